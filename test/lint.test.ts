@@ -1,0 +1,37 @@
+// The purity lint really catches what it claims to: run it in a scratch tree with a bad engine file.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, test } from 'vitest';
+
+const script = resolve('scripts/lint.mjs');
+
+function lintTree(files: Record<string, string>) {
+  const dir = mkdtempSync(join(tmpdir(), 'lint-'));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(dir, path, '..'), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return spawnSync('node', [script], { cwd: dir, encoding: 'utf8' });
+}
+
+describe('engine purity lint', () => {
+  test('a clean engine passes', () => {
+    expect(lintTree({ 'engine/a.ts': "import { x } from './b';\nexport const y = x;\n" }).status).toBe(0);
+  });
+  test('node:, electron and monaco imports in engine/ fail, with file and line', () => {
+    const r = lintTree({ 'engine/sim/a.ts': "export {};\nimport { readFileSync } from 'node:fs';\n" });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('engine/sim/a.ts:2');
+    expect(lintTree({ 'engine/a.ts': "import * as m from 'monaco-editor/editor';\n" }).status).toBe(1);
+    expect(lintTree({ 'engine/a.ts': "import { app } from 'electron';\n" }).status).toBe(1);
+  });
+  test('engine/cli may use node', () => {
+    expect(lintTree({ 'engine/cli/main.ts': "import { readFileSync } from 'node:fs';\n" }).status).toBe(0);
+  });
+  test('DOM access and eval fail anywhere they are forbidden', () => {
+    expect(lintTree({ 'engine/a.ts': 'export const w = document.body;\n' }).status).toBe(1);
+    expect(lintTree({ 'renderer/src/a.ts': 'export const f = new Function("return 1");\n' }).status).toBe(1);
+  });
+});
