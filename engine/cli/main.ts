@@ -1,0 +1,34 @@
+// rules-studio <command>: a thin dispatcher. Each command lives in its own module and returns an exit code.
+const COMMANDS: Record<string, () => Promise<{ run(args: string[]): Promise<number> | number }>> = {
+  check: () => import('./check'),
+  roll: () => import('./roll'),
+  dist: () => import('./dist'),
+  sim: () => import('./sim'),
+};
+
+const USAGE = `usage: rules-studio <command> [options]
+
+  check FILE... [--json]                         JSON syntax, schema and every formula
+  roll FORMULA [--seed N] [--set k=v]... [--json]  one roll with its chip
+  dist FORMULA [--set k=v]... [--json]             exact distribution
+  sim FILE --fight ID [--fights N] [--seed S] [--workers K] [--json] [--log]
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  const load = name ? COMMANDS[name] : undefined;
+  if (!load) {
+    process.stderr.write(name && name !== '--help' && name !== '-h' ? `unknown command '${name}'\n\n${USAGE}` : USAGE);
+    return name === '--help' || name === '-h' ? 0 : 2;
+  }
+  const command = await load();
+  return command.run(rest);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => { process.exitCode = code; },
+  (err: unknown) => {
+    process.stderr.write(`rules-studio: internal error: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+    process.exitCode = 70;
+  },
+);
