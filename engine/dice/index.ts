@@ -1,0 +1,3 @@
+// Dice: the seeded random source and rolling with budgets. (Exact distributions are added here by their module.)
+export { createRng, deriveSeed } from './rng';
+export type { SeededRng } from './rng';
