@@ -68,10 +68,10 @@ export type SaveResult =
   | FileError;
 
 export interface SeedInfo {
-  /** File name without `.json`, e.g. `skirmish`. */
+  /** The seed's file name without `.json`, e.g. `skirmish`. (Main never parses rule files, so no title here:
+   *  the renderer can open the seed text and read its name if it wants one.) */
   id: string;
-  /** The system's own `name` when the file has one at top level, else the id. */
-  title: string;
+  size: number;
 }
 
 export interface BackupRequest {

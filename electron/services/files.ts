@@ -1,0 +1,595 @@
+// The file service: a workspace folder of systems, read with version stamps, saved atomically with conflict
+// detection, one write queue per file, backups of unsaved text, recent files, and watching open files.
+// Plain Node (no electron import): the Electron main process and the browser-mode server share it.
+// Main does byte I/O only: it never parses a rule file (untrusted data is parsed in the renderer's worker).
+import { createHash } from 'node:crypto';
+import { watch as watchFolder, promises as fs, type FSWatcher } from 'node:fs';
+import path from 'node:path';
+import { isTempSaveFile, writeFileAtomic, type AtomicWriteOptions } from './atomic-write.js';
+import { realPathInside, resolveWorkspacePath } from './paths.js';
+import type {
+  Backup,
+  BackupInfo,
+  BackupRequest,
+  BackupResult,
+  FileChange,
+  FileError,
+  FileErrorCode,
+  OpenResult,
+  OpenedFile,
+  RecentEntry,
+  SaveAsRequest,
+  SaveRequest,
+  SaveResult,
+  SeedInfo,
+  VersionStamp,
+  WorkspaceFile,
+  WorkspaceInfo,
+} from './types.js';
+
+export interface FileServiceOptions {
+  /** Absolute path of the folder of systems. */
+  workspace: string;
+  /** Where backups and the recent list live (Electron: userData; browser mode: `.rules-studio/`). */
+  dataDir: string;
+  /** Folder of seed systems a new system is copied from; null when there is none. */
+  seedsDir: string | null;
+  /** Rule files are a few MB at most; anything bigger is refused before reading. */
+  maxFileBytes?: number;
+  /** Safety-net poll of watched files (fs.watch misses events on some file systems); 0 turns it off. */
+  watchIntervalMs?: number;
+  atomic?: AtomicWriteOptions;
+  now?: () => number;
+}
+
+export const DEFAULT_MAX_FILE_BYTES = 8 * 1024 * 1024;
+const MAX_LISTED_FILES = 5000;
+const MAX_LIST_DEPTH = 8;
+const MAX_RECENT = 20;
+const SEED_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+export function hashBytes(bytes: Uint8Array | string): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+export function sameContent(a: VersionStamp | null, b: VersionStamp | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.size === b.size && a.hash === b.hash;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+function errnoCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function fileError(code: FileErrorCode, filePath: string, message: string): FileError {
+  return { kind: 'error', code, path: filePath, message };
+}
+
+type Resolved = { ok: true; relative: string; absolute: string } | { ok: false; error: FileError };
+
+interface StoredBackup {
+  format: 1;
+  workspace: string;
+  path: string;
+  savedAt: number;
+  baseVersion: VersionStamp | null;
+  text: string;
+}
+
+interface StoredRecent {
+  workspace: string;
+  path: string;
+  openedAt: number;
+}
+
+export class FileService {
+  private root: string;
+  private readonly dataDir: string;
+  private readonly seedsDir: string | null;
+  private readonly maxFileBytes: number;
+  private readonly atomic: AtomicWriteOptions;
+  private readonly now: () => number;
+  private readonly watchIntervalMs: number;
+
+  /** One promise chain per absolute file path: saves, backups and watch checks of a file never interleave. */
+  private readonly queues = new Map<string, Promise<unknown>>();
+  /** The last version this service read or wrote per workspace path (what a watcher compares against). */
+  private readonly lastSeen = new Map<string, VersionStamp | null>();
+  private readonly watched = new Set<string>();
+  private readonly listeners = new Set<(change: FileChange) => void>();
+  private folderWatchers = new Map<string, FSWatcher>();
+  private pollTimer: ReturnType<typeof setInterval> | null = null;
+  private checkTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(options: FileServiceOptions) {
+    this.root = path.resolve(options.workspace);
+    this.dataDir = path.resolve(options.dataDir);
+    this.seedsDir = options.seedsDir === null ? null : path.resolve(options.seedsDir);
+    this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+    this.atomic = options.atomic ?? {};
+    this.now = options.now ?? Date.now;
+    this.watchIntervalMs = options.watchIntervalMs ?? 1000;
+  }
+
+  // ---- workspace -------------------------------------------------------------------------------------------
+
+  workspace(): WorkspaceInfo {
+    return { name: path.basename(this.root), root: this.root };
+  }
+
+  /** Switches to another folder (Electron's "Open folder"); stops watching the old one. */
+  async setWorkspace(folder: string): Promise<WorkspaceInfo> {
+    const resolved = path.resolve(folder);
+    const stat = await fs.stat(resolved);
+    if (!stat.isDirectory()) throw new Error(`${resolved} is not a folder`);
+    this.stopWatching();
+    this.watched.clear();
+    this.lastSeen.clear();
+    this.root = resolved;
+    return this.workspace();
+  }
+
+  /** Every visible `*.json` below the workspace, sorted by path. Symlinks and hidden folders are skipped. */
+  async list(): Promise<WorkspaceFile[]> {
+    const found: WorkspaceFile[] = [];
+    const walk = async (folder: string, prefix: string, depth: number): Promise<void> => {
+      if (depth > MAX_LIST_DEPTH || found.length >= MAX_LISTED_FILES) return;
+      let entries;
+      try {
+        entries = await fs.readdir(folder, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      for (const entry of entries) {
+        if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+        const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+        const absolute = path.join(folder, entry.name);
+        if (entry.isDirectory()) await walk(absolute, relative, depth + 1);
+        else if (entry.isFile() && entry.name.toLowerCase().endsWith('.json') && found.length < MAX_LISTED_FILES) {
+          try {
+            const stat = await fs.stat(absolute);
+            found.push({ path: relative, size: stat.size, mtimeMs: stat.mtimeMs });
+          } catch {
+            // deleted while listing
+          }
+        }
+      }
+    };
+    await walk(this.root, '', 0);
+    return found;
+  }
+
+  // ---- read ------------------------------------------------------------------------------------------------
+
+  async open(relative: string): Promise<OpenResult> {
+    const resolved = await this.resolve(relative);
+    if (!resolved.ok) return resolved.error;
+    const result = await this.enqueue(resolved.absolute, async () => this.readStamped(resolved.relative, resolved.absolute));
+    if (result.kind === 'opened') {
+      this.lastSeen.set(resolved.relative, result.version);
+      await this.touchRecent(resolved.relative);
+    }
+    return result;
+  }
+
+  /** Reads bytes and the version stamp from one file handle, so the stamp describes exactly the text returned. */
+  private async readStamped(relative: string, absolute: string): Promise<OpenResult> {
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(absolute, 'r');
+    } catch (error) {
+      if (errnoCode(error) === 'ENOENT') return fileError('not-found', relative, `${relative} does not exist (it may have been moved or deleted)`);
+      return fileError('io', relative, `Could not open ${relative}: ${describe(error)}`);
+    }
+    try {
+      const stat = await handle.stat();
+      if (!stat.isFile()) return fileError('invalid-path', relative, `${relative} is not a file`);
+      if (stat.size > this.maxFileBytes) {
+        return fileError('too-large', relative, `${relative} is ${stat.size} bytes; rule files are limited to ${this.maxFileBytes} bytes`);
+      }
+      const bytes = await handle.readFile();
+      if (bytes.length > this.maxFileBytes) {
+        return fileError('too-large', relative, `${relative} grew past ${this.maxFileBytes} bytes while reading`);
+      }
+      let text: string;
+      try {
+        text = utf8.decode(bytes);
+      } catch {
+        return fileError('io', relative, `${relative} is not UTF-8 text; it was not opened, so saving cannot damage it`);
+      }
+      return { kind: 'opened', path: relative, text, version: { mtimeMs: stat.mtimeMs, size: bytes.length, hash: hashBytes(bytes) } };
+    } catch (error) {
+      return fileError('io', relative, `Could not read ${relative}: ${describe(error)}`);
+    } finally {
+      await handle.close().catch(() => undefined);
+    }
+  }
+
+  // ---- write -----------------------------------------------------------------------------------------------
+
+  /** Atomic save with conflict detection: the file on disk must still be `baseVersion` unless `force`. */
+  async save(request: SaveRequest): Promise<SaveResult> {
+    const resolved = await this.resolve(request.path);
+    if (!resolved.ok) return resolved.error;
+    const tooLarge = this.checkSize(resolved.relative, request.text);
+    if (tooLarge) return tooLarge;
+    return this.enqueue(resolved.absolute, async (): Promise<SaveResult> => {
+      if (!request.force) {
+        const disk = await this.readStamped(resolved.relative, resolved.absolute);
+        if (disk.kind === 'error' && disk.code !== 'not-found') return disk;
+        const diskFile: OpenedFile | null = disk.kind === 'opened' ? { path: disk.path, text: disk.text, version: disk.version } : null;
+        if (!sameContent(diskFile?.version ?? null, request.baseVersion)) {
+          return { kind: 'conflict', path: resolved.relative, disk: diskFile };
+        }
+      }
+      return this.writeNow(resolved.relative, resolved.absolute, request.text);
+    });
+  }
+
+  /** Save to a (new) workspace path. An existing file is replaced only with `overwrite`. */
+  async saveAs(request: SaveAsRequest): Promise<SaveResult> {
+    const resolved = await this.resolve(request.path);
+    if (!resolved.ok) return resolved.error;
+    const tooLarge = this.checkSize(resolved.relative, request.text);
+    if (tooLarge) return tooLarge;
+    const result = await this.enqueue(resolved.absolute, async (): Promise<SaveResult> => {
+      if (!request.overwrite && (await exists(resolved.absolute))) {
+        return fileError('exists', resolved.relative, `${resolved.relative} already exists; choose another name or overwrite it`);
+      }
+      return this.writeNow(resolved.relative, resolved.absolute, request.text);
+    });
+    if (result.kind === 'saved') await this.touchRecent(resolved.relative);
+    return result;
+  }
+
+  /** Runs inside the file's queue. On failure nothing on disk changed and the caller keeps the document dirty. */
+  private async writeNow(relative: string, absolute: string, text: string): Promise<SaveResult> {
+    const bytes = Buffer.from(text, 'utf8');
+    try {
+      await writeFileAtomic(absolute, bytes, this.atomic);
+    } catch (error) {
+      const code = errnoCode(error);
+      const why =
+        code === 'ENOENT' ? 'its folder does not exist'
+        : code === 'EACCES' || code === 'EPERM' ? 'permission denied (the file or folder is read-only, or another program holds it)'
+        : code === 'ENOSPC' ? 'the disk is full'
+        : code === 'EBUSY' ? 'another program is using the file'
+        : describe(error);
+      return fileError(code === 'ENOENT' ? 'not-found' : 'io', relative, `Could not save ${relative}: ${why}. The document is still unsaved.`);
+    }
+    let mtimeMs = this.now();
+    try {
+      mtimeMs = (await fs.stat(absolute)).mtimeMs;
+    } catch {
+      // the stamp's hash and size still describe what we wrote
+    }
+    const version: VersionStamp = { mtimeMs, size: bytes.length, hash: hashBytes(bytes) };
+    this.lastSeen.set(relative, version);
+    // The saved text supersedes any backup of it.
+    await fs.rm(this.backupFile(relative), { force: true }).catch(() => undefined);
+    return { kind: 'saved', path: relative, version };
+  }
+
+  private checkSize(relative: string, text: string): FileError | null {
+    const size = Buffer.byteLength(text, 'utf8');
+    return size > this.maxFileBytes
+      ? fileError('too-large', relative, `The text is ${size} bytes; rule files are limited to ${this.maxFileBytes} bytes`)
+      : null;
+  }
+
+  // ---- seeds -----------------------------------------------------------------------------------------------
+
+  async seeds(): Promise<SeedInfo[]> {
+    if (this.seedsDir === null) return [];
+    let entries;
+    try {
+      entries = await fs.readdir(this.seedsDir, { withFileTypes: true });
+    } catch {
+      return [];
+    }
+    const seeds: SeedInfo[] = [];
+    for (const entry of entries) {
+      if (!entry.isFile() || !entry.name.endsWith('.json')) continue;
+      const id = entry.name.slice(0, -'.json'.length);
+      if (!SEED_ID.test(id)) continue;
+      const stat = await fs.stat(path.join(this.seedsDir, entry.name));
+      seeds.push({ id, size: stat.size });
+    }
+    return seeds.sort((a, b) => (a.id < b.id ? -1 : 1));
+  }
+
+  /** Starts a new system as a copy of a seed system; `path` must not exist yet. */
+  async newFromSeed(seedId: string, relative: string): Promise<OpenResult> {
+    if (this.seedsDir === null || !SEED_ID.test(seedId)) return fileError('not-found', relative, `There is no seed system named ${JSON.stringify(seedId)}`);
+    let bytes: Buffer;
+    try {
+      bytes = await fs.readFile(path.join(this.seedsDir, `${seedId}.json`));
+    } catch {
+      return fileError('not-found', relative, `There is no seed system named ${JSON.stringify(seedId)}`);
+    }
+    let text: string;
+    try {
+      text = utf8.decode(bytes);
+    } catch {
+      return fileError('io', relative, `The seed system ${seedId} is not UTF-8 text`);
+    }
+    const saved = await this.saveAs({ path: relative, text, overwrite: false });
+    if (saved.kind !== 'saved') return saved.kind === 'conflict' ? fileError('exists', relative, `${relative} already exists`) : saved;
+    return { kind: 'opened', path: saved.path, text, version: saved.version };
+  }
+
+  // ---- backups ---------------------------------------------------------------------------------------------
+
+  private backupsDir(): string {
+    return path.join(this.dataDir, 'backups');
+  }
+
+  /** One backup file per (workspace, path); the name is a hash so no user text reaches a file name. */
+  private backupFile(relative: string): string {
+    return path.join(this.backupsDir(), `${hashBytes(`${this.root}\0${relative}`).slice(0, 32)}.json`);
+  }
+
+  /** Queued with the file's saves, so a backup sent before a save can never land after the save deleted it. */
+  async writeBackup(request: BackupRequest): Promise<BackupResult> {
+    const resolved = await this.resolve(request.path);
+    if (!resolved.ok) return resolved.error;
+    const tooLarge = this.checkSize(resolved.relative, request.text);
+    if (tooLarge) return tooLarge;
+    return this.enqueue(resolved.absolute, async (): Promise<BackupResult> => {
+      const savedAt = this.now();
+      const stored: StoredBackup = { format: 1, workspace: this.root, path: resolved.relative, savedAt, baseVersion: request.baseVersion, text: request.text };
+      try {
+        await fs.mkdir(this.backupsDir(), { recursive: true });
+        await writeFileAtomic(this.backupFile(resolved.relative), JSON.stringify(stored), this.atomic);
+      } catch (error) {
+        return fileError('io', resolved.relative, `Could not back up ${resolved.relative}: ${describe(error)}`);
+      }
+      return { kind: 'backed-up', savedAt };
+    });
+  }
+
+  async listBackups(): Promise<BackupInfo[]> {
+    const backups = await this.readBackups();
+    return backups.map(({ path: p, savedAt, size }) => ({ path: p, savedAt, size })).sort((a, b) => (a.path < b.path ? -1 : 1));
+  }
+
+  async restoreBackup(relative: string): Promise<Backup | null> {
+    const resolved = await this.resolve(relative);
+    if (!resolved.ok) return null;
+    const stored = await this.readBackupFile(this.backupFile(resolved.relative));
+    return stored && stored.path === resolved.relative ? stored : null;
+  }
+
+  async discardBackup(relative: string): Promise<void> {
+    const resolved = await this.resolve(relative);
+    if (!resolved.ok) return;
+    await this.enqueue(resolved.absolute, () => fs.rm(this.backupFile(resolved.relative), { force: true }));
+  }
+
+  private async readBackups(): Promise<Backup[]> {
+    let names: string[];
+    try {
+      names = await fs.readdir(this.backupsDir());
+    } catch {
+      return [];
+    }
+    const backups: Backup[] = [];
+    for (const name of names) {
+      if (!name.endsWith('.json') || isTempSaveFile(name)) continue;
+      const backup = await this.readBackupFile(path.join(this.backupsDir(), name));
+      if (backup) backups.push(backup);
+    }
+    return backups;
+  }
+
+  /** Our own JSON (not a rule file); anything that does not look like one of ours, or another workspace's, is skipped. */
+  private async readBackupFile(file: string): Promise<Backup | null> {
+    try {
+      const parsed: unknown = JSON.parse(await fs.readFile(file, 'utf8'));
+      if (!isStoredBackup(parsed) || parsed.workspace !== this.root) return null;
+      if (!resolveWorkspacePath(this.root, parsed.path).ok) return null;
+      return { path: parsed.path, savedAt: parsed.savedAt, size: Buffer.byteLength(parsed.text, 'utf8'), text: parsed.text, baseVersion: parsed.baseVersion };
+    } catch {
+      return null;
+    }
+  }
+
+  // ---- recent ----------------------------------------------------------------------------------------------
+
+  private recentFile(): string {
+    return path.join(this.dataDir, 'recent.json');
+  }
+
+  async recent(): Promise<RecentEntry[]> {
+    return (await this.readRecent()).filter((r) => r.workspace === this.root).map(({ path: p, openedAt }) => ({ path: p, openedAt }));
+  }
+
+  private async readRecent(): Promise<StoredRecent[]> {
+    try {
+      const parsed: unknown = JSON.parse(await fs.readFile(this.recentFile(), 'utf8'));
+      return Array.isArray(parsed) ? parsed.filter(isStoredRecent) : [];
+    } catch {
+      return [];
+    }
+  }
+
+  private async touchRecent(relative: string): Promise<void> {
+    await this.enqueue(this.recentFile(), async () => {
+      const entries = (await this.readRecent()).filter((r) => !(r.workspace === this.root && r.path === relative));
+      entries.unshift({ workspace: this.root, path: relative, openedAt: this.now() });
+      try {
+        await fs.mkdir(this.dataDir, { recursive: true });
+        await writeFileAtomic(this.recentFile(), JSON.stringify(entries.slice(0, MAX_RECENT)), this.atomic);
+      } catch {
+        // The recent list is a convenience; failing to record it must not fail the open.
+      }
+    });
+  }
+
+  // ---- watching --------------------------------------------------------------------------------------------
+
+  onChange(listener: (change: FileChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Replaces the set of watched files. A file's baseline is the version last read or written by this service. */
+  async watch(relatives: string[]): Promise<void> {
+    const next = new Set<string>();
+    for (const relative of relatives) {
+      const resolved = resolveWorkspacePath(this.root, relative);
+      if (resolved.ok) next.add(resolved.relative);
+    }
+    this.watched.clear();
+    for (const relative of next) {
+      this.watched.add(relative);
+      if (!this.lastSeen.has(relative)) {
+        const disk = await this.readStamped(relative, path.join(this.root, ...relative.split('/')));
+        this.lastSeen.set(relative, disk.kind === 'opened' ? disk.version : null);
+      }
+    }
+    this.restartWatchers();
+  }
+
+  /** Compares every watched file with its baseline and reports changes. Runs inside each file's queue, so a
+   *  save in progress is never reported as an outside change. */
+  async checkWatched(): Promise<void> {
+    for (const relative of [...this.watched]) {
+      const absolute = path.join(this.root, ...relative.split('/'));
+      const change = await this.enqueue(absolute, async (): Promise<FileChange | null> => {
+        const known = this.lastSeen.get(relative) ?? null;
+        let stat;
+        try {
+          stat = await fs.stat(absolute);
+        } catch {
+          stat = null;
+        }
+        if (stat === null) {
+          if (known === null) return null;
+          this.lastSeen.set(relative, null);
+          return { path: relative, kind: 'deleted', version: null };
+        }
+        if (known !== null && stat.size === known.size && stat.mtimeMs === known.mtimeMs) return null;
+        const disk = await this.readStamped(relative, absolute);
+        if (disk.kind !== 'opened') return null;
+        this.lastSeen.set(relative, disk.version);
+        return sameContent(known, disk.version) ? null : { path: relative, kind: 'changed', version: disk.version };
+      });
+      if (change && this.watched.has(relative)) for (const listener of this.listeners) listener(change);
+    }
+  }
+
+  private restartWatchers(): void {
+    this.stopWatching();
+    if (this.watched.size === 0) return;
+    const folders = new Set([...this.watched].map((relative) => path.dirname(path.join(this.root, ...relative.split('/')))));
+    for (const folder of folders) {
+      try {
+        const watcher = watchFolder(folder, { persistent: false }, () => this.scheduleCheck());
+        watcher.on('error', () => undefined); // the poll below still covers this folder
+        this.folderWatchers.set(folder, watcher);
+      } catch {
+        // folder gone: the poll reports the file as deleted
+      }
+    }
+    if (this.watchIntervalMs > 0) {
+      this.pollTimer = setInterval(() => this.scheduleCheck(), this.watchIntervalMs);
+      this.pollTimer.unref?.();
+    }
+  }
+
+  /** fs.watch fires several events per save (temp file, rename): coalesce them into one check. */
+  private scheduleCheck(): void {
+    if (this.checkTimer !== null) return;
+    this.checkTimer = setTimeout(() => {
+      this.checkTimer = null;
+      void this.checkWatched().catch(() => undefined);
+    }, 40);
+    this.checkTimer.unref?.();
+  }
+
+  private stopWatching(): void {
+    for (const watcher of this.folderWatchers.values()) watcher.close();
+    this.folderWatchers.clear();
+    if (this.pollTimer !== null) clearInterval(this.pollTimer);
+    this.pollTimer = null;
+    if (this.checkTimer !== null) clearTimeout(this.checkTimer);
+    this.checkTimer = null;
+  }
+
+  close(): void {
+    this.stopWatching();
+    this.listeners.clear();
+  }
+
+  // ---- plumbing --------------------------------------------------------------------------------------------
+
+  private async resolve(relative: string): Promise<Resolved> {
+    const checked = resolveWorkspacePath(this.root, relative);
+    if (!checked.ok) return { ok: false, error: fileError('invalid-path', String(relative), checked.message) };
+    try {
+      if (!(await realPathInside(this.root, checked.absolute))) {
+        return { ok: false, error: fileError('invalid-path', relative, `${relative} links to a place outside the workspace`) };
+      }
+    } catch (error) {
+      return { ok: false, error: fileError('io', relative, `Could not resolve ${relative}: ${describe(error)}`) };
+    }
+    return { ok: true, relative: checked.relative, absolute: checked.absolute };
+  }
+
+  /** Runs `task` after every earlier task for the same key has settled (whatever their outcome). */
+  private enqueue<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(key) ?? Promise.resolve();
+    const next = previous.then(task, task);
+    const settled = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.queues.set(key, settled);
+    void settled.then(() => {
+      if (this.queues.get(key) === settled) this.queues.delete(key);
+    });
+    return next;
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await fs.lstat(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isVersionStamp(value: unknown): value is VersionStamp {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.mtimeMs === 'number' && typeof v.size === 'number' && typeof v.hash === 'string';
+}
+
+function isStoredBackup(value: unknown): value is StoredBackup {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    v.format === 1 &&
+    typeof v.workspace === 'string' &&
+    typeof v.path === 'string' &&
+    typeof v.savedAt === 'number' &&
+    typeof v.text === 'string' &&
+    (v.baseVersion === null || isVersionStamp(v.baseVersion))
+  );
+}
+
+function isStoredRecent(value: unknown): value is StoredRecent {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.workspace === 'string' && typeof v.path === 'string' && typeof v.openedAt === 'number';
+}
