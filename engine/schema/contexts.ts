@@ -1,0 +1,99 @@
+// Formula contexts (spec §1.2): which field reads what. The schema names a field's context with
+// `"x-formula": "<context>"`; the checker builds a symbol table per context from the document.
+
+export type FormulaContext =
+  | 'sheet'
+  | 'template'
+  | 'class'
+  | 'function'
+  | 'check.roll'
+  | 'check.outcome'
+  | 'attack.damage'
+  | 'ability.damage'
+  | 'damage.step'
+  | 'defence'
+  | 'sustain.dc'
+  | 'condition.dc'
+  | 'ability.dc'
+  | 'heal'
+  | 'clock'
+  | 'targeting'
+  | 'order';
+
+/** What each context may read, in designer words (hover help, "only readable in ..." messages, README). */
+export const CONTEXTS: Readonly<Record<FormulaContext, { readonly where: string; readonly reads: string }>> = {
+  sheet: {
+    where: 'derived values, track maxima, hero numbers, action counts, condition edges and mods',
+    reads: 'the sheet: every attribute (`@str`), derived value (`@str.mod`), track (`@hp`, `@hp.max`), `@level`, `@class.<id>.level`, `@class.attacks`, `@position`, `@conditions` and string lists (`@tags`)',
+  },
+  template: {
+    where: 'enemy templates',
+    reads: '`@tier` (1..6), `@role`, and the sheet as it is built (attributes, then derived values)',
+  },
+  class: {
+    where: 'classes',
+    reads: 'the sheet, with `@level` the level in this class',
+  },
+  function: {
+    where: 'user function bodies',
+    reads: 'the function\'s own parameters (`@n`)',
+  },
+  'check.roll': {
+    where: 'a check\'s `roll`',
+    reads: 'the actor\'s sheet, `@stat`, every read (`@second`), `@edge`, `@mods.<name>`, `@target.<sheet path>`',
+  },
+  'check.outcome': {
+    where: 'a check\'s outcomes (`when`, `degree`)',
+    reads: 'everything a roll reads, and `@natural`, `@total`, `@vs`, `@roll.high`, `@roll.low`, `@roll.dice`, `@roll.<Tag>`',
+  },
+  'attack.damage': {
+    where: 'attack damage (`combat.attack.damage`, weapons, creature attacks)',
+    reads: 'the attacker\'s sheet and reads, `@stat`, the attack roll\'s `@roll.*`, `@natural`, `@outcome`, `@crit`, `@degree`',
+  },
+  'ability.damage': {
+    where: 'an ability\'s damage',
+    reads: 'the user\'s sheet and reads, `@stat`, the attack roll\'s `@roll.*`, `@natural`, `@outcome`, `@crit`, `@degree`',
+  },
+  'damage.step': {
+    where: '`combat.damage.steps`',
+    reads: '`@damage` (so far), `@damageType`, `@crit`, `@attacker.*`, `@target.*`, `@attack.melee`, `@reaction.<id>`',
+  },
+  defence: {
+    where: '`combat.attack.defence`',
+    reads: 'the sheet of the one defending',
+  },
+  'sustain.dc': {
+    where: '`combat.sustain.dc`',
+    reads: 'the sustainer\'s sheet, `@damage` and `@source.*`',
+  },
+  'condition.dc': {
+    where: 'a condition\'s save `dc`',
+    reads: 'the holder\'s sheet, `@damage` and `@source.*` (the one who applied it)',
+  },
+  'ability.dc': {
+    where: 'an ability\'s save `dc`',
+    reads: 'the user\'s sheet',
+  },
+  heal: {
+    where: 'healing amounts',
+    reads: 'the user\'s sheet',
+  },
+  clock: {
+    where: '`turn.clock`',
+    reads: 'the actor\'s sheet, `@clock`, `@initiative`, `@action.speed`',
+  },
+  targeting: {
+    where: '`combat.targeting.canTarget`',
+    reads: 'the attacker\'s sheet, `@attacker.*`, `@target.*`, `@attack.melee`',
+  },
+  order: {
+    where: 'a hero\'s standing orders',
+    reads: 'the hero\'s sheet, and when reacting to a roll `@total`, `@vs`, `@natural`, `@damage`, `@roll.*`',
+  },
+};
+
+export const FORMULA_CONTEXTS = Object.keys(CONTEXTS) as FormulaContext[];
+
+export function isFormulaContext(name: string): name is FormulaContext {
+  return Object.prototype.hasOwnProperty.call(CONTEXTS, name);
+}
