@@ -30,7 +30,9 @@ export interface RollFacts {
 export type TraceItem =
   | { readonly kind: 'dice'; readonly text: string; readonly faces: readonly number[]; readonly kept: readonly boolean[]; readonly value: number; readonly span: Span }
   | { readonly kind: 'ref'; readonly path: readonly string[]; readonly label?: string; readonly value: Value; readonly span: Span }
-  | { readonly kind: 'text'; readonly text: string };
+  | { readonly kind: 'text'; readonly text: string }
+  /** A user function call, `throw(10) (3, 5 → 8)`: the faces of the dice rolled inside it, then its value. */
+  | { readonly kind: 'call'; readonly name: string; readonly text: string; readonly faces: readonly number[]; readonly kept: readonly boolean[]; readonly value: Value; readonly span: Span };
 
 export interface EvalContext {
   readonly rng: Rng;
