@@ -34,6 +34,7 @@ gate('lint', 'node', ['scripts/lint.mjs']);
 gate('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 gate('typecheck engine (no DOM, no Node)', 'npx', ['tsc', '--noEmit', '-p', 'engine/tsconfig.json']);
 if (existsSync('scripts/build-validators.mjs')) gate('generate validators', 'node', ['scripts/build-validators.mjs']);
+if (existsSync('renderer/tsconfig.json')) gate('svelte-check (renderer)', 'npx', ['svelte-check', '--tsconfig', 'renderer/tsconfig.json', '--threshold', 'error', '--output', 'human']);
 vitest('unit tests', null, 'test-output/unit.json');
 if (existsSync('vitest.e2e.config.ts')) {
   gate('build studio', 'npm', ['run', '-s', 'build']);

@@ -1,0 +1,87 @@
+// Turns batch statistics (the `sim --json` shape) into the sandbox's four plots.
+import type { BatchStats } from '../workers/protocol';
+import { PALETTE, type ChartConfiguration } from './chart';
+
+const pct = (n: number, of: number): number => (of > 0 ? (100 * n) / of : 0);
+
+const baseOptions = (yTitle: string, stacked = false, horizontal = false): ChartConfiguration['options'] => ({
+  responsive: true,
+  maintainAspectRatio: false,
+  indexAxis: horizontal ? 'y' : 'x',
+  plugins: { legend: { display: stacked, position: 'bottom', labels: { boxWidth: 10, padding: 8 } } },
+  scales: {
+    x: { stacked, grid: { display: !horizontal ? false : true }, ...(horizontal ? { title: { display: true, text: yTitle } } : {}) },
+    y: { stacked, beginAtZero: true, grid: { display: horizontal ? false : true }, ...(!horizontal ? { title: { display: true, text: yTitle } } : {}) },
+  },
+});
+
+export function winRateChart(stats: BatchStats): ChartConfiguration {
+  const total = stats.fights;
+  return {
+    type: 'bar',
+    data: {
+      labels: ['Heroes', 'Enemies', 'Draw'],
+      datasets: [
+        {
+          label: 'Win rate',
+          data: [pct(stats.wins.heroes, total), pct(stats.wins.enemies, total), pct(stats.wins.draw, total)],
+          backgroundColor: ['#5b9bd5', '#e06c75', '#8b93a5'],
+        },
+      ],
+    },
+    options: { ...baseOptions('% of fights'), scales: { ...baseOptions('% of fights')!.scales, y: { beginAtZero: true, max: 100, title: { display: true, text: '% of fights' } } } },
+  };
+}
+
+export function roundsChart(stats: BatchStats): ChartConfiguration {
+  const histogram = stats.roundsHistogram ?? [];
+  let last = histogram.length - 1;
+  while (last > 0 && !histogram[last]) last -= 1;
+  const labels: string[] = [];
+  const data: number[] = [];
+  for (let r = 1; r <= Math.max(1, last); r++) {
+    labels.push(String(r));
+    data.push(pct(histogram[r] ?? 0, stats.fights));
+  }
+  return {
+    type: 'bar',
+    data: { labels, datasets: [{ label: 'Fights', data, backgroundColor: '#56b6c2', barPercentage: 0.95, categoryPercentage: 0.95 }] },
+    options: baseOptions('% of fights'),
+  };
+}
+
+export function damageChart(stats: BatchStats): ChartConfiguration {
+  const sorted = [...stats.combatants];
+  return {
+    type: 'bar',
+    data: {
+      labels: sorted.map((c) => c.id),
+      datasets: [
+        {
+          label: 'Mean damage dealt',
+          data: sorted.map((c) => c.damageDealt.mean),
+          backgroundColor: sorted.map((c) => (c.side === 'heroes' ? '#5b9bd5' : '#e06c75')),
+        },
+      ],
+    },
+    options: baseOptions('damage per fight', false, true),
+  };
+}
+
+export function outcomesChart(stats: BatchStats): ChartConfiguration {
+  const checks = Object.keys(stats.checks);
+  const outcomes = [...new Set(checks.flatMap((c) => Object.keys(stats.checks[c] ?? {})))];
+  const totals = checks.map((c) => Object.values(stats.checks[c] ?? {}).reduce((a, b) => a + b, 0));
+  return {
+    type: 'bar',
+    data: {
+      labels: checks,
+      datasets: outcomes.map((outcome, i) => ({
+        label: outcome,
+        data: checks.map((c, j) => pct(stats.checks[c]?.[outcome] ?? 0, totals[j] ?? 0)),
+        backgroundColor: PALETTE[i % PALETTE.length],
+      })),
+    },
+    options: baseOptions('% of rolls', true, true),
+  };
+}

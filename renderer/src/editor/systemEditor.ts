@@ -1,0 +1,361 @@
+// The Monaco glue for system files: one model per open document (undo survives tab switches), the engine's
+// diagnostics as markers, formula colouring, go to definition, formula hovers and `@` completions.
+// Knows nothing of Svelte: the state layer drives it through these methods and the callbacks it is given.
+import { jsonDefaults, monaco } from './monaco';
+import { JsonLocator, documentOffsetToDecoded } from './jsonLocations';
+import { definitionKindsForKey } from '../workers/definitions';
+import type { CompletionName, Definition, EditorDiagnostic, FormulaInfo, FormulaToken } from '../workers/protocol';
+import { formulaHoverMarkdown } from './formulaHover';
+
+type ITextModel = monaco.editor.ITextModel;
+
+export interface SystemEditorCallbacks {
+  /** The text of a document changed (typing, undo, paste). */
+  onEdit(docId: string, text: string): void;
+  /** Distribution and range of the formula at `pointer` (computed in the check worker). */
+  formulaInfo(docId: string, pointer: string, formula: string): Promise<FormulaInfo | null>;
+  /** The `@` names readable at `pointer`. */
+  completions(docId: string, pointer: string): Promise<readonly CompletionName[]>;
+  /** Is the string at `pointer` a formula? (known from the last check) */
+  isFormula(docId: string, pointer: string): boolean;
+}
+
+interface OpenModel {
+  readonly model: ITextModel;
+  definitions: readonly Definition[];
+  formulaDecorations: string[];
+  highlightDecorations: string[];
+  viewState: monaco.editor.ICodeEditorViewState | null;
+  /** Set while the state layer replaces the text, so that is not reported back as an edit. */
+  applyingExternal: boolean;
+}
+
+const MARKER_OWNER = 'rules-studio';
+const SEVERITY = { error: 8, warning: 4, info: 2 } as const;
+
+export class SystemEditor {
+  readonly editor: monaco.editor.IStandaloneCodeEditor;
+  readonly #models = new Map<string, OpenModel>();
+  readonly #byUri = new Map<string, string>();
+  #current: string | null = null;
+  readonly #disposables: monaco.IDisposable[] = [];
+
+  constructor(
+    container: HTMLElement,
+    private readonly callbacks: SystemEditorCallbacks,
+    schema: object | null,
+  ) {
+    defineTheme();
+    if (schema) {
+      jsonDefaults.setDiagnosticsOptions({
+        // The engine reports JSON and schema problems itself (with pointers and its own words): no duplicates.
+        validate: false,
+        allowComments: false,
+        enableSchemaRequest: false,
+        schemas: [{ uri: 'rules-studio://schemas/system.schema.json', fileMatch: ['*.json'], schema }],
+      });
+    }
+    this.editor = monaco.editor.create(container, {
+      model: null,
+      theme: 'rules-dark',
+      automaticLayout: true,
+      minimap: { enabled: false },
+      fontSize: 13,
+      lineHeight: 19,
+      fontFamily: "'DejaVu Sans Mono', 'Liberation Mono', Menlo, Consolas, monospace",
+      scrollBeyondLastLine: false,
+      renderLineHighlight: 'line',
+      tabSize: 2,
+      insertSpaces: true,
+      fixedOverflowWidgets: true,
+      hover: { delay: 250 },
+      quickSuggestions: { strings: true, other: true, comments: false },
+      suggest: { showWords: false },
+      glyphMargin: false,
+      folding: true,
+      stickyScroll: { enabled: false },
+    });
+    this.#registerProviders();
+  }
+
+  /** Opens (or re-shows) a document; its model lives until closeDocument. */
+  openDocument(docId: string, path: string, text: string): void {
+    if (!this.#models.has(docId)) {
+      const uri = monaco.Uri.from({ scheme: 'file', path: '/' + path.replace(/^\/+/, '') + `#${docId}` });
+      const model = monaco.editor.createModel(text, 'json', uri);
+      const entry: OpenModel = {
+        model,
+        definitions: [],
+        formulaDecorations: [],
+        highlightDecorations: [],
+        viewState: null,
+        applyingExternal: false,
+      };
+      model.onDidChangeContent(() => {
+        if (!entry.applyingExternal) this.callbacks.onEdit(docId, model.getValue());
+      });
+      this.#models.set(docId, entry);
+      this.#byUri.set(uri.toString(), docId);
+    }
+    this.showDocument(docId);
+  }
+
+  showDocument(docId: string): void {
+    const entry = this.#models.get(docId);
+    if (!entry || this.#current === docId) return;
+    const previous = this.#current ? this.#models.get(this.#current) : undefined;
+    if (previous) previous.viewState = this.editor.saveViewState();
+    this.editor.setModel(entry.model);
+    if (entry.viewState) this.editor.restoreViewState(entry.viewState);
+    this.#current = docId;
+  }
+
+  closeDocument(docId: string): void {
+    const entry = this.#models.get(docId);
+    if (!entry) return;
+    if (this.#current === docId) {
+      this.editor.setModel(null);
+      this.#current = null;
+    }
+    this.#byUri.delete(entry.model.uri.toString());
+    entry.model.dispose();
+    this.#models.delete(docId);
+  }
+
+  /** Replaces the text from outside (reload from disk, restore a backup); it stays one undo step. */
+  replaceText(docId: string, text: string): void {
+    const entry = this.#models.get(docId);
+    if (!entry || entry.model.getValue() === text) return;
+    entry.applyingExternal = true;
+    try {
+      entry.model.pushStackElement();
+      entry.model.pushEditOperations([], [{ range: entry.model.getFullModelRange(), text }], () => null);
+      entry.model.pushStackElement();
+    } finally {
+      entry.applyingExternal = false;
+    }
+  }
+
+  modelOf(docId: string): ITextModel | undefined {
+    return this.#models.get(docId)?.model;
+  }
+
+  getText(docId: string): string | undefined {
+    return this.#models.get(docId)?.model.getValue();
+  }
+
+  versionOf(docId: string): number {
+    return this.#models.get(docId)?.model.getVersionId() ?? -1;
+  }
+
+  setDiagnostics(docId: string, diagnostics: readonly EditorDiagnostic[]): void {
+    const entry = this.#models.get(docId);
+    if (!entry) return;
+    monaco.editor.setModelMarkers(
+      entry.model,
+      MARKER_OWNER,
+      diagnostics.map((d) => ({
+        severity: SEVERITY[d.severity],
+        message: d.message,
+        source: d.source,
+        startLineNumber: d.line,
+        startColumn: d.column,
+        endLineNumber: d.endLine,
+        endColumn: Math.max(d.endColumn, d.endLine === d.line ? d.column + 1 : d.endColumn),
+      })),
+    );
+  }
+
+  setFormulaTokens(docId: string, tokens: readonly FormulaToken[]): void {
+    const entry = this.#models.get(docId);
+    if (!entry) return;
+    const model = entry.model;
+    const length = model.getValueLength();
+    const decorations = tokens
+      .filter((t) => t.end <= length)
+      .map((t) => ({
+        range: monaco.Range.fromPositions(model.getPositionAt(t.start), model.getPositionAt(t.end)),
+        options: { inlineClassName: `fx-${t.kind}`, stickiness: 1 as const },
+      }));
+    entry.formulaDecorations = model.deltaDecorations(entry.formulaDecorations, decorations);
+  }
+
+  setDefinitions(docId: string, definitions: readonly Definition[]): void {
+    const entry = this.#models.get(docId);
+    if (entry) entry.definitions = definitions;
+  }
+
+  /** Highlights the rule at a JSON pointer (a chip's origin) and scrolls it into view. */
+  highlightPointer(docId: string, pointer: string): boolean {
+    const entry = this.#models.get(docId);
+    if (!entry) return false;
+    this.showDocument(docId);
+    const model = entry.model;
+    const range = new JsonLocator(model.getValue()).memberRangeOfPointer(pointer);
+    if (!range) return false;
+    const start = model.getPositionAt(range.start);
+    const end = model.getPositionAt(range.end);
+    const lines = new monaco.Range(start.lineNumber, 1, end.lineNumber, model.getLineMaxColumn(end.lineNumber));
+    entry.highlightDecorations = model.deltaDecorations(entry.highlightDecorations, [
+      { range: lines, options: { isWholeLine: true, className: 'rule-highlight', linesDecorationsClassName: 'rule-highlight-gutter' } },
+    ]);
+    this.editor.revealRangeInCenterIfOutsideViewport(lines, 0);
+    return true;
+  }
+
+  clearHighlight(docId: string): void {
+    const entry = this.#models.get(docId);
+    if (entry) entry.highlightDecorations = entry.model.deltaDecorations(entry.highlightDecorations, []);
+  }
+
+  /** Jumps to a 1-based line and column (a problem in the list was clicked). */
+  reveal(docId: string, line: number, column: number): void {
+    this.showDocument(docId);
+    this.editor.setPosition({ lineNumber: line, column });
+    this.editor.revealPositionInCenterIfOutsideViewport({ lineNumber: line, column });
+    this.editor.focus();
+  }
+
+  layout(): void {
+    this.editor.layout();
+  }
+
+  dispose(): void {
+    for (const d of this.#disposables) d.dispose();
+    for (const id of [...this.#models.keys()]) this.closeDocument(id);
+    this.editor.dispose();
+  }
+
+  #docOf(model: ITextModel): string | undefined {
+    return this.#byUri.get(model.uri.toString());
+  }
+
+  #registerProviders(): void {
+    // Providers are global to the 'json' language; they answer only for this editor's models and go with it.
+    this.#disposables.push(
+      monaco.languages.registerDefinitionProvider('json', {
+        provideDefinition: (model, position) => this.#definitionAt(model, position),
+      }),
+      monaco.languages.registerHoverProvider('json', {
+        provideHover: (model, position) => this.#formulaHover(model, position),
+      }),
+      monaco.languages.registerCompletionItemProvider('json', {
+        triggerCharacters: ['@', '.'],
+        provideCompletionItems: (model, position) => this.#formulaCompletions(model, position),
+      }),
+    );
+  }
+
+  #definitionAt(model: ITextModel, position: monaco.Position): monaco.languages.Definition | null {
+    const docId = this.#docOf(model);
+    const entry = docId ? this.#models.get(docId) : undefined;
+    if (!entry) return null;
+    const text = model.getValue();
+    const locator = new JsonLocator(text);
+    const found = locator.stringValueAt(model.getOffsetAt(position));
+    if (!found || typeof found.node.value !== 'string') return null;
+    const parent = found.node.parent;
+    const key = parent?.type === 'property' ? parent.children?.[0]?.value : undefined;
+    const grand = parent?.type === 'array' ? parent.parent : undefined;
+    const parentKey = grand?.type === 'property' ? grand.children?.[0]?.value : undefined;
+    const kinds = definitionKindsForKey(key as string | undefined ?? (parent?.type === 'array' ? 0 : undefined), parentKey as string | undefined);
+    const id = found.node.value;
+    const target = kinds
+      .map((kind) => entry.definitions.find((d) => d.kind === kind && d.id === id))
+      .find((d): d is Definition => d !== undefined);
+    if (!target || target.pointer === found.pointer) return null;
+    const range = locator.memberRangeOfPointer(target.pointer);
+    if (!range) return null;
+    const start = model.getPositionAt(range.start);
+    return { uri: model.uri, range: new monaco.Range(start.lineNumber, start.column, start.lineNumber, start.column) };
+  }
+
+  async #formulaHover(model: ITextModel, position: monaco.Position): Promise<monaco.languages.Hover | null> {
+    const docId = this.#docOf(model);
+    if (!docId) return null;
+    const offset = model.getOffsetAt(position);
+    const found = new JsonLocator(model.getValue()).stringValueAt(offset);
+    if (!found || typeof found.node.value !== 'string') return null;
+    if (!this.callbacks.isFormula(docId, found.pointer)) return null;
+    const info = await this.callbacks.formulaInfo(docId, found.pointer, found.node.value);
+    if (!info) return null;
+    const start = model.getPositionAt(found.node.offset);
+    const end = model.getPositionAt(found.node.offset + found.node.length);
+    return {
+      range: new monaco.Range(start.lineNumber, start.column, end.lineNumber, end.column),
+      contents: formulaHoverMarkdown(found.node.value, info),
+    };
+  }
+
+  async #formulaCompletions(model: ITextModel, position: monaco.Position): Promise<monaco.languages.CompletionList | null> {
+    const docId = this.#docOf(model);
+    if (!docId) return null;
+    const text = model.getValue();
+    const offset = model.getOffsetAt(position);
+    const found = new JsonLocator(text).stringValueAt(offset);
+    if (!found || typeof found.node.value !== 'string') return null;
+    if (!this.callbacks.isFormula(docId, found.pointer)) return null;
+    // The `@name.path` being typed, ending at the cursor.
+    const decodedIndex = documentOffsetToDecoded(text, found.node, offset);
+    const before = found.node.value.slice(0, decodedIndex);
+    const typed = /@([A-Za-z0-9_.]*)$/.exec(before);
+    if (!typed) return null;
+    const names = await this.callbacks.completions(docId, found.pointer);
+    const prefixStart = position.column - (typed[1]?.length ?? 0);
+    const range = new monaco.Range(position.lineNumber, prefixStart, position.lineNumber, position.column);
+    return {
+      suggestions: names.map((n) => ({
+        label: { label: '@' + n.name, description: n.label ?? n.type },
+        kind: monaco.languages.CompletionItemKind.Variable,
+        insertText: n.name,
+        filterText: n.name,
+        detail: n.type,
+        range,
+      })),
+      incomplete: false,
+    };
+  }
+}
+
+function defineTheme(): void {
+  monaco.editor.defineTheme('rules-dark', {
+    base: 'vs-dark',
+    inherit: true,
+    rules: [
+      { token: 'string.key.json', foreground: '9cdcfe' },
+      { token: 'string.value.json', foreground: 'ce9178' },
+    ],
+    colors: {
+      'editor.background': '#1b1d23',
+      'editor.lineHighlightBackground': '#23262e',
+      'editorGutter.background': '#1b1d23',
+      'editorLineNumber.foreground': '#4b5263',
+      'editorLineNumber.activeForeground': '#9aa3b5',
+      'editorWidget.background': '#22252c',
+      'editorHoverWidget.background': '#22252c',
+      'editorHoverWidget.border': '#3a3f4b',
+    },
+  });
+}
+
+/** A side-by-side view of the file on disk (left) and the editor's text (right), for a conflict. */
+export function createCompareView(container: HTMLElement, editor: SystemEditor, docId: string, diskText: string): () => void {
+  const modified = editor.modelOf(docId);
+  if (!modified) return () => {};
+  const original = monaco.editor.createModel(diskText, 'json');
+  const diff = monaco.editor.createDiffEditor(container, {
+    theme: 'rules-dark',
+    automaticLayout: true,
+    readOnly: false,
+    renderSideBySide: true,
+    minimap: { enabled: false },
+    fontSize: 13,
+    originalEditable: false,
+  });
+  diff.setModel({ original, modified });
+  return () => {
+    diff.setModel(null);
+    diff.dispose();
+    original.dispose();
+  };
+}

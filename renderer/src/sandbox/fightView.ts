@@ -1,0 +1,258 @@
+// Folds a fight's event log (spec §4 `sim --log`) up to a cursor into what the sandbox shows: the initiative
+// strip, hit points and conditions of each combatant, and the chips. Pure, so stepping back and forth is cheap.
+import type { FightEvent } from '../workers/protocol';
+
+export type Side = 'heroes' | 'enemies';
+
+export interface CombatantView {
+  readonly id: string;
+  readonly name: string;
+  readonly side: Side;
+  hp: number;
+  maxHp: number;
+  conditions: string[];
+  initiative: number | null;
+  down: boolean;
+  position: string | null;
+}
+
+/** Where a chip's rule lives: a JSON pointer, or an id to find among the document's definitions. */
+export type RuleOrigin =
+  | { readonly pointer: string }
+  | { readonly kind: 'check' | 'condition' | 'ability'; readonly id: string };
+
+export interface ChipView {
+  /** Index of the event in the log. */
+  readonly index: number;
+  readonly kind: string;
+  readonly round: number;
+  readonly actor: string | null;
+  readonly text: string;
+  readonly outcome: string | null;
+  readonly success: boolean | null;
+  readonly influencedBy: readonly string[];
+  readonly origin: RuleOrigin | null;
+}
+
+export interface FightView {
+  readonly round: number;
+  readonly actorNow: string | null;
+  readonly combatants: CombatantView[];
+  readonly chips: ChipView[];
+  readonly winner: string | null;
+  readonly ended: boolean;
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const strs = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+const record = (v: unknown): Record<string, unknown> | null =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+
+function sideOf(value: unknown, id: string): Side {
+  if (value === 'heroes' || value === 'hero') return 'heroes';
+  if (value === 'enemies' || value === 'enemy') return 'enemies';
+  return /-\d+$/.test(id) ? 'enemies' : 'heroes';
+}
+
+function combatantFrom(entry: unknown): CombatantView | null {
+  const c = record(entry);
+  const id = str(c?.id);
+  if (!c || !id) return null;
+  const tracks = record(c.tracks);
+  const hpTrack = record(tracks?.hp);
+  const hp = num(c.hp) ?? num(hpTrack?.value) ?? num(hpTrack?.current) ?? num(tracks?.hp) ?? 0;
+  const maxHp = num(c.maxHp) ?? num(c.hpMax) ?? num(hpTrack?.max) ?? num(record(c.max)?.hp) ?? hp;
+  return {
+    id,
+    name: str(c.name) ?? id,
+    side: sideOf(c.side, id),
+    hp,
+    maxHp: Math.max(maxHp, hp, 1),
+    conditions: strs(c.conditions),
+    initiative: num(c.initiative),
+    down: c.down === true,
+    position: str(c.position),
+  };
+}
+
+function targetsOf(event: FightEvent): string[] {
+  const t = event.target ?? event.targets;
+  return typeof t === 'string' ? [t] : strs(t);
+}
+
+export function outcomeSuccess(event: FightEvent): boolean | null {
+  const result = str(event.result);
+  if (result === 'success') return true;
+  if (result === 'fail') return false;
+  if (typeof event.success === 'boolean') return event.success;
+  return null;
+}
+
+/** The chip's words: the engine's own chip when it gives one, else a sentence built from the event's fields. */
+export function chipText(event: FightEvent): string {
+  const chip = str(event.chip);
+  const actor = str(event.actor);
+  const target = targetsOf(event).join(', ');
+  switch (event.type) {
+    case 'check': {
+      const outcome = str(event.outcome);
+      const vs = num(event.vs);
+      const base = chip ?? `${str(event.check) ?? 'check'} ${num(event.total) ?? ''}`;
+      const vsText = vs !== null && !/\bvs\b/.test(base) ? ` vs ${vs}` : '';
+      const outcomeText = outcome && !base.includes('·') ? ` · ${outcome[0]!.toUpperCase()}${outcome.slice(1)}` : '';
+      return base + vsText + outcomeText;
+    }
+    case 'damage': {
+      const amount = num(event.amount) ?? 0;
+      const steps = Array.isArray(event.steps)
+        ? event.steps.map((s) => str(s) ?? str(record(s)?.id) ?? str(record(s)?.name)).filter((s): s is string => !!s)
+        : [];
+      const kind = str(event.damageType);
+      return chip ?? `${amount} ${kind ?? ''} damage to ${target}${steps.length ? ` (${steps.join(', ')})` : ''}`.replace(/ {2,}/g, ' ');
+    }
+    case 'reaction':
+      return chip ?? `${actor ?? ''} reacts: ${str(event.ability) ?? str(event.reaction) ?? ''}`;
+    case 'condition': {
+      const condition = str(event.condition) ?? str(event.id) ?? '';
+      const removed = event.removed === true || event.op === 'remove' || event.action === 'end' || event.ended === true;
+      return chip ?? `${target || actor || ''} ${removed ? 'loses' : 'gains'} ${condition}`;
+    }
+    case 'down':
+      return chip ?? `${target || actor || ''} is down`;
+    case 'noTime':
+      return chip ?? `${actor ?? ''}: NO TIME`;
+    case 'fightEnd':
+      return `Fight over: ${str(event.winner) ?? 'draw'}`;
+    case 'heal':
+      return chip ?? `${target || actor || ''} heals ${num(event.amount) ?? ''}`;
+    default:
+      return chip ?? event.type;
+  }
+}
+
+function originOf(event: FightEvent): RuleOrigin | null {
+  const pointer = str(event.pointer);
+  if (pointer !== null) return { pointer };
+  if (event.type === 'check' && str(event.check)) return { kind: 'check', id: str(event.check)! };
+  if (event.type === 'damage') return { pointer: '/combat/damage' };
+  if (event.type === 'condition' && (str(event.condition) ?? str(event.id))) {
+    return { kind: 'condition', id: (str(event.condition) ?? str(event.id))! };
+  }
+  if (event.type === 'reaction' && (str(event.ability) ?? str(event.reaction))) {
+    return { kind: 'ability', id: (str(event.ability) ?? str(event.reaction))! };
+  }
+  return null;
+}
+
+const CHIP_KINDS = new Set(['check', 'damage', 'reaction', 'condition', 'down', 'noTime', 'fightEnd', 'heal']);
+
+/** The fight as it stands after events[0..upTo) have happened. */
+export function foldEvents(events: readonly FightEvent[], upTo: number, initiativeCheck = 'initiative'): FightView {
+  const byId = new Map<string, CombatantView>();
+  const chips: ChipView[] = [];
+  let round = 0;
+  let actorNow: string | null = null;
+  let winner: string | null = null;
+  let ended = false;
+  const ensure = (id: string): CombatantView => {
+    let c = byId.get(id);
+    if (!c) {
+      c = { id, name: id, side: sideOf(undefined, id), hp: 0, maxHp: 1, conditions: [], initiative: null, down: false, position: null };
+      byId.set(id, c);
+    }
+    return c;
+  };
+  const end = Math.min(upTo, events.length);
+  for (let i = 0; i < end; i++) {
+    const event = events[i]!;
+    const actor = str(event.actor);
+    switch (event.type) {
+      case 'fightStart':
+        for (const entry of Array.isArray(event.combatants) ? event.combatants : []) {
+          const c = combatantFrom(entry);
+          if (c) byId.set(c.id, c);
+        }
+        break;
+      case 'round':
+        round = num(event.round) ?? round + 1;
+        if (Array.isArray(event.order)) {
+          for (const o of event.order) {
+            const r = record(o);
+            const id = str(r?.id) ?? str(o);
+            const value = num(r?.initiative);
+            if (id && value !== null) ensure(id).initiative = value;
+          }
+        }
+        break;
+      case 'turn':
+        actorNow = actor;
+        if (actor && num(event.clock) !== null) ensure(actor).initiative = num(event.clock);
+        else if (actor && num(event.initiative) !== null) ensure(actor).initiative = num(event.initiative);
+        break;
+      case 'initiative':
+        if (actor && num(event.total ?? event.initiative) !== null) ensure(actor).initiative = num(event.total ?? event.initiative);
+        break;
+      case 'check':
+        if (actor && str(event.check) === initiativeCheck && num(event.total) !== null) ensure(actor).initiative = num(event.total);
+        break;
+      case 'damage':
+      case 'heal': {
+        for (const id of targetsOf(event)) {
+          const c = ensure(id);
+          const after = num(event.hp) ?? num(event.hpAfter) ?? num(event.remaining);
+          const amount = num(event.amount) ?? 0;
+          c.hp = after ?? (event.type === 'heal' ? Math.min(c.maxHp, c.hp + amount) : c.hp - amount);
+        }
+        break;
+      }
+      case 'condition': {
+        const condition = str(event.condition) ?? str(event.id);
+        const removed = event.removed === true || event.op === 'remove' || event.action === 'end' || event.ended === true;
+        for (const id of targetsOf(event).length ? targetsOf(event) : actor ? [actor] : []) {
+          const c = ensure(id);
+          if (!condition) continue;
+          if (removed) c.conditions = c.conditions.filter((x) => x !== condition);
+          else if (!c.conditions.includes(condition)) c.conditions = [...c.conditions, condition];
+        }
+        break;
+      }
+      case 'down':
+        for (const id of targetsOf(event).length ? targetsOf(event) : actor ? [actor] : []) {
+          const c = ensure(id);
+          c.down = true;
+          if (c.hp > 0 && num(event.hp) !== null) c.hp = num(event.hp)!;
+        }
+        break;
+      case 'fightEnd':
+        ended = true;
+        winner = str(event.winner);
+        actorNow = null;
+        break;
+    }
+    if (CHIP_KINDS.has(event.type)) {
+      chips.push({
+        index: i,
+        kind: event.type,
+        round,
+        actor,
+        text: chipText(event),
+        outcome: str(event.outcome),
+        success: event.type === 'check' ? outcomeSuccess(event) : null,
+        influencedBy: strs(event.influencedBy),
+        origin: originOf(event),
+      });
+    }
+  }
+  return { round, actorNow, combatants: [...byId.values()], chips, winner, ended };
+}
+
+/** The cursor that shows the whole of the next turn from `cursor`: up to the turn (or end) after it. */
+export function nextTurnEnd(events: readonly FightEvent[], cursor: number): number {
+  let k = cursor;
+  while (k < events.length && events[k]!.type !== 'turn') k += 1;
+  if (k >= events.length) return events.length;
+  let m = k + 1;
+  while (m < events.length && events[m]!.type !== 'turn' && events[m]!.type !== 'fightEnd') m += 1;
+  return m;
+}

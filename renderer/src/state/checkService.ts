@@ -1,0 +1,63 @@
+// The check worker behind a small typed API. Stale answers (an older version than the document's) are dropped
+// by the caller comparing versions; hovers and completions read the worker's last analysis of that document.
+import { WorkerClient } from '../workers/client';
+import type {
+  CheckRequest,
+  CheckResponse,
+  CompletionName,
+  Definition,
+  EditorDiagnostic,
+  FormulaInfo,
+  FormulaToken,
+} from '../workers/protocol';
+
+export interface CheckResult {
+  readonly diagnostics: readonly EditorDiagnostic[];
+  readonly tokens: readonly FormulaToken[];
+  readonly definitions: readonly Definition[];
+  readonly formulaPointers: ReadonlySet<string>;
+  readonly valid: boolean;
+  readonly millis: number;
+}
+
+export interface CheckService {
+  check(docId: string, version: number, text: string): Promise<CheckResult | null>;
+  formulaInfo(docId: string, pointer: string, formula: string, defence?: number): Promise<FormulaInfo | null>;
+  completions(docId: string, pointer: string): Promise<readonly CompletionName[]>;
+  dispose(): void;
+}
+
+export class WorkerCheckService implements CheckService {
+  readonly #client: WorkerClient<CheckRequest, CheckResponse>;
+
+  constructor(createWorker: () => Worker) {
+    this.#client = new WorkerClient(createWorker);
+  }
+
+  async check(docId: string, version: number, text: string): Promise<CheckResult | null> {
+    const answer = await this.#client.request({ type: 'check', docId, version, text });
+    if (answer.type !== 'checked') return null;
+    return {
+      diagnostics: answer.diagnostics,
+      tokens: answer.tokens,
+      definitions: answer.definitions,
+      formulaPointers: new Set(answer.formulaPointers),
+      valid: answer.valid,
+      millis: answer.millis,
+    };
+  }
+
+  async formulaInfo(docId: string, pointer: string, formula: string, defence?: number): Promise<FormulaInfo | null> {
+    const answer = await this.#client.request({ type: 'formulaInfo', docId, pointer, formula, defence });
+    return answer.type === 'formulaInfo' ? answer.info : null;
+  }
+
+  async completions(docId: string, pointer: string): Promise<readonly CompletionName[]> {
+    const answer = await this.#client.request({ type: 'completions', docId, pointer });
+    return answer.type === 'completions' ? answer.names : [];
+  }
+
+  dispose(): void {
+    this.#client.dispose();
+  }
+}

@@ -1,0 +1,305 @@
+// Open system documents: text, saved state, diagnostics from the check worker, conflicts and backups.
+// Commands are explicit (open, edit, save, saveAs, reload, overwrite, close); components only call them.
+import type { Host, OpenedFile, VersionStamp } from '../host/host';
+import type { CompletionName, Definition, EditorDiagnostic, FormulaInfo, FormulaToken } from '../workers/protocol';
+import type { CheckService } from './checkService';
+
+/** What the state layer asks of the editor (the Monaco glue implements it). */
+export interface EditorPort {
+  openDocument(docId: string, path: string, text: string): void;
+  showDocument(docId: string): void;
+  closeDocument(docId: string): void;
+  replaceText(docId: string, text: string): void;
+  setDiagnostics(docId: string, diagnostics: readonly EditorDiagnostic[]): void;
+  setFormulaTokens(docId: string, tokens: readonly FormulaToken[]): void;
+  setDefinitions(docId: string, definitions: readonly Definition[]): void;
+  highlightPointer(docId: string, pointer: string): boolean;
+  reveal(docId: string, line: number, column: number): void;
+}
+
+export type Conflict = { readonly disk: OpenedFile | null; readonly reason: 'changed-on-disk' | 'save-refused' };
+
+let nextDocId = 1;
+const BACKUP_DELAY_MS = 1000;
+
+export class SystemDocument {
+  readonly id = `doc-${nextDocId++}`;
+  path = $state('');
+  text = $state.raw('');
+  savedText = $state.raw('');
+  baseVersion = $state.raw<VersionStamp | null>(null);
+  diagnostics = $state.raw<readonly EditorDiagnostic[]>([]);
+  definitions = $state.raw<readonly Definition[]>([]);
+  /** Formula pointers known from the last check (hover and completion only answer inside these). */
+  formulaPointers = $state.raw<ReadonlySet<string>>(new Set());
+  /** The last text that checked clean: the sandbox keeps running it while the text has errors. */
+  lastValidText = $state.raw<string | null>(null);
+  checkedVersion = $state(0);
+  conflict = $state.raw<Conflict | null>(null);
+  message = $state<string | null>(null);
+  lastCheckMillis = $state(0);
+  version = 0;
+  backupTimer: ReturnType<typeof setTimeout> | null = null;
+
+  readonly dirty = $derived(this.text !== this.savedText);
+  readonly errorCount = $derived(this.diagnostics.filter((d) => d.severity === 'error').length);
+  readonly warningCount = $derived(this.diagnostics.filter((d) => d.severity === 'warning').length);
+  readonly valid = $derived(this.errorCount === 0);
+  readonly name = $derived(this.path.split('/').pop() ?? this.path);
+
+  constructor(file: OpenedFile) {
+    this.path = file.path;
+    this.text = file.text;
+    this.savedText = file.text;
+    this.baseVersion = file.version;
+  }
+}
+
+export class DocumentsState {
+  documents = $state<SystemDocument[]>([]);
+  activeId = $state<string | null>(null);
+  readonly active = $derived(this.documents.find((d) => d.id === this.activeId) ?? null);
+  #editor: EditorPort | null = null;
+  /** Checks in flight per document: only the newest text is checked next (typing outruns the checker). */
+  readonly #checking = new Map<string, boolean>();
+  readonly #queued = new Map<string, boolean>();
+  /** Listeners for a document that checked clean (the sandbox re-runs). */
+  readonly #validListeners = new Set<(doc: SystemDocument) => void>();
+
+  constructor(
+    private readonly host: Host,
+    private readonly checker: CheckService,
+  ) {}
+
+  attachEditor(editor: EditorPort): void {
+    this.#editor = editor;
+    for (const doc of this.documents) {
+      editor.openDocument(doc.id, doc.path, doc.text);
+      editor.setDiagnostics(doc.id, doc.diagnostics);
+    }
+    if (this.activeId) editor.showDocument(this.activeId);
+  }
+
+  onValid(listener: (doc: SystemDocument) => void): () => void {
+    this.#validListeners.add(listener);
+    return () => this.#validListeners.delete(listener);
+  }
+
+  byPath(path: string): SystemDocument | undefined {
+    return this.documents.find((d) => d.path === path);
+  }
+
+  byId(docId: string): SystemDocument | undefined {
+    return this.documents.find((d) => d.id === docId);
+  }
+
+  /** Adds an opened file as a document (or shows it when already open) and checks it. */
+  add(file: OpenedFile, dirtyText?: string): SystemDocument {
+    const existing = this.byPath(file.path);
+    if (existing) {
+      this.activate(existing.id);
+      return existing;
+    }
+    const doc = new SystemDocument(file);
+    this.documents.push(doc);
+    const added = this.documents[this.documents.length - 1]!;
+    this.#editor?.openDocument(added.id, added.path, added.text);
+    this.activate(added.id);
+    if (dirtyText !== undefined && dirtyText !== added.text) {
+      this.#editor?.replaceText(added.id, dirtyText);
+      this.edit(added.id, dirtyText, { backup: false });
+    } else {
+      this.#scheduleCheck(added);
+    }
+    void this.host.watch(this.documents.map((d) => d.path));
+    return added;
+  }
+
+  activate(docId: string): void {
+    this.activeId = docId;
+    this.#editor?.showDocument(docId);
+  }
+
+  /** The text changed in the editor. */
+  edit(docId: string, text: string, options: { backup?: boolean } = {}): void {
+    const doc = this.byId(docId);
+    if (!doc) return;
+    doc.text = text;
+    doc.version += 1;
+    this.#scheduleCheck(doc);
+    if (options.backup !== false) this.#scheduleBackup(doc);
+  }
+
+  async save(docId: string, force = false): Promise<boolean> {
+    const doc = this.byId(docId);
+    if (!doc) return false;
+    const text = doc.text;
+    const result = await this.host.files.save({ path: doc.path, text, baseVersion: doc.baseVersion, force });
+    if (result.kind === 'saved') {
+      doc.savedText = text;
+      doc.baseVersion = result.version;
+      doc.conflict = null;
+      doc.message = null;
+      this.#cancelBackup(doc);
+      return true;
+    }
+    if (result.kind === 'conflict') {
+      doc.conflict = { disk: result.disk, reason: 'save-refused' };
+      return false;
+    }
+    doc.message = result.message;
+    return false;
+  }
+
+  async saveAs(docId: string, path: string, overwrite = false): Promise<boolean> {
+    const doc = this.byId(docId);
+    if (!doc) return false;
+    const text = doc.text;
+    const result = await this.host.files.saveAs({ path, text, overwrite });
+    if (result.kind !== 'saved') {
+      doc.message = result.kind === 'conflict' ? 'The file changed on disk.' : result.message;
+      return false;
+    }
+    const oldPath = doc.path;
+    void this.host.backups.discard(oldPath);
+    this.#editor?.closeDocument(doc.id);
+    doc.path = result.path;
+    doc.savedText = text;
+    doc.baseVersion = result.version;
+    doc.message = null;
+    this.#editor?.openDocument(doc.id, doc.path, doc.text);
+    this.#scheduleCheck(doc);
+    void this.host.watch(this.documents.map((d) => d.path));
+    return true;
+  }
+
+  /** An outside change: a clean document reloads; a dirty one enters a conflict. */
+  async fileChanged(path: string, kind: 'changed' | 'deleted', version: VersionStamp | null): Promise<void> {
+    const doc = this.byPath(path);
+    if (!doc) return;
+    if (version && doc.baseVersion && version.hash === doc.baseVersion.hash) return;
+    if (kind === 'deleted') {
+      doc.conflict = { disk: null, reason: 'changed-on-disk' };
+      return;
+    }
+    const opened = await this.host.files.open(path);
+    if (opened.kind !== 'opened') return;
+    if (opened.text === doc.savedText && opened.version.hash === doc.baseVersion?.hash) return;
+    if (!doc.dirty) {
+      this.#applyDiskText(doc, opened);
+    } else {
+      doc.conflict = { disk: opened, reason: 'changed-on-disk' };
+    }
+  }
+
+  /** Conflict: take the disk's version (the editor's text stays one undo step away). */
+  reload(docId: string): void {
+    const doc = this.byId(docId);
+    const disk = doc?.conflict?.disk;
+    if (!doc || !disk) return;
+    this.#applyDiskText(doc, disk);
+    void this.host.backups.discard(doc.path);
+  }
+
+  /** Conflict: write the editor's text over the disk's. */
+  overwrite(docId: string): Promise<boolean> {
+    return this.save(docId, true);
+  }
+
+  close(docId: string): void {
+    const index = this.documents.findIndex((d) => d.id === docId);
+    if (index < 0) return;
+    const doc = this.documents[index]!;
+    this.#cancelBackup(doc);
+    if (doc.dirty) void this.host.backups.discard(doc.path);
+    this.#editor?.closeDocument(docId);
+    this.documents.splice(index, 1);
+    if (this.activeId === docId) {
+      const next = this.documents[Math.min(index, this.documents.length - 1)];
+      this.activeId = next?.id ?? null;
+      if (next) this.#editor?.showDocument(next.id);
+    }
+    void this.host.watch(this.documents.map((d) => d.path));
+  }
+
+  revealProblem(docId: string, diagnostic: EditorDiagnostic): void {
+    this.activate(docId);
+    this.#editor?.reveal(docId, diagnostic.line, diagnostic.column);
+  }
+
+  highlightPointer(docId: string, pointer: string): boolean {
+    this.activate(docId);
+    return this.#editor?.highlightPointer(docId, pointer) ?? false;
+  }
+
+  formulaInfo(docId: string, pointer: string, formula: string, defence?: number): Promise<FormulaInfo | null> {
+    return this.checker.formulaInfo(docId, pointer, formula, defence);
+  }
+
+  completions(docId: string, pointer: string): Promise<readonly CompletionName[]> {
+    return this.checker.completions(docId, pointer);
+  }
+
+  #applyDiskText(doc: SystemDocument, disk: OpenedFile): void {
+    doc.savedText = disk.text;
+    doc.baseVersion = disk.version;
+    doc.conflict = null;
+    this.#editor?.replaceText(doc.id, disk.text);
+    doc.text = disk.text;
+    doc.version += 1;
+    this.#scheduleCheck(doc);
+  }
+
+  #scheduleCheck(doc: SystemDocument): void {
+    if (this.#checking.get(doc.id)) {
+      this.#queued.set(doc.id, true);
+      return;
+    }
+    void this.#runCheck(doc);
+  }
+
+  async #runCheck(doc: SystemDocument): Promise<void> {
+    this.#checking.set(doc.id, true);
+    try {
+      const version = doc.version;
+      const text = doc.text;
+      const result = await this.checker.check(doc.id, version, text);
+      if (!result || !this.byId(doc.id)) return;
+      doc.diagnostics = result.diagnostics;
+      doc.formulaPointers = result.formulaPointers;
+      doc.definitions = result.definitions;
+      doc.checkedVersion = version;
+      doc.lastCheckMillis = result.millis;
+      this.#editor?.setDiagnostics(doc.id, result.diagnostics);
+      this.#editor?.setFormulaTokens(doc.id, result.tokens);
+      this.#editor?.setDefinitions(doc.id, result.definitions);
+      if (typeof performance !== 'undefined') performance.mark('rules:markers', { detail: { docId: doc.id, version } });
+      if (result.valid && version === doc.version) {
+        doc.lastValidText = text;
+        for (const listener of this.#validListeners) listener(doc);
+      }
+    } finally {
+      this.#checking.set(doc.id, false);
+      if (this.#queued.get(doc.id)) {
+        this.#queued.set(doc.id, false);
+        void this.#runCheck(doc);
+      }
+    }
+  }
+
+  #scheduleBackup(doc: SystemDocument): void {
+    this.#cancelBackup(doc);
+    doc.backupTimer = setTimeout(() => {
+      doc.backupTimer = null;
+      if (!doc.dirty) return;
+      void this.host.backups.write({ path: doc.path, text: doc.text, baseVersion: doc.baseVersion }).then((r) => {
+        if (r.kind === 'error') doc.message = `Backup failed: ${r.message}`;
+      });
+    }, BACKUP_DELAY_MS);
+  }
+
+  #cancelBackup(doc: SystemDocument): void {
+    if (doc.backupTimer) clearTimeout(doc.backupTimer);
+    doc.backupTimer = null;
+  }
+}

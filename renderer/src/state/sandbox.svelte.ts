@@ -1,0 +1,262 @@
+// The sandbox: which fight (from the document or composed), its seed, one fight stepped event by event, and batches
+// run in the sim worker with progress and cancel. It runs the document's last valid text, so typing errors never
+// stop it; a change that checks clean re-runs it (debounced).
+import { WorkerClient, WorkerStopped } from '../workers/client';
+import type { BatchStats, ComposedFight, FightChoice, FightEvent, SimRequest, SimResponse } from '../workers/protocol';
+import { foldEvents, nextTurnEnd, type FightView } from '../sandbox/fightView';
+
+export interface FightSummary {
+  readonly id: string;
+  readonly name: string;
+}
+
+export interface SystemOutline {
+  readonly fights: readonly FightSummary[];
+  readonly heroes: readonly FightSummary[];
+  readonly roles: readonly string[];
+  readonly bestiary: readonly FightSummary[];
+  readonly conditions: readonly string[];
+  readonly positions: readonly string[];
+  readonly initiativeCheck: string;
+}
+
+const EMPTY_OUTLINE: SystemOutline = {
+  fights: [],
+  heroes: [],
+  roles: [],
+  bestiary: [],
+  conditions: [],
+  positions: ['near', 'far'],
+  initiativeCheck: 'initiative',
+};
+
+/** The parts of a system the sandbox's pickers need, read from valid JSON text. */
+export function outlineOf(text: string): SystemOutline {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return EMPTY_OUTLINE;
+  }
+  const root = (doc ?? {}) as Record<string, unknown>;
+  const list = (key: string): Record<string, unknown>[] =>
+    Array.isArray(root[key]) ? (root[key] as unknown[]).filter((x): x is Record<string, unknown> => !!x && typeof x === 'object') : [];
+  const summary = (x: Record<string, unknown>): FightSummary | null =>
+    typeof x.id === 'string' ? { id: x.id, name: typeof x.name === 'string' ? x.name : x.id } : null;
+  const positions = (root.positions ?? {}) as Record<string, unknown>;
+  const bands = [...(Array.isArray(positions.bands) ? positions.bands : []), ...(Array.isArray(positions.rows) ? positions.rows : [])];
+  const turn = (root.turn ?? {}) as Record<string, unknown>;
+  const initiative = (turn.initiative ?? {}) as Record<string, unknown>;
+  return {
+    fights: list('fights').map(summary).filter((x): x is FightSummary => !!x),
+    heroes: list('heroes').map(summary).filter((x): x is FightSummary => !!x),
+    roles: [...new Set(list('templates').map((t) => t.role).filter((r): r is string => typeof r === 'string'))],
+    bestiary: list('bestiary').map(summary).filter((x): x is FightSummary => !!x),
+    conditions: list('conditions').map((c) => c.id).filter((id): id is string => typeof id === 'string'),
+    positions: bands.length ? bands.filter((b): b is string => typeof b === 'string') : ['near', 'far'],
+    initiativeCheck: typeof initiative.check === 'string' ? initiative.check : 'initiative',
+  };
+}
+
+export interface EnemyPick {
+  source: 'template' | 'bestiary';
+  role: string;
+  tier: number;
+  creature: string;
+  count: number;
+  position: string;
+  conditions: string[];
+}
+
+export interface HeroPick {
+  hero: string;
+  position: string;
+  conditions: string[];
+}
+
+const RERUN_DELAY_MS = 400;
+
+export class SandboxState {
+  /** The system text the sandbox runs (the document's last valid version). */
+  systemText = $state.raw<string | null>(null);
+  outline = $state.raw<SystemOutline>(EMPTY_OUTLINE);
+  mode = $state<'document' | 'composed'>('document');
+  fightId = $state<string>('');
+  seed = $state(1);
+  composedHeroes = $state<HeroPick[]>([]);
+  composedEnemies = $state<EnemyPick[]>([]);
+
+  events = $state.raw<readonly FightEvent[]>([]);
+  cursor = $state(0);
+  fightError = $state<string | null>(null);
+  running = $state(false);
+
+  batchSize = $state(1000);
+  batchDone = $state(0);
+  batchTotal = $state(0);
+  batchRunning = $state(false);
+  batchStats = $state.raw<BatchStats | null>(null);
+  batchError = $state<string | null>(null);
+  batchMillis = $state(0);
+
+  selectedChip = $state<number | null>(null);
+
+  readonly view: FightView = $derived(foldEvents(this.events, this.cursor, this.outline.initiativeCheck));
+  readonly atEnd = $derived(this.cursor >= this.events.length);
+
+  #rerunTimer: ReturnType<typeof setTimeout> | null = null;
+  readonly #fightClient: WorkerClient<SimRequest, SimResponse>;
+  readonly #batchClient: WorkerClient<SimRequest, SimResponse>;
+
+  constructor(createWorker: () => Worker) {
+    this.#fightClient = new WorkerClient(createWorker, ['progress']);
+    this.#batchClient = new WorkerClient(createWorker, ['progress']);
+    this.#batchClient.onNotice = (message) => {
+      if (message.type === 'progress') {
+        this.batchDone = message.done;
+        this.batchTotal = message.total;
+      }
+    };
+  }
+
+  /** A new valid version of the system: refresh pickers and re-run what is shown (debounced while typing). */
+  systemChanged(text: string, immediate = false): void {
+    if (text === this.systemText) return;
+    const first = this.systemText === null;
+    this.systemText = text;
+    this.outline = outlineOf(text);
+    if (!this.outline.fights.some((f) => f.id === this.fightId)) this.fightId = this.outline.fights[0]?.id ?? '';
+    if (this.composedHeroes.length === 0 && this.outline.heroes[0]) {
+      this.composedHeroes = [{ hero: this.outline.heroes[0].id, position: this.outline.positions[0] ?? 'near', conditions: [] }];
+    }
+    if (this.composedEnemies.length === 0) {
+      this.composedEnemies = [
+        {
+          source: this.outline.roles.length ? 'template' : 'bestiary',
+          role: this.outline.roles[0] ?? 'standard',
+          tier: 1,
+          creature: this.outline.bestiary[0]?.id ?? '',
+          count: 2,
+          position: this.outline.positions[0] ?? 'near',
+          conditions: [],
+        },
+      ];
+    }
+    if (this.#rerunTimer) clearTimeout(this.#rerunTimer);
+    if (first || immediate) {
+      void this.runFight();
+      return;
+    }
+    this.#rerunTimer = setTimeout(() => {
+      this.#rerunTimer = null;
+      const keep = this.cursor;
+      void this.runFight(keep);
+    }, RERUN_DELAY_MS);
+  }
+
+  choice(): FightChoice | null {
+    if (this.mode === 'document') return this.fightId ? { kind: 'document', fightId: this.fightId } : null;
+    return { kind: 'composed', fight: this.composedFight() };
+  }
+
+  composedFight(): ComposedFight {
+    return {
+      id: 'sandbox',
+      heroes: this.composedHeroes.map((h) => ({ hero: h.hero, position: h.position, conditions: [...h.conditions] })),
+      enemies: this.composedEnemies.map((e) => ({
+        ...(e.source === 'template' ? { template: { role: e.role, tier: e.tier } } : { bestiary: e.creature }),
+        count: e.count,
+        position: e.position,
+        conditions: [...e.conditions],
+      })),
+    };
+  }
+
+  /** Runs one fight with the current seed; shows it from the start (or keeps the cursor on a re-run). */
+  async runFight(keepCursor = 0): Promise<void> {
+    const choice = this.choice();
+    if (!this.systemText || !choice) return;
+    this.running = true;
+    try {
+      const answer = await this.#fightClient.request({ type: 'fight', systemText: this.systemText, choice, seed: this.seed });
+      if (answer.type === 'fightLog') {
+        this.events = answer.events;
+        this.cursor = Math.min(keepCursor, answer.events.length);
+        this.fightError = null;
+        this.selectedChip = null;
+      } else if (answer.type === 'failed') {
+        this.fightError = answer.message;
+        this.events = [];
+        this.cursor = 0;
+      }
+    } catch (error) {
+      if (!(error instanceof WorkerStopped)) this.fightError = error instanceof Error ? error.message : String(error);
+    } finally {
+      this.running = false;
+    }
+  }
+
+  nextEvent(): void {
+    if (this.cursor < this.events.length) this.cursor += 1;
+  }
+
+  /** Shows the whole of the next turn: up to (not including) the turn after it. */
+  nextTurn(): void {
+    this.cursor = nextTurnEnd(this.events, this.cursor);
+  }
+
+  toEnd(): void {
+    this.cursor = this.events.length;
+  }
+
+  /** The same fight again, from the first event, same seed. */
+  again(): void {
+    this.cursor = 0;
+    this.selectedChip = null;
+  }
+
+  async newSeed(): Promise<void> {
+    this.seed = 1 + Math.floor(Math.random() * 1_000_000);
+    await this.runFight();
+  }
+
+  async runBatch(): Promise<void> {
+    const choice = this.choice();
+    if (!this.systemText || !choice || this.batchRunning) return;
+    this.batchRunning = true;
+    this.batchDone = 0;
+    this.batchTotal = this.batchSize;
+    this.batchError = null;
+    try {
+      const answer = await this.#batchClient.request({
+        type: 'batch',
+        systemText: this.systemText,
+        choice,
+        seed: this.seed,
+        fights: this.batchSize,
+      });
+      if (answer.type === 'batchResult') {
+        this.batchStats = answer.stats;
+        this.batchMillis = answer.millis;
+        this.batchDone = answer.stats.fights;
+      } else if (answer.type === 'failed') {
+        this.batchError = answer.message;
+      }
+    } catch (error) {
+      this.batchError = error instanceof WorkerStopped ? 'Cancelled.' : error instanceof Error ? error.message : String(error);
+    } finally {
+      this.batchRunning = false;
+    }
+  }
+
+  /** Stops a running batch at once (the worker is terminated; the next batch starts a fresh one). */
+  cancelBatch(): void {
+    this.#batchClient.restart();
+  }
+
+  dispose(): void {
+    if (this.#rerunTimer) clearTimeout(this.#rerunTimer);
+    this.#fightClient.dispose();
+    this.#batchClient.dispose();
+  }
+}

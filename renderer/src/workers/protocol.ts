@@ -1,0 +1,149 @@
+// The typed messages between the UI thread and its workers. Every request carries an id; its answer repeats it.
+
+export type Severity = 'error' | 'warning' | 'info';
+
+/** One problem in a system's text, as the engine reports it (1-based lines and columns, like `check --json`). */
+export interface EditorDiagnostic {
+  readonly severity: Severity;
+  readonly message: string;
+  readonly source: string;
+  readonly pointer: string;
+  readonly line: number;
+  readonly column: number;
+  readonly endLine: number;
+  readonly endColumn: number;
+}
+
+export type FormulaTokenKind = 'number' | 'dice' | 'ref' | 'function' | 'operator' | 'string' | 'keyword' | 'tag';
+
+/** A token of a formula, in document offsets (the colouring of formula strings). */
+export interface FormulaToken {
+  readonly start: number;
+  readonly end: number;
+  readonly kind: FormulaTokenKind;
+}
+
+export type DefinitionKind = 'check' | 'condition' | 'ability' | 'hero' | 'fight' | 'bestiary' | 'function' | 'template';
+
+/** Where an id is defined (go to definition). */
+export interface Definition {
+  readonly kind: DefinitionKind;
+  readonly id: string;
+  readonly pointer: string;
+}
+
+export interface CompletionName {
+  readonly name: string;
+  readonly type: string;
+  readonly label?: string;
+}
+
+export interface Distribution {
+  readonly min: number;
+  readonly max: number;
+  readonly mean: number;
+  readonly stdev: number;
+  readonly pmf: readonly (readonly [number, number])[];
+}
+
+export interface FormulaInfo {
+  /** The formula's exact distribution, or why there is none. */
+  readonly distribution: Distribution | null;
+  readonly problem?: string;
+  /** Values assumed for references that are unknown until a fight (`@str.mod` = 3). */
+  readonly samples: Readonly<Record<string, number>>;
+  /** On an attack check's roll: the chance to meet `defence`. */
+  readonly hit?: { readonly defence: number; readonly chance: number };
+}
+
+export type CheckRequest =
+  | { readonly type: 'check'; readonly id: number; readonly docId: string; readonly version: number; readonly text: string }
+  | {
+      readonly type: 'formulaInfo';
+      readonly id: number;
+      readonly docId: string;
+      readonly pointer: string;
+      readonly formula: string;
+      readonly defence?: number;
+    }
+  | { readonly type: 'completions'; readonly id: number; readonly docId: string; readonly pointer: string };
+
+export type CheckResponse =
+  | {
+      readonly type: 'checked';
+      readonly id: number;
+      readonly docId: string;
+      readonly version: number;
+      readonly diagnostics: readonly EditorDiagnostic[];
+      readonly tokens: readonly FormulaToken[];
+      readonly definitions: readonly Definition[];
+      /** JSON pointers of every formula string (hovers and `@` completion answer only there). */
+      readonly formulaPointers: readonly string[];
+      /** No errors: the simulator may run this version. */
+      readonly valid: boolean;
+      readonly millis: number;
+    }
+  | { readonly type: 'formulaInfo'; readonly id: number; readonly info: FormulaInfo }
+  | { readonly type: 'completions'; readonly id: number; readonly names: readonly CompletionName[] }
+  | { readonly type: 'failed'; readonly id: number; readonly message: string };
+
+// ---------------------------------------------------------------------------------------------------------------
+// The sim worker: one fight's event log (stepped through in the sandbox) and batches with progress.
+
+/** One event of a fight, as `sim --log` prints it (spec §4): `type` plus that event's fields. */
+export interface FightEvent {
+  readonly type: string;
+  readonly [field: string]: unknown;
+}
+
+/** Which fight to run: one of the document's, or one composed in the sandbox (a `fights[]` entry). */
+export type FightChoice =
+  | { readonly kind: 'document'; readonly fightId: string }
+  | { readonly kind: 'composed'; readonly fight: ComposedFight };
+
+export interface ComposedFight {
+  readonly id: string;
+  readonly heroes: readonly (string | { readonly hero: string; readonly position?: string; readonly conditions?: readonly string[] })[];
+  readonly enemies: readonly {
+    readonly template?: { readonly role: string; readonly tier: number };
+    readonly bestiary?: string;
+    readonly count?: number;
+    readonly position?: string;
+    readonly conditions?: readonly string[];
+  }[];
+  readonly maxRounds?: number;
+}
+
+/** Batch statistics: the `sim --json` shape. */
+export interface BatchStats {
+  readonly fights: number;
+  readonly seed: number;
+  readonly wins: { readonly heroes: number; readonly enemies: number; readonly draw: number };
+  readonly rounds: { readonly mean: number; readonly p50: number; readonly p90: number; readonly max: number };
+  /** Fights that ended after each number of rounds (index = rounds). */
+  readonly roundsHistogram?: readonly number[];
+  readonly checks: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  readonly combatants: readonly {
+    readonly id: string;
+    readonly side: string;
+    readonly survived: number;
+    readonly damageDealt: { readonly mean: number };
+  }[];
+}
+
+export type SimRequest =
+  | { readonly type: 'fight'; readonly id: number; readonly systemText: string; readonly choice: FightChoice; readonly seed: number }
+  | {
+      readonly type: 'batch';
+      readonly id: number;
+      readonly systemText: string;
+      readonly choice: FightChoice;
+      readonly seed: number;
+      readonly fights: number;
+    };
+
+export type SimResponse =
+  | { readonly type: 'fightLog'; readonly id: number; readonly events: readonly FightEvent[] }
+  | { readonly type: 'progress'; readonly id: number; readonly done: number; readonly total: number }
+  | { readonly type: 'batchResult'; readonly id: number; readonly stats: BatchStats; readonly millis: number }
+  | { readonly type: 'failed'; readonly id: number; readonly message: string };
