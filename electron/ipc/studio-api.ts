@@ -1,0 +1,46 @@
+// The API the preload exposes as `window.studio` (pure types: the renderer's electron-host imports them).
+import type {
+  Backup,
+  BackupInfo,
+  BackupRequest,
+  BackupResult,
+  FileChange,
+  OpenResult,
+  RecentEntry,
+  SaveAsRequest,
+  SaveRequest,
+  SaveResult,
+  SeedInfo,
+  WorkspaceFile,
+  WorkspaceInfo,
+} from '../services/types.js';
+
+export interface StudioApi {
+  workspace: {
+    get(): Promise<WorkspaceInfo>;
+    choose(): Promise<WorkspaceInfo | null>;
+  };
+  files: {
+    list(): Promise<WorkspaceFile[]>;
+    open(path: string): Promise<OpenResult>;
+    save(request: SaveRequest): Promise<SaveResult>;
+    saveAs(request: SaveAsRequest): Promise<SaveResult>;
+    seeds(): Promise<SeedInfo[]>;
+    newFromSeed(seedId: string, path: string): Promise<OpenResult>;
+    watch(paths: string[]): Promise<null>;
+    /** Returns an unsubscribe function. */
+    onChange(listener: (change: FileChange) => void): () => void;
+  };
+  backups: {
+    write(request: BackupRequest): Promise<BackupResult>;
+    list(): Promise<BackupInfo[]>;
+    restore(path: string): Promise<Backup | null>;
+    discard(path: string): Promise<null>;
+  };
+  recent: {
+    list(): Promise<RecentEntry[]>;
+  };
+  shell: {
+    openExternal(url: string): Promise<boolean>;
+  };
+}

@@ -1,0 +1,76 @@
+// The main window, locked down: sandboxed renderer with context isolation and no Node, web security kept,
+// no <webview>, no navigation away from the app, no new windows (https links go to the system browser after a
+// check), and every permission request denied.
+import { BrowserWindow } from 'electron';
+import { APP_ORIGIN } from './ipc/handle.js';
+import { isSafeExternalUrl } from './links.js';
+import { APP_URL } from './protocol.js';
+
+export function createMainWindow(preloadPath: string): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1400,
+    height: 900,
+    show: false,
+    title: 'Rules Studio',
+    webPreferences: {
+      preload: preloadPath,
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      spellcheck: false,
+    },
+  });
+  window.once('ready-to-show', () => window.show());
+  void window.loadURL(APP_URL);
+  return window;
+}
+
+/** True for URLs of the app itself (app://rules-studio/...). */
+export function isAppUrl(candidate: string): boolean {
+  try {
+    const url = new URL(candidate);
+    return `${url.protocol}//${url.host}` === APP_ORIGIN;
+  } catch {
+    return false;
+  }
+}
+
+/** The parts of WebContents the guards use (structural, so tests pass fakes). */
+export interface GuardedContents {
+  on(event: 'will-navigate' | 'will-redirect', listener: (event: { preventDefault(): void; url: string }) => void): unknown;
+  on(event: 'will-attach-webview', listener: (event: { preventDefault(): void }) => void): unknown;
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
+}
+
+/** Applied to every WebContents the app creates (app 'web-contents-created'). */
+export function guardContents(contents: GuardedContents, openExternal: (url: string) => void): void {
+  const refuseNavigation = (event: { preventDefault(): void; url: string }) => {
+    if (!isAppUrl(event.url)) event.preventDefault();
+  };
+  contents.on('will-navigate', refuseNavigation);
+  contents.on('will-redirect', refuseNavigation);
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    if (isSafeExternalUrl(url)) openExternal(url);
+    return { action: 'deny' };
+  });
+}
+
+/** The parts of Session the permission guard uses. */
+export interface GuardedSession {
+  setPermissionRequestHandler(handler: (contents: unknown, permission: string, callback: (granted: boolean) => void) => void): void;
+  setPermissionCheckHandler(handler: (contents: unknown, permission: string) => boolean): void;
+}
+
+/** A rules editor needs no camera, notifications, geolocation, clipboard-read or anything else: deny all. */
+export function denyAllPermissions(session: GuardedSession): void {
+  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.setPermissionCheckHandler(() => false);
+}
