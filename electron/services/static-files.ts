@@ -4,7 +4,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { isInside } from './paths.js';
 
-/** No eval (ajv validators are precompiled), no inline scripts; Monaco needs inline styles and blob: workers. */
+/** Scripts only from the app itself (ajv validators are precompiled, so no unsafe-eval); Monaco needs inline styles and blob: workers. */
 export const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; font-src 'self'; img-src 'self' data:; worker-src 'self' blob:; connect-src 'self'";
 
