@@ -1,12 +1,11 @@
 // Builds the typed FormulaNode tree from the parser's CST, with exact spans (0-based, half-open).
 // Parentheses make no node: `(1 + 2)` is the `+` node spanning `1 + 2`; a parent's span covers them.
 import type { CstNode, IToken } from 'chevrotain';
+import { RESERVED_SEGMENTS } from './builtins';
 import { formulaParser } from './parser';
 import { Plus, Slash, Star, UnterminatedString } from './tokens';
 import type { BinaryOp, CompareOp, DiceCompare, DiceModifier, DiceSides, FormulaDiagnostic, FormulaNode, Span } from './types';
 
-/** Reference segments that would reach an object's prototype machinery if anything ever indexed with them. */
-export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set(['__proto__', 'prototype', 'constructor']);
 
 type Children = Record<string, (CstNode | IToken)[] | undefined>;
 

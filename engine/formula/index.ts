@@ -3,3 +3,14 @@ export * from './types';
 export * from './runtime';
 export { parseFormula, clearParseCache, type ParseResult } from './parse';
 export { printFormula, printNumber } from './print';
+export { checkFormula, checkFunctionBody, suggestNames, editDistance, findCycle, type CheckOptions, type CheckResult } from './check';
+export { createSymbolTable, layerSymbols, type SymbolTableOptions } from './symbols';
+export {
+  BUILTINS,
+  getBuiltin,
+  RESERVED_SEGMENTS,
+  RESERVED_FUNCTION_NAMES,
+  explainBadFunctionName,
+  type BuiltinFunction,
+  type NumericRange,
+} from './builtins';

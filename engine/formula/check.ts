@@ -1,0 +1,597 @@
+// The static checker: types, references, calls, recursion and the limits of spec §1.3 that are knowable without
+// running anything; plus a static range [min, max] for numeric formulas. Never evaluates.
+//
+// Ranges are sound intervals (the result always lies inside), null where unknown (an unranged reference, a
+// division by something that may be 0, a boolean or string formula). Exploding dice are bounded by the runtime cap
+// of 100 explosions per die: a d6! die lies in 1..6×101. So a range, when given, is always finite.
+import { BUILTINS, type NumericRange } from './builtins';
+import { parseFormula } from './parse';
+import { printFormula } from './print';
+import { layerSymbols } from './symbols';
+import {
+  LIMITS,
+  type DiceCompare,
+  type DiceModifier,
+  type FormulaDiagnostic,
+  type FormulaNode,
+  type Severity,
+  type Span,
+  type SymbolInfo,
+  type SymbolTable,
+  type UserFunction,
+  type ValueType,
+} from './types';
+
+export type { NumericRange };
+
+export interface CheckOptions {
+  /** The type the field needs (a `when` needs a boolean). 'any' or absent: no requirement. */
+  readonly expect?: ValueType;
+}
+
+export interface CheckResult {
+  readonly type: ValueType;
+  /** Sound numeric interval; null for non-numbers and where unknowable. */
+  readonly range: NumericRange | null;
+  readonly diagnostics: FormulaDiagnostic[];
+}
+
+interface Facts {
+  readonly type: ValueType;
+  readonly range: NumericRange | null;
+}
+
+const ANY: Facts = { type: 'any', range: null };
+const BOOLEAN: Facts = { type: 'boolean', range: null };
+
+const TYPE_WORDS: Record<ValueType, string> = {
+  number: 'a number',
+  boolean: 'a boolean (true or false)',
+  string: 'a string',
+  list: 'a list',
+  any: 'any value',
+};
+
+function fits(expected: ValueType, actual: ValueType): boolean {
+  return expected === 'any' || actual === 'any' || expected === actual;
+}
+
+/** A short quote of a node for messages: `@str.mod`, `2d6 + 3`. */
+function quote(node: FormulaNode): string {
+  const text = printFormula(node);
+  return `\`${text.length > 40 ? `${text.slice(0, 39)}…` : text}\``;
+}
+
+function formatCount(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+/** Keeps only finite, ordered intervals; anything else is "unknown". */
+function range(min: number, max: number): NumericRange | null {
+  return Number.isFinite(min) && Number.isFinite(max) && min <= max ? { min, max } : null;
+}
+
+function constantOf(facts: Facts): number | undefined {
+  return facts.range !== null && facts.range.min === facts.range.max ? facts.range.min : undefined;
+}
+
+/** Optimal string alignment distance (Damerau–Levenshtein with adjacent transpositions). */
+export function editDistance(a: string, b: string): number {
+  if (a === b) return 0;
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const d: number[] = new Array<number>(rows * cols);
+  for (let i = 0; i < rows; i++) d[i * cols] = i;
+  for (let j = 0; j < cols; j++) d[j] = j;
+  for (let i = 1; i < rows; i++) {
+    for (let j = 1; j < cols; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(d[(i - 1) * cols + j]! + 1, d[i * cols + j - 1]! + 1, d[(i - 1) * cols + j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[(i - 2) * cols + j - 2]! + 1);
+      d[i * cols + j] = best;
+    }
+  }
+  return d[rows * cols - 1]!;
+}
+
+/** Up to `limit` known names close to `target`, nearest first. */
+export function suggestNames(target: string, candidates: Iterable<string>, limit = 3): string[] {
+  const allowed = Math.max(1, Math.floor(target.length / 3));
+  const lowered = target.toLowerCase();
+  const scored: { name: string; score: number }[] = [];
+  for (const name of candidates) {
+    if (Math.abs(name.length - target.length) > allowed) continue;
+    const score = name.toLowerCase() === lowered ? 0.5 : editDistance(target, name);
+    if (score <= allowed) scored.push({ name, score });
+  }
+  scored.sort((x, y) => x.score - y.score || (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+  return scored.slice(0, limit).map((entry) => entry.name);
+}
+
+function didYouMean(suggestions: readonly string[], prefix: string): string {
+  if (suggestions.length === 0) return '';
+  const quoted = suggestions.map((name) => `\`${prefix}${name}\``);
+  const list = quoted.length === 1 ? quoted[0]! : `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;
+  return `; did you mean ${list}?`;
+}
+
+/** Whether a dice compare holds for every face in lo..hi (whole faces), or for none. */
+function compareCoverage(compare: DiceCompare, lo: number, hi: number): 'all' | 'none' | 'some' {
+  const v = compare.value;
+  let first: number; // smallest matching face
+  let last: number; // largest matching face
+  switch (compare.op) {
+    case '>=':
+      [first, last] = [Math.max(lo, Math.ceil(v)), hi];
+      break;
+    case '>':
+      [first, last] = [Math.max(lo, Math.floor(v) + 1), hi];
+      break;
+    case '<=':
+      [first, last] = [lo, Math.min(hi, Math.floor(v))];
+      break;
+    case '<':
+      [first, last] = [lo, Math.min(hi, Math.ceil(v) - 1)];
+      break;
+    case '==':
+      if (!Number.isInteger(v) || v < lo || v > hi) return 'none';
+      return lo === hi ? 'all' : 'some';
+    case '!=':
+      if (!Number.isInteger(v) || v < lo || v > hi) return 'all';
+      return lo === hi ? 'none' : 'some';
+  }
+  if (first > last) return 'none';
+  return first === lo && last === hi ? 'all' : 'some';
+}
+
+/** Faces left after rerolling until no face matches `compare` (lo..hi stays whole). */
+function facesAfterReroll(compare: DiceCompare, lo: number, hi: number): [number, number] {
+  let min = lo;
+  let max = hi;
+  const matches = (face: number): boolean => compareCoverage(compare, face, face) === 'all';
+  // Faces rerolled away sit at the ends for every op but `==`/`!=`; walking the ends is enough and short.
+  for (let steps = 0; min < max && matches(min) && steps < 1_000_000; steps++) min++;
+  for (let steps = 0; max > min && matches(max) && steps < 1_000_000; steps++) max--;
+  return [min, max];
+}
+
+function modifierText(modifier: DiceModifier): string {
+  return printFormula({ kind: 'dice', count: null, sides: { kind: 'fate' }, modifiers: [modifier], span: { start: 0, end: 0 } }).slice(2);
+}
+
+class Checker {
+  readonly diagnostics: FormulaDiagnostic[] = [];
+  private constantDice = 0;
+  private readonly tags = new Set<string>();
+
+  constructor(
+    private readonly symbols: SymbolTable,
+    /** User functions being checked right now, to stop at a cycle (which is reported once, at its call). */
+    private readonly activeFunctions: readonly string[] = [],
+  ) {}
+
+  report(severity: Severity, code: string, message: string, span: Span): void {
+    this.diagnostics.push({ severity, code, message, span });
+  }
+
+  private expectType(node: FormulaNode, facts: Facts, expected: ValueType, context: string): void {
+    if (fits(expected, facts.type)) return;
+    this.report('error', 'type', `${quote(node)} is ${TYPE_WORDS[facts.type]}, but ${context} needs ${TYPE_WORDS[expected]}`, node.span);
+  }
+
+  visit(node: FormulaNode): Facts {
+    switch (node.kind) {
+      case 'number':
+        return { type: 'number', range: range(node.value, node.value) };
+      case 'boolean':
+        return BOOLEAN;
+      case 'string':
+        return { type: 'string', range: null };
+      case 'ref':
+        return this.reference(node);
+      case 'unary': {
+        const operand = this.visit(node.operand);
+        if (node.op === 'not') {
+          this.expectType(node.operand, operand, 'boolean', "'not'");
+          return BOOLEAN;
+        }
+        this.expectType(node.operand, operand, 'number', "'-'");
+        return { type: 'number', range: operand.range === null ? null : range(-operand.range.max, -operand.range.min) };
+      }
+      case 'binary':
+        return this.binary(node);
+      case 'conditional':
+        return this.conditional(node);
+      case 'call':
+        return this.call(node);
+      case 'dice':
+        return this.dice(node);
+      case 'tag': {
+        const operand = this.visit(node.operand);
+        this.expectType(node.operand, operand, 'number', `the tag [${node.tag}]`);
+        if (this.tags.has(node.tag)) {
+          this.report('warning', 'tag', `the tag [${node.tag}] is used twice; @roll.${node.tag} keeps only the last`, node.span);
+        }
+        this.tags.add(node.tag);
+        return { type: 'number', range: operand.range };
+      }
+    }
+  }
+
+  private reference(node: Extract<FormulaNode, { kind: 'ref' }>): Facts {
+    const path = node.path.join('.');
+    const info = this.symbols.lookup(path);
+    if (info !== undefined) return this.factsOf(info);
+    const explanation = this.symbols.explainUnknown?.(path);
+    if (explanation !== undefined) {
+      this.report('error', 'context', explanation, node.span);
+      return ANY;
+    }
+    const suggestions = suggestNames(path, this.symbols.names());
+    this.report('error', 'unknown-ref', `unknown reference \`@${path}\`${didYouMean(suggestions, '@')}`, node.span);
+    return ANY;
+  }
+
+  private factsOf(info: SymbolInfo): Facts {
+    if (info.type !== 'number' && info.type !== 'any') return { type: info.type, range: null };
+    return { type: info.type, range: info.range === undefined ? null : range(info.range[0], info.range[1]) };
+  }
+
+  private binary(node: Extract<FormulaNode, { kind: 'binary' }>): Facts {
+    const op = node.op;
+    const left = this.visit(node.left);
+    // The right side of and/or may never run: its dice are not sure to be rolled.
+    const diceBefore = this.constantDice;
+    const right = this.visit(node.right);
+    if (op === 'and' || op === 'or') this.constantDice = diceBefore;
+    if (op === 'and' || op === 'or') {
+      this.expectType(node.left, left, 'boolean', `'${op}'`);
+      this.expectType(node.right, right, 'boolean', `'${op}'`);
+      return BOOLEAN;
+    }
+    if (op === '==' || op === '!=') {
+      if (!fits(left.type, right.type)) {
+        this.report('error', 'type', `cannot compare ${TYPE_WORDS[left.type]} (${quote(node.left)}) with ${TYPE_WORDS[right.type]} (${quote(node.right)})`, node.span);
+      }
+      return BOOLEAN;
+    }
+    this.expectType(node.left, left, 'number', `'${op}'`);
+    this.expectType(node.right, right, 'number', `'${op}'`);
+    if (op === '<' || op === '<=' || op === '>' || op === '>=') return BOOLEAN;
+    if ((op === '/' || op === '%') && node.right.kind === 'number' && node.right.value === 0) {
+      this.report('error', 'division-by-zero', `${op === '/' ? 'division' : 'remainder'} by zero: ${quote(node)}`, node.right.span);
+      return { type: 'number', range: null };
+    }
+    return { type: 'number', range: arithmeticRange(op, left.range, right.range) };
+  }
+
+  private conditional(node: Extract<FormulaNode, { kind: 'conditional' }>): Facts {
+    const test = this.visit(node.test);
+    this.expectType(node.test, test, 'boolean', "the test of '? :'");
+    // Only one branch runs: the dice surely rolled are the fewer of the two.
+    const diceBefore = this.constantDice;
+    const then = this.visit(node.then);
+    const thenDice = this.constantDice - diceBefore;
+    this.constantDice = diceBefore;
+    const otherwise = this.visit(node.otherwise);
+    this.constantDice = diceBefore + Math.min(thenDice, this.constantDice - diceBefore);
+    if (!fits(then.type, otherwise.type)) {
+      this.report(
+        'error',
+        'type',
+        `the two choices of '? :' differ: ${quote(node.then)} is ${TYPE_WORDS[then.type]}, ${quote(node.otherwise)} is ${TYPE_WORDS[otherwise.type]}`,
+        node.span,
+      );
+      return ANY;
+    }
+    const type = then.type === 'any' ? otherwise.type : then.type;
+    const joined = then.range !== null && otherwise.range !== null ? range(Math.min(then.range.min, otherwise.range.min), Math.max(then.range.max, otherwise.range.max)) : null;
+    return { type, range: type === 'number' || type === 'any' ? joined : null };
+  }
+
+  private call(node: Extract<FormulaNode, { kind: 'call' }>): Facts {
+    const args = node.args.map((arg) => this.visit(arg));
+    const builtin = BUILTINS.get(node.name);
+    if (builtin !== undefined) {
+      if (args.length < builtin.minArgs || args.length > builtin.maxArgs) {
+        const wanted = builtin.maxArgs === Infinity ? `at least ${builtin.minArgs} arguments` : `${builtin.minArgs} argument${builtin.minArgs === 1 ? '' : 's'}`;
+        this.report('error', 'arity', `${builtin.signature} takes ${wanted}, but got ${args.length}`, node.span);
+        return { type: builtin.resultType, range: null };
+      }
+      args.forEach((facts, i) => this.expectType(node.args[i]!, facts, builtin.argType(i), `argument ${i + 1} of ${node.name}`));
+      const result = builtin.range?.(args.map((facts) => facts.range)) ?? null;
+      return { type: builtin.resultType, range: result === null ? null : range(result.min, result.max) };
+    }
+    const functions = this.symbols.functions;
+    const userFunction = functions?.get(node.name);
+    if (userFunction === undefined || functions === undefined) {
+      const known = [...BUILTINS.keys(), ...(functions?.keys() ?? [])];
+      this.report('error', 'unknown-function', `unknown function \`${node.name}\`${didYouMean(suggestNames(node.name, known), '')}`, node.nameSpan);
+      return ANY;
+    }
+    if (args.length !== userFunction.params.length) {
+      const params = userFunction.params.join(', ');
+      this.report(
+        'error',
+        'arity',
+        `${node.name}(${params}) takes ${userFunction.params.length} argument${userFunction.params.length === 1 ? '' : 's'}, but got ${args.length}`,
+        node.span,
+      );
+      return ANY;
+    }
+    const cycle = findCycle(node.name, functions);
+    if (cycle !== undefined) {
+      const message =
+        cycle[0] === node.name
+          ? `function \`${node.name}\` calls itself (${cycle.join(' → ')}); recursion is not allowed`
+          : `function \`${node.name}\` leads to recursion (${cycle.join(' → ')}); recursion is not allowed`;
+      this.report('error', 'recursion', message, node.nameSpan);
+      return ANY;
+    }
+    if (this.activeFunctions.includes(node.name)) return ANY;
+    return this.userFunctionResult(node.name, userFunction, args);
+  }
+
+  /** The body's type and range with the arguments' facts for its parameters; its own problems are reported where it is defined. */
+  private userFunctionResult(name: string, fn: UserFunction, args: readonly Facts[]): Facts {
+    const parsed = parseFormula(fn.body);
+    if (parsed.ast === null) return ANY;
+    const params = new Map<string, SymbolInfo>();
+    fn.params.forEach((param, i) => {
+      const facts = args[i]!;
+      params.set(param, facts.range === null ? { type: facts.type } : { type: facts.type, range: [facts.range.min, facts.range.max] });
+    });
+    const inner = new Checker(layerSymbols(params, this.symbols), [...this.activeFunctions, name]);
+    const facts = inner.visit(parsed.ast);
+    this.constantDice += inner.constantDice;
+    return facts;
+  }
+
+  private dice(node: Extract<FormulaNode, { kind: 'dice' }>): Facts {
+    let count: NumericRange | null = { min: 1, max: 1 };
+    if (node.count !== null) {
+      const facts = this.visit(node.count);
+      this.expectType(node.count, facts, 'number', 'the number of dice');
+      count = facts.range === null ? null : { min: Math.max(0, facts.range.min), max: Math.max(0, facts.range.max) };
+      const constant = constantOf(facts);
+      if (constant !== undefined) {
+        if (!Number.isInteger(constant) || constant < 0) {
+          this.report('error', 'dice', `the number of dice must be a whole number of at least 0, not ${constant}`, node.count.span);
+          return { type: 'number', range: null };
+        }
+        if (constant > LIMITS.maxDicePerEvaluation) {
+          this.report('error', 'limit', `${quote(node)} rolls ${formatCount(constant)} dice; at most ${formatCount(LIMITS.maxDicePerEvaluation)} dice are rolled per evaluation`, node.span);
+          return { type: 'number', range: null };
+        }
+      } else if (count !== null && count.max > LIMITS.maxDicePerEvaluation) {
+        this.report('warning', 'limit', `${quote(node)} may roll up to ${formatCount(count.max)} dice; at most ${formatCount(LIMITS.maxDicePerEvaluation)} are rolled per evaluation`, node.span);
+      }
+    }
+    if (count !== null) this.constantDice += Math.max(0, count.min);
+
+    // Faces of one die: fate -1..1, else 1..sides (sides as known).
+    let faces: NumericRange | null;
+    let facesConstant = false;
+    if (node.sides.kind === 'fate') {
+      faces = { min: -1, max: 1 };
+      facesConstant = true;
+    } else {
+      const sidesNode = node.sides.value;
+      const facts = this.visit(sidesNode);
+      this.expectType(sidesNode, facts, 'number', 'the size of a die');
+      const constant = constantOf(facts);
+      if (constant !== undefined) {
+        if (!Number.isInteger(constant) || constant < 1) {
+          this.report('error', 'dice', `a die needs a whole number of sides, at least 1, not ${constant}`, sidesNode.span);
+          return { type: 'number', range: null };
+        }
+        if (constant > LIMITS.maxDieSize) {
+          this.report('error', 'limit', `a die of ${formatCount(constant)} sides is over the limit of ${formatCount(LIMITS.maxDieSize)}`, sidesNode.span);
+          return { type: 'number', range: null };
+        }
+        faces = { min: 1, max: constant };
+        facesConstant = true;
+      } else {
+        faces = facts.range === null ? null : range(1, Math.max(1, Math.floor(facts.range.max)));
+        if (facts.range !== null && (facts.range.max > LIMITS.maxDieSize || facts.range.min < 1)) {
+          this.report(
+            'warning',
+            'limit',
+            `the size of ${quote(node)} may be ${facts.range.min < 1 ? `below 1 (${facts.range.min})` : `over ${formatCount(LIMITS.maxDieSize)} (${formatCount(facts.range.max)})`}`,
+            sidesNode.span,
+          );
+        }
+      }
+    }
+    return { type: 'number', range: this.modifiers(node, count, faces, facesConstant) };
+  }
+
+  /** Checks the modifiers and works out the term's range. */
+  private modifiers(node: Extract<FormulaNode, { kind: 'dice' }>, count: NumericRange | null, faces: NumericRange | null, facesConstant: boolean): NumericRange | null {
+    let low = faces?.min ?? 1;
+    let high = faces?.max ?? Infinity;
+    let kept: NumericRange | null = count;
+    let explodes = false;
+    let successes = false;
+    for (const modifier of node.modifiers) {
+      switch (modifier.kind) {
+        case 'keep':
+        case 'drop': {
+          const constantCount = count !== null && count.min === count.max ? count.min : undefined;
+          if (constantCount !== undefined && modifier.count > constantCount) {
+            const verb = modifier.kind === 'keep' ? 'keeps' : 'drops';
+            this.report('warning', 'dice', `${quote(node)} ${verb} ${modifier.count} of only ${constantCount} dice`, node.span);
+          }
+          if (kept !== null) {
+            kept =
+              modifier.kind === 'keep'
+                ? { min: Math.min(kept.min, modifier.count), max: Math.min(kept.max, modifier.count) }
+                : { min: Math.max(0, kept.min - modifier.count), max: Math.max(0, kept.max - modifier.count) };
+          }
+          break;
+        }
+        case 'explode':
+        case 'reroll': {
+          if (!facesConstant || faces === null) {
+            if (modifier.kind === 'explode') explodes = true;
+            break;
+          }
+          const coverage = modifier.compare === null ? (faces.min === faces.max ? 'all' : 'some') : compareCoverage(modifier.compare, faces.min, faces.max);
+          const what = `${quote(node)}`;
+          if (coverage === 'all') {
+            const message =
+              modifier.kind === 'explode'
+                ? `${what} explodes on every face, so it would never stop`
+                : modifier.once
+                  ? `${what} rerolls every face, so the reroll is pointless`
+                  : `${what} rerolls every face, so it would never stop`;
+            this.report('error', 'limit', message, node.span);
+            return null;
+          }
+          if (coverage === 'none') {
+            this.report('warning', 'dice', `'${modifierText(modifier)}' never matches a face of ${what}, so it does nothing`, node.span);
+            break;
+          }
+          if (modifier.kind === 'explode') explodes = true;
+          else if (!modifier.once && modifier.compare !== null) [low, high] = facesAfterReroll(modifier.compare, low, high);
+          break;
+        }
+        case 'successes':
+          successes = true;
+          break;
+      }
+    }
+    if (kept === null) return null;
+    const perDieRolls = explodes ? 1 + LIMITS.maxExplosionsPerDie : 1;
+    if (successes) return range(0, kept.max * perDieRolls);
+    const dieLow = low < 0 ? low * perDieRolls : low;
+    const dieHigh = high > 0 ? high * perDieRolls : high;
+    return range(dieLow >= 0 ? kept.min * dieLow : kept.max * dieLow, dieHigh >= 0 ? kept.max * dieHigh : kept.min * dieHigh);
+  }
+
+  /** Called once at the end: the dice the whole formula surely rolls, over the per-evaluation budget. */
+  finish(root: FormulaNode): void {
+    const alreadyReported = this.diagnostics.some((d) => d.code === 'limit' && d.severity === 'error');
+    if (!alreadyReported && this.constantDice > LIMITS.maxDicePerEvaluation) {
+      this.report('error', 'limit', `this formula rolls at least ${formatCount(this.constantDice)} dice; at most ${formatCount(LIMITS.maxDicePerEvaluation)} are rolled per evaluation`, root.span);
+    }
+  }
+}
+
+function arithmeticRange(op: '+' | '-' | '*' | '/' | '%', a: NumericRange | null, b: NumericRange | null): NumericRange | null {
+  if (a === null || b === null) return null;
+  switch (op) {
+    case '+':
+      return range(a.min + b.min, a.max + b.max);
+    case '-':
+      return range(a.min - b.max, a.max - b.min);
+    case '*': {
+      const corners = [a.min * b.min, a.min * b.max, a.max * b.min, a.max * b.max];
+      return range(Math.min(...corners), Math.max(...corners));
+    }
+    case '/': {
+      if (b.min <= 0 && b.max >= 0) return null;
+      const corners = [a.min / b.min, a.min / b.max, a.max / b.min, a.max / b.max];
+      return range(Math.min(...corners), Math.max(...corners));
+    }
+    case '%': {
+      // |a % b| < |b| and |a % b| <= |a|; the sign follows a.
+      const bound = Math.max(Math.abs(b.min), Math.abs(b.max));
+      return range(a.min >= 0 ? 0 : Math.max(a.min, -bound), a.max <= 0 ? 0 : Math.min(a.max, bound));
+    }
+  }
+}
+
+/** A cycle among user functions reachable from `start`, as names (first name repeated at the end), if any. */
+export function findCycle(start: string, functions: ReadonlyMap<string, UserFunction>): string[] | undefined {
+  const path: string[] = [];
+  const onPath = new Set<string>();
+  const done = new Set<string>();
+  const visit = (name: string): string[] | undefined => {
+    if (onPath.has(name)) return [...path.slice(path.indexOf(name)), name];
+    if (done.has(name)) return undefined;
+    const fn = functions.get(name);
+    if (fn === undefined) return undefined;
+    path.push(name);
+    onPath.add(name);
+    for (const callee of calledFunctions(fn.body, functions)) {
+      const cycle = visit(callee);
+      if (cycle !== undefined) return cycle;
+    }
+    path.pop();
+    onPath.delete(name);
+    done.add(name);
+    return undefined;
+  };
+  return visit(start);
+}
+
+/** Names of the user functions a body calls (built-ins excluded: they win over user names). */
+function calledFunctions(body: string, functions: ReadonlyMap<string, UserFunction>): string[] {
+  const ast = parseFormula(body).ast;
+  if (ast === null) return [];
+  const found: string[] = [];
+  const walk = (node: FormulaNode): void => {
+    switch (node.kind) {
+      case 'call':
+        if (!BUILTINS.has(node.name) && functions.has(node.name) && !found.includes(node.name)) found.push(node.name);
+        node.args.forEach(walk);
+        return;
+      case 'unary':
+      case 'tag':
+        walk(node.operand);
+        return;
+      case 'binary':
+        walk(node.left);
+        walk(node.right);
+        return;
+      case 'conditional':
+        walk(node.test);
+        walk(node.then);
+        walk(node.otherwise);
+        return;
+      case 'dice':
+        if (node.count !== null) walk(node.count);
+        if (node.sides.kind === 'number') walk(node.sides.value);
+        return;
+      default:
+        return;
+    }
+  };
+  walk(ast);
+  return found;
+}
+
+/** Checks a parsed formula against what its context may read. Never evaluates, never throws for bad input. */
+export function checkFormula(ast: FormulaNode, symbols: SymbolTable, options: CheckOptions = {}): CheckResult {
+  const checker = new Checker(symbols);
+  const facts = checker.visit(ast);
+  checker.finish(ast);
+  const expected = options.expect;
+  if (expected !== undefined && !fits(expected, facts.type)) {
+    checker.report('error', 'type', `this field needs ${TYPE_WORDS[expected]}, but the formula gives ${TYPE_WORDS[facts.type]}`, ast.span);
+  }
+  const type = facts.type === 'any' && expected !== undefined ? expected : facts.type;
+  return { type, range: type === 'number' || type === 'any' ? facts.range : null, diagnostics: checker.diagnostics };
+}
+
+/**
+ * Checks a user function's body where it is defined (`functions.<name>.body`): its parameters read as
+ * `@<param>` (any type), over `symbols`. Diagnostics are located in the body text. Recursion is reported too.
+ */
+export function checkFunctionBody(name: string, fn: UserFunction, symbols: SymbolTable): CheckResult & { readonly ast: FormulaNode | null } {
+  const parsed = parseFormula(fn.body);
+  if (parsed.ast === null) return { ast: null, type: 'any', range: null, diagnostics: [...parsed.diagnostics] };
+  const params = new Map<string, SymbolInfo>(fn.params.map((param) => [param, { type: 'any' }]));
+  const checker = new Checker(layerSymbols(params, symbols), [name]);
+  const facts = checker.visit(parsed.ast);
+  checker.finish(parsed.ast);
+  const functions = symbols.functions;
+  if (functions !== undefined && !checker.diagnostics.some((d) => d.code === 'recursion')) {
+    const cycle = findCycle(name, functions);
+    if (cycle !== undefined) {
+      checker.report('error', 'recursion', `function \`${name}\` calls itself (${cycle.join(' → ')}); recursion is not allowed`, parsed.ast.span);
+    }
+  }
+  return { ast: parsed.ast, type: facts.type, range: facts.range, diagnostics: checker.diagnostics };
+}
