@@ -1,0 +1,737 @@
+// Exact distributions of a formula: every dice term is an independent random variable, every reference a fixed
+// value. Dice-free parts fold to plain values; the rest are pmfs combined by convolution (sums) or joint
+// enumeration (everything else), keep/drop by an order-statistics program (keep.ts), never by listing outcomes.
+import type { DiceCompare, FormulaNode, Span, UserFunction, Value } from '../formula/types';
+import { LIMITS } from '../formula/types';
+import { parseFormula } from '../formula/parse';
+import { binomialRow, keptPositions, keptTotal } from './keep';
+import { type DicePlan, compareMatches, matchesEveryFace, planDice } from './roll';
+import {
+  DistributionFailure,
+  type DistributionErrorCode,
+  type Pmf,
+  WorkBudget,
+  addIndependent,
+  combine,
+  fromEntries,
+  keyOf,
+  mapValues,
+  mixture,
+  momentsOf,
+  point,
+  probabilityOf,
+  sumsOfCopies,
+  totalMass,
+  uniformRange,
+  withThousands,
+} from './pmf';
+
+export type { Pmf, DistributionErrorCode } from './pmf';
+
+export interface DistributionOptions {
+  /** The fixed value of a reference (`@str.mod` → ['str', 'mod']); undefined when it has none. */
+  resolve(path: readonly string[]): Value | undefined;
+  /** User functions of the document. */
+  functions?: ReadonlyMap<string, UserFunction>;
+}
+
+export interface Distribution {
+  readonly ok: true;
+  /** 'boolean' when the formula is a test: its pmf is over 0 (false) and 1 (true), its mean P(true). */
+  readonly type: 'number' | 'boolean';
+  readonly min: number;
+  readonly max: number;
+  readonly mean: number;
+  readonly stdev: number;
+  /** [value, probability], values ascending. */
+  readonly pmf: Array<[number, number]>;
+  /** What was approximated or truncated, in words. */
+  readonly notes: string[];
+}
+
+export interface DistributionError {
+  readonly ok: false;
+  readonly error: { readonly code: DistributionErrorCode; readonly message: string; readonly span: Span };
+}
+
+export type DistributionResult = Distribution | DistributionError;
+
+/** How far an explosion chain is followed before the rest of its mass is left out (beyond the runtime's limit). */
+const NEGLIGIBLE_MASS = 1e-18;
+const MAX_CALL_DEPTH = 16;
+const MAX_NODE_DEPTH = 200;
+
+/** A formula's value: fixed (no dice beneath) or a distribution over numbers. */
+type Outcome =
+  | { readonly kind: 'fixed'; readonly value: Value }
+  | { readonly kind: 'random'; readonly pmf: Pmf; readonly boolean: boolean };
+
+interface Walk {
+  readonly options: DistributionOptions;
+  readonly budget: WorkBudget;
+  readonly notes: Set<string>;
+  /** Dice rolled at most, over the whole formula (the runtime's per-evaluation budget). */
+  diceUsed: number;
+  /** Parameters of the user function being expanded. */
+  readonly params: ReadonlyMap<string, Value> | null;
+  readonly callDepth: number;
+}
+
+/** Exact distribution of a formula. Never throws for bad input: errors come back as `{ ok: false, error }`. */
+export function distributionOf(ast: FormulaNode, options: DistributionOptions): DistributionResult {
+  const walk: Walk = { options, budget: new WorkBudget(), notes: new Set(), diceUsed: 0, params: null, callDepth: 0 };
+  try {
+    const dice = fixedDiceCount(ast, 0);
+    if (dice > LIMITS.maxDicePerEvaluation) {
+      throw new DistributionFailure(
+        `too many dice: ${withThousands(dice)} in one roll (the limit is ${withThousands(LIMITS.maxDicePerEvaluation)})`,
+        'limit',
+        ast.span,
+      );
+    }
+    const outcome = evaluate(ast, walk, 0);
+    return finish(outcome, ast, [...walk.notes]);
+  } catch (err) {
+    if (err instanceof DistributionFailure) return failure(err.code, err.message, err.span);
+    // A stack overflow or an engine bug must still not escape a public entry point.
+    const message = err instanceof Error ? err.message : String(err);
+    return failure(err instanceof RangeError ? 'limit' : 'type', `cannot compute this distribution: ${message}`, ast.span);
+  }
+}
+
+/** Dice the formula always rolls, from literal counts (a choice counts its larger branch): checked before any work. */
+function fixedDiceCount(node: FormulaNode, depth: number): number {
+  if (depth > MAX_NODE_DEPTH) return 0; // evaluate() reports the depth
+  switch (node.kind) {
+    case 'dice':
+      return node.count === null ? 1 : node.count.kind === 'number' ? node.count.value : fixedDiceCount(node.count, depth + 1);
+    case 'unary':
+    case 'tag':
+      return fixedDiceCount(node.operand, depth + 1);
+    case 'binary':
+      return fixedDiceCount(node.left, depth + 1) + fixedDiceCount(node.right, depth + 1);
+    case 'conditional':
+      return fixedDiceCount(node.test, depth + 1) + Math.max(fixedDiceCount(node.then, depth + 1), fixedDiceCount(node.otherwise, depth + 1));
+    case 'call':
+      return node.args.reduce((total, arg) => total + fixedDiceCount(arg, depth + 1), 0);
+    default:
+      return 0;
+  }
+}
+
+function failure(code: DistributionErrorCode, message: string, span: Span): DistributionError {
+  return { ok: false, error: { code, message, span } };
+}
+
+function finish(outcome: Outcome, ast: FormulaNode, notes: string[]): DistributionResult {
+  let pmf: Pmf;
+  let type: 'number' | 'boolean';
+  if (outcome.kind === 'fixed') {
+    const value = outcome.value;
+    if (typeof value === 'number') {
+      pmf = point(value);
+      type = 'number';
+    } else if (typeof value === 'boolean') {
+      pmf = point(value ? 1 : 0);
+      type = 'boolean';
+    } else {
+      return failure('type', `this formula gives ${describeValue(value)}, not a number`, ast.span);
+    }
+  } else {
+    pmf = outcome.pmf;
+    type = outcome.boolean ? 'boolean' : 'number';
+  }
+  const moments = momentsOf(pmf);
+  const mass = totalMass(pmf);
+  const entries: Array<[number, number]> = Array.from(pmf.values, (v, i) => [v, (pmf.probs[i] as number) / mass]);
+  return { ok: true, type, ...moments, pmf: entries, notes };
+}
+
+function describeValue(value: Value): string {
+  if (typeof value === 'string') return `the text '${value}'`;
+  if (Array.isArray(value)) return 'a list';
+  return String(value);
+}
+
+function evaluate(node: FormulaNode, walk: Walk, depth: number): Outcome {
+  if (depth > MAX_NODE_DEPTH) {
+    throw new DistributionFailure(`the formula is nested too deeply (more than ${MAX_NODE_DEPTH} levels)`, 'limit', node.span);
+  }
+  switch (node.kind) {
+    case 'number':
+      return fixed(node.value);
+    case 'boolean':
+      return fixed(node.value);
+    case 'string':
+      return fixed(node.value);
+    case 'ref':
+      return fixed(resolveRef(node.path, node.span, walk));
+    case 'tag':
+      return evaluate(node.operand, walk, depth + 1);
+    case 'unary':
+      return unary(node.op, evaluate(node.operand, walk, depth + 1), node.span, walk);
+    case 'binary':
+      return binary(node, walk, depth);
+    case 'conditional':
+      return conditional(node, walk, depth);
+    case 'call':
+      return call(node, walk, depth);
+    case 'dice':
+      return dice(node, walk, depth);
+    default: {
+      const never: never = node;
+      throw new DistributionFailure(`unknown formula node ${JSON.stringify(never)}`, 'type', { start: 0, end: 0 });
+    }
+  }
+}
+
+function fixed(value: Value): Outcome {
+  return { kind: 'fixed', value };
+}
+
+function random(pmf: Pmf, boolean: boolean): Outcome {
+  // A distribution with one value is a fixed value: keeps later operations on the cheap path.
+  if (pmf.values.length === 1) {
+    const only = pmf.values[0] as number;
+    return fixed(boolean ? only !== 0 : only);
+  }
+  return { kind: 'random', pmf, boolean };
+}
+
+function resolveRef(path: readonly string[], span: Span, walk: Walk): Value {
+  if (walk.params && path.length === 1) {
+    const param = walk.params.get(path[0] as string);
+    if (param !== undefined) return param;
+  }
+  const value = walk.options.resolve(path);
+  if (value === undefined) {
+    throw new DistributionFailure(`\`@${path.join('.')}\` has no value`, 'unknown-ref', span);
+  }
+  return value;
+}
+
+/** The pmf of a numeric or boolean outcome (booleans as 0/1). */
+function asPmf(outcome: Outcome, span: Span, what: string): Pmf {
+  if (outcome.kind === 'random') return outcome.pmf;
+  return point(asNumber(outcome.value, span, what));
+}
+
+function asNumber(value: Value, span: Span, what: string): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  throw new DistributionFailure(`${what} needs a number, not ${describeValue(value)}`, 'type', span);
+}
+
+function truthy(value: Value): boolean {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value !== 0;
+  if (typeof value === 'string') return value.length > 0;
+  return value.length > 0;
+}
+
+function isBooleanOutcome(outcome: Outcome): boolean {
+  return outcome.kind === 'fixed' ? typeof outcome.value === 'boolean' : outcome.boolean;
+}
+
+function finite(value: number, span: Span, what: string): number {
+  if (!Number.isFinite(value)) {
+    throw new DistributionFailure(`${what} gives ${value}, not a finite number`, 'type', span);
+  }
+  return value;
+}
+
+// ---- operators ----------------------------------------------------------------------------------------------
+
+function unary(op: '-' | 'not', operand: Outcome, span: Span, walk: Walk): Outcome {
+  void walk;
+  if (op === 'not') {
+    if (operand.kind === 'fixed') return fixed(!truthy(operand.value));
+    return random(mapValues(operand.pmf, (v) => (v === 0 ? 1 : 0)), true);
+  }
+  if (operand.kind === 'fixed') return fixed(-asNumber(operand.value, span, 'unary -'));
+  return random(mapValues(operand.pmf, (v) => -v), false);
+}
+
+const COMPARE: Record<'==' | '!=' | '<' | '<=' | '>' | '>=', (a: number, b: number) => boolean> = {
+  '==': (a, b) => keyOf(a) === keyOf(b),
+  '!=': (a, b) => keyOf(a) !== keyOf(b),
+  '<': (a, b) => a < b,
+  '<=': (a, b) => a <= b,
+  '>': (a, b) => a > b,
+  '>=': (a, b) => a >= b,
+};
+
+function binary(node: Extract<FormulaNode, { kind: 'binary' }>, walk: Walk, depth: number): Outcome {
+  const left = evaluate(node.left, walk, depth + 1);
+  // `and`/`or` with a fixed left side decide without the right, as evaluation does.
+  if (left.kind === 'fixed' && (node.op === 'and' || node.op === 'or')) {
+    const l = truthy(left.value);
+    if (node.op === 'and' ? !l : l) return fixed(l);
+  }
+  const right = evaluate(node.right, walk, depth + 1);
+  const op = node.op;
+  if (left.kind === 'fixed' && right.kind === 'fixed') return fixed(applyFixed(op, left.value, right.value, node));
+
+  const a = asPmf(left, node.left.span, `'${op}'`);
+  const b = asPmf(right, node.right.span, `'${op}'`);
+  switch (op) {
+    case '+':
+    case '-':
+      return random(addIndependent(a, b, op === '+' ? 1 : -1, walk.budget, node.span), false);
+    case '*':
+      return random(combine(a, b, (x, y) => finite(x * y, node.span, 'this product'), walk.budget, node.span), false);
+    case '/':
+    case '%': {
+      const zero = probabilityOf(b, (v) => v === 0);
+      if (zero > 0) {
+        throw new DistributionFailure(
+          `division by zero: the divisor is 0 with probability ${formatProbability(zero)}`,
+          'division-by-zero',
+          node.right.span,
+        );
+      }
+      const f = op === '/' ? (x: number, y: number) => x / y : (x: number, y: number) => x % y;
+      return random(combine(a, b, (x, y) => finite(f(x, y), node.span, 'this division'), walk.budget, node.span), false);
+    }
+    case 'and':
+      return random(combine(a, b, (x, y) => (x !== 0 && y !== 0 ? 1 : 0), walk.budget, node.span), true);
+    case 'or':
+      return random(combine(a, b, (x, y) => (x !== 0 || y !== 0 ? 1 : 0), walk.budget, node.span), true);
+    default: {
+      const test = COMPARE[op];
+      return random(combine(a, b, (x, y) => (test(x, y) ? 1 : 0), walk.budget, node.span), true);
+    }
+  }
+}
+
+function applyFixed(op: Extract<FormulaNode, { kind: 'binary' }>['op'], a: Value, b: Value, node: Extract<FormulaNode, { kind: 'binary' }>): Value {
+  switch (op) {
+    case 'and':
+      return truthy(a) && truthy(b);
+    case 'or':
+      return truthy(a) || truthy(b);
+    case '==':
+      return sameValue(a, b);
+    case '!=':
+      return !sameValue(a, b);
+    default:
+      break;
+  }
+  const x = asNumber(a, node.left.span, `'${op}'`);
+  const y = asNumber(b, node.right.span, `'${op}'`);
+  switch (op) {
+    case '+':
+      return finite(x + y, node.span, 'this sum');
+    case '-':
+      return finite(x - y, node.span, 'this difference');
+    case '*':
+      return finite(x * y, node.span, 'this product');
+    case '/':
+    case '%':
+      if (y === 0) throw new DistributionFailure('division by zero', 'division-by-zero', node.right.span);
+      return finite(op === '/' ? x / y : x % y, node.span, 'this division');
+    default:
+      return COMPARE[op](x, y);
+  }
+}
+
+function sameValue(a: Value, b: Value): boolean {
+  if (typeof a === 'number' && typeof b === 'number') return keyOf(a) === keyOf(b);
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => x === b[i]);
+  return a === b;
+}
+
+function formatProbability(p: number): string {
+  return p >= 0.001 ? `${(p * 100).toPrecision(3)}%` : p.toExponential(2);
+}
+
+function conditional(node: Extract<FormulaNode, { kind: 'conditional' }>, walk: Walk, depth: number): Outcome {
+  const test = evaluate(node.test, walk, depth + 1);
+  if (test.kind === 'fixed') {
+    return evaluate(truthy(test.value) ? node.then : node.otherwise, walk, depth + 1);
+  }
+  const pTrue = probabilityOf(test.pmf, (v) => v !== 0);
+  const then = evaluate(node.then, walk, depth + 1);
+  const otherwise = evaluate(node.otherwise, walk, depth + 1);
+  const boolean = isBooleanOutcome(then) && isBooleanOutcome(otherwise);
+  const parts: Array<[number, Pmf]> = [
+    [pTrue, asPmf(then, node.then.span, 'a choice')],
+    [1 - pTrue, asPmf(otherwise, node.otherwise.span, 'a choice')],
+  ];
+  return random(mixture(parts), boolean);
+}
+
+// ---- calls --------------------------------------------------------------------------------------------------
+
+type NumericBuiltin = { arity: [number, number]; apply: (args: number[]) => number };
+
+const NUMERIC_BUILTINS: Record<string, NumericBuiltin> = {
+  min: { arity: [1, Infinity], apply: (args) => Math.min(...args) },
+  max: { arity: [1, Infinity], apply: (args) => Math.max(...args) },
+  floor: { arity: [1, 1], apply: ([x]) => Math.floor(x as number) },
+  ceil: { arity: [1, 1], apply: ([x]) => Math.ceil(x as number) },
+  round: { arity: [1, 1], apply: ([x]) => Math.round(x as number) },
+  abs: { arity: [1, 1], apply: ([x]) => Math.abs(x as number) },
+  pow: { arity: [2, 2], apply: ([x, y]) => Math.pow(x as number, y as number) },
+  clamp: { arity: [3, 3], apply: ([x, lo, hi]) => Math.min(Math.max(x as number, lo as number), hi as number) },
+};
+
+function call(node: Extract<FormulaNode, { kind: 'call' }>, walk: Walk, depth: number): Outcome {
+  const userFunction = walk.options.functions?.get(node.name);
+  if (userFunction) return callUserFunction(node, userFunction, walk, depth);
+  const args = node.args.map((arg) => evaluate(arg, walk, depth + 1));
+  const numeric = NUMERIC_BUILTINS[node.name];
+  if (numeric) {
+    checkArity(node, numeric.arity);
+    const numbers = args.map((arg, i) => ({ arg, span: (node.args[i] as FormulaNode).span }));
+    if (args.every((a) => a.kind === 'fixed')) {
+      const values = numbers.map(({ arg, span }) => asNumber((arg as { value: Value }).value, span, `${node.name}()`));
+      return fixed(finite(numeric.apply(values), node.span, `${node.name}()`));
+    }
+    if (numbers.length === 1) {
+      const only = numbers[0] as (typeof numbers)[number];
+      return random(mapValues(asPmf(only.arg, only.span, `${node.name}()`), (x) => finite(numeric.apply([x]), node.span, `${node.name}()`)), false);
+    }
+    // Independent arguments: fold pairwise (min/max/clamp/pow are all left folds of two-argument steps).
+    const pmfs = numbers.map(({ arg, span }) => asPmf(arg, span, `${node.name}()`));
+    if (node.name === 'clamp') {
+      const [x, lo, hi] = pmfs as [Pmf, Pmf, Pmf];
+      const raised = combine(x, lo, (a, b) => Math.max(a, b), walk.budget, node.span);
+      return random(combine(raised, hi, (a, b) => Math.min(a, b), walk.budget, node.span), false);
+    }
+    let acc = pmfs[0] as Pmf;
+    for (let i = 1; i < pmfs.length; i++) {
+      acc = combine(acc, pmfs[i] as Pmf, (a, b) => finite(numeric.apply([a, b]), node.span, `${node.name}()`), walk.budget, node.span);
+    }
+    return random(acc, false);
+  }
+  switch (node.name) {
+    case 'has':
+    case 'count': {
+      checkArity(node, [2, 2]);
+      const list = args[0] as Outcome;
+      const item = args[1] as Outcome;
+      if (list.kind !== 'fixed' || !Array.isArray(list.value)) {
+        throw new DistributionFailure(`${node.name}() needs a list first`, 'type', (node.args[0] as FormulaNode).span);
+      }
+      const items = list.value as readonly (string | number)[];
+      const tally = (x: Value): number => items.filter((e) => sameValue(e, x)).length;
+      if (node.name === 'has') {
+        if (item.kind === 'fixed') return fixed(tally(item.value) > 0);
+        return random(mapValues(item.pmf, (x) => (tally(x) > 0 ? 1 : 0)), true);
+      }
+      if (item.kind === 'fixed') return fixed(tally(item.value));
+      return random(mapValues(item.pmf, (x) => tally(x)), false);
+    }
+    case 'overlaps': {
+      checkArity(node, [2, 2]);
+      const [a, b] = args as [Outcome, Outcome];
+      if (a.kind !== 'fixed' || b.kind !== 'fixed' || !Array.isArray(a.value) || !Array.isArray(b.value)) {
+        throw new DistributionFailure('overlaps() needs two lists', 'type', node.span);
+      }
+      const right = b.value as readonly (string | number)[];
+      return fixed((a.value as readonly (string | number)[]).some((x) => right.includes(x)));
+    }
+    default:
+      throw new DistributionFailure(`unknown function \`${node.name}\``, 'unknown-function', node.nameSpan);
+  }
+}
+
+function checkArity(node: Extract<FormulaNode, { kind: 'call' }>, [lo, hi]: [number, number]): void {
+  const n = node.args.length;
+  if (n < lo || n > hi) {
+    const expected = lo === hi ? `${lo}` : hi === Infinity ? `at least ${lo}` : `${lo} to ${hi}`;
+    throw new DistributionFailure(`${node.name}() takes ${expected} argument${expected === '1' ? '' : 's'}, not ${n}`, 'arity', node.span);
+  }
+}
+
+/**
+ * A user function's parameters may be read several times in its body, so a random argument is not independent
+ * of itself: expand the body once per combination of argument values and mix the results.
+ */
+function callUserFunction(
+  node: Extract<FormulaNode, { kind: 'call' }>,
+  fn: UserFunction,
+  walk: Walk,
+  depth: number,
+): Outcome {
+  if (walk.callDepth >= MAX_CALL_DEPTH) {
+    throw new DistributionFailure(`\`${node.name}\` calls functions too deeply (recursion?)`, 'recursion', node.span);
+  }
+  checkArity(node, [fn.params.length, fn.params.length]);
+  const parsed = parseFormula(fn.body);
+  const body = parsed.ast;
+  if (!body) {
+    const why = parsed.diagnostics[0]?.message ?? 'it cannot be read';
+    throw new DistributionFailure(`the body of \`${node.name}\` has an error: ${why}`, 'syntax', node.nameSpan);
+  }
+  const args = node.args.map((arg) => evaluate(arg, walk, depth + 1));
+
+  // Every combination of argument values, with its probability.
+  let combos: Array<{ values: Value[]; weight: number }> = [{ values: [], weight: 1 }];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as Outcome;
+    if (arg.kind === 'fixed') {
+      combos = combos.map((c) => ({ values: [...c.values, arg.value], weight: c.weight }));
+      continue;
+    }
+    walk.budget.spendSparse(combos.length * arg.pmf.values.length * 64, `calling ${node.name}() with dice arguments`, node.span);
+    const next: typeof combos = [];
+    for (const c of combos) {
+      arg.pmf.values.forEach((v, k) => next.push({ values: [...c.values, arg.boolean ? v !== 0 : v], weight: c.weight * (arg.pmf.probs[k] as number) }));
+    }
+    combos = next;
+  }
+
+  const parts: Array<[number, Pmf]> = [];
+  let boolean = true;
+  let onlyFixed: Value | undefined;
+  for (const combo of combos) {
+    const params = new Map<string, Value>();
+    fn.params.forEach((name, i) => params.set(name, combo.values[i] as Value));
+    const inner: Walk = { ...walk, params, callDepth: walk.callDepth + 1 };
+    const outcome = evaluate(body, inner, depth + 1);
+    walk.diceUsed = inner.diceUsed;
+    if (combos.length === 1 && outcome.kind === 'fixed') onlyFixed = outcome.value;
+    boolean &&= isBooleanOutcome(outcome);
+    parts.push([combo.weight, asPmf(outcome, node.span, `${node.name}()`)]);
+  }
+  if (onlyFixed !== undefined) return fixed(onlyFixed);
+  return random(mixture(parts), boolean);
+}
+
+// ---- dice ---------------------------------------------------------------------------------------------------
+// The rules are the roller's (roll.ts): each roll is rerolled with `r` while it matches, then once with `ro` (a
+// fresh roll); a die matching its explode compare adds another die to the pool; keep/drop act in written order on
+// the pool; the value is the sum of the kept faces or, with `cs`, how many kept dice pass.
+
+function dice(node: Extract<FormulaNode, { kind: 'dice' }>, walk: Walk, depth: number): Outcome {
+  const plan = planDice(node.modifiers);
+  const countSpan = node.count?.span ?? node.span;
+  const countPmf = node.count ? asPmf(evaluate(node.count, walk, depth + 1), countSpan, 'a dice count') : point(1);
+  for (const c of countPmf.values) {
+    if (!Number.isInteger(c) || c < 0) {
+      throw new DistributionFailure(`the number of dice must be a whole number from 0, got ${c}`, 'type', countSpan);
+    }
+  }
+  const maxCount = countPmf.values[countPmf.values.length - 1] as number;
+  walk.diceUsed += maxCount;
+  if (walk.diceUsed > LIMITS.maxDicePerEvaluation) {
+    throw new DistributionFailure(
+      `too many dice: ${withThousands(walk.diceUsed)} in one roll (the limit is ${withThousands(LIMITS.maxDicePerEvaluation)})`,
+      'limit',
+      node.span,
+    );
+  }
+
+  let sizePmf: Pmf;
+  if (node.sides.kind === 'fate') {
+    sizePmf = point(FATE);
+  } else {
+    const sizeNode = node.sides.value;
+    sizePmf = asPmf(evaluate(sizeNode, walk, depth + 1), sizeNode.span, 'a die size');
+    for (const size of sizePmf.values) {
+      if (!Number.isInteger(size) || size < 1 || size > LIMITS.maxDieSize) {
+        throw new DistributionFailure(
+          `a die must have a whole number of faces from 1 to ${withThousands(LIMITS.maxDieSize)}, got ${size}`,
+          'die-size',
+          sizeNode.span,
+        );
+      }
+    }
+  }
+
+  // Each size builds its own die: estimate the lot before building any.
+  let facesTotal = 0;
+  for (const size of sizePmf.values) facesTotal += size === FATE ? 3 : size;
+  walk.budget.spend(facesTotal * Math.max(1, countPmf.values.length), 'The dice sizes here', node.span);
+  if (plan.selections.length === 0 && plan.successes === null) {
+    const largest = sizePmf.values[sizePmf.values.length - 1] as number;
+    walk.budget.checkSupport(maxCount * (Math.max(largest, 3) - 1) + 1, `${maxCount} dice`, node.span);
+  }
+
+  const parts: Array<[number, Pmf]> = [];
+  sizePmf.values.forEach((size, si) => {
+    const faces = size === FATE ? uniformRange(-1, 1) : uniformRange(1, size);
+    const roll = settledRoll(faces, plan, node.span, walk);
+    const byCount = termForCounts(roll, countPmf.values, plan, node.span, walk);
+    countPmf.values.forEach((count, ci) => {
+      parts.push([(sizePmf.probs[si] as number) * (countPmf.probs[ci] as number), byCount.get(count) as Pmf]);
+    });
+  });
+  return random(parts.length === 1 ? (parts[0] as [number, Pmf])[1] : mixture(parts), false);
+}
+
+function describeCompare(compare: DiceCompare): string {
+  return `${compare.op === '==' ? '' : compare.op}${compare.value}`;
+}
+
+/** Marks the fate die in a size distribution (real sizes are at least 1). */
+const FATE = 0;
+
+function anyMatch(compares: readonly DiceCompare[], face: number): boolean {
+  return compares.some((c) => compareMatches(c.op, c.value, face));
+}
+
+/** One roll of a die after `r` (until) and `ro` (once). */
+function settledRoll(faces: Pmf, plan: DicePlan, span: Span, walk: Walk): Pmf {
+  const minFace = faces.values[0] as number;
+  const maxFace = faces.values[faces.values.length - 1] as number;
+  for (const compare of plan.rerollUntil) {
+    if (matchesEveryFace(compare, minFace, maxFace)) {
+      throw new DistributionFailure(`rerolling on ${describeCompare(compare)} matches every face of this die: it would never stop`, 'limit', span);
+    }
+  }
+  for (const compare of plan.explode) {
+    if (compare !== null ? matchesEveryFace(compare, minFace, maxFace) : minFace === maxFace) {
+      throw new DistributionFailure(
+        `exploding on ${compare === null ? 'the highest face' : describeCompare(compare)} matches every face of this die: it would never stop`,
+        'limit',
+        span,
+      );
+    }
+  }
+  let roll = faces;
+  if (plan.rerollUntil.length > 0) {
+    const p = probabilityOf(faces, (v) => anyMatch(plan.rerollUntil, v));
+    // More than maxExplosionsPerDie rerolls is a runtime error: those rolls have no value and are left out.
+    const failing = Math.pow(p, LIMITS.maxExplosionsPerDie + 1);
+    if (failing > 1e-15) {
+      walk.notes.add(`a die fails (over ${LIMITS.maxExplosionsPerDie} rerolls) with probability ${failing.toExponential(1)}; those rolls are left out`);
+    }
+    roll = fromEntries(Array.from(faces.values, (v, i) => [v, anyMatch(plan.rerollUntil, v) ? 0 : (faces.probs[i] as number) / (1 - p)]));
+  }
+  if (plan.rerollOnce.length > 0) {
+    const settled = roll;
+    const q = probabilityOf(settled, (v) => anyMatch(plan.rerollOnce, v));
+    // The second roll is a fresh roll of the die, not rerolled again.
+    roll = mixture([
+      [1, fromEntries(Array.from(settled.values, (v, i) => [v, anyMatch(plan.rerollOnce, v) ? 0 : (settled.probs[i] as number)]))],
+      [q, faces],
+    ]);
+  }
+  return roll;
+}
+
+function explodesOn(plan: DicePlan, face: number, maxFace: number): boolean {
+  return plan.explode.some((c) => (c === null ? face === maxFace : compareMatches(c.op, c.value, face)));
+}
+
+/**
+ * The total score of one die's chain of rolls: exploding rolls followed by one that stops, at most
+ * maxExplosionsPerDie explosions (more is a runtime error, so that mass is left out). The chain is followed until
+ * the mass still exploding is negligible.
+ */
+function chainScore(roll: Pmf, plan: DicePlan, maxFace: number, score: (face: number) => number, span: Span, walk: Walk): Pmf {
+  const explodes = fromEntries(Array.from(roll.values, (v, i) => [score(v), explodesOn(plan, v, maxFace) ? (roll.probs[i] as number) : 0]));
+  const stops = fromEntries(Array.from(roll.values, (v, i) => [score(v), explodesOn(plan, v, maxFace) ? 0 : (roll.probs[i] as number)]));
+  const explodeMass = totalMass(explodes);
+  if (explodeMass === 0) return stops;
+  const limit = LIMITS.maxExplosionsPerDie;
+  const parts: Array<[number, Pmf]> = [];
+  let chain = point(0); // sub-pmf: the score of t exploding rolls
+  for (let t = 0; ; t++) {
+    parts.push([1, addIndependent(chain, stops, 1, walk.budget, span)]);
+    chain = addIndependent(chain, explodes, 1, walk.budget, span);
+    const mass = totalMass(chain);
+    if (t + 1 > limit) {
+      if (mass > 1e-15) walk.notes.add(`a die fails (over ${limit} explosions) with probability ${mass.toExponential(1)}; those rolls are left out`);
+      break;
+    }
+    if (mass < NEGLIGIBLE_MASS) {
+      if (mass > 0) walk.notes.add(`explosions followed to ${t + 1} per die; ${mass.toExponential(1)} of each die's mass (longer chains) is left out`);
+      break;
+    }
+  }
+  return mixture(parts);
+}
+
+/** The term's value for each count: a sum, a kept total, or a success count. */
+function termForCounts(roll: Pmf, counts: Float64Array, plan: DicePlan, span: Span, walk: Walk): Map<number, Pmf> {
+  const successes = plan.successes;
+  const score = successes ? (v: number) => (compareMatches(successes.op, successes.value, v) ? 1 : 0) : (v: number) => v;
+  const maxFace = roll.values[roll.values.length - 1] as number;
+  const out = new Map<number, Pmf>();
+  const exploding = plan.explode.length > 0 && probabilityOf(roll, (v) => explodesOn(plan, v, maxFace)) > 0;
+
+  if (plan.selections.length === 0) {
+    if (exploding) return sumsOfCopies(chainScore(roll, plan, maxFace, score, span, walk), counts, walk.budget, span);
+    if (successes) {
+      const p = probabilityOf(roll, (v) => score(v) === 1);
+      for (const count of counts) {
+        walk.budget.spend(count + 1, 'A success count', span);
+        const row = binomialRow(count, p);
+        out.set(count, fromEntries(Array.from(row, (q, c) => [c, q] as [number, number])));
+      }
+      return out;
+    }
+    return sumsOfCopies(roll, counts, walk.budget, span);
+  }
+
+  if (!exploding) {
+    for (const count of counts) {
+      const { from, to } = keptPositions(count, plan.selections);
+      out.set(count, keptTotal(roll, { dice: count, from, to, score }, walk.budget, span));
+    }
+    return out;
+  }
+  for (const count of counts) out.set(count, keptWithExplosions(roll, count, plan, maxFace, score, span, walk));
+  return out;
+}
+
+/**
+ * keep/drop over a pool grown by explosions. When every exploding face is above every stopping face (`!`, `!>=5`),
+ * the pool sorts as the `count` stopping dice below the M exploding ones, and M (the number of explosions) is
+ * negative binomial: mix over M, keeping each group's share of the kept positions.
+ */
+function keptWithExplosions(
+  roll: Pmf,
+  count: number,
+  plan: DicePlan,
+  maxFace: number,
+  score: (face: number) => number,
+  span: Span,
+  walk: Walk,
+): Pmf {
+  const explodeFaces = Array.from(roll.values).filter((v) => explodesOn(plan, v, maxFace));
+  const stopFaces = Array.from(roll.values).filter((v) => !explodesOn(plan, v, maxFace));
+  if (stopFaces.length > 0 && Math.max(...stopFaces) >= Math.min(...explodeFaces)) {
+    throw new DistributionFailure(
+      'an exact distribution of keep/drop with explosions needs the exploding faces to be the highest',
+      'type',
+      span,
+    );
+  }
+  const e = probabilityOf(roll, (v) => explodesOn(plan, v, maxFace));
+  const conditional = (keepIt: (v: number) => boolean, mass: number): Pmf =>
+    fromEntries(Array.from(roll.values, (v, i) => [v, keepIt(v) ? (roll.probs[i] as number) / mass : 0]));
+  const explodeDie = conditional((v) => explodesOn(plan, v, maxFace), e);
+  const stopDie = conditional((v) => !explodesOn(plan, v, maxFace), 1 - e);
+  if (count === 0) return point(0);
+
+  // P(M = m) = C(count + m - 1, m) e^m (1 - e)^count, followed until the rest is negligible; chains longer than
+  // the per-die limit are runtime errors, ignored here beyond the note (their mass is at most count · e^101).
+  const parts: Array<[number, Pmf]> = [];
+  let logWeight = count * Math.log1p(-e);
+  const maxExplosions = count * LIMITS.maxExplosionsPerDie;
+  for (let m = 0; m <= maxExplosions; m++) {
+    if (m > 0) logWeight += Math.log((count + m - 1) / m) + Math.log(e);
+    const weight = Math.exp(logWeight);
+    const pool = count + m;
+    const { from, to } = keptPositions(pool, plan.selections);
+    // Sorted pool: positions [0, count) are the stopping dice, [count, pool) the exploding ones.
+    const low = keptTotal(stopDie, { dice: count, from: Math.min(from, count), to: Math.min(to, count), score }, walk.budget, span);
+    const high = keptTotal(explodeDie, { dice: m, from: Math.max(from - count, 0), to: Math.max(to - count, 0), score }, walk.budget, span);
+    parts.push([weight, addIndependent(low, high, 1, walk.budget, span)]);
+    // Past the mode the weights fall at least geometrically with ratio r: the rest is below weight · r / (1 - r).
+    const ratio = ((count + m) / (m + 1)) * e;
+    if (ratio < 1) {
+      const rest = (weight * ratio) / (1 - ratio);
+      if (rest < NEGLIGIBLE_MASS) {
+        if (rest > 0) walk.notes.add(`explosions followed to ${m} in the pool; under ${rest.toExponential(1)} of the mass is left out`);
+        break;
+      }
+    }
+  }
+  return mixture(parts);
+}
