@@ -31,7 +31,7 @@ export type { Pmf, DistributionErrorCode } from './pmf';
 export interface DistributionOptions {
   /** The fixed value of a reference (`@str.mod` → ['str', 'mod']); undefined when it has none. */
   resolve(path: readonly string[]): Value | undefined;
-  /** User functions of the document. */
+  /** User functions, from the system's `functions`. */
   functions?: ReadonlyMap<string, UserFunction>;
 }
 
