@@ -3,3 +3,5 @@ export { createRng, deriveSeed } from './rng';
 export type { SeededRng } from './rng';
 export { distributionOf } from './distribution';
 export type { Distribution, DistributionError, DistributionOptions, DistributionResult } from './distribution';
+export { rollPool, rollPlain, rollOne, planDice, isPlainPlan, checkDiceCount, checkDieSize, compareMatches, matchesEveryFace } from './roll';
+export type { DicePlan, DieSize, DiceTraceSink } from './roll';

@@ -14,3 +14,14 @@ export {
   type BuiltinFunction,
   type NumericRange,
 } from './builtins';
+export {
+  compileFormula,
+  compileText,
+  newEvalContext,
+  evaluateFormula,
+  resetRollFacts,
+  FormulaCompileError,
+  type CompileErrorCode,
+  type CompileTextResult,
+} from './compile';
+export { renderChip, renderCheckChip, renderTrace, renderTraceItem, formatChipNumber, formatChipValue, type CheckChipExtras } from './trace';

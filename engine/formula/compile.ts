@@ -1,0 +1,880 @@
+// Compiles a checked AST to closures: one small handler per node kind, references resolved once here, constants
+// folded, and a plain closure tree for hot paths next to a traced one (built on first use) that pushes chip items.
+// Never evaluates text as code.
+import { checkDiceCount, checkDieSize, isPlainPlan, matchesEveryFace, planDice, rollOne, rollPlain, rollPool } from '../dice/roll';
+import type { DicePlan, DieSize, DiceTraceSink } from '../dice/roll';
+import { lookupBuiltin } from './builtin-adapter';
+import type { BuiltinCall } from './builtin-adapter';
+import { parseFormula } from './parse';
+import { printFormula } from './print';
+import { FormulaRuntimeError } from './runtime';
+import type { CompileOptions, CompiledFormula, EvalContext, RefGetter, RollFacts, TraceItem } from './runtime';
+import { formatChipValue, renderTrace } from './trace';
+import { LIMITS } from './types';
+import type { BinaryOp, FormulaDiagnostic, FormulaNode, Rng, Span, Value } from './types';
+
+type Run = (ctx: EvalContext) => Value;
+type NumberRun = (ctx: EvalContext) => number;
+type BooleanRun = (ctx: EvalContext) => boolean;
+
+/** What the compiler knows of a value before running: used to skip run-time type checks. */
+type StaticType = 'number' | 'boolean' | 'value';
+
+/** Chip binding strength, loosest first (mirrors print.ts and the grammar). */
+const Level = { Conditional: 0, Or: 1, And: 2, Not: 3, Comparison: 4, Additive: 5, Multiplicative: 6, Unary: 7, Postfix: 8, Atom: 9 } as const;
+
+interface Piece {
+  readonly run: Run;
+  readonly type: StaticType;
+  /** Known at compile time (a literal, or folded). */
+  readonly constant: { readonly value: Value } | null;
+  /** How tightly its chip text binds, to know where a parent needs parentheses. */
+  readonly level: number;
+}
+
+interface Scope {
+  readonly options: CompileOptions;
+  readonly traced: boolean;
+  /** A user function's parameters, while compiling its body at one call site. */
+  readonly params: ReadonlyMap<string, Piece> | null;
+  /** User functions whose bodies are being compiled, outermost first (the recursion guard). */
+  readonly calling: readonly string[];
+  /** Getters resolved so far, so the traced compile asks the resolver nothing twice. */
+  readonly getters: Map<FormulaNode, RefGetter>;
+  /** Inside a function body, errors point at the call in the caller's formula. */
+  readonly callSpan: Span | null;
+}
+
+export type CompileErrorCode = 'unknown-ref' | 'unknown-function' | 'arity' | 'recursion' | 'limit' | 'type' | 'syntax';
+
+/** A formula that cannot be compiled: names what and where (a character range in the formula text). */
+export class FormulaCompileError extends Error {
+  constructor(
+    message: string,
+    readonly code: CompileErrorCode,
+    readonly span: Span,
+  ) {
+    super(message);
+    this.name = 'FormulaCompileError';
+  }
+
+  toDiagnostic(): FormulaDiagnostic {
+    return { severity: 'error', message: this.message, span: this.span, code: this.code };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Public entry points
+
+/** Compiles an AST. Throws FormulaCompileError for unknown references or functions, recursion and limits. */
+export function compileFormula(ast: FormulaNode, options: CompileOptions): CompiledFormula {
+  const getters = new Map<FormulaNode, RefGetter>();
+  const plainScope: Scope = { options, traced: false, params: null, calling: [], getters, callSpan: null };
+  const plain = compileNode(ast, plainScope).run;
+  let traced: Run | null = null;
+  return (ctx) => {
+    if (ctx.trace === null) return plain(ctx);
+    traced ??= compileNode(ast, { ...plainScope, traced: true }).run;
+    return traced(ctx);
+  };
+}
+
+export type CompileTextResult = { readonly formula: CompiledFormula } | { readonly diagnostics: readonly FormulaDiagnostic[] };
+
+/** Parses and compiles formula text; never throws for bad input. */
+export function compileText(text: string, options: CompileOptions): CompileTextResult {
+  const parsed = parseFormula(text);
+  if (parsed.ast === null || parsed.diagnostics.some((d) => d.severity === 'error')) {
+    return { diagnostics: parsed.diagnostics };
+  }
+  try {
+    return { formula: compileFormula(parsed.ast, options) };
+  } catch (error) {
+    if (error instanceof FormulaCompileError) return { diagnostics: [error.toDiagnostic()] };
+    throw error;
+  }
+}
+
+/** A fresh context: full budget, empty roll facts, tracing when asked. */
+export function newEvalContext(rng: Rng, scope?: unknown, options?: { readonly trace?: boolean }): EvalContext {
+  return {
+    rng,
+    scope,
+    diceLeft: LIMITS.maxDicePerEvaluation,
+    roll: { dice: [], kept: [], tags: Object.create(null) as Record<string, number> },
+    trace: options?.trace === true ? [] : null,
+  };
+}
+
+/**
+ * One evaluation: resets the budget, the roll facts and the trace (when tracing), then runs the formula.
+ * The facts stay readable on ctx.roll until the next evaluation with this context.
+ */
+export function evaluateFormula(formula: CompiledFormula, ctx: EvalContext): Value {
+  ctx.diceLeft = LIMITS.maxDicePerEvaluation;
+  resetRollFacts(ctx.roll);
+  if (ctx.trace !== null) ctx.trace.length = 0;
+  const value = formula(ctx);
+  if (typeof value === 'number' && !Number.isFinite(value)) {
+    throw new FormulaRuntimeError(`the result is not a finite number (${String(value)})`, 'type');
+  }
+  return value;
+}
+
+/** Empties roll facts, reusing their arrays (no allocation unless a tag was written). */
+export function resetRollFacts(roll: RollFacts): void {
+  roll.dice.length = 0;
+  roll.kept.length = 0;
+  for (const _ in roll.tags) {
+    roll.tags = Object.create(null) as Record<string, number>;
+    break;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Errors and checks
+
+function spanIn(scope: Scope, node: { readonly span: Span }): Span {
+  return scope.callSpan ?? node.span;
+}
+
+function describeType(value: Value): string {
+  if (typeof value === 'number') return `the number ${formatChipValue(value)}`;
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'string') return `the text ${formatChipValue(value)}`;
+  return 'a list';
+}
+
+function typeError(expected: string, value: Value, span: Span): FormulaRuntimeError {
+  return new FormulaRuntimeError(`expected ${expected}, got ${describeType(value)}`, 'type', span);
+}
+
+function finite(value: number, span: Span): number {
+  if (!Number.isFinite(value)) throw new FormulaRuntimeError('the result is too large (not a finite number)', 'type', span);
+  return value;
+}
+
+function asNumber(piece: Piece, span: Span): NumberRun {
+  if (piece.type === 'number') return piece.run as NumberRun;
+  const run = piece.run;
+  return (ctx) => {
+    const value = run(ctx);
+    if (typeof value !== 'number') throw typeError('a number', value, span);
+    return value;
+  };
+}
+
+function asBoolean(piece: Piece, span: Span): BooleanRun {
+  if (piece.type === 'boolean') return piece.run as BooleanRun;
+  const run = piece.run;
+  return (ctx) => {
+    const value = run(ctx);
+    if (typeof value !== 'boolean') throw typeError('true or false', value, span);
+    return value;
+  };
+}
+
+function staticTypeOf(value: Value): StaticType {
+  return typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : 'value';
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Pieces
+
+const FOLD_RNG: Rng = {
+  die: () => {
+    throw new Error('internal: a folded constant rolled a die');
+  },
+  next: () => {
+    throw new Error('internal: a folded constant drew a random number');
+  },
+};
+
+/** Context for folding: constant closures never read it, except to raise their own errors. */
+function foldContext(): EvalContext {
+  return newEvalContext(FOLD_RNG);
+}
+
+function textItem(text: string): TraceItem {
+  return Object.freeze({ kind: 'text', text });
+}
+
+function constantPiece(value: Value, scope: Scope): Piece {
+  const level = typeof value === 'number' && value < 0 ? Level.Unary : Level.Atom;
+  const type = staticTypeOf(value);
+  if (!scope.traced) return { run: () => value, type, constant: { value }, level };
+  const item = textItem(formatChipValue(value));
+  return {
+    run: (ctx) => {
+      ctx.trace!.push(item);
+      return value;
+    },
+    type,
+    constant: { value },
+    level,
+  };
+}
+
+/** A constant as a plain piece, for folding (a traced constant would push to a trace). */
+function plainConstant(piece: Piece): Piece {
+  const value = piece.constant!.value;
+  return { run: () => value, type: piece.type, constant: piece.constant, level: piece.level };
+}
+
+/**
+ * Folds a node whose operands are all constant: runs its plain closure (built over plainConstant operands) once.
+ * An operation that fails (a division by zero in a branch that may never run) is left to fail at run time instead.
+ */
+function tryFold(run: Run, scope: Scope): Piece | null {
+  try {
+    return constantPiece(run(foldContext()), scope);
+  } catch (error) {
+    if (error instanceof FormulaRuntimeError) return null;
+    throw error;
+  }
+}
+
+/** Wraps a traced run in parentheses when its chip text binds looser than its place needs. */
+function tracedOperand(piece: Piece, minimum: number): Run {
+  if (piece.level >= minimum) return piece.run;
+  const run = piece.run;
+  const open = textItem('(');
+  const close = textItem(')');
+  return (ctx) => {
+    const trace = ctx.trace!;
+    trace.push(open);
+    const value = run(ctx);
+    trace.push(close);
+    return value;
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Handlers, one per node kind
+
+function compileNode(node: FormulaNode, scope: Scope): Piece {
+  switch (node.kind) {
+    case 'number':
+    case 'boolean':
+    case 'string':
+      return constantPiece(node.value, scope);
+    case 'ref':
+      return compileRef(node, scope);
+    case 'unary':
+      return compileUnary(node, scope);
+    case 'binary':
+      return compileBinary(node, scope);
+    case 'conditional':
+      return compileConditional(node, scope);
+    case 'call':
+      return compileCall(node, scope);
+    case 'dice':
+      return compileDice(node, scope);
+    case 'tag':
+      return compileTag(node, scope);
+    default: {
+      const unknown: never = node;
+      throw new Error(`internal: unknown formula node ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+type NodeOf<K extends FormulaNode['kind']> = Extract<FormulaNode, { kind: K }>;
+
+function compileRef(node: NodeOf<'ref'>, scope: Scope): Piece {
+  const name = node.path[0]!;
+  if (scope.params !== null && scope.params.has(name)) {
+    if (node.path.length > 1) {
+      throw new FormulaCompileError(`parameter @${name} is a single value: @${node.path.join('.')} reads nothing`, 'unknown-ref', spanIn(scope, node));
+    }
+    return scope.params.get(name)!;
+  }
+  let getter = scope.getters.get(node);
+  if (getter === undefined) {
+    getter = scope.options.resolve(node.path);
+    if (getter === undefined) {
+      throw new FormulaCompileError(`unknown reference @${node.path.join('.')}`, 'unknown-ref', spanIn(scope, node));
+    }
+    scope.getters.set(node, getter);
+  }
+  if (!scope.traced) return { run: getter, type: 'value', constant: null, level: Level.Atom };
+  const read = getter;
+  const path = node.path;
+  const label = scope.options.label?.(node.path);
+  const span = node.span;
+  return {
+    run: (ctx) => {
+      const value = read(ctx);
+      ctx.trace!.push(label === undefined ? { kind: 'ref', path, value, span } : { kind: 'ref', path, label, value, span });
+      return value;
+    },
+    type: 'value',
+    constant: null,
+    level: typeof label === 'string' && label !== '' ? Level.Atom : Level.Atom,
+  };
+}
+
+function compileUnary(node: NodeOf<'unary'>, scope: Scope): Piece {
+  const operand = compileNode(node.operand, scope);
+  const span = spanIn(scope, node);
+  if (node.op === '-') {
+    if (operand.constant !== null) {
+      const value = asNumber(plainConstant(operand), span);
+      const folded = tryFold((ctx) => -value(ctx), scope);
+      if (folded !== null) return folded;
+    }
+    const value = asNumber(operand, span);
+    const run: Run = (ctx) => -value(ctx);
+    if (!scope.traced) return { run, type: 'number', constant: null, level: Level.Unary };
+    const inner = asNumber({ ...operand, run: tracedOperand(operand, Level.Unary) }, span);
+    const minus = textItem('-');
+    return {
+      run: (ctx) => {
+        ctx.trace!.push(minus);
+        return -inner(ctx);
+      },
+      type: 'number',
+      constant: null,
+      level: Level.Unary,
+    };
+  }
+  if (operand.constant !== null) {
+    const test = asBoolean(plainConstant(operand), span);
+    const folded = tryFold((ctx) => !test(ctx), scope);
+    if (folded !== null) return folded;
+  }
+  const test = asBoolean(operand, span);
+  const run: Run = (ctx) => !test(ctx);
+  if (!scope.traced) return { run, type: 'boolean', constant: null, level: Level.Not };
+  const inner = asBoolean({ ...operand, run: tracedOperand(operand, Level.Not) }, span);
+  const not = textItem('not ');
+  return {
+    run: (ctx) => {
+      ctx.trace!.push(not);
+      return !inner(ctx);
+    },
+    type: 'boolean',
+    constant: null,
+    level: Level.Not,
+  };
+}
+
+function binaryLevel(op: BinaryOp): number {
+  switch (op) {
+    case 'or': return Level.Or;
+    case 'and': return Level.And;
+    case '+': case '-': return Level.Additive;
+    case '*': case '/': case '%': return Level.Multiplicative;
+    default: return Level.Comparison;
+  }
+}
+
+function compileBinary(node: NodeOf<'binary'>, scope: Scope): Piece {
+  const left = compileNode(node.left, scope);
+  const right = compileNode(node.right, scope);
+  const span = spanIn(scope, node);
+  const level = binaryLevel(node.op);
+  if (left.constant !== null && right.constant !== null) {
+    const folded = tryFold(plainBinary(node.op, plainConstant(left), plainConstant(right), span).run, scope);
+    if (folded !== null) return folded;
+  }
+  if (!scope.traced) return { ...plainBinary(node.op, left, right, span), constant: null, level };
+  // Traced: the same operation over operands that push their chip items, with the operator between them.
+  const leftMinimum = level === Level.Comparison ? Level.Additive : level;
+  const rightMinimum = level === Level.Comparison ? Level.Additive : level + 1;
+  const tracedLeft: Piece = { ...left, run: tracedOperand(left, leftMinimum) };
+  const tracedRight: Piece = { ...right, run: tracedOperand(right, rightMinimum) };
+  const operator = textItem(` ${node.op} `);
+  const skipped = textItem('…');
+  const pushOperator = (ctx: EvalContext): void => {
+    ctx.trace!.push(operator);
+  };
+  const withOperator: Piece = {
+    ...tracedRight,
+    constant: null, // the plain closure must call it, so the operator and operand reach the chip
+    run: (ctx) => {
+      pushOperator(ctx);
+      return tracedRight.run(ctx);
+    },
+  };
+  if (node.op === 'and' || node.op === 'or') {
+    // Short-circuit: the chip shows `… ` for the operand that was never evaluated.
+    const test = asBoolean(tracedLeft, span);
+    const other = asBoolean(tracedRight, span);
+    const stopsOn = node.op === 'or';
+    return {
+      run: (ctx) => {
+        const first = test(ctx);
+        ctx.trace!.push(operator);
+        if (first === stopsOn) {
+          ctx.trace!.push(skipped);
+          return first;
+        }
+        return other(ctx);
+      },
+      type: 'boolean',
+      constant: null,
+      level,
+    };
+  }
+  return { ...plainBinary(node.op, tracedLeft, withOperator, span), constant: null, level };
+}
+
+/** The closure of a binary operation over its operands' runs; specialised for the hot number cases. */
+function plainBinary(op: BinaryOp, left: Piece, right: Piece, span: Span): { run: Run; type: StaticType } {
+  switch (op) {
+    case '+':
+    case '-':
+    case '*':
+    case '/':
+    case '%':
+      return { run: arithmetic(op, asNumber(left, span), asNumber(right, span), right.constant, span), type: 'number' };
+    case '<':
+    case '<=':
+    case '>':
+    case '>=': {
+      const a = asNumber(left, span);
+      const b = asNumber(right, span);
+      switch (op) {
+        case '<': return { run: (ctx) => a(ctx) < b(ctx), type: 'boolean' };
+        case '<=': return { run: (ctx) => a(ctx) <= b(ctx), type: 'boolean' };
+        case '>': return { run: (ctx) => a(ctx) > b(ctx), type: 'boolean' };
+        default: return { run: (ctx) => a(ctx) >= b(ctx), type: 'boolean' };
+      }
+    }
+    case '==':
+    case '!=': {
+      const a = left.run;
+      const b = right.run;
+      const negate = op === '!=';
+      if (left.type !== 'value' && left.type === right.type) {
+        return { run: negate ? (ctx) => a(ctx) !== b(ctx) : (ctx) => a(ctx) === b(ctx), type: 'boolean' };
+      }
+      return { run: negate ? (ctx) => !valuesEqual(a(ctx), b(ctx)) : (ctx) => valuesEqual(a(ctx), b(ctx)), type: 'boolean' };
+    }
+    case 'and': {
+      const a = asBoolean(left, span);
+      const b = asBoolean(right, span);
+      return { run: (ctx) => a(ctx) && b(ctx), type: 'boolean' };
+    }
+    case 'or': {
+      const a = asBoolean(left, span);
+      const b = asBoolean(right, span);
+      return { run: (ctx) => a(ctx) || b(ctx), type: 'boolean' };
+    }
+    default: {
+      const unknown: never = op;
+      throw new Error(`internal: unknown operator ${String(unknown)}`);
+    }
+  }
+}
+
+function arithmetic(op: '+' | '-' | '*' | '/' | '%', a: NumberRun, b: NumberRun, rightConstant: { readonly value: Value } | null, span: Span): NumberRun {
+  const c = rightConstant !== null && typeof rightConstant.value === 'number' ? rightConstant.value : null;
+  switch (op) {
+    case '+':
+      if (c !== null) return (ctx) => finite(a(ctx) + c, span);
+      return (ctx) => finite(a(ctx) + b(ctx), span);
+    case '-':
+      if (c !== null) return (ctx) => finite(a(ctx) - c, span);
+      return (ctx) => finite(a(ctx) - b(ctx), span);
+    case '*':
+      if (c !== null) return (ctx) => finite(a(ctx) * c, span);
+      return (ctx) => finite(a(ctx) * b(ctx), span);
+    case '/':
+      return (ctx) => {
+        const dividend = a(ctx);
+        const divisor = b(ctx);
+        if (divisor === 0) throw new FormulaRuntimeError('division by zero', 'division-by-zero', span);
+        return finite(dividend / divisor, span);
+      };
+    case '%':
+      return (ctx) => {
+        const dividend = a(ctx);
+        const divisor = b(ctx);
+        if (divisor === 0) throw new FormulaRuntimeError('modulo by zero', 'division-by-zero', span);
+        return finite(dividend % divisor, span);
+      };
+  }
+}
+
+function valuesEqual(a: Value, b: Value): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+    return true;
+  }
+  return false;
+}
+
+/** Whether a subtree may roll dice (a user call is assumed to). */
+function mayRoll(node: FormulaNode): boolean {
+  switch (node.kind) {
+    case 'dice':
+      return true;
+    case 'call':
+      return true;
+    case 'unary':
+      return mayRoll(node.operand);
+    case 'binary':
+      return mayRoll(node.left) || mayRoll(node.right);
+    case 'conditional':
+      return mayRoll(node.test) || mayRoll(node.then) || mayRoll(node.otherwise);
+    case 'tag':
+      return mayRoll(node.operand);
+    default:
+      return false;
+  }
+}
+
+function compileConditional(node: NodeOf<'conditional'>, scope: Scope): Piece {
+  const test = compileNode(node.test, scope);
+  const span = spanIn(scope, node);
+  if (test.constant !== null) {
+    if (typeof test.constant.value !== 'boolean') {
+      throw new FormulaCompileError(`a condition must be true or false, not ${describeType(test.constant.value)}`, 'type', span);
+    }
+    return compileNode(test.constant.value ? node.then : node.otherwise, scope);
+  }
+  const then = compileNode(node.then, scope);
+  const otherwise = compileNode(node.otherwise, scope);
+  const type: StaticType = then.type === otherwise.type ? then.type : 'value';
+  const a = then.run;
+  const b = otherwise.run;
+  if (!scope.traced) {
+    const holds = asBoolean(test, span);
+    return { run: (ctx) => (holds(ctx) ? a(ctx) : b(ctx)), type, constant: null, level: Level.Conditional };
+  }
+  // The chip shows the branch taken; the test too when it rolled dice (`d20 (14) >= 10 ? 2d6 (3, 4)`).
+  const showTest = mayRoll(node.test);
+  const holds = asBoolean({ ...test, run: showTest ? tracedOperand(test, Level.Or) : test.run }, span);
+  const question = textItem(' ? ');
+  const level = showTest ? Level.Conditional : Math.min(then.level, otherwise.level);
+  return {
+    run: (ctx) => {
+      const trace = ctx.trace!;
+      const mark = trace.length;
+      const taken = holds(ctx);
+      if (showTest) trace.push(question);
+      else trace.length = mark;
+      return taken ? a(ctx) : b(ctx);
+    },
+    type,
+    constant: null,
+    level,
+  };
+}
+
+function compileTag(node: NodeOf<'tag'>, scope: Scope): Piece {
+  const operand = compileNode(node.operand, scope);
+  const span = spanIn(scope, node);
+  if (node.tag === '__proto__' || node.tag === 'prototype' || node.tag === 'constructor') {
+    throw new FormulaCompileError(`'${node.tag}' cannot be a tag name`, 'syntax', span);
+  }
+  const tag = node.tag;
+  if (!scope.traced) {
+    const value = asNumber(operand, span);
+    return {
+      run: (ctx) => {
+        const result = value(ctx);
+        ctx.roll.tags[tag] = result;
+        return result;
+      },
+      type: 'number',
+      constant: null,
+      level: Level.Postfix,
+    };
+  }
+  const value = asNumber(operand, span);
+  const suffix = `[${tag}]`;
+  const open = textItem('(');
+  const close = textItem(`)${suffix}`);
+  return {
+    run: (ctx) => {
+      const trace = ctx.trace!;
+      const mark = trace.length;
+      const result = value(ctx);
+      ctx.roll.tags[tag] = result;
+      // A tag on one dice term joins its text (`d12[Hope] (7)`); on anything else it follows parentheses.
+      const only = trace.length === mark + 1 ? trace[mark]! : null;
+      if (only !== null && only.kind === 'dice') trace[mark] = { ...only, text: only.text + suffix };
+      else {
+        trace.splice(mark, 0, open);
+        trace.push(close);
+      }
+      return result;
+    },
+    type: 'number',
+    constant: null,
+    level: Level.Postfix,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Dice
+
+function compileDice(node: NodeOf<'dice'>, scope: Scope): Piece {
+  const span = spanIn(scope, node);
+  const plan = planDice(node.modifiers);
+  const countPiece = node.count === null ? null : compileNode(node.count, scope);
+  const sidesPiece = node.sides.kind === 'fate' ? null : compileNode(node.sides.value, scope);
+  const constantCount = countPiece === null ? 1 : countPiece.constant !== null ? countPiece.constant.value : undefined;
+  const constantSides: Value | 'fate' | undefined = sidesPiece === null ? 'fate' : sidesPiece.constant !== null ? sidesPiece.constant.value : undefined;
+  if (constantCount !== undefined) checkConstantCount(constantCount, span);
+  if (constantSides !== undefined && constantSides !== 'fate') checkConstantSides(constantSides, span);
+  if (constantSides !== undefined) checkConstantPlan(plan, constantSides as DieSize, span);
+
+  if (!scope.traced) {
+    if (typeof constantCount === 'number' && typeof constantSides === 'number' && isPlainPlan(plan)) {
+      const count = constantCount;
+      const sides = constantSides;
+      if (count === 1) return numberPiece((ctx) => rollOne(ctx, sides, span));
+      return numberPiece((ctx) => rollPlain(ctx, count, sides, span));
+    }
+    const count = countPiece === null ? () => 1 : asNumber(countPiece, span);
+    const sides = sidesPiece === null ? null : asNumber(sidesPiece, span);
+    const plain = isPlainPlan(plan);
+    return numberPiece((ctx) => {
+      const n = count(ctx);
+      checkDiceCount(ctx, n, span);
+      if (sides === null) return rollPool(ctx, n, 'fate', plan, span, null);
+      const s = sides(ctx);
+      checkDieSize(s, span);
+      return plain ? rollPlain(ctx, n, s, span) : rollPool(ctx, n, s, plan, span, null);
+    });
+  }
+
+  // Traced: count and size print as the numbers they came to (`(@tier)d6` shows as `3d6`); any dice rolled to
+  // compute them stay in the chip before the term.
+  const count = countPiece === null ? null : asNumber(countPiece, span);
+  const sides = sidesPiece === null ? null : asNumber(sidesPiece, span);
+  const arrow = textItem(' → ');
+  const itemSpan = node.span;
+  return numberPiece((ctx) => {
+    const trace = ctx.trace!;
+    const mark = trace.length;
+    const n = count === null ? 1 : count(ctx);
+    const s: DieSize = sides === null ? 'fate' : sides(ctx);
+    if (trace.length > mark && trace.slice(mark).some((item) => item.kind === 'dice' || item.kind === 'call')) trace.push(arrow);
+    else trace.length = mark;
+    checkDiceCount(ctx, n, span);
+    if (s !== 'fate') checkDieSize(s, span);
+    const sink: DiceTraceSink = { faces: [], kept: [] };
+    const value = rollPool(ctx, n, s, plan, span, sink);
+    trace.push({ kind: 'dice', text: diceText(node, n, s), faces: sink.faces, kept: sink.kept, value, span: itemSpan });
+    return value;
+  });
+}
+
+function numberPiece(run: NumberRun): Piece {
+  return { run, type: 'number', constant: null, level: Level.Atom };
+}
+
+function diceText(node: NodeOf<'dice'>, count: number, sides: DieSize): string {
+  const at = node.span;
+  const literal = (value: number): FormulaNode => ({ kind: 'number', value, span: at });
+  return printFormula({
+    kind: 'dice',
+    count: node.count === null ? null : literal(count),
+    sides: sides === 'fate' ? { kind: 'fate' } : { kind: 'number', value: literal(sides) },
+    modifiers: node.modifiers,
+    span: at,
+  });
+}
+
+function checkConstantCount(count: Value, span: Span): void {
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) {
+    throw new FormulaCompileError(`the number of dice must be a whole number from 0, not ${describeType(count)}`, 'type', span);
+  }
+  if (count > LIMITS.maxDicePerEvaluation) {
+    throw new FormulaCompileError(`${count} dice is over the limit of ${LIMITS.maxDicePerEvaluation} dice per evaluation`, 'limit', span);
+  }
+}
+
+function checkConstantSides(sides: Value, span: Span): void {
+  if (typeof sides !== 'number' || !Number.isInteger(sides) || sides < 1 || sides > LIMITS.maxDieSize) {
+    throw new FormulaCompileError(
+      `a die must have a whole number of faces from 1 to ${LIMITS.maxDieSize.toLocaleString('en-US')}, not ${describeType(sides)}`,
+      'limit',
+      span,
+    );
+  }
+}
+
+function checkConstantPlan(plan: DicePlan, sides: DieSize, span: Span): void {
+  const min = sides === 'fate' ? -1 : 1;
+  const max = sides === 'fate' ? 1 : sides;
+  for (const compare of plan.explode) {
+    if (compare === null ? min === max : matchesEveryFace(compare, min, max)) {
+      throw new FormulaCompileError('this explosion matches every face of the die: it would never stop', 'limit', span);
+    }
+  }
+  for (const compare of plan.rerollUntil) {
+    if (matchesEveryFace(compare, min, max)) {
+      throw new FormulaCompileError('this reroll matches every face of the die: it would never stop', 'limit', span);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Calls
+
+function compileCall(node: NodeOf<'call'>, scope: Scope): Piece {
+  const userFunction = scope.options.functions?.get(node.name);
+  if (userFunction !== undefined) return compileUserCall(node, userFunction, scope);
+  const builtin = lookupBuiltin(node.name);
+  if (builtin === undefined) {
+    throw new FormulaCompileError(`unknown function ${node.name}()`, 'unknown-function', scope.callSpan ?? node.nameSpan);
+  }
+  return compileBuiltinCall(node, builtin, scope);
+}
+
+function compileBuiltinCall(node: NodeOf<'call'>, builtin: BuiltinCall, scope: Scope): Piece {
+  const span = spanIn(scope, node);
+  const arityProblem = builtin.checkArity(node.args.length);
+  if (arityProblem !== null) throw new FormulaCompileError(arityProblem, 'arity', span);
+  const args = node.args.map((arg) => compileNode(arg, scope));
+  const runs = args.map((arg) => arg.run);
+  const type = builtin.resultType;
+  if (args.every((arg) => arg.constant !== null)) {
+    const folded = tryFold(builtin.run(args.map((arg) => plainConstant(arg).run), span), scope);
+    if (folded !== null) return folded;
+  }
+  if (!scope.traced) return { run: builtin.run(runs, span), type, constant: null, level: Level.Atom };
+  const open = textItem(`${node.name}(`);
+  const comma = textItem(', ');
+  const close = textItem(')');
+  return {
+    run: (ctx) => {
+      const trace = ctx.trace!;
+      const values: Value[] = [];
+      trace.push(open);
+      for (let i = 0; i < runs.length; i++) {
+        if (i > 0) trace.push(comma);
+        values.push(runs[i]!(ctx));
+      }
+      trace.push(close);
+      return builtin.apply(values, span);
+    },
+    type,
+    constant: null,
+    level: Level.Atom,
+  };
+}
+
+function compileUserCall(
+  node: NodeOf<'call'>,
+  definition: { readonly params: readonly string[]; readonly body: string },
+  scope: Scope,
+): Piece {
+  const span = spanIn(scope, node);
+  const name = node.name;
+  if (scope.calling.includes(name)) {
+    const cycle = [...scope.calling.slice(scope.calling.indexOf(name)), name].join(' → ');
+    throw new FormulaCompileError(`function ${name}() calls itself (${cycle}); user functions cannot recurse`, 'recursion', span);
+  }
+  if (node.args.length !== definition.params.length) {
+    throw new FormulaCompileError(
+      `${name}() takes ${definition.params.length} argument${definition.params.length === 1 ? '' : 's'} (${definition.params.join(', ')}), got ${node.args.length}`,
+      'arity',
+      span,
+    );
+  }
+  const parsed = parseFormula(definition.body);
+  if (parsed.ast === null) {
+    const first = parsed.diagnostics[0];
+    throw new FormulaCompileError(`function ${name}() has an error in its body${first === undefined ? '' : `: ${first.message}`}`, 'syntax', span);
+  }
+  const args = node.args.map((arg) => compileNode(arg, scope));
+  // Each argument is evaluated once per call into its slot; the body reads `@param` from there.
+  const slots: Value[] = new Array<Value>(args.length).fill(0);
+  const params = new Map<string, Piece>();
+  definition.params.forEach((param, i) => {
+    const arg = args[i]!;
+    if (arg.constant !== null) params.set(param, constantPiece(arg.constant.value, scope));
+    else {
+      const run: Run = scope.traced ? (ctx) => pushedSlot(ctx, slots, i) : () => slots[i]!;
+      params.set(param, { run, type: arg.type, constant: null, level: Level.Atom });
+    }
+  });
+  const bodyScope: Scope = { ...scope, params, calling: [...scope.calling, name], callSpan: span };
+  let body: Piece;
+  try {
+    body = compileNode(parsed.ast, bodyScope);
+  } catch (error) {
+    if (error instanceof FormulaCompileError && !error.message.startsWith('in ')) {
+      throw new FormulaCompileError(`in ${name}(): ${error.message}`, error.code, span);
+    }
+    throw error;
+  }
+  if (body.constant !== null && !scope.traced) return constantPiece(body.constant.value, scope);
+  const dynamic = args.map((arg, i) => (arg.constant === null ? i : -1)).filter((i) => i >= 0);
+  const runBody = body.run;
+  if (!scope.traced) {
+    const plain = fillSlotsThen(dynamic, args, slots, runBody);
+    return { run: plain, type: body.type, constant: null, level: Level.Atom };
+  }
+  return {
+    run: (ctx) => {
+      const trace = ctx.trace!;
+      const mark = trace.length;
+      const argTexts: string[] = [];
+      for (let i = 0; i < args.length; i++) {
+        const arg = args[i]!;
+        if (arg.constant !== null) {
+          argTexts.push(formatChipValue(arg.constant.value));
+          continue;
+        }
+        const argMark = trace.length;
+        slots[i] = arg.run(ctx);
+        argTexts.push(renderTrace(trace.slice(argMark)));
+        trace.length = argMark;
+      }
+      const value = runBody(ctx);
+      const faces: number[] = [];
+      const kept: boolean[] = [];
+      for (let k = mark; k < trace.length; k++) {
+        const item = trace[k]!;
+        if (item.kind === 'dice' || item.kind === 'call') {
+          faces.push(...item.faces);
+          kept.push(...item.kept);
+        }
+      }
+      trace.length = mark;
+      trace.push({ kind: 'call', name, text: `${name}(${argTexts.join(', ')})`, faces, kept, value, span: node.span });
+      return value;
+    },
+    type: body.type,
+    constant: null,
+    level: Level.Atom,
+  };
+}
+
+function pushedSlot(ctx: EvalContext, slots: readonly Value[], index: number): Value {
+  const value = slots[index]!;
+  ctx.trace!.push(textItem(formatChipValue(value)));
+  return value;
+}
+
+function fillSlotsThen(dynamic: readonly number[], args: readonly Piece[], slots: Value[], body: Run): Run {
+  switch (dynamic.length) {
+    case 0:
+      return body;
+    case 1: {
+      const i = dynamic[0]!;
+      const a = args[i]!.run;
+      return (ctx) => {
+        slots[i] = a(ctx);
+        return body(ctx);
+      };
+    }
+    default: {
+      const runs = dynamic.map((i) => args[i]!.run);
+      return (ctx) => {
+        for (let k = 0; k < dynamic.length; k++) slots[dynamic[k]!] = runs[k]!(ctx);
+        return body(ctx);
+      };
+    }
+  }
+}
