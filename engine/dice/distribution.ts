@@ -4,6 +4,8 @@
 import type { DiceCompare, FormulaNode, Span, UserFunction, Value } from '../formula/types';
 import { LIMITS } from '../formula/types';
 import { parseFormula } from '../formula/parse';
+import { getBuiltin } from '../formula/builtins';
+import { FormulaRuntimeError } from '../formula/runtime';
 import { binomialRow, keptPositions, keptTotal } from './keep';
 import { type DicePlan, compareMatches, matchesEveryFace, planDice } from './roll';
 import {
@@ -363,78 +365,55 @@ function conditional(node: Extract<FormulaNode, { kind: 'conditional' }>, walk: 
 
 // ---- calls --------------------------------------------------------------------------------------------------
 
-type NumericBuiltin = { arity: [number, number]; apply: (args: number[]) => number };
-
-const NUMERIC_BUILTINS: Record<string, NumericBuiltin> = {
-  min: { arity: [1, Infinity], apply: (args) => Math.min(...args) },
-  max: { arity: [1, Infinity], apply: (args) => Math.max(...args) },
-  floor: { arity: [1, 1], apply: ([x]) => Math.floor(x as number) },
-  ceil: { arity: [1, 1], apply: ([x]) => Math.ceil(x as number) },
-  round: { arity: [1, 1], apply: ([x]) => Math.round(x as number) },
-  abs: { arity: [1, 1], apply: ([x]) => Math.abs(x as number) },
-  pow: { arity: [2, 2], apply: ([x, y]) => Math.pow(x as number, y as number) },
-  clamp: { arity: [3, 3], apply: ([x, lo, hi]) => Math.min(Math.max(x as number, lo as number), hi as number) },
-};
-
 function call(node: Extract<FormulaNode, { kind: 'call' }>, walk: Walk, depth: number): Outcome {
   const userFunction = walk.options.functions?.get(node.name);
   if (userFunction) return callUserFunction(node, userFunction, walk, depth);
+  const builtin = getBuiltin(node.name);
+  if (!builtin) throw new DistributionFailure(`unknown function \`${node.name}\``, 'unknown-function', node.nameSpan);
+  checkArity(node, [builtin.minArgs, builtin.maxArgs]);
   const args = node.args.map((arg) => evaluate(arg, walk, depth + 1));
-  const numeric = NUMERIC_BUILTINS[node.name];
-  if (numeric) {
-    checkArity(node, numeric.arity);
-    const numbers = args.map((arg, i) => ({ arg, span: (node.args[i] as FormulaNode).span }));
-    if (args.every((a) => a.kind === 'fixed')) {
-      const values = numbers.map(({ arg, span }) => asNumber((arg as { value: Value }).value, span, `${node.name}()`));
-      return fixed(finite(numeric.apply(values), node.span, `${node.name}()`));
+  const boolean = builtin.resultType === 'boolean';
+  // The checker's implementation, so a value here is the value a roll gets.
+  const apply = (values: Value[]): number => {
+    let result: Value;
+    try {
+      result = builtin.impl(...values);
+    } catch (err) {
+      if (err instanceof FormulaRuntimeError) throw new DistributionFailure(err.message, err.code === 'die-size' ? 'type' : err.code, node.span);
+      throw err;
     }
-    if (numbers.length === 1) {
-      const only = numbers[0] as (typeof numbers)[number];
-      return random(mapValues(asPmf(only.arg, only.span, `${node.name}()`), (x) => finite(numeric.apply([x]), node.span, `${node.name}()`)), false);
-    }
-    // Independent arguments: fold pairwise (min/max/clamp/pow are all left folds of two-argument steps).
-    const pmfs = numbers.map(({ arg, span }) => asPmf(arg, span, `${node.name}()`));
-    if (node.name === 'clamp') {
-      const [x, lo, hi] = pmfs as [Pmf, Pmf, Pmf];
-      const raised = combine(x, lo, (a, b) => Math.max(a, b), walk.budget, node.span);
-      return random(combine(raised, hi, (a, b) => Math.min(a, b), walk.budget, node.span), false);
-    }
+    if (typeof result === 'boolean') return result ? 1 : 0;
+    if (typeof result !== 'number') throw new DistributionFailure(`${node.name}() gives ${describeValue(result)}`, 'type', node.span);
+    return result;
+  };
+  const randomAt = args.flatMap((arg, i) => (arg.kind === 'random' ? [i] : []));
+  if (randomAt.length === 0) {
+    const result = apply(args.map((arg) => (arg as { value: Value }).value));
+    return fixed(boolean ? result !== 0 : result);
+  }
+  const valueOf = (arg: Outcome, x: number): Value => (arg.kind === 'random' && arg.boolean ? x !== 0 : x);
+  // min and max fold pairwise; anything else enumerates its random arguments jointly.
+  if ((node.name === 'min' || node.name === 'max') && args.length > 1) {
+    const pmfs = args.map((arg, i) => asPmf(arg, (node.args[i] as FormulaNode).span, `${node.name}()`));
     let acc = pmfs[0] as Pmf;
-    for (let i = 1; i < pmfs.length; i++) {
-      acc = combine(acc, pmfs[i] as Pmf, (a, b) => finite(numeric.apply([a, b]), node.span, `${node.name}()`), walk.budget, node.span);
-    }
+    for (let i = 1; i < pmfs.length; i++) acc = combine(acc, pmfs[i] as Pmf, (a, b) => apply([a, b]), walk.budget, node.span);
     return random(acc, false);
   }
-  switch (node.name) {
-    case 'has':
-    case 'count': {
-      checkArity(node, [2, 2]);
-      const list = args[0] as Outcome;
-      const item = args[1] as Outcome;
-      if (list.kind !== 'fixed' || !Array.isArray(list.value)) {
-        throw new DistributionFailure(`${node.name}() needs a list first`, 'type', (node.args[0] as FormulaNode).span);
-      }
-      const items = list.value as readonly (string | number)[];
-      const tally = (x: Value): number => items.filter((e) => sameValue(e, x)).length;
-      if (node.name === 'has') {
-        if (item.kind === 'fixed') return fixed(tally(item.value) > 0);
-        return random(mapValues(item.pmf, (x) => (tally(x) > 0 ? 1 : 0)), true);
-      }
-      if (item.kind === 'fixed') return fixed(tally(item.value));
-      return random(mapValues(item.pmf, (x) => tally(x)), false);
+  let joint: Array<{ values: Value[]; weight: number }> = [{ values: args.map((arg) => (arg.kind === 'fixed' ? arg.value : 0)), weight: 1 }];
+  for (const i of randomAt) {
+    const arg = args[i] as Extract<Outcome, { kind: 'random' }>;
+    walk.budget.spendSparse(joint.length * arg.pmf.values.length, `${node.name}() of dice`, node.span);
+    const next: typeof joint = [];
+    for (const combo of joint) {
+      arg.pmf.values.forEach((x, k) => {
+        const values = combo.values.slice();
+        values[i] = valueOf(arg, x);
+        next.push({ values, weight: combo.weight * (arg.pmf.probs[k] as number) });
+      });
     }
-    case 'overlaps': {
-      checkArity(node, [2, 2]);
-      const [a, b] = args as [Outcome, Outcome];
-      if (a.kind !== 'fixed' || b.kind !== 'fixed' || !Array.isArray(a.value) || !Array.isArray(b.value)) {
-        throw new DistributionFailure('overlaps() needs two lists', 'type', node.span);
-      }
-      const right = b.value as readonly (string | number)[];
-      return fixed((a.value as readonly (string | number)[]).some((x) => right.includes(x)));
-    }
-    default:
-      throw new DistributionFailure(`unknown function \`${node.name}\``, 'unknown-function', node.nameSpan);
+    joint = next;
   }
+  return random(fromEntries(joint.map(({ values, weight }) => [apply(values), weight] as [number, number])), boolean);
 }
 
 function checkArity(node: Extract<FormulaNode, { kind: 'call' }>, [lo, hi]: [number, number]): void {
