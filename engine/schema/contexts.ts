@@ -4,6 +4,7 @@
 export type FormulaContext =
   | 'sheet'
   | 'template'
+  | 'template.damage'
   | 'class'
   | 'function'
   | 'check.roll'
@@ -29,6 +30,10 @@ export const CONTEXTS: Readonly<Record<FormulaContext, { readonly where: string;
   template: {
     where: 'enemy templates',
     reads: '`@tier` (1..6), `@role`, and the sheet as it is built (attributes, then derived values)',
+  },
+  'template.damage': {
+    where: 'an enemy template\'s damage',
+    reads: '`@tier`, `@role`, the sheet as built, and the attack roll\'s `@roll.*`, `@natural`, `@outcome`, `@crit`, `@degree`',
   },
   class: {
     where: 'classes',

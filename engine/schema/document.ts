@@ -312,7 +312,7 @@ export interface Action {
   readonly per: Formula;
   /** Attacks this action makes (context `sheet`, plus `@class.attacks`). */
   readonly attacks?: Formula;
-  /** Speed, read by the clock as `@action.speed` (context `sheet`). */
+  /** Speed, read by the clock as `@action.speed` (context `clock`: may read `@clock`). */
   readonly speed?: Formula;
   /** For people. */
   readonly description?: string;
@@ -515,7 +515,7 @@ export interface TemplateCombat {
   readonly defence?: Formula;
   /** The number its blows are struck with, `@stat` (context `template`). */
   readonly attack?: Formula;
-  /** Damage of its blows (context `template`). */
+  /** Damage of its blows (context `template.damage`: `@tier` and the attack roll's `@roll.*`). */
   readonly damage?: Formula;
   /** Attacks per turn (context `template`). */
   readonly attacks?: Formula;
@@ -582,6 +582,8 @@ export interface CreatureAttack {
   readonly id: string;
   /** Display name; its words type the damage (`Claw`). */
   readonly name?: string;
+  /** For people. */
+  readonly description?: string;
   /** Attack bonus, the number the blow is struck with (`@stat`). */
   readonly bonus: number;
   /** Damage (context `attack.damage`). */
@@ -640,6 +642,8 @@ export interface Hero extends StringLists {
 export interface Weapon {
   /** Display name; its words type the damage. */
   readonly name: string;
+  /** For people. */
+  readonly description?: string;
   /** Damage (context `attack.damage`). */
   readonly damage: Formula;
   /** The number the blow is struck with, `@stat` (context `sheet`). */

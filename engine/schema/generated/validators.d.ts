@@ -12,3 +12,7 @@ export interface Validator {
 }
 export declare const validateSystem: Validator;
 export declare const validateEvent: Validator;
+/** schemas/system.schema.json as data. */
+export declare const systemSchema: Readonly<Record<string, unknown>>;
+/** schemas/events.schema.json as data. */
+export declare const eventsSchema: Readonly<Record<string, unknown>>;

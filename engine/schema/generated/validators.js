@@ -5,7 +5,7 @@ import * as __ajv_dep0_ns from "ajv/dist/runtime/ucs2length.js";
 const __ajv_dep0 = __cjs(__ajv_dep0_ns);
 
 export const validateSystem = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:system:1","title":"Rules Studio system","description":"A tabletop rule system as data (rules format v1). Formulas are strings in the Rules Studio formula language; each formula field names its context in `x-formula` (what it may read) and, when it must be true or false, `x-formula-type: boolean`.","type":"object","required":["id","name","version","formatVersion","attributes"],"additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Where editors find this schema, e.g. `../schemas/system.schema.json`."},"id":{"$ref":"#/$defs/id","description":"Stable id of the system, also its file name (`classic-d20`)."},"name":{"type":"string","minLength":1,"description":"The system's name as players know it."},"version":{"type":"string","minLength":1,"description":"Your own version of the system (free text, e.g. `1.0.0`)."},"formatVersion":{"const":1,"description":"Version of the rules file format. This app reads version 1."},"description":{"type":"string","description":"What the system is, for people."},"grid":{"type":"boolean","description":"true: fights are played on squares. false: no grid; where each one stands is a band or a row (spec §2.9)."},"positions":{"type":"object","additionalProperties":false,"description":"Where combatants stand when there is no grid: range bands and named rows.","properties":{"bands":{"$ref":"#/$defs/stringList","description":"Range bands the system speaks of (default `near`, `far`)."},"rows":{"$ref":"#/$defs/stringList","description":"Rows the system names, e.g. `[\"front\", \"back\"]`."}}},"attributes":{"type":"object","description":"Base numbers of a sheet, by id. Read in formulas as `@str`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/attribute"}},"derived":{"type":"object","description":"Values computed from the sheet, by name (dotted names allowed: `str.mod`). Read as `@str.mod`. A derived value that reads a track is recomputed when the track changes.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the sheet: attributes, other derived values, `@level`, tracks."}},"tracks":{"type":"object","description":"Numbers that go up and down in a fight (`hp`), read as `@hp` (current) and `@hp.max`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/track"}},"functions":{"type":"object","description":"Your own functions, callable from every formula: `throw(10)`. No recursion.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/userFunction"}},"checks":{"type":"object","description":"Named checks (`attack`, `initiative`, `save.con`): a roll and its outcomes.","propertyNames":{"$ref":"#/$defs/id"},"additionalProperties":{"$ref":"#/$defs/check"}},"combat":{"$ref":"#/$defs/combat"},"turn":{"$ref":"#/$defs/turn"},"conditions":{"type":"array","description":"Conditions a combatant can carry (prone, paralyzed, blessed).","items":{"$ref":"#/$defs/condition"}},"abilities":{"type":"array","description":"Abilities, spells, reactions and potions.","items":{"$ref":"#/$defs/ability"}},"templates":{"type":"array","description":"Enemy sheets built from role and tier (1..6).","items":{"$ref":"#/$defs/template"}},"classes":{"type":"object","description":"Classes by id; a hero's `classes` gives the level in each.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/class"}},"bestiary":{"type":"array","description":"Creatures that fight with their own numbers.","items":{"$ref":"#/$defs/creature"}},"heroes":{"type":"array","description":"Heroes for the sandbox and `sim`.","items":{"$ref":"#/$defs/hero"}},"fights":{"type":"array","description":"Fights for the sandbox and `sim --fight ID`.","items":{"$ref":"#/$defs/fight"}}},"$defs":{"id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]*$","description":"An id: letters, digits, `_`, `-` and `.`, starting with a letter or digit."},"refName":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A name read in formulas as `@name`: letters, digits and `_`, not starting with a digit."},"refPath":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$","description":"A name read in formulas as `@name`; dots allowed (`str.mod`)."},"stringList":{"type":"array","items":{"type":"string"},"description":"A list of words."},"idList":{"type":"array","items":{"type":"string"},"description":"A list of ids."},"attribute":{"type":"object","required":["name"],"additionalProperties":false,"description":"A base number of the sheet.","properties":{"name":{"type":"string","description":"Display name, shown on chips (`Strength`)."},"abbr":{"type":"string","description":"Short label (`STR`)."},"default":{"type":"number","description":"Value when a sheet does not give one."},"min":{"type":"number","description":"Lowest allowed value."},"max":{"type":"number","description":"Highest allowed value."},"description":{"type":"string","description":"What it measures, for people."}}},"track":{"type":"object","required":["name","max"],"additionalProperties":false,"description":"A number that goes up and down in a fight.","properties":{"name":{"type":"string","description":"Display name (`Hit points`)."},"max":{"type":"string","x-formula":"sheet","description":"The maximum, a formula over the sheet: `10 + @con.mod * @level`."},"start":{"type":"string","x-formula":"sheet","description":"Value at the start of a fight (default: the maximum). `0` for a track that fills, like Hope."},"description":{"type":"string","description":"What it measures, for people."}}},"userFunction":{"type":"object","required":["params","body"],"additionalProperties":false,"description":"A function of your own: `{ \"params\": [\"n\"], \"body\": \"d(@n)\" }`, called `throw(10)`.","properties":{"params":{"type":"array","items":{"$ref":"#/$defs/refName"},"description":"Parameter names, read in the body as `@n`."},"body":{"type":"string","x-formula":"function","description":"The body: a formula over the parameters."},"description":{"type":"string","description":"What it computes, for people."}}},"trackAmount":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"An amount of a track: `{ \"track\": \"hope\", \"amount\": \"1\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"sheet","description":"How much, a formula over the sheet."}}},"outcome":{"type":"object","required":["id","when","result"],"additionalProperties":false,"description":"One outcome of a check. Outcomes are tried in order; the first whose `when` holds is the outcome.","properties":{"id":{"$ref":"#/$defs/id","description":"Outcome id (`hit`, `crit`), tallied by the simulator."},"name":{"type":"string","description":"Display name, on chips (`Hit`)."},"when":{"type":"string","x-formula":"check.outcome","x-formula-type":"boolean","description":"True when this is the outcome: `@total >= @vs`. Reads `@natural`, `@total`, `@vs`, `@roll.*`."},"result":{"enum":["success","partial","fail"],"description":"What the rules read: `success`, `partial` or `fail`."},"crit":{"type":"boolean","description":"true: a critical success."},"botch":{"type":"boolean","description":"true: a botch (critical failure)."},"degree":{"type":"string","x-formula":"check.outcome","x-formula-type":"number","description":"Degree of success, a number."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the one who rolled (how a rule remembers something for the rest of the fight)."},"inflicts":{"$ref":"#/$defs/idList","description":"Condition ids put on the target (`off-balance`)."},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks of the one who rolled that fill: `[{ \"track\": \"hope\", \"amount\": \"1\" }]`."},"description":{"type":"string","description":"For people."}}},"check":{"type":"object","required":["roll"],"additionalProperties":false,"description":"A check: one roll, then the first outcome whose `when` holds. No outcomes: it only yields its total (initiative).","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"What the check is for, for people."},"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The roll, evaluated once: `d20 + @stat + @prof`. Reads the actor's sheet, `@stat`, reads, `@edge`, `@mods.<name>`, `@target.*`."},"edge":{"type":"object","required":["combine"],"additionalProperties":false,"description":"How advantage-like edges combine before the dice; the roll reads the result as `@edge`.","properties":{"combine":{"enum":["cancel","sum"],"description":"`cancel`: any positive and any negative edge cancel, else ±1. `sum`: added up, clamped to `max`."},"max":{"type":"integer","minimum":0,"description":"Largest edge either way, under `sum`."}}},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order; the first whose `when` holds is the outcome."}}},"combat":{"type":"object","required":["mode"],"additionalProperties":false,"description":"How fights are resolved.","properties":{"mode":{"enum":["numbers","consequences"],"description":"`numbers`: attack, damage, defence. `consequences`: the hero rolls and the result is read on both sides (spec §2.8)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"The attack: which check is rolled, the damage of a blow, the defence to meet.","properties":{"check":{"type":"string","description":"Id of the check rolled to attack (`attack`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of a blow: `1d8 + max(@str.mod, @dex.mod)`. Reads the attacker's sheet and reads, `@roll.*`, `@outcome`, `@crit`, `@degree`."},"defence":{"type":"string","x-formula":"defence","x-formula-type":"number","description":"What the enemy must meet, on the defender's sheet: `10 + @dex.mod`. The attack roll reads it as `@vs`."},"reads":{"type":"object","description":"What every attack reads: names and formulas computed on the attacker, read as `@name` in the roll and the damage. A weapon's own reads win, name by name.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the attacker's sheet; a plain attribute reads as that attribute."}},"crit":{"enum":["dice","total","none"],"description":"On a crit: `dice` rolls twice the damage dice, `total` doubles the damage, `none` leaves it to formulas reading `@crit`."}}},"damage":{"type":"object","additionalProperties":false,"description":"What happens to damage on its way to the target.","properties":{"steps":{"type":"array","description":"Steps run in order, each replacing `@damage` where `when` holds. The result is floored at 0 and rounded down.","items":{"type":"object","required":["id","when","value"],"additionalProperties":false,"description":"One damage step, named on the damage chip when it changes the number.","properties":{"id":{"$ref":"#/$defs/id","description":"Step id (`resist`)."},"name":{"type":"string","description":"Display name."},"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"True when the step applies: `has(@target.resist, @damageType)`."},"value":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"The new damage: `floor(@damage / 2)`."}}}},"types":{"type":"object","required":["default"],"additionalProperties":false,"description":"Damage types: what a blow deals when nothing names its type.","properties":{"default":{"type":"string","description":"Type of a blow nothing else types (`bludgeoning`)."},"words":{"type":"object","description":"Words of an attack's name and the type they mean: `{ \"claw\": \"slashing\", \"bite\": \"piercing\" }`.","additionalProperties":{"type":"string","description":"The damage type this word means."}}}}}},"reaction":{"type":"object","required":["per"],"additionalProperties":false,"description":"How often a combatant may react outside its turn.","properties":{"per":{"enum":["round","turn","unlimited"],"description":"One reaction per `round` or per `turn`, or `unlimited`."}}},"sustain":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"Keeping a sustained ability when hurt: rolled on each blow that hurts the sustainer.","properties":{"check":{"type":"string","description":"Check id rolled (`sustain`)."},"dc":{"type":"string","x-formula":"sustain.dc","x-formula-type":"number","description":"The number to meet: `max(10, floor(@damage / 2))`."}}},"targeting":{"type":"object","additionalProperties":false,"description":"Who may be targeted.","properties":{"canTarget":{"type":"string","x-formula":"targeting","x-formula-type":"boolean","description":"True when the attacker may target this one: `not (@attack.melee and has(@target.tags, 'flying'))`."}}},"death":{"type":"object","required":["enabled"],"additionalProperties":false,"description":"Whether heroes can die.","properties":{"enabled":{"type":"boolean","description":"true: a hero at 0 can die. false: a world without death (stable, wakes up later)."}}},"consequences":{"type":"object","required":["roll","outcomes","position","effect","harm"],"additionalProperties":false,"description":"Consequences mode: the hero rolls, the result is read on both sides.","properties":{"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The hero's roll: `(@pool > 0 ? (@pool)d6kh1 : 2d6kl1)`."},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order, like a check's outcomes."},"position":{"type":"object","description":"Positions and the harm levels a failure costs the hero.","additionalProperties":{"type":"object","required":["harm"],"additionalProperties":false,"description":"One position.","properties":{"harm":{"type":"number","minimum":0,"description":"Harm levels the hero suffers."}}}},"effect":{"type":"object","description":"Effects and the harm levels a success deals.","additionalProperties":{"type":"number","minimum":0,"description":"Harm levels dealt."}},"harm":{"type":"object","required":["levels"],"additionalProperties":false,"description":"What harm costs a hero.","properties":{"levels":{"type":"array","items":{"type":"number","minimum":0,"maximum":1},"description":"Fraction of maximum hit points each harm level costs (Forged: `[0.25, 0.5, 0.8, 1.0]`)."},"track":{"type":"string","description":"Track harm is taken from (default `hp`)."}}}}},"disengage":{"$ref":"#/$defs/stringList","description":"Words of the system that disengage: they never provoke an opportunity attack."}}},"turn":{"type":"object","required":["initiative","actions"],"additionalProperties":false,"description":"Who acts when, and how much one turn allows.","properties":{"initiative":{"type":"object","required":["check"],"additionalProperties":false,"description":"Initiative: highest first.","properties":{"check":{"type":"string","description":"Id of the initiative check."},"when":{"enum":["once","round"],"description":"`once` (when the first exchange starts; a late arrival rolls when it appears) or every `round`. Default `once`."},"ties":{"enum":["heroes","enemies","random"],"description":"Who goes first on a tie. Default `heroes`."}}},"actions":{"type":"array","description":"The budget of one turn. Attacks past it are marked NO TIME.","items":{"type":"object","required":["id","name","per"],"additionalProperties":false,"description":"One kind of action in a turn.","properties":{"id":{"$ref":"#/$defs/id","description":"Action id (`action`, `bonus`), named by abilities' `uses` and `grants`."},"name":{"type":"string","description":"Display name."},"per":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many per turn."},"attacks":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Attacks this action makes: `@class.attacks` (multiclass: the largest, never summed)."},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed of the action, read by the clock as `@action.speed`."},"description":{"type":"string","description":"For people."}}}},"clock":{"type":"object","required":["cost","while"],"additionalProperties":false,"description":"Turns the round into ticks, for speed systems. The highest clock acts next.","properties":{"cost":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"What each action takes off the actor's clock: `@action.speed`."},"while":{"type":"string","x-formula":"clock","x-formula-type":"boolean","description":"True while the actor may act again: `@clock >= 1`."}}}}},"condition":{"type":"object","required":["id"],"additionalProperties":false,"description":"A condition: edges and mods on checks, no actions, a save that ends it.","properties":{"id":{"$ref":"#/$defs/id","description":"Condition id, named by `applies`, `inflicts` and fights."},"name":{"type":"string","description":"Display name, on chips (`Prone`)."},"description":{"type":"string","description":"For people."},"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge on the holder's own checks: `-1` is disadvantage."},"mods":{"type":"object","description":"Mods on the holder's own checks, read there as `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"checks":{"$ref":"#/$defs/idList","description":"Check ids the holder's `edge` and `mods` apply to (all when omitted)."},"against":{"type":"array","description":"Effects on checks made against the holder, filtered by `reach`.","items":{"type":"object","additionalProperties":false,"description":"One effect on checks against the holder.","properties":{"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge for the attacker: `1` is advantage."},"mods":{"type":"object","description":"Added to the attacker's `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"crit":{"type":"boolean","description":"true: a hit becomes a crit."},"reach":{"type":"string","description":"Only for attacks from this band or row (`near`, `far`)."}}}},"noActions":{"type":"boolean","description":"true: no blows, no abilities, potions included."},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"The holder rolls again at the end of each of its turns; a success ends the condition.","properties":{"check":{"type":"string","description":"Check id rolled (`save.con`)."},"dc":{"type":"string","x-formula":"condition.dc","x-formula-type":"number","description":"DC, computed when the condition is applied: `@source.spell.dc`."},"at":{"enum":["turnEnd","turnStart"],"description":"When the save is rolled. Default `turnEnd`."}}},"atZero":{"enum":["dead","stable"],"description":"What 0 hit points means while this is on a hero."},"rounds":{"type":"integer","minimum":1,"description":"Rounds it lasts (none: until something ends it)."}}},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"A saving throw each target rolls against the user's DC.","properties":{"check":{"type":"string","description":"Check id each target rolls (`save.wis`)."},"dc":{"type":"string","x-formula":"ability.dc","x-formula-type":"number","description":"DC, on the user's sheet: `@spell.dc`."},"half":{"type":"boolean","description":"true: half damage on a successful save."}}},"ability":{"type":"object","required":["id","uses"],"additionalProperties":false,"description":"An ability, spell, reaction or potion.","properties":{"id":{"$ref":"#/$defs/id","description":"Ability id, named by heroes and orders."},"name":{"type":"string","description":"Display name."},"kind":{"type":"string","description":"Kind, for people (`Spell`, `Feature`, `Potion`)."},"level":{"type":"integer","minimum":0,"description":"Spell level or tier."},"description":{"type":"string","description":"For people."},"uses":{"type":"string","description":"What it takes: an action id of `turn.actions` (`action`, `bonus`), `reaction`, or `free`."},"cost":{"type":"array","description":"Resources paid; an ability whose cost cannot be paid is not used.","items":{"type":"object","minProperties":1,"additionalProperties":false,"dependentRequired":{"track":["amount"],"amount":["track"]},"description":"A spell slot (`{ \"slot\": 1 }`) or an amount of a track (`{ \"track\": \"tp\", \"amount\": \"1\" }`).","properties":{"slot":{"type":"integer","minimum":0,"description":"Spell slot level spent."},"track":{"type":"string","description":"Track paid from."},"amount":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much of the track."}}}},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks that fill when it is used (a builder)."},"react":{"type":"object","required":["on"],"additionalProperties":false,"description":"For a reaction: when it fires and what it does.","properties":{"on":{"enum":["hit","spell","leave"],"description":"`hit` (being hit), `spell` (a spell), `leave` (an enemy leaving reach)."},"defence":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Added to the defence against the triggering attack (Shield: `5`)."},"check":{"type":"string","description":"A check rolled to react; its success is read by damage steps as `@reaction.<ability id>`."}}},"sustained":{"type":"boolean","description":"true: its effects last while its user sustains it (one at a time)."},"target":{"enum":["enemy","enemies","ally","allies","self"],"description":"Who it is aimed at: one `enemy`, all `enemies`, an `ally`, all `allies`, or `self`."},"save":{"$ref":"#/$defs/save"},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the targets (on a failed save, when there is one)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"An attack of its own: an attack spell rolls its own attack and dice.","properties":{"check":{"type":"string","description":"Check id rolled (`attack`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@spell.mod`."},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage: `(@level >= 5 ? 2 : 1)d10`."},"type":{"type":"string","description":"Damage type (`fire`)."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage of a saving-throw ability, rolled once for all targets."},"type":{"type":"string","description":"Damage type."},"heal":{"type":"object","required":["amount","track"],"additionalProperties":false,"description":"Healing, never above the maximum.","properties":{"amount":{"type":"string","x-formula":"heal","x-formula-type":"number","description":"How much: `1d10 + @level`."},"track":{"type":"string","description":"Track healed (`hp`)."}}},"grants":{"type":"array","description":"More actions this turn (Action Surge): their attacks are really rolled.","items":{"type":"object","required":["action","count"],"additionalProperties":false,"description":"Extra actions of one kind.","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"integer","minimum":1,"description":"How many more this turn."}}}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, read by the clock as `@action.speed`."},"recharge":{"type":"object","required":["min"],"additionalProperties":false,"description":"Recharge (a breath weapon): usable again at the start of a turn when a d6 shows at least `min`.","properties":{"min":{"type":"integer","minimum":1,"maximum":6,"description":"Lowest d6 face that recharges it (5: on 5-6)."}}}}},"template":{"type":"object","required":["role"],"additionalProperties":false,"description":"An enemy template: formulas of `@tier` (1..6) that build an enemy's sheet.","properties":{"role":{"type":"string","description":"`minion`, `standard`, `elite`, `boss`, or a role of your own."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"defaults":{"type":"object","additionalProperties":false,"description":"Defaults for the enemy's sheet.","properties":{"attribute":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Every attribute not given in `attributes`: `min(5, floor((@tier + 1) / 2))`."}}},"attributes":{"type":"object","description":"Attributes by id.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier` and `@role`."}},"tracks":{"type":"object","description":"Track maxima by id: `{ \"hp\": \"8 + 6 * @tier\" }`.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier`, `@role` and the sheet."}},"combat":{"type":"object","additionalProperties":false,"description":"The enemy's fighting numbers.","properties":{"defence":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Defence: `12 + @tier`."},"attack":{"type":"string","x-formula":"template","x-formula-type":"number","description":"The number its blows are struck with, `@stat` in the attack check."},"damage":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Damage of its blows: `(@tier)d6 + @tier`."},"attacks":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Attacks per turn (default 1)."},"type":{"type":"string","description":"Damage type of its blows."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"harm":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Consequences mode: harm levels before it falls: `@role == 'minion' ? 1 : 3`."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags read by formulas: `has(@target.tags, 'flying')`."}}},"class":{"type":"object","additionalProperties":false,"description":"A class.","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"attacks":{"type":"string","x-formula":"class","x-formula-type":"number","description":"Attacks an Action makes; `@level` is the level in this class. Read as `@class.attacks` (the largest over a hero's classes)."}}},"creatureAttack":{"type":"object","required":["id","bonus","damage"],"additionalProperties":false,"description":"One attack of a creature.","properties":{"id":{"$ref":"#/$defs/id","description":"Attack id, named by `multiattack`."},"name":{"type":"string","description":"Display name; its words type the damage (`Claw` slashes)."},"bonus":{"type":"number","description":"Attack bonus: the number the blow is struck with (`@stat`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `2d6 + 3`."},"type":{"type":"string","description":"Damage type."},"reach":{"type":"string","description":"`near` or `far`."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids a hit puts on the target (after its save, when there is one)."},"save":{"$ref":"#/$defs/save"}}},"creatureLists":{"type":"array","items":{"type":"string"},"description":"Any other list of words the system reads (`has(@target.conditionImmune, 'charmed')`)."},"creature":{"type":"object","required":["id","name","defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"A creature of the bestiary: it fights with its own numbers.","properties":{"id":{"$ref":"#/$defs/id","description":"Creature id, named by fights (`goblin`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"size":{"type":"string","description":"Size, for people."},"type":{"type":"string","description":"Creature type (`undead`)."},"challenge":{"type":"number","minimum":0,"description":"Challenge rating or level."},"defence":{"type":"number","description":"Defence (armour class)."},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"tracks":{"type":"object","description":"Other track maxima by id.","additionalProperties":{"type":"number","description":"Maximum."}},"saves":{"type":"object","description":"Bonuses by check id (`save.dex`: 5), replacing the sheet's own.","additionalProperties":{"type":"number","description":"Bonus."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order (`[\"bite\", \"claw\", \"claw\"]`); default: its first attack once."},"damageType":{"type":"string","description":"Damage type of its blows when an attack names none."},"regeneration":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Hit points regained at the start of each of its turns.","properties":{"amount":{"type":"number","minimum":0,"description":"Hit points regained."},"stoppedBy":{"$ref":"#/$defs/stringList","description":"Damage types that stop it for a turn (`fire`, `acid`)."}}},"abilities":{"type":"array","description":"Abilities of its own (a breath weapon, a saving throw the hero rolls) or ids of the system's abilities.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"position":{"type":"string","description":"Where it stands by default (`near`, `far`, a row)."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`undead`, `flying`)."}}},"weapon":{"type":"object","required":["name","damage"],"additionalProperties":false,"description":"A hero's weapon.","properties":{"name":{"type":"string","description":"Display name; its words type the damage."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `1d8 + @str.mod`."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@str.mod`."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"type":{"type":"string","description":"Damage type (`slashing`)."},"reads":{"type":"object","description":"What this weapon's attacks read, winning over `combat.attack.reads` name by name: `{ \"second\": \"@willpower\" }`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the wielder's sheet."}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, `@action.speed`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`finesse`)."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."}}},"hero":{"type":"object","required":["id","name","level"],"additionalProperties":false,"description":"A hero for the sandbox.","properties":{"id":{"$ref":"#/$defs/id","description":"Hero id, named by fights."},"name":{"type":"string","description":"Display name."},"level":{"type":"integer","minimum":0,"description":"Character level, `@level`."},"classes":{"type":"object","description":"Level in each class by class id: `{ \"fighter\": 5 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Level in this class."}},"attributes":{"type":"object","description":"Attribute values by id; missing ones take the attribute's `default`.","additionalProperties":{"type":"number","description":"Value."}},"derived":{"type":"object","description":"The hero's own values (`spell.dc`), read like the system's derived values.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the hero's sheet."}},"tracks":{"type":"object","description":"Starting values of tracks, when not the maximum.","additionalProperties":{"type":"number","description":"Starting value."}},"slots":{"type":"object","description":"Spell slots by level: `{ \"1\": 4, \"2\": 2 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Slots of this level."}},"weapon":{"$ref":"#/$defs/weapon"},"abilities":{"$ref":"#/$defs/idList","description":"Ability ids the hero has."},"orders":{"type":"array","description":"Standing orders, tried in order: reactions when the moment comes, other abilities before the hero's attacks.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Ability id to use."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it: `@hp < @hp.max / 2`, or for a reaction `@total - @vs < 5`."}}}},"focus":{"type":"string","description":"Who to target first: a combatant id or a role (default: the reachable enemy with the fewest hit points)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids the hero carries from the start."},"position":{"type":"string","description":"Where the hero stands by default."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types the hero resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types the hero is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types the hero is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"The hero's weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe the hero slays more easily."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}},"fightHero":{"oneOf":[{"type":"string","description":"A hero id."},{"type":"object","required":["hero"],"additionalProperties":false,"description":"A hero with a position and conditions for this fight.","properties":{"hero":{"type":"string","description":"Hero id."},"position":{"type":"string","description":"Where the hero stands (`near`, `far`, a row)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied when the fight starts."}}}]},"enemyNumbers":{"type":"object","required":["defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"An enemy written out with its own numbers.","properties":{"name":{"type":"string","description":"Display name."},"defence":{"type":"number","description":"Defence."},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order."},"damageType":{"type":"string","description":"Damage type of its blows."},"harm":{"type":"number","minimum":0,"description":"Consequences mode: harm levels before it falls."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}},"fightEnemy":{"type":"object","additionalProperties":false,"anyOf":[{"required":["template"],"properties":{"template":true}},{"required":["bestiary"],"properties":{"bestiary":true}},{"required":["numbers"],"properties":{"numbers":true}}],"description":"Enemies of one kind: from a template, the bestiary, or numbers written out.","properties":{"template":{"type":"object","required":["role","tier"],"additionalProperties":false,"description":"From a template: `{ \"role\": \"minion\", \"tier\": 1 }`.","properties":{"role":{"type":"string","description":"Template role."},"tier":{"type":"integer","minimum":1,"maximum":6,"description":"Tier, 1..6."}}},"bestiary":{"type":"string","description":"Creature id from the bestiary."},"numbers":{"$ref":"#/$defs/enemyNumbers"},"count":{"type":"integer","minimum":1,"description":"How many (default 1)."},"id":{"$ref":"#/$defs/id","description":"Name prefix: enemies are `<id>-1`, `<id>-2`, ... (default: the role or creature)."},"position":{"type":"string","description":"Where they stand."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied to each when the fight starts."}}},"fight":{"type":"object","required":["id","heroes","enemies"],"additionalProperties":false,"description":"A fight: heroes against enemies.","properties":{"id":{"$ref":"#/$defs/id","description":"Fight id: `sim FILE --fight ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","items":{"$ref":"#/$defs/fightHero"},"description":"Hero ids, or `{ \"hero\": \"fighter5\", \"position\": \"far\", \"conditions\": [\"blessed\"] }`."},"enemies":{"type":"array","items":{"$ref":"#/$defs/fightEnemy"},"description":"Enemies: `{ \"template\": { \"role\": \"minion\", \"tier\": 1 }, \"count\": 4 }` or `{ \"bestiary\": \"goblin\" }`."},"positions":{"type":"object","description":"Positions by hero id: `{ \"fighter5\": \"near\" }`.","additionalProperties":{"type":"string","description":"Band or row."}},"maxRounds":{"type":"integer","minimum":1,"maximum":10000,"description":"Rounds before the fight is a draw (default 100)."},"position":{"type":"string","description":"Consequences mode: the heroes' position (default `risky`)."},"effect":{"type":"string","description":"Consequences mode: the heroes' effect (default `standard`)."}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:system:1","title":"Rules Studio system","description":"A tabletop rule system as data (rules format v1). Formulas are strings in the Rules Studio formula language; each formula field names its context in `x-formula` (what it may read) and, when it must be true or false, `x-formula-type: boolean`.","type":"object","required":["id","name","version","formatVersion","attributes"],"additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Where editors find this schema, e.g. `../schemas/system.schema.json`."},"id":{"$ref":"#/$defs/id","description":"Stable id of the system, also its file name (`classic-d20`)."},"name":{"type":"string","minLength":1,"description":"The system's name as players know it."},"version":{"type":"string","minLength":1,"description":"Your own version of the system (free text, e.g. `1.0.0`)."},"formatVersion":{"const":1,"description":"Version of the rules file format. This app reads version 1."},"description":{"type":"string","description":"What the system is, for people."},"grid":{"type":"boolean","description":"true: fights are played on squares. false: no grid; where each one stands is a band or a row (spec §2.9)."},"positions":{"type":"object","additionalProperties":false,"description":"Where combatants stand when there is no grid: range bands and named rows.","properties":{"bands":{"$ref":"#/$defs/stringList","description":"Range bands the system speaks of (default `near`, `far`)."},"rows":{"$ref":"#/$defs/stringList","description":"Rows the system names, e.g. `[\"front\", \"back\"]`."}}},"attributes":{"type":"object","description":"Base numbers of a sheet, by id. Read in formulas as `@str`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/attribute"}},"derived":{"type":"object","description":"Values computed from the sheet, by name (dotted names allowed: `str.mod`). Read as `@str.mod`. A derived value that reads a track is recomputed when the track changes.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the sheet: attributes, other derived values, `@level`, tracks."}},"tracks":{"type":"object","description":"Numbers that go up and down in a fight (`hp`), read as `@hp` (current) and `@hp.max`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/track"}},"functions":{"type":"object","description":"Your own functions, callable from every formula: `throw(10)`. No recursion.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/userFunction"}},"checks":{"type":"object","description":"Named checks (`attack`, `initiative`, `save.con`): a roll and its outcomes.","propertyNames":{"$ref":"#/$defs/id"},"additionalProperties":{"$ref":"#/$defs/check"}},"combat":{"$ref":"#/$defs/combat"},"turn":{"$ref":"#/$defs/turn"},"conditions":{"type":"array","description":"Conditions a combatant can carry (prone, paralyzed, blessed).","items":{"$ref":"#/$defs/condition"}},"abilities":{"type":"array","description":"Abilities, spells, reactions and potions.","items":{"$ref":"#/$defs/ability"}},"templates":{"type":"array","description":"Enemy sheets built from role and tier (1..6).","items":{"$ref":"#/$defs/template"}},"classes":{"type":"object","description":"Classes by id; a hero's `classes` gives the level in each.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/class"}},"bestiary":{"type":"array","description":"Creatures that fight with their own numbers.","items":{"$ref":"#/$defs/creature"}},"heroes":{"type":"array","description":"Heroes for the sandbox and `sim`.","items":{"$ref":"#/$defs/hero"}},"fights":{"type":"array","description":"Fights for the sandbox and `sim --fight ID`.","items":{"$ref":"#/$defs/fight"}}},"$defs":{"id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]*$","description":"An id: letters, digits, `_`, `-` and `.`, starting with a letter or digit."},"refName":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A name read in formulas as `@name`: letters, digits and `_`, not starting with a digit."},"refPath":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$","description":"A name read in formulas as `@name`; dots allowed (`str.mod`)."},"stringList":{"type":"array","items":{"type":"string"},"description":"A list of words."},"idList":{"type":"array","items":{"type":"string"},"description":"A list of ids."},"attribute":{"type":"object","required":["name"],"additionalProperties":false,"description":"A base number of the sheet.","properties":{"name":{"type":"string","description":"Display name, shown on chips (`Strength`)."},"abbr":{"type":"string","description":"Short label (`STR`)."},"default":{"type":"number","description":"Value when a sheet does not give one."},"min":{"type":"number","description":"Lowest allowed value."},"max":{"type":"number","description":"Highest allowed value."},"description":{"type":"string","description":"What it measures, for people."}}},"track":{"type":"object","required":["name","max"],"additionalProperties":false,"description":"A number that goes up and down in a fight.","properties":{"name":{"type":"string","description":"Display name (`Hit points`)."},"max":{"type":"string","x-formula":"sheet","description":"The maximum, a formula over the sheet: `10 + @con.mod * @level`."},"start":{"type":"string","x-formula":"sheet","description":"Value at the start of a fight (default: the maximum). `0` for a track that fills, like Hope."},"description":{"type":"string","description":"What it measures, for people."}}},"userFunction":{"type":"object","required":["params","body"],"additionalProperties":false,"description":"A function of your own: `{ \"params\": [\"n\"], \"body\": \"d(@n)\" }`, called `throw(10)`.","properties":{"params":{"type":"array","items":{"$ref":"#/$defs/refName"},"description":"Parameter names, read in the body as `@n`."},"body":{"type":"string","x-formula":"function","description":"The body: a formula over the parameters."},"description":{"type":"string","description":"What it computes, for people."}}},"trackAmount":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"An amount of a track: `{ \"track\": \"hope\", \"amount\": \"1\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"sheet","description":"How much, a formula over the sheet."}}},"outcome":{"type":"object","required":["id","when","result"],"additionalProperties":false,"description":"One outcome of a check. Outcomes are tried in order; the first whose `when` holds is the outcome.","properties":{"id":{"$ref":"#/$defs/id","description":"Outcome id (`hit`, `crit`), tallied by the simulator."},"name":{"type":"string","description":"Display name, on chips (`Hit`)."},"when":{"type":"string","x-formula":"check.outcome","x-formula-type":"boolean","description":"True when this is the outcome: `@total >= @vs`. Reads `@natural`, `@total`, `@vs`, `@roll.*`."},"result":{"enum":["success","partial","fail"],"description":"What the rules read: `success`, `partial` or `fail`."},"crit":{"type":"boolean","description":"true: a critical success."},"botch":{"type":"boolean","description":"true: a botch (critical failure)."},"degree":{"type":"string","x-formula":"check.outcome","x-formula-type":"number","description":"Degree of success, a number."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the one who rolled (how a rule remembers something for the rest of the fight)."},"inflicts":{"$ref":"#/$defs/idList","description":"Condition ids put on the target (`off-balance`)."},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks of the one who rolled that fill: `[{ \"track\": \"hope\", \"amount\": \"1\" }]`."},"description":{"type":"string","description":"For people."}}},"check":{"type":"object","required":["roll"],"additionalProperties":false,"description":"A check: one roll, then the first outcome whose `when` holds. No outcomes: it only yields its total (initiative).","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"What the check is for, for people."},"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The roll, evaluated once: `d20 + @stat + @prof`. Reads the actor's sheet, `@stat`, reads, `@edge`, `@mods.<name>`, `@target.*`."},"edge":{"type":"object","required":["combine"],"additionalProperties":false,"description":"How advantage-like edges combine before the dice; the roll reads the result as `@edge`.","properties":{"combine":{"enum":["cancel","sum"],"description":"`cancel`: any positive and any negative edge cancel, else ±1. `sum`: added up, clamped to `max`."},"max":{"type":"integer","minimum":0,"description":"Largest edge either way, under `sum`."}}},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order; the first whose `when` holds is the outcome."}}},"combat":{"type":"object","required":["mode"],"additionalProperties":false,"description":"How fights are resolved.","properties":{"mode":{"enum":["numbers","consequences"],"description":"`numbers`: attack, damage, defence. `consequences`: the hero rolls and the result is read on both sides (spec §2.8)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"The attack: which check is rolled, the damage of a blow, the defence to meet.","properties":{"check":{"type":"string","description":"Id of the check rolled to attack (`attack`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of a blow: `1d8 + max(@str.mod, @dex.mod)`. Reads the attacker's sheet and reads, `@roll.*`, `@outcome`, `@crit`, `@degree`."},"defence":{"type":"string","x-formula":"defence","x-formula-type":"number","description":"What the enemy must meet, on the defender's sheet: `10 + @dex.mod`. The attack roll reads it as `@vs`."},"reads":{"type":"object","description":"What every attack reads: names and formulas computed on the attacker, read as `@name` in the roll and the damage. A weapon's own reads win, name by name.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the attacker's sheet; a plain attribute reads as that attribute."}},"crit":{"enum":["dice","total","none"],"description":"On a crit: `dice` rolls twice the damage dice, `total` doubles the damage, `none` leaves it to formulas reading `@crit`."}}},"damage":{"type":"object","additionalProperties":false,"description":"What happens to damage on its way to the target.","properties":{"steps":{"type":"array","description":"Steps run in order, each replacing `@damage` where `when` holds. The result is floored at 0 and rounded down.","items":{"type":"object","required":["id","when","value"],"additionalProperties":false,"description":"One damage step, named on the damage chip when it changes the number.","properties":{"id":{"$ref":"#/$defs/id","description":"Step id (`resist`)."},"name":{"type":"string","description":"Display name."},"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"True when the step applies: `has(@target.resist, @damageType)`."},"value":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"The new damage: `floor(@damage / 2)`."}}}},"types":{"type":"object","required":["default"],"additionalProperties":false,"description":"Damage types: what a blow deals when nothing names its type.","properties":{"default":{"type":"string","description":"Type of a blow nothing else types (`bludgeoning`)."},"words":{"type":"object","description":"Words of an attack's name and the type they mean: `{ \"claw\": \"slashing\", \"bite\": \"piercing\" }`.","additionalProperties":{"type":"string","description":"The damage type this word means."}}}}}},"reaction":{"type":"object","required":["per"],"additionalProperties":false,"description":"How often a combatant may react outside its turn.","properties":{"per":{"enum":["round","turn","unlimited"],"description":"One reaction per `round` or per `turn`, or `unlimited`."}}},"sustain":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"Keeping a sustained ability when hurt: rolled on each blow that hurts the sustainer.","properties":{"check":{"type":"string","description":"Check id rolled (`sustain`)."},"dc":{"type":"string","x-formula":"sustain.dc","x-formula-type":"number","description":"The number to meet: `max(10, floor(@damage / 2))`."}}},"targeting":{"type":"object","additionalProperties":false,"description":"Who may be targeted.","properties":{"canTarget":{"type":"string","x-formula":"targeting","x-formula-type":"boolean","description":"True when the attacker may target this one: `not (@attack.melee and has(@target.tags, 'flying'))`."}}},"death":{"type":"object","required":["enabled"],"additionalProperties":false,"description":"Whether heroes can die.","properties":{"enabled":{"type":"boolean","description":"true: a hero at 0 can die. false: a world without death (stable, wakes up later)."}}},"consequences":{"type":"object","required":["roll","outcomes","position","effect","harm"],"additionalProperties":false,"description":"Consequences mode: the hero rolls, the result is read on both sides.","properties":{"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The hero's roll: `(@pool > 0 ? (@pool)d6kh1 : 2d6kl1)`."},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order, like a check's outcomes."},"position":{"type":"object","description":"Positions and the harm levels a failure costs the hero.","additionalProperties":{"type":"object","required":["harm"],"additionalProperties":false,"description":"One position.","properties":{"harm":{"type":"number","minimum":0,"description":"Harm levels the hero suffers."}}}},"effect":{"type":"object","description":"Effects and the harm levels a success deals.","additionalProperties":{"type":"number","minimum":0,"description":"Harm levels dealt."}},"harm":{"type":"object","required":["levels"],"additionalProperties":false,"description":"What harm costs a hero.","properties":{"levels":{"type":"array","items":{"type":"number","minimum":0,"maximum":1},"description":"Fraction of maximum hit points each harm level costs (Forged: `[0.25, 0.5, 0.8, 1.0]`)."},"track":{"type":"string","description":"Track harm is taken from (default `hp`)."}}}}},"disengage":{"$ref":"#/$defs/stringList","description":"Words of the system that disengage: they never provoke an opportunity attack."}}},"turn":{"type":"object","required":["initiative","actions"],"additionalProperties":false,"description":"Who acts when, and how much one turn allows.","properties":{"initiative":{"type":"object","required":["check"],"additionalProperties":false,"description":"Initiative: highest first.","properties":{"check":{"type":"string","description":"Id of the initiative check."},"when":{"enum":["once","round"],"description":"`once` (when the first exchange starts; a late arrival rolls when it appears) or every `round`. Default `once`."},"ties":{"enum":["heroes","enemies","random"],"description":"Who goes first on a tie. Default `heroes`."}}},"actions":{"type":"array","description":"The budget of one turn. Attacks past it are marked NO TIME.","items":{"type":"object","required":["id","name","per"],"additionalProperties":false,"description":"One kind of action in a turn.","properties":{"id":{"$ref":"#/$defs/id","description":"Action id (`action`, `bonus`), named by abilities' `uses` and `grants`."},"name":{"type":"string","description":"Display name."},"per":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many per turn."},"attacks":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Attacks this action makes: `@class.attacks` (multiclass: the largest, never summed)."},"speed":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Speed of the action, read by the clock as `@action.speed`; may read `@clock` (Run: all that is left)."},"description":{"type":"string","description":"For people."}}}},"clock":{"type":"object","required":["cost","while"],"additionalProperties":false,"description":"Turns the round into ticks, for speed systems. The highest clock acts next.","properties":{"cost":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"What each action takes off the actor's clock: `@action.speed`."},"while":{"type":"string","x-formula":"clock","x-formula-type":"boolean","description":"True while the actor may act again: `@clock >= 1`."}}}}},"condition":{"type":"object","required":["id"],"additionalProperties":false,"description":"A condition: edges and mods on checks, no actions, a save that ends it.","properties":{"id":{"$ref":"#/$defs/id","description":"Condition id, named by `applies`, `inflicts` and fights."},"name":{"type":"string","description":"Display name, on chips (`Prone`)."},"description":{"type":"string","description":"For people."},"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge on the holder's own checks: `-1` is disadvantage."},"mods":{"type":"object","description":"Mods on the holder's own checks, read there as `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"checks":{"$ref":"#/$defs/idList","description":"Check ids the holder's `edge` and `mods` apply to (all when omitted)."},"against":{"type":"array","description":"Effects on checks made against the holder, filtered by `reach`.","items":{"type":"object","additionalProperties":false,"description":"One effect on checks against the holder.","properties":{"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge for the attacker: `1` is advantage."},"mods":{"type":"object","description":"Added to the attacker's `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"crit":{"type":"boolean","description":"true: a hit becomes a crit."},"reach":{"type":"string","description":"Only for attacks from this band or row (`near`, `far`)."}}}},"noActions":{"type":"boolean","description":"true: no blows, no abilities, potions included."},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"The holder rolls again at the end of each of its turns; a success ends the condition.","properties":{"check":{"type":"string","description":"Check id rolled (`save.con`)."},"dc":{"type":"string","x-formula":"condition.dc","x-formula-type":"number","description":"DC, computed when the condition is applied: `@source.spell.dc`."},"at":{"enum":["turnEnd","turnStart"],"description":"When the save is rolled. Default `turnEnd`."}}},"atZero":{"enum":["dead","stable"],"description":"What 0 hit points means while this is on a hero."},"rounds":{"type":"integer","minimum":1,"description":"Rounds it lasts (none: until something ends it)."}}},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"A saving throw each target rolls against the user's DC.","properties":{"check":{"type":"string","description":"Check id each target rolls (`save.wis`)."},"dc":{"type":"string","x-formula":"ability.dc","x-formula-type":"number","description":"DC, on the user's sheet: `@spell.dc`."},"half":{"type":"boolean","description":"true: half damage on a successful save."}}},"ability":{"type":"object","required":["id","uses"],"additionalProperties":false,"description":"An ability, spell, reaction or potion.","properties":{"id":{"$ref":"#/$defs/id","description":"Ability id, named by heroes and orders."},"name":{"type":"string","description":"Display name."},"kind":{"type":"string","description":"Kind, for people (`Spell`, `Feature`, `Potion`)."},"level":{"type":"integer","minimum":0,"description":"Spell level or tier."},"description":{"type":"string","description":"For people."},"uses":{"type":"string","description":"What it takes: an action id of `turn.actions` (`action`, `bonus`), `reaction`, or `free`."},"cost":{"type":"array","description":"Resources paid; an ability whose cost cannot be paid is not used.","items":{"type":"object","minProperties":1,"additionalProperties":false,"dependentRequired":{"track":["amount"],"amount":["track"]},"description":"A spell slot (`{ \"slot\": 1 }`) or an amount of a track (`{ \"track\": \"tp\", \"amount\": \"1\" }`).","properties":{"slot":{"type":"integer","minimum":0,"description":"Spell slot level spent."},"track":{"type":"string","description":"Track paid from."},"amount":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much of the track."}}}},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks that fill when it is used (a builder)."},"react":{"type":"object","required":["on"],"additionalProperties":false,"description":"For a reaction: when it fires and what it does.","properties":{"on":{"enum":["hit","spell","leave"],"description":"`hit` (being hit), `spell` (a spell), `leave` (an enemy leaving reach)."},"defence":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Added to the defence against the triggering attack (Shield: `5`)."},"check":{"type":"string","description":"A check rolled to react; its success is read by damage steps as `@reaction.<ability id>`."}}},"sustained":{"type":"boolean","description":"true: its effects last while its user sustains it (one at a time)."},"target":{"enum":["enemy","enemies","ally","allies","self"],"description":"Who it is aimed at: one `enemy`, all `enemies`, an `ally`, all `allies`, or `self`."},"save":{"$ref":"#/$defs/save"},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the targets (on a failed save, when there is one)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"An attack of its own: an attack spell rolls its own attack and dice.","properties":{"check":{"type":"string","description":"Check id rolled (`attack`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@spell.mod`."},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage: `(@level >= 5 ? 2 : 1)d10`."},"type":{"type":"string","description":"Damage type (`fire`)."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage of a saving-throw ability, rolled once for all targets."},"type":{"type":"string","description":"Damage type."},"heal":{"type":"object","required":["amount","track"],"additionalProperties":false,"description":"Healing, never above the maximum.","properties":{"amount":{"type":"string","x-formula":"heal","x-formula-type":"number","description":"How much: `1d10 + @level`."},"track":{"type":"string","description":"Track healed (`hp`)."}}},"grants":{"type":"array","description":"More actions this turn (Action Surge): their attacks are really rolled.","items":{"type":"object","required":["action","count"],"additionalProperties":false,"description":"Extra actions of one kind.","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"integer","minimum":1,"description":"How many more this turn."}}}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, read by the clock as `@action.speed`."},"recharge":{"type":"object","required":["min"],"additionalProperties":false,"description":"Recharge (a breath weapon): usable again at the start of a turn when a d6 shows at least `min`.","properties":{"min":{"type":"integer","minimum":1,"maximum":6,"description":"Lowest d6 face that recharges it (5: on 5-6)."}}}}},"template":{"type":"object","required":["role"],"additionalProperties":false,"description":"An enemy template: formulas of `@tier` (1..6) that build an enemy's sheet.","properties":{"role":{"type":"string","description":"`minion`, `standard`, `elite`, `boss`, or a role of your own."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"defaults":{"type":"object","additionalProperties":false,"description":"Defaults for the enemy's sheet.","properties":{"attribute":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Every attribute not given in `attributes`: `min(5, floor((@tier + 1) / 2))`."}}},"attributes":{"type":"object","description":"Attributes by id.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier` and `@role`."}},"tracks":{"type":"object","description":"Track maxima by id: `{ \"hp\": \"8 + 6 * @tier\" }`.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier`, `@role` and the sheet."}},"combat":{"type":"object","additionalProperties":false,"description":"The enemy's fighting numbers.","properties":{"defence":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Defence: `12 + @tier`."},"attack":{"type":"string","x-formula":"template","x-formula-type":"number","description":"The number its blows are struck with, `@stat` in the attack check."},"damage":{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"Damage of its blows: `(@tier)d6 + @tier`. Reads `@tier`, `@role`, the sheet, and the attack roll's `@roll.*`, `@crit`."},"attacks":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Attacks per turn (default 1)."},"type":{"type":"string","description":"Damage type of its blows."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"harm":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Consequences mode: harm levels before it falls: `@role == 'minion' ? 1 : 3`."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags read by formulas: `has(@target.tags, 'flying')`."}}},"class":{"type":"object","additionalProperties":false,"description":"A class.","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"attacks":{"type":"string","x-formula":"class","x-formula-type":"number","description":"Attacks an Action makes; `@level` is the level in this class. Read as `@class.attacks` (the largest over a hero's classes)."}}},"creatureAttack":{"type":"object","required":["id","bonus","damage"],"additionalProperties":false,"description":"One attack of a creature.","properties":{"id":{"$ref":"#/$defs/id","description":"Attack id, named by `multiattack`."},"name":{"type":"string","description":"Display name; its words type the damage (`Claw` slashes)."},"bonus":{"type":"number","description":"Attack bonus: the number the blow is struck with (`@stat`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `2d6 + 3`."},"type":{"type":"string","description":"Damage type."},"reach":{"type":"string","description":"`near` or `far`."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids a hit puts on the target (after its save, when there is one)."},"save":{"$ref":"#/$defs/save"},"description":{"type":"string","description":"For people."}}},"creatureLists":{"type":"array","items":{"type":"string"},"description":"Any other list of words the system reads (`has(@target.conditionImmune, 'charmed')`)."},"creature":{"type":"object","required":["id","name","defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"A creature of the bestiary: it fights with its own numbers.","properties":{"id":{"$ref":"#/$defs/id","description":"Creature id, named by fights (`goblin`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"size":{"type":"string","description":"Size, for people."},"type":{"type":"string","description":"Creature type (`undead`)."},"challenge":{"type":"number","minimum":0,"description":"Challenge rating or level."},"defence":{"type":"number","description":"Defence (armour class)."},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"tracks":{"type":"object","description":"Other track maxima by id.","additionalProperties":{"type":"number","description":"Maximum."}},"saves":{"type":"object","description":"Bonuses by check id (`save.dex`: 5), replacing the sheet's own.","additionalProperties":{"type":"number","description":"Bonus."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order (`[\"bite\", \"claw\", \"claw\"]`); default: its first attack once."},"damageType":{"type":"string","description":"Damage type of its blows when an attack names none."},"regeneration":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Hit points regained at the start of each of its turns.","properties":{"amount":{"type":"number","minimum":0,"description":"Hit points regained."},"stoppedBy":{"$ref":"#/$defs/stringList","description":"Damage types that stop it for a turn (`fire`, `acid`)."}}},"abilities":{"type":"array","description":"Abilities of its own (a breath weapon, a saving throw the hero rolls) or ids of the system's abilities.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"position":{"type":"string","description":"Where it stands by default (`near`, `far`, a row)."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`undead`, `flying`)."}}},"weapon":{"type":"object","required":["name","damage"],"additionalProperties":false,"description":"A hero's weapon.","properties":{"name":{"type":"string","description":"Display name; its words type the damage."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `1d8 + @str.mod`."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@str.mod`."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"type":{"type":"string","description":"Damage type (`slashing`)."},"reads":{"type":"object","description":"What this weapon's attacks read, winning over `combat.attack.reads` name by name: `{ \"second\": \"@willpower\" }`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the wielder's sheet."}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, `@action.speed`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`finesse`)."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"description":{"type":"string","description":"For people."}}},"hero":{"type":"object","required":["id","name","level"],"additionalProperties":false,"description":"A hero for the sandbox.","properties":{"id":{"$ref":"#/$defs/id","description":"Hero id, named by fights."},"name":{"type":"string","description":"Display name."},"level":{"type":"integer","minimum":0,"description":"Character level, `@level`."},"classes":{"type":"object","description":"Level in each class by class id: `{ \"fighter\": 5 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Level in this class."}},"attributes":{"type":"object","description":"Attribute values by id; missing ones take the attribute's `default`.","additionalProperties":{"type":"number","description":"Value."}},"derived":{"type":"object","description":"The hero's own values (`spell.dc`), read like the system's derived values.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the hero's sheet."}},"tracks":{"type":"object","description":"Starting values of tracks, when not the maximum.","additionalProperties":{"type":"number","description":"Starting value."}},"slots":{"type":"object","description":"Spell slots by level: `{ \"1\": 4, \"2\": 2 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Slots of this level."}},"weapon":{"$ref":"#/$defs/weapon"},"abilities":{"$ref":"#/$defs/idList","description":"Ability ids the hero has."},"orders":{"type":"array","description":"Standing orders, tried in order: reactions when the moment comes, other abilities before the hero's attacks.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Ability id to use."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it: `@hp < @hp.max / 2`, or for a reaction `@total - @vs < 5`."}}}},"focus":{"type":"string","description":"Who to target first: a combatant id or a role (default: the reachable enemy with the fewest hit points)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids the hero carries from the start."},"position":{"type":"string","description":"Where the hero stands by default."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types the hero resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types the hero is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types the hero is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"The hero's weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe the hero slays more easily."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}},"fightHero":{"oneOf":[{"type":"string","description":"A hero id."},{"type":"object","required":["hero"],"additionalProperties":false,"description":"A hero with a position and conditions for this fight.","properties":{"hero":{"type":"string","description":"Hero id."},"position":{"type":"string","description":"Where the hero stands (`near`, `far`, a row)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied when the fight starts."}}}]},"enemyNumbers":{"type":"object","required":["defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"An enemy written out with its own numbers.","properties":{"name":{"type":"string","description":"Display name."},"defence":{"type":"number","description":"Defence."},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order."},"damageType":{"type":"string","description":"Damage type of its blows."},"harm":{"type":"number","minimum":0,"description":"Consequences mode: harm levels before it falls."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}},"fightEnemy":{"type":"object","additionalProperties":false,"anyOf":[{"required":["template"],"properties":{"template":true}},{"required":["bestiary"],"properties":{"bestiary":true}},{"required":["numbers"],"properties":{"numbers":true}}],"description":"Enemies of one kind: from a template, the bestiary, or numbers written out.","properties":{"template":{"type":"object","required":["role","tier"],"additionalProperties":false,"description":"From a template: `{ \"role\": \"minion\", \"tier\": 1 }`.","properties":{"role":{"type":"string","description":"Template role."},"tier":{"type":"integer","minimum":1,"maximum":6,"description":"Tier, 1..6."}}},"bestiary":{"type":"string","description":"Creature id from the bestiary."},"numbers":{"$ref":"#/$defs/enemyNumbers"},"count":{"type":"integer","minimum":1,"description":"How many (default 1)."},"id":{"$ref":"#/$defs/id","description":"Name prefix: enemies are `<id>-1`, `<id>-2`, ... (default: the role or creature)."},"position":{"type":"string","description":"Where they stand."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied to each when the fight starts."}}},"fight":{"type":"object","required":["id","heroes","enemies"],"additionalProperties":false,"description":"A fight: heroes against enemies.","properties":{"id":{"$ref":"#/$defs/id","description":"Fight id: `sim FILE --fight ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","items":{"$ref":"#/$defs/fightHero"},"description":"Hero ids, or `{ \"hero\": \"fighter5\", \"position\": \"far\", \"conditions\": [\"blessed\"] }`."},"enemies":{"type":"array","items":{"$ref":"#/$defs/fightEnemy"},"description":"Enemies: `{ \"template\": { \"role\": \"minion\", \"tier\": 1 }, \"count\": 4 }` or `{ \"bestiary\": \"goblin\" }`."},"positions":{"type":"object","description":"Positions by hero id: `{ \"fighter5\": \"near\" }`.","additionalProperties":{"type":"string","description":"Band or row."}},"maxRounds":{"type":"integer","minimum":1,"maximum":10000,"description":"Rounds before the fight is a draw (default 100)."},"position":{"type":"string","description":"Consequences mode: the heroes' position (default `risky`)."},"effect":{"type":"string","description":"Consequences mode: the heroes' effect (default `standard`)."}}}}};
 const schema32 = {"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]*$","description":"An id: letters, digits, `_`, `-` and `.`, starting with a letter or digit."};
 const schema33 = {"type":"array","items":{"type":"string"},"description":"A list of words."};
 const schema35 = {"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A name read in formulas as `@name`: letters, digits and `_`, not starting with a digit."};
@@ -1679,7 +1679,7 @@ return errors === 0;
 }
 validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema54 = {"type":"object","required":["initiative","actions"],"additionalProperties":false,"description":"Who acts when, and how much one turn allows.","properties":{"initiative":{"type":"object","required":["check"],"additionalProperties":false,"description":"Initiative: highest first.","properties":{"check":{"type":"string","description":"Id of the initiative check."},"when":{"enum":["once","round"],"description":"`once` (when the first exchange starts; a late arrival rolls when it appears) or every `round`. Default `once`."},"ties":{"enum":["heroes","enemies","random"],"description":"Who goes first on a tie. Default `heroes`."}}},"actions":{"type":"array","description":"The budget of one turn. Attacks past it are marked NO TIME.","items":{"type":"object","required":["id","name","per"],"additionalProperties":false,"description":"One kind of action in a turn.","properties":{"id":{"$ref":"#/$defs/id","description":"Action id (`action`, `bonus`), named by abilities' `uses` and `grants`."},"name":{"type":"string","description":"Display name."},"per":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many per turn."},"attacks":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Attacks this action makes: `@class.attacks` (multiclass: the largest, never summed)."},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed of the action, read by the clock as `@action.speed`."},"description":{"type":"string","description":"For people."}}}},"clock":{"type":"object","required":["cost","while"],"additionalProperties":false,"description":"Turns the round into ticks, for speed systems. The highest clock acts next.","properties":{"cost":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"What each action takes off the actor's clock: `@action.speed`."},"while":{"type":"string","x-formula":"clock","x-formula-type":"boolean","description":"True while the actor may act again: `@clock >= 1`."}}}}};
+const schema54 = {"type":"object","required":["initiative","actions"],"additionalProperties":false,"description":"Who acts when, and how much one turn allows.","properties":{"initiative":{"type":"object","required":["check"],"additionalProperties":false,"description":"Initiative: highest first.","properties":{"check":{"type":"string","description":"Id of the initiative check."},"when":{"enum":["once","round"],"description":"`once` (when the first exchange starts; a late arrival rolls when it appears) or every `round`. Default `once`."},"ties":{"enum":["heroes","enemies","random"],"description":"Who goes first on a tie. Default `heroes`."}}},"actions":{"type":"array","description":"The budget of one turn. Attacks past it are marked NO TIME.","items":{"type":"object","required":["id","name","per"],"additionalProperties":false,"description":"One kind of action in a turn.","properties":{"id":{"$ref":"#/$defs/id","description":"Action id (`action`, `bonus`), named by abilities' `uses` and `grants`."},"name":{"type":"string","description":"Display name."},"per":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many per turn."},"attacks":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Attacks this action makes: `@class.attacks` (multiclass: the largest, never summed)."},"speed":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Speed of the action, read by the clock as `@action.speed`; may read `@clock` (Run: all that is left)."},"description":{"type":"string","description":"For people."}}}},"clock":{"type":"object","required":["cost","while"],"additionalProperties":false,"description":"Turns the round into ticks, for speed systems. The highest clock acts next.","properties":{"cost":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"What each action takes off the actor's clock: `@action.speed`."},"while":{"type":"string","x-formula":"clock","x-formula-type":"boolean","description":"True while the actor may act again: `@clock >= 1`."}}}}};
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3498,7 +3498,7 @@ return errors === 0;
 }
 validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema66 = {"type":"object","required":["role"],"additionalProperties":false,"description":"An enemy template: formulas of `@tier` (1..6) that build an enemy's sheet.","properties":{"role":{"type":"string","description":"`minion`, `standard`, `elite`, `boss`, or a role of your own."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"defaults":{"type":"object","additionalProperties":false,"description":"Defaults for the enemy's sheet.","properties":{"attribute":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Every attribute not given in `attributes`: `min(5, floor((@tier + 1) / 2))`."}}},"attributes":{"type":"object","description":"Attributes by id.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier` and `@role`."}},"tracks":{"type":"object","description":"Track maxima by id: `{ \"hp\": \"8 + 6 * @tier\" }`.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier`, `@role` and the sheet."}},"combat":{"type":"object","additionalProperties":false,"description":"The enemy's fighting numbers.","properties":{"defence":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Defence: `12 + @tier`."},"attack":{"type":"string","x-formula":"template","x-formula-type":"number","description":"The number its blows are struck with, `@stat` in the attack check."},"damage":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Damage of its blows: `(@tier)d6 + @tier`."},"attacks":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Attacks per turn (default 1)."},"type":{"type":"string","description":"Damage type of its blows."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"harm":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Consequences mode: harm levels before it falls: `@role == 'minion' ? 1 : 3`."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags read by formulas: `has(@target.tags, 'flying')`."}}};
+const schema66 = {"type":"object","required":["role"],"additionalProperties":false,"description":"An enemy template: formulas of `@tier` (1..6) that build an enemy's sheet.","properties":{"role":{"type":"string","description":"`minion`, `standard`, `elite`, `boss`, or a role of your own."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"defaults":{"type":"object","additionalProperties":false,"description":"Defaults for the enemy's sheet.","properties":{"attribute":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Every attribute not given in `attributes`: `min(5, floor((@tier + 1) / 2))`."}}},"attributes":{"type":"object","description":"Attributes by id.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier` and `@role`."}},"tracks":{"type":"object","description":"Track maxima by id: `{ \"hp\": \"8 + 6 * @tier\" }`.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier`, `@role` and the sheet."}},"combat":{"type":"object","additionalProperties":false,"description":"The enemy's fighting numbers.","properties":{"defence":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Defence: `12 + @tier`."},"attack":{"type":"string","x-formula":"template","x-formula-type":"number","description":"The number its blows are struck with, `@stat` in the attack check."},"damage":{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"Damage of its blows: `(@tier)d6 + @tier`. Reads `@tier`, `@role`, the sheet, and the attack roll's `@roll.*`, `@crit`."},"attacks":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Attacks per turn (default 1)."},"type":{"type":"string","description":"Damage type of its blows."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"harm":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Consequences mode: harm levels before it falls: `@role == 'minion' ? 1 : 3`."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags read by formulas: `has(@target.tags, 'flying')`."}}};
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3959,7 +3959,7 @@ validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema75 = {"type":"object","required":["id","name","defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"A creature of the bestiary: it fights with its own numbers.","properties":{"id":{"$ref":"#/$defs/id","description":"Creature id, named by fights (`goblin`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"size":{"type":"string","description":"Size, for people."},"type":{"type":"string","description":"Creature type (`undead`)."},"challenge":{"type":"number","minimum":0,"description":"Challenge rating or level."},"defence":{"type":"number","description":"Defence (armour class)."},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"tracks":{"type":"object","description":"Other track maxima by id.","additionalProperties":{"type":"number","description":"Maximum."}},"saves":{"type":"object","description":"Bonuses by check id (`save.dex`: 5), replacing the sheet's own.","additionalProperties":{"type":"number","description":"Bonus."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order (`[\"bite\", \"claw\", \"claw\"]`); default: its first attack once."},"damageType":{"type":"string","description":"Damage type of its blows when an attack names none."},"regeneration":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Hit points regained at the start of each of its turns.","properties":{"amount":{"type":"number","minimum":0,"description":"Hit points regained."},"stoppedBy":{"$ref":"#/$defs/stringList","description":"Damage types that stop it for a turn (`fire`, `acid`)."}}},"abilities":{"type":"array","description":"Abilities of its own (a breath weapon, a saving throw the hero rolls) or ids of the system's abilities.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"position":{"type":"string","description":"Where it stands by default (`near`, `far`, a row)."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`undead`, `flying`)."}}};
 const schema76 = {"type":"array","items":{"type":"string"},"description":"Any other list of words the system reads (`has(@target.conditionImmune, 'charmed')`)."};
-const schema78 = {"type":"object","required":["id","bonus","damage"],"additionalProperties":false,"description":"One attack of a creature.","properties":{"id":{"$ref":"#/$defs/id","description":"Attack id, named by `multiattack`."},"name":{"type":"string","description":"Display name; its words type the damage (`Claw` slashes)."},"bonus":{"type":"number","description":"Attack bonus: the number the blow is struck with (`@stat`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `2d6 + 3`."},"type":{"type":"string","description":"Damage type."},"reach":{"type":"string","description":"`near` or `far`."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids a hit puts on the target (after its save, when there is one)."},"save":{"$ref":"#/$defs/save"}}};
+const schema78 = {"type":"object","required":["id","bonus","damage"],"additionalProperties":false,"description":"One attack of a creature.","properties":{"id":{"$ref":"#/$defs/id","description":"Attack id, named by `multiattack`."},"name":{"type":"string","description":"Display name; its words type the damage (`Claw` slashes)."},"bonus":{"type":"number","description":"Attack bonus: the number the blow is struck with (`@stat`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `2d6 + 3`."},"type":{"type":"string","description":"Damage type."},"reach":{"type":"string","description":"`near` or `far`."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids a hit puts on the target (after its save, when there is one)."},"save":{"$ref":"#/$defs/save"},"description":{"type":"string","description":"For people."}}};
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4003,7 +4003,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!((((((((key0 === "id") || (key0 === "name")) || (key0 === "bonus")) || (key0 === "damage")) || (key0 === "type")) || (key0 === "reach")) || (key0 === "applies")) || (key0 === "save"))){
+if(!(func1.call(schema78.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -4211,14 +4211,26 @@ vErrors.push(err19);
 errors++;
 }
 }
-}
-else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
 else {
 vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
 }
 errors++;
 }
@@ -4963,7 +4975,7 @@ return errors === 0;
 validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema90 = {"type":"object","required":["id","name","level"],"additionalProperties":false,"description":"A hero for the sandbox.","properties":{"id":{"$ref":"#/$defs/id","description":"Hero id, named by fights."},"name":{"type":"string","description":"Display name."},"level":{"type":"integer","minimum":0,"description":"Character level, `@level`."},"classes":{"type":"object","description":"Level in each class by class id: `{ \"fighter\": 5 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Level in this class."}},"attributes":{"type":"object","description":"Attribute values by id; missing ones take the attribute's `default`.","additionalProperties":{"type":"number","description":"Value."}},"derived":{"type":"object","description":"The hero's own values (`spell.dc`), read like the system's derived values.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the hero's sheet."}},"tracks":{"type":"object","description":"Starting values of tracks, when not the maximum.","additionalProperties":{"type":"number","description":"Starting value."}},"slots":{"type":"object","description":"Spell slots by level: `{ \"1\": 4, \"2\": 2 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Slots of this level."}},"weapon":{"$ref":"#/$defs/weapon"},"abilities":{"$ref":"#/$defs/idList","description":"Ability ids the hero has."},"orders":{"type":"array","description":"Standing orders, tried in order: reactions when the moment comes, other abilities before the hero's attacks.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Ability id to use."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it: `@hp < @hp.max / 2`, or for a reaction `@total - @vs < 5`."}}}},"focus":{"type":"string","description":"Who to target first: a combatant id or a role (default: the reachable enemy with the fewest hit points)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids the hero carries from the start."},"position":{"type":"string","description":"Where the hero stands by default."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types the hero resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types the hero is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types the hero is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"The hero's weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe the hero slays more easily."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}};
-const schema93 = {"type":"object","required":["name","damage"],"additionalProperties":false,"description":"A hero's weapon.","properties":{"name":{"type":"string","description":"Display name; its words type the damage."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `1d8 + @str.mod`."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@str.mod`."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"type":{"type":"string","description":"Damage type (`slashing`)."},"reads":{"type":"object","description":"What this weapon's attacks read, winning over `combat.attack.reads` name by name: `{ \"second\": \"@willpower\" }`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the wielder's sheet."}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, `@action.speed`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`finesse`)."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."}}};
+const schema93 = {"type":"object","required":["name","damage"],"additionalProperties":false,"description":"A hero's weapon.","properties":{"name":{"type":"string","description":"Display name; its words type the damage."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `1d8 + @str.mod`."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@str.mod`."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"type":{"type":"string","description":"Damage type (`slashing`)."},"reads":{"type":"object","description":"What this weapon's attacks read, winning over `combat.attack.reads` name by name: `{ \"second\": \"@willpower\" }`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the wielder's sheet."}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, `@action.speed`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`finesse`)."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"description":{"type":"string","description":"For people."}}};
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5199,14 +5211,26 @@ vErrors.push(err17);
 errors++;
 }
 }
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err18 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
 else {
 vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
 }
 errors++;
 }
@@ -8019,7 +8043,7 @@ return errors === 0;
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateEvent = validate56;
-const schema119 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:events:1","title":"Rules Studio simulator event","description":"One line of `sim --log`: one JSON event per line, each with a `type`. Fields listed are the ones the engine writes; further fields may be added in later versions, so readers ignore what they do not know.","type":"object","required":["type"],"properties":{"type":{"enum":["fightStart","round","turn","check","reaction","damage","condition","down","noTime","fightEnd","heal","ability","harm","sustain","regenerate"],"description":"What happened."},"fight":{"type":"integer","minimum":0,"description":"Index of the fight in the run (0-based), when several are simulated."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."},"seq":{"type":"integer","minimum":0,"description":"Order of the event within its fight."}},"allOf":[{"if":{"properties":{"type":{"const":"fightStart"}},"required":["type"]},"then":{"required":["type"],"properties":{"type":{"const":"fightStart","description":"A fight begins."},"system":{"type":"string","description":"System id."},"fightId":{"type":"string","description":"Fight id."},"seed":{"type":["integer","string"],"description":"Seed of this fight."},"combatants":{"type":"array","description":"Who fights.","items":{"type":"object","description":"A combatant.","required":["id","side"],"properties":{"id":{"type":"string","description":"Combatant id."},"side":{"enum":["heroes","enemies"],"description":"Side."},"hp":{"type":"number","description":"Hit points at the start."},"position":{"type":"string","description":"Band or row."}}}}}}},{"if":{"properties":{"type":{"const":"round"}},"required":["type"]},"then":{"required":["type","round"],"properties":{"type":{"const":"round","description":"A new round begins."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"turn"}},"required":["type"]},"then":{"required":["type","actor"],"properties":{"type":{"const":"turn","description":"An actor's turn (each time it acts, in a clock system)."},"actor":{"type":"string","description":"Who acts."},"clock":{"type":"number","description":"The clock value the actor acts at (clock systems)."},"initiative":{"type":"number","description":"The actor's initiative."}}}},{"if":{"properties":{"type":{"const":"check"}},"required":["type"]},"then":{"required":["type","actor","check","total","chip"],"properties":{"type":{"const":"check","description":"A check was rolled."},"actor":{"type":"string","description":"Who rolled."},"check":{"type":"string","description":"Check id."},"target":{"type":["string","null"],"description":"Against whom, if anyone."},"dice":{"type":"array","items":{"type":"number"},"description":"Every die rolled, kept and dropped."},"total":{"type":"number","description":"The roll's total."},"vs":{"type":["number","null"],"description":"The number to meet, if any."},"outcome":{"type":["string","null"],"description":"Outcome id (none for a check without outcomes)."},"chip":{"type":"string","description":"The chip: `d20 (14) + 3 Strength + 2 = 19 vs 13 · Hit`."},"influencedBy":{"type":"array","items":{"type":"string"},"description":"What influenced the roll (`Prone (near): advantage`)."}}}},{"if":{"properties":{"type":{"const":"reaction"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"reaction","description":"A reaction was used."},"actor":{"type":"string","description":"Who reacted."},"ability":{"type":"string","description":"Ability id used."},"on":{"type":"string","description":"The trigger (`hit`, `spell`, `leave`)."},"success":{"type":"boolean","description":"Whether a reaction check succeeded."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"damage"}},"required":["type"]},"then":{"required":["type","actor","target","amount"],"properties":{"type":{"type":"string","description":"Damage type."},"actor":{"type":"string","description":"Who dealt it."},"target":{"type":"string","description":"Who took it."},"amount":{"type":"number","description":"Damage after every step."},"steps":{"type":"array","description":"Damage steps that changed the number.","items":{"type":"object","description":"One step.","properties":{"id":{"type":"string","description":"Step id."},"before":{"type":"number","description":"Damage before."},"after":{"type":"number","description":"Damage after."}}}},"rolled":{"type":"number","description":"Damage as rolled, before the steps."},"hp":{"type":"number","description":"Target's hit points after."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"condition"}},"required":["type"]},"then":{"required":["type","target","condition"],"properties":{"type":{"const":"condition","description":"A condition was applied or ended."},"target":{"type":"string","description":"Who carries it."},"condition":{"type":"string","description":"Condition id."},"change":{"enum":["applied","ended","saved"],"description":"What happened to it."},"source":{"type":"string","description":"Who applied it."},"dc":{"type":"number","description":"Save DC."}}}},{"if":{"properties":{"type":{"const":"down"}},"required":["type"]},"then":{"required":["type","target"],"properties":{"type":{"const":"down","description":"A combatant fell."},"target":{"type":"string","description":"Who fell."},"by":{"type":"string","description":"Who dropped them."},"state":{"type":"string","description":"`dead`, `stable`, `down`."}}}},{"if":{"properties":{"type":{"const":"noTime"}},"required":["type"]},"then":{"required":["type","actor"],"properties":{"type":{"const":"noTime","description":"An attack past the turn's budget: NO TIME, it does not happen."},"actor":{"type":"string","description":"Who ran out of time."},"action":{"type":"string","description":"Action id."},"attack":{"type":"number","description":"Which attack (1-based)."}}}},{"if":{"properties":{"type":{"const":"fightEnd"}},"required":["type"]},"then":{"required":["type","winner"],"properties":{"type":{"const":"fightEnd","description":"The fight ended."},"winner":{"enum":["heroes","enemies","draw"],"description":"Who won."},"rounds":{"type":"number","description":"Rounds fought."}}}},{"if":{"properties":{"type":{"const":"heal"}},"required":["type"]},"then":{"required":["type","target","amount"],"properties":{"type":{"const":"heal","description":"Someone was healed."},"actor":{"type":"string","description":"Who healed."},"target":{"type":"string","description":"Who was healed."},"amount":{"type":"number","description":"Hit points restored."},"track":{"type":"string","description":"Track healed."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"ability"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"ability","description":"An ability was used."},"actor":{"type":"string","description":"Who used it."},"ability":{"type":"string","description":"Ability id."},"targets":{"type":"array","items":{"type":"string"},"description":"Target ids."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"harm"}},"required":["type"]},"then":{"required":["type","target","levels"],"properties":{"type":{"const":"harm","description":"Consequences mode: harm suffered."},"actor":{"type":"string","description":"Who rolled."},"target":{"type":"string","description":"Who suffered the harm."},"levels":{"type":"number","description":"Harm levels."},"amount":{"type":"number","description":"Hit points lost, if any."}}}},{"if":{"properties":{"type":{"const":"sustain"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"sustain","description":"A sustained ability started, was kept or ended."},"actor":{"type":"string","description":"The sustainer."},"ability":{"type":"string","description":"Ability id."},"change":{"enum":["started","ended","kept"],"description":"What happened."}}}},{"if":{"properties":{"type":{"const":"regenerate"}},"required":["type"]},"then":{"required":["type","target"],"properties":{"type":{"const":"regenerate","description":"Regeneration at the start of a turn."},"target":{"type":"string","description":"Who regenerated."},"amount":{"type":"number","description":"Hit points regained."},"stopped":{"type":"boolean","description":"true when damage stopped it this turn."}}}}]};
+const schema119 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:events:1","title":"Rules Studio simulator event","description":"One line of `sim --log`: one JSON event per line, each with a `type`. Fields listed are the ones the engine writes; further fields may be added in later versions, so readers ignore what they do not know.","type":"object","required":["type"],"properties":{"type":{"enum":["fightStart","round","turn","check","reaction","damage","condition","down","noTime","fightEnd","heal","ability","harm","sustain","regenerate"],"description":"What happened."},"fight":{"type":"integer","minimum":0,"description":"Index of the fight in the run (0-based), when several are simulated."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."},"seq":{"type":"integer","minimum":0,"description":"Order of the event within its fight."}},"allOf":[{"if":{"properties":{"type":{"const":"fightStart"}},"required":["type"]},"then":{"required":["type"],"properties":{"type":{"const":"fightStart","description":"A fight begins."},"system":{"type":"string","description":"System id."},"fightId":{"type":"string","description":"Fight id."},"seed":{"type":["integer","string"],"description":"Seed of this fight."},"combatants":{"type":"array","description":"Who fights.","items":{"type":"object","description":"A combatant.","required":["id","side"],"properties":{"id":{"type":"string","description":"Combatant id."},"side":{"enum":["heroes","enemies"],"description":"Side."},"hp":{"type":"number","description":"Hit points at the start."},"position":{"type":"string","description":"Band or row."},"name":{"type":"string","description":"Display name."}}}}}}},{"if":{"properties":{"type":{"const":"round"}},"required":["type"]},"then":{"required":["type","round"],"properties":{"type":{"const":"round","description":"A new round begins."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"turn"}},"required":["type"]},"then":{"required":["type","actor"],"properties":{"type":{"const":"turn","description":"An actor's turn (each time it acts, in a clock system)."},"actor":{"type":"string","description":"Who acts."},"clock":{"type":"number","description":"The clock value the actor acts at (clock systems)."},"initiative":{"type":"number","description":"The actor's initiative."}}}},{"if":{"properties":{"type":{"const":"check"}},"required":["type"]},"then":{"required":["type","actor","check","total","chip"],"properties":{"type":{"const":"check","description":"A check was rolled."},"actor":{"type":"string","description":"Who rolled."},"check":{"type":"string","description":"Check id."},"target":{"type":["string","null"],"description":"Against whom, if anyone."},"dice":{"type":"array","items":{"type":"number"},"description":"Every die rolled, kept and dropped."},"total":{"type":"number","description":"The roll's total."},"vs":{"type":["number","null"],"description":"The number to meet, if any."},"outcome":{"type":["string","null"],"description":"Outcome id (none for a check without outcomes)."},"chip":{"type":"string","description":"The chip: `d20 (14) + 3 Strength + 2 = 19 vs 13 · Hit`."},"influencedBy":{"type":"array","items":{"type":"string"},"description":"What influenced the roll (`Prone (near): advantage`)."}}}},{"if":{"properties":{"type":{"const":"reaction"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"reaction","description":"A reaction was used."},"actor":{"type":"string","description":"Who reacted."},"ability":{"type":"string","description":"Ability id used."},"on":{"type":"string","description":"The trigger (`hit`, `spell`, `leave`)."},"success":{"type":"boolean","description":"Whether a reaction check succeeded."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"damage"}},"required":["type"]},"then":{"required":["type","actor","target","amount"],"properties":{"type":{"type":"string","description":"Damage type."},"actor":{"type":"string","description":"Who dealt it."},"target":{"type":"string","description":"Who took it."},"amount":{"type":"number","description":"Damage after every step."},"steps":{"type":"array","description":"Names of the damage steps that changed the number, in order.","items":{"type":"string","description":"A step's id or name."}},"rolled":{"type":"number","description":"Damage as rolled, before the steps."},"hp":{"type":"number","description":"Target's hit points after."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"condition"}},"required":["type"]},"then":{"required":["type","target","condition"],"properties":{"type":{"const":"condition","description":"A condition was applied or ended."},"target":{"type":"string","description":"Who carries it."},"condition":{"type":"string","description":"Condition id."},"change":{"enum":["applied","ended","saved"],"description":"What happened to it."},"source":{"type":"string","description":"Who applied it."},"dc":{"type":"number","description":"Save DC."}}}},{"if":{"properties":{"type":{"const":"down"}},"required":["type"]},"then":{"required":["type","target"],"properties":{"type":{"const":"down","description":"A combatant fell."},"target":{"type":"string","description":"Who fell."},"by":{"type":"string","description":"Who dropped them."},"state":{"type":"string","description":"`dead`, `stable`, `down`."}}}},{"if":{"properties":{"type":{"const":"noTime"}},"required":["type"]},"then":{"required":["type","actor"],"properties":{"type":{"const":"noTime","description":"An attack past the turn's budget: NO TIME, it does not happen."},"actor":{"type":"string","description":"Who ran out of time."},"action":{"type":"string","description":"Action id."},"attack":{"type":"number","description":"Which attack (1-based)."}}}},{"if":{"properties":{"type":{"const":"fightEnd"}},"required":["type"]},"then":{"required":["type","winner"],"properties":{"type":{"const":"fightEnd","description":"The fight ended."},"winner":{"enum":["heroes","enemies","draw"],"description":"Who won."},"rounds":{"type":"number","description":"Rounds fought."}}}},{"if":{"properties":{"type":{"const":"heal"}},"required":["type"]},"then":{"required":["type","target","amount"],"properties":{"type":{"const":"heal","description":"Someone was healed."},"actor":{"type":"string","description":"Who healed."},"target":{"type":"string","description":"Who was healed."},"amount":{"type":"number","description":"Hit points restored."},"track":{"type":"string","description":"Track healed."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"ability"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"ability","description":"An ability was used."},"actor":{"type":"string","description":"Who used it."},"ability":{"type":"string","description":"Ability id."},"targets":{"type":"array","items":{"type":"string"},"description":"Target ids."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"harm"}},"required":["type"]},"then":{"required":["type","target","levels"],"properties":{"type":{"const":"harm","description":"Consequences mode: harm suffered."},"actor":{"type":"string","description":"Who rolled."},"target":{"type":"string","description":"Who suffered the harm."},"levels":{"type":"number","description":"Harm levels."},"amount":{"type":"number","description":"Hit points lost, if any."}}}},{"if":{"properties":{"type":{"const":"sustain"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"sustain","description":"A sustained ability started, was kept or ended."},"actor":{"type":"string","description":"The sustainer."},"ability":{"type":"string","description":"Ability id."},"change":{"enum":["started","ended","kept"],"description":"What happened."}}}},{"if":{"properties":{"type":{"const":"regenerate"}},"required":["type"]},"then":{"required":["type","target"],"properties":{"type":{"const":"regenerate","description":"Regeneration at the start of a turn."},"target":{"type":"string","description":"Who regenerated."},"amount":{"type":"number","description":"Hit points regained."},"stopped":{"type":"boolean","description":"true when damage stopped it this turn."}}}}]};
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="urn:rules-studio:schema:events:1" */;
@@ -8211,9 +8235,9 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
-else {
-const err13 = {instancePath:instancePath+"/combatants/" + i0,schemaPath:"#/allOf/0/then/properties/combatants/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data6.name !== undefined){
+if(typeof data6.name !== "string"){
+const err13 = {instancePath:instancePath+"/combatants/" + i0+"/name",schemaPath:"#/allOf/0/then/properties/combatants/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8225,12 +8249,24 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/combatants",schemaPath:"#/allOf/0/then/properties/combatants/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err14 = {instancePath:instancePath+"/combatants/" + i0,schemaPath:"#/allOf/0/then/properties/combatants/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/combatants",schemaPath:"#/allOf/0/then/properties/combatants/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
@@ -8248,22 +8284,7 @@ props0.combatants = true;
 }
 }
 if(!valid1){
-const err15 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-const _errs25 = errors;
-let valid7 = true;
-const _errs26 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing1;
-if((data.type === undefined) && (missing1 = "type")){
-const err16 = {};
+const err16 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8272,9 +8293,12 @@ vErrors.push(err16);
 }
 errors++;
 }
-else {
-if(data.type !== undefined){
-if("round" !== data.type){
+const _errs27 = errors;
+let valid7 = true;
+const _errs28 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.type === undefined) && (missing1 = "type")){
 const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
@@ -8284,24 +8308,10 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-}
-}
-var _valid1 = _errs26 === errors;
-errors = _errs25;
-if(vErrors !== null){
-if(_errs25){
-vErrors.length = _errs25;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid1){
-const _errs28 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err18 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.type !== undefined){
+if("round" !== data.type){
+const err18 = {};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8310,8 +8320,24 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(data.round === undefined){
-const err19 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+}
+}
+}
+var _valid1 = _errs28 === errors;
+errors = _errs27;
+if(vErrors !== null){
+if(_errs27){
+vErrors.length = _errs27;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs30 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err19 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8320,9 +8346,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("round" !== data.type){
-const err20 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/1/then/properties/type/const",keyword:"const",params:{allowedValue: "round"},message:"must be equal to constant"};
+if(data.round === undefined){
+const err20 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -8331,11 +8356,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data.round !== undefined){
-let data13 = data.round;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err21 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/1/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.type !== undefined){
+if("round" !== data.type){
+const err21 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/1/then/properties/type/const",keyword:"const",params:{allowedValue: "round"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -8344,9 +8367,11 @@ vErrors.push(err21);
 }
 errors++;
 }
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 < 0 || isNaN(data13)){
-const err22 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/1/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.round !== undefined){
+let data14 = data.round;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err22 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/1/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -8355,10 +8380,21 @@ vErrors.push(err22);
 }
 errors++;
 }
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 < 0 || isNaN(data14)){
+const err23 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/1/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
 }
 }
 }
-var _valid1 = _errs28 === errors;
+}
+var _valid1 = _errs30 === errors;
 valid7 = _valid1;
 if(valid7){
 var props1 = {};
@@ -8367,12 +8403,12 @@ props1.round = true;
 }
 }
 if(!valid7){
-const err23 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err24 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err23];
+vErrors = [err24];
 }
 else {
-vErrors.push(err23);
+vErrors.push(err24);
 }
 errors++;
 }
@@ -8385,24 +8421,12 @@ props0 = props0 || {};
 Object.assign(props0, props1);
 }
 }
-const _errs33 = errors;
+const _errs35 = errors;
 let valid10 = true;
-const _errs34 = errors;
+const _errs36 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.type === undefined) && (missing2 = "type")){
-const err24 = {};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("turn" !== data.type){
 const err25 = {};
 if(vErrors === null){
 vErrors = [err25];
@@ -8412,24 +8436,10 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-}
-}
-var _valid2 = _errs34 === errors;
-errors = _errs33;
-if(vErrors !== null){
-if(_errs33){
-vErrors.length = _errs33;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs36 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err26 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.type !== undefined){
+if("turn" !== data.type){
+const err26 = {};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -8438,8 +8448,24 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(data.actor === undefined){
-const err27 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
+}
+}
+}
+var _valid2 = _errs36 === errors;
+errors = _errs35;
+if(vErrors !== null){
+if(_errs35){
+vErrors.length = _errs35;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs38 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err27 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -8448,9 +8474,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("turn" !== data.type){
-const err28 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/2/then/properties/type/const",keyword:"const",params:{allowedValue: "turn"},message:"must be equal to constant"};
+if(data.actor === undefined){
+const err28 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -8459,10 +8484,9 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-if(data.actor !== undefined){
-if(typeof data.actor !== "string"){
-const err29 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/2/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("turn" !== data.type){
+const err29 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/2/then/properties/type/const",keyword:"const",params:{allowedValue: "turn"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -8472,10 +8496,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.clock !== undefined){
-let data17 = data.clock;
-if(!((typeof data17 == "number") && (isFinite(data17)))){
-const err30 = {instancePath:instancePath+"/clock",schemaPath:"#/allOf/2/then/properties/clock/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.actor !== undefined){
+if(typeof data.actor !== "string"){
+const err30 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/2/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -8485,10 +8508,10 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.initiative !== undefined){
-let data18 = data.initiative;
+if(data.clock !== undefined){
+let data18 = data.clock;
 if(!((typeof data18 == "number") && (isFinite(data18)))){
-const err31 = {instancePath:instancePath+"/initiative",schemaPath:"#/allOf/2/then/properties/initiative/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err31 = {instancePath:instancePath+"/clock",schemaPath:"#/allOf/2/then/properties/clock/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -8498,8 +8521,21 @@ vErrors.push(err31);
 errors++;
 }
 }
+if(data.initiative !== undefined){
+let data19 = data.initiative;
+if(!((typeof data19 == "number") && (isFinite(data19)))){
+const err32 = {instancePath:instancePath+"/initiative",schemaPath:"#/allOf/2/then/properties/initiative/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err32];
 }
-var _valid2 = _errs36 === errors;
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+var _valid2 = _errs38 === errors;
 valid10 = _valid2;
 if(valid10){
 var props2 = {};
@@ -8510,12 +8546,12 @@ props2.initiative = true;
 }
 }
 if(!valid10){
-const err32 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err33 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err32];
+vErrors = [err33];
 }
 else {
-vErrors.push(err32);
+vErrors.push(err33);
 }
 errors++;
 }
@@ -8528,24 +8564,12 @@ props0 = props0 || {};
 Object.assign(props0, props2);
 }
 }
-const _errs45 = errors;
+const _errs47 = errors;
 let valid13 = true;
-const _errs46 = errors;
+const _errs48 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if((data.type === undefined) && (missing3 = "type")){
-const err33 = {};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("check" !== data.type){
 const err34 = {};
 if(vErrors === null){
 vErrors = [err34];
@@ -8555,24 +8579,10 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-}
-}
-var _valid3 = _errs46 === errors;
-errors = _errs45;
-if(vErrors !== null){
-if(_errs45){
-vErrors.length = _errs45;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs48 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err35 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.type !== undefined){
+if("check" !== data.type){
+const err35 = {};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -8581,8 +8591,24 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(data.actor === undefined){
-const err36 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
+}
+}
+}
+var _valid3 = _errs48 === errors;
+errors = _errs47;
+if(vErrors !== null){
+if(_errs47){
+vErrors.length = _errs47;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs50 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err36 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -8591,8 +8617,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(data.check === undefined){
-const err37 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "check"},message:"must have required property '"+"check"+"'"};
+if(data.actor === undefined){
+const err37 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -8601,8 +8627,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(data.total === undefined){
-const err38 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "total"},message:"must have required property '"+"total"+"'"};
+if(data.check === undefined){
+const err38 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "check"},message:"must have required property '"+"check"+"'"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -8611,8 +8637,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(data.chip === undefined){
-const err39 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
+if(data.total === undefined){
+const err39 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "total"},message:"must have required property '"+"total"+"'"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -8621,9 +8647,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("check" !== data.type){
-const err40 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/3/then/properties/type/const",keyword:"const",params:{allowedValue: "check"},message:"must be equal to constant"};
+if(data.chip === undefined){
+const err40 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -8632,10 +8657,9 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-if(data.actor !== undefined){
-if(typeof data.actor !== "string"){
-const err41 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/3/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("check" !== data.type){
+const err41 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/3/then/properties/type/const",keyword:"const",params:{allowedValue: "check"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -8645,9 +8669,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.check !== undefined){
-if(typeof data.check !== "string"){
-const err42 = {instancePath:instancePath+"/check",schemaPath:"#/allOf/3/then/properties/check/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.actor !== undefined){
+if(typeof data.actor !== "string"){
+const err42 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/3/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -8657,10 +8681,9 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.target !== undefined){
-let data23 = data.target;
-if((typeof data23 !== "string") && (data23 !== null)){
-const err43 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/3/then/properties/target/type",keyword:"type",params:{type: schema119.allOf[3].then.properties.target.type},message:"must be string,null"};
+if(data.check !== undefined){
+if(typeof data.check !== "string"){
+const err43 = {instancePath:instancePath+"/check",schemaPath:"#/allOf/3/then/properties/check/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -8670,14 +8693,10 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.dice !== undefined){
-let data24 = data.dice;
-if(Array.isArray(data24)){
-const len1 = data24.length;
-for(let i1=0; i1<len1; i1++){
-let data25 = data24[i1];
-if(!((typeof data25 == "number") && (isFinite(data25)))){
-const err44 = {instancePath:instancePath+"/dice/" + i1,schemaPath:"#/allOf/3/then/properties/dice/items/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.target !== undefined){
+let data24 = data.target;
+if((typeof data24 !== "string") && (data24 !== null)){
+const err44 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/3/then/properties/target/type",keyword:"type",params:{type: schema119.allOf[3].then.properties.target.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -8687,9 +8706,14 @@ vErrors.push(err44);
 errors++;
 }
 }
-}
-else {
-const err45 = {instancePath:instancePath+"/dice",schemaPath:"#/allOf/3/then/properties/dice/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.dice !== undefined){
+let data25 = data.dice;
+if(Array.isArray(data25)){
+const len1 = data25.length;
+for(let i1=0; i1<len1; i1++){
+let data26 = data25[i1];
+if(!((typeof data26 == "number") && (isFinite(data26)))){
+const err45 = {instancePath:instancePath+"/dice/" + i1,schemaPath:"#/allOf/3/then/properties/dice/items/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -8699,10 +8723,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.total !== undefined){
-let data26 = data.total;
-if(!((typeof data26 == "number") && (isFinite(data26)))){
-const err46 = {instancePath:instancePath+"/total",schemaPath:"#/allOf/3/then/properties/total/type",keyword:"type",params:{type: "number"},message:"must be number"};
+}
+else {
+const err46 = {instancePath:instancePath+"/dice",schemaPath:"#/allOf/3/then/properties/dice/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -8712,10 +8735,10 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.vs !== undefined){
-let data27 = data.vs;
-if((!((typeof data27 == "number") && (isFinite(data27)))) && (data27 !== null)){
-const err47 = {instancePath:instancePath+"/vs",schemaPath:"#/allOf/3/then/properties/vs/type",keyword:"type",params:{type: schema119.allOf[3].then.properties.vs.type},message:"must be number,null"};
+if(data.total !== undefined){
+let data27 = data.total;
+if(!((typeof data27 == "number") && (isFinite(data27)))){
+const err47 = {instancePath:instancePath+"/total",schemaPath:"#/allOf/3/then/properties/total/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -8725,10 +8748,10 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.outcome !== undefined){
-let data28 = data.outcome;
-if((typeof data28 !== "string") && (data28 !== null)){
-const err48 = {instancePath:instancePath+"/outcome",schemaPath:"#/allOf/3/then/properties/outcome/type",keyword:"type",params:{type: schema119.allOf[3].then.properties.outcome.type},message:"must be string,null"};
+if(data.vs !== undefined){
+let data28 = data.vs;
+if((!((typeof data28 == "number") && (isFinite(data28)))) && (data28 !== null)){
+const err48 = {instancePath:instancePath+"/vs",schemaPath:"#/allOf/3/then/properties/vs/type",keyword:"type",params:{type: schema119.allOf[3].then.properties.vs.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -8738,9 +8761,10 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.chip !== undefined){
-if(typeof data.chip !== "string"){
-const err49 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/3/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.outcome !== undefined){
+let data29 = data.outcome;
+if((typeof data29 !== "string") && (data29 !== null)){
+const err49 = {instancePath:instancePath+"/outcome",schemaPath:"#/allOf/3/then/properties/outcome/type",keyword:"type",params:{type: schema119.allOf[3].then.properties.outcome.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -8750,13 +8774,9 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data.influencedBy !== undefined){
-let data30 = data.influencedBy;
-if(Array.isArray(data30)){
-const len2 = data30.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data30[i2] !== "string"){
-const err50 = {instancePath:instancePath+"/influencedBy/" + i2,schemaPath:"#/allOf/3/then/properties/influencedBy/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.chip !== undefined){
+if(typeof data.chip !== "string"){
+const err50 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/3/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -8766,9 +8786,13 @@ vErrors.push(err50);
 errors++;
 }
 }
-}
-else {
-const err51 = {instancePath:instancePath+"/influencedBy",schemaPath:"#/allOf/3/then/properties/influencedBy/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.influencedBy !== undefined){
+let data31 = data.influencedBy;
+if(Array.isArray(data31)){
+const len2 = data31.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data31[i2] !== "string"){
+const err51 = {instancePath:instancePath+"/influencedBy/" + i2,schemaPath:"#/allOf/3/then/properties/influencedBy/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -8779,7 +8803,19 @@ errors++;
 }
 }
 }
-var _valid3 = _errs48 === errors;
+else {
+const err52 = {instancePath:instancePath+"/influencedBy",schemaPath:"#/allOf/3/then/properties/influencedBy/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+var _valid3 = _errs50 === errors;
 valid13 = _valid3;
 if(valid13){
 var props3 = {};
@@ -8796,12 +8832,12 @@ props3.influencedBy = true;
 }
 }
 if(!valid13){
-const err52 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err53 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err53];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err53);
 }
 errors++;
 }
@@ -8814,24 +8850,12 @@ props0 = props0 || {};
 Object.assign(props0, props3);
 }
 }
-const _errs73 = errors;
+const _errs75 = errors;
 let valid20 = true;
-const _errs74 = errors;
+const _errs76 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
 if((data.type === undefined) && (missing4 = "type")){
-const err53 = {};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("reaction" !== data.type){
 const err54 = {};
 if(vErrors === null){
 vErrors = [err54];
@@ -8841,24 +8865,10 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-}
-}
-var _valid4 = _errs74 === errors;
-errors = _errs73;
-if(vErrors !== null){
-if(_errs73){
-vErrors.length = _errs73;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs76 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err55 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.type !== undefined){
+if("reaction" !== data.type){
+const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -8867,8 +8877,24 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(data.actor === undefined){
-const err56 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
+}
+}
+}
+var _valid4 = _errs76 === errors;
+errors = _errs75;
+if(vErrors !== null){
+if(_errs75){
+vErrors.length = _errs75;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs78 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err56 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -8877,8 +8903,8 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(data.ability === undefined){
-const err57 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "ability"},message:"must have required property '"+"ability"+"'"};
+if(data.actor === undefined){
+const err57 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -8887,9 +8913,8 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("reaction" !== data.type){
-const err58 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/4/then/properties/type/const",keyword:"const",params:{allowedValue: "reaction"},message:"must be equal to constant"};
+if(data.ability === undefined){
+const err58 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "ability"},message:"must have required property '"+"ability"+"'"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -8898,10 +8923,9 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-if(data.actor !== undefined){
-if(typeof data.actor !== "string"){
-const err59 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/4/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("reaction" !== data.type){
+const err59 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/4/then/properties/type/const",keyword:"const",params:{allowedValue: "reaction"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -8911,9 +8935,9 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data.ability !== undefined){
-if(typeof data.ability !== "string"){
-const err60 = {instancePath:instancePath+"/ability",schemaPath:"#/allOf/4/then/properties/ability/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.actor !== undefined){
+if(typeof data.actor !== "string"){
+const err60 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/4/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -8923,9 +8947,9 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.on !== undefined){
-if(typeof data.on !== "string"){
-const err61 = {instancePath:instancePath+"/on",schemaPath:"#/allOf/4/then/properties/on/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.ability !== undefined){
+if(typeof data.ability !== "string"){
+const err61 = {instancePath:instancePath+"/ability",schemaPath:"#/allOf/4/then/properties/ability/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -8935,9 +8959,9 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data.success !== undefined){
-if(typeof data.success !== "boolean"){
-const err62 = {instancePath:instancePath+"/success",schemaPath:"#/allOf/4/then/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.on !== undefined){
+if(typeof data.on !== "string"){
+const err62 = {instancePath:instancePath+"/on",schemaPath:"#/allOf/4/then/properties/on/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -8947,9 +8971,9 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.chip !== undefined){
-if(typeof data.chip !== "string"){
-const err63 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/4/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.success !== undefined){
+if(typeof data.success !== "boolean"){
+const err63 = {instancePath:instancePath+"/success",schemaPath:"#/allOf/4/then/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -8959,8 +8983,20 @@ vErrors.push(err63);
 errors++;
 }
 }
+if(data.chip !== undefined){
+if(typeof data.chip !== "string"){
+const err64 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/4/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err64];
 }
-var _valid4 = _errs76 === errors;
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+}
+var _valid4 = _errs78 === errors;
 valid20 = _valid4;
 if(valid20){
 var props4 = {};
@@ -8973,12 +9009,12 @@ props4.chip = true;
 }
 }
 if(!valid20){
-const err64 = {instancePath,schemaPath:"#/allOf/4/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err65 = {instancePath,schemaPath:"#/allOf/4/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err64];
+vErrors = [err65];
 }
 else {
-vErrors.push(err64);
+vErrors.push(err65);
 }
 errors++;
 }
@@ -8991,24 +9027,12 @@ props0 = props0 || {};
 Object.assign(props0, props4);
 }
 }
-const _errs89 = errors;
+const _errs91 = errors;
 let valid23 = true;
-const _errs90 = errors;
+const _errs92 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
 if((data.type === undefined) && (missing5 = "type")){
-const err65 = {};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("damage" !== data.type){
 const err66 = {};
 if(vErrors === null){
 vErrors = [err66];
@@ -9018,24 +9042,10 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-}
-}
-var _valid5 = _errs90 === errors;
-errors = _errs89;
-if(vErrors !== null){
-if(_errs89){
-vErrors.length = _errs89;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs92 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err67 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.type !== undefined){
+if("damage" !== data.type){
+const err67 = {};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -9044,8 +9054,24 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(data.actor === undefined){
-const err68 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
+}
+}
+}
+var _valid5 = _errs92 === errors;
+errors = _errs91;
+if(vErrors !== null){
+if(_errs91){
+vErrors.length = _errs91;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs94 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err68 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -9054,8 +9080,8 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(data.target === undefined){
-const err69 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+if(data.actor === undefined){
+const err69 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -9064,8 +9090,8 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(data.amount === undefined){
-const err70 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
+if(data.target === undefined){
+const err70 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -9074,9 +9100,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(data.type !== undefined){
-if(typeof data.type !== "string"){
-const err71 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/5/then/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.amount === undefined){
+const err71 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -9085,10 +9110,9 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-if(data.actor !== undefined){
-if(typeof data.actor !== "string"){
-const err72 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/5/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if(typeof data.type !== "string"){
+const err72 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/5/then/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -9098,9 +9122,9 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data.target !== undefined){
-if(typeof data.target !== "string"){
-const err73 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/5/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.actor !== undefined){
+if(typeof data.actor !== "string"){
+const err73 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/5/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -9110,10 +9134,9 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data.amount !== undefined){
-let data43 = data.amount;
-if(!((typeof data43 == "number") && (isFinite(data43)))){
-const err74 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/5/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.target !== undefined){
+if(typeof data.target !== "string"){
+const err74 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/5/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -9123,16 +9146,10 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data.steps !== undefined){
-let data44 = data.steps;
-if(Array.isArray(data44)){
-const len3 = data44.length;
-for(let i3=0; i3<len3; i3++){
-let data45 = data44[i3];
-if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-if(data45.id !== undefined){
-if(typeof data45.id !== "string"){
-const err75 = {instancePath:instancePath+"/steps/" + i3+"/id",schemaPath:"#/allOf/5/then/properties/steps/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.amount !== undefined){
+let data44 = data.amount;
+if(!((typeof data44 == "number") && (isFinite(data44)))){
+const err75 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/5/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -9142,10 +9159,13 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data45.before !== undefined){
-let data47 = data45.before;
-if(!((typeof data47 == "number") && (isFinite(data47)))){
-const err76 = {instancePath:instancePath+"/steps/" + i3+"/before",schemaPath:"#/allOf/5/then/properties/steps/items/properties/before/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.steps !== undefined){
+let data45 = data.steps;
+if(Array.isArray(data45)){
+const len3 = data45.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data45[i3] !== "string"){
+const err76 = {instancePath:instancePath+"/steps/" + i3,schemaPath:"#/allOf/5/then/properties/steps/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -9155,10 +9175,9 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data45.after !== undefined){
-let data48 = data45.after;
-if(!((typeof data48 == "number") && (isFinite(data48)))){
-const err77 = {instancePath:instancePath+"/steps/" + i3+"/after",schemaPath:"#/allOf/5/then/properties/steps/items/properties/after/type",keyword:"type",params:{type: "number"},message:"must be number"};
+}
+else {
+const err77 = {instancePath:instancePath+"/steps",schemaPath:"#/allOf/5/then/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -9168,9 +9187,10 @@ vErrors.push(err77);
 errors++;
 }
 }
-}
-else {
-const err78 = {instancePath:instancePath+"/steps/" + i3,schemaPath:"#/allOf/5/then/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.rolled !== undefined){
+let data47 = data.rolled;
+if(!((typeof data47 == "number") && (isFinite(data47)))){
+const err78 = {instancePath:instancePath+"/rolled",schemaPath:"#/allOf/5/then/properties/rolled/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -9180,9 +9200,10 @@ vErrors.push(err78);
 errors++;
 }
 }
-}
-else {
-const err79 = {instancePath:instancePath+"/steps",schemaPath:"#/allOf/5/then/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.hp !== undefined){
+let data48 = data.hp;
+if(!((typeof data48 == "number") && (isFinite(data48)))){
+const err79 = {instancePath:instancePath+"/hp",schemaPath:"#/allOf/5/then/properties/hp/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -9192,10 +9213,9 @@ vErrors.push(err79);
 errors++;
 }
 }
-if(data.rolled !== undefined){
-let data49 = data.rolled;
-if(!((typeof data49 == "number") && (isFinite(data49)))){
-const err80 = {instancePath:instancePath+"/rolled",schemaPath:"#/allOf/5/then/properties/rolled/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.chip !== undefined){
+if(typeof data.chip !== "string"){
+const err80 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/5/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -9205,33 +9225,8 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data.hp !== undefined){
-let data50 = data.hp;
-if(!((typeof data50 == "number") && (isFinite(data50)))){
-const err81 = {instancePath:instancePath+"/hp",schemaPath:"#/allOf/5/then/properties/hp/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err81];
 }
-else {
-vErrors.push(err81);
-}
-errors++;
-}
-}
-if(data.chip !== undefined){
-if(typeof data.chip !== "string"){
-const err82 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/5/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-}
-}
-var _valid5 = _errs92 === errors;
+var _valid5 = _errs94 === errors;
 valid23 = _valid5;
 if(valid23){
 var props5 = {};
@@ -9246,12 +9241,12 @@ props5.chip = true;
 }
 }
 if(!valid23){
-const err83 = {instancePath,schemaPath:"#/allOf/5/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err81 = {instancePath,schemaPath:"#/allOf/5/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err83];
+vErrors = [err81];
 }
 else {
-vErrors.push(err83);
+vErrors.push(err81);
 }
 errors++;
 }
@@ -9264,13 +9259,51 @@ props0 = props0 || {};
 Object.assign(props0, props5);
 }
 }
-const _errs118 = errors;
-let valid29 = true;
-const _errs119 = errors;
+const _errs114 = errors;
+let valid28 = true;
+const _errs115 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
 if((data.type === undefined) && (missing6 = "type")){
-const err84 = {};
+const err82 = {};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+else {
+if(data.type !== undefined){
+if("condition" !== data.type){
+const err83 = {};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+}
+}
+var _valid6 = _errs115 === errors;
+errors = _errs114;
+if(vErrors !== null){
+if(_errs114){
+vErrors.length = _errs114;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs117 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err84 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -9279,10 +9312,8 @@ vErrors.push(err84);
 }
 errors++;
 }
-else {
-if(data.type !== undefined){
-if("condition" !== data.type){
-const err85 = {};
+if(data.target === undefined){
+const err85 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -9291,24 +9322,8 @@ vErrors.push(err85);
 }
 errors++;
 }
-}
-}
-}
-var _valid6 = _errs119 === errors;
-errors = _errs118;
-if(vErrors !== null){
-if(_errs118){
-vErrors.length = _errs118;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs121 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err86 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.condition === undefined){
+const err86 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "condition"},message:"must have required property '"+"condition"+"'"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -9317,8 +9332,9 @@ vErrors.push(err86);
 }
 errors++;
 }
-if(data.target === undefined){
-const err87 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+if(data.type !== undefined){
+if("condition" !== data.type){
+const err87 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/6/then/properties/type/const",keyword:"const",params:{allowedValue: "condition"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -9327,8 +9343,10 @@ vErrors.push(err87);
 }
 errors++;
 }
-if(data.condition === undefined){
-const err88 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "condition"},message:"must have required property '"+"condition"+"'"};
+}
+if(data.target !== undefined){
+if(typeof data.target !== "string"){
+const err88 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/6/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -9337,9 +9355,10 @@ vErrors.push(err88);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("condition" !== data.type){
-const err89 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/6/then/properties/type/const",keyword:"const",params:{allowedValue: "condition"},message:"must be equal to constant"};
+}
+if(data.condition !== undefined){
+if(typeof data.condition !== "string"){
+const err89 = {instancePath:instancePath+"/condition",schemaPath:"#/allOf/6/then/properties/condition/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -9349,9 +9368,10 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data.target !== undefined){
-if(typeof data.target !== "string"){
-const err90 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/6/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.change !== undefined){
+let data54 = data.change;
+if(!(((data54 === "applied") || (data54 === "ended")) || (data54 === "saved"))){
+const err90 = {instancePath:instancePath+"/change",schemaPath:"#/allOf/6/then/properties/change/enum",keyword:"enum",params:{allowedValues: schema119.allOf[6].then.properties.change.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -9361,9 +9381,9 @@ vErrors.push(err90);
 errors++;
 }
 }
-if(data.condition !== undefined){
-if(typeof data.condition !== "string"){
-const err91 = {instancePath:instancePath+"/condition",schemaPath:"#/allOf/6/then/properties/condition/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.source !== undefined){
+if(typeof data.source !== "string"){
+const err91 = {instancePath:instancePath+"/source",schemaPath:"#/allOf/6/then/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -9373,10 +9393,10 @@ vErrors.push(err91);
 errors++;
 }
 }
-if(data.change !== undefined){
-let data56 = data.change;
-if(!(((data56 === "applied") || (data56 === "ended")) || (data56 === "saved"))){
-const err92 = {instancePath:instancePath+"/change",schemaPath:"#/allOf/6/then/properties/change/enum",keyword:"enum",params:{allowedValues: schema119.allOf[6].then.properties.change.enum},message:"must be equal to one of the allowed values"};
+if(data.dc !== undefined){
+let data56 = data.dc;
+if(!((typeof data56 == "number") && (isFinite(data56)))){
+const err92 = {instancePath:instancePath+"/dc",schemaPath:"#/allOf/6/then/properties/dc/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -9386,35 +9406,10 @@ vErrors.push(err92);
 errors++;
 }
 }
-if(data.source !== undefined){
-if(typeof data.source !== "string"){
-const err93 = {instancePath:instancePath+"/source",schemaPath:"#/allOf/6/then/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err93];
 }
-else {
-vErrors.push(err93);
-}
-errors++;
-}
-}
-if(data.dc !== undefined){
-let data58 = data.dc;
-if(!((typeof data58 == "number") && (isFinite(data58)))){
-const err94 = {instancePath:instancePath+"/dc",schemaPath:"#/allOf/6/then/properties/dc/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
-}
-}
-}
-var _valid6 = _errs121 === errors;
-valid29 = _valid6;
-if(valid29){
+var _valid6 = _errs117 === errors;
+valid28 = _valid6;
+if(valid28){
 var props6 = {};
 props6.type = true;
 props6.target = true;
@@ -9424,13 +9419,13 @@ props6.source = true;
 props6.dc = true;
 }
 }
-if(!valid29){
-const err95 = {instancePath,schemaPath:"#/allOf/6/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid28){
+const err93 = {instancePath,schemaPath:"#/allOf/6/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err95];
+vErrors = [err93];
 }
 else {
-vErrors.push(err95);
+vErrors.push(err93);
 }
 errors++;
 }
@@ -9443,13 +9438,51 @@ props0 = props0 || {};
 Object.assign(props0, props6);
 }
 }
-const _errs133 = errors;
-let valid32 = true;
-const _errs134 = errors;
+const _errs129 = errors;
+let valid31 = true;
+const _errs130 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
 if((data.type === undefined) && (missing7 = "type")){
-const err96 = {};
+const err94 = {};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+else {
+if(data.type !== undefined){
+if("down" !== data.type){
+const err95 = {};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+}
+}
+var _valid7 = _errs130 === errors;
+errors = _errs129;
+if(vErrors !== null){
+if(_errs129){
+vErrors.length = _errs129;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs132 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err96 = {instancePath,schemaPath:"#/allOf/7/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -9458,10 +9491,8 @@ vErrors.push(err96);
 }
 errors++;
 }
-else {
-if(data.type !== undefined){
-if("down" !== data.type){
-const err97 = {};
+if(data.target === undefined){
+const err97 = {instancePath,schemaPath:"#/allOf/7/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -9470,24 +9501,9 @@ vErrors.push(err97);
 }
 errors++;
 }
-}
-}
-}
-var _valid7 = _errs134 === errors;
-errors = _errs133;
-if(vErrors !== null){
-if(_errs133){
-vErrors.length = _errs133;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs136 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err98 = {instancePath,schemaPath:"#/allOf/7/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.type !== undefined){
+if("down" !== data.type){
+const err98 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/7/then/properties/type/const",keyword:"const",params:{allowedValue: "down"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -9496,8 +9512,10 @@ vErrors.push(err98);
 }
 errors++;
 }
-if(data.target === undefined){
-const err99 = {instancePath,schemaPath:"#/allOf/7/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+}
+if(data.target !== undefined){
+if(typeof data.target !== "string"){
+const err99 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/7/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -9506,9 +9524,10 @@ vErrors.push(err99);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("down" !== data.type){
-const err100 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/7/then/properties/type/const",keyword:"const",params:{allowedValue: "down"},message:"must be equal to constant"};
+}
+if(data.by !== undefined){
+if(typeof data.by !== "string"){
+const err100 = {instancePath:instancePath+"/by",schemaPath:"#/allOf/7/then/properties/by/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -9518,9 +9537,9 @@ vErrors.push(err100);
 errors++;
 }
 }
-if(data.target !== undefined){
-if(typeof data.target !== "string"){
-const err101 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/7/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.state !== undefined){
+if(typeof data.state !== "string"){
+const err101 = {instancePath:instancePath+"/state",schemaPath:"#/allOf/7/then/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -9530,34 +9549,10 @@ vErrors.push(err101);
 errors++;
 }
 }
-if(data.by !== undefined){
-if(typeof data.by !== "string"){
-const err102 = {instancePath:instancePath+"/by",schemaPath:"#/allOf/7/then/properties/by/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err102];
 }
-else {
-vErrors.push(err102);
-}
-errors++;
-}
-}
-if(data.state !== undefined){
-if(typeof data.state !== "string"){
-const err103 = {instancePath:instancePath+"/state",schemaPath:"#/allOf/7/then/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
-}
-}
-}
-var _valid7 = _errs136 === errors;
-valid32 = _valid7;
-if(valid32){
+var _valid7 = _errs132 === errors;
+valid31 = _valid7;
+if(valid31){
 var props7 = {};
 props7.type = true;
 props7.target = true;
@@ -9565,13 +9560,13 @@ props7.by = true;
 props7.state = true;
 }
 }
-if(!valid32){
-const err104 = {instancePath,schemaPath:"#/allOf/7/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid31){
+const err102 = {instancePath,schemaPath:"#/allOf/7/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err104];
+vErrors = [err102];
 }
 else {
-vErrors.push(err104);
+vErrors.push(err102);
 }
 errors++;
 }
@@ -9584,13 +9579,51 @@ props0 = props0 || {};
 Object.assign(props0, props7);
 }
 }
-const _errs145 = errors;
-let valid35 = true;
-const _errs146 = errors;
+const _errs141 = errors;
+let valid34 = true;
+const _errs142 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
 if((data.type === undefined) && (missing8 = "type")){
-const err105 = {};
+const err103 = {};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+else {
+if(data.type !== undefined){
+if("noTime" !== data.type){
+const err104 = {};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+}
+}
+}
+var _valid8 = _errs142 === errors;
+errors = _errs141;
+if(vErrors !== null){
+if(_errs141){
+vErrors.length = _errs141;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs144 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err105 = {instancePath,schemaPath:"#/allOf/8/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -9599,10 +9632,8 @@ vErrors.push(err105);
 }
 errors++;
 }
-else {
-if(data.type !== undefined){
-if("noTime" !== data.type){
-const err106 = {};
+if(data.actor === undefined){
+const err106 = {instancePath,schemaPath:"#/allOf/8/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -9611,24 +9642,9 @@ vErrors.push(err106);
 }
 errors++;
 }
-}
-}
-}
-var _valid8 = _errs146 === errors;
-errors = _errs145;
-if(vErrors !== null){
-if(_errs145){
-vErrors.length = _errs145;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs148 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err107 = {instancePath,schemaPath:"#/allOf/8/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.type !== undefined){
+if("noTime" !== data.type){
+const err107 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/8/then/properties/type/const",keyword:"const",params:{allowedValue: "noTime"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -9637,8 +9653,10 @@ vErrors.push(err107);
 }
 errors++;
 }
-if(data.actor === undefined){
-const err108 = {instancePath,schemaPath:"#/allOf/8/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
+}
+if(data.actor !== undefined){
+if(typeof data.actor !== "string"){
+const err108 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/8/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -9647,9 +9665,10 @@ vErrors.push(err108);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("noTime" !== data.type){
-const err109 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/8/then/properties/type/const",keyword:"const",params:{allowedValue: "noTime"},message:"must be equal to constant"};
+}
+if(data.action !== undefined){
+if(typeof data.action !== "string"){
+const err109 = {instancePath:instancePath+"/action",schemaPath:"#/allOf/8/then/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -9659,9 +9678,10 @@ vErrors.push(err109);
 errors++;
 }
 }
-if(data.actor !== undefined){
-if(typeof data.actor !== "string"){
-const err110 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/8/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.attack !== undefined){
+let data66 = data.attack;
+if(!((typeof data66 == "number") && (isFinite(data66)))){
+const err110 = {instancePath:instancePath+"/attack",schemaPath:"#/allOf/8/then/properties/attack/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -9671,35 +9691,10 @@ vErrors.push(err110);
 errors++;
 }
 }
-if(data.action !== undefined){
-if(typeof data.action !== "string"){
-const err111 = {instancePath:instancePath+"/action",schemaPath:"#/allOf/8/then/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err111];
 }
-else {
-vErrors.push(err111);
-}
-errors++;
-}
-}
-if(data.attack !== undefined){
-let data68 = data.attack;
-if(!((typeof data68 == "number") && (isFinite(data68)))){
-const err112 = {instancePath:instancePath+"/attack",schemaPath:"#/allOf/8/then/properties/attack/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
-}
-}
-}
-var _valid8 = _errs148 === errors;
-valid35 = _valid8;
-if(valid35){
+var _valid8 = _errs144 === errors;
+valid34 = _valid8;
+if(valid34){
 var props8 = {};
 props8.type = true;
 props8.actor = true;
@@ -9707,13 +9702,13 @@ props8.action = true;
 props8.attack = true;
 }
 }
-if(!valid35){
-const err113 = {instancePath,schemaPath:"#/allOf/8/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid34){
+const err111 = {instancePath,schemaPath:"#/allOf/8/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err113];
+vErrors = [err111];
 }
 else {
-vErrors.push(err113);
+vErrors.push(err111);
 }
 errors++;
 }
@@ -9726,13 +9721,51 @@ props0 = props0 || {};
 Object.assign(props0, props8);
 }
 }
-const _errs157 = errors;
-let valid38 = true;
-const _errs158 = errors;
+const _errs153 = errors;
+let valid37 = true;
+const _errs154 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
 if((data.type === undefined) && (missing9 = "type")){
-const err114 = {};
+const err112 = {};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+else {
+if(data.type !== undefined){
+if("fightEnd" !== data.type){
+const err113 = {};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+}
+}
+}
+var _valid9 = _errs154 === errors;
+errors = _errs153;
+if(vErrors !== null){
+if(_errs153){
+vErrors.length = _errs153;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs156 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err114 = {instancePath,schemaPath:"#/allOf/9/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -9741,10 +9774,8 @@ vErrors.push(err114);
 }
 errors++;
 }
-else {
-if(data.type !== undefined){
-if("fightEnd" !== data.type){
-const err115 = {};
+if(data.winner === undefined){
+const err115 = {instancePath,schemaPath:"#/allOf/9/then/required",keyword:"required",params:{missingProperty: "winner"},message:"must have required property '"+"winner"+"'"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -9753,24 +9784,9 @@ vErrors.push(err115);
 }
 errors++;
 }
-}
-}
-}
-var _valid9 = _errs158 === errors;
-errors = _errs157;
-if(vErrors !== null){
-if(_errs157){
-vErrors.length = _errs157;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid9){
-const _errs160 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err116 = {instancePath,schemaPath:"#/allOf/9/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.type !== undefined){
+if("fightEnd" !== data.type){
+const err116 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/9/then/properties/type/const",keyword:"const",params:{allowedValue: "fightEnd"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -9779,8 +9795,11 @@ vErrors.push(err116);
 }
 errors++;
 }
-if(data.winner === undefined){
-const err117 = {instancePath,schemaPath:"#/allOf/9/then/required",keyword:"required",params:{missingProperty: "winner"},message:"must have required property '"+"winner"+"'"};
+}
+if(data.winner !== undefined){
+let data69 = data.winner;
+if(!(((data69 === "heroes") || (data69 === "enemies")) || (data69 === "draw"))){
+const err117 = {instancePath:instancePath+"/winner",schemaPath:"#/allOf/9/then/properties/winner/enum",keyword:"enum",params:{allowedValues: schema119.allOf[9].then.properties.winner.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -9789,9 +9808,11 @@ vErrors.push(err117);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("fightEnd" !== data.type){
-const err118 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/9/then/properties/type/const",keyword:"const",params:{allowedValue: "fightEnd"},message:"must be equal to constant"};
+}
+if(data.rounds !== undefined){
+let data70 = data.rounds;
+if(!((typeof data70 == "number") && (isFinite(data70)))){
+const err118 = {instancePath:instancePath+"/rounds",schemaPath:"#/allOf/9/then/properties/rounds/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -9801,49 +9822,23 @@ vErrors.push(err118);
 errors++;
 }
 }
-if(data.winner !== undefined){
-let data71 = data.winner;
-if(!(((data71 === "heroes") || (data71 === "enemies")) || (data71 === "draw"))){
-const err119 = {instancePath:instancePath+"/winner",schemaPath:"#/allOf/9/then/properties/winner/enum",keyword:"enum",params:{allowedValues: schema119.allOf[9].then.properties.winner.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err119];
 }
-else {
-vErrors.push(err119);
-}
-errors++;
-}
-}
-if(data.rounds !== undefined){
-let data72 = data.rounds;
-if(!((typeof data72 == "number") && (isFinite(data72)))){
-const err120 = {instancePath:instancePath+"/rounds",schemaPath:"#/allOf/9/then/properties/rounds/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err120];
-}
-else {
-vErrors.push(err120);
-}
-errors++;
-}
-}
-}
-var _valid9 = _errs160 === errors;
-valid38 = _valid9;
-if(valid38){
+var _valid9 = _errs156 === errors;
+valid37 = _valid9;
+if(valid37){
 var props9 = {};
 props9.type = true;
 props9.winner = true;
 props9.rounds = true;
 }
 }
-if(!valid38){
-const err121 = {instancePath,schemaPath:"#/allOf/9/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid37){
+const err119 = {instancePath,schemaPath:"#/allOf/9/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err121];
+vErrors = [err119];
 }
 else {
-vErrors.push(err121);
+vErrors.push(err119);
 }
 errors++;
 }
@@ -9856,13 +9851,51 @@ props0 = props0 || {};
 Object.assign(props0, props9);
 }
 }
-const _errs166 = errors;
-let valid41 = true;
-const _errs167 = errors;
+const _errs162 = errors;
+let valid40 = true;
+const _errs163 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing10;
 if((data.type === undefined) && (missing10 = "type")){
-const err122 = {};
+const err120 = {};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+else {
+if(data.type !== undefined){
+if("heal" !== data.type){
+const err121 = {};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+}
+}
+}
+var _valid10 = _errs163 === errors;
+errors = _errs162;
+if(vErrors !== null){
+if(_errs162){
+vErrors.length = _errs162;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs165 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err122 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -9871,10 +9904,8 @@ vErrors.push(err122);
 }
 errors++;
 }
-else {
-if(data.type !== undefined){
-if("heal" !== data.type){
-const err123 = {};
+if(data.target === undefined){
+const err123 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -9883,24 +9914,8 @@ vErrors.push(err123);
 }
 errors++;
 }
-}
-}
-}
-var _valid10 = _errs167 === errors;
-errors = _errs166;
-if(vErrors !== null){
-if(_errs166){
-vErrors.length = _errs166;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid10){
-const _errs169 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err124 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.amount === undefined){
+const err124 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -9909,8 +9924,9 @@ vErrors.push(err124);
 }
 errors++;
 }
-if(data.target === undefined){
-const err125 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+if(data.type !== undefined){
+if("heal" !== data.type){
+const err125 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/10/then/properties/type/const",keyword:"const",params:{allowedValue: "heal"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -9919,8 +9935,10 @@ vErrors.push(err125);
 }
 errors++;
 }
-if(data.amount === undefined){
-const err126 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
+}
+if(data.actor !== undefined){
+if(typeof data.actor !== "string"){
+const err126 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/10/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -9929,9 +9947,10 @@ vErrors.push(err126);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("heal" !== data.type){
-const err127 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/10/then/properties/type/const",keyword:"const",params:{allowedValue: "heal"},message:"must be equal to constant"};
+}
+if(data.target !== undefined){
+if(typeof data.target !== "string"){
+const err127 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/10/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -9941,9 +9960,10 @@ vErrors.push(err127);
 errors++;
 }
 }
-if(data.actor !== undefined){
-if(typeof data.actor !== "string"){
-const err128 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/10/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.amount !== undefined){
+let data75 = data.amount;
+if(!((typeof data75 == "number") && (isFinite(data75)))){
+const err128 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/10/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -9953,9 +9973,9 @@ vErrors.push(err128);
 errors++;
 }
 }
-if(data.target !== undefined){
-if(typeof data.target !== "string"){
-const err129 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/10/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.track !== undefined){
+if(typeof data.track !== "string"){
+const err129 = {instancePath:instancePath+"/track",schemaPath:"#/allOf/10/then/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -9965,10 +9985,9 @@ vErrors.push(err129);
 errors++;
 }
 }
-if(data.amount !== undefined){
-let data77 = data.amount;
-if(!((typeof data77 == "number") && (isFinite(data77)))){
-const err130 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/10/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.chip !== undefined){
+if(typeof data.chip !== "string"){
+const err130 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/10/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -9978,34 +9997,10 @@ vErrors.push(err130);
 errors++;
 }
 }
-if(data.track !== undefined){
-if(typeof data.track !== "string"){
-const err131 = {instancePath:instancePath+"/track",schemaPath:"#/allOf/10/then/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err131];
 }
-else {
-vErrors.push(err131);
-}
-errors++;
-}
-}
-if(data.chip !== undefined){
-if(typeof data.chip !== "string"){
-const err132 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/10/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err132];
-}
-else {
-vErrors.push(err132);
-}
-errors++;
-}
-}
-}
-var _valid10 = _errs169 === errors;
-valid41 = _valid10;
-if(valid41){
+var _valid10 = _errs165 === errors;
+valid40 = _valid10;
+if(valid40){
 var props10 = {};
 props10.type = true;
 props10.actor = true;
@@ -10015,13 +10010,13 @@ props10.track = true;
 props10.chip = true;
 }
 }
-if(!valid41){
-const err133 = {instancePath,schemaPath:"#/allOf/10/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid40){
+const err131 = {instancePath,schemaPath:"#/allOf/10/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err133];
+vErrors = [err131];
 }
 else {
-vErrors.push(err133);
+vErrors.push(err131);
 }
 errors++;
 }
@@ -10034,13 +10029,51 @@ props0 = props0 || {};
 Object.assign(props0, props10);
 }
 }
-const _errs182 = errors;
-let valid44 = true;
-const _errs183 = errors;
+const _errs178 = errors;
+let valid43 = true;
+const _errs179 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing11;
 if((data.type === undefined) && (missing11 = "type")){
-const err134 = {};
+const err132 = {};
+if(vErrors === null){
+vErrors = [err132];
+}
+else {
+vErrors.push(err132);
+}
+errors++;
+}
+else {
+if(data.type !== undefined){
+if("ability" !== data.type){
+const err133 = {};
+if(vErrors === null){
+vErrors = [err133];
+}
+else {
+vErrors.push(err133);
+}
+errors++;
+}
+}
+}
+}
+var _valid11 = _errs179 === errors;
+errors = _errs178;
+if(vErrors !== null){
+if(_errs178){
+vErrors.length = _errs178;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs181 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err134 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -10049,10 +10082,8 @@ vErrors.push(err134);
 }
 errors++;
 }
-else {
-if(data.type !== undefined){
-if("ability" !== data.type){
-const err135 = {};
+if(data.actor === undefined){
+const err135 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -10061,24 +10092,8 @@ vErrors.push(err135);
 }
 errors++;
 }
-}
-}
-}
-var _valid11 = _errs183 === errors;
-errors = _errs182;
-if(vErrors !== null){
-if(_errs182){
-vErrors.length = _errs182;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid11){
-const _errs185 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err136 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.ability === undefined){
+const err136 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "ability"},message:"must have required property '"+"ability"+"'"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -10087,8 +10102,9 @@ vErrors.push(err136);
 }
 errors++;
 }
-if(data.actor === undefined){
-const err137 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
+if(data.type !== undefined){
+if("ability" !== data.type){
+const err137 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/11/then/properties/type/const",keyword:"const",params:{allowedValue: "ability"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -10097,8 +10113,10 @@ vErrors.push(err137);
 }
 errors++;
 }
-if(data.ability === undefined){
-const err138 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "ability"},message:"must have required property '"+"ability"+"'"};
+}
+if(data.actor !== undefined){
+if(typeof data.actor !== "string"){
+const err138 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/11/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -10107,9 +10125,10 @@ vErrors.push(err138);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("ability" !== data.type){
-const err139 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/11/then/properties/type/const",keyword:"const",params:{allowedValue: "ability"},message:"must be equal to constant"};
+}
+if(data.ability !== undefined){
+if(typeof data.ability !== "string"){
+const err139 = {instancePath:instancePath+"/ability",schemaPath:"#/allOf/11/then/properties/ability/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -10119,9 +10138,13 @@ vErrors.push(err139);
 errors++;
 }
 }
-if(data.actor !== undefined){
-if(typeof data.actor !== "string"){
-const err140 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/11/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.targets !== undefined){
+let data82 = data.targets;
+if(Array.isArray(data82)){
+const len4 = data82.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data82[i4] !== "string"){
+const err140 = {instancePath:instancePath+"/targets/" + i4,schemaPath:"#/allOf/11/then/properties/targets/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -10131,9 +10154,9 @@ vErrors.push(err140);
 errors++;
 }
 }
-if(data.ability !== undefined){
-if(typeof data.ability !== "string"){
-const err141 = {instancePath:instancePath+"/ability",schemaPath:"#/allOf/11/then/properties/ability/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err141 = {instancePath:instancePath+"/targets",schemaPath:"#/allOf/11/then/properties/targets/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -10143,13 +10166,9 @@ vErrors.push(err141);
 errors++;
 }
 }
-if(data.targets !== undefined){
-let data84 = data.targets;
-if(Array.isArray(data84)){
-const len4 = data84.length;
-for(let i4=0; i4<len4; i4++){
-if(typeof data84[i4] !== "string"){
-const err142 = {instancePath:instancePath+"/targets/" + i4,schemaPath:"#/allOf/11/then/properties/targets/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.chip !== undefined){
+if(typeof data.chip !== "string"){
+const err142 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/11/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -10160,33 +10179,9 @@ errors++;
 }
 }
 }
-else {
-const err143 = {instancePath:instancePath+"/targets",schemaPath:"#/allOf/11/then/properties/targets/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err143];
-}
-else {
-vErrors.push(err143);
-}
-errors++;
-}
-}
-if(data.chip !== undefined){
-if(typeof data.chip !== "string"){
-const err144 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/11/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err144];
-}
-else {
-vErrors.push(err144);
-}
-errors++;
-}
-}
-}
-var _valid11 = _errs185 === errors;
-valid44 = _valid11;
-if(valid44){
+var _valid11 = _errs181 === errors;
+valid43 = _valid11;
+if(valid43){
 var props11 = {};
 props11.type = true;
 props11.actor = true;
@@ -10195,13 +10190,13 @@ props11.targets = true;
 props11.chip = true;
 }
 }
-if(!valid44){
-const err145 = {instancePath,schemaPath:"#/allOf/11/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid43){
+const err143 = {instancePath,schemaPath:"#/allOf/11/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err145];
+vErrors = [err143];
 }
 else {
-vErrors.push(err145);
+vErrors.push(err143);
 }
 errors++;
 }
@@ -10214,13 +10209,51 @@ props0 = props0 || {};
 Object.assign(props0, props11);
 }
 }
-const _errs198 = errors;
-let valid49 = true;
-const _errs199 = errors;
+const _errs194 = errors;
+let valid48 = true;
+const _errs195 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing12;
 if((data.type === undefined) && (missing12 = "type")){
-const err146 = {};
+const err144 = {};
+if(vErrors === null){
+vErrors = [err144];
+}
+else {
+vErrors.push(err144);
+}
+errors++;
+}
+else {
+if(data.type !== undefined){
+if("harm" !== data.type){
+const err145 = {};
+if(vErrors === null){
+vErrors = [err145];
+}
+else {
+vErrors.push(err145);
+}
+errors++;
+}
+}
+}
+}
+var _valid12 = _errs195 === errors;
+errors = _errs194;
+if(vErrors !== null){
+if(_errs194){
+vErrors.length = _errs194;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs197 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err146 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -10229,10 +10262,8 @@ vErrors.push(err146);
 }
 errors++;
 }
-else {
-if(data.type !== undefined){
-if("harm" !== data.type){
-const err147 = {};
+if(data.target === undefined){
+const err147 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -10241,24 +10272,8 @@ vErrors.push(err147);
 }
 errors++;
 }
-}
-}
-}
-var _valid12 = _errs199 === errors;
-errors = _errs198;
-if(vErrors !== null){
-if(_errs198){
-vErrors.length = _errs198;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid12){
-const _errs201 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err148 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.levels === undefined){
+const err148 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "levels"},message:"must have required property '"+"levels"+"'"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -10267,8 +10282,9 @@ vErrors.push(err148);
 }
 errors++;
 }
-if(data.target === undefined){
-const err149 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+if(data.type !== undefined){
+if("harm" !== data.type){
+const err149 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/12/then/properties/type/const",keyword:"const",params:{allowedValue: "harm"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -10277,8 +10293,10 @@ vErrors.push(err149);
 }
 errors++;
 }
-if(data.levels === undefined){
-const err150 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "levels"},message:"must have required property '"+"levels"+"'"};
+}
+if(data.actor !== undefined){
+if(typeof data.actor !== "string"){
+const err150 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/12/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -10287,9 +10305,10 @@ vErrors.push(err150);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("harm" !== data.type){
-const err151 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/12/then/properties/type/const",keyword:"const",params:{allowedValue: "harm"},message:"must be equal to constant"};
+}
+if(data.target !== undefined){
+if(typeof data.target !== "string"){
+const err151 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/12/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -10299,9 +10318,10 @@ vErrors.push(err151);
 errors++;
 }
 }
-if(data.actor !== undefined){
-if(typeof data.actor !== "string"){
-const err152 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/12/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.levels !== undefined){
+let data89 = data.levels;
+if(!((typeof data89 == "number") && (isFinite(data89)))){
+const err152 = {instancePath:instancePath+"/levels",schemaPath:"#/allOf/12/then/properties/levels/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -10311,9 +10331,10 @@ vErrors.push(err152);
 errors++;
 }
 }
-if(data.target !== undefined){
-if(typeof data.target !== "string"){
-const err153 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/12/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.amount !== undefined){
+let data90 = data.amount;
+if(!((typeof data90 == "number") && (isFinite(data90)))){
+const err153 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/12/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -10323,36 +10344,10 @@ vErrors.push(err153);
 errors++;
 }
 }
-if(data.levels !== undefined){
-let data91 = data.levels;
-if(!((typeof data91 == "number") && (isFinite(data91)))){
-const err154 = {instancePath:instancePath+"/levels",schemaPath:"#/allOf/12/then/properties/levels/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err154];
 }
-else {
-vErrors.push(err154);
-}
-errors++;
-}
-}
-if(data.amount !== undefined){
-let data92 = data.amount;
-if(!((typeof data92 == "number") && (isFinite(data92)))){
-const err155 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/12/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err155];
-}
-else {
-vErrors.push(err155);
-}
-errors++;
-}
-}
-}
-var _valid12 = _errs201 === errors;
-valid49 = _valid12;
-if(valid49){
+var _valid12 = _errs197 === errors;
+valid48 = _valid12;
+if(valid48){
 var props12 = {};
 props12.type = true;
 props12.actor = true;
@@ -10361,13 +10356,13 @@ props12.levels = true;
 props12.amount = true;
 }
 }
-if(!valid49){
-const err156 = {instancePath,schemaPath:"#/allOf/12/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid48){
+const err154 = {instancePath,schemaPath:"#/allOf/12/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err156];
+vErrors = [err154];
 }
 else {
-vErrors.push(err156);
+vErrors.push(err154);
 }
 errors++;
 }
@@ -10380,13 +10375,51 @@ props0 = props0 || {};
 Object.assign(props0, props12);
 }
 }
-const _errs212 = errors;
-let valid52 = true;
-const _errs213 = errors;
+const _errs208 = errors;
+let valid51 = true;
+const _errs209 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing13;
 if((data.type === undefined) && (missing13 = "type")){
-const err157 = {};
+const err155 = {};
+if(vErrors === null){
+vErrors = [err155];
+}
+else {
+vErrors.push(err155);
+}
+errors++;
+}
+else {
+if(data.type !== undefined){
+if("sustain" !== data.type){
+const err156 = {};
+if(vErrors === null){
+vErrors = [err156];
+}
+else {
+vErrors.push(err156);
+}
+errors++;
+}
+}
+}
+}
+var _valid13 = _errs209 === errors;
+errors = _errs208;
+if(vErrors !== null){
+if(_errs208){
+vErrors.length = _errs208;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs211 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err157 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -10395,10 +10428,8 @@ vErrors.push(err157);
 }
 errors++;
 }
-else {
-if(data.type !== undefined){
-if("sustain" !== data.type){
-const err158 = {};
+if(data.actor === undefined){
+const err158 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -10407,24 +10438,8 @@ vErrors.push(err158);
 }
 errors++;
 }
-}
-}
-}
-var _valid13 = _errs213 === errors;
-errors = _errs212;
-if(vErrors !== null){
-if(_errs212){
-vErrors.length = _errs212;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid13){
-const _errs215 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err159 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.ability === undefined){
+const err159 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "ability"},message:"must have required property '"+"ability"+"'"};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -10433,8 +10448,9 @@ vErrors.push(err159);
 }
 errors++;
 }
-if(data.actor === undefined){
-const err160 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
+if(data.type !== undefined){
+if("sustain" !== data.type){
+const err160 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/13/then/properties/type/const",keyword:"const",params:{allowedValue: "sustain"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -10443,8 +10459,10 @@ vErrors.push(err160);
 }
 errors++;
 }
-if(data.ability === undefined){
-const err161 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "ability"},message:"must have required property '"+"ability"+"'"};
+}
+if(data.actor !== undefined){
+if(typeof data.actor !== "string"){
+const err161 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/13/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -10453,9 +10471,10 @@ vErrors.push(err161);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("sustain" !== data.type){
-const err162 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/13/then/properties/type/const",keyword:"const",params:{allowedValue: "sustain"},message:"must be equal to constant"};
+}
+if(data.ability !== undefined){
+if(typeof data.ability !== "string"){
+const err162 = {instancePath:instancePath+"/ability",schemaPath:"#/allOf/13/then/properties/ability/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -10465,9 +10484,10 @@ vErrors.push(err162);
 errors++;
 }
 }
-if(data.actor !== undefined){
-if(typeof data.actor !== "string"){
-const err163 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/13/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.change !== undefined){
+let data95 = data.change;
+if(!(((data95 === "started") || (data95 === "ended")) || (data95 === "kept"))){
+const err163 = {instancePath:instancePath+"/change",schemaPath:"#/allOf/13/then/properties/change/enum",keyword:"enum",params:{allowedValues: schema119.allOf[13].then.properties.change.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -10477,35 +10497,10 @@ vErrors.push(err163);
 errors++;
 }
 }
-if(data.ability !== undefined){
-if(typeof data.ability !== "string"){
-const err164 = {instancePath:instancePath+"/ability",schemaPath:"#/allOf/13/then/properties/ability/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err164];
 }
-else {
-vErrors.push(err164);
-}
-errors++;
-}
-}
-if(data.change !== undefined){
-let data97 = data.change;
-if(!(((data97 === "started") || (data97 === "ended")) || (data97 === "kept"))){
-const err165 = {instancePath:instancePath+"/change",schemaPath:"#/allOf/13/then/properties/change/enum",keyword:"enum",params:{allowedValues: schema119.allOf[13].then.properties.change.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err165];
-}
-else {
-vErrors.push(err165);
-}
-errors++;
-}
-}
-}
-var _valid13 = _errs215 === errors;
-valid52 = _valid13;
-if(valid52){
+var _valid13 = _errs211 === errors;
+valid51 = _valid13;
+if(valid51){
 var props13 = {};
 props13.type = true;
 props13.actor = true;
@@ -10513,13 +10508,13 @@ props13.ability = true;
 props13.change = true;
 }
 }
-if(!valid52){
-const err166 = {instancePath,schemaPath:"#/allOf/13/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid51){
+const err164 = {instancePath,schemaPath:"#/allOf/13/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err166];
+vErrors = [err164];
 }
 else {
-vErrors.push(err166);
+vErrors.push(err164);
 }
 errors++;
 }
@@ -10532,13 +10527,51 @@ props0 = props0 || {};
 Object.assign(props0, props13);
 }
 }
-const _errs223 = errors;
-let valid55 = true;
-const _errs224 = errors;
+const _errs219 = errors;
+let valid54 = true;
+const _errs220 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing14;
 if((data.type === undefined) && (missing14 = "type")){
-const err167 = {};
+const err165 = {};
+if(vErrors === null){
+vErrors = [err165];
+}
+else {
+vErrors.push(err165);
+}
+errors++;
+}
+else {
+if(data.type !== undefined){
+if("regenerate" !== data.type){
+const err166 = {};
+if(vErrors === null){
+vErrors = [err166];
+}
+else {
+vErrors.push(err166);
+}
+errors++;
+}
+}
+}
+}
+var _valid14 = _errs220 === errors;
+errors = _errs219;
+if(vErrors !== null){
+if(_errs219){
+vErrors.length = _errs219;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs222 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err167 = {instancePath,schemaPath:"#/allOf/14/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -10547,10 +10580,8 @@ vErrors.push(err167);
 }
 errors++;
 }
-else {
-if(data.type !== undefined){
-if("regenerate" !== data.type){
-const err168 = {};
+if(data.target === undefined){
+const err168 = {instancePath,schemaPath:"#/allOf/14/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -10559,24 +10590,9 @@ vErrors.push(err168);
 }
 errors++;
 }
-}
-}
-}
-var _valid14 = _errs224 === errors;
-errors = _errs223;
-if(vErrors !== null){
-if(_errs223){
-vErrors.length = _errs223;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid14){
-const _errs226 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err169 = {instancePath,schemaPath:"#/allOf/14/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.type !== undefined){
+if("regenerate" !== data.type){
+const err169 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/14/then/properties/type/const",keyword:"const",params:{allowedValue: "regenerate"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -10585,8 +10601,10 @@ vErrors.push(err169);
 }
 errors++;
 }
-if(data.target === undefined){
-const err170 = {instancePath,schemaPath:"#/allOf/14/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+}
+if(data.target !== undefined){
+if(typeof data.target !== "string"){
+const err170 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/14/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -10595,9 +10613,11 @@ vErrors.push(err170);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("regenerate" !== data.type){
-const err171 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/14/then/properties/type/const",keyword:"const",params:{allowedValue: "regenerate"},message:"must be equal to constant"};
+}
+if(data.amount !== undefined){
+let data99 = data.amount;
+if(!((typeof data99 == "number") && (isFinite(data99)))){
+const err171 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/14/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -10607,9 +10627,9 @@ vErrors.push(err171);
 errors++;
 }
 }
-if(data.target !== undefined){
-if(typeof data.target !== "string"){
-const err172 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/14/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.stopped !== undefined){
+if(typeof data.stopped !== "boolean"){
+const err172 = {instancePath:instancePath+"/stopped",schemaPath:"#/allOf/14/then/properties/stopped/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -10619,35 +10639,10 @@ vErrors.push(err172);
 errors++;
 }
 }
-if(data.amount !== undefined){
-let data101 = data.amount;
-if(!((typeof data101 == "number") && (isFinite(data101)))){
-const err173 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/14/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err173];
 }
-else {
-vErrors.push(err173);
-}
-errors++;
-}
-}
-if(data.stopped !== undefined){
-if(typeof data.stopped !== "boolean"){
-const err174 = {instancePath:instancePath+"/stopped",schemaPath:"#/allOf/14/then/properties/stopped/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err174];
-}
-else {
-vErrors.push(err174);
-}
-errors++;
-}
-}
-}
-var _valid14 = _errs226 === errors;
-valid55 = _valid14;
-if(valid55){
+var _valid14 = _errs222 === errors;
+valid54 = _valid14;
+if(valid54){
 var props14 = {};
 props14.type = true;
 props14.target = true;
@@ -10655,13 +10650,13 @@ props14.amount = true;
 props14.stopped = true;
 }
 }
-if(!valid55){
-const err175 = {instancePath,schemaPath:"#/allOf/14/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(!valid54){
+const err173 = {instancePath,schemaPath:"#/allOf/14/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err175];
+vErrors = [err173];
 }
 else {
-vErrors.push(err175);
+vErrors.push(err173);
 }
 errors++;
 }
@@ -10676,12 +10671,12 @@ Object.assign(props0, props14);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err176 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err174 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
-vErrors = [err176];
+vErrors = [err174];
 }
 else {
-vErrors.push(err176);
+vErrors.push(err174);
 }
 errors++;
 }
@@ -10693,9 +10688,33 @@ props0.round = true;
 props0.seq = true;
 }
 if(data.type !== undefined){
-let data103 = data.type;
-if(!(((((((((((((((data103 === "fightStart") || (data103 === "round")) || (data103 === "turn")) || (data103 === "check")) || (data103 === "reaction")) || (data103 === "damage")) || (data103 === "condition")) || (data103 === "down")) || (data103 === "noTime")) || (data103 === "fightEnd")) || (data103 === "heal")) || (data103 === "ability")) || (data103 === "harm")) || (data103 === "sustain")) || (data103 === "regenerate"))){
-const err177 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema119.properties.type.enum},message:"must be equal to one of the allowed values"};
+let data101 = data.type;
+if(!(((((((((((((((data101 === "fightStart") || (data101 === "round")) || (data101 === "turn")) || (data101 === "check")) || (data101 === "reaction")) || (data101 === "damage")) || (data101 === "condition")) || (data101 === "down")) || (data101 === "noTime")) || (data101 === "fightEnd")) || (data101 === "heal")) || (data101 === "ability")) || (data101 === "harm")) || (data101 === "sustain")) || (data101 === "regenerate"))){
+const err175 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema119.properties.type.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err175];
+}
+else {
+vErrors.push(err175);
+}
+errors++;
+}
+}
+if(data.fight !== undefined){
+let data102 = data.fight;
+if(!(((typeof data102 == "number") && (!(data102 % 1) && !isNaN(data102))) && (isFinite(data102)))){
+const err176 = {instancePath:instancePath+"/fight",schemaPath:"#/properties/fight/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err176];
+}
+else {
+vErrors.push(err176);
+}
+errors++;
+}
+if((typeof data102 == "number") && (isFinite(data102))){
+if(data102 < 0 || isNaN(data102)){
+const err177 = {instancePath:instancePath+"/fight",schemaPath:"#/properties/fight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -10705,10 +10724,11 @@ vErrors.push(err177);
 errors++;
 }
 }
-if(data.fight !== undefined){
-let data104 = data.fight;
-if(!(((typeof data104 == "number") && (!(data104 % 1) && !isNaN(data104))) && (isFinite(data104)))){
-const err178 = {instancePath:instancePath+"/fight",schemaPath:"#/properties/fight/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+if(data.round !== undefined){
+let data103 = data.round;
+if(!(((typeof data103 == "number") && (!(data103 % 1) && !isNaN(data103))) && (isFinite(data103)))){
+const err178 = {instancePath:instancePath+"/round",schemaPath:"#/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -10717,9 +10737,9 @@ vErrors.push(err178);
 }
 errors++;
 }
-if((typeof data104 == "number") && (isFinite(data104))){
-if(data104 < 0 || isNaN(data104)){
-const err179 = {instancePath:instancePath+"/fight",schemaPath:"#/properties/fight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data103 == "number") && (isFinite(data103))){
+if(data103 < 0 || isNaN(data103)){
+const err179 = {instancePath:instancePath+"/round",schemaPath:"#/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -10730,10 +10750,10 @@ errors++;
 }
 }
 }
-if(data.round !== undefined){
-let data105 = data.round;
-if(!(((typeof data105 == "number") && (!(data105 % 1) && !isNaN(data105))) && (isFinite(data105)))){
-const err180 = {instancePath:instancePath+"/round",schemaPath:"#/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.seq !== undefined){
+let data104 = data.seq;
+if(!(((typeof data104 == "number") && (!(data104 % 1) && !isNaN(data104))) && (isFinite(data104)))){
+const err180 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -10742,9 +10762,9 @@ vErrors.push(err180);
 }
 errors++;
 }
-if((typeof data105 == "number") && (isFinite(data105))){
-if(data105 < 0 || isNaN(data105)){
-const err181 = {instancePath:instancePath+"/round",schemaPath:"#/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data104 == "number") && (isFinite(data104))){
+if(data104 < 0 || isNaN(data104)){
+const err181 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -10755,39 +10775,14 @@ errors++;
 }
 }
 }
-if(data.seq !== undefined){
-let data106 = data.seq;
-if(!(((typeof data106 == "number") && (!(data106 % 1) && !isNaN(data106))) && (isFinite(data106)))){
-const err182 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err182 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err182];
 }
 else {
 vErrors.push(err182);
-}
-errors++;
-}
-if((typeof data106 == "number") && (isFinite(data106))){
-if(data106 < 0 || isNaN(data106)){
-const err183 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err183];
-}
-else {
-vErrors.push(err183);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err184 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err184];
-}
-else {
-vErrors.push(err184);
 }
 errors++;
 }
@@ -10797,3 +10792,5 @@ return errors === 0;
 }
 validate56.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+export const systemSchema = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:system:1","title":"Rules Studio system","description":"A tabletop rule system as data (rules format v1). Formulas are strings in the Rules Studio formula language; each formula field names its context in `x-formula` (what it may read) and, when it must be true or false, `x-formula-type: boolean`.","type":"object","required":["id","name","version","formatVersion","attributes"],"additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Where editors find this schema, e.g. `../schemas/system.schema.json`."},"id":{"$ref":"#/$defs/id","description":"Stable id of the system, also its file name (`classic-d20`)."},"name":{"type":"string","minLength":1,"description":"The system's name as players know it."},"version":{"type":"string","minLength":1,"description":"Your own version of the system (free text, e.g. `1.0.0`)."},"formatVersion":{"const":1,"description":"Version of the rules file format. This app reads version 1."},"description":{"type":"string","description":"What the system is, for people."},"grid":{"type":"boolean","description":"true: fights are played on squares. false: no grid; where each one stands is a band or a row (spec §2.9)."},"positions":{"type":"object","additionalProperties":false,"description":"Where combatants stand when there is no grid: range bands and named rows.","properties":{"bands":{"$ref":"#/$defs/stringList","description":"Range bands the system speaks of (default `near`, `far`)."},"rows":{"$ref":"#/$defs/stringList","description":"Rows the system names, e.g. `[\"front\", \"back\"]`."}}},"attributes":{"type":"object","description":"Base numbers of a sheet, by id. Read in formulas as `@str`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/attribute"}},"derived":{"type":"object","description":"Values computed from the sheet, by name (dotted names allowed: `str.mod`). Read as `@str.mod`. A derived value that reads a track is recomputed when the track changes.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the sheet: attributes, other derived values, `@level`, tracks."}},"tracks":{"type":"object","description":"Numbers that go up and down in a fight (`hp`), read as `@hp` (current) and `@hp.max`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/track"}},"functions":{"type":"object","description":"Your own functions, callable from every formula: `throw(10)`. No recursion.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/userFunction"}},"checks":{"type":"object","description":"Named checks (`attack`, `initiative`, `save.con`): a roll and its outcomes.","propertyNames":{"$ref":"#/$defs/id"},"additionalProperties":{"$ref":"#/$defs/check"}},"combat":{"$ref":"#/$defs/combat"},"turn":{"$ref":"#/$defs/turn"},"conditions":{"type":"array","description":"Conditions a combatant can carry (prone, paralyzed, blessed).","items":{"$ref":"#/$defs/condition"}},"abilities":{"type":"array","description":"Abilities, spells, reactions and potions.","items":{"$ref":"#/$defs/ability"}},"templates":{"type":"array","description":"Enemy sheets built from role and tier (1..6).","items":{"$ref":"#/$defs/template"}},"classes":{"type":"object","description":"Classes by id; a hero's `classes` gives the level in each.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/class"}},"bestiary":{"type":"array","description":"Creatures that fight with their own numbers.","items":{"$ref":"#/$defs/creature"}},"heroes":{"type":"array","description":"Heroes for the sandbox and `sim`.","items":{"$ref":"#/$defs/hero"}},"fights":{"type":"array","description":"Fights for the sandbox and `sim --fight ID`.","items":{"$ref":"#/$defs/fight"}}},"$defs":{"id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]*$","description":"An id: letters, digits, `_`, `-` and `.`, starting with a letter or digit."},"refName":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A name read in formulas as `@name`: letters, digits and `_`, not starting with a digit."},"refPath":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$","description":"A name read in formulas as `@name`; dots allowed (`str.mod`)."},"stringList":{"type":"array","items":{"type":"string"},"description":"A list of words."},"idList":{"type":"array","items":{"type":"string"},"description":"A list of ids."},"attribute":{"type":"object","required":["name"],"additionalProperties":false,"description":"A base number of the sheet.","properties":{"name":{"type":"string","description":"Display name, shown on chips (`Strength`)."},"abbr":{"type":"string","description":"Short label (`STR`)."},"default":{"type":"number","description":"Value when a sheet does not give one."},"min":{"type":"number","description":"Lowest allowed value."},"max":{"type":"number","description":"Highest allowed value."},"description":{"type":"string","description":"What it measures, for people."}}},"track":{"type":"object","required":["name","max"],"additionalProperties":false,"description":"A number that goes up and down in a fight.","properties":{"name":{"type":"string","description":"Display name (`Hit points`)."},"max":{"type":"string","x-formula":"sheet","description":"The maximum, a formula over the sheet: `10 + @con.mod * @level`."},"start":{"type":"string","x-formula":"sheet","description":"Value at the start of a fight (default: the maximum). `0` for a track that fills, like Hope."},"description":{"type":"string","description":"What it measures, for people."}}},"userFunction":{"type":"object","required":["params","body"],"additionalProperties":false,"description":"A function of your own: `{ \"params\": [\"n\"], \"body\": \"d(@n)\" }`, called `throw(10)`.","properties":{"params":{"type":"array","items":{"$ref":"#/$defs/refName"},"description":"Parameter names, read in the body as `@n`."},"body":{"type":"string","x-formula":"function","description":"The body: a formula over the parameters."},"description":{"type":"string","description":"What it computes, for people."}}},"trackAmount":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"An amount of a track: `{ \"track\": \"hope\", \"amount\": \"1\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"sheet","description":"How much, a formula over the sheet."}}},"outcome":{"type":"object","required":["id","when","result"],"additionalProperties":false,"description":"One outcome of a check. Outcomes are tried in order; the first whose `when` holds is the outcome.","properties":{"id":{"$ref":"#/$defs/id","description":"Outcome id (`hit`, `crit`), tallied by the simulator."},"name":{"type":"string","description":"Display name, on chips (`Hit`)."},"when":{"type":"string","x-formula":"check.outcome","x-formula-type":"boolean","description":"True when this is the outcome: `@total >= @vs`. Reads `@natural`, `@total`, `@vs`, `@roll.*`."},"result":{"enum":["success","partial","fail"],"description":"What the rules read: `success`, `partial` or `fail`."},"crit":{"type":"boolean","description":"true: a critical success."},"botch":{"type":"boolean","description":"true: a botch (critical failure)."},"degree":{"type":"string","x-formula":"check.outcome","x-formula-type":"number","description":"Degree of success, a number."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the one who rolled (how a rule remembers something for the rest of the fight)."},"inflicts":{"$ref":"#/$defs/idList","description":"Condition ids put on the target (`off-balance`)."},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks of the one who rolled that fill: `[{ \"track\": \"hope\", \"amount\": \"1\" }]`."},"description":{"type":"string","description":"For people."}}},"check":{"type":"object","required":["roll"],"additionalProperties":false,"description":"A check: one roll, then the first outcome whose `when` holds. No outcomes: it only yields its total (initiative).","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"What the check is for, for people."},"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The roll, evaluated once: `d20 + @stat + @prof`. Reads the actor's sheet, `@stat`, reads, `@edge`, `@mods.<name>`, `@target.*`."},"edge":{"type":"object","required":["combine"],"additionalProperties":false,"description":"How advantage-like edges combine before the dice; the roll reads the result as `@edge`.","properties":{"combine":{"enum":["cancel","sum"],"description":"`cancel`: any positive and any negative edge cancel, else ±1. `sum`: added up, clamped to `max`."},"max":{"type":"integer","minimum":0,"description":"Largest edge either way, under `sum`."}}},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order; the first whose `when` holds is the outcome."}}},"combat":{"type":"object","required":["mode"],"additionalProperties":false,"description":"How fights are resolved.","properties":{"mode":{"enum":["numbers","consequences"],"description":"`numbers`: attack, damage, defence. `consequences`: the hero rolls and the result is read on both sides (spec §2.8)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"The attack: which check is rolled, the damage of a blow, the defence to meet.","properties":{"check":{"type":"string","description":"Id of the check rolled to attack (`attack`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of a blow: `1d8 + max(@str.mod, @dex.mod)`. Reads the attacker's sheet and reads, `@roll.*`, `@outcome`, `@crit`, `@degree`."},"defence":{"type":"string","x-formula":"defence","x-formula-type":"number","description":"What the enemy must meet, on the defender's sheet: `10 + @dex.mod`. The attack roll reads it as `@vs`."},"reads":{"type":"object","description":"What every attack reads: names and formulas computed on the attacker, read as `@name` in the roll and the damage. A weapon's own reads win, name by name.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the attacker's sheet; a plain attribute reads as that attribute."}},"crit":{"enum":["dice","total","none"],"description":"On a crit: `dice` rolls twice the damage dice, `total` doubles the damage, `none` leaves it to formulas reading `@crit`."}}},"damage":{"type":"object","additionalProperties":false,"description":"What happens to damage on its way to the target.","properties":{"steps":{"type":"array","description":"Steps run in order, each replacing `@damage` where `when` holds. The result is floored at 0 and rounded down.","items":{"type":"object","required":["id","when","value"],"additionalProperties":false,"description":"One damage step, named on the damage chip when it changes the number.","properties":{"id":{"$ref":"#/$defs/id","description":"Step id (`resist`)."},"name":{"type":"string","description":"Display name."},"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"True when the step applies: `has(@target.resist, @damageType)`."},"value":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"The new damage: `floor(@damage / 2)`."}}}},"types":{"type":"object","required":["default"],"additionalProperties":false,"description":"Damage types: what a blow deals when nothing names its type.","properties":{"default":{"type":"string","description":"Type of a blow nothing else types (`bludgeoning`)."},"words":{"type":"object","description":"Words of an attack's name and the type they mean: `{ \"claw\": \"slashing\", \"bite\": \"piercing\" }`.","additionalProperties":{"type":"string","description":"The damage type this word means."}}}}}},"reaction":{"type":"object","required":["per"],"additionalProperties":false,"description":"How often a combatant may react outside its turn.","properties":{"per":{"enum":["round","turn","unlimited"],"description":"One reaction per `round` or per `turn`, or `unlimited`."}}},"sustain":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"Keeping a sustained ability when hurt: rolled on each blow that hurts the sustainer.","properties":{"check":{"type":"string","description":"Check id rolled (`sustain`)."},"dc":{"type":"string","x-formula":"sustain.dc","x-formula-type":"number","description":"The number to meet: `max(10, floor(@damage / 2))`."}}},"targeting":{"type":"object","additionalProperties":false,"description":"Who may be targeted.","properties":{"canTarget":{"type":"string","x-formula":"targeting","x-formula-type":"boolean","description":"True when the attacker may target this one: `not (@attack.melee and has(@target.tags, 'flying'))`."}}},"death":{"type":"object","required":["enabled"],"additionalProperties":false,"description":"Whether heroes can die.","properties":{"enabled":{"type":"boolean","description":"true: a hero at 0 can die. false: a world without death (stable, wakes up later)."}}},"consequences":{"type":"object","required":["roll","outcomes","position","effect","harm"],"additionalProperties":false,"description":"Consequences mode: the hero rolls, the result is read on both sides.","properties":{"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The hero's roll: `(@pool > 0 ? (@pool)d6kh1 : 2d6kl1)`."},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order, like a check's outcomes."},"position":{"type":"object","description":"Positions and the harm levels a failure costs the hero.","additionalProperties":{"type":"object","required":["harm"],"additionalProperties":false,"description":"One position.","properties":{"harm":{"type":"number","minimum":0,"description":"Harm levels the hero suffers."}}}},"effect":{"type":"object","description":"Effects and the harm levels a success deals.","additionalProperties":{"type":"number","minimum":0,"description":"Harm levels dealt."}},"harm":{"type":"object","required":["levels"],"additionalProperties":false,"description":"What harm costs a hero.","properties":{"levels":{"type":"array","items":{"type":"number","minimum":0,"maximum":1},"description":"Fraction of maximum hit points each harm level costs (Forged: `[0.25, 0.5, 0.8, 1.0]`)."},"track":{"type":"string","description":"Track harm is taken from (default `hp`)."}}}}},"disengage":{"$ref":"#/$defs/stringList","description":"Words of the system that disengage: they never provoke an opportunity attack."}}},"turn":{"type":"object","required":["initiative","actions"],"additionalProperties":false,"description":"Who acts when, and how much one turn allows.","properties":{"initiative":{"type":"object","required":["check"],"additionalProperties":false,"description":"Initiative: highest first.","properties":{"check":{"type":"string","description":"Id of the initiative check."},"when":{"enum":["once","round"],"description":"`once` (when the first exchange starts; a late arrival rolls when it appears) or every `round`. Default `once`."},"ties":{"enum":["heroes","enemies","random"],"description":"Who goes first on a tie. Default `heroes`."}}},"actions":{"type":"array","description":"The budget of one turn. Attacks past it are marked NO TIME.","items":{"type":"object","required":["id","name","per"],"additionalProperties":false,"description":"One kind of action in a turn.","properties":{"id":{"$ref":"#/$defs/id","description":"Action id (`action`, `bonus`), named by abilities' `uses` and `grants`."},"name":{"type":"string","description":"Display name."},"per":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many per turn."},"attacks":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Attacks this action makes: `@class.attacks` (multiclass: the largest, never summed)."},"speed":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Speed of the action, read by the clock as `@action.speed`; may read `@clock` (Run: all that is left)."},"description":{"type":"string","description":"For people."}}}},"clock":{"type":"object","required":["cost","while"],"additionalProperties":false,"description":"Turns the round into ticks, for speed systems. The highest clock acts next.","properties":{"cost":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"What each action takes off the actor's clock: `@action.speed`."},"while":{"type":"string","x-formula":"clock","x-formula-type":"boolean","description":"True while the actor may act again: `@clock >= 1`."}}}}},"condition":{"type":"object","required":["id"],"additionalProperties":false,"description":"A condition: edges and mods on checks, no actions, a save that ends it.","properties":{"id":{"$ref":"#/$defs/id","description":"Condition id, named by `applies`, `inflicts` and fights."},"name":{"type":"string","description":"Display name, on chips (`Prone`)."},"description":{"type":"string","description":"For people."},"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge on the holder's own checks: `-1` is disadvantage."},"mods":{"type":"object","description":"Mods on the holder's own checks, read there as `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"checks":{"$ref":"#/$defs/idList","description":"Check ids the holder's `edge` and `mods` apply to (all when omitted)."},"against":{"type":"array","description":"Effects on checks made against the holder, filtered by `reach`.","items":{"type":"object","additionalProperties":false,"description":"One effect on checks against the holder.","properties":{"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge for the attacker: `1` is advantage."},"mods":{"type":"object","description":"Added to the attacker's `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"crit":{"type":"boolean","description":"true: a hit becomes a crit."},"reach":{"type":"string","description":"Only for attacks from this band or row (`near`, `far`)."}}}},"noActions":{"type":"boolean","description":"true: no blows, no abilities, potions included."},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"The holder rolls again at the end of each of its turns; a success ends the condition.","properties":{"check":{"type":"string","description":"Check id rolled (`save.con`)."},"dc":{"type":"string","x-formula":"condition.dc","x-formula-type":"number","description":"DC, computed when the condition is applied: `@source.spell.dc`."},"at":{"enum":["turnEnd","turnStart"],"description":"When the save is rolled. Default `turnEnd`."}}},"atZero":{"enum":["dead","stable"],"description":"What 0 hit points means while this is on a hero."},"rounds":{"type":"integer","minimum":1,"description":"Rounds it lasts (none: until something ends it)."}}},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"A saving throw each target rolls against the user's DC.","properties":{"check":{"type":"string","description":"Check id each target rolls (`save.wis`)."},"dc":{"type":"string","x-formula":"ability.dc","x-formula-type":"number","description":"DC, on the user's sheet: `@spell.dc`."},"half":{"type":"boolean","description":"true: half damage on a successful save."}}},"ability":{"type":"object","required":["id","uses"],"additionalProperties":false,"description":"An ability, spell, reaction or potion.","properties":{"id":{"$ref":"#/$defs/id","description":"Ability id, named by heroes and orders."},"name":{"type":"string","description":"Display name."},"kind":{"type":"string","description":"Kind, for people (`Spell`, `Feature`, `Potion`)."},"level":{"type":"integer","minimum":0,"description":"Spell level or tier."},"description":{"type":"string","description":"For people."},"uses":{"type":"string","description":"What it takes: an action id of `turn.actions` (`action`, `bonus`), `reaction`, or `free`."},"cost":{"type":"array","description":"Resources paid; an ability whose cost cannot be paid is not used.","items":{"type":"object","minProperties":1,"additionalProperties":false,"dependentRequired":{"track":["amount"],"amount":["track"]},"description":"A spell slot (`{ \"slot\": 1 }`) or an amount of a track (`{ \"track\": \"tp\", \"amount\": \"1\" }`).","properties":{"slot":{"type":"integer","minimum":0,"description":"Spell slot level spent."},"track":{"type":"string","description":"Track paid from."},"amount":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much of the track."}}}},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks that fill when it is used (a builder)."},"react":{"type":"object","required":["on"],"additionalProperties":false,"description":"For a reaction: when it fires and what it does.","properties":{"on":{"enum":["hit","spell","leave"],"description":"`hit` (being hit), `spell` (a spell), `leave` (an enemy leaving reach)."},"defence":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Added to the defence against the triggering attack (Shield: `5`)."},"check":{"type":"string","description":"A check rolled to react; its success is read by damage steps as `@reaction.<ability id>`."}}},"sustained":{"type":"boolean","description":"true: its effects last while its user sustains it (one at a time)."},"target":{"enum":["enemy","enemies","ally","allies","self"],"description":"Who it is aimed at: one `enemy`, all `enemies`, an `ally`, all `allies`, or `self`."},"save":{"$ref":"#/$defs/save"},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the targets (on a failed save, when there is one)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"An attack of its own: an attack spell rolls its own attack and dice.","properties":{"check":{"type":"string","description":"Check id rolled (`attack`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@spell.mod`."},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage: `(@level >= 5 ? 2 : 1)d10`."},"type":{"type":"string","description":"Damage type (`fire`)."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage of a saving-throw ability, rolled once for all targets."},"type":{"type":"string","description":"Damage type."},"heal":{"type":"object","required":["amount","track"],"additionalProperties":false,"description":"Healing, never above the maximum.","properties":{"amount":{"type":"string","x-formula":"heal","x-formula-type":"number","description":"How much: `1d10 + @level`."},"track":{"type":"string","description":"Track healed (`hp`)."}}},"grants":{"type":"array","description":"More actions this turn (Action Surge): their attacks are really rolled.","items":{"type":"object","required":["action","count"],"additionalProperties":false,"description":"Extra actions of one kind.","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"integer","minimum":1,"description":"How many more this turn."}}}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, read by the clock as `@action.speed`."},"recharge":{"type":"object","required":["min"],"additionalProperties":false,"description":"Recharge (a breath weapon): usable again at the start of a turn when a d6 shows at least `min`.","properties":{"min":{"type":"integer","minimum":1,"maximum":6,"description":"Lowest d6 face that recharges it (5: on 5-6)."}}}}},"template":{"type":"object","required":["role"],"additionalProperties":false,"description":"An enemy template: formulas of `@tier` (1..6) that build an enemy's sheet.","properties":{"role":{"type":"string","description":"`minion`, `standard`, `elite`, `boss`, or a role of your own."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"defaults":{"type":"object","additionalProperties":false,"description":"Defaults for the enemy's sheet.","properties":{"attribute":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Every attribute not given in `attributes`: `min(5, floor((@tier + 1) / 2))`."}}},"attributes":{"type":"object","description":"Attributes by id.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier` and `@role`."}},"tracks":{"type":"object","description":"Track maxima by id: `{ \"hp\": \"8 + 6 * @tier\" }`.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier`, `@role` and the sheet."}},"combat":{"type":"object","additionalProperties":false,"description":"The enemy's fighting numbers.","properties":{"defence":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Defence: `12 + @tier`."},"attack":{"type":"string","x-formula":"template","x-formula-type":"number","description":"The number its blows are struck with, `@stat` in the attack check."},"damage":{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"Damage of its blows: `(@tier)d6 + @tier`. Reads `@tier`, `@role`, the sheet, and the attack roll's `@roll.*`, `@crit`."},"attacks":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Attacks per turn (default 1)."},"type":{"type":"string","description":"Damage type of its blows."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"harm":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Consequences mode: harm levels before it falls: `@role == 'minion' ? 1 : 3`."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags read by formulas: `has(@target.tags, 'flying')`."}}},"class":{"type":"object","additionalProperties":false,"description":"A class.","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"attacks":{"type":"string","x-formula":"class","x-formula-type":"number","description":"Attacks an Action makes; `@level` is the level in this class. Read as `@class.attacks` (the largest over a hero's classes)."}}},"creatureAttack":{"type":"object","required":["id","bonus","damage"],"additionalProperties":false,"description":"One attack of a creature.","properties":{"id":{"$ref":"#/$defs/id","description":"Attack id, named by `multiattack`."},"name":{"type":"string","description":"Display name; its words type the damage (`Claw` slashes)."},"bonus":{"type":"number","description":"Attack bonus: the number the blow is struck with (`@stat`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `2d6 + 3`."},"type":{"type":"string","description":"Damage type."},"reach":{"type":"string","description":"`near` or `far`."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids a hit puts on the target (after its save, when there is one)."},"save":{"$ref":"#/$defs/save"},"description":{"type":"string","description":"For people."}}},"creatureLists":{"type":"array","items":{"type":"string"},"description":"Any other list of words the system reads (`has(@target.conditionImmune, 'charmed')`)."},"creature":{"type":"object","required":["id","name","defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"A creature of the bestiary: it fights with its own numbers.","properties":{"id":{"$ref":"#/$defs/id","description":"Creature id, named by fights (`goblin`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"size":{"type":"string","description":"Size, for people."},"type":{"type":"string","description":"Creature type (`undead`)."},"challenge":{"type":"number","minimum":0,"description":"Challenge rating or level."},"defence":{"type":"number","description":"Defence (armour class)."},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"tracks":{"type":"object","description":"Other track maxima by id.","additionalProperties":{"type":"number","description":"Maximum."}},"saves":{"type":"object","description":"Bonuses by check id (`save.dex`: 5), replacing the sheet's own.","additionalProperties":{"type":"number","description":"Bonus."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order (`[\"bite\", \"claw\", \"claw\"]`); default: its first attack once."},"damageType":{"type":"string","description":"Damage type of its blows when an attack names none."},"regeneration":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Hit points regained at the start of each of its turns.","properties":{"amount":{"type":"number","minimum":0,"description":"Hit points regained."},"stoppedBy":{"$ref":"#/$defs/stringList","description":"Damage types that stop it for a turn (`fire`, `acid`)."}}},"abilities":{"type":"array","description":"Abilities of its own (a breath weapon, a saving throw the hero rolls) or ids of the system's abilities.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"position":{"type":"string","description":"Where it stands by default (`near`, `far`, a row)."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`undead`, `flying`)."}}},"weapon":{"type":"object","required":["name","damage"],"additionalProperties":false,"description":"A hero's weapon.","properties":{"name":{"type":"string","description":"Display name; its words type the damage."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `1d8 + @str.mod`."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@str.mod`."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"type":{"type":"string","description":"Damage type (`slashing`)."},"reads":{"type":"object","description":"What this weapon's attacks read, winning over `combat.attack.reads` name by name: `{ \"second\": \"@willpower\" }`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the wielder's sheet."}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, `@action.speed`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`finesse`)."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"description":{"type":"string","description":"For people."}}},"hero":{"type":"object","required":["id","name","level"],"additionalProperties":false,"description":"A hero for the sandbox.","properties":{"id":{"$ref":"#/$defs/id","description":"Hero id, named by fights."},"name":{"type":"string","description":"Display name."},"level":{"type":"integer","minimum":0,"description":"Character level, `@level`."},"classes":{"type":"object","description":"Level in each class by class id: `{ \"fighter\": 5 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Level in this class."}},"attributes":{"type":"object","description":"Attribute values by id; missing ones take the attribute's `default`.","additionalProperties":{"type":"number","description":"Value."}},"derived":{"type":"object","description":"The hero's own values (`spell.dc`), read like the system's derived values.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the hero's sheet."}},"tracks":{"type":"object","description":"Starting values of tracks, when not the maximum.","additionalProperties":{"type":"number","description":"Starting value."}},"slots":{"type":"object","description":"Spell slots by level: `{ \"1\": 4, \"2\": 2 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Slots of this level."}},"weapon":{"$ref":"#/$defs/weapon"},"abilities":{"$ref":"#/$defs/idList","description":"Ability ids the hero has."},"orders":{"type":"array","description":"Standing orders, tried in order: reactions when the moment comes, other abilities before the hero's attacks.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Ability id to use."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it: `@hp < @hp.max / 2`, or for a reaction `@total - @vs < 5`."}}}},"focus":{"type":"string","description":"Who to target first: a combatant id or a role (default: the reachable enemy with the fewest hit points)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids the hero carries from the start."},"position":{"type":"string","description":"Where the hero stands by default."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types the hero resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types the hero is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types the hero is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"The hero's weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe the hero slays more easily."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}},"fightHero":{"oneOf":[{"type":"string","description":"A hero id."},{"type":"object","required":["hero"],"additionalProperties":false,"description":"A hero with a position and conditions for this fight.","properties":{"hero":{"type":"string","description":"Hero id."},"position":{"type":"string","description":"Where the hero stands (`near`, `far`, a row)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied when the fight starts."}}}]},"enemyNumbers":{"type":"object","required":["defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"An enemy written out with its own numbers.","properties":{"name":{"type":"string","description":"Display name."},"defence":{"type":"number","description":"Defence."},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order."},"damageType":{"type":"string","description":"Damage type of its blows."},"harm":{"type":"number","minimum":0,"description":"Consequences mode: harm levels before it falls."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}},"fightEnemy":{"type":"object","additionalProperties":false,"anyOf":[{"required":["template"],"properties":{"template":true}},{"required":["bestiary"],"properties":{"bestiary":true}},{"required":["numbers"],"properties":{"numbers":true}}],"description":"Enemies of one kind: from a template, the bestiary, or numbers written out.","properties":{"template":{"type":"object","required":["role","tier"],"additionalProperties":false,"description":"From a template: `{ \"role\": \"minion\", \"tier\": 1 }`.","properties":{"role":{"type":"string","description":"Template role."},"tier":{"type":"integer","minimum":1,"maximum":6,"description":"Tier, 1..6."}}},"bestiary":{"type":"string","description":"Creature id from the bestiary."},"numbers":{"$ref":"#/$defs/enemyNumbers"},"count":{"type":"integer","minimum":1,"description":"How many (default 1)."},"id":{"$ref":"#/$defs/id","description":"Name prefix: enemies are `<id>-1`, `<id>-2`, ... (default: the role or creature)."},"position":{"type":"string","description":"Where they stand."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied to each when the fight starts."}}},"fight":{"type":"object","required":["id","heroes","enemies"],"additionalProperties":false,"description":"A fight: heroes against enemies.","properties":{"id":{"$ref":"#/$defs/id","description":"Fight id: `sim FILE --fight ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","items":{"$ref":"#/$defs/fightHero"},"description":"Hero ids, or `{ \"hero\": \"fighter5\", \"position\": \"far\", \"conditions\": [\"blessed\"] }`."},"enemies":{"type":"array","items":{"$ref":"#/$defs/fightEnemy"},"description":"Enemies: `{ \"template\": { \"role\": \"minion\", \"tier\": 1 }, \"count\": 4 }` or `{ \"bestiary\": \"goblin\" }`."},"positions":{"type":"object","description":"Positions by hero id: `{ \"fighter5\": \"near\" }`.","additionalProperties":{"type":"string","description":"Band or row."}},"maxRounds":{"type":"integer","minimum":1,"maximum":10000,"description":"Rounds before the fight is a draw (default 100)."},"position":{"type":"string","description":"Consequences mode: the heroes' position (default `risky`)."},"effect":{"type":"string","description":"Consequences mode: the heroes' effect (default `standard`)."}}}}};
+export const eventsSchema = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:events:1","title":"Rules Studio simulator event","description":"One line of `sim --log`: one JSON event per line, each with a `type`. Fields listed are the ones the engine writes; further fields may be added in later versions, so readers ignore what they do not know.","type":"object","required":["type"],"properties":{"type":{"enum":["fightStart","round","turn","check","reaction","damage","condition","down","noTime","fightEnd","heal","ability","harm","sustain","regenerate"],"description":"What happened."},"fight":{"type":"integer","minimum":0,"description":"Index of the fight in the run (0-based), when several are simulated."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."},"seq":{"type":"integer","minimum":0,"description":"Order of the event within its fight."}},"allOf":[{"if":{"properties":{"type":{"const":"fightStart"}},"required":["type"]},"then":{"required":["type"],"properties":{"type":{"const":"fightStart","description":"A fight begins."},"system":{"type":"string","description":"System id."},"fightId":{"type":"string","description":"Fight id."},"seed":{"type":["integer","string"],"description":"Seed of this fight."},"combatants":{"type":"array","description":"Who fights.","items":{"type":"object","description":"A combatant.","required":["id","side"],"properties":{"id":{"type":"string","description":"Combatant id."},"side":{"enum":["heroes","enemies"],"description":"Side."},"hp":{"type":"number","description":"Hit points at the start."},"position":{"type":"string","description":"Band or row."},"name":{"type":"string","description":"Display name."}}}}}}},{"if":{"properties":{"type":{"const":"round"}},"required":["type"]},"then":{"required":["type","round"],"properties":{"type":{"const":"round","description":"A new round begins."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"turn"}},"required":["type"]},"then":{"required":["type","actor"],"properties":{"type":{"const":"turn","description":"An actor's turn (each time it acts, in a clock system)."},"actor":{"type":"string","description":"Who acts."},"clock":{"type":"number","description":"The clock value the actor acts at (clock systems)."},"initiative":{"type":"number","description":"The actor's initiative."}}}},{"if":{"properties":{"type":{"const":"check"}},"required":["type"]},"then":{"required":["type","actor","check","total","chip"],"properties":{"type":{"const":"check","description":"A check was rolled."},"actor":{"type":"string","description":"Who rolled."},"check":{"type":"string","description":"Check id."},"target":{"type":["string","null"],"description":"Against whom, if anyone."},"dice":{"type":"array","items":{"type":"number"},"description":"Every die rolled, kept and dropped."},"total":{"type":"number","description":"The roll's total."},"vs":{"type":["number","null"],"description":"The number to meet, if any."},"outcome":{"type":["string","null"],"description":"Outcome id (none for a check without outcomes)."},"chip":{"type":"string","description":"The chip: `d20 (14) + 3 Strength + 2 = 19 vs 13 · Hit`."},"influencedBy":{"type":"array","items":{"type":"string"},"description":"What influenced the roll (`Prone (near): advantage`)."}}}},{"if":{"properties":{"type":{"const":"reaction"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"reaction","description":"A reaction was used."},"actor":{"type":"string","description":"Who reacted."},"ability":{"type":"string","description":"Ability id used."},"on":{"type":"string","description":"The trigger (`hit`, `spell`, `leave`)."},"success":{"type":"boolean","description":"Whether a reaction check succeeded."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"damage"}},"required":["type"]},"then":{"required":["type","actor","target","amount"],"properties":{"type":{"type":"string","description":"Damage type."},"actor":{"type":"string","description":"Who dealt it."},"target":{"type":"string","description":"Who took it."},"amount":{"type":"number","description":"Damage after every step."},"steps":{"type":"array","description":"Names of the damage steps that changed the number, in order.","items":{"type":"string","description":"A step's id or name."}},"rolled":{"type":"number","description":"Damage as rolled, before the steps."},"hp":{"type":"number","description":"Target's hit points after."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"condition"}},"required":["type"]},"then":{"required":["type","target","condition"],"properties":{"type":{"const":"condition","description":"A condition was applied or ended."},"target":{"type":"string","description":"Who carries it."},"condition":{"type":"string","description":"Condition id."},"change":{"enum":["applied","ended","saved"],"description":"What happened to it."},"source":{"type":"string","description":"Who applied it."},"dc":{"type":"number","description":"Save DC."}}}},{"if":{"properties":{"type":{"const":"down"}},"required":["type"]},"then":{"required":["type","target"],"properties":{"type":{"const":"down","description":"A combatant fell."},"target":{"type":"string","description":"Who fell."},"by":{"type":"string","description":"Who dropped them."},"state":{"type":"string","description":"`dead`, `stable`, `down`."}}}},{"if":{"properties":{"type":{"const":"noTime"}},"required":["type"]},"then":{"required":["type","actor"],"properties":{"type":{"const":"noTime","description":"An attack past the turn's budget: NO TIME, it does not happen."},"actor":{"type":"string","description":"Who ran out of time."},"action":{"type":"string","description":"Action id."},"attack":{"type":"number","description":"Which attack (1-based)."}}}},{"if":{"properties":{"type":{"const":"fightEnd"}},"required":["type"]},"then":{"required":["type","winner"],"properties":{"type":{"const":"fightEnd","description":"The fight ended."},"winner":{"enum":["heroes","enemies","draw"],"description":"Who won."},"rounds":{"type":"number","description":"Rounds fought."}}}},{"if":{"properties":{"type":{"const":"heal"}},"required":["type"]},"then":{"required":["type","target","amount"],"properties":{"type":{"const":"heal","description":"Someone was healed."},"actor":{"type":"string","description":"Who healed."},"target":{"type":"string","description":"Who was healed."},"amount":{"type":"number","description":"Hit points restored."},"track":{"type":"string","description":"Track healed."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"ability"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"ability","description":"An ability was used."},"actor":{"type":"string","description":"Who used it."},"ability":{"type":"string","description":"Ability id."},"targets":{"type":"array","items":{"type":"string"},"description":"Target ids."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"harm"}},"required":["type"]},"then":{"required":["type","target","levels"],"properties":{"type":{"const":"harm","description":"Consequences mode: harm suffered."},"actor":{"type":"string","description":"Who rolled."},"target":{"type":"string","description":"Who suffered the harm."},"levels":{"type":"number","description":"Harm levels."},"amount":{"type":"number","description":"Hit points lost, if any."}}}},{"if":{"properties":{"type":{"const":"sustain"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"sustain","description":"A sustained ability started, was kept or ended."},"actor":{"type":"string","description":"The sustainer."},"ability":{"type":"string","description":"Ability id."},"change":{"enum":["started","ended","kept"],"description":"What happened."}}}},{"if":{"properties":{"type":{"const":"regenerate"}},"required":["type"]},"then":{"required":["type","target"],"properties":{"type":{"const":"regenerate","description":"Regeneration at the start of a turn."},"target":{"type":"string","description":"Who regenerated."},"amount":{"type":"number","description":"Hit points regained."},"stopped":{"type":"boolean","description":"true when damage stopped it this turn."}}}}]};

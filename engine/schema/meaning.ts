@@ -1,0 +1,335 @@
+// Meaning checks the schema cannot express: ids that name nothing, ids used twice, cycles among derived values,
+// names of attributes, tracks, classes that do not exist, a combat mode without its section.
+// Runs on whatever shape the document has (defensively); the schema reports wrong shapes.
+import type { Severity } from '../formula/types';
+import { parseFormula } from '../formula/parse';
+import type { FormulaNode } from '../formula/types';
+import { describePointer, escapePointerSegment } from './json';
+import { closest, type Anchor } from './schema-errors';
+
+export interface MeaningProblem {
+  readonly pointer: string;
+  readonly anchor: Anchor;
+  readonly message: string;
+  readonly code: string;
+  readonly severity: Severity;
+}
+
+type Rec = Record<string, unknown>;
+const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
+const recordOf = (v: unknown): Rec => (isRecord(v) ? v : {});
+const arrayOf = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const p = escapePointerSegment;
+
+/** Actions an ability may use besides the turn's own. */
+const SPECIAL_USES = ['reaction', 'free'];
+
+class MeaningChecker {
+  readonly problems: MeaningProblem[] = [];
+  private readonly doc: Rec;
+  readonly checkIds: Set<string>;
+  readonly conditionIds: Set<string>;
+  readonly abilityIds: Set<string>;
+  readonly trackIds: Set<string>;
+  readonly attributeIds: Set<string>;
+  readonly actionIds: Set<string>;
+  readonly classIds: Set<string>;
+  readonly heroIds: Set<string>;
+  readonly creatureIds: Set<string>;
+  readonly roles: Set<string>;
+
+  constructor(document: unknown) {
+    this.doc = recordOf(document);
+    const d = this.doc;
+    this.checkIds = new Set(Object.keys(recordOf(d.checks)));
+    this.attributeIds = new Set(Object.keys(recordOf(d.attributes)));
+    this.trackIds = new Set(Object.keys(recordOf(d.tracks)));
+    this.classIds = new Set(Object.keys(recordOf(d.classes)));
+    this.conditionIds = this.idsOf(d.conditions, '/conditions', 'condition');
+    this.abilityIds = this.idsOf(d.abilities, '/abilities', 'ability');
+    this.heroIds = this.idsOf(d.heroes, '/heroes', 'hero');
+    this.creatureIds = this.idsOf(d.bestiary, '/bestiary', 'creature');
+    this.idsOf(d.fights, '/fights', 'fight');
+    this.actionIds = this.idsOf(recordOf(d.turn).actions, '/turn/actions', 'action');
+    this.roles = new Set();
+    arrayOf(d.templates).forEach((t, i) => {
+      const role = recordOf(t).role;
+      if (typeof role !== 'string') return;
+      if (this.roles.has(role)) this.error(`/templates/${i}/role`, 'value', 'duplicate-id', `a template for the role \`${role}\` is already defined; each role has one template`);
+      this.roles.add(role);
+    });
+  }
+
+  private error(pointer: string, anchor: Anchor, code: string, message: string, severity: Severity = 'error'): void {
+    this.problems.push({ pointer, anchor, code, message, severity });
+  }
+
+  /** Ids of a list of objects, reporting duplicates at the second `id`. */
+  private idsOf(list: unknown, pointer: string, what: string): Set<string> {
+    const ids = new Set<string>();
+    arrayOf(list).forEach((item, i) => {
+      const id = recordOf(item).id;
+      if (typeof id !== 'string') return;
+      if (ids.has(id)) this.error(`${pointer}/${i}/id`, 'value', 'duplicate-id', `the ${what} id \`${id}\` is used twice in \`${describePointer(pointer)}\``);
+      ids.add(id);
+    });
+    return ids;
+  }
+
+  /** Reports `value` (at `pointer`) unless it is one of `known`. */
+  ref(value: unknown, pointer: string, known: ReadonlySet<string>, what: string, where: string, extra: readonly string[] = []): void {
+    if (typeof value !== 'string' || known.has(value) || extra.includes(value)) return;
+    const candidates = [...known, ...extra];
+    const guess = closest(value, candidates);
+    const hint = guess ? `; did you mean \`${guess}\`?` : candidates.length === 0 ? ` (there are no ${what}s yet: add them under \`${where}\`)` : '';
+    this.error(pointer, 'value', 'unknown-id', `unknown ${what} \`${value}\` in \`${describePointer(pointer)}\`${hint}`);
+  }
+
+  refs(list: unknown, pointer: string, known: ReadonlySet<string>, what: string, where: string): void {
+    arrayOf(list).forEach((v, i) => this.ref(v, `${pointer}/${i}`, known, what, where));
+  }
+
+  /** Keys of an object that must name known things (hero attributes, template tracks). */
+  keys(object: unknown, pointer: string, known: ReadonlySet<string>, what: string, where: string, severity: Severity = 'error'): void {
+    for (const key of Object.keys(recordOf(object))) {
+      if (known.has(key)) continue;
+      const guess = closest(key, known);
+      this.error(`${pointer}/${p(key)}`, 'key', 'unknown-id', `unknown ${what} \`${key}\` in \`${describePointer(pointer)}\`${guess ? `; did you mean \`${guess}\`?` : known.size === 0 ? ` (there are no ${what}s: add them under \`${where}\`)` : ''}`, severity);
+    }
+  }
+
+  check(value: unknown, pointer: string): void {
+    this.ref(value, pointer, this.checkIds, 'check', 'checks');
+  }
+
+  track(value: unknown, pointer: string): void {
+    this.ref(value, pointer, this.trackIds, 'track', 'tracks');
+  }
+
+  gains(list: unknown, pointer: string): void {
+    arrayOf(list).forEach((g, i) => this.track(recordOf(g).track, `${pointer}/${i}/track`));
+  }
+
+  outcomes(list: unknown, pointer: string): void {
+    const ids = new Set<string>();
+    arrayOf(list).forEach((o, i) => {
+      const outcome = recordOf(o);
+      const at = `${pointer}/${i}`;
+      if (typeof outcome.id === 'string') {
+        if (ids.has(outcome.id)) this.error(`${at}/id`, 'value', 'duplicate-id', `the outcome id \`${outcome.id}\` is used twice in \`${describePointer(pointer)}\``);
+        ids.add(outcome.id);
+      }
+      this.refs(outcome.applies, `${at}/applies`, this.conditionIds, 'condition', 'conditions');
+      this.refs(outcome.inflicts, `${at}/inflicts`, this.conditionIds, 'condition', 'conditions');
+      this.gains(outcome.gain, `${at}/gain`);
+    });
+  }
+
+  ability(a: Rec, at: string): void {
+    this.ref(a.uses, `${at}/uses`, this.actionIds, 'action', 'turn.actions', SPECIAL_USES);
+    arrayOf(a.cost).forEach((c, j) => {
+      if (recordOf(c).track !== undefined) this.track(recordOf(c).track, `${at}/cost/${j}/track`);
+    });
+    this.gains(a.gain, `${at}/gain`);
+    this.check(recordOf(a.react).check, `${at}/react/check`);
+    this.check(recordOf(a.save).check, `${at}/save/check`);
+    this.check(recordOf(a.attack).check, `${at}/attack/check`);
+    this.refs(a.applies, `${at}/applies`, this.conditionIds, 'condition', 'conditions');
+    this.track(recordOf(a.heal).track, `${at}/heal/track`);
+    arrayOf(a.grants).forEach((g, j) => this.ref(recordOf(g).action, `${at}/grants/${j}/action`, this.actionIds, 'action', 'turn.actions'));
+  }
+
+  creatureAttacks(attacks: unknown, multiattack: unknown, at: string): void {
+    const ids = new Set<string>();
+    arrayOf(attacks).forEach((x, j) => {
+      const attack = recordOf(x);
+      if (typeof attack.id === 'string') {
+        if (ids.has(attack.id)) this.error(`${at}/attacks/${j}/id`, 'value', 'duplicate-id', `the attack id \`${attack.id}\` is used twice in \`${describePointer(`${at}/attacks`)}\``);
+        ids.add(attack.id);
+      }
+      this.refs(attack.applies, `${at}/attacks/${j}/applies`, this.conditionIds, 'condition', 'conditions');
+      this.check(recordOf(attack.save).check, `${at}/attacks/${j}/save/check`);
+    });
+    arrayOf(multiattack).forEach((m, j) => this.ref(m, `${at}/multiattack/${j}`, ids, 'attack', `${describePointer(at)}.attacks`));
+  }
+
+  run(): void {
+    const d = this.doc;
+    const combat = recordOf(d.combat);
+    const turn = recordOf(d.turn);
+
+    for (const [id, check] of Object.entries(recordOf(d.checks))) this.outcomes(recordOf(check).outcomes, `/checks/${p(id)}/outcomes`);
+
+    if (isRecord(d.combat)) {
+      if (combat.mode === 'numbers' && !isRecord(combat.attack)) this.error('/combat', 'object', 'missing-section', '`combat.mode` is `numbers` but there is no `combat.attack` (which check, what damage, what defence)');
+      if (combat.mode === 'consequences' && !isRecord(combat.consequences)) this.error('/combat', 'object', 'missing-section', '`combat.mode` is `consequences` but there is no `combat.consequences`');
+    }
+    this.check(recordOf(combat.attack).check, '/combat/attack/check');
+    this.check(recordOf(combat.sustain).check, '/combat/sustain/check');
+    const consequences = recordOf(combat.consequences);
+    this.outcomes(consequences.outcomes, '/combat/consequences/outcomes');
+    this.track(recordOf(consequences.harm).track, '/combat/consequences/harm/track');
+    const steps = new Set<string>();
+    arrayOf(recordOf(combat.damage).steps).forEach((s, i) => {
+      const id = recordOf(s).id;
+      if (typeof id !== 'string') return;
+      if (steps.has(id)) this.error(`/combat/damage/steps/${i}/id`, 'value', 'duplicate-id', `the damage step id \`${id}\` is used twice in \`combat.damage.steps\``);
+      steps.add(id);
+    });
+
+    this.check(recordOf(turn.initiative).check, '/turn/initiative/check');
+
+    arrayOf(d.conditions).forEach((c, i) => {
+      const condition = recordOf(c);
+      this.refs(condition.checks, `/conditions/${i}/checks`, this.checkIds, 'check', 'checks');
+      this.check(recordOf(condition.save).check, `/conditions/${i}/save/check`);
+    });
+    arrayOf(d.abilities).forEach((a, i) => this.ability(recordOf(a), `/abilities/${i}`));
+
+    arrayOf(d.templates).forEach((t, i) => {
+      const template = recordOf(t);
+      this.keys(template.attributes, `/templates/${i}/attributes`, this.attributeIds, 'attribute', 'attributes');
+      this.keys(template.tracks, `/templates/${i}/tracks`, this.trackIds, 'track', 'tracks');
+    });
+
+    arrayOf(d.bestiary).forEach((c, i) => {
+      const creature = recordOf(c);
+      const at = `/bestiary/${i}`;
+      this.keys(creature.attributes, `${at}/attributes`, this.attributeIds, 'attribute', 'attributes');
+      this.keys(creature.tracks, `${at}/tracks`, this.trackIds, 'track', 'tracks');
+      this.keys(creature.saves, `${at}/saves`, this.checkIds, 'check', 'checks');
+      this.creatureAttacks(creature.attacks, creature.multiattack, at);
+      arrayOf(creature.abilities).forEach((a, j) => {
+        if (typeof a === 'string') this.ref(a, `${at}/abilities/${j}`, this.abilityIds, 'ability', 'abilities');
+        else if (isRecord(a)) this.ability(a, `${at}/abilities/${j}`);
+      });
+    });
+
+    arrayOf(d.heroes).forEach((h, i) => {
+      const hero = recordOf(h);
+      const at = `/heroes/${i}`;
+      this.keys(hero.attributes, `${at}/attributes`, this.attributeIds, 'attribute', 'attributes');
+      this.keys(hero.classes, `${at}/classes`, this.classIds, 'class', 'classes');
+      this.keys(hero.tracks, `${at}/tracks`, this.trackIds, 'track', 'tracks');
+      this.refs(hero.abilities, `${at}/abilities`, this.abilityIds, 'ability', 'abilities');
+      this.refs(hero.conditions, `${at}/conditions`, this.conditionIds, 'condition', 'conditions');
+      const own = new Set(arrayOf(hero.abilities).filter((x): x is string => typeof x === 'string'));
+      arrayOf(hero.orders).forEach((o, j) => {
+        const use = recordOf(o).use;
+        if (typeof use !== 'string') return;
+        if (!this.abilityIds.has(use)) this.ref(use, `${at}/orders/${j}/use`, this.abilityIds, 'ability', 'abilities');
+        else if (!own.has(use)) this.error(`${at}/orders/${j}/use`, 'value', 'not-owned', `this order uses \`${use}\`, which is not among the hero's \`abilities\``, 'warning');
+      });
+    });
+
+    arrayOf(d.fights).forEach((f, i) => {
+      const fight = recordOf(f);
+      const at = `/fights/${i}`;
+      const inFight = new Set<string>();
+      arrayOf(fight.heroes).forEach((h, j) => {
+        if (typeof h === 'string') {
+          this.ref(h, `${at}/heroes/${j}`, this.heroIds, 'hero', 'heroes');
+          inFight.add(h);
+        } else if (isRecord(h)) {
+          this.ref(h.hero, `${at}/heroes/${j}/hero`, this.heroIds, 'hero', 'heroes');
+          if (typeof h.hero === 'string') inFight.add(h.hero);
+          this.refs(h.conditions, `${at}/heroes/${j}/conditions`, this.conditionIds, 'condition', 'conditions');
+        }
+      });
+      arrayOf(fight.enemies).forEach((e, j) => {
+        const enemy = recordOf(e);
+        const entry = `${at}/enemies/${j}`;
+        if (typeof enemy.id === 'string') inFight.add(enemy.id);
+        this.ref(recordOf(enemy.template).role, `${entry}/template/role`, this.roles, 'template role', 'templates');
+        this.ref(enemy.bestiary, `${entry}/bestiary`, this.creatureIds, 'creature', 'bestiary');
+        this.refs(enemy.conditions, `${entry}/conditions`, this.conditionIds, 'condition', 'conditions');
+        const numbers = recordOf(enemy.numbers);
+        if (isRecord(enemy.numbers)) this.creatureAttacks(numbers.attacks, numbers.multiattack, `${entry}/numbers`);
+      });
+      for (const key of Object.keys(recordOf(fight.positions))) {
+        if (!inFight.has(key)) this.error(`${at}/positions/${p(key)}`, 'key', 'unknown-id', `\`${key}\` is not a hero or enemy id of this fight${closest(key, inFight) ? `; did you mean \`${closest(key, inFight)}\`?` : ''}`);
+      }
+      if (fight.position !== undefined) this.ref(fight.position, `${at}/position`, new Set(Object.keys(recordOf(consequences.position))), 'position', 'combat.consequences.position');
+      if (fight.effect !== undefined) this.ref(fight.effect, `${at}/effect`, new Set(Object.keys(recordOf(consequences.effect))), 'effect', 'combat.consequences.effect');
+    });
+
+    this.derivedCycles();
+  }
+
+  /** Derived values that read each other in a circle can never be computed: name the circle. */
+  private derivedCycles(): void {
+    const derived = recordOf(this.doc.derived);
+    const names = Object.keys(derived);
+    const edges = new Map<string, string[]>();
+    for (const name of names) {
+      const formula = derived[name];
+      if (typeof formula !== 'string') continue;
+      const { ast } = parseFormula(formula);
+      const reads: string[] = [];
+      if (ast) collectRefs(ast, (path) => {
+        const ref = path.join('.');
+        if (Object.prototype.hasOwnProperty.call(derived, ref)) reads.push(ref);
+      });
+      edges.set(name, reads);
+    }
+    const state = new Map<string, 'visiting' | 'done'>();
+    const stack: string[] = [];
+    const reported = new Set<string>();
+    const visit = (name: string): void => {
+      state.set(name, 'visiting');
+      stack.push(name);
+      for (const next of edges.get(name) ?? []) {
+        if (state.get(next) === 'visiting') {
+          const cycle = stack.slice(stack.indexOf(next));
+          const key = [...cycle].sort().join('\u0000');
+          if (!reported.has(key)) {
+            reported.add(key);
+            const path = [...cycle, next].map((n) => `@${n}`).join(' → ');
+            this.error(`/derived/${p(next)}`, 'value', 'cycle', `derived values read each other in a circle: ${path}`);
+          }
+        } else if (!state.has(next)) visit(next);
+      }
+      stack.pop();
+      state.set(name, 'done');
+    };
+    for (const name of names) if (!state.has(name)) visit(name);
+  }
+}
+
+export function collectRefs(node: FormulaNode, found: (path: readonly string[], node: FormulaNode) => void): void {
+  switch (node.kind) {
+    case 'ref':
+      found(node.path, node);
+      break;
+    case 'unary':
+      collectRefs(node.operand, found);
+      break;
+    case 'binary':
+      collectRefs(node.left, found);
+      collectRefs(node.right, found);
+      break;
+    case 'conditional':
+      collectRefs(node.test, found);
+      collectRefs(node.then, found);
+      collectRefs(node.otherwise, found);
+      break;
+    case 'call':
+      for (const arg of node.args) collectRefs(arg, found);
+      break;
+    case 'dice':
+      if (node.count) collectRefs(node.count, found);
+      if (node.sides.kind === 'number') collectRefs(node.sides.value, found);
+      break;
+    case 'tag':
+      collectRefs(node.operand, found);
+      break;
+    default:
+      break;
+  }
+}
+
+export function checkMeaning(document: unknown): MeaningProblem[] {
+  const checker = new MeaningChecker(document);
+  checker.run();
+  return checker.problems;
+}
