@@ -115,13 +115,25 @@ export function chipText(event: FightEvent): string {
       return chip ?? `${actor ?? ''} reacts: ${str(event.ability) ?? str(event.reaction) ?? ''}`;
     case 'condition': {
       const condition = str(event.condition) ?? str(event.id) ?? '';
-      const removed = event.removed === true || event.op === 'remove' || event.action === 'end' || event.ended === true;
-      return chip ?? `${target || actor || ''} ${removed ? 'loses' : 'gains'} ${condition}`;
+      const change = str(event.change);
+      const words = change === 'saved' ? 'saves against' : isRemoval(event) ? 'is no longer' : 'is now';
+      return chip ?? `${target || actor || ''} ${words} ${condition}`;
     }
-    case 'down':
-      return chip ?? `${target || actor || ''} is down`;
+    case 'down': {
+      const state = str(event.state);
+      const by = str(event.by);
+      return chip ?? `${target || actor || ''} is ${state && state !== 'down' ? state : 'down'}${by ? ` (by ${by})` : ''}`;
+    }
+    case 'harm':
+      return chip ?? `${target} suffers ${num(event.levels) ?? ''} harm (${num(event.amount) ?? 0} hp)`;
+    case 'sustain':
+      return chip ?? `${actor ?? ''} ${str(event.change) ?? ''} sustaining ${str(event.ability) ?? ''}`;
+    case 'regenerate':
+      return chip ?? (event.stopped === true ? `${target} cannot regenerate this turn` : `${target} regenerates ${num(event.amount) ?? 0}`);
+    case 'ability':
+      return chip ?? `${actor ?? ''} uses ${str(event.ability) ?? ''}`;
     case 'noTime':
-      return chip ?? `${actor ?? ''}: NO TIME`;
+      return chip ?? `${str(event.action) ?? 'attack'} ${num(event.attack) ?? ''}: NO TIME`.replace(' :', ':');
     case 'fightEnd':
       return `Fight over: ${str(event.winner) ?? 'draw'}`;
     case 'heal':
@@ -139,13 +151,19 @@ function originOf(event: FightEvent): RuleOrigin | null {
   if (event.type === 'condition' && (str(event.condition) ?? str(event.id))) {
     return { kind: 'condition', id: (str(event.condition) ?? str(event.id))! };
   }
+  if ((event.type === 'ability' || event.type === 'sustain') && str(event.ability)) return { kind: 'ability', id: str(event.ability)! };
   if (event.type === 'reaction' && (str(event.ability) ?? str(event.reaction))) {
     return { kind: 'ability', id: (str(event.ability) ?? str(event.reaction))! };
   }
   return null;
 }
 
-const CHIP_KINDS = new Set(['check', 'damage', 'reaction', 'condition', 'down', 'noTime', 'fightEnd', 'heal']);
+const CHIP_KINDS = new Set(['check', 'damage', 'reaction', 'condition', 'down', 'noTime', 'fightEnd', 'heal', 'harm', 'sustain', 'regenerate', 'ability']);
+
+function isRemoval(event: FightEvent): boolean {
+  const change = str(event.change);
+  return change === 'ended' || change === 'saved' || event.removed === true;
+}
 
 /** The fight as it stands after events[0..upTo) have happened. */
 export function foldEvents(events: readonly FightEvent[], upTo: number, initiativeCheck = 'initiative'): FightView {
@@ -196,6 +214,17 @@ export function foldEvents(events: readonly FightEvent[], upTo: number, initiati
       case 'check':
         if (actor && str(event.check) === initiativeCheck && num(event.total) !== null) ensure(actor).initiative = num(event.total);
         break;
+      case 'harm': {
+        for (const id of targetsOf(event)) ensure(id).hp -= num(event.amount) ?? 0;
+        break;
+      }
+      case 'regenerate': {
+        for (const id of targetsOf(event)) {
+          const c = ensure(id);
+          if (event.stopped !== true) c.hp = Math.min(c.maxHp, c.hp + (num(event.amount) ?? 0));
+        }
+        break;
+      }
       case 'damage':
       case 'heal': {
         for (const id of targetsOf(event)) {
@@ -208,7 +237,7 @@ export function foldEvents(events: readonly FightEvent[], upTo: number, initiati
       }
       case 'condition': {
         const condition = str(event.condition) ?? str(event.id);
-        const removed = event.removed === true || event.op === 'remove' || event.action === 'end' || event.ended === true;
+        const removed = isRemoval(event);
         for (const id of targetsOf(event).length ? targetsOf(event) : actor ? [actor] : []) {
           const c = ensure(id);
           if (!condition) continue;
@@ -253,6 +282,6 @@ export function nextTurnEnd(events: readonly FightEvent[], cursor: number): numb
   while (k < events.length && events[k]!.type !== 'turn') k += 1;
   if (k >= events.length) return events.length;
   let m = k + 1;
-  while (m < events.length && events[m]!.type !== 'turn' && events[m]!.type !== 'fightEnd') m += 1;
+  while (m < events.length && !['turn', 'round', 'fightEnd'].includes(events[m]!.type)) m += 1;
   return m;
 }

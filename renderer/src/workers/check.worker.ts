@@ -1,9 +1,26 @@
 // The check worker: the engine's checker on every edit, formula distributions for hovers, completion names.
 // Keeps the last analysis per document so hovers and completions answer without re-checking.
-import { analyzeSystem } from './analyzeSystem';
+import { analyzeSystem, type AnalyzedSystem } from './analyzeSystem';
+import { FormulaTools } from './formulaTools';
 import type { CheckRequest, CheckResponse } from './protocol';
 
+interface Known {
+  readonly analysis: AnalyzedSystem;
+  tools: FormulaTools | null;
+}
+
+const known = new Map<string, Known>();
+/** The last document that parsed: completions and hovers keep working while the JSON is broken mid-edit. */
+const lastParsed = new Map<string, Known>();
+
 const post = (message: CheckResponse): void => self.postMessage(message);
+
+function toolsFor(docId: string): FormulaTools | null {
+  const entry = known.get(docId)?.analysis.document != null ? known.get(docId) : lastParsed.get(docId);
+  if (!entry || entry.analysis.document == null) return null;
+  entry.tools ??= new FormulaTools(entry.analysis.document);
+  return entry.tools;
+}
 
 self.onmessage = (event: MessageEvent<CheckRequest>) => {
   const request = event.data;
@@ -12,6 +29,9 @@ self.onmessage = (event: MessageEvent<CheckRequest>) => {
       case 'check': {
         const started = performance.now();
         const analysis = analyzeSystem(request.text);
+        const entry: Known = { analysis, tools: null };
+        known.set(request.docId, entry);
+        if (analysis.document != null) lastParsed.set(request.docId, entry);
         post({
           type: 'checked',
           id: request.id,
@@ -26,11 +46,16 @@ self.onmessage = (event: MessageEvent<CheckRequest>) => {
         });
         return;
       }
-      case 'formulaInfo':
-        post({ type: 'formulaInfo', id: request.id, info: { distribution: null, problem: 'distributions are not available yet', samples: {} } });
+      case 'formulaInfo': {
+        const tools = toolsFor(request.docId);
+        const info = tools
+          ? tools.info(request.pointer, request.formula, request.defence)
+          : { distribution: null, problem: 'The document does not parse yet.', samples: {} };
+        post({ type: 'formulaInfo', id: request.id, info });
         return;
+      }
       case 'completions':
-        post({ type: 'completions', id: request.id, names: [] });
+        post({ type: 'completions', id: request.id, names: toolsFor(request.docId)?.completions(request.pointer) ?? [] });
         return;
     }
   } catch (error) {

@@ -104,15 +104,14 @@ export type FightChoice =
 export interface ComposedFight {
   readonly id: string;
   readonly heroes: readonly (string | { readonly hero: string; readonly position?: string; readonly conditions?: readonly string[] })[];
-  readonly enemies: readonly {
-    readonly template?: { readonly role: string; readonly tier: number };
-    readonly bestiary?: string;
-    readonly count?: number;
-    readonly position?: string;
-    readonly conditions?: readonly string[];
-  }[];
+  readonly enemies: readonly ComposedEnemy[];
   readonly maxRounds?: number;
 }
+
+type EnemyPlacement = { readonly count?: number; readonly position?: string; readonly conditions?: readonly string[] };
+export type ComposedEnemy =
+  | ({ readonly template: { readonly role: string; readonly tier: number } } & EnemyPlacement)
+  | ({ readonly bestiary: string } & EnemyPlacement);
 
 /** Batch statistics: the `sim --json` shape. */
 export interface BatchStats {

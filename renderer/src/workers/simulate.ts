@@ -1,18 +1,74 @@
-// The simulator behind the sim worker: parse the system, build the fight, run it (engine/sim).
+// The simulator behind the sim worker: parse the system, load it (every formula compiled once), compose or find
+// the fight, then run one fight with its event log or a batch with streaming statistics (engine/sim).
+import { composeFight, fightLog, loadSystem, simulatePartial, type FightDef, type System } from '../../../engine/sim/index';
+import type { SystemDocument } from '../../../engine/schema/document';
 import type { BatchStats, FightChoice, FightEvent } from './protocol';
 
 export type Failure = { readonly error: string };
 
-export function runFightLog(_systemText: string, _choice: FightChoice, _seed: number): { events: FightEvent[] } | Failure {
-  return { error: 'The simulator (engine/sim) has not landed yet.' };
+/** The last system loaded, by text: re-running the same text (new seed, batch after stepping) skips the load. */
+let cached: { text: string; system: System } | null = null;
+
+function load(systemText: string): System | Failure {
+  if (cached?.text === systemText) return cached.system;
+  let doc: SystemDocument;
+  try {
+    doc = JSON.parse(systemText) as SystemDocument;
+  } catch (error) {
+    return { error: `The system is not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  const loaded = loadSystem(doc);
+  if (!loaded.ok) {
+    const first = loaded.diagnostics[0];
+    return { error: `The system cannot fight yet: ${first ? first.message : 'unknown problem'}` };
+  }
+  cached = { text: systemText, system: loaded.system };
+  return loaded.system;
+}
+
+function fightOf(system: System, choice: FightChoice): FightDef | string | Failure {
+  if (choice.kind === 'document') return choice.fightId;
+  const composed = composeFight(system, choice.fight);
+  return composed.ok ? composed.fight : { error: composed.error };
+}
+
+const failed = (x: unknown): x is Failure => typeof x === 'object' && x !== null && 'error' in x;
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function runFightLog(systemText: string, choice: FightChoice, seed: number): { events: FightEvent[] } | Failure {
+  const system = load(systemText);
+  if (failed(system)) return system;
+  const fight = fightOf(system, choice);
+  if (failed(fight)) return fight;
+  try {
+    return { events: fightLog(system, fight, seed) as unknown as FightEvent[] };
+  } catch (error) {
+    return { error: message(error) };
+  }
 }
 
 export function runBatch(
-  _systemText: string,
-  _choice: FightChoice,
-  _seed: number,
-  _fights: number,
-  _progress: (done: number, total: number) => void,
+  systemText: string,
+  choice: FightChoice,
+  seed: number,
+  fights: number,
+  progress: (done: number, total: number) => void,
 ): { stats: BatchStats } | Failure {
-  return { error: 'The simulator (engine/sim) has not landed yet.' };
+  const system = load(systemText);
+  if (failed(system)) return system;
+  const fight = fightOf(system, choice);
+  if (failed(fight)) return fight;
+  try {
+    const every = Math.max(1, Math.min(1000, Math.floor(fights / 100)));
+    const accumulator = simulatePartial(system, fight, { fights, seed, progressEvery: every, onProgress: (done) => progress(done, fights) });
+    const fightId = typeof fight === 'string' ? fight : fight.id;
+    const stats = accumulator.finish(system.id, fightId, seed);
+    progress(fights, fights);
+    return { stats: { ...stats, roundsHistogram: accumulator.toPartial().roundsHistogram } };
+  } catch (error) {
+    return { error: message(error) };
+  }
 }
