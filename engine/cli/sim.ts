@@ -1,0 +1,129 @@
+// rules-studio sim FILE --fight ID [--fights N] [--seed S] [--workers K] [--json] [--log]
+// Thin: reads the file, refuses a system with errors, runs the engine, prints (spec §4).
+import { readFileSync } from 'node:fs';
+import type { SystemDocument } from '../schema/document';
+import { fightLog, loadSystem, simulate, SimError, type SimStats } from '../sim/index';
+import { simulateParallel } from '../sim/node/pool';
+import { checkBeforeSimulating } from './sim-check';
+
+const USAGE = 'usage: rules-studio sim FILE --fight ID [--fights N] [--seed S] [--workers K] [--json] [--log]\n';
+
+interface SimArgs {
+  file: string;
+  fight: string;
+  fights: number;
+  seed: number;
+  workers: number;
+  json: boolean;
+  log: boolean;
+}
+
+function parseArgs(args: string[]): SimArgs | string {
+  let file: string | undefined;
+  let fight: string | undefined;
+  let fights: number | undefined;
+  let seed = 1;
+  let workers = 1;
+  let json = false;
+  let log = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const value = (): string | undefined => args[++i];
+    const whole = (name: string, text: string | undefined, min: number): number | string => {
+      const n = Number(text);
+      return text !== undefined && Number.isInteger(n) && n >= min ? n : `${name} needs a whole number >= ${min}, got '${text ?? ''}'`;
+    };
+    switch (a) {
+      case '--fight': fight = value(); break;
+      case '--fights': { const n = whole('--fights', value(), 1); if (typeof n === 'string') return n; fights = n; break; }
+      case '--seed': { const n = whole('--seed', value(), 0); if (typeof n === 'string') return n; seed = n; break; }
+      case '--workers': { const n = whole('--workers', value(), 1); if (typeof n === 'string') return n; workers = Math.min(n, 64); break; }
+      case '--json': json = true; break;
+      case '--log': log = true; break;
+      default:
+        if (a.startsWith('--')) return `unknown option '${a}'`;
+        if (file !== undefined) return `one FILE only (got '${file}' and '${a}')`;
+        file = a;
+    }
+  }
+  if (!file) return 'missing FILE';
+  if (!fight) return 'missing --fight ID';
+  return { file, fight, fights: fights ?? (log ? 1 : 1000), seed, workers, json, log };
+}
+
+function pct(x: number): string {
+  return `${(100 * x).toFixed(1)}%`;
+}
+
+function printHuman(stats: SimStats): void {
+  const n = stats.fights;
+  const out: string[] = [];
+  out.push(`${stats.system} · ${stats.fight} · ${n} fights · seed ${stats.seed}`);
+  out.push(`wins: heroes ${pct(stats.wins.heroes / n)} · enemies ${pct(stats.wins.enemies / n)} · draw ${pct(stats.wins.draw / n)}`);
+  out.push(`rounds: mean ${stats.rounds.mean.toFixed(2)} · p50 ${stats.rounds.p50} · p90 ${stats.rounds.p90} · max ${stats.rounds.max}`);
+  for (const [check, outcomes] of Object.entries(stats.checks)) {
+    const total = Object.values(outcomes).reduce((a, b) => a + b, 0);
+    out.push(`  ${check}: ${Object.entries(outcomes).map(([o, c]) => `${o} ${pct(c / total)}`).join(' · ')}`);
+  }
+  for (const c of stats.combatants) {
+    out.push(`  ${c.side === 'heroes' ? 'H' : 'E'} ${c.id.padEnd(16)} survived ${pct(c.survived).padStart(6)} · damage dealt ${c.damageDealt.mean.toFixed(2)}`);
+  }
+  process.stdout.write(`${out.join('\n')}\n`);
+}
+
+export async function run(args: string[]): Promise<number> {
+  const parsed = parseArgs(args);
+  if (typeof parsed === 'string') {
+    process.stderr.write(`sim: ${parsed}\n${USAGE}`);
+    return 2;
+  }
+  let text: string;
+  try {
+    text = readFileSync(parsed.file, 'utf8');
+  } catch (err) {
+    process.stderr.write(`sim: cannot read ${parsed.file}: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 2;
+  }
+  const checked = checkBeforeSimulating(parsed.file, text);
+  if (!checked.ok) {
+    process.stderr.write(`${checked.report}\nsim: ${parsed.file} has errors; a system with errors is never simulated\n`);
+    return 1;
+  }
+  const doc = checked.doc as SystemDocument;
+  const loaded = loadSystem(doc);
+  if (!loaded.ok) {
+    for (const d of loaded.diagnostics) process.stderr.write(`${parsed.file}: ${d.pointer || '/'}: ${d.message}\n`);
+    process.stderr.write(`sim: ${parsed.file} has errors; a system with errors is never simulated\n`);
+    return 1;
+  }
+  const system = loaded.system;
+  if (!system.fights.has(parsed.fight)) {
+    const known = [...system.fights.keys()];
+    process.stderr.write(`sim: unknown fight '${parsed.fight}'${known.length ? ` (fights: ${known.join(', ')})` : ''}\n`);
+    return 1;
+  }
+  try {
+    if (parsed.log) {
+      const { deriveSeed } = await import('../dice/rng');
+      for (let i = 0; i < parsed.fights; i++) {
+        const seed = deriveSeed(parsed.seed, i);
+        const lines = fightLog(system, parsed.fight, seed).map((e) => JSON.stringify(parsed.fights === 1 ? e : { fight: i, ...e }));
+        process.stdout.write(`${lines.join('\n')}\n`);
+      }
+      return 0;
+    }
+    const stats = parsed.workers > 1
+      ? await simulateParallel(system, doc, parsed.fight, { fights: parsed.fights, seed: parsed.seed, workers: parsed.workers })
+      : simulate(system, parsed.fight, { fights: parsed.fights, seed: parsed.seed });
+    if (parsed.json) process.stdout.write(`${JSON.stringify(stats, null, 2)}\n`);
+    else printHuman(stats);
+    return 0;
+  } catch (err) {
+    if (err instanceof SimError) {
+      process.stderr.write(`sim: ${err.message}\n`);
+      return 1;
+    }
+    process.stderr.write(`sim: the fight stopped: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,917 @@
+// One fight in numbers mode (spec §2.2–2.5): initiative, the turn and its budget, blows, damage, conditions,
+// reactions, sustained abilities. Generic: every rule comes from the loaded system; nothing here names a system.
+import { createRng } from '../dice/rng';
+import type { CompiledFormula, EvalContext, TraceItem } from '../formula/runtime';
+import type { Value } from '../formula/types';
+import { renderCheckChip, renderChip } from '../formula/trace';
+import type { EventSink, FightEvent, Winner } from './events';
+import type {
+  AbilityDef, AttackProfile, CheckDef, CheckSlot, Combatant, ConditionDef, FightDef, Formula, OutcomeDef, Scope, Side,
+  System,
+} from './model';
+import { blankCombatant, newCheckSlot, newCombatant, newScope, resetRoll } from './state';
+
+/** Tallies the checks a fight makes; the statistics path passes one, the log path may not. */
+export interface CheckTally {
+  onCheck(actor: Combatant, check: string, outcome: string): void;
+}
+
+export interface FightResult {
+  readonly winner: Winner;
+  readonly rounds: number;
+  readonly combatants: readonly Combatant[];
+}
+
+/** Hard guards so that nothing loops forever, whatever the document says. */
+const MAX_ACTS_PER_ROUND = 2_000;
+const MAX_PLAN_STEPS = 100;
+const MAX_ACTIONS_PER_TURN = 50;
+
+const num = (v: Value): number => (typeof v === 'number' ? v : v === true ? 1 : 0);
+
+export class FightRunner {
+  readonly combatants: Combatant[] = [];
+  readonly scope: Scope;
+  /** The blow's check, a reaction's, a save's (conditions, sustain, spells): each with its own roll facts. */
+  protected readonly blowSlot: CheckSlot;
+  protected readonly innerSlot: CheckSlot;
+  protected readonly damageSlot: CheckSlot;
+  protected readonly scratch: EvalContext;
+  protected readonly traceOn: boolean;
+  round = 0;
+  winner: Winner | null = null;
+  private actionsLeft: number[] = [];
+  private attacksLeft = 0;
+  private attackNumber = 0;
+  private actionSpeed = 0;
+  private readonly influences: string[] = [];
+  protected readonly rng;
+
+  constructor(
+    readonly system: System,
+    readonly fight: FightDef,
+    readonly seed: number,
+    protected readonly sink: EventSink | null = null,
+    private readonly tally: CheckTally | null = null,
+  ) {
+    this.rng = createRng(seed);
+    this.traceOn = sink !== null;
+    const placeholder = blankCombatant(system.sheetSize, system.slots.lists.length);
+    this.scope = newScope(placeholder, system.slots);
+    this.blowSlot = newCheckSlot(this.rng, this.scope);
+    this.innerSlot = newCheckSlot(this.rng, this.scope);
+    this.damageSlot = newCheckSlot(this.rng, this.scope);
+    this.scratch = newCheckSlot(this.rng, this.scope).ctx;
+    this.scope.check = this.blowSlot;
+    let order = 0;
+    const listCount = system.slots.lists.length;
+    for (const group of [fight.heroes, fight.enemies]) {
+      for (const entry of group) {
+        for (let i = 1; i <= entry.count; i++) {
+          const id = entry.def.side === 'heroes' ? entry.idBase : `${entry.idBase}-${i}`;
+          this.combatants.push(newCombatant(entry.def, id, order++, entry.position, listCount));
+        }
+      }
+    }
+  }
+
+  protected emit(event: FightEvent): void {
+    this.sink!(event);
+  }
+
+  // ----- evaluation helpers -------------------------------------------------------------------------------------
+
+  /** Evaluate a non-roll formula (a DC, a cost, a condition's edge) on `self`. */
+  protected value(formula: Formula | CompiledFormula, self: Combatant): number {
+    this.scope.self = self;
+    this.scratch.diceLeft = 10_000;
+    const run = typeof formula === 'function' ? formula : formula.run;
+    return num(run(this.scratch));
+  }
+
+  private truth(formula: Formula): boolean {
+    this.scratch.diceLeft = 10_000;
+    return formula.run(this.scratch) === true;
+  }
+
+  protected hp(c: Combatant): number {
+    return c.sheet[this.system.trackCurrent[this.system.hpTrack]!]!;
+  }
+
+  protected setTrack(c: Combatant, track: number, value: number): void {
+    c.sheet[this.system.trackCurrent[track]!] = value;
+    const live = c.def.liveDerived;
+    if (live.length) {
+      const saved = this.scope.self;
+      for (const d of live) c.sheet[d.slot] = this.value(d.formula, c);
+      this.scope.self = saved;
+    }
+  }
+
+  // ----- the fight ----------------------------------------------------------------------------------------------
+
+  run(): FightResult {
+    if (this.sink) {
+      this.emit({
+        type: 'fightStart', system: this.system.id, fightId: this.fight.id, seed: this.seed,
+        combatants: this.combatants.map((c) => ({ id: c.id, name: c.def.name, side: c.side, hp: this.hp(c), position: c.position })),
+      });
+    }
+    let entryIndex = 0;
+    for (const group of [this.fight.heroes, this.fight.enemies]) {
+      for (const entry of group) {
+        for (let i = 0; i < entry.count; i++) {
+          const c = this.combatants[entryIndex++]!;
+          for (const id of entry.conditions) this.applyCondition(c, id, null, null);
+        }
+      }
+    }
+    this.winner = this.decide();
+    while (this.winner === null && this.round < this.fight.maxRounds) {
+      this.round++;
+      if (this.sink) this.emit({ type: 'round', round: this.round });
+      this.playRound();
+    }
+    const winner = this.winner ?? 'draw';
+    if (this.sink) this.emit({ type: 'fightEnd', round: this.round, winner, rounds: this.round });
+    return { winner, rounds: this.round, combatants: this.combatants };
+  }
+
+  private decide(): Winner | null {
+    let heroes = false, enemies = false;
+    for (const c of this.combatants) {
+      if (c.down) continue;
+      if (c.side === 'heroes') heroes = true; else enemies = true;
+    }
+    if (heroes && enemies) return null;
+    return heroes ? 'heroes' : enemies ? 'enemies' : 'draw';
+  }
+
+  private readonly turnOrder: Combatant[] = [];
+
+  private rollInitiative(): void {
+    const rule = this.system.initiative;
+    for (const c of this.combatants) {
+      if (c.down) continue;
+      c.initiative = rule ? this.judge(rule.check, this.innerSlot, c, null, 0, c.position, null) === null ? this.innerSlot.total : this.innerSlot.total : 0;
+    }
+    const ties = rule?.ties ?? 'heroes';
+    const tieBreak = ties === 'random' ? this.combatants.map(() => this.rng.next()) : null;
+    this.turnOrder.length = 0;
+    for (const c of this.combatants) this.turnOrder.push(c);
+    this.turnOrder.sort((a, b) => {
+      if (b.initiative !== a.initiative) return b.initiative - a.initiative;
+      if (a.side !== b.side && ties !== 'random') return (a.side === ties ? -1 : 1);
+      if (tieBreak) return tieBreak[a.order]! - tieBreak[b.order]!;
+      return a.order - b.order;
+    });
+  }
+
+  private playRound(): void {
+    const rule = this.system.initiative;
+    if (this.round === 1 || (rule?.everyRound ?? false)) this.rollInitiative();
+    if (this.system.reactionPer === 'round') for (const c of this.combatants) c.reactionsUsed = 0;
+    if (this.system.clock) { this.playClockRound(); return; }
+    for (const actor of this.turnOrder) {
+      if (this.winner !== null) return;
+      if (actor.down) continue;
+      // A non-positive initiative does not act only in clock systems; without a clock everyone takes a turn.
+      this.takeTurn(actor, undefined);
+      this.winner = this.decide();
+    }
+  }
+
+  private playClockRound(): void {
+    const clock = this.system.clock!;
+    for (const c of this.combatants) c.clock = c.initiative;
+    const ties = this.system.initiative?.ties ?? 'heroes';
+    for (let acts = 0; acts < MAX_ACTS_PER_ROUND && this.winner === null; acts++) {
+      let next: Combatant | null = null;
+      for (const c of this.turnOrder) {
+        if (c.down || c.clock <= 0) continue;
+        this.scope.clock = c.clock; this.scope.initiative = c.initiative; this.scope.self = c;
+        if (c.acted && !this.truth(clock.while)) continue;
+        if (!next || c.clock > next.clock || (c.clock === next.clock && c.side !== next.side && c.side === ties)) next = c;
+      }
+      if (!next) return;
+      next.acted = true;
+      this.actionSpeed = 0;
+      this.takeTurn(next, next.clock);
+      this.scope.self = next; this.scope.clock = next.clock; this.scope.initiative = next.initiative; this.scope.actionSpeed = this.actionSpeed;
+      this.scratch.diceLeft = 10_000;
+      const cost = num(clock.cost.run(this.scratch));
+      // A free act would loop forever: an act always costs at least one tick... unless the rules say it ends here.
+      next.clock = cost > 0 ? next.clock - cost : 0;
+      this.scope.clock = next.clock;
+      if (next.clock > 0 && !this.truth(clock.while)) next.clock = 0;
+      this.winner = this.decide();
+    }
+    for (const c of this.combatants) c.acted = false;
+  }
+
+  // ----- the turn -----------------------------------------------------------------------------------------------
+
+  private takeTurn(actor: Combatant, clock: number | undefined): void {
+    if (this.sink) {
+      this.emit(clock === undefined
+        ? { type: 'turn', round: this.round, actor: actor.id, initiative: actor.initiative }
+        : { type: 'turn', round: this.round, actor: actor.id, initiative: actor.initiative, clock });
+    }
+    if (this.system.reactionPer === 'turn') for (const c of this.combatants) c.reactionsUsed = 0;
+    this.startOfTurn(actor);
+    if (!actor.down && !this.cannotAct(actor)) this.act(actor);
+    if (!actor.down) this.endOfTurn(actor);
+  }
+
+  private cannotAct(c: Combatant): boolean {
+    for (const inst of c.conditions) if (inst.def.noActions) return true;
+    return false;
+  }
+
+  private startOfTurn(actor: Combatant): void {
+    const regen = actor.def.regeneration;
+    if (regen && !actor.down) {
+      const stopped = actor.hurtBy.some((t) => regen.stoppedBy.includes(t));
+      const amount = stopped ? 0 : Math.max(0, Math.floor(this.value(regen.amount, actor)));
+      const hpTrack = this.system.hpTrack;
+      const max = actor.sheet[this.system.trackMax[hpTrack]!]!;
+      const before = this.hp(actor);
+      const after = Math.min(max, before + amount);
+      if (after !== before) this.setTrack(actor, hpTrack, after);
+      if (this.sink && (stopped || after !== before)) this.emit({ type: 'regenerate', round: this.round, target: actor.id, amount: after - before, stopped });
+    }
+    actor.hurtBy.length = 0;
+    const abilities = actor.def.abilities;
+    for (let i = 0; i < abilities.length; i++) {
+      const r = abilities[i]!.recharge;
+      if (r && !actor.recharged[i]) actor.recharged[i] = this.rng.die(r.die) >= r.min;
+    }
+    this.rollSaves(actor, 'turnStart');
+  }
+
+  private endOfTurn(actor: Combatant): void {
+    this.rollSaves(actor, 'turnEnd');
+    for (let i = actor.conditions.length - 1; i >= 0; i--) {
+      const inst = actor.conditions[i]!;
+      if (inst.def.duration === null) continue;
+      inst.turnsLeft--;
+      if (inst.turnsLeft <= 0) this.removeConditionAt(actor, i, 'ended');
+    }
+  }
+
+  private rollSaves(actor: Combatant, at: 'turnStart' | 'turnEnd'): void {
+    for (let i = actor.conditions.length - 1; i >= 0; i--) {
+      const inst = actor.conditions[i];
+      if (!inst) continue;
+      const save = inst.def.save;
+      if (!save || save.at !== at) continue;
+      const outcome = this.judge(save.check, this.innerSlot, actor, null, inst.dc, actor.position, null);
+      if (outcome && outcome.result === 'success') this.removeConditionAt(actor, actor.conditions.indexOf(inst), 'saved');
+    }
+  }
+
+  protected act(actor: Combatant): void {
+    const actions = this.system.actions;
+    const left = this.actionsLeft;
+    left.length = actions.length;
+    for (let i = 0; i < actions.length; i++) left[i] = Math.max(0, Math.min(MAX_ACTIONS_PER_TURN, Math.floor(this.value(actions[i]!.per, actor))));
+    this.attacksLeft = 0;
+    this.attackNumber = 0;
+    const plan = actor.def.plan;
+    if (plan) { this.playPlan(actor, plan); return; }
+    // Standing orders for non-reaction abilities first, in order.
+    for (const order of actor.def.orders) {
+      if (this.winner !== null || actor.down) return;
+      const ability = order.ability;
+      if (ability.react) continue;
+      if (!this.canUse(actor, ability)) continue;
+      if (order.when) {
+        this.scope.self = actor; this.scope.attacker = actor; this.scope.target = actor;
+        if (!this.truth(order.when)) continue;
+      }
+      this.useAbility(actor, ability);
+    }
+    // Abilities aimed at enemies take the turn's blows, in the order the sheet lists them.
+    const abilities = actor.def.abilities;
+    for (let i = 0; i < abilities.length; i++) {
+      const ability = abilities[i]!;
+      if (!ability.offensive || ability.react || this.ordered(actor, ability)) continue;
+      if (this.winner !== null || actor.down) return;
+      if (!actor.recharged[i] || !this.canUse(actor, ability)) continue;
+      this.useAbility(actor, ability);
+    }
+    // Then the attack action(s), each with its attacks.
+    const attackAction = this.system.attackAction;
+    let guard = 0;
+    while ((left[attackAction] ?? 0) > 0 && this.winner === null && !actor.down && guard++ < MAX_ACTIONS_PER_TURN) {
+      left[attackAction]!--;
+      const attacks = this.attacksPerAction(actor);
+      for (let k = 0; k < attacks && this.winner === null && !actor.down; k++) {
+        const profile = actor.def.attacks[k % actor.def.attacks.length];
+        if (!profile) return;
+        const target = this.pickTarget(actor, profile.reach, profile);
+        if (!target) return;
+        this.blow(actor, target, profile, null);
+      }
+    }
+  }
+
+  private ordered(actor: Combatant, ability: AbilityDef): boolean {
+    for (const o of actor.def.orders) if (o.ability === ability) return true;
+    return false;
+  }
+
+  private attacksPerAction(actor: Combatant): number {
+    const action = this.system.actions[this.system.attackAction];
+    if (actor.def.attacksPerAction !== null) return actor.def.attacksPerAction;
+    if (!action?.attacks) return 1;
+    return Math.max(0, Math.min(MAX_ACTIONS_PER_TURN, Math.floor(this.value(action.attacks, actor))));
+  }
+
+  /** A scripted turn: each step is `attack` or an ability id; what the budget cannot pay is NO TIME. */
+  private playPlan(actor: Combatant, plan: readonly string[]): void {
+    const attackAction = this.system.attackAction;
+    const actionName = this.system.actions[attackAction]?.id ?? 'action';
+    for (let s = 0; s < plan.length && s < MAX_PLAN_STEPS; s++) {
+      if (this.winner !== null || actor.down) return;
+      const step = plan[s]!;
+      if (step === 'attack') {
+        if (this.attacksLeft <= 0 && (this.actionsLeft[attackAction] ?? 0) > 0) {
+          this.actionsLeft[attackAction]!--;
+          this.attacksLeft = this.attacksPerAction(actor);
+        }
+        this.attackNumber++;
+        if (this.attacksLeft <= 0) {
+          if (this.sink) this.emit({ type: 'noTime', round: this.round, actor: actor.id, action: actionName, attack: this.attackNumber });
+          continue;
+        }
+        this.attacksLeft--;
+        const profile = actor.def.attacks[(this.attackNumber - 1) % Math.max(1, actor.def.attacks.length)];
+        if (!profile) continue;
+        const target = this.pickTarget(actor, profile.reach, profile);
+        if (target) this.blow(actor, target, profile, null);
+        continue;
+      }
+      const ability = actor.def.abilities.find((a) => a.id === step) ?? actor.def.orders.find((o) => o.ability.id === step)?.ability;
+      if (!ability) continue;
+      if (!this.canUse(actor, ability)) {
+        if (this.sink) this.emit({ type: 'noTime', round: this.round, actor: actor.id, action: ability.uses, attack: 0 });
+        continue;
+      }
+      this.useAbility(actor, ability);
+    }
+  }
+
+  // ----- targets ------------------------------------------------------------------------------------------------
+
+  private canTarget(actor: Combatant, target: Combatant, reach: string): boolean {
+    const rule = this.system.canTarget;
+    if (!rule) return true;
+    const s = this.scope;
+    s.self = actor; s.attacker = actor; s.target = target; s.melee = reach === 'near';
+    return this.truth(rule);
+  }
+
+  /** The reachable foe with the fewest hit points, unless the actor's focus names one (an id, id prefix or role). */
+  protected pickTarget(actor: Combatant, reach: string, _profile: AttackProfile | null): Combatant | null {
+    let best: Combatant | null = null;
+    let bestHp = Infinity;
+    let focused: Combatant | null = null;
+    const focus = actor.def.focus;
+    for (const c of this.combatants) {
+      if (c.down || c.side === actor.side) continue;
+      if (!this.canTarget(actor, c, reach)) continue;
+      if (focus && focus !== 'lowest-hp' && !focused && (c.id === focus || c.id.startsWith(`${focus}-`) || c.role === focus || c.def.key === focus)) focused = c;
+      const hp = this.hp(c);
+      if (hp < bestHp) { best = c; bestHp = hp; }
+    }
+    return focused ?? best;
+  }
+
+  private allTargets(actor: Combatant, reach: string): Combatant[] {
+    return this.combatants.filter((c) => !c.down && c.side !== actor.side && this.canTarget(actor, c, reach));
+  }
+
+  // ----- checks -------------------------------------------------------------------------------------------------
+
+  /**
+   * Roll a check for `actor` (against `target`, meeting `vs`): edges and mods first, then the roll, then the
+   * outcomes in order. Returns the outcome (null when the check has none); the slot keeps the facts.
+   */
+  protected judge(check: CheckDef, slot: CheckSlot, actor: Combatant, target: Combatant | null, vs: number, reach: string,
+    profile: AttackProfile | null): OutcomeDef | null {
+    const s = this.scope;
+    this.gatherEdge(check, actor, target, reach);
+    s.self = actor; s.attacker = actor; s.target = target ?? actor; s.source = actor;
+    s.check = slot;
+    const ctx = slot.ctx;
+    resetRoll(ctx);
+    const trace: TraceItem[] | null = this.traceOn ? [] : null;
+    ctx.trace = trace;
+    const total = num(check.roll.run(ctx));
+    ctx.trace = null;
+    const kept = ctx.roll.kept;
+    let natural = 0, high = -Infinity, low = Infinity;
+    for (let i = 0; i < kept.length; i++) {
+      const k = kept[i]!;
+      natural += k; if (k > high) high = k; if (k < low) low = k;
+    }
+    slot.natural = natural; slot.high = kept.length ? high : 0; slot.low = kept.length ? low : 0;
+    slot.total = total; slot.vs = vs; slot.crit = false; slot.degree = 0; slot.outcome = '';
+    const outcome = this.pickOutcome(check, slot);
+    if (outcome && target && outcome.result !== 'fail' && profile && this.critAgainst(target, reach)) slot.crit = true;
+    if (this.tally) this.tally.onCheck(actor, check.id, outcome ? outcome.id : 'rolled');
+    if (this.sink) {
+      const influencedBy = this.influences.slice();
+      const chip = renderCheckChip(trace ?? [], total, check.outcomes.length
+        ? { vs, outcome: outcome?.name ?? '—', influencedBy }
+        : { influencedBy });
+      this.emit({
+        type: 'check', round: this.round, actor: actor.id, check: check.id, target: target ? target.id : null,
+        dice: ctx.roll.dice.slice(), total, vs: check.outcomes.length ? vs : null, outcome: outcome ? outcome.id : null, chip, influencedBy,
+      });
+    }
+    if (outcome) this.outcomeEffects(outcome, actor, target);
+    return outcome;
+  }
+
+  private pickOutcome(check: CheckDef, slot: CheckSlot): OutcomeDef | null {
+    const outcomes = check.outcomes;
+    this.scope.check = slot;
+    for (let i = 0; i < outcomes.length; i++) {
+      const o = outcomes[i]!;
+      this.scratch.diceLeft = 10_000;
+      if (o.when.run(this.scratch) === true) {
+        slot.outcome = o.id;
+        if (o.crit) slot.crit = true;
+        if (o.degree) { this.scratch.diceLeft = 10_000; slot.degree = num(o.degree.run(this.scratch)); }
+        return o;
+      }
+    }
+    return null;
+  }
+
+  private outcomeEffects(o: OutcomeDef, actor: Combatant, target: Combatant | null): void {
+    for (const id of o.applies) this.applyCondition(actor, id, actor, null);
+    if (target) for (const id of o.inflicts) this.applyCondition(target, id, actor, null);
+    for (const g of o.gain) this.gainTrack(actor, g.track, this.value(g.amount, actor));
+  }
+
+  private gainTrack(c: Combatant, track: number, amount: number): void {
+    const cur = c.sheet[this.system.trackCurrent[track]!]!;
+    const max = c.sheet[this.system.trackMax[track]!]!;
+    const next = Math.max(0, Math.min(max, cur + amount));
+    if (next !== cur) this.setTrack(c, track, next);
+  }
+
+  private critAgainst(target: Combatant, reach: string): boolean {
+    for (const inst of target.conditions) for (const a of inst.def.against) if (a.crit && (a.reach === null || a.reach === reach)) return true;
+    return false;
+  }
+
+  /** Edge and mods of a check, read before the dice: the actor's conditions, then the target's `against`. */
+  private gatherEdge(check: CheckDef, actor: Combatant, target: Combatant | null, reach: string): void {
+    const s = this.scope;
+    const mods = s.mods;
+    for (let i = 0; i < mods.length; i++) mods[i] = 0;
+    const trace = this.traceOn;
+    if (trace) this.influences.length = 0;
+    let pos = false, neg = false, sum = 0;
+    for (const inst of actor.conditions) {
+      const d = inst.def;
+      if (d.checks && !d.checks.includes(check.id)) continue;
+      if (d.edge) {
+        const e = this.value(d.edge, actor);
+        if (e > 0) pos = true; else if (e < 0) neg = true;
+        sum += e;
+        if (trace && e !== 0) this.influences.push(`${d.name}: ${edgeWord(e)}`);
+      }
+      for (const m of d.mods) {
+        const v = this.value(m.value, actor);
+        mods[m.mod] = (mods[m.mod] ?? 0) + v;
+        if (trace && v !== 0) this.influences.push(`${d.name}: ${m.name} ${v > 0 ? '+' : ''}${v}`);
+      }
+    }
+    if (target) {
+      for (const inst of target.conditions) {
+        const d = inst.def;
+        for (const a of d.against) {
+          if (a.reach !== null && a.reach !== reach && a.reach !== actor.position) continue;
+          const where = a.reach !== null ? ` (${a.reach})` : '';
+          if (a.edge) {
+            const e = this.value(a.edge, target);
+            if (e > 0) pos = true; else if (e < 0) neg = true;
+            sum += e;
+            if (trace && e !== 0) this.influences.push(`${d.name}${where}: ${edgeWord(e)}`);
+          }
+          for (const m of a.mods) {
+            const v = this.value(m.value, target);
+            mods[m.mod] = (mods[m.mod] ?? 0) + v;
+            if (trace && v !== 0) this.influences.push(`${d.name}${where}: ${m.name} ${v > 0 ? '+' : ''}${v}`);
+          }
+        }
+      }
+    }
+    s.edge = check.combine === 'cancel' ? (pos && neg ? 0 : pos ? 1 : neg ? -1 : 0) : Math.max(-check.edgeMax, Math.min(check.edgeMax, sum));
+  }
+
+  // ----- blows --------------------------------------------------------------------------------------------------
+
+  private defenceOf(target: Combatant): number {
+    const d = target.def;
+    if (d.defenceValue !== null) return d.defenceValue;
+    return d.defence ? this.value(d.defence, target) : 0;
+  }
+
+  private fillReads(actor: Combatant, profile: AttackProfile): void {
+    const reads = this.scope.reads;
+    const list = profile.reads;
+    for (let i = 0; i < list.length; i++) {
+      const f = list[i];
+      reads[i] = f ? this.value(f, actor) : 0;
+    }
+  }
+
+  /** One blow: the check against the target's defence, reactions on a hit, then damage and what the hit applies. */
+  private blow(actor: Combatant, target: Combatant, profile: AttackProfile, ability: AbilityDef | null): void {
+    const s = this.scope;
+    this.fillReads(actor, profile);
+    const stat = this.value(profile.stat, actor);
+    this.fillReads(actor, profile);
+    if (profile.speed) this.actionSpeed = this.value(profile.speed, actor);
+    const vs = this.defenceOf(target);
+    s.stat = stat;
+    s.melee = profile.reach === 'near';
+    const flags = s.reactionFlags;
+    for (let i = 0; i < flags.length; i++) flags[i] = false;
+    if (ability) this.reactTo(target, 'spell', actor);
+    const slot = this.blowSlot;
+    s.stat = stat;
+    let outcome = this.judge(profile.check, slot, actor, target, vs, profile.reach, profile);
+    if (outcome && outcome.result !== 'fail') outcome = this.reactToHit(target, actor, profile, outcome);
+    if (!outcome || outcome.result === 'fail' || !profile.damage) return;
+    if (target.down) return;
+    s.self = actor; s.attacker = actor; s.target = target; s.check = slot; s.crit = slot.crit; s.melee = profile.reach === 'near';
+    const damageCtx = this.damageSlot.ctx;
+    resetRoll(damageCtx);
+    const trace: TraceItem[] | null = this.traceOn ? [] : null;
+    damageCtx.trace = trace;
+    const policy = this.system.critPolicy;
+    let rolled = num((slot.crit && policy === 'dice' && profile.damage.doubled ? profile.damage.doubled : profile.damage.run)(damageCtx));
+    damageCtx.trace = null;
+    if (slot.crit && policy === 'total') rolled *= 2;
+    const chip = trace ? `${renderChip(trace, rolled)}${slot.crit && policy !== 'none' ? ` (crit: ${policy === 'dice' ? 'dice doubled' : 'x2'})` : ''}` : '';
+    this.dealDamage(actor, target, rolled, profile.type, chip);
+    if (!target.down) this.afterHit(actor, target, profile.applies, profile.save, ability);
+  }
+
+  /** Conditions a hit applies, after the target's save when there is one (a ghoul's claws). */
+  private afterHit(actor: Combatant, target: Combatant, applies: readonly string[],
+    save: AttackProfile['save'], sustainedBy: AbilityDef | null): void {
+    if (!applies.length) return;
+    if (save) {
+      const dc = this.value(save.dc, actor);
+      const o = this.judge(save.check, this.innerSlot, target, null, dc, target.position, null);
+      if (o && o.result === 'success') return;
+    }
+    for (const id of applies) this.applyCondition(target, id, actor, sustainedBy?.sustained ? actor : null);
+  }
+
+  // ----- reactions ----------------------------------------------------------------------------------------------
+
+  private canReact(c: Combatant): boolean {
+    if (c.down || this.cannotAct(c)) return false;
+    return this.system.reactionPer === 'unlimited' || c.reactionsUsed < 1;
+  }
+
+  /** A hit on a hero with standing orders: Shield re-judges the same roll, Dodge rolls its own check. */
+  private reactToHit(target: Combatant, actor: Combatant, profile: AttackProfile, outcome: OutcomeDef): OutcomeDef | null {
+    const orders = target.def.orders;
+    if (!orders.length) return outcome;
+    let current: OutcomeDef | null = outcome;
+    const slot = this.blowSlot;
+    for (const order of orders) {
+      const ability = order.ability;
+      if (!ability.react || ability.react.on !== 'hit') continue;
+      if (!current || current.result === 'fail') break;
+      if (!this.canReact(target) || !this.canPay(target, ability)) continue;
+      const s = this.scope;
+      s.self = target; s.target = actor; s.attacker = actor; s.check = slot;
+      if (order.when && !this.truth(order.when)) continue;
+      this.pay(target, ability);
+      target.reactionsUsed++;
+      let success = true;
+      if (ability.react.defence) {
+        slot.vs += this.value(ability.react.defence, target);
+        slot.crit = false;
+        current = this.pickOutcome(profile.check, slot);
+        if (current && current.result !== 'fail' && this.critAgainst(target, profile.reach)) slot.crit = true;
+        success = !current || current.result === 'fail';
+      }
+      if (ability.react.check) {
+        const o = this.judge(ability.react.check, this.innerSlot, target, actor, 0, target.position, null);
+        success = o !== null && o.result !== 'fail';
+        s.check = slot;
+      }
+      if (ability.react.reactionFlag >= 0) s.reactionFlags[ability.react.reactionFlag] = success;
+      for (const g of ability.gain) this.gainTrack(target, g.track, this.value(g.amount, target));
+      if (this.sink) {
+        this.emit({
+          type: 'reaction', round: this.round, actor: target.id, ability: ability.id, on: 'hit', success,
+          chip: ability.react.defence ? `${ability.name}: defence ${slot.vs} · ${current ? current.name : '—'}` : `${ability.name}: ${success ? 'success' : 'failure'}`,
+        });
+      }
+      if (ability.applies.length) for (const id of ability.applies) this.applyCondition(target, id, target, null);
+    }
+    return current;
+  }
+
+  /** `spell` reactions of one targeted by an ability: their check's success is readable in damage steps. */
+  private reactTo(target: Combatant, on: 'spell' | 'leave', actor: Combatant): void {
+    for (const order of target.def.orders) {
+      const ability = order.ability;
+      if (!ability.react || ability.react.on !== on) continue;
+      if (!this.canReact(target) || !this.canPay(target, ability)) continue;
+      const s = this.scope;
+      s.self = target; s.target = actor; s.attacker = actor;
+      if (order.when && !this.truth(order.when)) continue;
+      this.pay(target, ability);
+      target.reactionsUsed++;
+      let success = true;
+      if (ability.react.check) {
+        const o = this.judge(ability.react.check, this.innerSlot, target, actor, 0, target.position, null);
+        success = o !== null && o.result !== 'fail';
+      }
+      if (ability.react.reactionFlag >= 0) s.reactionFlags[ability.react.reactionFlag] = success;
+      if (this.sink) this.emit({ type: 'reaction', round: this.round, actor: target.id, ability: ability.id, on, success, chip: `${ability.name}: ${success ? 'success' : 'failure'}` });
+      if (on === 'leave' && success && ability.attack) {
+        this.blow(target, actor, ability.attack, null);
+      } else if (on === 'leave' && success && target.def.attacks[0]) {
+        this.blow(target, actor, target.def.attacks[0], null);
+      }
+    }
+  }
+
+  // ----- damage -------------------------------------------------------------------------------------------------
+
+  private dealDamage(actor: Combatant, target: Combatant, rolled: number, type: string, rolledChip: string): void {
+    const s = this.scope;
+    s.self = actor; s.attacker = actor; s.target = target; s.damage = rolled; s.damageType = type;
+    const stepNames: string[] | null = this.sink ? [] : null;
+    const steps = this.system.damageSteps;
+    for (let i = 0; i < steps.length; i++) {
+      const step = steps[i]!;
+      if (step.when && !this.truth(step.when)) continue;
+      this.scratch.diceLeft = 10_000;
+      const next = num(step.value.run(this.scratch));
+      if (next !== s.damage) {
+        if (stepNames) stepNames.push(step.name);
+        s.damage = next;
+      }
+    }
+    const amount = Math.max(0, Math.floor(s.damage));
+    const hpTrack = this.system.hpTrack;
+    const before = this.hp(target);
+    const after = Math.max(0, before - amount);
+    if (after !== before) this.setTrack(target, hpTrack, after);
+    actor.damageDealt += before - after;
+    if (amount > 0 && !target.hurtBy.includes(type)) target.hurtBy.push(type);
+    if (this.sink) {
+      this.emit({
+        type: 'damage', round: this.round, actor: actor.id, target: target.id, amount, damageType: type, steps: stepNames!, rolled, hp: after,
+        chip: stepNames!.length || amount !== rolled
+          ? `${rolledChip} → ${stepNames!.length ? `${stepNames!.join(' → ')} = ` : ''}${amount} ${type}`
+          : `${rolledChip} ${type}`,
+      });
+    }
+    if (amount > 0 && target.sustaining && after > 0) this.sustainCheck(target, amount);
+    if (after <= 0 && !target.down) this.goDown(target, actor);
+  }
+
+  private sustainCheck(c: Combatant, damage: number): void {
+    const rule = this.system.sustain;
+    if (!rule || !c.sustaining) return;
+    this.scope.damage = damage;
+    const dc = this.value(rule.dc, c);
+    const o = this.judge(rule.check, this.innerSlot, c, null, dc, c.position, null);
+    if (o && o.result !== 'fail') {
+      if (this.sink) this.emit({ type: 'sustain', round: this.round, actor: c.id, ability: c.sustaining.id, change: 'kept' });
+      return;
+    }
+    this.endSustain(c);
+  }
+
+  private endSustain(c: Combatant): void {
+    const ability = c.sustaining;
+    if (!ability) return;
+    c.sustaining = null;
+    for (const other of this.combatants) {
+      for (let i = other.conditions.length - 1; i >= 0; i--) {
+        if (other.conditions[i]!.sustainer === c) this.removeConditionAt(other, i, 'ended');
+      }
+    }
+    if (this.sink) this.emit({ type: 'sustain', round: this.round, actor: c.id, ability: ability.id, change: 'ended' });
+  }
+
+  protected goDown(target: Combatant, by: Combatant | null): void {
+    target.down = true;
+    let state: 'down' | 'dead' | 'stable' = target.side === 'enemies' ? 'dead' : 'down';
+    if (target.side === 'heroes') {
+      if (!this.system.deathEnabled) state = 'stable';
+      else for (const inst of target.conditions) if (inst.def.atZero) { state = inst.def.atZero; break; }
+    }
+    target.dead = state === 'dead';
+    if (target.sustaining) this.endSustain(target);
+    if (this.sink) this.emit(by ? { type: 'down', round: this.round, target: target.id, by: by.id, state } : { type: 'down', round: this.round, target: target.id, state });
+    this.winner = this.decide();
+  }
+
+  // ----- conditions ---------------------------------------------------------------------------------------------
+
+  applyCondition(target: Combatant, id: string, source: Combatant | null, sustainer: Combatant | null): void {
+    const def: ConditionDef | undefined = this.system.conditions.get(id);
+    if (!def || target.down) return;
+    for (const inst of target.conditions) if (inst.def === def) return;
+    const s = this.scope;
+    const savedSource = s.source;
+    s.source = source ?? target;
+    const dc = def.save ? this.value(def.save.dc, target) : 0;
+    s.source = savedSource;
+    const turns = def.duration ? Math.max(1, Math.floor(this.value(def.duration, target))) : 0;
+    target.conditions.push({ def, dc, turnsLeft: turns, sustainer, source });
+    target.conditionIds.push(def.id);
+    if (this.sink) {
+      const event: FightEvent = { type: 'condition', round: this.round, target: target.id, condition: def.id, change: 'applied' };
+      if (source) event.source = source.id;
+      if (def.save) event.dc = dc;
+      this.emit(event);
+    }
+  }
+
+  private removeConditionAt(target: Combatant, index: number, change: 'ended' | 'saved'): void {
+    if (index < 0) return;
+    const [inst] = target.conditions.splice(index, 1);
+    if (!inst) return;
+    const at = target.conditionIds.indexOf(inst.def.id);
+    if (at >= 0) target.conditionIds.splice(at, 1);
+    if (this.sink) this.emit({ type: 'condition', round: this.round, target: target.id, condition: inst.def.id, change });
+  }
+
+  // ----- abilities ----------------------------------------------------------------------------------------------
+
+  private canPay(actor: Combatant, ability: AbilityDef): boolean {
+    for (const c of ability.cost) {
+      if (c.slot !== undefined) { if ((actor.slots[c.slot] ?? 0) < 1) return false; continue; }
+      const need = this.value(c.amount, actor);
+      if (actor.sheet[this.system.trackCurrent[c.track!]!]! < need) return false;
+    }
+    return true;
+  }
+
+  private pay(actor: Combatant, ability: AbilityDef): void {
+    for (const c of ability.cost) {
+      if (c.slot !== undefined) { actor.slots[c.slot] = (actor.slots[c.slot] ?? 0) - 1; continue; }
+      const need = this.value(c.amount, actor);
+      const slot = this.system.trackCurrent[c.track!]!;
+      this.setTrack(actor, c.track!, actor.sheet[slot]! - need);
+    }
+  }
+
+  private canUse(actor: Combatant, ability: AbilityDef): boolean {
+    if (ability.uses === 'reaction') return false;
+    if (ability.actionIndex >= 0 && (this.actionsLeft[ability.actionIndex] ?? 0) <= 0) return false;
+    if (ability.sustained && actor.sustaining === ability) return false;
+    if (ability.heal && !ability.offensive) {
+      // Healing at full health wastes the action: only when someone on the side is hurt.
+      const track = ability.heal.track;
+      const hurt = ability.target === 'self' ? this.hurt(actor, track) : this.combatants.some((c) => c.side === actor.side && !c.down && this.hurt(c, track));
+      if (!hurt) return false;
+    }
+    if (ability.offensive && !this.pickTarget(actor, ability.reach, null)) return false;
+    return this.canPay(actor, ability);
+  }
+
+  private hurt(c: Combatant, track: number): boolean {
+    return c.sheet[this.system.trackCurrent[track]!]! < c.sheet[this.system.trackMax[track]!]!;
+  }
+
+  useAbility(actor: Combatant, ability: AbilityDef): void {
+    if (ability.actionIndex >= 0) this.actionsLeft[ability.actionIndex]!--;
+    this.pay(actor, ability);
+    const abilityIndex = actor.def.abilities.indexOf(ability);
+    if (ability.recharge && abilityIndex >= 0) actor.recharged[abilityIndex] = false;
+    if (ability.speed) this.actionSpeed = this.value(ability.speed, actor);
+    for (const g of ability.gain) this.gainTrack(actor, g.track, this.value(g.amount, actor));
+    for (const g of ability.grants) {
+      const n = Math.max(0, Math.min(MAX_ACTIONS_PER_TURN, Math.floor(this.value(g.count, actor))));
+      this.actionsLeft[g.action] = Math.min(MAX_ACTIONS_PER_TURN, (this.actionsLeft[g.action] ?? 0) + n);
+    }
+    if (ability.sustained) {
+      if (actor.sustaining) this.endSustain(actor);
+      actor.sustaining = ability;
+      if (this.sink) this.emit({ type: 'sustain', round: this.round, actor: actor.id, ability: ability.id, change: 'started' });
+    }
+    const targets = this.abilityTargets(actor, ability);
+    if (this.sink) this.emit({ type: 'ability', round: this.round, actor: actor.id, ability: ability.id, targets: targets.map((t) => t.id), chip: `${actor.def.name}: ${ability.name}` });
+    const sustainer = ability.sustained ? actor : null;
+    if (ability.heal) {
+      for (const t of targets) {
+        const s = this.scope;
+        s.target = t;
+        const ctx = this.damageSlot.ctx;
+        resetRoll(ctx);
+        const trace: TraceItem[] | null = this.traceOn ? [] : null;
+        ctx.trace = trace;
+        s.self = actor;
+        const amount = Math.max(0, Math.floor(num(ability.heal.amount.run(ctx))));
+        ctx.trace = null;
+        const track = ability.heal.track;
+        const cur = t.sheet[this.system.trackCurrent[track]!]!;
+        const max = t.sheet[this.system.trackMax[track]!]!;
+        const next = Math.min(max, cur + amount);
+        if (next !== cur) this.setTrack(t, track, next);
+        if (this.sink) this.emit({ type: 'heal', round: this.round, actor: actor.id, target: t.id, amount: next - cur, track: this.system.slots.tracks[track]!, chip: trace ? renderChip(trace, amount) : '' });
+      }
+    }
+    if (ability.attack) {
+      for (const t of targets) {
+        if (this.winner !== null || actor.down) break;
+        if (!t.down) this.blowWithAbility(actor, t, ability);
+      }
+      return;
+    }
+    if (ability.save || ability.damage) {
+      let rolled = 0;
+      let chip = '';
+      const s = this.scope;
+      if (ability.damage) {
+        s.self = actor; s.attacker = actor; s.crit = false;
+        const ctx = this.damageSlot.ctx;
+        resetRoll(ctx);
+        const trace: TraceItem[] | null = this.traceOn ? [] : null;
+        ctx.trace = trace;
+        rolled = num(ability.damage.run(ctx));
+        ctx.trace = null;
+        if (trace) chip = renderChip(trace, rolled);
+      }
+      const dc = ability.save ? this.value(ability.save.dc, actor) : 0;
+      for (const t of targets) {
+        if (t.down) continue;
+        const flags = s.reactionFlags;
+        for (let i = 0; i < flags.length; i++) flags[i] = false;
+        this.reactTo(t, 'spell', actor);
+        let amount = rolled;
+        let failed = true;
+        if (ability.save) {
+          const o = this.judge(ability.save.check, this.innerSlot, t, null, dc, t.position, null);
+          if (o && o.result === 'success') { failed = false; amount = ability.save.half ? Math.floor(rolled / 2) : 0; }
+        }
+        s.melee = ability.reach === 'near'; s.crit = false;
+        if (ability.damage) this.dealDamage(actor, t, amount, ability.type, failed ? chip : `${chip} (saved: ${ability.save?.half ? 'half' : 'none'})`);
+        if (failed && !t.down) for (const id of ability.applies) this.applyCondition(t, id, actor, sustainer);
+        if (this.winner !== null) return;
+      }
+      return;
+    }
+    for (const t of targets) for (const id of ability.applies) this.applyCondition(t, id, actor, sustainer);
+  }
+
+  private blowWithAbility(actor: Combatant, target: Combatant, ability: AbilityDef): void {
+    const profile = ability.attack!;
+    const withApplies: AttackProfile = ability.applies.length ? { ...profile, applies: ability.applies } : profile;
+    this.blow(actor, target, withApplies, ability);
+  }
+
+  private abilityTargets(actor: Combatant, ability: AbilityDef): Combatant[] {
+    switch (ability.target) {
+      case 'self': return [actor];
+      case 'ally': {
+        let best: Combatant | null = null;
+        let bestFraction = Infinity;
+        const track = ability.heal?.track ?? this.system.hpTrack;
+        for (const c of this.combatants) {
+          if (c.down || c.side !== actor.side) continue;
+          const max = c.sheet[this.system.trackMax[track]!]! || 1;
+          const f = c.sheet[this.system.trackCurrent[track]!]! / max;
+          if (f < bestFraction) { best = c; bestFraction = f; }
+        }
+        return best ? [best] : [];
+      }
+      case 'enemies': return this.allTargets(actor, ability.reach);
+      case 'enemy': default: {
+        const t = this.pickTarget(actor, ability.reach, null);
+        return t ? [t] : [];
+      }
+    }
+  }
+}
+
+function edgeWord(e: number): string {
+  if (e === 1) return 'advantage';
+  if (e === -1) return 'disadvantage';
+  return `edge ${e > 0 ? '+' : ''}${e}`;
+}
+
+export function sideOf(c: Combatant): Side {
+  return c.side;
+}

@@ -1,0 +1,128 @@
+// The simulator's one door to the formula language: parse + compile a document formula once, remembering where it
+// came from (a JSON pointer) so a problem reads as "/heroes/0/weapon/damage: ...".
+import { parseFormula } from '../formula/parse';
+import { compileFormula } from '../formula/compile';
+import type { CompiledFormula, RefGetter } from '../formula/runtime';
+import type { FormulaNode, UserFunction } from '../formula/types';
+import type { Formula } from './model';
+
+export interface SimDiagnostic {
+  readonly pointer: string;
+  readonly message: string;
+}
+
+export interface FormulaFactoryOptions {
+  readonly resolve: (path: readonly string[]) => RefGetter | undefined;
+  readonly label: (path: readonly string[]) => string | undefined;
+  readonly functions: ReadonlyMap<string, UserFunction>;
+}
+
+/** Every dice term's count doubled: the crit policy `dice` ("double the dice on a crit"). */
+export function doubleDice(node: FormulaNode): FormulaNode {
+  switch (node.kind) {
+    case 'dice': {
+      const two: FormulaNode = { kind: 'number', value: 2, span: node.span };
+      const count: FormulaNode = node.count === null ? two : { kind: 'binary', op: '*', left: node.count, right: two, span: node.span };
+      return { ...node, count };
+    }
+    case 'unary': return { ...node, operand: doubleDice(node.operand) };
+    case 'binary': return { ...node, left: doubleDice(node.left), right: doubleDice(node.right) };
+    case 'conditional': return { ...node, test: node.test, then: doubleDice(node.then), otherwise: doubleDice(node.otherwise) };
+    case 'call': return { ...node, args: node.args.map(doubleDice) };
+    case 'tag': return { ...node, operand: doubleDice(node.operand) };
+    default: return node;
+  }
+}
+
+function hasDice(node: FormulaNode): boolean {
+  switch (node.kind) {
+    case 'dice': return true;
+    case 'unary': return hasDice(node.operand);
+    case 'binary': return hasDice(node.left) || hasDice(node.right);
+    case 'conditional': return hasDice(node.test) || hasDice(node.then) || hasDice(node.otherwise);
+    case 'call': return node.args.some(hasDice);
+    case 'tag': return hasDice(node.operand);
+    default: return false;
+  }
+}
+
+/** References a formula reads (dotted, without `@`), for dependency ordering of derived values. */
+export function referencesOf(node: FormulaNode, into: Set<string> = new Set()): Set<string> {
+  switch (node.kind) {
+    case 'ref': into.add(node.path.join('.')); break;
+    case 'unary': referencesOf(node.operand, into); break;
+    case 'binary': referencesOf(node.left, into); referencesOf(node.right, into); break;
+    case 'conditional': referencesOf(node.test, into); referencesOf(node.then, into); referencesOf(node.otherwise, into); break;
+    case 'call': for (const a of node.args) referencesOf(a, into); break;
+    case 'dice':
+      if (node.count) referencesOf(node.count, into);
+      if (node.sides.kind === 'number') referencesOf(node.sides.value, into);
+      break;
+    case 'tag': referencesOf(node.operand, into); break;
+    default: break;
+  }
+  return into;
+}
+
+const FAILED: CompiledFormula = () => 0;
+
+export class FormulaFactory {
+  readonly diagnostics: SimDiagnostic[] = [];
+  private readonly parsed = new Map<string, FormulaNode | null>();
+
+  constructor(private readonly options: FormulaFactoryOptions) {}
+
+  parse(source: string | number | boolean, pointer: string): FormulaNode | null {
+    const text = String(source);
+    const cached = this.parsed.get(text);
+    if (cached !== undefined) {
+      if (cached === null) this.diagnostics.push({ pointer, message: `formula '${text}' does not parse` });
+      return cached;
+    }
+    let ast: FormulaNode | null = null;
+    try {
+      const result = parseFormula(text);
+      const errors = result.diagnostics.filter((d) => d.severity === 'error');
+      if (result.ast && errors.length === 0) ast = result.ast;
+      else this.diagnostics.push({ pointer, message: errors.map((d) => d.message).join('; ') || `formula '${text}' does not parse` });
+    } catch (err) {
+      this.diagnostics.push({ pointer, message: err instanceof Error ? err.message : String(err) });
+    }
+    this.parsed.set(text, ast);
+    return ast;
+  }
+
+  private compileAst(ast: FormulaNode, pointer: string): CompiledFormula {
+    try {
+      const compiled: unknown = compileFormula(ast, {
+        resolve: this.options.resolve,
+        label: this.options.label,
+        functions: this.options.functions,
+      });
+      if (typeof compiled === 'function') return compiled as CompiledFormula;
+      const withDiagnostics = compiled as { formula?: CompiledFormula; run?: CompiledFormula; diagnostics?: { message: string }[] };
+      const fn = withDiagnostics.formula ?? withDiagnostics.run;
+      if (fn) return fn;
+      this.diagnostics.push({ pointer, message: withDiagnostics.diagnostics?.map((d) => d.message).join('; ') ?? 'formula does not compile' });
+    } catch (err) {
+      this.diagnostics.push({ pointer, message: err instanceof Error ? err.message : String(err) });
+    }
+    return FAILED;
+  }
+
+  /** Compile a document formula; `damage` also builds the doubled-dice variant for crits. */
+  compile(source: string | number | boolean, pointer: string, damage = false): Formula {
+    const text = String(source);
+    const ast = this.parse(text, pointer);
+    if (!ast) return { source: text, run: FAILED, usesDice: false };
+    const run = this.compileAst(ast, pointer);
+    const usesDice = hasDice(ast);
+    const doubled = damage && usesDice ? this.compileAst(doubleDice(ast), pointer) : undefined;
+    return doubled ? { source: text, run, doubled, usesDice } : { source: text, run, usesDice };
+  }
+
+  /** Like compile, for optional fields. */
+  maybe(source: string | number | boolean | undefined, pointer: string, damage = false): Formula | null {
+    return source === undefined ? null : this.compile(source, pointer, damage);
+  }
+}

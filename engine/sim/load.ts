@@ -1,0 +1,695 @@
+// document → runtime System: every formula compiled once, every sheet built once (heroes, template and bestiary
+// enemies), every fight resolved to combatant definitions. Problems come back as diagnostics, never as throws.
+import { createRng } from '../dice/rng';
+import type { EvalContext } from '../formula/runtime';
+import type { UserFunction } from '../formula/types';
+import type {
+  Ability, Check, Creature, CreatureAttack, EnemyNumbers, Fight, Hero, SystemDocument, Template, Outcome,
+  TrackAmount, Weapon,
+} from '../schema/document';
+import { FormulaFactory, referencesOf, type SimDiagnostic } from './formulas';
+import type {
+  AbilityDef, ActionDef, AttackProfile, CheckDef, Combatant, CombatantDef, ConditionDef, ConsequencesDef,
+  FightDef, FightEntryDef, Formula, LiveDerived, ModDef, OutcomeDef, OrderDef, Scope, Side, SlotNames, System, TrackGain,
+} from './model';
+import { createLabeler, createResolver, type SheetIndex } from './scope';
+import { blankCombatant, newCheckSlot, newScope } from './state';
+
+export type LoadResult = { readonly ok: true; readonly system: System } | { readonly ok: false; readonly diagnostics: readonly SimDiagnostic[] };
+
+const LIST_NAMES = ['resist', 'vulnerable', 'immune', 'weak', 'killers', 'tags'];
+
+function titleCase(id: string): string {
+  return id.length ? id[0]!.toUpperCase() + id.slice(1).replace(/[-_]/g, ' ') : id;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A read written as a bare name (`second: willpower`) reads that attribute. */
+function readSource(text: string, index: SheetIndex): string {
+  return /^[A-Za-z_][\w.]*$/.test(text) && (index.slotOf.has(text) || index.trackCurrent.has(text)) ? `@${text}` : text;
+}
+
+class Loader {
+  readonly diagnostics: SimDiagnostic[] = [];
+  readonly index: SheetIndex;
+  readonly names: SlotNames;
+  readonly formulas: FormulaFactory;
+  readonly checks = new Map<string, CheckDef>();
+  readonly conditions = new Map<string, ConditionDef>();
+  readonly abilities = new Map<string, AbilityDef>();
+  readonly sheetSize: number;
+  readonly trackCurrent: number[] = [];
+  readonly trackMax: number[] = [];
+  readonly trackIds: string[];
+  readonly actions: ActionDef[] = [];
+  readonly scope: Scope;
+  readonly ctx: EvalContext;
+  readonly systemReads: Map<string, Formula> = new Map();
+  private readonly systemDerived = new Map<string, Formula>();
+  private readonly derivedRefs = new Map<string, Set<string>>();
+  readonly templateDefs = new Map<string, CombatantDef | string>();
+  readonly creatureDefs = new Map<string, CombatantDef | string>();
+  readonly heroDefs = new Map<string, CombatantDef | string>();
+
+  constructor(readonly doc: SystemDocument) {
+    const attributes = Object.keys(doc.attributes ?? {});
+    const derivedNames = new Set(Object.keys(doc.derived ?? {}));
+    for (const hero of doc.heroes ?? []) for (const name of Object.keys(hero.derived ?? {})) derivedNames.add(name);
+    const derived = [...derivedNames];
+    this.trackIds = Object.keys(doc.tracks ?? {});
+    const readNames = new Set(Object.keys(doc.combat?.attack?.reads ?? {}));
+    for (const hero of doc.heroes ?? []) for (const name of Object.keys(hero.weapon?.reads ?? {})) readNames.add(name);
+    const modNames = new Set<string>();
+    for (const c of doc.conditions ?? []) {
+      for (const name of Object.keys(c.mods ?? {})) modNames.add(name);
+      for (const a of c.against ?? []) for (const name of Object.keys(a.mods ?? {})) modNames.add(name);
+    }
+    const reactions = (doc.abilities ?? []).filter((a) => a.react).map((a) => a.id);
+    const classes = Object.keys(doc.classes ?? {});
+    this.names = {
+      attributes, derived, tracks: this.trackIds, lists: [...LIST_NAMES], reads: [...readNames], mods: [...modNames],
+      reactions, classes,
+    };
+    const slotOf = new Map<string, number>();
+    attributes.forEach((a, i) => slotOf.set(a, i));
+    derived.forEach((d, i) => { if (!slotOf.has(d)) slotOf.set(d, attributes.length + i); });
+    let next = attributes.length + derived.length;
+    const trackCurrentMap = new Map<string, number>();
+    const trackMaxMap = new Map<string, number>();
+    for (const t of this.trackIds) {
+      trackCurrentMap.set(t, next); this.trackCurrent.push(next++);
+      trackMaxMap.set(`${t}.max`, next); this.trackMax.push(next++);
+    }
+    this.sheetSize = next;
+    const labels = new Map<string, string>();
+    for (const [id, a] of Object.entries(doc.attributes ?? {})) labels.set(id, a.name);
+    for (const [id, t] of Object.entries(doc.tracks ?? {})) labels.set(id, t.name);
+    this.index = {
+      slotOf, trackCurrent: trackCurrentMap, trackMax: trackMaxMap,
+      classIndex: new Map(classes.map((c, i) => [c, i])),
+      listIndex: new Map(LIST_NAMES.map((l, i) => [l, i])),
+      readIndex: new Map([...readNames].map((r, i) => [r, i])),
+      modIndex: new Map([...modNames].map((m, i) => [m, i])),
+      reactionIndex: new Map(reactions.map((r, i) => [r, i])),
+      labels, names: this.names,
+    };
+    const functions = new Map<string, UserFunction>(Object.entries(doc.functions ?? {}).map(([k, f]) => [k, { params: f.params, body: f.body }]));
+    this.formulas = new FormulaFactory({ resolve: createResolver(this.index), label: createLabeler(this.index), functions });
+    const placeholder = blankCombatant(this.sheetSize, this.names.lists.length);
+    this.scope = newScope(placeholder, this.names);
+    this.ctx = newCheckSlot(createRng(0), this.scope).ctx;
+  }
+
+  error(pointer: string, message: string): void {
+    this.diagnostics.push({ pointer, message });
+  }
+
+  f(source: string | number | boolean, pointer: string, damage = false): Formula {
+    return this.formulas.compile(source, pointer, damage);
+  }
+
+  /** Evaluate a load-time formula on a combatant under construction. */
+  evalNumber(formula: Formula, self: Combatant, pointer: string): number {
+    this.scope.self = self; this.scope.target = self; this.scope.attacker = self; this.scope.source = self;
+    this.ctx.diceLeft = 10_000;
+    try {
+      const v = formula.run(this.ctx);
+      return typeof v === 'number' ? v : v === true ? 1 : 0;
+    } catch (err) {
+      this.error(pointer, err instanceof Error ? err.message : String(err));
+      return 0;
+    }
+  }
+
+  // ----- checks, conditions, abilities --------------------------------------------------------------------------
+
+  outcome(o: Outcome, pointer: string): OutcomeDef {
+    return {
+      id: o.id, name: o.name ?? titleCase(o.id), when: this.f(o.when, `${pointer}/when`), result: o.result,
+      crit: o.crit === true, botch: o.botch === true, degree: this.formulas.maybe(o.degree, `${pointer}/degree`),
+      applies: o.applies ?? [], inflicts: o.inflicts ?? [], gain: this.gains(o.gain, `${pointer}/gain`),
+    };
+  }
+
+  gains(list: readonly TrackAmount[] | undefined, pointer: string): TrackGain[] {
+    return (list ?? []).map((g, i) => {
+      const track = this.trackIds.indexOf(g.track);
+      if (track < 0) this.error(`${pointer}/${i}/track`, `unknown track '${g.track}'`);
+      return { track: Math.max(0, track), amount: this.f(g.amount, `${pointer}/${i}/amount`) };
+    });
+  }
+
+  loadChecks(): void {
+    for (const [id, c] of Object.entries(this.doc.checks ?? {})) this.checks.set(id, this.check(id, c, `/checks/${id}`));
+  }
+
+  check(id: string, c: Check, pointer: string): CheckDef {
+    return {
+      id, name: c.name ?? titleCase(id), roll: this.f(c.roll, `${pointer}/roll`),
+      combine: c.edge?.combine ?? 'cancel', edgeMax: c.edge?.max ?? 1,
+      outcomes: (c.outcomes ?? []).map((o, i) => this.outcome(o, `${pointer}/outcomes/${i}`)),
+    };
+  }
+
+  checkRef(id: string | undefined, pointer: string): CheckDef | null {
+    if (id === undefined) return null;
+    const c = this.checks.get(id);
+    if (!c) this.error(pointer, `unknown check '${id}'`);
+    return c ?? null;
+  }
+
+  mods(record: Readonly<Record<string, string>> | undefined, pointer: string): ModDef[] {
+    return Object.entries(record ?? {}).map(([name, value]) => ({
+      mod: this.index.modIndex.get(name) ?? 0, name, value: this.f(value, `${pointer}/${name}`),
+    }));
+  }
+
+  loadConditions(): void {
+    (this.doc.conditions ?? []).forEach((c, i) => {
+      const p = `/conditions/${i}`;
+      const saveCheck = c.save ? this.checkRef(c.save.check, `${p}/save/check`) : null;
+      this.conditions.set(c.id, {
+        id: c.id, name: c.name ?? titleCase(c.id), edge: this.formulas.maybe(c.edge, `${p}/edge`),
+        mods: this.mods(c.mods, `${p}/mods`), checks: c.checks ?? null,
+        against: (c.against ?? []).map((a, j) => ({
+          edge: this.formulas.maybe(a.edge, `${p}/against/${j}/edge`), mods: this.mods(a.mods, `${p}/against/${j}/mods`),
+          crit: a.crit === true, reach: a.reach ?? null, checks: null,
+        })),
+        noActions: c.noActions === true,
+        save: c.save && saveCheck ? { check: saveCheck, dc: this.f(c.save.dc, `${p}/save/dc`), at: c.save.at ?? 'turnEnd' } : null,
+        atZero: c.atZero ?? null,
+        duration: c.rounds === undefined ? null : this.f(c.rounds, `${p}/rounds`),
+      });
+    });
+  }
+
+  conditionIds(ids: readonly string[] | undefined, pointer: string): string[] {
+    for (const [i, id] of (ids ?? []).entries()) if (!this.conditions.has(id)) this.error(`${pointer}/${i}`, `unknown condition '${id}'`);
+    return [...(ids ?? [])];
+  }
+
+  typeOf(explicit: string | undefined, own: string | undefined, words: string | undefined): string {
+    if (explicit) return explicit;
+    if (own) return own;
+    const text = (words ?? '').toLowerCase();
+    for (const [word, type] of Object.entries(this.doc.combat?.damage?.types?.words ?? {})) {
+      if (text.includes(word.toLowerCase())) return type;
+    }
+    return this.doc.combat?.damage?.types?.default ?? 'untyped';
+  }
+
+  readsFor(own: Readonly<Record<string, string>> | undefined, pointer: string): (Formula | null)[] {
+    return this.names.reads.map((name) => {
+      const text = own?.[name];
+      if (text !== undefined) return this.f(readSource(String(text), this.index), `${pointer}/${name}`);
+      return this.systemReads.get(name) ?? null;
+    });
+  }
+
+  ability(a: Ability, pointer: string, ownType?: string): AbilityDef {
+    const uses = a.uses ?? 'action';
+    const actionIndex = this.actions.findIndex((x) => x.id === uses);
+    if (uses !== 'reaction' && uses !== 'free' && actionIndex < 0) this.error(`${pointer}/uses`, `unknown action '${uses}' (the turn's actions, 'reaction' or 'free')`);
+    const attackCheck = a.attack ? this.checkRef(a.attack.check, `${pointer}/attack/check`) : null;
+    const saveCheck = a.save ? this.checkRef(a.save.check, `${pointer}/save/check`) : null;
+    const type = this.typeOf(a.attack?.type ?? a.type, ownType, a.name ?? a.id);
+    const attack: AttackProfile | null = a.attack && attackCheck ? {
+      name: a.name ?? titleCase(a.id), check: attackCheck, stat: this.f(a.attack.stat ?? '0', `${pointer}/attack/stat`),
+      damage: this.f(a.attack.damage, `${pointer}/attack/damage`, true), type, reach: a.attack.reach ?? 'far',
+      reads: this.readsFor(undefined, `${pointer}/attack`), speed: this.formulas.maybe(a.speed, `${pointer}/speed`),
+      applies: [], save: null,
+    } : null;
+    const cost = (a.cost ?? []).map((c, i) => {
+      if ('slot' in c) return { slot: c.slot, amount: this.f(1, `${pointer}/cost/${i}`) };
+      const track = this.trackIds.indexOf(c.track);
+      if (track < 0) this.error(`${pointer}/cost/${i}/track`, `unknown track '${c.track}'`);
+      return { track: Math.max(0, track), amount: this.f(c.amount, `${pointer}/cost/${i}/amount`) };
+    });
+    const healTrack = a.heal ? this.trackIds.indexOf(a.heal.track) : -1;
+    if (a.heal && healTrack < 0) this.error(`${pointer}/heal/track`, `unknown track '${a.heal.track}'`);
+    const target = a.target === 'allies' ? 'ally' : (a.target ?? (a.attack || a.save || a.damage ? 'enemy' : 'self'));
+    const reactionFlag = this.index.reactionIndex.get(a.id) ?? -1;
+    return {
+      id: a.id, name: a.name ?? titleCase(a.id), kind: a.kind ?? 'Ability', uses, actionIndex, target,
+      targets: null, cost, gain: this.gains(a.gain, `${pointer}/gain`), attack,
+      save: a.save && saveCheck ? { check: saveCheck, dc: this.f(a.save.dc, `${pointer}/save/dc`), half: a.save.half === true } : null,
+      damage: this.formulas.maybe(a.damage, `${pointer}/damage`, true), type,
+      heal: a.heal ? { amount: this.f(a.heal.amount, `${pointer}/heal/amount`), track: Math.max(0, healTrack) } : null,
+      applies: this.conditionIds(a.applies, `${pointer}/applies`), sustained: a.sustained === true,
+      grants: (a.grants ?? []).map((g, i) => {
+        const action = this.actions.findIndex((x) => x.id === g.action);
+        if (action < 0) this.error(`${pointer}/grants/${i}/action`, `unknown action '${g.action}'`);
+        return { action: Math.max(0, action), count: this.f(g.count, `${pointer}/grants/${i}/count`) };
+      }),
+      react: a.react ? {
+        on: a.react.on, defence: this.formulas.maybe(a.react.defence, `${pointer}/react/defence`),
+        check: this.checkRef(a.react.check, `${pointer}/react/check`), reactionFlag,
+      } : null,
+      recharge: a.recharge ? { die: 6, min: a.recharge.min } : null,
+      speed: this.formulas.maybe(a.speed, `${pointer}/speed`),
+      teleport: (a as { teleport?: boolean }).teleport === true,
+      offensive: (target === 'enemy' || target === 'enemies') && (a.attack !== undefined || a.save !== undefined || a.damage !== undefined || (a.applies?.length ?? 0) > 0),
+      reach: a.attack?.reach ?? 'far',
+    };
+  }
+
+  loadTurnAndAbilities(): void {
+    (this.doc.turn?.actions ?? []).forEach((a, i) => {
+      const p = `/turn/actions/${i}`;
+      this.actions.push({
+        id: a.id, name: a.name ?? titleCase(a.id), per: this.f(a.per, `${p}/per`),
+        attacks: this.formulas.maybe(a.attacks, `${p}/attacks`), speed: this.formulas.maybe(a.speed, `${p}/speed`),
+      });
+    });
+    if (this.actions.length === 0) {
+      this.actions.push({ id: 'action', name: 'Action', per: this.f(1, '/turn/actions'), attacks: this.f('@class.attacks', '/turn/actions'), speed: null });
+    }
+    for (const [name, text] of Object.entries(this.doc.combat?.attack?.reads ?? {})) {
+      this.systemReads.set(name, this.f(readSource(String(text), this.index), `/combat/attack/reads/${name}`));
+    }
+    (this.doc.abilities ?? []).forEach((a, i) => this.abilities.set(a.id, this.ability(a, `/abilities/${i}`)));
+    for (const [id, text] of Object.entries(this.doc.derived ?? {})) {
+      const p = `/derived/${id.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      this.systemDerived.set(id, this.f(text, p));
+      const ast = this.formulas.parse(text, p);
+      this.derivedRefs.set(id, ast ? referencesOf(ast) : new Set());
+    }
+  }
+
+  // ----- sheets ------------------------------------------------------------------------------------------------
+
+  /** Derived values in dependency order, with the set of those that (transitively) read a track. */
+  orderDerived(own: ReadonlyMap<string, { formula: Formula; refs: Set<string> }>, pointer: string):
+    { order: { name: string; formula: Formula }[]; live: Set<string> } {
+    const all = new Map<string, { formula: Formula; refs: Set<string> }>();
+    for (const [name, formula] of this.systemDerived) all.set(name, { formula, refs: this.derivedRefs.get(name) ?? new Set() });
+    for (const [name, v] of own) all.set(name, v);
+    const order: { name: string; formula: Formula }[] = [];
+    const state = new Map<string, 'visiting' | 'done'>();
+    const live = new Set<string>();
+    const trackNames = new Set<string>([...this.index.trackCurrent.keys(), ...this.index.trackMax.keys()]);
+    const visit = (name: string, path: string[]): void => {
+      const s = state.get(name);
+      if (s === 'done') return;
+      if (s === 'visiting') { this.error(pointer, `derived values form a cycle: ${[...path, name].join(' → ')}`); return; }
+      state.set(name, 'visiting');
+      const entry = all.get(name)!;
+      for (const ref of entry.refs) {
+        const bare = ref.startsWith('self.') ? ref.slice(5) : ref;
+        if (trackNames.has(bare)) live.add(name);
+        if (all.has(bare) && bare !== name) {
+          visit(bare, [...path, name]);
+          if (live.has(bare)) live.add(name);
+        } else if (bare === name) {
+          this.error(pointer, `derived value '${name}' reads itself`);
+        }
+      }
+      state.set(name, 'done');
+      order.push({ name, formula: entry.formula });
+    };
+    for (const name of all.keys()) visit(name, []);
+    return { order, live };
+  }
+
+  /**
+   * Build a sheet: attributes, then derived in order, then tracks (maximum, then start), then the derived values
+   * that read a track once more with the tracks filled.
+   */
+  buildSheet(spec: {
+    key: string; name: string; side: Side; level: number; tier: number; role: string;
+    classLevels: number[]; attributes: (id: string, self: Combatant) => number;
+    ownDerived: ReadonlyMap<string, { formula: Formula; refs: Set<string> }>;
+    trackMax: (id: string, self: Combatant) => number | null; trackStart: (id: string) => number | null;
+    lists: Record<string, readonly string[]>; pointer: string;
+  }): { self: Combatant; live: LiveDerived[] } {
+    const self = blankCombatant(this.sheetSize, this.names.lists.length);
+    Object.assign(self, { level: spec.level, tier: spec.tier, role: spec.role, classLevels: spec.classLevels, id: spec.key, side: spec.side });
+    for (const [name, list] of Object.entries(spec.lists)) {
+      let li = this.index.listIndex.get(name);
+      if (li === undefined) { li = this.index.listIndex.size; this.index.listIndex.set(name, li); this.names.lists.push(name); }
+      self.lists[li] = list;
+    }
+    this.names.attributes.forEach((a, i) => { self.sheet[i] = spec.attributes(a, self); });
+    const { order, live } = this.orderDerived(spec.ownDerived, spec.pointer);
+    const compute = (only: Set<string> | null): void => {
+      for (const { name, formula } of order) {
+        if (only && !only.has(name)) continue;
+        const slot = this.index.slotOf.get(name);
+        if (slot !== undefined) self.sheet[slot] = this.evalNumber(formula, self, `${spec.pointer}: derived '${name}'`);
+      }
+    };
+    compute(null);
+    this.trackIds.forEach((t, i) => {
+      const max = spec.trackMax(t, self);
+      const maxSlot = this.trackMax[i]!;
+      self.sheet[maxSlot] = max ?? this.evalNumber(this.trackMaxFormula(i), self, `${spec.pointer}: track '${t}' max`);
+    });
+    this.trackIds.forEach((t, i) => {
+      const start = spec.trackStart(t);
+      const startFormula = this.trackStartFormulas[i];
+      self.sheet[this.trackCurrent[i]!] = start ?? (startFormula ? this.evalNumber(startFormula, self, `${spec.pointer}: track '${t}' start`) : self.sheet[this.trackMax[i]!]!);
+    });
+    compute(live);
+    const liveList = order.filter((o) => live.has(o.name)).map((o) => ({ slot: this.index.slotOf.get(o.name)!, formula: o.formula }));
+    return { self, live: liveList };
+  }
+
+  private trackMaxFormulas: Formula[] = [];
+  private trackStartFormulas: (Formula | null)[] = [];
+
+  loadTracks(): void {
+    this.trackIds.forEach((t) => {
+      const track = this.doc.tracks![t]!;
+      this.trackMaxFormulas.push(this.f(track.max, `/tracks/${t}/max`));
+      this.trackStartFormulas.push(this.formulas.maybe(track.start, `/tracks/${t}/start`));
+    });
+  }
+
+  trackMaxFormula(i: number): Formula {
+    return this.trackMaxFormulas[i]!;
+  }
+
+  // ----- combatants ---------------------------------------------------------------------------------------------
+
+  mainCheck(pointer: string): CheckDef | null {
+    return this.checkRef(this.doc.combat?.attack?.check ?? (this.checks.has('attack') ? 'attack' : undefined), pointer);
+  }
+
+  hero(id: string): CombatantDef | string {
+    const cached = this.heroDefs.get(id);
+    if (cached) return cached;
+    const index = (this.doc.heroes ?? []).findIndex((h) => h.id === id);
+    if (index < 0) return `unknown hero '${id}'${this.suggest(id, (this.doc.heroes ?? []).map((h) => h.id))}`;
+    const def = this.buildHero(this.doc.heroes![index]!, `/heroes/${index}`);
+    this.heroDefs.set(id, def);
+    return def;
+  }
+
+  suggest(name: string, known: readonly string[]): string {
+    return known.length ? ` (known: ${known.slice(0, 12).join(', ')})` : '';
+  }
+
+  buildHero(h: Hero, p: string): CombatantDef {
+    const classes = this.names.classes;
+    const classLevels = classes.map((c) => h.classes?.[c] ?? 0);
+    for (const c of Object.keys(h.classes ?? {})) if (!this.index.classIndex.has(c)) this.error(`${p}/classes/${c}`, `unknown class '${c}'`);
+    const ownDerived = new Map<string, { formula: Formula; refs: Set<string> }>();
+    for (const [name, text] of Object.entries(h.derived ?? {})) {
+      const ast = this.formulas.parse(text, `${p}/derived/${name}`);
+      ownDerived.set(name, { formula: this.f(text, `${p}/derived/${name}`), refs: ast ? referencesOf(ast) : new Set() });
+    }
+    const attrs = this.doc.attributes ?? {};
+    const { self, live } = this.buildSheet({
+      key: h.id, name: h.name, side: 'heroes', level: h.level, tier: 0, role: 'hero', classLevels,
+      attributes: (a) => h.attributes?.[a] ?? attrs[a]?.default ?? 0, ownDerived,
+      trackMax: () => null, trackStart: (t) => h.tracks?.[t] ?? null,
+      lists: { resist: h.resist ?? [], vulnerable: h.vulnerable ?? [], immune: h.immune ?? [], weak: h.weak ?? [], killers: [...(h.killers ?? []), ...(h.weapon?.killers ?? [])], tags: h.tags ?? [] },
+      pointer: p,
+    });
+    // Multiclass: the class granting the most attacks wins, never summed; @level is that class's level.
+    let classAttacks = 1;
+    for (const [ci, c] of classes.entries()) {
+      const formula = this.doc.classes?.[c]?.attacks;
+      if (!formula || !classLevels[ci]) continue;
+      const f = this.f(formula, `/classes/${c}/attacks`);
+      Object.assign(self, { level: classLevels[ci] });
+      classAttacks = Math.max(classAttacks, this.evalNumber(f, self, `/classes/${c}/attacks`));
+      Object.assign(self, { level: h.level });
+    }
+    const check = this.mainCheck(`${p}/weapon`);
+    const weapon: Weapon | undefined = h.weapon;
+    const attack: AttackProfile[] = check ? [{
+      name: weapon?.name ?? 'Unarmed', check, stat: this.f(weapon?.stat ?? '0', `${p}/weapon/stat`),
+      damage: this.f(weapon?.damage ?? this.doc.combat?.attack?.damage ?? '0', weapon ? `${p}/weapon/damage` : '/combat/attack/damage', true),
+      type: this.typeOf(weapon?.type, undefined, weapon?.name), reach: weapon?.reach ?? 'near',
+      reads: this.readsFor(weapon?.reads, `${p}/weapon/reads`), speed: this.formulas.maybe(weapon?.speed, `${p}/weapon/speed`),
+      applies: [], save: null,
+    }] : [];
+    const abilities = (h.abilities ?? []).flatMap((id, i) => {
+      const a = this.abilities.get(id);
+      if (!a) { this.error(`${p}/abilities/${i}`, `unknown ability '${id}'`); return []; }
+      return [a];
+    });
+    const orders: OrderDef[] = (h.orders ?? []).flatMap((o, i) => {
+      const a = this.abilities.get(o.use);
+      if (!a) { this.error(`${p}/orders/${i}/use`, `unknown ability '${o.use}'`); return []; }
+      return [{ ability: a, when: this.formulas.maybe(o.when, `${p}/orders/${i}/when`) }];
+    });
+    const slots: number[] = [];
+    for (const [level, count] of Object.entries(h.slots ?? {})) slots[Number(level)] = count;
+    const defenceText = (h as { defence?: string }).defence ?? this.doc.combat?.attack?.defence;
+    return {
+      key: h.id, name: h.name, side: 'heroes', sheet: self.sheet, level: h.level, tier: 0, role: 'hero', classLevels,
+      classAttacks, lists: self.lists, attacks: attack, attacksPerAction: null,
+      defence: defenceText === undefined ? null : this.f(defenceText, '/combat/attack/defence'), defenceValue: defenceText === undefined ? 0 : null,
+      abilities, orders, slots: Array.from(slots, (v) => v ?? 0), regeneration: null, focus: h.focus ?? null,
+      plan: (h as { plan?: string[] }).plan ?? null, harm: 0, position: h.position ?? null, ownType: null,
+      consequencePosition: null, consequenceEffect: null, liveDerived: live,
+      conditions: this.conditionIds(h.conditions, `${p}/conditions`),
+    };
+  }
+
+  template(role: string, tier: number): CombatantDef | string {
+    const key = `${role}:${tier}`;
+    const cached = this.templateDefs.get(key);
+    if (cached) return cached;
+    const index = (this.doc.templates ?? []).findIndex((t) => t.role === role);
+    if (index < 0) return `no template for role '${role}'${this.suggest(role, (this.doc.templates ?? []).map((t) => t.role))}`;
+    if (!Number.isInteger(tier) || tier < 1 || tier > 6) return `tier ${tier} is outside 1..6`;
+    const def = this.buildTemplate(this.doc.templates![index]!, tier, `/templates/${index}`);
+    this.templateDefs.set(key, def);
+    return def;
+  }
+
+  buildTemplate(t: Template, tier: number, p: string): CombatantDef {
+    const attrs = this.doc.attributes ?? {};
+    const defaultAttr = this.formulas.maybe(t.defaults?.attribute, `${p}/defaults/attribute`);
+    const attrFormulas = new Map(Object.entries(t.attributes ?? {}).map(([k, v]) => [k, this.f(v, `${p}/attributes/${k}`)]));
+    const trackFormulas = new Map(Object.entries(t.tracks ?? {}).map(([k, v]) => [k, this.f(v, `${p}/tracks/${k}`)]));
+    const name = t.name ?? titleCase(t.role);
+    const { self, live } = this.buildSheet({
+      key: `${t.role}-${tier}`, name, side: 'enemies', level: tier, tier, role: t.role, classLevels: [],
+      attributes: (a, s) => {
+        const f = attrFormulas.get(a) ?? defaultAttr;
+        return f ? this.evalNumber(f, s, `${p}/attributes/${a}`) : attrs[a]?.default ?? 0;
+      },
+      ownDerived: new Map(),
+      trackMax: (id, s) => { const f = trackFormulas.get(id); return f ? this.evalNumber(f, s, `${p}/tracks/${id}`) : null; },
+      trackStart: () => null,
+      lists: { resist: t.resist ?? [], vulnerable: t.vulnerable ?? [], immune: t.immune ?? [], weak: t.weak ?? [], killers: t.killers ?? [], tags: t.tags ?? [] },
+      pointer: p,
+    });
+    const check = this.mainCheck(`${p}/combat`);
+    const c = t.combat ?? {};
+    const attacksFormula = this.formulas.maybe(c.attacks, `${p}/combat/attacks`);
+    const attacks = attacksFormula ? Math.max(1, Math.floor(this.evalNumber(attacksFormula, self, `${p}/combat/attacks`))) : 1;
+    const harmFormula = this.formulas.maybe(t.harm, `${p}/harm`);
+    const defence = this.formulas.maybe(c.defence, `${p}/combat/defence`);
+    return {
+      key: `${t.role}-${tier}`, name, side: 'enemies', sheet: self.sheet, level: tier, tier, role: t.role, classLevels: [],
+      classAttacks: attacks, lists: self.lists,
+      attacks: check ? [{
+        name, check, stat: this.f(c.attack ?? '0', `${p}/combat/attack`),
+        damage: this.f(c.damage ?? this.doc.combat?.attack?.damage ?? '0', c.damage ? `${p}/combat/damage` : '/combat/attack/damage', true),
+        type: this.typeOf(c.type, undefined, name), reach: c.reach ?? 'near', reads: this.readsFor(undefined, p), speed: null,
+        applies: [], save: null,
+      }] : [],
+      attacksPerAction: null,
+      defence: defence ?? (this.doc.combat?.attack?.defence ? this.f(this.doc.combat.attack.defence, '/combat/attack/defence') : null),
+      defenceValue: defence || this.doc.combat?.attack?.defence ? null : 0,
+      abilities: [], orders: [], slots: [], regeneration: null, focus: null, plan: null,
+      harm: harmFormula ? this.evalNumber(harmFormula, self, `${p}/harm`) : 3, position: null, ownType: c.type ?? null,
+      consequencePosition: null, consequenceEffect: null, liveDerived: live, conditions: [],
+    };
+  }
+
+  creature(id: string): CombatantDef | string {
+    const cached = this.creatureDefs.get(id);
+    if (cached) return cached;
+    const index = (this.doc.bestiary ?? []).findIndex((c) => c.id === id);
+    if (index < 0) return `unknown creature '${id}' in the bestiary`;
+    const def = this.buildCreature(this.doc.bestiary![index]!, `/bestiary/${index}`, id);
+    this.creatureDefs.set(id, def);
+    return def;
+  }
+
+  buildCreature(c: Creature | EnemyNumbers, p: string, key: string): CombatantDef {
+    const attrs = this.doc.attributes ?? {};
+    const name = c.name ?? titleCase(key);
+    const extraLists: Record<string, readonly string[]> = {};
+    for (const [k, v] of Object.entries(c)) {
+      if (Array.isArray(v) && v.every((x) => typeof x === 'string') && k !== 'multiattack' && k !== 'abilities') extraLists[k] = v as string[];
+    }
+    const creatureType = (c as Creature).type;
+    if (creatureType) extraLists.tags = [...(extraLists.tags ?? []), creatureType];
+    const trackValues = (c as Creature).tracks ?? {};
+    const level = Math.max(1, Math.round((c as Creature).challenge ?? 1));
+    const { self, live } = this.buildSheet({
+      key, name, side: 'enemies', level, tier: 0, role: 'creature', classLevels: [],
+      attributes: (a) => c.attributes?.[a] ?? attrs[a]?.default ?? 0, ownDerived: new Map(),
+      trackMax: (id) => (id === this.hpTrackId() ? c.hp : trackValues[id] ?? null), trackStart: () => null,
+      lists: extraLists, pointer: p,
+    });
+    const check = this.mainCheck(`${p}/attacks`);
+    const byId = new Map<string, AttackProfile>();
+    const ownType = c.damageType ?? null;
+    c.attacks.forEach((a: CreatureAttack, i) => {
+      if (!check) return;
+      const saveCheck = a.save ? this.checkRef(a.save.check, `${p}/attacks/${i}/save/check`) : null;
+      byId.set(a.id, {
+        name: a.name ?? titleCase(a.id), check, stat: this.f(a.bonus, `${p}/attacks/${i}/bonus`),
+        damage: this.f(a.damage, `${p}/attacks/${i}/damage`, true), type: this.typeOf(a.type, ownType ?? undefined, a.name ?? a.id),
+        reach: a.reach ?? 'near', reads: this.readsFor(undefined, p), speed: null,
+        applies: this.conditionIds(a.applies, `${p}/attacks/${i}/applies`),
+        save: a.save && saveCheck ? { check: saveCheck, dc: this.f(a.save.dc, `${p}/attacks/${i}/save/dc`), half: a.save.half === true } : null,
+      });
+    });
+    const routine: AttackProfile[] = [];
+    for (const [i, id] of (c.multiattack ?? []).entries()) {
+      const a = byId.get(id);
+      if (a) routine.push(a); else this.error(`${p}/multiattack/${i}`, `unknown attack '${id}'`);
+    }
+    if (routine.length === 0 && byId.size) routine.push(byId.values().next().value!);
+    const abilities = ((c as Creature).abilities ?? []).flatMap((a, i) => {
+      if (typeof a === 'string') {
+        const found = this.abilities.get(a);
+        if (!found) this.error(`${p}/abilities/${i}`, `unknown ability '${a}'`);
+        return found ? [found] : [];
+      }
+      return [this.ability(a, `${p}/abilities/${i}`, ownType ?? undefined)];
+    });
+    const regen = (c as Creature).regeneration;
+    return {
+      key, name, side: 'enemies', sheet: self.sheet, level, tier: 0, role: 'creature', classLevels: [],
+      classAttacks: Math.max(1, routine.length), lists: self.lists, attacks: routine, attacksPerAction: routine.length || 1,
+      defence: null, defenceValue: c.defence, abilities, orders: [], slots: [],
+      regeneration: regen ? { amount: this.f(regen.amount, `${p}/regeneration/amount`), stoppedBy: regen.stoppedBy ?? [] } : null,
+      focus: null, plan: null, harm: (c as EnemyNumbers).harm ?? 3, position: (c as Creature).position ?? null, ownType,
+      consequencePosition: null, consequenceEffect: null, liveDerived: live, conditions: [],
+    };
+  }
+
+  /** A combatant built after load (an ad-hoc fight): its own problems come back as the error. */
+  guarded(build: () => CombatantDef | string): CombatantDef | string {
+    const before = this.diagnostics.length + this.formulas.diagnostics.length;
+    const def = build();
+    const all = [...this.diagnostics, ...this.formulas.diagnostics];
+    if (all.length > before) return all.slice(before).map((d) => `${d.pointer}: ${d.message}`).join('; ');
+    return def;
+  }
+
+  hpTrackId(): string {
+    return this.doc.combat?.consequences?.harm?.track ?? (this.trackIds.includes('hp') ? 'hp' : this.trackIds[0] ?? 'hp');
+  }
+
+  // ----- fights ---------------------------------------------------------------------------------------------
+
+  fight(f: Fight, p: string): FightDef | null {
+    const heroes: FightEntryDef[] = [];
+    const enemies: FightEntryDef[] = [];
+    let ok = true;
+    f.heroes.forEach((entry, i) => {
+      const id = typeof entry === 'string' ? entry : entry.hero;
+      const def = this.hero(id);
+      if (typeof def === 'string') { this.error(`${p}/heroes/${i}`, `fight '${f.id}': ${def}`); ok = false; return; }
+      const e = typeof entry === 'string' ? undefined : entry;
+      heroes.push({
+        def: (e as { plan?: string[] } | undefined)?.plan ? { ...def, plan: (e as { plan?: string[] }).plan! } : def,
+        count: 1, idBase: id,
+        position: e?.position ?? f.positions?.[id] ?? def.position ?? 'near',
+        conditions: [...def.conditions, ...this.conditionIds(e?.conditions, `${p}/heroes/${i}/conditions`)],
+      });
+    });
+    f.enemies.forEach((entry, i) => {
+      let def: CombatantDef | string;
+      if (entry.template) def = this.template(entry.template.role, entry.template.tier);
+      else if (entry.bestiary !== undefined) def = this.creature(entry.bestiary);
+      else if (entry.numbers) def = this.buildCreature(entry.numbers, `${p}/enemies/${i}/numbers`, entry.id ?? 'enemy');
+      else def = 'an enemy entry needs a template, a bestiary id or numbers';
+      if (typeof def === 'string') { this.error(`${p}/enemies/${i}`, `fight '${f.id}': ${def}`); ok = false; return; }
+      const idBase = entry.id ?? (entry.template ? entry.template.role : entry.bestiary ?? def.key);
+      const count = entry.count ?? 1;
+      if (!Number.isInteger(count) || count < 0 || count > 1000) { this.error(`${p}/enemies/${i}/count`, 'count must be a whole number 0..1000'); ok = false; return; }
+      enemies.push({
+        def, count, idBase,
+        position: entry.position ?? f.positions?.[idBase] ?? def.position ?? 'near',
+        conditions: this.conditionIds(entry.conditions, `${p}/enemies/${i}/conditions`),
+      });
+    });
+    if (!ok) return null;
+    return {
+      id: f.id, name: f.name ?? f.id, heroes, enemies, maxRounds: Math.max(1, Math.min(10_000, f.maxRounds ?? 100)),
+      position: f.position ?? 'risky', effect: f.effect ?? 'standard',
+    };
+  }
+
+  consequences(): ConsequencesDef | null {
+    const c = this.doc.combat?.consequences;
+    if (this.doc.combat?.mode !== 'consequences') return null;
+    if (!c) { this.error('/combat', "consequences mode needs 'combat.consequences'"); return null; }
+    const check = this.check('consequences', { roll: c.roll, outcomes: c.outcomes }, '/combat/consequences');
+    return {
+      roll: check.roll, check,
+      position: new Map(Object.entries(c.position).map(([k, v]) => [k, v.harm])),
+      effect: new Map(Object.entries(c.effect)),
+      harmLevels: c.harm.levels,
+    };
+  }
+}
+
+export function loadSystem(doc: SystemDocument): LoadResult {
+  if (!isRecord(doc)) return { ok: false, diagnostics: [{ pointer: '', message: 'a system document is a JSON object' }] };
+  let loader: Loader;
+  try {
+    loader = new Loader(doc);
+    loader.loadTracks();
+    loader.loadChecks();
+    loader.loadConditions();
+    loader.loadTurnAndAbilities();
+  } catch (err) {
+    return { ok: false, diagnostics: [{ pointer: '', message: `cannot load the system: ${err instanceof Error ? err.message : String(err)}` }] };
+  }
+  const l = loader;
+  const fights = new Map<string, FightDef>();
+  (doc.fights ?? []).forEach((f, i) => {
+    const def = l.fight(f, `/fights/${i}`);
+    if (def) fights.set(f.id, def);
+  });
+  const combat = doc.combat;
+  const initiativeRule = doc.turn?.initiative;
+  const initiativeCheck = initiativeRule ? l.checkRef(initiativeRule.check, '/turn/initiative/check') : null;
+  const sustainCheck = combat?.sustain ? l.checkRef(combat.sustain.check, '/combat/sustain/check') : null;
+  const hpId = l.hpTrackId();
+  const hpTrack = l.trackIds.indexOf(hpId);
+  if (hpTrack < 0) l.error('/tracks', `the system needs a hit-point track ('${hpId}')`);
+  const consequences = l.consequences();
+  const attackAction = Math.max(0, l.actions.findIndex((a) => a.attacks !== null));
+  const system: System = {
+    id: doc.id, name: doc.name, mode: combat?.mode === 'consequences' ? 'consequences' : 'numbers',
+    slots: l.names, sheetSize: l.sheetSize, trackCurrent: l.trackCurrent, trackMax: l.trackMax, hpTrack: Math.max(0, hpTrack),
+    checks: l.checks, conditions: l.conditions, actions: l.actions, attackAction,
+    initiative: initiativeCheck ? { check: initiativeCheck, everyRound: initiativeRule?.when === 'round', ties: initiativeRule?.ties ?? 'heroes' } : null,
+    clock: doc.turn?.clock ? { cost: l.f(doc.turn.clock.cost, '/turn/clock/cost'), while: l.f(doc.turn.clock.while, '/turn/clock/while') } : null,
+    damageSteps: (combat?.damage?.steps ?? []).map((s, i) => ({
+      id: s.id, name: s.name ?? titleCase(s.id), when: l.formulas.maybe(s.when, `/combat/damage/steps/${i}/when`),
+      value: l.f(s.value, `/combat/damage/steps/${i}/value`),
+    })),
+    typeWords: Object.entries(combat?.damage?.types?.words ?? {}),
+    defaultType: combat?.damage?.types?.default ?? 'untyped',
+    critPolicy: combat?.attack?.crit ?? 'dice',
+    reactionPer: combat?.reaction?.per ?? 'round',
+    sustain: combat?.sustain && sustainCheck ? { check: sustainCheck, dc: l.f(combat.sustain.dc, '/combat/sustain/dc') } : null,
+    canTarget: l.formulas.maybe(combat?.targeting?.canTarget, '/combat/targeting/canTarget'),
+    deathEnabled: combat?.death?.enabled ?? true,
+    fights, consequences, disengageWords: combat?.disengage ?? [],
+    compose: {
+      template: (role, tier) => l.guarded(() => l.template(role, tier)),
+      bestiary: (id) => l.guarded(() => l.creature(id)),
+      hero: (id) => l.guarded(() => l.hero(id)),
+    },
+  };
+  const diagnostics = [...l.diagnostics, ...l.formulas.diagnostics];
+  if (diagnostics.length) return { ok: false, diagnostics };
+  return { ok: true, system };
+}

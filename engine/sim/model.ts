@@ -1,0 +1,326 @@
+// The simulator's runtime model: a loaded system with every formula compiled once, and the mutable structures of
+// one fight (combatants, conditions, the evaluation scope the compiled formulas read).
+import type { CompiledFormula, EvalContext, RollFacts } from '../formula/runtime';
+import type { FormulaNode, Value } from '../formula/types';
+
+export type Side = 'heroes' | 'enemies';
+
+/** A formula compiled once, with its source kept for error messages and chips. */
+export interface Formula {
+  readonly source: string;
+  readonly run: CompiledFormula;
+  /** Same formula with every dice count doubled (crit policy `dice`); only for damage formulas. */
+  readonly doubled?: CompiledFormula;
+  readonly usesDice: boolean;
+}
+
+export interface OutcomeDef {
+  readonly id: string;
+  readonly name: string;
+  readonly when: Formula;
+  readonly result: 'success' | 'partial' | 'fail';
+  readonly crit: boolean;
+  readonly botch: boolean;
+  readonly degree: Formula | null;
+  readonly applies: readonly string[];
+  readonly inflicts: readonly string[];
+  readonly gain: readonly TrackGain[];
+}
+
+export interface CheckDef {
+  readonly id: string;
+  readonly name: string;
+  readonly roll: Formula;
+  readonly combine: 'cancel' | 'sum';
+  readonly edgeMax: number;
+  readonly outcomes: readonly OutcomeDef[];
+}
+
+export interface TrackGain {
+  readonly track: number;
+  readonly amount: Formula;
+}
+
+export interface AgainstDef {
+  readonly edge: Formula | null;
+  readonly mods: readonly ModDef[];
+  readonly crit: boolean;
+  readonly reach: string | null;
+  readonly checks: readonly string[] | null;
+}
+
+export interface ModDef {
+  readonly mod: number;
+  readonly name: string;
+  readonly value: Formula;
+}
+
+export interface ConditionDef {
+  readonly id: string;
+  readonly name: string;
+  readonly edge: Formula | null;
+  readonly mods: readonly ModDef[];
+  readonly checks: readonly string[] | null;
+  readonly against: readonly AgainstDef[];
+  readonly noActions: boolean;
+  readonly save: { readonly check: CheckDef; readonly dc: Formula; readonly at: 'turnEnd' | 'turnStart' } | null;
+  readonly atZero: 'dead' | 'stable' | null;
+  /** Holder's turns it lasts; null: until removed. */
+  readonly duration: Formula | null;
+}
+
+export interface ConditionInstance {
+  readonly def: ConditionDef;
+  readonly dc: number;
+  turnsLeft: number;
+  /** The sustainer carrying it (a sustained ability), or null. */
+  readonly sustainer: Combatant | null;
+  readonly source: Combatant | null;
+}
+
+export interface AttackProfile {
+  readonly name: string;
+  readonly check: CheckDef;
+  readonly stat: Formula;
+  readonly damage: Formula | null;
+  readonly type: string;
+  readonly reach: string;
+  /** Read slots this attack fills before the roll (weapon's reads winning over the system's, name by name). */
+  readonly reads: readonly (Formula | null)[];
+  readonly speed: Formula | null;
+  /** Conditions a hit puts on the target (after its save, when there is one). */
+  readonly applies: readonly string[];
+  readonly save: { readonly check: CheckDef; readonly dc: Formula; readonly half: boolean } | null;
+}
+
+export interface AbilityDef {
+  readonly id: string;
+  readonly name: string;
+  readonly kind: string;
+  readonly uses: string;
+  readonly actionIndex: number;
+  readonly target: 'enemy' | 'enemies' | 'self' | 'ally';
+  readonly targets: Formula | null;
+  readonly cost: readonly { readonly slot?: number; readonly track?: number; readonly amount: Formula }[];
+  readonly gain: readonly TrackGain[];
+  readonly attack: AttackProfile | null;
+  readonly save: { readonly check: CheckDef; readonly dc: Formula; readonly half: boolean } | null;
+  readonly damage: Formula | null;
+  readonly type: string;
+  readonly heal: { readonly amount: Formula; readonly track: number } | null;
+  readonly applies: readonly string[];
+  readonly sustained: boolean;
+  readonly grants: readonly { readonly action: number; readonly count: Formula }[];
+  readonly react: {
+    readonly on: 'hit' | 'spell' | 'leave';
+    readonly defence: Formula | null;
+    readonly check: CheckDef | null;
+    readonly reactionFlag: number;
+  } | null;
+  /** d20 recharge: available again when a die at the start of the holder's turn rolls at least this. */
+  readonly recharge: { readonly die: number; readonly min: number } | null;
+  readonly speed: Formula | null;
+  /** A teleport never provokes. */
+  readonly teleport: boolean;
+  readonly offensive: boolean;
+  readonly reach: string;
+}
+
+export interface OrderDef {
+  readonly ability: AbilityDef;
+  readonly when: Formula | null;
+}
+
+export interface ActionDef {
+  readonly id: string;
+  readonly name: string;
+  readonly per: Formula;
+  readonly attacks: Formula | null;
+  readonly speed: Formula | null;
+}
+
+export interface RegenerationDef {
+  readonly amount: Formula;
+  readonly stoppedBy: readonly string[];
+}
+
+/** Everything about one combatant that does not change during a fight, built once at load. */
+export interface CombatantDef {
+  readonly key: string;
+  readonly name: string;
+  readonly side: Side;
+  readonly sheet: readonly number[];
+  readonly level: number;
+  readonly tier: number;
+  readonly role: string;
+  readonly classLevels: readonly number[];
+  readonly classAttacks: number;
+  readonly lists: readonly (readonly string[])[];
+  readonly attacks: readonly AttackProfile[];
+  /** Attacks made in one attack action (multiattack); heroes use the action's `attacks`. */
+  readonly attacksPerAction: number | null;
+  readonly defence: Formula | null;
+  readonly defenceValue: number | null;
+  readonly abilities: readonly AbilityDef[];
+  readonly orders: readonly OrderDef[];
+  readonly slots: readonly number[];
+  readonly regeneration: RegenerationDef | null;
+  readonly focus: string | null;
+  readonly plan: readonly string[] | null;
+  readonly harm: number;
+  readonly position: string | null;
+  readonly ownType: string | null;
+  readonly consequencePosition: string | null;
+  readonly consequenceEffect: string | null;
+  /** Derived values that read a track, in dependency order: recomputed whenever a track changes. */
+  readonly liveDerived: readonly LiveDerived[];
+  /** Starting condition ids (a hero's own). */
+  readonly conditions: readonly string[];
+}
+
+export interface LiveDerived {
+  readonly slot: number;
+  readonly formula: Formula;
+}
+
+export interface Combatant {
+  readonly def: CombatantDef;
+  readonly id: string;
+  readonly side: Side;
+  readonly order: number;
+  readonly sheet: number[];
+  readonly level: number;
+  readonly tier: number;
+  readonly role: string;
+  readonly classLevels: readonly number[];
+  readonly classAttacks: number;
+  readonly lists: (readonly string[])[];
+  position: string;
+  conditions: ConditionInstance[];
+  conditionIds: string[];
+  down: boolean;
+  dead: boolean;
+  initiative: number;
+  clock: number;
+  reactionsUsed: number;
+  sustaining: AbilityDef | null;
+  slots: number[];
+  recharged: boolean[];
+  /** Damage types taken since its last turn (regeneration stops). */
+  hurtBy: string[];
+  harmTaken: number;
+  damageDealt: number;
+  tally: Map<string, Map<string, number>> | null;
+  acted: boolean;
+}
+
+/** The mutable scope every compiled getter reads (`ctx.scope`). One per fight runner, reused for every evaluation. */
+export interface Scope {
+  self: Combatant;
+  target: Combatant;
+  attacker: Combatant;
+  source: Combatant;
+  stat: number;
+  edge: number;
+  mods: number[];
+  reads: Value[];
+  damage: number;
+  damageType: string;
+  crit: boolean;
+  melee: boolean;
+  reactionFlags: boolean[];
+  clock: number;
+  initiative: number;
+  actionSpeed: number;
+  /** The check whose facts `@natural`, `@total`, `@roll.*` read. */
+  check: CheckSlot;
+}
+
+/** One check's roll facts and judgement; a blow, a reaction and a save each use their own. */
+export interface CheckSlot {
+  readonly ctx: EvalContext;
+  natural: number;
+  total: number;
+  vs: number;
+  outcome: string;
+  degree: number;
+  crit: boolean;
+  high: number;
+  low: number;
+}
+
+export interface FightEntryDef {
+  readonly def: CombatantDef;
+  readonly count: number;
+  readonly idBase: string;
+  readonly position: string;
+  readonly conditions: readonly string[];
+}
+
+export interface FightDef {
+  readonly id: string;
+  readonly name: string;
+  readonly heroes: readonly FightEntryDef[];
+  readonly enemies: readonly FightEntryDef[];
+  readonly maxRounds: number;
+  readonly position: string;
+  readonly effect: string;
+}
+
+export interface SlotNames {
+  readonly attributes: readonly string[];
+  readonly derived: readonly string[];
+  readonly tracks: readonly string[];
+  readonly lists: string[];
+  readonly reads: readonly string[];
+  readonly mods: readonly string[];
+  readonly reactions: readonly string[];
+  readonly classes: readonly string[];
+}
+
+export interface ConsequencesDef {
+  readonly roll: Formula;
+  readonly check: CheckDef;
+  readonly position: ReadonlyMap<string, number>;
+  readonly effect: ReadonlyMap<string, number>;
+  readonly harmLevels: readonly number[];
+}
+
+export interface System {
+  readonly id: string;
+  readonly name: string;
+  readonly mode: 'numbers' | 'consequences';
+  readonly slots: SlotNames;
+  /** Sheet layout: attributes, then derived, then each track's current value and maximum. */
+  readonly sheetSize: number;
+  readonly trackCurrent: readonly number[];
+  readonly trackMax: readonly number[];
+  readonly hpTrack: number;
+  readonly checks: ReadonlyMap<string, CheckDef>;
+  readonly conditions: ReadonlyMap<string, ConditionDef>;
+  readonly actions: readonly ActionDef[];
+  readonly attackAction: number;
+  readonly initiative: { readonly check: CheckDef; readonly everyRound: boolean; readonly ties: Side | 'random' } | null;
+  readonly clock: { readonly cost: Formula; readonly while: Formula } | null;
+  readonly damageSteps: readonly { readonly id: string; readonly name: string; readonly when: Formula | null; readonly value: Formula }[];
+  readonly typeWords: readonly (readonly [string, string])[];
+  readonly defaultType: string;
+  readonly critPolicy: 'dice' | 'total' | 'none';
+  readonly reactionPer: 'round' | 'turn' | 'unlimited';
+  readonly sustain: { readonly check: CheckDef; readonly dc: Formula } | null;
+  readonly canTarget: Formula | null;
+  readonly deathEnabled: boolean;
+  readonly fights: ReadonlyMap<string, FightDef>;
+  readonly consequences: ConsequencesDef | null;
+  readonly disengageWords: readonly string[];
+  /** Builds the formula pieces for ad-hoc fights (sandbox). */
+  readonly compose: Composer;
+}
+
+export interface Composer {
+  template(role: string, tier: number): CombatantDef | string;
+  bestiary(id: string): CombatantDef | string;
+  hero(id: string): CombatantDef | string;
+}
+
+export type { FormulaNode, RollFacts };

@@ -1,0 +1,143 @@
+// Compiles the document's formulas once, against getters that read the simulator's own structures (no string
+// lookups while fighting). One resolver serves every context: the schema checker has already said which reference
+// is allowed where, so here a name only has to be found.
+import type { RefGetter } from '../formula/runtime';
+import type { Value } from '../formula/types';
+import type { Combatant, Scope, SlotNames } from './model';
+
+type Pick = (scope: Scope) => Combatant;
+
+const pickSelf: Pick = (s) => s.self;
+const pickTarget: Pick = (s) => s.target;
+const pickAttacker: Pick = (s) => s.attacker;
+const pickSource: Pick = (s) => s.source;
+
+const EMPTY: readonly string[] = Object.freeze([]);
+
+export interface SheetIndex {
+  readonly slotOf: ReadonlyMap<string, number>;
+  readonly trackCurrent: ReadonlyMap<string, number>;
+  readonly trackMax: ReadonlyMap<string, number>;
+  readonly classIndex: ReadonlyMap<string, number>;
+  readonly listIndex: Map<string, number>;
+  readonly readIndex: ReadonlyMap<string, number>;
+  readonly modIndex: ReadonlyMap<string, number>;
+  readonly reactionIndex: ReadonlyMap<string, number>;
+  readonly labels: ReadonlyMap<string, string>;
+  readonly names: SlotNames;
+}
+
+/** Getter of one combatant-sheet path (`str.mod`, `hp`, `hp.max`, `level`, `tags`), specialised per picker. */
+function sheetGetter(index: SheetIndex, name: string, who: 'self' | 'target' | 'attacker' | 'source'): RefGetter | undefined {
+  const pick = who === 'self' ? pickSelf : who === 'target' ? pickTarget : who === 'attacker' ? pickAttacker : pickSource;
+  const slot = index.slotOf.get(name) ?? index.trackCurrent.get(name) ?? index.trackMax.get(name);
+  if (slot !== undefined) {
+    // The common case by far: a plain sheet number. Specialised closures keep the hot path to two loads.
+    switch (who) {
+      case 'self': return (ctx) => (ctx.scope as Scope).self.sheet[slot]!;
+      case 'target': return (ctx) => (ctx.scope as Scope).target.sheet[slot]!;
+      case 'attacker': return (ctx) => (ctx.scope as Scope).attacker.sheet[slot]!;
+      case 'source': return (ctx) => (ctx.scope as Scope).source.sheet[slot]!;
+    }
+  }
+  switch (name) {
+    case 'level': return (ctx) => pick(ctx.scope as Scope).level;
+    case 'tier': return (ctx) => pick(ctx.scope as Scope).tier;
+    case 'role': return (ctx) => pick(ctx.scope as Scope).role;
+    case 'position': return (ctx) => pick(ctx.scope as Scope).position;
+    case 'conditions': return (ctx) => pick(ctx.scope as Scope).conditionIds;
+    case 'id': return (ctx) => pick(ctx.scope as Scope).id;
+    case 'side': return (ctx) => pick(ctx.scope as Scope).side;
+    case 'class.attacks': return (ctx) => pick(ctx.scope as Scope).classAttacks;
+    default: break;
+  }
+  const classMatch = /^class\.(.+)\.level$/.exec(name);
+  if (classMatch) {
+    const ci = index.classIndex.get(classMatch[1]!);
+    return ci === undefined ? () => 0 : (ctx) => pick(ctx.scope as Scope).classLevels[ci] ?? 0;
+  }
+  if (/^[A-Za-z_][\w-]*$/.test(name)) {
+    // Any other plain name is a list of strings the combatant may carry (`resist`, `tags`, `killers`, ...).
+    let li = index.listIndex.get(name);
+    if (li === undefined) {
+      li = index.listIndex.size;
+      index.listIndex.set(name, li);
+      index.names.lists.push(name);
+    }
+    const listSlot = li;
+    return (ctx) => pick(ctx.scope as Scope).lists[listSlot] ?? EMPTY;
+  }
+  return undefined;
+}
+
+/** The resolver handed to compileFormula: every reference of spec §1.2, as a closure over the scope. */
+export function createResolver(index: SheetIndex): (path: readonly string[]) => RefGetter | undefined {
+  return (path) => {
+    const [head, ...rest] = path;
+    if (head === undefined) return undefined;
+    const restName = rest.join('.');
+    switch (head) {
+      case 'target': case 'attacker': case 'source': case 'self':
+        return rest.length ? sheetGetter(index, restName, head) : undefined;
+      case 'roll':
+        switch (restName) {
+          case 'high': return (ctx) => (ctx.scope as Scope).check.high;
+          case 'low': return (ctx) => (ctx.scope as Scope).check.low;
+          case 'dice': return (ctx) => (ctx.scope as Scope).check.ctx.roll.dice;
+          default: {
+            const tag = restName;
+            return (ctx) => (ctx.scope as Scope).check.ctx.roll.tags[tag] ?? 0;
+          }
+        }
+      case 'mods': {
+        const mi = index.modIndex.get(restName);
+        return mi === undefined ? () => 0 : (ctx) => (ctx.scope as Scope).mods[mi] ?? 0;
+      }
+      case 'reaction': {
+        const ri = index.reactionIndex.get(restName);
+        return ri === undefined ? () => false : (ctx) => (ctx.scope as Scope).reactionFlags[ri] === true;
+      }
+      case 'attack':
+        if (restName === 'melee') return (ctx) => (ctx.scope as Scope).melee;
+        break;
+      case 'action':
+        if (restName === 'speed') return (ctx) => (ctx.scope as Scope).actionSpeed;
+        break;
+      default:
+        break;
+    }
+    if (rest.length === 0) {
+      switch (head) {
+        case 'natural': return (ctx) => (ctx.scope as Scope).check.natural;
+        case 'total': return (ctx) => (ctx.scope as Scope).check.total;
+        case 'vs': return (ctx) => (ctx.scope as Scope).check.vs;
+        case 'outcome': return (ctx) => (ctx.scope as Scope).check.outcome;
+        case 'degree': return (ctx) => (ctx.scope as Scope).check.degree;
+        case 'crit': return (ctx) => (ctx.scope as Scope).crit;
+        case 'edge': return (ctx) => (ctx.scope as Scope).edge;
+        case 'stat': return (ctx) => (ctx.scope as Scope).stat;
+        case 'damage': return (ctx) => (ctx.scope as Scope).damage;
+        case 'damageType': return (ctx) => (ctx.scope as Scope).damageType;
+        case 'clock': return (ctx) => (ctx.scope as Scope).clock;
+        case 'initiative': return (ctx) => (ctx.scope as Scope).initiative;
+        default: break;
+      }
+      const ri = index.readIndex.get(head);
+      if (ri !== undefined) return (ctx) => (ctx.scope as Scope).reads[ri] as Value;
+    }
+    return sheetGetter(index, path.join('.'), 'self');
+  };
+}
+
+/** Chip label of a reference: `@str.mod` → 'Strength', `@target.dex.mod` → 'Dexterity'. */
+export function createLabeler(index: SheetIndex): (path: readonly string[]) => string | undefined {
+  return (path) => {
+    const parts = path[0] === 'target' || path[0] === 'attacker' || path[0] === 'source' || path[0] === 'self' ? path.slice(1) : path;
+    const name = parts.join('.');
+    const direct = index.labels.get(name);
+    if (direct !== undefined) return direct;
+    // `str.mod` reads as its attribute's name on a chip (the seed's `+ 3 Strength`).
+    const base = index.labels.get(parts[0] ?? '');
+    return base;
+  };
+}
