@@ -39,7 +39,7 @@ export function generateValidators(schemas = readSchemas()) {
   });
   // Node puts a CJS module.exports on `.default`; bundlers honour __esModule and do not. __cjs() accepts both.
   const header = [
-    'const __cjs = (ns) => (ns.default && ns.default.__esModule ? ns.default : ns.default ?? ns);',
+    'const __cjs = (ns) => (ns.default && ns.default.__esModule ? ns.default : ns);',
     ...[...imports].map(([spec, id]) => `import * as ${id}_ns from ${JSON.stringify(spec + '.js')};\nconst ${id} = __cjs(${id}_ns);`),
   ].join('\n');
   code = code.replace(/^"use strict";/, '');
