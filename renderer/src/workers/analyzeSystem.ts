@@ -1,8 +1,8 @@
 // What the editor learns from one version of a system's text: diagnostics, formula tokens and definitions.
 // Runs inside the check worker; pure TypeScript so the unit tests run it directly.
 import { formulaLexer } from '../../../engine/formula/tokens';
-import { parseFormula } from '../../../engine/formula/parse';
-import { LineIndex, parseJson, stringOffsetMapper, type JsonDocument } from '../../../engine/schema/json';
+import { checkSystem } from '../../../engine/schema/check';
+import { parseJson, stringOffsetMapper, type JsonDocument } from '../../../engine/schema/json';
 import { collectFormulaFields, type FormulaField } from '../../../engine/schema/walk';
 import { collectDefinitions } from './definitions';
 import type { Definition, EditorDiagnostic, FormulaToken, FormulaTokenKind } from './protocol';
@@ -67,34 +67,28 @@ export function formulaTokens(formula: string): { start: number; end: number; ki
 }
 
 export function analyzeSystem(text: string): AnalyzedSystem {
+  // The engine's own checker: JSON, schema, meaning and every formula in its context, with exact ranges.
+  const checked = checkSystem(text);
+  const diagnostics: EditorDiagnostic[] = checked.diagnostics.map((d) => ({
+    severity: d.severity,
+    message: d.message,
+    source: d.source,
+    pointer: d.pointer,
+    line: d.line,
+    column: d.column,
+    endLine: d.endLine,
+    endColumn: d.endColumn,
+  }));
+  // Colouring and formula places come from the same JSON tree the checker reads (cheap next to the check).
   const json = parseJson(text);
-  const lines = new LineIndex(text);
-  const diagnostics: EditorDiagnostic[] = [];
-  const at = (start: number, end: number) => {
-    const a = lines.position(start);
-    const b = lines.position(Math.max(end, start + 1));
-    return { line: a.line, column: a.column, endLine: b.line, endColumn: b.column };
-  };
-  for (const problem of json.problems) {
-    diagnostics.push({ severity: 'error', message: problem.message, source: 'json', pointer: '', ...at(problem.range.start, problem.range.end) });
-  }
-  let document: unknown = null;
-  try {
-    document = json.problems.length === 0 ? JSON.parse(text) : null;
-  } catch {
-    document = null;
-  }
-  const formulas = document !== null ? collectFormulaFields(document) : [];
+  const document = checked.value ?? null;
+  const formulas = document !== null && typeof document === 'object' ? collectFormulaFields(document) : [];
   const tokens: FormulaToken[] = [];
   for (const field of formulas) {
     const node = json.nodes.get(field.pointer);
     if (!node || node.type !== 'string') continue;
     const map = stringOffsetMapper(text, node);
     for (const token of formulaTokens(field.text)) tokens.push({ start: map(token.start), end: map(token.end), kind: token.kind });
-    const parsed = parseFormula(field.text);
-    for (const d of parsed.diagnostics) {
-      diagnostics.push({ severity: d.severity, message: d.message, source: 'formula', pointer: field.pointer, ...at(map(d.span.start), map(d.span.end)) });
-    }
   }
   return {
     diagnostics,
@@ -104,6 +98,6 @@ export function analyzeSystem(text: string): AnalyzedSystem {
     formulas,
     json,
     document,
-    valid: !diagnostics.some((d) => d.severity === 'error'),
+    valid: checked.document !== null,
   };
 }
