@@ -200,7 +200,7 @@ export function checkSystem(text: string): SystemCheckResult {
       for (const problem of mapSchemaErrors(value, validateSystem.errors ?? [])) place(problem.pointer, problem.anchor, 'error', problem.message, 'schema', problem.code);
     }
     if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      for (const problem of checkMeaning(value)) place(problem.pointer, problem.anchor, problem.severity, problem.message, 'schema', problem.code);
+      for (const problem of checkMeaning(value)) place(problem.pointer, problem.anchor, problem.severity, problem.message, problem.source, problem.code);
       const entry = symbolsFor(value);
       for (const field of collectFormulaFields(value)) {
         const diagnostics = checkOneFormula(field, entry);

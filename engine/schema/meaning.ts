@@ -13,6 +13,8 @@ export interface MeaningProblem {
   readonly message: string;
   readonly code: string;
   readonly severity: Severity;
+  /** `formula` for problems of formulas as a whole (a cycle among derived values), else `schema`. */
+  readonly source: 'schema' | 'formula';
 }
 
 type Rec = Record<string, unknown>;
@@ -61,7 +63,7 @@ class MeaningChecker {
   }
 
   private error(pointer: string, anchor: Anchor, code: string, message: string, severity: Severity = 'error'): void {
-    this.problems.push({ pointer, anchor, code, message, severity });
+    this.problems.push({ pointer, anchor, code, message, severity, source: code === 'cycle' ? 'formula' : 'schema' });
   }
 
   /** Ids of a list of objects, reporting duplicates at the second `id`. */

@@ -8043,7 +8043,7 @@ return errors === 0;
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateEvent = validate56;
-const schema119 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:events:1","title":"Rules Studio simulator event","description":"One line of `sim --log`: one JSON event per line, each with a `type`. Fields listed are the ones the engine writes; further fields may be added in later versions, so readers ignore what they do not know.","type":"object","required":["type"],"properties":{"type":{"enum":["fightStart","round","turn","check","reaction","damage","condition","down","noTime","fightEnd","heal","ability","harm","sustain","regenerate"],"description":"What happened."},"fight":{"type":"integer","minimum":0,"description":"Index of the fight in the run (0-based), when several are simulated."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."},"seq":{"type":"integer","minimum":0,"description":"Order of the event within its fight."}},"allOf":[{"if":{"properties":{"type":{"const":"fightStart"}},"required":["type"]},"then":{"required":["type"],"properties":{"type":{"const":"fightStart","description":"A fight begins."},"system":{"type":"string","description":"System id."},"fightId":{"type":"string","description":"Fight id."},"seed":{"type":["integer","string"],"description":"Seed of this fight."},"combatants":{"type":"array","description":"Who fights.","items":{"type":"object","description":"A combatant.","required":["id","side"],"properties":{"id":{"type":"string","description":"Combatant id."},"side":{"enum":["heroes","enemies"],"description":"Side."},"hp":{"type":"number","description":"Hit points at the start."},"position":{"type":"string","description":"Band or row."},"name":{"type":"string","description":"Display name."}}}}}}},{"if":{"properties":{"type":{"const":"round"}},"required":["type"]},"then":{"required":["type","round"],"properties":{"type":{"const":"round","description":"A new round begins."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"turn"}},"required":["type"]},"then":{"required":["type","actor"],"properties":{"type":{"const":"turn","description":"An actor's turn (each time it acts, in a clock system)."},"actor":{"type":"string","description":"Who acts."},"clock":{"type":"number","description":"The clock value the actor acts at (clock systems)."},"initiative":{"type":"number","description":"The actor's initiative."}}}},{"if":{"properties":{"type":{"const":"check"}},"required":["type"]},"then":{"required":["type","actor","check","total","chip"],"properties":{"type":{"const":"check","description":"A check was rolled."},"actor":{"type":"string","description":"Who rolled."},"check":{"type":"string","description":"Check id."},"target":{"type":["string","null"],"description":"Against whom, if anyone."},"dice":{"type":"array","items":{"type":"number"},"description":"Every die rolled, kept and dropped."},"total":{"type":"number","description":"The roll's total."},"vs":{"type":["number","null"],"description":"The number to meet, if any."},"outcome":{"type":["string","null"],"description":"Outcome id (none for a check without outcomes)."},"chip":{"type":"string","description":"The chip: `d20 (14) + 3 Strength + 2 = 19 vs 13 · Hit`."},"influencedBy":{"type":"array","items":{"type":"string"},"description":"What influenced the roll (`Prone (near): advantage`)."}}}},{"if":{"properties":{"type":{"const":"reaction"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"reaction","description":"A reaction was used."},"actor":{"type":"string","description":"Who reacted."},"ability":{"type":"string","description":"Ability id used."},"on":{"type":"string","description":"The trigger (`hit`, `spell`, `leave`)."},"success":{"type":"boolean","description":"Whether a reaction check succeeded."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"damage"}},"required":["type"]},"then":{"required":["type","actor","target","amount"],"properties":{"type":{"type":"string","description":"Damage type."},"actor":{"type":"string","description":"Who dealt it."},"target":{"type":"string","description":"Who took it."},"amount":{"type":"number","description":"Damage after every step."},"steps":{"type":"array","description":"Names of the damage steps that changed the number, in order.","items":{"type":"string","description":"A step's id or name."}},"rolled":{"type":"number","description":"Damage as rolled, before the steps."},"hp":{"type":"number","description":"Target's hit points after."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"condition"}},"required":["type"]},"then":{"required":["type","target","condition"],"properties":{"type":{"const":"condition","description":"A condition was applied or ended."},"target":{"type":"string","description":"Who carries it."},"condition":{"type":"string","description":"Condition id."},"change":{"enum":["applied","ended","saved"],"description":"What happened to it."},"source":{"type":"string","description":"Who applied it."},"dc":{"type":"number","description":"Save DC."}}}},{"if":{"properties":{"type":{"const":"down"}},"required":["type"]},"then":{"required":["type","target"],"properties":{"type":{"const":"down","description":"A combatant fell."},"target":{"type":"string","description":"Who fell."},"by":{"type":"string","description":"Who dropped them."},"state":{"type":"string","description":"`dead`, `stable`, `down`."}}}},{"if":{"properties":{"type":{"const":"noTime"}},"required":["type"]},"then":{"required":["type","actor"],"properties":{"type":{"const":"noTime","description":"An attack past the turn's budget: NO TIME, it does not happen."},"actor":{"type":"string","description":"Who ran out of time."},"action":{"type":"string","description":"Action id."},"attack":{"type":"number","description":"Which attack (1-based)."}}}},{"if":{"properties":{"type":{"const":"fightEnd"}},"required":["type"]},"then":{"required":["type","winner"],"properties":{"type":{"const":"fightEnd","description":"The fight ended."},"winner":{"enum":["heroes","enemies","draw"],"description":"Who won."},"rounds":{"type":"number","description":"Rounds fought."}}}},{"if":{"properties":{"type":{"const":"heal"}},"required":["type"]},"then":{"required":["type","target","amount"],"properties":{"type":{"const":"heal","description":"Someone was healed."},"actor":{"type":"string","description":"Who healed."},"target":{"type":"string","description":"Who was healed."},"amount":{"type":"number","description":"Hit points restored."},"track":{"type":"string","description":"Track healed."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"ability"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"ability","description":"An ability was used."},"actor":{"type":"string","description":"Who used it."},"ability":{"type":"string","description":"Ability id."},"targets":{"type":"array","items":{"type":"string"},"description":"Target ids."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"harm"}},"required":["type"]},"then":{"required":["type","target","levels"],"properties":{"type":{"const":"harm","description":"Consequences mode: harm suffered."},"actor":{"type":"string","description":"Who rolled."},"target":{"type":"string","description":"Who suffered the harm."},"levels":{"type":"number","description":"Harm levels."},"amount":{"type":"number","description":"Hit points lost, if any."}}}},{"if":{"properties":{"type":{"const":"sustain"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"sustain","description":"A sustained ability started, was kept or ended."},"actor":{"type":"string","description":"The sustainer."},"ability":{"type":"string","description":"Ability id."},"change":{"enum":["started","ended","kept"],"description":"What happened."}}}},{"if":{"properties":{"type":{"const":"regenerate"}},"required":["type"]},"then":{"required":["type","target"],"properties":{"type":{"const":"regenerate","description":"Regeneration at the start of a turn."},"target":{"type":"string","description":"Who regenerated."},"amount":{"type":"number","description":"Hit points regained."},"stopped":{"type":"boolean","description":"true when damage stopped it this turn."}}}}]};
+const schema119 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:events:1","title":"Rules Studio simulator event","description":"One line of `sim --log`: one JSON event per line, each with a `type`. Fields listed are the ones the engine writes; further fields may be added in later versions, so readers ignore what they do not know.","type":"object","required":["type"],"properties":{"type":{"enum":["fightStart","round","turn","check","reaction","damage","condition","down","noTime","fightEnd","heal","ability","harm","sustain","regenerate"],"description":"What happened."},"fight":{"type":"integer","minimum":0,"description":"Index of the fight in the run (0-based), when several are simulated."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."},"seq":{"type":"integer","minimum":0,"description":"Order of the event within its fight."}},"allOf":[{"if":{"properties":{"type":{"const":"fightStart"}},"required":["type"]},"then":{"required":["type"],"properties":{"type":{"const":"fightStart","description":"A fight begins."},"system":{"type":"string","description":"System id."},"fightId":{"type":"string","description":"Fight id."},"seed":{"type":["integer","string"],"description":"Seed of this fight."},"combatants":{"type":"array","description":"Who fights.","items":{"type":"object","description":"A combatant.","required":["id","side"],"properties":{"id":{"type":"string","description":"Combatant id."},"side":{"enum":["heroes","enemies"],"description":"Side."},"hp":{"type":"number","description":"Hit points at the start."},"position":{"type":"string","description":"Band or row."},"name":{"type":"string","description":"Display name."}}}}}}},{"if":{"properties":{"type":{"const":"round"}},"required":["type"]},"then":{"required":["type","round"],"properties":{"type":{"const":"round","description":"A new round begins."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"turn"}},"required":["type"]},"then":{"required":["type","actor"],"properties":{"type":{"const":"turn","description":"An actor's turn (each time it acts, in a clock system)."},"actor":{"type":"string","description":"Who acts."},"clock":{"type":"number","description":"The clock value the actor acts at (clock systems)."},"initiative":{"type":"number","description":"The actor's initiative."}}}},{"if":{"properties":{"type":{"const":"check"}},"required":["type"]},"then":{"required":["type","actor","check","total","chip"],"properties":{"type":{"const":"check","description":"A check was rolled."},"actor":{"type":"string","description":"Who rolled."},"check":{"type":"string","description":"Check id."},"target":{"type":["string","null"],"description":"Against whom, if anyone."},"dice":{"type":"array","items":{"type":"number"},"description":"Every die rolled, kept and dropped."},"total":{"type":"number","description":"The roll's total."},"vs":{"type":["number","null"],"description":"The number to meet, if any."},"outcome":{"type":["string","null"],"description":"Outcome id (none for a check without outcomes)."},"chip":{"type":"string","description":"The chip: `d20 (14) + 3 Strength + 2 = 19 vs 13 · Hit`."},"influencedBy":{"type":"array","items":{"type":"string"},"description":"What influenced the roll (`Prone (near): advantage`)."}}}},{"if":{"properties":{"type":{"const":"reaction"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"reaction","description":"A reaction was used."},"actor":{"type":"string","description":"Who reacted."},"ability":{"type":"string","description":"Ability id used."},"on":{"type":"string","description":"The trigger (`hit`, `spell`, `leave`)."},"success":{"type":"boolean","description":"Whether a reaction check succeeded."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"damage"}},"required":["type"]},"then":{"required":["type","actor","target","amount"],"properties":{"type":{"const":"damage","description":"Damage was dealt."},"actor":{"type":"string","description":"Who dealt it."},"target":{"type":"string","description":"Who took it."},"amount":{"type":"number","description":"Damage after every step."},"steps":{"type":"array","description":"Names of the damage steps that changed the number, in order.","items":{"type":"string","description":"A step's id or name."}},"rolled":{"type":"number","description":"Damage as rolled, before the steps."},"hp":{"type":"number","description":"Target's hit points after."},"chip":{"type":"string","description":"Chip."},"damageType":{"type":"string","description":"Damage type of the blow (spec §4 calls it the damage's `type`; the event's own `type` is `damage`)."}}}},{"if":{"properties":{"type":{"const":"condition"}},"required":["type"]},"then":{"required":["type","target","condition"],"properties":{"type":{"const":"condition","description":"A condition was applied or ended."},"target":{"type":"string","description":"Who carries it."},"condition":{"type":"string","description":"Condition id."},"change":{"enum":["applied","ended","saved"],"description":"What happened to it."},"source":{"type":"string","description":"Who applied it."},"dc":{"type":"number","description":"Save DC."}}}},{"if":{"properties":{"type":{"const":"down"}},"required":["type"]},"then":{"required":["type","target"],"properties":{"type":{"const":"down","description":"A combatant fell."},"target":{"type":"string","description":"Who fell."},"by":{"type":"string","description":"Who dropped them."},"state":{"type":"string","description":"`dead`, `stable`, `down`."}}}},{"if":{"properties":{"type":{"const":"noTime"}},"required":["type"]},"then":{"required":["type","actor"],"properties":{"type":{"const":"noTime","description":"An attack past the turn's budget: NO TIME, it does not happen."},"actor":{"type":"string","description":"Who ran out of time."},"action":{"type":"string","description":"Action id."},"attack":{"type":"number","description":"Which attack (1-based)."}}}},{"if":{"properties":{"type":{"const":"fightEnd"}},"required":["type"]},"then":{"required":["type","winner"],"properties":{"type":{"const":"fightEnd","description":"The fight ended."},"winner":{"enum":["heroes","enemies","draw"],"description":"Who won."},"rounds":{"type":"number","description":"Rounds fought."}}}},{"if":{"properties":{"type":{"const":"heal"}},"required":["type"]},"then":{"required":["type","target","amount"],"properties":{"type":{"const":"heal","description":"Someone was healed."},"actor":{"type":"string","description":"Who healed."},"target":{"type":"string","description":"Who was healed."},"amount":{"type":"number","description":"Hit points restored."},"track":{"type":"string","description":"Track healed."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"ability"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"ability","description":"An ability was used."},"actor":{"type":"string","description":"Who used it."},"ability":{"type":"string","description":"Ability id."},"targets":{"type":"array","items":{"type":"string"},"description":"Target ids."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"harm"}},"required":["type"]},"then":{"required":["type","target","levels"],"properties":{"type":{"const":"harm","description":"Consequences mode: harm suffered."},"actor":{"type":"string","description":"Who rolled."},"target":{"type":"string","description":"Who suffered the harm."},"levels":{"type":"number","description":"Harm levels."},"amount":{"type":"number","description":"Hit points lost, if any."}}}},{"if":{"properties":{"type":{"const":"sustain"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"sustain","description":"A sustained ability started, was kept or ended."},"actor":{"type":"string","description":"The sustainer."},"ability":{"type":"string","description":"Ability id."},"change":{"enum":["started","ended","kept"],"description":"What happened."}}}},{"if":{"properties":{"type":{"const":"regenerate"}},"required":["type"]},"then":{"required":["type","target"],"properties":{"type":{"const":"regenerate","description":"Regeneration at the start of a turn."},"target":{"type":"string","description":"Who regenerated."},"amount":{"type":"number","description":"Hit points regained."},"stopped":{"type":"boolean","description":"true when damage stopped it this turn."}}}}]};
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="urn:rules-studio:schema:events:1" */;
@@ -9111,8 +9111,8 @@ vErrors.push(err71);
 errors++;
 }
 if(data.type !== undefined){
-if(typeof data.type !== "string"){
-const err72 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/5/then/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if("damage" !== data.type){
+const err72 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/5/then/properties/type/const",keyword:"const",params:{allowedValue: "damage"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -9225,6 +9225,18 @@ vErrors.push(err80);
 errors++;
 }
 }
+if(data.damageType !== undefined){
+if(typeof data.damageType !== "string"){
+const err81 = {instancePath:instancePath+"/damageType",schemaPath:"#/allOf/5/then/properties/damageType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
 }
 var _valid5 = _errs94 === errors;
 valid23 = _valid5;
@@ -9238,15 +9250,16 @@ props5.steps = true;
 props5.rolled = true;
 props5.hp = true;
 props5.chip = true;
+props5.damageType = true;
 }
 }
 if(!valid23){
-const err81 = {instancePath,schemaPath:"#/allOf/5/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err82 = {instancePath,schemaPath:"#/allOf/5/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err81];
+vErrors = [err82];
 }
 else {
-vErrors.push(err81);
+vErrors.push(err82);
 }
 errors++;
 }
@@ -9259,24 +9272,12 @@ props0 = props0 || {};
 Object.assign(props0, props5);
 }
 }
-const _errs114 = errors;
-let valid28 = true;
 const _errs115 = errors;
+let valid28 = true;
+const _errs116 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
 if((data.type === undefined) && (missing6 = "type")){
-const err82 = {};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("condition" !== data.type){
 const err83 = {};
 if(vErrors === null){
 vErrors = [err83];
@@ -9286,24 +9287,10 @@ vErrors.push(err83);
 }
 errors++;
 }
-}
-}
-}
-var _valid6 = _errs115 === errors;
-errors = _errs114;
-if(vErrors !== null){
-if(_errs114){
-vErrors.length = _errs114;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs117 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err84 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.type !== undefined){
+if("condition" !== data.type){
+const err84 = {};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -9312,8 +9299,24 @@ vErrors.push(err84);
 }
 errors++;
 }
-if(data.target === undefined){
-const err85 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+}
+}
+}
+var _valid6 = _errs116 === errors;
+errors = _errs115;
+if(vErrors !== null){
+if(_errs115){
+vErrors.length = _errs115;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs118 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err85 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -9322,8 +9325,8 @@ vErrors.push(err85);
 }
 errors++;
 }
-if(data.condition === undefined){
-const err86 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "condition"},message:"must have required property '"+"condition"+"'"};
+if(data.target === undefined){
+const err86 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -9332,9 +9335,8 @@ vErrors.push(err86);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("condition" !== data.type){
-const err87 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/6/then/properties/type/const",keyword:"const",params:{allowedValue: "condition"},message:"must be equal to constant"};
+if(data.condition === undefined){
+const err87 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "condition"},message:"must have required property '"+"condition"+"'"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -9343,10 +9345,9 @@ vErrors.push(err87);
 }
 errors++;
 }
-}
-if(data.target !== undefined){
-if(typeof data.target !== "string"){
-const err88 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/6/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("condition" !== data.type){
+const err88 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/6/then/properties/type/const",keyword:"const",params:{allowedValue: "condition"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -9356,9 +9357,9 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(data.condition !== undefined){
-if(typeof data.condition !== "string"){
-const err89 = {instancePath:instancePath+"/condition",schemaPath:"#/allOf/6/then/properties/condition/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.target !== undefined){
+if(typeof data.target !== "string"){
+const err89 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/6/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -9368,10 +9369,9 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data.change !== undefined){
-let data54 = data.change;
-if(!(((data54 === "applied") || (data54 === "ended")) || (data54 === "saved"))){
-const err90 = {instancePath:instancePath+"/change",schemaPath:"#/allOf/6/then/properties/change/enum",keyword:"enum",params:{allowedValues: schema119.allOf[6].then.properties.change.enum},message:"must be equal to one of the allowed values"};
+if(data.condition !== undefined){
+if(typeof data.condition !== "string"){
+const err90 = {instancePath:instancePath+"/condition",schemaPath:"#/allOf/6/then/properties/condition/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -9381,9 +9381,10 @@ vErrors.push(err90);
 errors++;
 }
 }
-if(data.source !== undefined){
-if(typeof data.source !== "string"){
-const err91 = {instancePath:instancePath+"/source",schemaPath:"#/allOf/6/then/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.change !== undefined){
+let data55 = data.change;
+if(!(((data55 === "applied") || (data55 === "ended")) || (data55 === "saved"))){
+const err91 = {instancePath:instancePath+"/change",schemaPath:"#/allOf/6/then/properties/change/enum",keyword:"enum",params:{allowedValues: schema119.allOf[6].then.properties.change.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -9393,10 +9394,9 @@ vErrors.push(err91);
 errors++;
 }
 }
-if(data.dc !== undefined){
-let data56 = data.dc;
-if(!((typeof data56 == "number") && (isFinite(data56)))){
-const err92 = {instancePath:instancePath+"/dc",schemaPath:"#/allOf/6/then/properties/dc/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.source !== undefined){
+if(typeof data.source !== "string"){
+const err92 = {instancePath:instancePath+"/source",schemaPath:"#/allOf/6/then/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -9406,8 +9406,21 @@ vErrors.push(err92);
 errors++;
 }
 }
+if(data.dc !== undefined){
+let data57 = data.dc;
+if(!((typeof data57 == "number") && (isFinite(data57)))){
+const err93 = {instancePath:instancePath+"/dc",schemaPath:"#/allOf/6/then/properties/dc/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err93];
 }
-var _valid6 = _errs117 === errors;
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+}
+var _valid6 = _errs118 === errors;
 valid28 = _valid6;
 if(valid28){
 var props6 = {};
@@ -9420,12 +9433,12 @@ props6.dc = true;
 }
 }
 if(!valid28){
-const err93 = {instancePath,schemaPath:"#/allOf/6/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err94 = {instancePath,schemaPath:"#/allOf/6/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err93];
+vErrors = [err94];
 }
 else {
-vErrors.push(err93);
+vErrors.push(err94);
 }
 errors++;
 }
@@ -9438,24 +9451,12 @@ props0 = props0 || {};
 Object.assign(props0, props6);
 }
 }
-const _errs129 = errors;
-let valid31 = true;
 const _errs130 = errors;
+let valid31 = true;
+const _errs131 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
 if((data.type === undefined) && (missing7 = "type")){
-const err94 = {};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("down" !== data.type){
 const err95 = {};
 if(vErrors === null){
 vErrors = [err95];
@@ -9465,24 +9466,10 @@ vErrors.push(err95);
 }
 errors++;
 }
-}
-}
-}
-var _valid7 = _errs130 === errors;
-errors = _errs129;
-if(vErrors !== null){
-if(_errs129){
-vErrors.length = _errs129;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs132 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err96 = {instancePath,schemaPath:"#/allOf/7/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.type !== undefined){
+if("down" !== data.type){
+const err96 = {};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -9491,8 +9478,24 @@ vErrors.push(err96);
 }
 errors++;
 }
-if(data.target === undefined){
-const err97 = {instancePath,schemaPath:"#/allOf/7/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+}
+}
+}
+var _valid7 = _errs131 === errors;
+errors = _errs130;
+if(vErrors !== null){
+if(_errs130){
+vErrors.length = _errs130;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs133 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err97 = {instancePath,schemaPath:"#/allOf/7/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -9501,9 +9504,8 @@ vErrors.push(err97);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("down" !== data.type){
-const err98 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/7/then/properties/type/const",keyword:"const",params:{allowedValue: "down"},message:"must be equal to constant"};
+if(data.target === undefined){
+const err98 = {instancePath,schemaPath:"#/allOf/7/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -9512,10 +9514,9 @@ vErrors.push(err98);
 }
 errors++;
 }
-}
-if(data.target !== undefined){
-if(typeof data.target !== "string"){
-const err99 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/7/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("down" !== data.type){
+const err99 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/7/then/properties/type/const",keyword:"const",params:{allowedValue: "down"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -9525,9 +9526,9 @@ vErrors.push(err99);
 errors++;
 }
 }
-if(data.by !== undefined){
-if(typeof data.by !== "string"){
-const err100 = {instancePath:instancePath+"/by",schemaPath:"#/allOf/7/then/properties/by/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.target !== undefined){
+if(typeof data.target !== "string"){
+const err100 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/7/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -9537,9 +9538,9 @@ vErrors.push(err100);
 errors++;
 }
 }
-if(data.state !== undefined){
-if(typeof data.state !== "string"){
-const err101 = {instancePath:instancePath+"/state",schemaPath:"#/allOf/7/then/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.by !== undefined){
+if(typeof data.by !== "string"){
+const err101 = {instancePath:instancePath+"/by",schemaPath:"#/allOf/7/then/properties/by/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -9549,8 +9550,20 @@ vErrors.push(err101);
 errors++;
 }
 }
+if(data.state !== undefined){
+if(typeof data.state !== "string"){
+const err102 = {instancePath:instancePath+"/state",schemaPath:"#/allOf/7/then/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err102];
 }
-var _valid7 = _errs132 === errors;
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+}
+}
+var _valid7 = _errs133 === errors;
 valid31 = _valid7;
 if(valid31){
 var props7 = {};
@@ -9561,12 +9574,12 @@ props7.state = true;
 }
 }
 if(!valid31){
-const err102 = {instancePath,schemaPath:"#/allOf/7/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err103 = {instancePath,schemaPath:"#/allOf/7/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err102];
+vErrors = [err103];
 }
 else {
-vErrors.push(err102);
+vErrors.push(err103);
 }
 errors++;
 }
@@ -9579,24 +9592,12 @@ props0 = props0 || {};
 Object.assign(props0, props7);
 }
 }
-const _errs141 = errors;
-let valid34 = true;
 const _errs142 = errors;
+let valid34 = true;
+const _errs143 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
 if((data.type === undefined) && (missing8 = "type")){
-const err103 = {};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("noTime" !== data.type){
 const err104 = {};
 if(vErrors === null){
 vErrors = [err104];
@@ -9606,24 +9607,10 @@ vErrors.push(err104);
 }
 errors++;
 }
-}
-}
-}
-var _valid8 = _errs142 === errors;
-errors = _errs141;
-if(vErrors !== null){
-if(_errs141){
-vErrors.length = _errs141;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs144 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err105 = {instancePath,schemaPath:"#/allOf/8/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.type !== undefined){
+if("noTime" !== data.type){
+const err105 = {};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -9632,8 +9619,24 @@ vErrors.push(err105);
 }
 errors++;
 }
-if(data.actor === undefined){
-const err106 = {instancePath,schemaPath:"#/allOf/8/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
+}
+}
+}
+var _valid8 = _errs143 === errors;
+errors = _errs142;
+if(vErrors !== null){
+if(_errs142){
+vErrors.length = _errs142;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs145 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err106 = {instancePath,schemaPath:"#/allOf/8/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -9642,9 +9645,8 @@ vErrors.push(err106);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("noTime" !== data.type){
-const err107 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/8/then/properties/type/const",keyword:"const",params:{allowedValue: "noTime"},message:"must be equal to constant"};
+if(data.actor === undefined){
+const err107 = {instancePath,schemaPath:"#/allOf/8/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -9653,10 +9655,9 @@ vErrors.push(err107);
 }
 errors++;
 }
-}
-if(data.actor !== undefined){
-if(typeof data.actor !== "string"){
-const err108 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/8/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("noTime" !== data.type){
+const err108 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/8/then/properties/type/const",keyword:"const",params:{allowedValue: "noTime"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -9666,9 +9667,9 @@ vErrors.push(err108);
 errors++;
 }
 }
-if(data.action !== undefined){
-if(typeof data.action !== "string"){
-const err109 = {instancePath:instancePath+"/action",schemaPath:"#/allOf/8/then/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.actor !== undefined){
+if(typeof data.actor !== "string"){
+const err109 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/8/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -9678,10 +9679,9 @@ vErrors.push(err109);
 errors++;
 }
 }
-if(data.attack !== undefined){
-let data66 = data.attack;
-if(!((typeof data66 == "number") && (isFinite(data66)))){
-const err110 = {instancePath:instancePath+"/attack",schemaPath:"#/allOf/8/then/properties/attack/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.action !== undefined){
+if(typeof data.action !== "string"){
+const err110 = {instancePath:instancePath+"/action",schemaPath:"#/allOf/8/then/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -9691,8 +9691,21 @@ vErrors.push(err110);
 errors++;
 }
 }
+if(data.attack !== undefined){
+let data67 = data.attack;
+if(!((typeof data67 == "number") && (isFinite(data67)))){
+const err111 = {instancePath:instancePath+"/attack",schemaPath:"#/allOf/8/then/properties/attack/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err111];
 }
-var _valid8 = _errs144 === errors;
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+}
+}
+var _valid8 = _errs145 === errors;
 valid34 = _valid8;
 if(valid34){
 var props8 = {};
@@ -9703,12 +9716,12 @@ props8.attack = true;
 }
 }
 if(!valid34){
-const err111 = {instancePath,schemaPath:"#/allOf/8/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err112 = {instancePath,schemaPath:"#/allOf/8/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err111];
+vErrors = [err112];
 }
 else {
-vErrors.push(err111);
+vErrors.push(err112);
 }
 errors++;
 }
@@ -9721,24 +9734,12 @@ props0 = props0 || {};
 Object.assign(props0, props8);
 }
 }
-const _errs153 = errors;
-let valid37 = true;
 const _errs154 = errors;
+let valid37 = true;
+const _errs155 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
 if((data.type === undefined) && (missing9 = "type")){
-const err112 = {};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("fightEnd" !== data.type){
 const err113 = {};
 if(vErrors === null){
 vErrors = [err113];
@@ -9748,24 +9749,10 @@ vErrors.push(err113);
 }
 errors++;
 }
-}
-}
-}
-var _valid9 = _errs154 === errors;
-errors = _errs153;
-if(vErrors !== null){
-if(_errs153){
-vErrors.length = _errs153;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid9){
-const _errs156 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err114 = {instancePath,schemaPath:"#/allOf/9/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.type !== undefined){
+if("fightEnd" !== data.type){
+const err114 = {};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -9774,8 +9761,24 @@ vErrors.push(err114);
 }
 errors++;
 }
-if(data.winner === undefined){
-const err115 = {instancePath,schemaPath:"#/allOf/9/then/required",keyword:"required",params:{missingProperty: "winner"},message:"must have required property '"+"winner"+"'"};
+}
+}
+}
+var _valid9 = _errs155 === errors;
+errors = _errs154;
+if(vErrors !== null){
+if(_errs154){
+vErrors.length = _errs154;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs157 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err115 = {instancePath,schemaPath:"#/allOf/9/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -9784,9 +9787,8 @@ vErrors.push(err115);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("fightEnd" !== data.type){
-const err116 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/9/then/properties/type/const",keyword:"const",params:{allowedValue: "fightEnd"},message:"must be equal to constant"};
+if(data.winner === undefined){
+const err116 = {instancePath,schemaPath:"#/allOf/9/then/required",keyword:"required",params:{missingProperty: "winner"},message:"must have required property '"+"winner"+"'"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -9795,11 +9797,9 @@ vErrors.push(err116);
 }
 errors++;
 }
-}
-if(data.winner !== undefined){
-let data69 = data.winner;
-if(!(((data69 === "heroes") || (data69 === "enemies")) || (data69 === "draw"))){
-const err117 = {instancePath:instancePath+"/winner",schemaPath:"#/allOf/9/then/properties/winner/enum",keyword:"enum",params:{allowedValues: schema119.allOf[9].then.properties.winner.enum},message:"must be equal to one of the allowed values"};
+if(data.type !== undefined){
+if("fightEnd" !== data.type){
+const err117 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/9/then/properties/type/const",keyword:"const",params:{allowedValue: "fightEnd"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -9809,10 +9809,10 @@ vErrors.push(err117);
 errors++;
 }
 }
-if(data.rounds !== undefined){
-let data70 = data.rounds;
-if(!((typeof data70 == "number") && (isFinite(data70)))){
-const err118 = {instancePath:instancePath+"/rounds",schemaPath:"#/allOf/9/then/properties/rounds/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.winner !== undefined){
+let data70 = data.winner;
+if(!(((data70 === "heroes") || (data70 === "enemies")) || (data70 === "draw"))){
+const err118 = {instancePath:instancePath+"/winner",schemaPath:"#/allOf/9/then/properties/winner/enum",keyword:"enum",params:{allowedValues: schema119.allOf[9].then.properties.winner.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -9822,8 +9822,21 @@ vErrors.push(err118);
 errors++;
 }
 }
+if(data.rounds !== undefined){
+let data71 = data.rounds;
+if(!((typeof data71 == "number") && (isFinite(data71)))){
+const err119 = {instancePath:instancePath+"/rounds",schemaPath:"#/allOf/9/then/properties/rounds/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err119];
 }
-var _valid9 = _errs156 === errors;
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+}
+}
+var _valid9 = _errs157 === errors;
 valid37 = _valid9;
 if(valid37){
 var props9 = {};
@@ -9833,12 +9846,12 @@ props9.rounds = true;
 }
 }
 if(!valid37){
-const err119 = {instancePath,schemaPath:"#/allOf/9/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err120 = {instancePath,schemaPath:"#/allOf/9/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err119];
+vErrors = [err120];
 }
 else {
-vErrors.push(err119);
+vErrors.push(err120);
 }
 errors++;
 }
@@ -9851,24 +9864,12 @@ props0 = props0 || {};
 Object.assign(props0, props9);
 }
 }
-const _errs162 = errors;
-let valid40 = true;
 const _errs163 = errors;
+let valid40 = true;
+const _errs164 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing10;
 if((data.type === undefined) && (missing10 = "type")){
-const err120 = {};
-if(vErrors === null){
-vErrors = [err120];
-}
-else {
-vErrors.push(err120);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("heal" !== data.type){
 const err121 = {};
 if(vErrors === null){
 vErrors = [err121];
@@ -9878,24 +9879,10 @@ vErrors.push(err121);
 }
 errors++;
 }
-}
-}
-}
-var _valid10 = _errs163 === errors;
-errors = _errs162;
-if(vErrors !== null){
-if(_errs162){
-vErrors.length = _errs162;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid10){
-const _errs165 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err122 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.type !== undefined){
+if("heal" !== data.type){
+const err122 = {};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -9904,8 +9891,24 @@ vErrors.push(err122);
 }
 errors++;
 }
-if(data.target === undefined){
-const err123 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+}
+}
+}
+var _valid10 = _errs164 === errors;
+errors = _errs163;
+if(vErrors !== null){
+if(_errs163){
+vErrors.length = _errs163;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs166 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err123 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -9914,8 +9917,8 @@ vErrors.push(err123);
 }
 errors++;
 }
-if(data.amount === undefined){
-const err124 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
+if(data.target === undefined){
+const err124 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -9924,9 +9927,8 @@ vErrors.push(err124);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("heal" !== data.type){
-const err125 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/10/then/properties/type/const",keyword:"const",params:{allowedValue: "heal"},message:"must be equal to constant"};
+if(data.amount === undefined){
+const err125 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -9935,10 +9937,9 @@ vErrors.push(err125);
 }
 errors++;
 }
-}
-if(data.actor !== undefined){
-if(typeof data.actor !== "string"){
-const err126 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/10/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("heal" !== data.type){
+const err126 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/10/then/properties/type/const",keyword:"const",params:{allowedValue: "heal"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -9948,9 +9949,9 @@ vErrors.push(err126);
 errors++;
 }
 }
-if(data.target !== undefined){
-if(typeof data.target !== "string"){
-const err127 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/10/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.actor !== undefined){
+if(typeof data.actor !== "string"){
+const err127 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/10/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -9960,10 +9961,9 @@ vErrors.push(err127);
 errors++;
 }
 }
-if(data.amount !== undefined){
-let data75 = data.amount;
-if(!((typeof data75 == "number") && (isFinite(data75)))){
-const err128 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/10/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.target !== undefined){
+if(typeof data.target !== "string"){
+const err128 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/10/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -9973,9 +9973,10 @@ vErrors.push(err128);
 errors++;
 }
 }
-if(data.track !== undefined){
-if(typeof data.track !== "string"){
-const err129 = {instancePath:instancePath+"/track",schemaPath:"#/allOf/10/then/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.amount !== undefined){
+let data76 = data.amount;
+if(!((typeof data76 == "number") && (isFinite(data76)))){
+const err129 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/10/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -9985,9 +9986,9 @@ vErrors.push(err129);
 errors++;
 }
 }
-if(data.chip !== undefined){
-if(typeof data.chip !== "string"){
-const err130 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/10/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.track !== undefined){
+if(typeof data.track !== "string"){
+const err130 = {instancePath:instancePath+"/track",schemaPath:"#/allOf/10/then/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -9997,8 +9998,20 @@ vErrors.push(err130);
 errors++;
 }
 }
+if(data.chip !== undefined){
+if(typeof data.chip !== "string"){
+const err131 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/10/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err131];
 }
-var _valid10 = _errs165 === errors;
+else {
+vErrors.push(err131);
+}
+errors++;
+}
+}
+}
+var _valid10 = _errs166 === errors;
 valid40 = _valid10;
 if(valid40){
 var props10 = {};
@@ -10011,12 +10024,12 @@ props10.chip = true;
 }
 }
 if(!valid40){
-const err131 = {instancePath,schemaPath:"#/allOf/10/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err132 = {instancePath,schemaPath:"#/allOf/10/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err131];
+vErrors = [err132];
 }
 else {
-vErrors.push(err131);
+vErrors.push(err132);
 }
 errors++;
 }
@@ -10029,24 +10042,12 @@ props0 = props0 || {};
 Object.assign(props0, props10);
 }
 }
-const _errs178 = errors;
-let valid43 = true;
 const _errs179 = errors;
+let valid43 = true;
+const _errs180 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing11;
 if((data.type === undefined) && (missing11 = "type")){
-const err132 = {};
-if(vErrors === null){
-vErrors = [err132];
-}
-else {
-vErrors.push(err132);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("ability" !== data.type){
 const err133 = {};
 if(vErrors === null){
 vErrors = [err133];
@@ -10056,24 +10057,10 @@ vErrors.push(err133);
 }
 errors++;
 }
-}
-}
-}
-var _valid11 = _errs179 === errors;
-errors = _errs178;
-if(vErrors !== null){
-if(_errs178){
-vErrors.length = _errs178;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid11){
-const _errs181 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err134 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.type !== undefined){
+if("ability" !== data.type){
+const err134 = {};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -10082,8 +10069,24 @@ vErrors.push(err134);
 }
 errors++;
 }
-if(data.actor === undefined){
-const err135 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
+}
+}
+}
+var _valid11 = _errs180 === errors;
+errors = _errs179;
+if(vErrors !== null){
+if(_errs179){
+vErrors.length = _errs179;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs182 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err135 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -10092,8 +10095,8 @@ vErrors.push(err135);
 }
 errors++;
 }
-if(data.ability === undefined){
-const err136 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "ability"},message:"must have required property '"+"ability"+"'"};
+if(data.actor === undefined){
+const err136 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -10102,9 +10105,8 @@ vErrors.push(err136);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("ability" !== data.type){
-const err137 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/11/then/properties/type/const",keyword:"const",params:{allowedValue: "ability"},message:"must be equal to constant"};
+if(data.ability === undefined){
+const err137 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "ability"},message:"must have required property '"+"ability"+"'"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -10113,10 +10115,9 @@ vErrors.push(err137);
 }
 errors++;
 }
-}
-if(data.actor !== undefined){
-if(typeof data.actor !== "string"){
-const err138 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/11/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("ability" !== data.type){
+const err138 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/11/then/properties/type/const",keyword:"const",params:{allowedValue: "ability"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -10126,9 +10127,9 @@ vErrors.push(err138);
 errors++;
 }
 }
-if(data.ability !== undefined){
-if(typeof data.ability !== "string"){
-const err139 = {instancePath:instancePath+"/ability",schemaPath:"#/allOf/11/then/properties/ability/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.actor !== undefined){
+if(typeof data.actor !== "string"){
+const err139 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/11/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -10138,13 +10139,9 @@ vErrors.push(err139);
 errors++;
 }
 }
-if(data.targets !== undefined){
-let data82 = data.targets;
-if(Array.isArray(data82)){
-const len4 = data82.length;
-for(let i4=0; i4<len4; i4++){
-if(typeof data82[i4] !== "string"){
-const err140 = {instancePath:instancePath+"/targets/" + i4,schemaPath:"#/allOf/11/then/properties/targets/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.ability !== undefined){
+if(typeof data.ability !== "string"){
+const err140 = {instancePath:instancePath+"/ability",schemaPath:"#/allOf/11/then/properties/ability/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -10154,9 +10151,13 @@ vErrors.push(err140);
 errors++;
 }
 }
-}
-else {
-const err141 = {instancePath:instancePath+"/targets",schemaPath:"#/allOf/11/then/properties/targets/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.targets !== undefined){
+let data83 = data.targets;
+if(Array.isArray(data83)){
+const len4 = data83.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data83[i4] !== "string"){
+const err141 = {instancePath:instancePath+"/targets/" + i4,schemaPath:"#/allOf/11/then/properties/targets/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -10166,9 +10167,9 @@ vErrors.push(err141);
 errors++;
 }
 }
-if(data.chip !== undefined){
-if(typeof data.chip !== "string"){
-const err142 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/11/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err142 = {instancePath:instancePath+"/targets",schemaPath:"#/allOf/11/then/properties/targets/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -10178,8 +10179,20 @@ vErrors.push(err142);
 errors++;
 }
 }
+if(data.chip !== undefined){
+if(typeof data.chip !== "string"){
+const err143 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/11/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err143];
 }
-var _valid11 = _errs181 === errors;
+else {
+vErrors.push(err143);
+}
+errors++;
+}
+}
+}
+var _valid11 = _errs182 === errors;
 valid43 = _valid11;
 if(valid43){
 var props11 = {};
@@ -10191,12 +10204,12 @@ props11.chip = true;
 }
 }
 if(!valid43){
-const err143 = {instancePath,schemaPath:"#/allOf/11/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err144 = {instancePath,schemaPath:"#/allOf/11/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err143];
+vErrors = [err144];
 }
 else {
-vErrors.push(err143);
+vErrors.push(err144);
 }
 errors++;
 }
@@ -10209,24 +10222,12 @@ props0 = props0 || {};
 Object.assign(props0, props11);
 }
 }
-const _errs194 = errors;
-let valid48 = true;
 const _errs195 = errors;
+let valid48 = true;
+const _errs196 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing12;
 if((data.type === undefined) && (missing12 = "type")){
-const err144 = {};
-if(vErrors === null){
-vErrors = [err144];
-}
-else {
-vErrors.push(err144);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("harm" !== data.type){
 const err145 = {};
 if(vErrors === null){
 vErrors = [err145];
@@ -10236,24 +10237,10 @@ vErrors.push(err145);
 }
 errors++;
 }
-}
-}
-}
-var _valid12 = _errs195 === errors;
-errors = _errs194;
-if(vErrors !== null){
-if(_errs194){
-vErrors.length = _errs194;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid12){
-const _errs197 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err146 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.type !== undefined){
+if("harm" !== data.type){
+const err146 = {};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -10262,8 +10249,24 @@ vErrors.push(err146);
 }
 errors++;
 }
-if(data.target === undefined){
-const err147 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+}
+}
+}
+var _valid12 = _errs196 === errors;
+errors = _errs195;
+if(vErrors !== null){
+if(_errs195){
+vErrors.length = _errs195;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs198 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err147 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -10272,8 +10275,8 @@ vErrors.push(err147);
 }
 errors++;
 }
-if(data.levels === undefined){
-const err148 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "levels"},message:"must have required property '"+"levels"+"'"};
+if(data.target === undefined){
+const err148 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -10282,9 +10285,8 @@ vErrors.push(err148);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("harm" !== data.type){
-const err149 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/12/then/properties/type/const",keyword:"const",params:{allowedValue: "harm"},message:"must be equal to constant"};
+if(data.levels === undefined){
+const err149 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "levels"},message:"must have required property '"+"levels"+"'"};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -10293,10 +10295,9 @@ vErrors.push(err149);
 }
 errors++;
 }
-}
-if(data.actor !== undefined){
-if(typeof data.actor !== "string"){
-const err150 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/12/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("harm" !== data.type){
+const err150 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/12/then/properties/type/const",keyword:"const",params:{allowedValue: "harm"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -10306,9 +10307,9 @@ vErrors.push(err150);
 errors++;
 }
 }
-if(data.target !== undefined){
-if(typeof data.target !== "string"){
-const err151 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/12/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.actor !== undefined){
+if(typeof data.actor !== "string"){
+const err151 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/12/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -10318,10 +10319,9 @@ vErrors.push(err151);
 errors++;
 }
 }
-if(data.levels !== undefined){
-let data89 = data.levels;
-if(!((typeof data89 == "number") && (isFinite(data89)))){
-const err152 = {instancePath:instancePath+"/levels",schemaPath:"#/allOf/12/then/properties/levels/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.target !== undefined){
+if(typeof data.target !== "string"){
+const err152 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/12/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -10331,10 +10331,10 @@ vErrors.push(err152);
 errors++;
 }
 }
-if(data.amount !== undefined){
-let data90 = data.amount;
+if(data.levels !== undefined){
+let data90 = data.levels;
 if(!((typeof data90 == "number") && (isFinite(data90)))){
-const err153 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/12/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err153 = {instancePath:instancePath+"/levels",schemaPath:"#/allOf/12/then/properties/levels/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -10344,8 +10344,21 @@ vErrors.push(err153);
 errors++;
 }
 }
+if(data.amount !== undefined){
+let data91 = data.amount;
+if(!((typeof data91 == "number") && (isFinite(data91)))){
+const err154 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/12/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err154];
 }
-var _valid12 = _errs197 === errors;
+else {
+vErrors.push(err154);
+}
+errors++;
+}
+}
+}
+var _valid12 = _errs198 === errors;
 valid48 = _valid12;
 if(valid48){
 var props12 = {};
@@ -10357,12 +10370,12 @@ props12.amount = true;
 }
 }
 if(!valid48){
-const err154 = {instancePath,schemaPath:"#/allOf/12/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err155 = {instancePath,schemaPath:"#/allOf/12/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err154];
+vErrors = [err155];
 }
 else {
-vErrors.push(err154);
+vErrors.push(err155);
 }
 errors++;
 }
@@ -10375,24 +10388,12 @@ props0 = props0 || {};
 Object.assign(props0, props12);
 }
 }
-const _errs208 = errors;
-let valid51 = true;
 const _errs209 = errors;
+let valid51 = true;
+const _errs210 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing13;
 if((data.type === undefined) && (missing13 = "type")){
-const err155 = {};
-if(vErrors === null){
-vErrors = [err155];
-}
-else {
-vErrors.push(err155);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("sustain" !== data.type){
 const err156 = {};
 if(vErrors === null){
 vErrors = [err156];
@@ -10402,24 +10403,10 @@ vErrors.push(err156);
 }
 errors++;
 }
-}
-}
-}
-var _valid13 = _errs209 === errors;
-errors = _errs208;
-if(vErrors !== null){
-if(_errs208){
-vErrors.length = _errs208;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid13){
-const _errs211 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err157 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.type !== undefined){
+if("sustain" !== data.type){
+const err157 = {};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -10428,8 +10415,24 @@ vErrors.push(err157);
 }
 errors++;
 }
-if(data.actor === undefined){
-const err158 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
+}
+}
+}
+var _valid13 = _errs210 === errors;
+errors = _errs209;
+if(vErrors !== null){
+if(_errs209){
+vErrors.length = _errs209;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs212 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err158 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -10438,8 +10441,8 @@ vErrors.push(err158);
 }
 errors++;
 }
-if(data.ability === undefined){
-const err159 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "ability"},message:"must have required property '"+"ability"+"'"};
+if(data.actor === undefined){
+const err159 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -10448,9 +10451,8 @@ vErrors.push(err159);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("sustain" !== data.type){
-const err160 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/13/then/properties/type/const",keyword:"const",params:{allowedValue: "sustain"},message:"must be equal to constant"};
+if(data.ability === undefined){
+const err160 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "ability"},message:"must have required property '"+"ability"+"'"};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -10459,10 +10461,9 @@ vErrors.push(err160);
 }
 errors++;
 }
-}
-if(data.actor !== undefined){
-if(typeof data.actor !== "string"){
-const err161 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/13/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("sustain" !== data.type){
+const err161 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/13/then/properties/type/const",keyword:"const",params:{allowedValue: "sustain"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -10472,9 +10473,9 @@ vErrors.push(err161);
 errors++;
 }
 }
-if(data.ability !== undefined){
-if(typeof data.ability !== "string"){
-const err162 = {instancePath:instancePath+"/ability",schemaPath:"#/allOf/13/then/properties/ability/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.actor !== undefined){
+if(typeof data.actor !== "string"){
+const err162 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/13/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -10484,10 +10485,9 @@ vErrors.push(err162);
 errors++;
 }
 }
-if(data.change !== undefined){
-let data95 = data.change;
-if(!(((data95 === "started") || (data95 === "ended")) || (data95 === "kept"))){
-const err163 = {instancePath:instancePath+"/change",schemaPath:"#/allOf/13/then/properties/change/enum",keyword:"enum",params:{allowedValues: schema119.allOf[13].then.properties.change.enum},message:"must be equal to one of the allowed values"};
+if(data.ability !== undefined){
+if(typeof data.ability !== "string"){
+const err163 = {instancePath:instancePath+"/ability",schemaPath:"#/allOf/13/then/properties/ability/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -10497,8 +10497,21 @@ vErrors.push(err163);
 errors++;
 }
 }
+if(data.change !== undefined){
+let data96 = data.change;
+if(!(((data96 === "started") || (data96 === "ended")) || (data96 === "kept"))){
+const err164 = {instancePath:instancePath+"/change",schemaPath:"#/allOf/13/then/properties/change/enum",keyword:"enum",params:{allowedValues: schema119.allOf[13].then.properties.change.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err164];
 }
-var _valid13 = _errs211 === errors;
+else {
+vErrors.push(err164);
+}
+errors++;
+}
+}
+}
+var _valid13 = _errs212 === errors;
 valid51 = _valid13;
 if(valid51){
 var props13 = {};
@@ -10509,12 +10522,12 @@ props13.change = true;
 }
 }
 if(!valid51){
-const err164 = {instancePath,schemaPath:"#/allOf/13/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err165 = {instancePath,schemaPath:"#/allOf/13/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err164];
+vErrors = [err165];
 }
 else {
-vErrors.push(err164);
+vErrors.push(err165);
 }
 errors++;
 }
@@ -10527,24 +10540,12 @@ props0 = props0 || {};
 Object.assign(props0, props13);
 }
 }
-const _errs219 = errors;
-let valid54 = true;
 const _errs220 = errors;
+let valid54 = true;
+const _errs221 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing14;
 if((data.type === undefined) && (missing14 = "type")){
-const err165 = {};
-if(vErrors === null){
-vErrors = [err165];
-}
-else {
-vErrors.push(err165);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("regenerate" !== data.type){
 const err166 = {};
 if(vErrors === null){
 vErrors = [err166];
@@ -10554,24 +10555,10 @@ vErrors.push(err166);
 }
 errors++;
 }
-}
-}
-}
-var _valid14 = _errs220 === errors;
-errors = _errs219;
-if(vErrors !== null){
-if(_errs219){
-vErrors.length = _errs219;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid14){
-const _errs222 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err167 = {instancePath,schemaPath:"#/allOf/14/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.type !== undefined){
+if("regenerate" !== data.type){
+const err167 = {};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -10580,8 +10567,24 @@ vErrors.push(err167);
 }
 errors++;
 }
-if(data.target === undefined){
-const err168 = {instancePath,schemaPath:"#/allOf/14/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+}
+}
+}
+var _valid14 = _errs221 === errors;
+errors = _errs220;
+if(vErrors !== null){
+if(_errs220){
+vErrors.length = _errs220;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs223 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err168 = {instancePath,schemaPath:"#/allOf/14/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -10590,9 +10593,8 @@ vErrors.push(err168);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("regenerate" !== data.type){
-const err169 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/14/then/properties/type/const",keyword:"const",params:{allowedValue: "regenerate"},message:"must be equal to constant"};
+if(data.target === undefined){
+const err169 = {instancePath,schemaPath:"#/allOf/14/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -10601,10 +10603,9 @@ vErrors.push(err169);
 }
 errors++;
 }
-}
-if(data.target !== undefined){
-if(typeof data.target !== "string"){
-const err170 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/14/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("regenerate" !== data.type){
+const err170 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/14/then/properties/type/const",keyword:"const",params:{allowedValue: "regenerate"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -10614,10 +10615,9 @@ vErrors.push(err170);
 errors++;
 }
 }
-if(data.amount !== undefined){
-let data99 = data.amount;
-if(!((typeof data99 == "number") && (isFinite(data99)))){
-const err171 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/14/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.target !== undefined){
+if(typeof data.target !== "string"){
+const err171 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/14/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -10627,9 +10627,10 @@ vErrors.push(err171);
 errors++;
 }
 }
-if(data.stopped !== undefined){
-if(typeof data.stopped !== "boolean"){
-const err172 = {instancePath:instancePath+"/stopped",schemaPath:"#/allOf/14/then/properties/stopped/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.amount !== undefined){
+let data100 = data.amount;
+if(!((typeof data100 == "number") && (isFinite(data100)))){
+const err172 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/14/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -10639,8 +10640,20 @@ vErrors.push(err172);
 errors++;
 }
 }
+if(data.stopped !== undefined){
+if(typeof data.stopped !== "boolean"){
+const err173 = {instancePath:instancePath+"/stopped",schemaPath:"#/allOf/14/then/properties/stopped/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err173];
 }
-var _valid14 = _errs222 === errors;
+else {
+vErrors.push(err173);
+}
+errors++;
+}
+}
+}
+var _valid14 = _errs223 === errors;
 valid54 = _valid14;
 if(valid54){
 var props14 = {};
@@ -10651,12 +10664,12 @@ props14.stopped = true;
 }
 }
 if(!valid54){
-const err173 = {instancePath,schemaPath:"#/allOf/14/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err174 = {instancePath,schemaPath:"#/allOf/14/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err173];
+vErrors = [err174];
 }
 else {
-vErrors.push(err173);
+vErrors.push(err174);
 }
 errors++;
 }
@@ -10671,12 +10684,12 @@ Object.assign(props0, props14);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err174 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err175 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
-vErrors = [err174];
+vErrors = [err175];
 }
 else {
-vErrors.push(err174);
+vErrors.push(err175);
 }
 errors++;
 }
@@ -10688,22 +10701,9 @@ props0.round = true;
 props0.seq = true;
 }
 if(data.type !== undefined){
-let data101 = data.type;
-if(!(((((((((((((((data101 === "fightStart") || (data101 === "round")) || (data101 === "turn")) || (data101 === "check")) || (data101 === "reaction")) || (data101 === "damage")) || (data101 === "condition")) || (data101 === "down")) || (data101 === "noTime")) || (data101 === "fightEnd")) || (data101 === "heal")) || (data101 === "ability")) || (data101 === "harm")) || (data101 === "sustain")) || (data101 === "regenerate"))){
-const err175 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema119.properties.type.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err175];
-}
-else {
-vErrors.push(err175);
-}
-errors++;
-}
-}
-if(data.fight !== undefined){
-let data102 = data.fight;
-if(!(((typeof data102 == "number") && (!(data102 % 1) && !isNaN(data102))) && (isFinite(data102)))){
-const err176 = {instancePath:instancePath+"/fight",schemaPath:"#/properties/fight/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+let data102 = data.type;
+if(!(((((((((((((((data102 === "fightStart") || (data102 === "round")) || (data102 === "turn")) || (data102 === "check")) || (data102 === "reaction")) || (data102 === "damage")) || (data102 === "condition")) || (data102 === "down")) || (data102 === "noTime")) || (data102 === "fightEnd")) || (data102 === "heal")) || (data102 === "ability")) || (data102 === "harm")) || (data102 === "sustain")) || (data102 === "regenerate"))){
+const err176 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema119.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -10712,9 +10712,11 @@ vErrors.push(err176);
 }
 errors++;
 }
-if((typeof data102 == "number") && (isFinite(data102))){
-if(data102 < 0 || isNaN(data102)){
-const err177 = {instancePath:instancePath+"/fight",schemaPath:"#/properties/fight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.fight !== undefined){
+let data103 = data.fight;
+if(!(((typeof data103 == "number") && (!(data103 % 1) && !isNaN(data103))) && (isFinite(data103)))){
+const err177 = {instancePath:instancePath+"/fight",schemaPath:"#/properties/fight/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -10723,12 +10725,9 @@ vErrors.push(err177);
 }
 errors++;
 }
-}
-}
-if(data.round !== undefined){
-let data103 = data.round;
-if(!(((typeof data103 == "number") && (!(data103 % 1) && !isNaN(data103))) && (isFinite(data103)))){
-const err178 = {instancePath:instancePath+"/round",schemaPath:"#/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data103 == "number") && (isFinite(data103))){
+if(data103 < 0 || isNaN(data103)){
+const err178 = {instancePath:instancePath+"/fight",schemaPath:"#/properties/fight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -10737,9 +10736,12 @@ vErrors.push(err178);
 }
 errors++;
 }
-if((typeof data103 == "number") && (isFinite(data103))){
-if(data103 < 0 || isNaN(data103)){
-const err179 = {instancePath:instancePath+"/round",schemaPath:"#/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data.round !== undefined){
+let data104 = data.round;
+if(!(((typeof data104 == "number") && (!(data104 % 1) && !isNaN(data104))) && (isFinite(data104)))){
+const err179 = {instancePath:instancePath+"/round",schemaPath:"#/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -10748,12 +10750,9 @@ vErrors.push(err179);
 }
 errors++;
 }
-}
-}
-if(data.seq !== undefined){
-let data104 = data.seq;
-if(!(((typeof data104 == "number") && (!(data104 % 1) && !isNaN(data104))) && (isFinite(data104)))){
-const err180 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data104 == "number") && (isFinite(data104))){
+if(data104 < 0 || isNaN(data104)){
+const err180 = {instancePath:instancePath+"/round",schemaPath:"#/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -10762,9 +10761,12 @@ vErrors.push(err180);
 }
 errors++;
 }
-if((typeof data104 == "number") && (isFinite(data104))){
-if(data104 < 0 || isNaN(data104)){
-const err181 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data.seq !== undefined){
+let data105 = data.seq;
+if(!(((typeof data105 == "number") && (!(data105 % 1) && !isNaN(data105))) && (isFinite(data105)))){
+const err181 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -10773,16 +10775,27 @@ vErrors.push(err181);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err182 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data105 == "number") && (isFinite(data105))){
+if(data105 < 0 || isNaN(data105)){
+const err182 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err182];
 }
 else {
 vErrors.push(err182);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err183 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err183];
+}
+else {
+vErrors.push(err183);
 }
 errors++;
 }
@@ -10793,4 +10806,4 @@ return errors === 0;
 validate56.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const systemSchema = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:system:1","title":"Rules Studio system","description":"A tabletop rule system as data (rules format v1). Formulas are strings in the Rules Studio formula language; each formula field names its context in `x-formula` (what it may read) and, when it must be true or false, `x-formula-type: boolean`.","type":"object","required":["id","name","version","formatVersion","attributes"],"additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Where editors find this schema, e.g. `../schemas/system.schema.json`."},"id":{"$ref":"#/$defs/id","description":"Stable id of the system, also its file name (`classic-d20`)."},"name":{"type":"string","minLength":1,"description":"The system's name as players know it."},"version":{"type":"string","minLength":1,"description":"Your own version of the system (free text, e.g. `1.0.0`)."},"formatVersion":{"const":1,"description":"Version of the rules file format. This app reads version 1."},"description":{"type":"string","description":"What the system is, for people."},"grid":{"type":"boolean","description":"true: fights are played on squares. false: no grid; where each one stands is a band or a row (spec §2.9)."},"positions":{"type":"object","additionalProperties":false,"description":"Where combatants stand when there is no grid: range bands and named rows.","properties":{"bands":{"$ref":"#/$defs/stringList","description":"Range bands the system speaks of (default `near`, `far`)."},"rows":{"$ref":"#/$defs/stringList","description":"Rows the system names, e.g. `[\"front\", \"back\"]`."}}},"attributes":{"type":"object","description":"Base numbers of a sheet, by id. Read in formulas as `@str`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/attribute"}},"derived":{"type":"object","description":"Values computed from the sheet, by name (dotted names allowed: `str.mod`). Read as `@str.mod`. A derived value that reads a track is recomputed when the track changes.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the sheet: attributes, other derived values, `@level`, tracks."}},"tracks":{"type":"object","description":"Numbers that go up and down in a fight (`hp`), read as `@hp` (current) and `@hp.max`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/track"}},"functions":{"type":"object","description":"Your own functions, callable from every formula: `throw(10)`. No recursion.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/userFunction"}},"checks":{"type":"object","description":"Named checks (`attack`, `initiative`, `save.con`): a roll and its outcomes.","propertyNames":{"$ref":"#/$defs/id"},"additionalProperties":{"$ref":"#/$defs/check"}},"combat":{"$ref":"#/$defs/combat"},"turn":{"$ref":"#/$defs/turn"},"conditions":{"type":"array","description":"Conditions a combatant can carry (prone, paralyzed, blessed).","items":{"$ref":"#/$defs/condition"}},"abilities":{"type":"array","description":"Abilities, spells, reactions and potions.","items":{"$ref":"#/$defs/ability"}},"templates":{"type":"array","description":"Enemy sheets built from role and tier (1..6).","items":{"$ref":"#/$defs/template"}},"classes":{"type":"object","description":"Classes by id; a hero's `classes` gives the level in each.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/class"}},"bestiary":{"type":"array","description":"Creatures that fight with their own numbers.","items":{"$ref":"#/$defs/creature"}},"heroes":{"type":"array","description":"Heroes for the sandbox and `sim`.","items":{"$ref":"#/$defs/hero"}},"fights":{"type":"array","description":"Fights for the sandbox and `sim --fight ID`.","items":{"$ref":"#/$defs/fight"}}},"$defs":{"id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]*$","description":"An id: letters, digits, `_`, `-` and `.`, starting with a letter or digit."},"refName":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A name read in formulas as `@name`: letters, digits and `_`, not starting with a digit."},"refPath":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$","description":"A name read in formulas as `@name`; dots allowed (`str.mod`)."},"stringList":{"type":"array","items":{"type":"string"},"description":"A list of words."},"idList":{"type":"array","items":{"type":"string"},"description":"A list of ids."},"attribute":{"type":"object","required":["name"],"additionalProperties":false,"description":"A base number of the sheet.","properties":{"name":{"type":"string","description":"Display name, shown on chips (`Strength`)."},"abbr":{"type":"string","description":"Short label (`STR`)."},"default":{"type":"number","description":"Value when a sheet does not give one."},"min":{"type":"number","description":"Lowest allowed value."},"max":{"type":"number","description":"Highest allowed value."},"description":{"type":"string","description":"What it measures, for people."}}},"track":{"type":"object","required":["name","max"],"additionalProperties":false,"description":"A number that goes up and down in a fight.","properties":{"name":{"type":"string","description":"Display name (`Hit points`)."},"max":{"type":"string","x-formula":"sheet","description":"The maximum, a formula over the sheet: `10 + @con.mod * @level`."},"start":{"type":"string","x-formula":"sheet","description":"Value at the start of a fight (default: the maximum). `0` for a track that fills, like Hope."},"description":{"type":"string","description":"What it measures, for people."}}},"userFunction":{"type":"object","required":["params","body"],"additionalProperties":false,"description":"A function of your own: `{ \"params\": [\"n\"], \"body\": \"d(@n)\" }`, called `throw(10)`.","properties":{"params":{"type":"array","items":{"$ref":"#/$defs/refName"},"description":"Parameter names, read in the body as `@n`."},"body":{"type":"string","x-formula":"function","description":"The body: a formula over the parameters."},"description":{"type":"string","description":"What it computes, for people."}}},"trackAmount":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"An amount of a track: `{ \"track\": \"hope\", \"amount\": \"1\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"sheet","description":"How much, a formula over the sheet."}}},"outcome":{"type":"object","required":["id","when","result"],"additionalProperties":false,"description":"One outcome of a check. Outcomes are tried in order; the first whose `when` holds is the outcome.","properties":{"id":{"$ref":"#/$defs/id","description":"Outcome id (`hit`, `crit`), tallied by the simulator."},"name":{"type":"string","description":"Display name, on chips (`Hit`)."},"when":{"type":"string","x-formula":"check.outcome","x-formula-type":"boolean","description":"True when this is the outcome: `@total >= @vs`. Reads `@natural`, `@total`, `@vs`, `@roll.*`."},"result":{"enum":["success","partial","fail"],"description":"What the rules read: `success`, `partial` or `fail`."},"crit":{"type":"boolean","description":"true: a critical success."},"botch":{"type":"boolean","description":"true: a botch (critical failure)."},"degree":{"type":"string","x-formula":"check.outcome","x-formula-type":"number","description":"Degree of success, a number."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the one who rolled (how a rule remembers something for the rest of the fight)."},"inflicts":{"$ref":"#/$defs/idList","description":"Condition ids put on the target (`off-balance`)."},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks of the one who rolled that fill: `[{ \"track\": \"hope\", \"amount\": \"1\" }]`."},"description":{"type":"string","description":"For people."}}},"check":{"type":"object","required":["roll"],"additionalProperties":false,"description":"A check: one roll, then the first outcome whose `when` holds. No outcomes: it only yields its total (initiative).","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"What the check is for, for people."},"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The roll, evaluated once: `d20 + @stat + @prof`. Reads the actor's sheet, `@stat`, reads, `@edge`, `@mods.<name>`, `@target.*`."},"edge":{"type":"object","required":["combine"],"additionalProperties":false,"description":"How advantage-like edges combine before the dice; the roll reads the result as `@edge`.","properties":{"combine":{"enum":["cancel","sum"],"description":"`cancel`: any positive and any negative edge cancel, else ±1. `sum`: added up, clamped to `max`."},"max":{"type":"integer","minimum":0,"description":"Largest edge either way, under `sum`."}}},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order; the first whose `when` holds is the outcome."}}},"combat":{"type":"object","required":["mode"],"additionalProperties":false,"description":"How fights are resolved.","properties":{"mode":{"enum":["numbers","consequences"],"description":"`numbers`: attack, damage, defence. `consequences`: the hero rolls and the result is read on both sides (spec §2.8)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"The attack: which check is rolled, the damage of a blow, the defence to meet.","properties":{"check":{"type":"string","description":"Id of the check rolled to attack (`attack`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of a blow: `1d8 + max(@str.mod, @dex.mod)`. Reads the attacker's sheet and reads, `@roll.*`, `@outcome`, `@crit`, `@degree`."},"defence":{"type":"string","x-formula":"defence","x-formula-type":"number","description":"What the enemy must meet, on the defender's sheet: `10 + @dex.mod`. The attack roll reads it as `@vs`."},"reads":{"type":"object","description":"What every attack reads: names and formulas computed on the attacker, read as `@name` in the roll and the damage. A weapon's own reads win, name by name.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the attacker's sheet; a plain attribute reads as that attribute."}},"crit":{"enum":["dice","total","none"],"description":"On a crit: `dice` rolls twice the damage dice, `total` doubles the damage, `none` leaves it to formulas reading `@crit`."}}},"damage":{"type":"object","additionalProperties":false,"description":"What happens to damage on its way to the target.","properties":{"steps":{"type":"array","description":"Steps run in order, each replacing `@damage` where `when` holds. The result is floored at 0 and rounded down.","items":{"type":"object","required":["id","when","value"],"additionalProperties":false,"description":"One damage step, named on the damage chip when it changes the number.","properties":{"id":{"$ref":"#/$defs/id","description":"Step id (`resist`)."},"name":{"type":"string","description":"Display name."},"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"True when the step applies: `has(@target.resist, @damageType)`."},"value":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"The new damage: `floor(@damage / 2)`."}}}},"types":{"type":"object","required":["default"],"additionalProperties":false,"description":"Damage types: what a blow deals when nothing names its type.","properties":{"default":{"type":"string","description":"Type of a blow nothing else types (`bludgeoning`)."},"words":{"type":"object","description":"Words of an attack's name and the type they mean: `{ \"claw\": \"slashing\", \"bite\": \"piercing\" }`.","additionalProperties":{"type":"string","description":"The damage type this word means."}}}}}},"reaction":{"type":"object","required":["per"],"additionalProperties":false,"description":"How often a combatant may react outside its turn.","properties":{"per":{"enum":["round","turn","unlimited"],"description":"One reaction per `round` or per `turn`, or `unlimited`."}}},"sustain":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"Keeping a sustained ability when hurt: rolled on each blow that hurts the sustainer.","properties":{"check":{"type":"string","description":"Check id rolled (`sustain`)."},"dc":{"type":"string","x-formula":"sustain.dc","x-formula-type":"number","description":"The number to meet: `max(10, floor(@damage / 2))`."}}},"targeting":{"type":"object","additionalProperties":false,"description":"Who may be targeted.","properties":{"canTarget":{"type":"string","x-formula":"targeting","x-formula-type":"boolean","description":"True when the attacker may target this one: `not (@attack.melee and has(@target.tags, 'flying'))`."}}},"death":{"type":"object","required":["enabled"],"additionalProperties":false,"description":"Whether heroes can die.","properties":{"enabled":{"type":"boolean","description":"true: a hero at 0 can die. false: a world without death (stable, wakes up later)."}}},"consequences":{"type":"object","required":["roll","outcomes","position","effect","harm"],"additionalProperties":false,"description":"Consequences mode: the hero rolls, the result is read on both sides.","properties":{"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The hero's roll: `(@pool > 0 ? (@pool)d6kh1 : 2d6kl1)`."},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order, like a check's outcomes."},"position":{"type":"object","description":"Positions and the harm levels a failure costs the hero.","additionalProperties":{"type":"object","required":["harm"],"additionalProperties":false,"description":"One position.","properties":{"harm":{"type":"number","minimum":0,"description":"Harm levels the hero suffers."}}}},"effect":{"type":"object","description":"Effects and the harm levels a success deals.","additionalProperties":{"type":"number","minimum":0,"description":"Harm levels dealt."}},"harm":{"type":"object","required":["levels"],"additionalProperties":false,"description":"What harm costs a hero.","properties":{"levels":{"type":"array","items":{"type":"number","minimum":0,"maximum":1},"description":"Fraction of maximum hit points each harm level costs (Forged: `[0.25, 0.5, 0.8, 1.0]`)."},"track":{"type":"string","description":"Track harm is taken from (default `hp`)."}}}}},"disengage":{"$ref":"#/$defs/stringList","description":"Words of the system that disengage: they never provoke an opportunity attack."}}},"turn":{"type":"object","required":["initiative","actions"],"additionalProperties":false,"description":"Who acts when, and how much one turn allows.","properties":{"initiative":{"type":"object","required":["check"],"additionalProperties":false,"description":"Initiative: highest first.","properties":{"check":{"type":"string","description":"Id of the initiative check."},"when":{"enum":["once","round"],"description":"`once` (when the first exchange starts; a late arrival rolls when it appears) or every `round`. Default `once`."},"ties":{"enum":["heroes","enemies","random"],"description":"Who goes first on a tie. Default `heroes`."}}},"actions":{"type":"array","description":"The budget of one turn. Attacks past it are marked NO TIME.","items":{"type":"object","required":["id","name","per"],"additionalProperties":false,"description":"One kind of action in a turn.","properties":{"id":{"$ref":"#/$defs/id","description":"Action id (`action`, `bonus`), named by abilities' `uses` and `grants`."},"name":{"type":"string","description":"Display name."},"per":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many per turn."},"attacks":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Attacks this action makes: `@class.attacks` (multiclass: the largest, never summed)."},"speed":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Speed of the action, read by the clock as `@action.speed`; may read `@clock` (Run: all that is left)."},"description":{"type":"string","description":"For people."}}}},"clock":{"type":"object","required":["cost","while"],"additionalProperties":false,"description":"Turns the round into ticks, for speed systems. The highest clock acts next.","properties":{"cost":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"What each action takes off the actor's clock: `@action.speed`."},"while":{"type":"string","x-formula":"clock","x-formula-type":"boolean","description":"True while the actor may act again: `@clock >= 1`."}}}}},"condition":{"type":"object","required":["id"],"additionalProperties":false,"description":"A condition: edges and mods on checks, no actions, a save that ends it.","properties":{"id":{"$ref":"#/$defs/id","description":"Condition id, named by `applies`, `inflicts` and fights."},"name":{"type":"string","description":"Display name, on chips (`Prone`)."},"description":{"type":"string","description":"For people."},"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge on the holder's own checks: `-1` is disadvantage."},"mods":{"type":"object","description":"Mods on the holder's own checks, read there as `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"checks":{"$ref":"#/$defs/idList","description":"Check ids the holder's `edge` and `mods` apply to (all when omitted)."},"against":{"type":"array","description":"Effects on checks made against the holder, filtered by `reach`.","items":{"type":"object","additionalProperties":false,"description":"One effect on checks against the holder.","properties":{"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge for the attacker: `1` is advantage."},"mods":{"type":"object","description":"Added to the attacker's `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"crit":{"type":"boolean","description":"true: a hit becomes a crit."},"reach":{"type":"string","description":"Only for attacks from this band or row (`near`, `far`)."}}}},"noActions":{"type":"boolean","description":"true: no blows, no abilities, potions included."},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"The holder rolls again at the end of each of its turns; a success ends the condition.","properties":{"check":{"type":"string","description":"Check id rolled (`save.con`)."},"dc":{"type":"string","x-formula":"condition.dc","x-formula-type":"number","description":"DC, computed when the condition is applied: `@source.spell.dc`."},"at":{"enum":["turnEnd","turnStart"],"description":"When the save is rolled. Default `turnEnd`."}}},"atZero":{"enum":["dead","stable"],"description":"What 0 hit points means while this is on a hero."},"rounds":{"type":"integer","minimum":1,"description":"Rounds it lasts (none: until something ends it)."}}},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"A saving throw each target rolls against the user's DC.","properties":{"check":{"type":"string","description":"Check id each target rolls (`save.wis`)."},"dc":{"type":"string","x-formula":"ability.dc","x-formula-type":"number","description":"DC, on the user's sheet: `@spell.dc`."},"half":{"type":"boolean","description":"true: half damage on a successful save."}}},"ability":{"type":"object","required":["id","uses"],"additionalProperties":false,"description":"An ability, spell, reaction or potion.","properties":{"id":{"$ref":"#/$defs/id","description":"Ability id, named by heroes and orders."},"name":{"type":"string","description":"Display name."},"kind":{"type":"string","description":"Kind, for people (`Spell`, `Feature`, `Potion`)."},"level":{"type":"integer","minimum":0,"description":"Spell level or tier."},"description":{"type":"string","description":"For people."},"uses":{"type":"string","description":"What it takes: an action id of `turn.actions` (`action`, `bonus`), `reaction`, or `free`."},"cost":{"type":"array","description":"Resources paid; an ability whose cost cannot be paid is not used.","items":{"type":"object","minProperties":1,"additionalProperties":false,"dependentRequired":{"track":["amount"],"amount":["track"]},"description":"A spell slot (`{ \"slot\": 1 }`) or an amount of a track (`{ \"track\": \"tp\", \"amount\": \"1\" }`).","properties":{"slot":{"type":"integer","minimum":0,"description":"Spell slot level spent."},"track":{"type":"string","description":"Track paid from."},"amount":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much of the track."}}}},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks that fill when it is used (a builder)."},"react":{"type":"object","required":["on"],"additionalProperties":false,"description":"For a reaction: when it fires and what it does.","properties":{"on":{"enum":["hit","spell","leave"],"description":"`hit` (being hit), `spell` (a spell), `leave` (an enemy leaving reach)."},"defence":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Added to the defence against the triggering attack (Shield: `5`)."},"check":{"type":"string","description":"A check rolled to react; its success is read by damage steps as `@reaction.<ability id>`."}}},"sustained":{"type":"boolean","description":"true: its effects last while its user sustains it (one at a time)."},"target":{"enum":["enemy","enemies","ally","allies","self"],"description":"Who it is aimed at: one `enemy`, all `enemies`, an `ally`, all `allies`, or `self`."},"save":{"$ref":"#/$defs/save"},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the targets (on a failed save, when there is one)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"An attack of its own: an attack spell rolls its own attack and dice.","properties":{"check":{"type":"string","description":"Check id rolled (`attack`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@spell.mod`."},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage: `(@level >= 5 ? 2 : 1)d10`."},"type":{"type":"string","description":"Damage type (`fire`)."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage of a saving-throw ability, rolled once for all targets."},"type":{"type":"string","description":"Damage type."},"heal":{"type":"object","required":["amount","track"],"additionalProperties":false,"description":"Healing, never above the maximum.","properties":{"amount":{"type":"string","x-formula":"heal","x-formula-type":"number","description":"How much: `1d10 + @level`."},"track":{"type":"string","description":"Track healed (`hp`)."}}},"grants":{"type":"array","description":"More actions this turn (Action Surge): their attacks are really rolled.","items":{"type":"object","required":["action","count"],"additionalProperties":false,"description":"Extra actions of one kind.","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"integer","minimum":1,"description":"How many more this turn."}}}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, read by the clock as `@action.speed`."},"recharge":{"type":"object","required":["min"],"additionalProperties":false,"description":"Recharge (a breath weapon): usable again at the start of a turn when a d6 shows at least `min`.","properties":{"min":{"type":"integer","minimum":1,"maximum":6,"description":"Lowest d6 face that recharges it (5: on 5-6)."}}}}},"template":{"type":"object","required":["role"],"additionalProperties":false,"description":"An enemy template: formulas of `@tier` (1..6) that build an enemy's sheet.","properties":{"role":{"type":"string","description":"`minion`, `standard`, `elite`, `boss`, or a role of your own."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"defaults":{"type":"object","additionalProperties":false,"description":"Defaults for the enemy's sheet.","properties":{"attribute":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Every attribute not given in `attributes`: `min(5, floor((@tier + 1) / 2))`."}}},"attributes":{"type":"object","description":"Attributes by id.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier` and `@role`."}},"tracks":{"type":"object","description":"Track maxima by id: `{ \"hp\": \"8 + 6 * @tier\" }`.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier`, `@role` and the sheet."}},"combat":{"type":"object","additionalProperties":false,"description":"The enemy's fighting numbers.","properties":{"defence":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Defence: `12 + @tier`."},"attack":{"type":"string","x-formula":"template","x-formula-type":"number","description":"The number its blows are struck with, `@stat` in the attack check."},"damage":{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"Damage of its blows: `(@tier)d6 + @tier`. Reads `@tier`, `@role`, the sheet, and the attack roll's `@roll.*`, `@crit`."},"attacks":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Attacks per turn (default 1)."},"type":{"type":"string","description":"Damage type of its blows."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"harm":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Consequences mode: harm levels before it falls: `@role == 'minion' ? 1 : 3`."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags read by formulas: `has(@target.tags, 'flying')`."}}},"class":{"type":"object","additionalProperties":false,"description":"A class.","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"attacks":{"type":"string","x-formula":"class","x-formula-type":"number","description":"Attacks an Action makes; `@level` is the level in this class. Read as `@class.attacks` (the largest over a hero's classes)."}}},"creatureAttack":{"type":"object","required":["id","bonus","damage"],"additionalProperties":false,"description":"One attack of a creature.","properties":{"id":{"$ref":"#/$defs/id","description":"Attack id, named by `multiattack`."},"name":{"type":"string","description":"Display name; its words type the damage (`Claw` slashes)."},"bonus":{"type":"number","description":"Attack bonus: the number the blow is struck with (`@stat`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `2d6 + 3`."},"type":{"type":"string","description":"Damage type."},"reach":{"type":"string","description":"`near` or `far`."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids a hit puts on the target (after its save, when there is one)."},"save":{"$ref":"#/$defs/save"},"description":{"type":"string","description":"For people."}}},"creatureLists":{"type":"array","items":{"type":"string"},"description":"Any other list of words the system reads (`has(@target.conditionImmune, 'charmed')`)."},"creature":{"type":"object","required":["id","name","defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"A creature of the bestiary: it fights with its own numbers.","properties":{"id":{"$ref":"#/$defs/id","description":"Creature id, named by fights (`goblin`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"size":{"type":"string","description":"Size, for people."},"type":{"type":"string","description":"Creature type (`undead`)."},"challenge":{"type":"number","minimum":0,"description":"Challenge rating or level."},"defence":{"type":"number","description":"Defence (armour class)."},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"tracks":{"type":"object","description":"Other track maxima by id.","additionalProperties":{"type":"number","description":"Maximum."}},"saves":{"type":"object","description":"Bonuses by check id (`save.dex`: 5), replacing the sheet's own.","additionalProperties":{"type":"number","description":"Bonus."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order (`[\"bite\", \"claw\", \"claw\"]`); default: its first attack once."},"damageType":{"type":"string","description":"Damage type of its blows when an attack names none."},"regeneration":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Hit points regained at the start of each of its turns.","properties":{"amount":{"type":"number","minimum":0,"description":"Hit points regained."},"stoppedBy":{"$ref":"#/$defs/stringList","description":"Damage types that stop it for a turn (`fire`, `acid`)."}}},"abilities":{"type":"array","description":"Abilities of its own (a breath weapon, a saving throw the hero rolls) or ids of the system's abilities.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"position":{"type":"string","description":"Where it stands by default (`near`, `far`, a row)."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`undead`, `flying`)."}}},"weapon":{"type":"object","required":["name","damage"],"additionalProperties":false,"description":"A hero's weapon.","properties":{"name":{"type":"string","description":"Display name; its words type the damage."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `1d8 + @str.mod`."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@str.mod`."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"type":{"type":"string","description":"Damage type (`slashing`)."},"reads":{"type":"object","description":"What this weapon's attacks read, winning over `combat.attack.reads` name by name: `{ \"second\": \"@willpower\" }`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the wielder's sheet."}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, `@action.speed`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`finesse`)."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"description":{"type":"string","description":"For people."}}},"hero":{"type":"object","required":["id","name","level"],"additionalProperties":false,"description":"A hero for the sandbox.","properties":{"id":{"$ref":"#/$defs/id","description":"Hero id, named by fights."},"name":{"type":"string","description":"Display name."},"level":{"type":"integer","minimum":0,"description":"Character level, `@level`."},"classes":{"type":"object","description":"Level in each class by class id: `{ \"fighter\": 5 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Level in this class."}},"attributes":{"type":"object","description":"Attribute values by id; missing ones take the attribute's `default`.","additionalProperties":{"type":"number","description":"Value."}},"derived":{"type":"object","description":"The hero's own values (`spell.dc`), read like the system's derived values.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the hero's sheet."}},"tracks":{"type":"object","description":"Starting values of tracks, when not the maximum.","additionalProperties":{"type":"number","description":"Starting value."}},"slots":{"type":"object","description":"Spell slots by level: `{ \"1\": 4, \"2\": 2 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Slots of this level."}},"weapon":{"$ref":"#/$defs/weapon"},"abilities":{"$ref":"#/$defs/idList","description":"Ability ids the hero has."},"orders":{"type":"array","description":"Standing orders, tried in order: reactions when the moment comes, other abilities before the hero's attacks.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Ability id to use."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it: `@hp < @hp.max / 2`, or for a reaction `@total - @vs < 5`."}}}},"focus":{"type":"string","description":"Who to target first: a combatant id or a role (default: the reachable enemy with the fewest hit points)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids the hero carries from the start."},"position":{"type":"string","description":"Where the hero stands by default."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types the hero resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types the hero is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types the hero is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"The hero's weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe the hero slays more easily."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}},"fightHero":{"oneOf":[{"type":"string","description":"A hero id."},{"type":"object","required":["hero"],"additionalProperties":false,"description":"A hero with a position and conditions for this fight.","properties":{"hero":{"type":"string","description":"Hero id."},"position":{"type":"string","description":"Where the hero stands (`near`, `far`, a row)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied when the fight starts."}}}]},"enemyNumbers":{"type":"object","required":["defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"An enemy written out with its own numbers.","properties":{"name":{"type":"string","description":"Display name."},"defence":{"type":"number","description":"Defence."},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order."},"damageType":{"type":"string","description":"Damage type of its blows."},"harm":{"type":"number","minimum":0,"description":"Consequences mode: harm levels before it falls."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}},"fightEnemy":{"type":"object","additionalProperties":false,"anyOf":[{"required":["template"],"properties":{"template":true}},{"required":["bestiary"],"properties":{"bestiary":true}},{"required":["numbers"],"properties":{"numbers":true}}],"description":"Enemies of one kind: from a template, the bestiary, or numbers written out.","properties":{"template":{"type":"object","required":["role","tier"],"additionalProperties":false,"description":"From a template: `{ \"role\": \"minion\", \"tier\": 1 }`.","properties":{"role":{"type":"string","description":"Template role."},"tier":{"type":"integer","minimum":1,"maximum":6,"description":"Tier, 1..6."}}},"bestiary":{"type":"string","description":"Creature id from the bestiary."},"numbers":{"$ref":"#/$defs/enemyNumbers"},"count":{"type":"integer","minimum":1,"description":"How many (default 1)."},"id":{"$ref":"#/$defs/id","description":"Name prefix: enemies are `<id>-1`, `<id>-2`, ... (default: the role or creature)."},"position":{"type":"string","description":"Where they stand."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied to each when the fight starts."}}},"fight":{"type":"object","required":["id","heroes","enemies"],"additionalProperties":false,"description":"A fight: heroes against enemies.","properties":{"id":{"$ref":"#/$defs/id","description":"Fight id: `sim FILE --fight ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","items":{"$ref":"#/$defs/fightHero"},"description":"Hero ids, or `{ \"hero\": \"fighter5\", \"position\": \"far\", \"conditions\": [\"blessed\"] }`."},"enemies":{"type":"array","items":{"$ref":"#/$defs/fightEnemy"},"description":"Enemies: `{ \"template\": { \"role\": \"minion\", \"tier\": 1 }, \"count\": 4 }` or `{ \"bestiary\": \"goblin\" }`."},"positions":{"type":"object","description":"Positions by hero id: `{ \"fighter5\": \"near\" }`.","additionalProperties":{"type":"string","description":"Band or row."}},"maxRounds":{"type":"integer","minimum":1,"maximum":10000,"description":"Rounds before the fight is a draw (default 100)."},"position":{"type":"string","description":"Consequences mode: the heroes' position (default `risky`)."},"effect":{"type":"string","description":"Consequences mode: the heroes' effect (default `standard`)."}}}}};
-export const eventsSchema = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:events:1","title":"Rules Studio simulator event","description":"One line of `sim --log`: one JSON event per line, each with a `type`. Fields listed are the ones the engine writes; further fields may be added in later versions, so readers ignore what they do not know.","type":"object","required":["type"],"properties":{"type":{"enum":["fightStart","round","turn","check","reaction","damage","condition","down","noTime","fightEnd","heal","ability","harm","sustain","regenerate"],"description":"What happened."},"fight":{"type":"integer","minimum":0,"description":"Index of the fight in the run (0-based), when several are simulated."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."},"seq":{"type":"integer","minimum":0,"description":"Order of the event within its fight."}},"allOf":[{"if":{"properties":{"type":{"const":"fightStart"}},"required":["type"]},"then":{"required":["type"],"properties":{"type":{"const":"fightStart","description":"A fight begins."},"system":{"type":"string","description":"System id."},"fightId":{"type":"string","description":"Fight id."},"seed":{"type":["integer","string"],"description":"Seed of this fight."},"combatants":{"type":"array","description":"Who fights.","items":{"type":"object","description":"A combatant.","required":["id","side"],"properties":{"id":{"type":"string","description":"Combatant id."},"side":{"enum":["heroes","enemies"],"description":"Side."},"hp":{"type":"number","description":"Hit points at the start."},"position":{"type":"string","description":"Band or row."},"name":{"type":"string","description":"Display name."}}}}}}},{"if":{"properties":{"type":{"const":"round"}},"required":["type"]},"then":{"required":["type","round"],"properties":{"type":{"const":"round","description":"A new round begins."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"turn"}},"required":["type"]},"then":{"required":["type","actor"],"properties":{"type":{"const":"turn","description":"An actor's turn (each time it acts, in a clock system)."},"actor":{"type":"string","description":"Who acts."},"clock":{"type":"number","description":"The clock value the actor acts at (clock systems)."},"initiative":{"type":"number","description":"The actor's initiative."}}}},{"if":{"properties":{"type":{"const":"check"}},"required":["type"]},"then":{"required":["type","actor","check","total","chip"],"properties":{"type":{"const":"check","description":"A check was rolled."},"actor":{"type":"string","description":"Who rolled."},"check":{"type":"string","description":"Check id."},"target":{"type":["string","null"],"description":"Against whom, if anyone."},"dice":{"type":"array","items":{"type":"number"},"description":"Every die rolled, kept and dropped."},"total":{"type":"number","description":"The roll's total."},"vs":{"type":["number","null"],"description":"The number to meet, if any."},"outcome":{"type":["string","null"],"description":"Outcome id (none for a check without outcomes)."},"chip":{"type":"string","description":"The chip: `d20 (14) + 3 Strength + 2 = 19 vs 13 · Hit`."},"influencedBy":{"type":"array","items":{"type":"string"},"description":"What influenced the roll (`Prone (near): advantage`)."}}}},{"if":{"properties":{"type":{"const":"reaction"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"reaction","description":"A reaction was used."},"actor":{"type":"string","description":"Who reacted."},"ability":{"type":"string","description":"Ability id used."},"on":{"type":"string","description":"The trigger (`hit`, `spell`, `leave`)."},"success":{"type":"boolean","description":"Whether a reaction check succeeded."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"damage"}},"required":["type"]},"then":{"required":["type","actor","target","amount"],"properties":{"type":{"type":"string","description":"Damage type."},"actor":{"type":"string","description":"Who dealt it."},"target":{"type":"string","description":"Who took it."},"amount":{"type":"number","description":"Damage after every step."},"steps":{"type":"array","description":"Names of the damage steps that changed the number, in order.","items":{"type":"string","description":"A step's id or name."}},"rolled":{"type":"number","description":"Damage as rolled, before the steps."},"hp":{"type":"number","description":"Target's hit points after."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"condition"}},"required":["type"]},"then":{"required":["type","target","condition"],"properties":{"type":{"const":"condition","description":"A condition was applied or ended."},"target":{"type":"string","description":"Who carries it."},"condition":{"type":"string","description":"Condition id."},"change":{"enum":["applied","ended","saved"],"description":"What happened to it."},"source":{"type":"string","description":"Who applied it."},"dc":{"type":"number","description":"Save DC."}}}},{"if":{"properties":{"type":{"const":"down"}},"required":["type"]},"then":{"required":["type","target"],"properties":{"type":{"const":"down","description":"A combatant fell."},"target":{"type":"string","description":"Who fell."},"by":{"type":"string","description":"Who dropped them."},"state":{"type":"string","description":"`dead`, `stable`, `down`."}}}},{"if":{"properties":{"type":{"const":"noTime"}},"required":["type"]},"then":{"required":["type","actor"],"properties":{"type":{"const":"noTime","description":"An attack past the turn's budget: NO TIME, it does not happen."},"actor":{"type":"string","description":"Who ran out of time."},"action":{"type":"string","description":"Action id."},"attack":{"type":"number","description":"Which attack (1-based)."}}}},{"if":{"properties":{"type":{"const":"fightEnd"}},"required":["type"]},"then":{"required":["type","winner"],"properties":{"type":{"const":"fightEnd","description":"The fight ended."},"winner":{"enum":["heroes","enemies","draw"],"description":"Who won."},"rounds":{"type":"number","description":"Rounds fought."}}}},{"if":{"properties":{"type":{"const":"heal"}},"required":["type"]},"then":{"required":["type","target","amount"],"properties":{"type":{"const":"heal","description":"Someone was healed."},"actor":{"type":"string","description":"Who healed."},"target":{"type":"string","description":"Who was healed."},"amount":{"type":"number","description":"Hit points restored."},"track":{"type":"string","description":"Track healed."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"ability"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"ability","description":"An ability was used."},"actor":{"type":"string","description":"Who used it."},"ability":{"type":"string","description":"Ability id."},"targets":{"type":"array","items":{"type":"string"},"description":"Target ids."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"harm"}},"required":["type"]},"then":{"required":["type","target","levels"],"properties":{"type":{"const":"harm","description":"Consequences mode: harm suffered."},"actor":{"type":"string","description":"Who rolled."},"target":{"type":"string","description":"Who suffered the harm."},"levels":{"type":"number","description":"Harm levels."},"amount":{"type":"number","description":"Hit points lost, if any."}}}},{"if":{"properties":{"type":{"const":"sustain"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"sustain","description":"A sustained ability started, was kept or ended."},"actor":{"type":"string","description":"The sustainer."},"ability":{"type":"string","description":"Ability id."},"change":{"enum":["started","ended","kept"],"description":"What happened."}}}},{"if":{"properties":{"type":{"const":"regenerate"}},"required":["type"]},"then":{"required":["type","target"],"properties":{"type":{"const":"regenerate","description":"Regeneration at the start of a turn."},"target":{"type":"string","description":"Who regenerated."},"amount":{"type":"number","description":"Hit points regained."},"stopped":{"type":"boolean","description":"true when damage stopped it this turn."}}}}]};
+export const eventsSchema = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:events:1","title":"Rules Studio simulator event","description":"One line of `sim --log`: one JSON event per line, each with a `type`. Fields listed are the ones the engine writes; further fields may be added in later versions, so readers ignore what they do not know.","type":"object","required":["type"],"properties":{"type":{"enum":["fightStart","round","turn","check","reaction","damage","condition","down","noTime","fightEnd","heal","ability","harm","sustain","regenerate"],"description":"What happened."},"fight":{"type":"integer","minimum":0,"description":"Index of the fight in the run (0-based), when several are simulated."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."},"seq":{"type":"integer","minimum":0,"description":"Order of the event within its fight."}},"allOf":[{"if":{"properties":{"type":{"const":"fightStart"}},"required":["type"]},"then":{"required":["type"],"properties":{"type":{"const":"fightStart","description":"A fight begins."},"system":{"type":"string","description":"System id."},"fightId":{"type":"string","description":"Fight id."},"seed":{"type":["integer","string"],"description":"Seed of this fight."},"combatants":{"type":"array","description":"Who fights.","items":{"type":"object","description":"A combatant.","required":["id","side"],"properties":{"id":{"type":"string","description":"Combatant id."},"side":{"enum":["heroes","enemies"],"description":"Side."},"hp":{"type":"number","description":"Hit points at the start."},"position":{"type":"string","description":"Band or row."},"name":{"type":"string","description":"Display name."}}}}}}},{"if":{"properties":{"type":{"const":"round"}},"required":["type"]},"then":{"required":["type","round"],"properties":{"type":{"const":"round","description":"A new round begins."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"turn"}},"required":["type"]},"then":{"required":["type","actor"],"properties":{"type":{"const":"turn","description":"An actor's turn (each time it acts, in a clock system)."},"actor":{"type":"string","description":"Who acts."},"clock":{"type":"number","description":"The clock value the actor acts at (clock systems)."},"initiative":{"type":"number","description":"The actor's initiative."}}}},{"if":{"properties":{"type":{"const":"check"}},"required":["type"]},"then":{"required":["type","actor","check","total","chip"],"properties":{"type":{"const":"check","description":"A check was rolled."},"actor":{"type":"string","description":"Who rolled."},"check":{"type":"string","description":"Check id."},"target":{"type":["string","null"],"description":"Against whom, if anyone."},"dice":{"type":"array","items":{"type":"number"},"description":"Every die rolled, kept and dropped."},"total":{"type":"number","description":"The roll's total."},"vs":{"type":["number","null"],"description":"The number to meet, if any."},"outcome":{"type":["string","null"],"description":"Outcome id (none for a check without outcomes)."},"chip":{"type":"string","description":"The chip: `d20 (14) + 3 Strength + 2 = 19 vs 13 · Hit`."},"influencedBy":{"type":"array","items":{"type":"string"},"description":"What influenced the roll (`Prone (near): advantage`)."}}}},{"if":{"properties":{"type":{"const":"reaction"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"reaction","description":"A reaction was used."},"actor":{"type":"string","description":"Who reacted."},"ability":{"type":"string","description":"Ability id used."},"on":{"type":"string","description":"The trigger (`hit`, `spell`, `leave`)."},"success":{"type":"boolean","description":"Whether a reaction check succeeded."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"damage"}},"required":["type"]},"then":{"required":["type","actor","target","amount"],"properties":{"type":{"const":"damage","description":"Damage was dealt."},"actor":{"type":"string","description":"Who dealt it."},"target":{"type":"string","description":"Who took it."},"amount":{"type":"number","description":"Damage after every step."},"steps":{"type":"array","description":"Names of the damage steps that changed the number, in order.","items":{"type":"string","description":"A step's id or name."}},"rolled":{"type":"number","description":"Damage as rolled, before the steps."},"hp":{"type":"number","description":"Target's hit points after."},"chip":{"type":"string","description":"Chip."},"damageType":{"type":"string","description":"Damage type of the blow (spec §4 calls it the damage's `type`; the event's own `type` is `damage`)."}}}},{"if":{"properties":{"type":{"const":"condition"}},"required":["type"]},"then":{"required":["type","target","condition"],"properties":{"type":{"const":"condition","description":"A condition was applied or ended."},"target":{"type":"string","description":"Who carries it."},"condition":{"type":"string","description":"Condition id."},"change":{"enum":["applied","ended","saved"],"description":"What happened to it."},"source":{"type":"string","description":"Who applied it."},"dc":{"type":"number","description":"Save DC."}}}},{"if":{"properties":{"type":{"const":"down"}},"required":["type"]},"then":{"required":["type","target"],"properties":{"type":{"const":"down","description":"A combatant fell."},"target":{"type":"string","description":"Who fell."},"by":{"type":"string","description":"Who dropped them."},"state":{"type":"string","description":"`dead`, `stable`, `down`."}}}},{"if":{"properties":{"type":{"const":"noTime"}},"required":["type"]},"then":{"required":["type","actor"],"properties":{"type":{"const":"noTime","description":"An attack past the turn's budget: NO TIME, it does not happen."},"actor":{"type":"string","description":"Who ran out of time."},"action":{"type":"string","description":"Action id."},"attack":{"type":"number","description":"Which attack (1-based)."}}}},{"if":{"properties":{"type":{"const":"fightEnd"}},"required":["type"]},"then":{"required":["type","winner"],"properties":{"type":{"const":"fightEnd","description":"The fight ended."},"winner":{"enum":["heroes","enemies","draw"],"description":"Who won."},"rounds":{"type":"number","description":"Rounds fought."}}}},{"if":{"properties":{"type":{"const":"heal"}},"required":["type"]},"then":{"required":["type","target","amount"],"properties":{"type":{"const":"heal","description":"Someone was healed."},"actor":{"type":"string","description":"Who healed."},"target":{"type":"string","description":"Who was healed."},"amount":{"type":"number","description":"Hit points restored."},"track":{"type":"string","description":"Track healed."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"ability"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"ability","description":"An ability was used."},"actor":{"type":"string","description":"Who used it."},"ability":{"type":"string","description":"Ability id."},"targets":{"type":"array","items":{"type":"string"},"description":"Target ids."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"harm"}},"required":["type"]},"then":{"required":["type","target","levels"],"properties":{"type":{"const":"harm","description":"Consequences mode: harm suffered."},"actor":{"type":"string","description":"Who rolled."},"target":{"type":"string","description":"Who suffered the harm."},"levels":{"type":"number","description":"Harm levels."},"amount":{"type":"number","description":"Hit points lost, if any."}}}},{"if":{"properties":{"type":{"const":"sustain"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"sustain","description":"A sustained ability started, was kept or ended."},"actor":{"type":"string","description":"The sustainer."},"ability":{"type":"string","description":"Ability id."},"change":{"enum":["started","ended","kept"],"description":"What happened."}}}},{"if":{"properties":{"type":{"const":"regenerate"}},"required":["type"]},"then":{"required":["type","target"],"properties":{"type":{"const":"regenerate","description":"Regeneration at the start of a turn."},"target":{"type":"string","description":"Who regenerated."},"amount":{"type":"number","description":"Hit points regained."},"stopped":{"type":"boolean","description":"true when damage stopped it this turn."}}}}]};

@@ -1,0 +1,95 @@
+// rules-studio check FILE... [--json]: JSON syntax, schema and every formula of each system file.
+// Exit 0 clean (warnings allowed), 1 errors, 2 usage or an unreadable file.
+import { readFile } from 'node:fs/promises';
+import { checkSystem, type SystemDiagnostic } from '../schema/check';
+
+export const EXIT_CLEAN = 0;
+export const EXIT_ERRORS = 1;
+export const EXIT_USAGE = 2;
+
+const USAGE = 'usage: rules-studio check FILE... [--json]\n';
+
+export interface CheckIo {
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+  readonly readText: (path: string) => Promise<string>;
+}
+
+const processIo: CheckIo = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+  readText: (path) => readFile(path, 'utf8'),
+};
+
+export interface FileReport {
+  readonly file: string;
+  readonly diagnostics: Pick<SystemDiagnostic, 'severity' | 'message' | 'source' | 'pointer' | 'line' | 'column' | 'endLine' | 'endColumn'>[];
+}
+
+/** `file:line:column: error: message`, then the source line and a caret underline. */
+export function formatDiagnostic(file: string, text: string, d: SystemDiagnostic): string {
+  const lines = text.split(/\r\n|\r|\n/);
+  const source = lines[d.line - 1] ?? '';
+  const shownSource = source.replace(/\t/g, ' ');
+  const width = d.endLine === d.line ? Math.max(1, d.endColumn - d.column) : Math.max(1, source.length - d.column + 1);
+  const caret = `${' '.repeat(Math.max(0, d.column - 1))}^${'~'.repeat(Math.max(0, Math.min(width, 200) - 1))}`;
+  return `${file}:${d.line}:${d.column}: ${d.severity}: ${d.message}\n  ${shownSource}\n  ${caret}\n`;
+}
+
+export async function run(args: string[], io: CheckIo = processIo): Promise<number> {
+  const json = args.includes('--json');
+  const files: string[] = [];
+  for (const arg of args) {
+    if (arg === '--json') continue;
+    if (arg === '--help' || arg === '-h') {
+      io.out(USAGE);
+      return EXIT_CLEAN;
+    }
+    if (arg.startsWith('--')) {
+      io.err(`check: unknown option '${arg}'\n${USAGE}`);
+      return EXIT_USAGE;
+    }
+    files.push(arg);
+  }
+  if (files.length === 0) {
+    io.err(`check: give at least one system file\n${USAGE}`);
+    return EXIT_USAGE;
+  }
+
+  const reports: FileReport[] = [];
+  let unreadable = false;
+  let errors = 0;
+  let warnings = 0;
+  for (const file of files) {
+    let text: string;
+    try {
+      text = await io.readText(file);
+    } catch (thrown) {
+      const reason = thrown instanceof Error && 'code' in thrown ? String((thrown as NodeJS.ErrnoException).code) : String(thrown);
+      io.err(`${file}: cannot read this file (${reason})\n`);
+      unreadable = true;
+      continue;
+    }
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1); // a byte-order mark is not part of the JSON
+    const { diagnostics } = checkSystem(text);
+    errors += diagnostics.filter((d) => d.severity === 'error').length;
+    warnings += diagnostics.filter((d) => d.severity === 'warning').length;
+    if (json) {
+      reports.push({
+        file,
+        diagnostics: diagnostics.map(({ severity, message, source, pointer, line, column, endLine, endColumn }) => ({
+          severity, message, source, pointer, line, column, endLine, endColumn,
+        })),
+      });
+    } else {
+      for (const d of diagnostics) io.out(formatDiagnostic(file, text, d));
+    }
+  }
+  if (json) io.out(`${JSON.stringify(reports, null, 2)}\n`);
+  else if (!unreadable) {
+    const summary = errors === 0 && warnings === 0 ? 'no problems' : `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`;
+    io.err(`${files.length} file${files.length === 1 ? '' : 's'} checked: ${summary}\n`);
+  }
+  if (unreadable) return EXIT_USAGE;
+  return errors > 0 ? EXIT_ERRORS : EXIT_CLEAN;
+}
