@@ -13,7 +13,8 @@ import { blankCombatant, newCheckSlot, newCombatant, newScope, resetRoll } from 
 
 /** Tallies the checks a fight makes; the statistics path passes one, the log path may not. */
 export interface CheckTally {
-  onCheck(actor: Combatant, check: string, outcome: string): void;
+  /** `tally` indexes System.tallyKeys ([check id, outcome id]). */
+  onCheck(actor: Combatant, tally: number): void;
 }
 
 export interface FightResult {
@@ -40,7 +41,7 @@ export class FightRunner {
   protected readonly traceOn: boolean;
   round = 0;
   winner: Winner | null = null;
-  private actionsLeft: number[] = [];
+  private readonly actionsLeft: number[];
   private attacksLeft = 0;
   private attackNumber = 0;
   private actionSpeed = 0;
@@ -55,6 +56,7 @@ export class FightRunner {
     private readonly tally: CheckTally | null = null,
   ) {
     this.rng = createRng(seed);
+    this.actionsLeft = system.actions.map(() => 0);
     this.traceOn = sink !== null;
     const placeholder = blankCombatant(system.sheetSize, system.slots.lists.length);
     this.scope = newScope(placeholder, system.slots);
@@ -273,7 +275,6 @@ export class FightRunner {
   protected act(actor: Combatant): void {
     const actions = this.system.actions;
     const left = this.actionsLeft;
-    left.length = actions.length;
     for (let i = 0; i < actions.length; i++) left[i] = Math.max(0, Math.min(MAX_ACTIONS_PER_TURN, Math.floor(this.value(actions[i]!.per, actor))));
     this.attacksLeft = 0;
     this.attackNumber = 0;
@@ -408,7 +409,7 @@ export class FightRunner {
     resetRoll(ctx);
     const trace: TraceItem[] | null = this.traceOn ? [] : null;
     ctx.trace = trace;
-    const total = num(check.roll.run(ctx));
+    const total = num((profile ? profile.roll : check.roll).run(ctx));
     ctx.trace = null;
     const kept = ctx.roll.kept;
     let natural = 0, high = -Infinity, low = Infinity;
@@ -420,7 +421,7 @@ export class FightRunner {
     slot.total = total; slot.vs = vs; slot.crit = false; slot.degree = 0; slot.outcome = '';
     const outcome = this.pickOutcome(check, slot);
     if (outcome && target && outcome.result !== 'fail' && profile && this.critAgainst(target, reach)) slot.crit = true;
-    if (this.tally) this.tally.onCheck(actor, check.id, outcome ? outcome.id : 'rolled');
+    if (this.tally) this.tally.onCheck(actor, outcome ? outcome.tally : check.rolledTally);
     if (this.sink) {
       const influencedBy = this.influences.slice();
       const chip = renderCheckChip(trace ?? [], total, check.outcomes.length

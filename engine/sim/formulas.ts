@@ -92,11 +92,11 @@ export class FormulaFactory {
     return ast;
   }
 
-  private compileAst(ast: FormulaNode, pointer: string): CompiledFormula {
+  private compileAst(ast: FormulaNode, pointer: string, label?: (path: readonly string[]) => string | undefined): CompiledFormula {
     try {
       const compiled: unknown = compileFormula(ast, {
         resolve: this.options.resolve,
-        label: this.options.label,
+        label: label ?? this.options.label,
         functions: this.options.functions,
       });
       if (typeof compiled === 'function') return compiled as CompiledFormula;
@@ -111,14 +111,20 @@ export class FormulaFactory {
   }
 
   /** Compile a document formula; `damage` also builds the doubled-dice variant for crits. */
-  compile(source: string | number | boolean, pointer: string, damage = false): Formula {
+  compile(source: string | number | boolean, pointer: string, damage = false, label?: (path: readonly string[]) => string | undefined): Formula {
     const text = String(source);
     const ast = this.parse(text, pointer);
     if (!ast) return { source: text, run: FAILED, usesDice: false };
-    const run = this.compileAst(ast, pointer);
+    const run = this.compileAst(ast, pointer, label);
     const usesDice = hasDice(ast);
     const doubled = damage && usesDice ? this.compileAst(doubleDice(ast), pointer) : undefined;
     return doubled ? { source: text, run, doubled, usesDice } : { source: text, run, usesDice };
+  }
+
+  /** Chip label of a formula that is one reference (`@str.mod` → 'Strength'), else undefined. */
+  labelOf(source: string | number | boolean): string | undefined {
+    const ast = this.parsed.get(String(source));
+    return ast && ast.kind === 'ref' ? this.options.label(ast.path) : undefined;
   }
 
   /** Like compile, for optional fields. */

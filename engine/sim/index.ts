@@ -66,7 +66,7 @@ export interface SimulateOptions {
 /** Fights `from .. from + fights - 1`, fight i seeded with deriveSeed(seed, i): any split gives the same results. */
 export function simulatePartial(system: System, fight: string | FightDef, options: SimulateOptions): StatsAccumulator {
   const def = findFight(system, fight);
-  const stats = new StatsAccumulator();
+  const stats = new StatsAccumulator(system.tallyKeys);
   const from = options.from ?? 0;
   const every = options.progressEvery ?? 1000;
   for (let i = 0; i < options.fights; i++) {
@@ -84,7 +84,7 @@ export function simulate(system: System, fight: string | FightDef, options: Simu
 
 /** Merge partial statistics (from workers) into the final JSON. */
 export function mergeStats(system: System, fightId: string, seed: number, parts: readonly PartialStats[]): SimStats {
-  const stats = new StatsAccumulator();
+  const stats = new StatsAccumulator(system.tallyKeys);
   for (const p of parts) stats.merge(p);
   return stats.finish(system.id, fightId, seed);
 }

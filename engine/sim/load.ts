@@ -124,8 +124,12 @@ class Loader {
 
   // ----- checks, conditions, abilities --------------------------------------------------------------------------
 
-  outcome(o: Outcome, pointer: string): OutcomeDef {
+  readonly tallyKeys: [string, string][] = [];
+
+  outcome(o: Outcome, pointer: string, checkId: string): OutcomeDef {
+    this.tallyKeys.push([checkId, o.id]);
     return {
+      tally: this.tallyKeys.length - 1,
       id: o.id, name: o.name ?? titleCase(o.id), when: this.f(o.when, `${pointer}/when`), result: o.result,
       crit: o.crit === true, botch: o.botch === true, degree: this.formulas.maybe(o.degree, `${pointer}/degree`),
       applies: o.applies ?? [], inflicts: o.inflicts ?? [], gain: this.gains(o.gain, `${pointer}/gain`),
@@ -145,10 +149,12 @@ class Loader {
   }
 
   check(id: string, c: Check, pointer: string): CheckDef {
+    this.tallyKeys.push([id, 'rolled']);
     return {
+      rolledTally: this.tallyKeys.length - 1,
       id, name: c.name ?? titleCase(id), roll: this.f(c.roll, `${pointer}/roll`),
       combine: c.edge?.combine ?? 'cancel', edgeMax: c.edge?.max ?? 1,
-      outcomes: (c.outcomes ?? []).map((o, i) => this.outcome(o, `${pointer}/outcomes/${i}`)),
+      outcomes: (c.outcomes ?? []).map((o, i) => this.outcome(o, `${pointer}/outcomes/${i}`, id)),
     };
   }
 
@@ -214,12 +220,12 @@ class Loader {
     const attackCheck = a.attack ? this.checkRef(a.attack.check, `${pointer}/attack/check`) : null;
     const saveCheck = a.save ? this.checkRef(a.save.check, `${pointer}/save/check`) : null;
     const type = this.typeOf(a.attack?.type ?? a.type, ownType, a.name ?? a.id);
-    const attack: AttackProfile | null = a.attack && attackCheck ? {
+    const attack: AttackProfile | null = a.attack && attackCheck ? this.profile({
       name: a.name ?? titleCase(a.id), check: attackCheck, stat: this.f(a.attack.stat ?? '0', `${pointer}/attack/stat`),
       damage: this.f(a.attack.damage, `${pointer}/attack/damage`, true), type, reach: a.attack.reach ?? 'far',
       reads: this.readsFor(undefined, `${pointer}/attack`), speed: this.formulas.maybe(a.speed, `${pointer}/speed`),
       applies: [], save: null,
-    } : null;
+    }) : null;
     const cost = (a.cost ?? []).map((c, i) => {
       if ('slot' in c) return { slot: c.slot, amount: this.f(1, `${pointer}/cost/${i}`) };
       const track = this.trackIds.indexOf(c.track);
@@ -372,6 +378,27 @@ class Loader {
 
   // ----- combatants ---------------------------------------------------------------------------------------------
 
+  private readonly rolls = new Map<string, Formula>();
+
+  /** A check's roll whose chip labels `@stat` with what the stat formula reads (`+ 3 Strength`). */
+  rollFor(check: CheckDef, stat: Formula): Formula {
+    const label = this.formulas.labelOf(stat.source);
+    if (label === undefined) return check.roll;
+    const key = `${check.id}\u0000${label}`;
+    let roll = this.rolls.get(key);
+    if (!roll) {
+      const base = createLabeler(this.index);
+      roll = this.formulas.compile(check.roll.source, `/checks/${check.id}/roll`, false, (path) => (path.length === 1 && path[0] === 'stat' ? label : base(path)));
+      this.rolls.set(key, roll);
+    }
+    return roll;
+  }
+
+  /** An attack profile with its roll specialised for its stat's label. */
+  profile(p: Omit<AttackProfile, 'roll'>): AttackProfile {
+    return { ...p, roll: this.rollFor(p.check, p.stat) };
+  }
+
   mainCheck(pointer: string): CheckDef | null {
     return this.checkRef(this.doc.combat?.attack?.check ?? (this.checks.has('attack') ? 'attack' : undefined), pointer);
   }
@@ -419,13 +446,13 @@ class Loader {
     }
     const check = this.mainCheck(`${p}/weapon`);
     const weapon: Weapon | undefined = h.weapon;
-    const attack: AttackProfile[] = check ? [{
+    const attack: AttackProfile[] = check ? [this.profile({
       name: weapon?.name ?? 'Unarmed', check, stat: this.f(weapon?.stat ?? '0', `${p}/weapon/stat`),
       damage: this.f(weapon?.damage ?? this.doc.combat?.attack?.damage ?? '0', weapon ? `${p}/weapon/damage` : '/combat/attack/damage', true),
       type: this.typeOf(weapon?.type, undefined, weapon?.name), reach: weapon?.reach ?? 'near',
       reads: this.readsFor(weapon?.reads, `${p}/weapon/reads`), speed: this.formulas.maybe(weapon?.speed, `${p}/weapon/speed`),
       applies: [], save: null,
-    }] : [];
+    })] : [];
     const abilities = (h.abilities ?? []).flatMap((id, i) => {
       const a = this.abilities.get(id);
       if (!a) { this.error(`${p}/abilities/${i}`, `unknown ability '${id}'`); return []; }
@@ -489,12 +516,12 @@ class Loader {
     return {
       key: `${t.role}-${tier}`, name, side: 'enemies', sheet: self.sheet, level: tier, tier, role: t.role, classLevels: [],
       classAttacks: attacks, lists: self.lists,
-      attacks: check ? [{
+      attacks: check ? [this.profile({
         name, check, stat: this.f(c.attack ?? '0', `${p}/combat/attack`),
         damage: this.f(c.damage ?? this.doc.combat?.attack?.damage ?? '0', c.damage ? `${p}/combat/damage` : '/combat/attack/damage', true),
         type: this.typeOf(c.type, undefined, name), reach: c.reach ?? 'near', reads: this.readsFor(undefined, p), speed: null,
         applies: [], save: null,
-      }] : [],
+      })] : [],
       attacksPerAction: null,
       defence: defence ?? (this.doc.combat?.attack?.defence ? this.f(this.doc.combat.attack.defence, '/combat/attack/defence') : null),
       defenceValue: defence || this.doc.combat?.attack?.defence ? null : 0,
@@ -537,13 +564,13 @@ class Loader {
     c.attacks.forEach((a: CreatureAttack, i) => {
       if (!check) return;
       const saveCheck = a.save ? this.checkRef(a.save.check, `${p}/attacks/${i}/save/check`) : null;
-      byId.set(a.id, {
+      byId.set(a.id, this.profile({
         name: a.name ?? titleCase(a.id), check, stat: this.f(a.bonus, `${p}/attacks/${i}/bonus`),
         damage: this.f(a.damage, `${p}/attacks/${i}/damage`, true), type: this.typeOf(a.type, ownType ?? undefined, a.name ?? a.id),
         reach: a.reach ?? 'near', reads: this.readsFor(undefined, p), speed: null,
         applies: this.conditionIds(a.applies, `${p}/attacks/${i}/applies`),
         save: a.save && saveCheck ? { check: saveCheck, dc: this.f(a.save.dc, `${p}/attacks/${i}/save/dc`), half: a.save.half === true } : null,
-      });
+      }));
     });
     const routine: AttackProfile[] = [];
     for (const [i, id] of (c.multiattack ?? []).entries()) {
@@ -668,7 +695,7 @@ export function loadSystem(doc: SystemDocument): LoadResult {
   const system: System = {
     id: doc.id, name: doc.name, mode: combat?.mode === 'consequences' ? 'consequences' : 'numbers',
     slots: l.names, sheetSize: l.sheetSize, trackCurrent: l.trackCurrent, trackMax: l.trackMax, hpTrack: Math.max(0, hpTrack),
-    checks: l.checks, conditions: l.conditions, actions: l.actions, attackAction,
+    checks: l.checks, tallyKeys: l.tallyKeys, conditions: l.conditions, actions: l.actions, attackAction,
     initiative: initiativeCheck ? { check: initiativeCheck, everyRound: initiativeRule?.when === 'round', ties: initiativeRule?.ties ?? 'heroes' } : null,
     clock: doc.turn?.clock ? { cost: l.f(doc.turn.clock.cost, '/turn/clock/cost'), while: l.f(doc.turn.clock.while, '/turn/clock/while') } : null,
     damageSteps: (combat?.damage?.steps ?? []).map((s, i) => ({

@@ -25,6 +25,8 @@ export interface OutcomeDef {
   readonly applies: readonly string[];
   readonly inflicts: readonly string[];
   readonly gain: readonly TrackGain[];
+  /** Index into System.tallyKeys. */
+  readonly tally: number;
 }
 
 export interface CheckDef {
@@ -34,6 +36,8 @@ export interface CheckDef {
   readonly combine: 'cancel' | 'sum';
   readonly edgeMax: number;
   readonly outcomes: readonly OutcomeDef[];
+  /** Tally index of a roll with no outcome (`rolled`). */
+  readonly rolledTally: number;
 }
 
 export interface TrackGain {
@@ -81,6 +85,8 @@ export interface ConditionInstance {
 export interface AttackProfile {
   readonly name: string;
   readonly check: CheckDef;
+  /** The check's roll compiled for this attack, so its chip names the stat (`+ 3 Strength`). */
+  readonly roll: Formula;
   readonly stat: Formula;
   readonly damage: Formula | null;
   readonly type: string;
@@ -297,6 +303,8 @@ export interface System {
   readonly trackMax: readonly number[];
   readonly hpTrack: number;
   readonly checks: ReadonlyMap<string, CheckDef>;
+  /** [check id, outcome id] of every tally index: statistics count by index, with no string work per check. */
+  readonly tallyKeys: readonly (readonly [string, string])[];
   readonly conditions: ReadonlyMap<string, ConditionDef>;
   readonly actions: readonly ActionDef[];
   readonly attackAction: number;

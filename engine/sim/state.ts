@@ -1,4 +1,5 @@
 // Constructors of the mutable fight structures: combatants, the shared scope, check slots with their own contexts.
+import { resetRollFacts } from '../formula/compile';
 import type { EvalContext, RollFacts } from '../formula/runtime';
 import type { Rng } from '../formula/types';
 import type { CheckSlot, Combatant, CombatantDef, Scope, SlotNames } from './model';
@@ -49,9 +50,6 @@ export function newScope(placeholder: Combatant, names: SlotNames): Scope {
 
 /** Clear a context's roll facts before a new evaluation (reusing the arrays: no garbage on the hot path). */
 export function resetRoll(ctx: EvalContext): void {
-  ctx.roll.dice.length = 0;
-  ctx.roll.kept.length = 0;
-  const tags = ctx.roll.tags;
-  for (const k in tags) delete tags[k];
+  resetRollFacts(ctx.roll);
   ctx.diceLeft = 10_000;
 }

@@ -1,5 +1,6 @@
 // Streaming statistics over many fights: nothing per fight is kept, only counts and sums, so a million fights
-// take the memory of one. Partial statistics (one per worker) merge exactly.
+// take the memory of one. Checks are counted by tally index (System.tallyKeys), with no string work per check.
+// Partial statistics (one per worker) merge exactly.
 import type { Winner } from './events';
 import type { CheckTally, FightResult } from './fight';
 import type { Combatant, Side } from './model';
@@ -28,65 +29,49 @@ export interface SimStats {
 }
 
 interface CombatantAccumulator {
-  id: string;
-  side: Side;
-  order: number;
+  readonly id: string;
+  readonly side: Side;
+  readonly order: number;
   survived: number;
   damage: number;
-  checks: Map<string, Map<string, number>>;
+  readonly counts: number[];
 }
 
-/** Plain-data form of an accumulator, what a worker sends back. */
+/** Plain-data form of an accumulator: what a worker sends back. */
 export interface PartialStats {
   fights: number;
   wins: Record<Winner, number>;
   roundsHistogram: number[];
   roundsSum: number;
-  checks: [string, [string, number][]][];
-  combatants: { id: string; side: Side; order: number; survived: number; damage: number; checks: [string, [string, number][]][] }[];
+  counts: number[];
+  combatants: { id: string; side: Side; order: number; survived: number; damage: number; counts: number[] }[];
 }
-
-function bump(map: Map<string, Map<string, number>>, check: string, outcome: string, by = 1): void {
-  let inner = map.get(check);
-  if (!inner) { inner = new Map(); map.set(check, inner); }
-  inner.set(outcome, (inner.get(outcome) ?? 0) + by);
-}
-
-function toRecord(map: Map<string, Map<string, number>>): Tally {
-  const out: Tally = {};
-  for (const check of [...map.keys()].sort()) {
-    const inner: Record<string, number> = {};
-    const m = map.get(check)!;
-    for (const outcome of [...m.keys()].sort()) inner[outcome] = m.get(outcome)!;
-    out[check] = inner;
-  }
-  return out;
-}
-
-const toPairs = (map: Map<string, Map<string, number>>): [string, [string, number][]][] =>
-  [...map].map(([k, m]) => [k, [...m]]);
 
 export class StatsAccumulator implements CheckTally {
   fights = 0;
   readonly wins: Record<Winner, number> = { heroes: 0, enemies: 0, draw: 0 };
   readonly roundsHistogram: number[] = [];
   roundsSum = 0;
-  readonly checks = new Map<string, Map<string, number>>();
+  readonly counts: number[];
   private readonly combatants = new Map<string, CombatantAccumulator>();
-  /** Per-fight cache: combatant order → its accumulator, so a check costs no string lookup of the id. */
-  private byOrder: CombatantAccumulator[] = [];
+  /** Combatant order in the fight → its accumulator: a check costs no lookup by id. */
+  private readonly byOrder: CombatantAccumulator[] = [];
 
-  onCheck(actor: Combatant, check: string, outcome: string): void {
-    bump(this.checks, check, outcome);
+  constructor(readonly tallyKeys: readonly (readonly [string, string])[]) {
+    this.counts = tallyKeys.map(() => 0);
+  }
+
+  onCheck(actor: Combatant, tally: number): void {
+    this.counts[tally]!++;
     let acc = this.byOrder[actor.order];
-    if (!acc || acc.id !== actor.id) acc = this.combatant(actor.id, actor.side, actor.order);
-    bump(acc.checks, check, outcome);
+    if (acc === undefined || acc.id !== actor.id) acc = this.combatant(actor.id, actor.side, actor.order);
+    acc.counts[tally]!++;
   }
 
   private combatant(id: string, side: Side, order: number): CombatantAccumulator {
     let acc = this.combatants.get(id);
     if (!acc) {
-      acc = { id, side, order, survived: 0, damage: 0, checks: new Map() };
+      acc = { id, side, order, survived: 0, damage: 0, counts: this.tallyKeys.map(() => 0) };
       this.combatants.set(id, acc);
     }
     this.byOrder[order] = acc;
@@ -99,7 +84,8 @@ export class StatsAccumulator implements CheckTally {
     this.roundsHistogram[result.rounds] = (this.roundsHistogram[result.rounds] ?? 0) + 1;
     this.roundsSum += result.rounds;
     for (const c of result.combatants) {
-      const acc = this.combatant(c.id, c.side, c.order);
+      let acc = this.byOrder[c.order];
+      if (acc === undefined || acc.id !== c.id) acc = this.combatant(c.id, c.side, c.order);
       if (!c.down) acc.survived++;
       acc.damage += c.damageDealt;
     }
@@ -108,8 +94,8 @@ export class StatsAccumulator implements CheckTally {
   toPartial(): PartialStats {
     return {
       fights: this.fights, wins: { ...this.wins }, roundsHistogram: Array.from(this.roundsHistogram, (v) => v ?? 0),
-      roundsSum: this.roundsSum, checks: toPairs(this.checks),
-      combatants: [...this.combatants.values()].map((c) => ({ id: c.id, side: c.side, order: c.order, survived: c.survived, damage: c.damage, checks: toPairs(c.checks) })),
+      roundsSum: this.roundsSum, counts: this.counts.slice(),
+      combatants: [...this.combatants.values()].map((c) => ({ id: c.id, side: c.side, order: c.order, survived: c.survived, damage: c.damage, counts: c.counts.slice() })),
     };
   }
 
@@ -118,13 +104,25 @@ export class StatsAccumulator implements CheckTally {
     for (const k of ['heroes', 'enemies', 'draw'] as const) this.wins[k] += p.wins[k];
     p.roundsHistogram.forEach((v, i) => { if (v) this.roundsHistogram[i] = (this.roundsHistogram[i] ?? 0) + v; });
     this.roundsSum += p.roundsSum;
-    for (const [check, pairs] of p.checks) for (const [outcome, n] of pairs) bump(this.checks, check, outcome, n);
+    p.counts.forEach((v, i) => { this.counts[i] = (this.counts[i] ?? 0) + v; });
     for (const c of p.combatants) {
       const acc = this.combatant(c.id, c.side, c.order);
       acc.survived += c.survived;
       acc.damage += c.damage;
-      for (const [check, pairs] of c.checks) for (const [outcome, n] of pairs) bump(acc.checks, check, outcome, n);
+      c.counts.forEach((v, i) => { acc.counts[i] = (acc.counts[i] ?? 0) + v; });
     }
+  }
+
+  private tally(counts: readonly number[]): Tally {
+    const out: Tally = {};
+    const entries: [string, string, number][] = [];
+    counts.forEach((n, i) => { if (n > 0) entries.push([this.tallyKeys[i]![0], this.tallyKeys[i]![1], n]); });
+    entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+    for (const [check, outcome, n] of entries) {
+      const inner = out[check] ?? (out[check] = {});
+      inner[outcome] = (inner[outcome] ?? 0) + n;
+    }
+    return out;
   }
 
   finish(system: string, fight: string, seed: number): SimStats {
@@ -141,13 +139,13 @@ export class StatsAccumulator implements CheckTally {
     };
     let max = 0;
     for (let r = 0; r < this.roundsHistogram.length; r++) if (this.roundsHistogram[r]) max = r;
-    const combatants = [...this.combatants.values()].sort((a, b) => a.order - b.order || a.id.localeCompare(b.id)).map((c) => ({
-      id: c.id, side: c.side, survived: n ? c.survived / n : 0, damageDealt: { mean: n ? c.damage / n : 0 }, checks: toRecord(c.checks),
+    const combatants = [...this.combatants.values()].sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : 1)).map((c) => ({
+      id: c.id, side: c.side, survived: n ? c.survived / n : 0, damageDealt: { mean: n ? c.damage / n : 0 }, checks: this.tally(c.counts),
     }));
     return {
       system, fight, fights: n, seed, wins: { ...this.wins },
       rounds: { mean: n ? this.roundsSum / n : 0, p50: percentile(0.5), p90: percentile(0.9), max },
-      checks: toRecord(this.checks), combatants,
+      checks: this.tally(this.counts), combatants,
     };
   }
 }
