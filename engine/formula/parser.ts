@@ -1,7 +1,7 @@
 // The formula grammar: a chevrotain CstParser with no embedded actions (meaning lives in ast.ts).
 // Precedence, low to high: `?:` (right-assoc) < or < and < not < comparison (one, never chained) < + - < * / %
 // < unary minus < dice, modifiers and tags < primary.
-import { CstParser, EOF, type IParserErrorMessageProvider, type IToken, type TokenType } from 'chevrotain';
+import { CstParser, EOF, type IOrAlt, type IParserErrorMessageProvider, type IToken, type TokenType } from 'chevrotain';
 import {
   AdditiveOperator,
   allTokens,
@@ -96,6 +96,13 @@ const messages: IParserErrorMessageProvider = {
 };
 
 export class FormulaParser extends CstParser {
+  // Alternatives are built once, not on every rule call (chevrotain's advice; it also keeps tsx's name helpers
+  // off the hot path).
+  private notAlternatives?: IOrAlt<unknown>[];
+  private unaryAlternatives?: IOrAlt<unknown>[];
+  private atomAlternatives?: IOrAlt<unknown>[];
+  private sidesAlternatives?: IOrAlt<unknown>[];
+
   constructor() {
     super(allTokens, { recoveryEnabled: true, nodeLocationTracking: 'onlyOffset', errorMessageProvider: messages });
     this.performSelfAnalysis();
@@ -133,7 +140,7 @@ export class FormulaParser extends CstParser {
   });
 
   public notExpression = this.RULE('notExpression', () => {
-    this.OR([
+    this.OR((this.notAlternatives ??= [
       {
         ALT: () => {
           this.CONSUME(Not);
@@ -141,7 +148,7 @@ export class FormulaParser extends CstParser {
         },
       },
       { ALT: () => this.SUBRULE(this.comparison) },
-    ]);
+    ]));
   });
 
   /** At most one comparison: `a < b < c` is an error, not `(a < b) < c`. */
@@ -170,7 +177,7 @@ export class FormulaParser extends CstParser {
   });
 
   public unary = this.RULE('unary', () => {
-    this.OR([
+    this.OR((this.unaryAlternatives ??= [
       {
         ALT: () => {
           this.CONSUME(Minus);
@@ -178,7 +185,7 @@ export class FormulaParser extends CstParser {
         },
       },
       { ALT: () => this.SUBRULE(this.postfix) },
-    ]);
+    ]));
   });
 
   /** A dice term or a primary, then any tags: `d12[Hope]`, `(2d6)[Damage]`. */
@@ -193,7 +200,7 @@ export class FormulaParser extends CstParser {
 
   /** A number or `( … )` may be the count of dice glued after it: `3d6`, `(@tier)d6`. */
   public atom = this.RULE('atom', () => {
-    this.OR([
+    this.OR((this.atomAlternatives ??= [
       {
         ALT: () => {
           this.CONSUME(NumberLiteral);
@@ -212,7 +219,7 @@ export class FormulaParser extends CstParser {
       { ALT: () => this.CONSUME(True) },
       { ALT: () => this.CONSUME(False) },
       { ALT: () => this.SUBRULE(this.call) },
-    ]);
+    ]));
   });
 
   public parenthesized = this.RULE('parenthesized', () => {
@@ -229,12 +236,12 @@ export class FormulaParser extends CstParser {
   });
 
   public diceSides = this.RULE('diceSides', () => {
-    this.OR([
+    this.OR((this.sidesAlternatives ??= [
       { ALT: () => this.CONSUME(NumberLiteral) },
       { ALT: () => this.CONSUME(Percent) },
       { ALT: () => this.CONSUME(FateSides) },
       { ALT: () => this.SUBRULE(this.parenthesized) },
-    ]);
+    ]));
   });
 
   public call = this.RULE('call', () => {

@@ -51,7 +51,11 @@ export function printNumber(value: number): string {
   const plain = String(value);
   if (!/e/i.test(plain)) return plain;
   if (Number.isInteger(value)) return BigInt(value).toString();
-  return value.toFixed(100).replace(/0+$/, '').replace(/\.$/, '');
+  // Shift the point of the shortest form by hand: 1.5e-7 → 0.00000015.
+  const match = /^(-?)(\d)(?:\.(\d+))?e-(\d+)$/.exec(plain);
+  if (match === null) return value.toFixed(20);
+  const [, sign, lead, rest = '', exponent] = match;
+  return `${sign}0.${'0'.repeat(Number(exponent) - 1)}${lead}${rest}`;
 }
 
 function printCompare(compare: DiceCompare): string {
