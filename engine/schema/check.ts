@@ -202,8 +202,13 @@ export function checkSystem(text: string): SystemCheckResult {
     if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
       for (const problem of checkMeaning(value)) place(problem.pointer, problem.anchor, problem.severity, problem.message, problem.source, problem.code);
       const entry = symbolsFor(value);
+      // With `attributes` missing or not an object, every reference to an attribute would be "unknown": the schema's
+      // one error about `attributes` is the mistake, so unknown references are not reported on top of it.
+      const attributes = (value as Rec).attributes;
+      const sheetBroken = typeof attributes !== 'object' || attributes === null || Array.isArray(attributes);
       for (const field of collectFormulaFields(value)) {
-        const diagnostics = checkOneFormula(field, entry);
+        const all = checkOneFormula(field, entry);
+        const diagnostics = sheetBroken ? all.filter((d) => d.code !== 'unknown-ref' && d.code !== 'context') : all;
         if (diagnostics.length === 0) continue;
         const node = json.nodes.get(field.pointer);
         if (!node || node.type !== 'string') continue;

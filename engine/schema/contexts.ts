@@ -31,10 +31,6 @@ export const CONTEXTS: Readonly<Record<FormulaContext, { readonly where: string;
     where: 'enemy templates',
     reads: '`@tier` (1..6), `@role`, and the sheet as it is built (attributes, then derived values)',
   },
-  'template.damage': {
-    where: 'an enemy template\'s damage',
-    reads: '`@tier`, `@role`, the sheet as built, and the attack roll\'s `@roll.*`, `@natural`, `@outcome`, `@crit`, `@degree`',
-  },
   class: {
     where: 'classes',
     reads: 'the sheet, with `@level` the level in this class',
@@ -58,6 +54,10 @@ export const CONTEXTS: Readonly<Record<FormulaContext, { readonly where: string;
   'ability.damage': {
     where: 'an ability\'s damage',
     reads: 'the user\'s sheet and reads, `@stat`, the attack roll\'s `@roll.*`, `@natural`, `@outcome`, `@crit`, `@degree`',
+  },
+  'template.damage': {
+    where: 'an enemy template\'s damage',
+    reads: '`@tier`, `@role`, the sheet as built, and the attack roll\'s `@roll.*`, `@natural`, `@outcome`, `@crit`, `@degree`',
   },
   'damage.step': {
     where: '`combat.damage.steps`',

@@ -49,6 +49,22 @@ const SYNTAX_MESSAGES: Record<string, string> = {
   InvalidCharacter: 'this character is not allowed inside JSON text (a line break or tab must be written \\n or \\t)',
 };
 
+function describeSyntaxError(text: string, name: string, offset: number, length: number): JsonSyntaxProblem {
+  if (text.trim() === '') return { message: 'the file is empty: a system is one JSON object { ... }', range: { start: 0, end: 0 } };
+  let before = offset - 1;
+  while (before >= 0 && /\s/.test(text[before]!)) before--;
+  const found = text[offset];
+  if (text[before] === ',' && (found === '}' || found === ']' || offset >= text.length)) {
+    if (offset >= text.trimEnd().length) return { message: 'the file ends before the document is complete: a closing } or ] is missing', range: { start: before, end: before + 1 } };
+    return { message: `a comma before ${found} is not allowed in JSON (remove the trailing comma)`, range: { start: before, end: before + 1 } };
+  }
+  if (offset >= text.trimEnd().length) {
+    const last = Math.max(0, text.trimEnd().length - 1);
+    return { message: 'the file ends before the document is complete: a closing } or ] is missing', range: { start: last, end: last + 1 } };
+  }
+  return { message: SYNTAX_MESSAGES[name] ?? `JSON syntax error (${name})`, range: { start: offset, end: offset + Math.max(1, length) } };
+}
+
 /** Escapes one pointer segment (RFC 6901). */
 export function escapePointerSegment(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -93,10 +109,8 @@ export function parseJson(text: string): JsonDocument {
   }
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false }) ?? null;
-  const problems: JsonSyntaxProblem[] = errors.map((e) => {
-    const name = printParseErrorCode(e.error);
-    return { message: SYNTAX_MESSAGES[name] ?? `JSON syntax error (${name})`, range: { start: e.offset, end: e.offset + Math.max(1, e.length) } };
-  });
+  // One mistake often makes the parser report several errors in a row: the first one is the mistake.
+  const problems: JsonSyntaxProblem[] = errors.slice(0, 1).map((e) => describeSyntaxError(text, printParseErrorCode(e.error), e.offset, e.length));
   if (root) indexNodes(root, '', nodes, keys, problems);
   return { text, root, problems, nodes, keys };
 }

@@ -93,6 +93,9 @@ class MeaningChecker {
 
   /** Keys of an object that must name known things (hero attributes, template tracks). */
   keys(object: unknown, pointer: string, known: ReadonlySet<string>, what: string, where: string, severity: Severity = 'error'): void {
+    // A section that is itself broken (`attributes` given as a list) is reported once, by the schema.
+    const section = this.doc[where];
+    if ((section !== undefined || where === 'attributes') && !isRecord(section)) return;
     for (const key of Object.keys(recordOf(object))) {
       if (known.has(key)) continue;
       const guess = closest(key, known);
@@ -216,11 +219,12 @@ class MeaningChecker {
       this.refs(hero.abilities, `${at}/abilities`, this.abilityIds, 'ability', 'abilities');
       this.refs(hero.conditions, `${at}/conditions`, this.conditionIds, 'condition', 'conditions');
       const own = new Set(arrayOf(hero.abilities).filter((x): x is string => typeof x === 'string'));
+      const ownAllKnown = [...own].every((id) => this.abilityIds.has(id));
       arrayOf(hero.orders).forEach((o, j) => {
         const use = recordOf(o).use;
         if (typeof use !== 'string') return;
         if (!this.abilityIds.has(use)) this.ref(use, `${at}/orders/${j}/use`, this.abilityIds, 'ability', 'abilities');
-        else if (!own.has(use)) this.error(`${at}/orders/${j}/use`, 'value', 'not-owned', `this order uses \`${use}\`, which is not among the hero's \`abilities\``, 'warning');
+        else if (!own.has(use) && ownAllKnown) this.error(`${at}/orders/${j}/use`, 'value', 'not-owned', `this order uses \`${use}\`, which is not among the hero's \`abilities\``, 'warning');
       });
     });
 
@@ -228,15 +232,18 @@ class MeaningChecker {
       const fight = recordOf(f);
       const at = `/fights/${i}`;
       const inFight = new Set<string>();
+      let entriesKnown = true;
       arrayOf(fight.heroes).forEach((h, j) => {
         if (typeof h === 'string') {
+          if (!this.heroIds.has(h)) entriesKnown = false;
           this.ref(h, `${at}/heroes/${j}`, this.heroIds, 'hero', 'heroes');
           inFight.add(h);
         } else if (isRecord(h)) {
+          if (typeof h.hero !== 'string' || !this.heroIds.has(h.hero)) entriesKnown = false;
           this.ref(h.hero, `${at}/heroes/${j}/hero`, this.heroIds, 'hero', 'heroes');
           if (typeof h.hero === 'string') inFight.add(h.hero);
           this.refs(h.conditions, `${at}/heroes/${j}/conditions`, this.conditionIds, 'condition', 'conditions');
-        }
+        } else entriesKnown = false;
       });
       arrayOf(fight.enemies).forEach((e, j) => {
         const enemy = recordOf(e);
@@ -248,7 +255,8 @@ class MeaningChecker {
         const numbers = recordOf(enemy.numbers);
         if (isRecord(enemy.numbers)) this.creatureAttacks(numbers.attacks, numbers.multiattack, `${entry}/numbers`);
       });
-      for (const key of Object.keys(recordOf(fight.positions))) {
+      // Positions are checked once every entry names someone known (else the entry's own error says it).
+      for (const key of entriesKnown ? Object.keys(recordOf(fight.positions)) : []) {
         if (!inFight.has(key)) this.error(`${at}/positions/${p(key)}`, 'key', 'unknown-id', `\`${key}\` is not a hero or enemy id of this fight${closest(key, inFight) ? `; did you mean \`${closest(key, inFight)}\`?` : ''}`);
       }
       if (fight.position !== undefined) this.ref(fight.position, `${at}/position`, new Set(Object.keys(recordOf(consequences.position))), 'position', 'combat.consequences.position');

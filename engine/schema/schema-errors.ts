@@ -153,7 +153,7 @@ export function mapSchemaErrors(document: unknown, errors: readonly ValidationEr
     }
     if (branches.length > 0 && !branches.some((b) => branchTypeFits(b, value))) {
       const expected = branches.map((b) => describeExpected(b, Array.isArray(b.type) ? b.type.join(',') : b.type)).join(' or ');
-      problems.push({ pointer: at, anchor: 'value', code: 'type', message: `\`${describePointer(at)}\` must be ${expected}; got ${describeValue(value)}` });
+      problems.push({ pointer: at, anchor: 'value', code: 'type', message: `${at === '' ? 'the document' : `\`${describePointer(at)}\``} must be ${expected}; got ${describeValue(value)}` });
       pending = pending.filter((e) => !within(e.instancePath, at));
       continue;
     }
@@ -172,8 +172,18 @@ export function mapSchemaErrors(document: unknown, errors: readonly ValidationEr
     list.push(String(e.params.missingProperty));
     missing.set(e.instancePath, list);
   }
-  for (const [at, names] of missing) {
+  for (const [at, allNames] of missing) {
     const schema = selectedSchemaAt(document, at);
+    // A misspelt key (`damge`) is one mistake: its "unknown key, did you mean `damage`?" says it all.
+    const known = Object.keys(schema?.properties ?? {});
+    const misspelt = new Set(
+      pending
+        .filter((e) => e.keyword === 'additionalProperties' && e.instancePath === at)
+        .map((e) => closest(String(e.params.additionalProperty), known))
+        .filter((n): n is string => n !== undefined),
+    );
+    const names = allNames.filter((n) => !misspelt.has(n));
+    if (names.length === 0) continue;
     const help = names.length === 1 ? firstSentence(propertySchema(schema, names[0]!)?.description) : '';
     const where = at === '' ? 'the document' : `\`${describePointer(at)}\``;
     problems.push({ pointer: at, anchor: 'object', code: 'required', message: `${where} is missing ${listNames(names)}${help ? ` (${help.replace(/\.$/, '')})` : ''}` });
@@ -206,7 +216,7 @@ function propertySchema(schema: SchemaNode | undefined, name: string): SchemaNod
 
 function describeError(document: unknown, e: ValidationError): SchemaProblem | undefined {
   const at = e.instancePath;
-  const where = `\`${describePointer(at)}\``;
+  const where = at === '' ? 'the document' : `\`${describePointer(at)}\``;
   const value = valueAt(document, at);
   const schema = selectedSchemaAt(document, at);
   switch (e.keyword) {

@@ -345,12 +345,14 @@ export class DocumentSymbols {
 
   /** For a name unknown in `context`: where it IS readable ("`@tier` is only readable in enemy templates"). */
   explainUnknown(context: FormulaContext, path: string): string | undefined {
-    const places: string[] = [];
+    const places: FormulaContext[] = [];
     for (const other of FORMULA_CONTEXTS) {
       if (other === context || other === 'function') continue;
       const table = this.tableFor(other, other === 'check.outcome' ? '/checks/' : '');
-      if (table.lookup(path)) places.push(CONTEXTS[other].where);
+      if (table.lookup(path)) places.push(other);
     }
+    // Readable in the whole template: no need to name its damage too.
+    if (places.includes('template')) places.splice(places.indexOf('template.damage'), places.includes('template.damage') ? 1 : 0);
     if (places.length === 0) {
       const head = path.split('.')[0] ?? path;
       if (head === 'mods') return `no condition declares a mod \`${path.slice(5)}\` (conditions' \`mods\` name them)`;
@@ -358,7 +360,7 @@ export class DocumentSymbols {
       if (head === 'roll') return `\`@${path}\` needs a tagged term in the check's roll, like \`d12[${path.slice(5) || 'Tag'}]\``;
       return undefined;
     }
-    const shown = places.slice(0, 3).join('; ');
+    const shown = places.slice(0, 3).map((c) => CONTEXTS[c].where).join('; ');
     return `\`@${path}\` is only readable in ${shown}${places.length > 3 ? '; ...' : ''}`;
   }
 }
