@@ -72,13 +72,13 @@ interface Scope {
 function resolver(values: Readonly<Record<string, Value>>) {
   return (path: readonly string[]): RefGetter | undefined => {
     const key = path.join('.');
+    if (key in values) return (ctx) => (ctx.scope as Scope).values[key]!;
     if (key === 'natural') return (ctx) => (ctx.scope as Scope).roll?.natural ?? 0;
     if (key === 'total') return (ctx) => (ctx.scope as Scope).roll?.total ?? 0;
     if (key === 'roll.high') return (ctx) => (ctx.scope as Scope).roll?.high ?? 0;
     if (key === 'roll.low') return (ctx) => (ctx.scope as Scope).roll?.low ?? 0;
     if (key === 'roll.dice') return (ctx) => (ctx.scope as Scope).roll?.dice ?? [];
     if (path[0] === 'roll' && path.length === 2) return (ctx) => (ctx.scope as Scope).roll?.tags[path[1]!] ?? 0;
-    if (key in values) return (ctx) => (ctx.scope as Scope).values[key]!;
     if (path[0] === 'mods') return () => 0;
     return undefined;
   };
