@@ -12,7 +12,7 @@ import { workspaceHandlers } from './ipc/workspace.js';
 import { isSafeExternalUrl } from './links.js';
 import { registerAppScheme, serveApp } from './protocol.js';
 import { FileService } from './services/files.js';
-import { createMainWindow, denyAllPermissions, guardContents } from './window.js';
+import { createMainWindow, denyAllPermissions, enforceContentSecurityPolicy, guardContents } from './window.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url)); // dist/electron (inside app.asar when packaged)
 const rendererDir = path.join(here, '..', 'renderer');
@@ -67,6 +67,7 @@ async function chooseFolder(): Promise<string | null> {
 async function start(): Promise<void> {
   await app.whenReady();
   denyAllPermissions(session.defaultSession);
+  enforceContentSecurityPolicy(session.defaultSession);
   serveApp(rendererDir);
 
   const service = new FileService({ workspace: await initialWorkspace(), dataDir: app.getPath('userData'), seedsDir });

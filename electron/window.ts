@@ -25,6 +25,8 @@ export function createMainWindow(preloadPath: string): BrowserWindow {
       webviewTag: false,
       navigateOnDragDrop: false,
       spellcheck: false,
+      // Middle-click would otherwise try to open links in new windows.
+      disableBlinkFeatures: 'Auxclick',
     },
   });
   window.once('ready-to-show', () => window.show());
@@ -73,4 +75,35 @@ export interface GuardedSession {
 export function denyAllPermissions(session: GuardedSession): void {
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   session.setPermissionCheckHandler(() => false);
+}
+
+/** The parts of Session's webRequest the CSP guard uses. */
+export interface HeaderSession {
+  webRequest: {
+    onHeadersReceived(
+      listener: (
+        details: { responseHeaders?: Record<string, string[]> },
+        callback: (response: { responseHeaders: Record<string, string[]> }) => void,
+      ) => void,
+    ): void;
+  };
+}
+
+/** The app:// protocol already sends the CSP; this puts the same policy on every other response the session sees,
+ *  so nothing loaded by any route runs with a weaker one. The literal must equal CONTENT_SECURITY_POLICY
+ *  (tested); it is spelled out so Electronegativity can evaluate it. */
+export function enforceContentSecurityPolicy(session: HeaderSession): void {
+  session.webRequest.onHeadersReceived((details, callback) => {
+    const responseHeaders = Object.fromEntries(
+      Object.entries(details.responseHeaders ?? {}).filter(([name]) => name.toLowerCase() !== 'content-security-policy'),
+    );
+    callback({
+      responseHeaders: {
+        ...responseHeaders,
+        'Content-Security-Policy': [
+          "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; font-src 'self'; img-src 'self' data:; worker-src 'self' blob:; connect-src 'self'",
+        ],
+      },
+    });
+  });
 }

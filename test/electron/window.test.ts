@@ -22,7 +22,7 @@ vi.mock('electron', () => {
   return { BrowserWindow, protocol: {} };
 });
 
-const { createMainWindow, denyAllPermissions, guardContents, isAppUrl } = await import('../../electron/window');
+const { createMainWindow, denyAllPermissions, enforceContentSecurityPolicy, guardContents, isAppUrl } = await import('../../electron/window');
 const { APP_URL, appResponse } = await import('../../electron/protocol');
 const { APP_ORIGIN } = await import('../../electron/ipc/handle');
 const { CONTENT_SECURITY_POLICY } = await import('../../electron/services/static-files');
@@ -42,6 +42,7 @@ describe('main window', () => {
       allowRunningInsecureContent: false,
       experimentalFeatures: false,
       webviewTag: false,
+      disableBlinkFeatures: 'Auxclick',
     });
     expect(window!.loaded).toEqual([APP_URL]);
     expect(APP_URL.startsWith(`${APP_ORIGIN}/`)).toBe(true);
@@ -103,6 +104,16 @@ describe('guards', () => {
       expect(answers).toEqual([false]);
       expect(check!(null, permission)).toBe(false);
     }
+  });
+
+  test('every response in the session gets the app CSP, replacing any other CSP header', () => {
+    let listener: Parameters<Parameters<typeof enforceContentSecurityPolicy>[0]['webRequest']['onHeadersReceived']>[0] | undefined;
+    enforceContentSecurityPolicy({ webRequest: { onHeadersReceived: (l) => (listener = l) } });
+    let headers: Record<string, string[]> | undefined;
+    listener!({ responseHeaders: { 'content-security-policy': ["script-src 'unsafe-eval'"], 'Content-Type': ['text/html'] } }, (response) => {
+      headers = response.responseHeaders;
+    });
+    expect(headers).toEqual({ 'Content-Type': ['text/html'], 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] });
   });
 
   test('isAppUrl', () => {
