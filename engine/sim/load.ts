@@ -590,7 +590,8 @@ class Loader {
     return {
       key, name, side: 'enemies', sheet: self.sheet, level, tier: 0, role: 'creature', classLevels: [],
       classAttacks: Math.max(1, routine.length), lists: self.lists, attacks: routine, attacksPerAction: routine.length || 1,
-      defence: null, defenceValue: c.defence, abilities, orders: [], slots: [],
+      // A creature has no standing orders to write: it uses each reaction it has whenever the moment comes.
+      defence: null, defenceValue: c.defence, abilities, orders: abilities.filter((a) => a.react).map((ability) => ({ ability, when: null })), slots: [],
       regeneration: regen ? { amount: this.f(regen.amount, `${p}/regeneration/amount`), stoppedBy: regen.stoppedBy ?? [] } : null,
       focus: null, plan: null, harm: (c as EnemyNumbers).harm ?? 3, position: (c as Creature).position ?? null, ownType,
       consequencePosition: null, consequenceEffect: null, liveDerived: live, conditions: [],

@@ -13,7 +13,7 @@ export interface ParallelOptions {
 
 function runWorker(job: WorkerJob): Promise<PartialStats> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./worker.ts', import.meta.url), { workerData: job, execArgv: ['--import', 'tsx'] });
+    const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), { workerData: job });
     let settled = false;
     worker.once('message', (msg: { partial?: PartialStats; error?: string }) => {
       settled = true;

@@ -1,0 +1,91 @@
+// Statistical tests against closed form, within 4 standard deviations over at least 20,000 trials, and the
+// streaming statistics (workers give the same numbers as one thread).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { deriveSeed } from '../dice/rng';
+import type { SystemDocument } from '../schema/document';
+import { loadSystem, runFight, simulate, type System } from './index';
+import { simulateParallel } from './node/pool';
+
+const doc = JSON.parse(readFileSync(new URL('../../test/fixtures/systems/mini-d20.json', import.meta.url), 'utf8')) as SystemDocument;
+const loaded = loadSystem(doc);
+if (!loaded.ok) throw new Error('fixture does not load');
+const mini: System = loaded.system;
+
+function expectWithin(measured: number, expected: number, sigma: number): void {
+  expect(Math.abs(measured - expected)).toBeLessThanOrEqual(4 * sigma);
+}
+
+/** Every face sum of `count` d`sides`, with its probability. */
+function dicePmf(count: number, sides: number): Map<number, number> {
+  let pmf = new Map([[0, 1]]);
+  for (let i = 0; i < count; i++) {
+    const next = new Map<number, number>();
+    for (const [v, p] of pmf) for (let f = 1; f <= sides; f++) next.set(v + f, (next.get(v + f) ?? 0) + p / sides);
+    pmf = next;
+  }
+  return pmf;
+}
+
+describe('closed form', () => {
+  it('d20 + 5 against 15 hits 55% of the time (20,000 attacks)', () => {
+    const stats = simulate(mini, 'd20-plus-5', { fights: 2000, seed: 101 });
+    const attacks = stats.combatants.find((c) => c.id === 'striker')!.checks.attack!;
+    const n = (attacks.hit ?? 0) + (attacks.miss ?? 0);
+    expect(n).toBe(20_000);
+    expectWithin(attacks.hit! / n, 0.55, Math.sqrt(0.55 * 0.45 / n));
+  });
+
+  it('with advantage (an edge of +1: 2d20kh1) it hits 79.75% of the time', () => {
+    const stats = simulate(mini, 'd20-plus-5-edge', { fights: 2000, seed: 202 });
+    const attacks = stats.combatants.find((c) => c.id === 'keen-striker')!.checks.attack!;
+    const n = (attacks.hit ?? 0) + (attacks.miss ?? 0);
+    expect(n).toBe(20_000);
+    expectWithin(attacks.hit! / n, 0.7975, Math.sqrt(0.7975 * 0.2025 / n));
+  });
+
+  it("a save-for-half spell's mean damage: 4d6, DC 15 against d20 + 0 (saves 30%), half rounded down", () => {
+    const n = 20_000;
+    const stats = simulate(mini, 'save-for-half', { fights: n, seed: 303 });
+    let mean = 0, second = 0;
+    for (const [d, p] of dicePmf(4, 6)) {
+      for (const [amount, q] of [[d, 0.7], [Math.floor(d / 2), 0.3]] as const) { mean += p * q * amount; second += p * q * amount * amount; }
+    }
+    const sigma = Math.sqrt((second - mean * mean) / n);
+    const measured = stats.combatants.find((c) => c.id === 'caster')!.damageDealt.mean;
+    expectWithin(measured, mean, sigma);
+  });
+
+  it('a concentration spell survives three hits with probability p^3 (DC 10, d20 + 0: p = 0.55)', () => {
+    const n = 20_000;
+    let kept = 0;
+    for (let i = 0; i < n; i++) {
+      const result = runFight(mini, 'concentration', deriveSeed(404, i));
+      if (result.combatants.find((c) => c.id === 'concentrator')!.sustaining) kept++;
+    }
+    const p = 0.55 ** 3;
+    expectWithin(kept / n, p, Math.sqrt(p * (1 - p) / n));
+    const stats = simulate(mini, 'concentration', { fights: 1000, seed: 404 });
+    expect(stats.checks.sustain).toBeDefined();
+  });
+});
+
+describe('streaming statistics', () => {
+  it('follows spec §4: wins, rounds, checks per check and outcome, combatants', () => {
+    const stats = simulate(mini, 'skirmish', { fights: 300, seed: 7 });
+    expect(stats.fights).toBe(300);
+    expect(stats.wins.heroes + stats.wins.enemies + stats.wins.draw).toBe(300);
+    expect(stats.rounds.p50).toBeLessThanOrEqual(stats.rounds.p90);
+    expect(stats.rounds.p90).toBeLessThanOrEqual(stats.rounds.max);
+    const total = Object.values(stats.checks.initiative!).reduce((a, b) => a + b, 0);
+    expect(total).toBe(300 * 5); // initiative is rolled once per fight by each of 5 combatants
+    const perCombatant = stats.combatants.reduce((sum, c) => sum + (c.checks.attack?.hit ?? 0), 0);
+    expect(perCombatant).toBe(stats.checks.attack!.hit);
+  });
+
+  it('gives the same numbers on 2 workers as on 1 (seeds split by fight index)', async () => {
+    const one = simulate(mini, 'skirmish', { fights: 400, seed: 9 });
+    const two = await simulateParallel(mini, doc, 'skirmish', { fights: 400, seed: 9, workers: 2 });
+    expect(two).toEqual(one);
+  }, 60_000);
+});
