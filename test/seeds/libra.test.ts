@@ -157,6 +157,23 @@ describe('Libra: speed and initiative', () => {
     for (const t of turns) expect(t.clock ?? 0).toBeGreaterThanOrEqual(1);
   });
 
+  test('enemies Dodge too: a dodged physical hit on a goblin is halved before anything else', () => {
+    const system = loadRuntime(doc);
+    let dodged = 0;
+    for (let seed = 1; seed <= 10; seed++) {
+      const events = fightLog(system, 'goblin-pack', seed);
+      events.forEach((e, i) => {
+        if (e.type !== 'reaction' || e.ability !== 'dodge' || !e.actor.startsWith('goblin') || !e.success) return;
+        const damage = events.slice(i + 1).find((x) => x.type === 'damage');
+        if (damage?.type !== 'damage' || damage.damageType !== 'physical') return;
+        dodged++;
+        expect(damage.target).toBe(e.actor);
+        expect(damage.steps[0]).toBe('Dodge (0.5x, first)');
+      });
+    }
+    expect(dodged).toBeGreaterThan(0);
+  });
+
   test('a flying enemy is never the target of a melee attack', () => {
     const system = loadRuntime(doc);
     for (let seed = 1; seed <= 20; seed++) {
