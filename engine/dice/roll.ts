@@ -168,6 +168,42 @@ export function rollOne(ctx: EvalContext, sides: number, span: Span | undefined)
   return face;
 }
 
+/**
+ * The hot path of `4d6kh3`, `2d20kh1`, `4d6dl1`: one keep/drop that removes a single die, nothing else. Drops the
+ * same die as rollPool would: the lowest face (earliest among equals) or the highest (latest among equals).
+ */
+export function rollDropOne(ctx: EvalContext, count: number, sides: number, dropHigh: boolean, span: Span | undefined): number {
+  if (count > ctx.diceLeft) checkDiceCount(ctx, count, span);
+  ctx.diceLeft -= count;
+  const rng = ctx.rng;
+  const dice = ctx.roll.dice;
+  const start = dice.length;
+  let sum = 0;
+  let dropAt = 0;
+  let dropFace = 0;
+  for (let i = 0; i < count; i++) {
+    const face = rng.die(sides);
+    dice.push(face);
+    sum += face;
+    if (i === 0 || (dropHigh ? face >= dropFace : face < dropFace)) {
+      dropAt = i;
+      dropFace = face;
+    }
+  }
+  const kept = ctx.roll.kept;
+  for (let i = 0; i < count; i++) if (i !== dropAt) kept.push(dice[start + i]!);
+  return sum - dropFace;
+}
+
+/** How many dice a plan of one keep/drop removes from `count`, when that is all it does; else -1. */
+export function singleSelectionDrops(plan: DicePlan, count: number): number {
+  if (plan.selections.length !== 1 || plan.explode.length + plan.rerollUntil.length + plan.rerollOnce.length > 0 || plan.successes !== null) {
+    return -1;
+  }
+  const selection = plan.selections[0]!;
+  return selection.keep ? Math.max(0, count - selection.count) : Math.min(count, selection.count);
+}
+
 // Scratch space, reused by every call (evaluation is synchronous and a term's pool is finished before another starts).
 const POOL_CAPACITY = LIMITS.maxDicePerEvaluation + 1;
 const dropped = new Uint8Array(POOL_CAPACITY);
