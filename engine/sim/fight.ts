@@ -67,10 +67,14 @@ export class FightRunner {
     this.scope.check = this.blowSlot;
     let order = 0;
     const listCount = system.slots.lists.length;
+    // Numbering runs on across entries with the same name: two entries of standards are standard-1..standard-n.
+    const numbered = new Map<string, number>();
     for (const group of [fight.heroes, fight.enemies]) {
       for (const entry of group) {
         for (let i = 1; i <= entry.count; i++) {
-          const id = entry.def.side === 'heroes' ? entry.idBase : `${entry.idBase}-${i}`;
+          const n = (numbered.get(entry.idBase) ?? 0) + 1;
+          numbered.set(entry.idBase, n);
+          const id = entry.def.side === 'heroes' ? entry.idBase : `${entry.idBase}-${n}`;
           this.combatants.push(newCombatant(entry.def, id, order++, entry.position, listCount));
         }
       }
@@ -304,8 +308,11 @@ export class FightRunner {
     // Then the attack action(s), each with its attacks.
     const attackAction = this.system.attackAction;
     let guard = 0;
+    const attackSpeed = this.system.actions[attackAction]?.speed ?? null;
     while ((left[attackAction] ?? 0) > 0 && this.winner === null && !actor.down && guard++ < MAX_ACTIONS_PER_TURN) {
       left[attackAction]!--;
+      // A weapon without a speed of its own spends the attack action's (blow() lets a weapon's speed win).
+      if (attackSpeed) this.actionSpeed = this.value(attackSpeed, actor);
       const attacks = this.attacksPerAction(actor);
       for (let k = 0; k < attacks && this.winner === null && !actor.down; k++) {
         const profile = actor.def.attacks[k % actor.def.attacks.length];
@@ -801,7 +808,10 @@ export class FightRunner {
     this.pay(actor, ability);
     const abilityIndex = actor.def.abilities.indexOf(ability);
     if (ability.recharge && abilityIndex >= 0) actor.recharged[abilityIndex] = false;
+    // Speed on the clock: the ability's own, else that of the turn action it uses.
+    const usesSpeed = ability.actionIndex >= 0 ? this.system.actions[ability.actionIndex]?.speed : null;
     if (ability.speed) this.actionSpeed = this.value(ability.speed, actor);
+    else if (usesSpeed) this.actionSpeed = this.value(usesSpeed, actor);
     for (const g of ability.gain) this.gainTrack(actor, g.track, this.value(g.amount, actor));
     for (const g of ability.grants) {
       const n = Math.max(0, Math.min(MAX_ACTIONS_PER_TURN, Math.floor(this.value(g.count, actor))));
