@@ -158,8 +158,20 @@ describe('parseFormula: errors in designer language, with exact ranges', () => {
     expect(parseFormula('@a = 3').diagnostics[0]).toMatchObject({ message: expect.stringContaining("use '=='"), span: { start: 3, end: 4 } });
   });
 
-  it('explains a modifier separated from its dice', () => {
+  it('explains a modifier separated from its dice, or missing its number', () => {
     expect(parseFormula('d20 kh1').diagnostics[0]!.message).toContain('no space');
+    expect(parseFormula('d6r').diagnostics[0]).toMatchObject({ message: expect.stringContaining("'d6r1'"), span: { start: 2, end: 3 } });
+  });
+
+  it('explains a d without sides', () => {
+    expect(parseFormula('2d').diagnostics).toEqual([
+      { severity: 'error', code: 'syntax', message: "expected the number of sides after 'd' (like 'd20', 'd%', 'dF' or 'd(@size)')", span: { start: 1, end: 2 } },
+    ]);
+    expect(parseFormula('d + 1').diagnostics[0]!.span).toEqual({ start: 0, end: 1 });
+  });
+
+  it('reports only the bad character when nothing else is there', () => {
+    expect(parseFormula('#').diagnostics).toEqual([{ severity: 'error', code: 'syntax', message: "unexpected character '#'", span: { start: 0, end: 1 } }]);
   });
 
   it('reports broken references, unterminated strings and empty formulas', () => {

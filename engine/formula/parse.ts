@@ -11,6 +11,7 @@ import {
   False,
   FateSides,
   formulaLexer,
+  Identifier,
   LParen,
   Minus,
   Not,
@@ -117,9 +118,9 @@ export function findTooDeep(tokens: readonly IToken[], limit: number = LIMITS.ma
 }
 
 function exceptionSpan(text: string, exception: IRecognitionException): Span {
-  // "'x' is not a value" points at the bare name itself, not at what follows it.
+  // A name can only be followed by '(': a mismatch right after one is about the name itself ("'x' is not a value").
   const previous = (exception as IRecognitionException & { previousToken?: IToken }).previousToken;
-  if (exception.message.includes('is not a value') && previous !== undefined && !Number.isNaN(previous.startOffset)) {
+  if (exception.name === 'MismatchedTokenException' && previous?.tokenType === Identifier && exception.token.tokenType !== LParen && !Number.isNaN(previous.startOffset)) {
     return { start: previous.startOffset, end: tokenEnd(previous) };
   }
   const token = exception.token;
@@ -143,7 +144,8 @@ function parseUncached(text: string): ParseResult {
   // Phase 1: tokens.
   const lexed = formulaLexer.tokenize(text);
   const diagnostics: FormulaDiagnostic[] = lexed.errors.map((e) => lexingDiagnostic(text, e));
-  if (lexed.tokens.length === 0 && diagnostics.length === 0) {
+  if (lexed.tokens.length === 0) {
+    if (diagnostics.length > 0) return { ast: null, diagnostics };
     return { ast: null, diagnostics: [error('the formula is empty; expected a number, a reference or dice', { start: 0, end: text.length })] };
   }
   const tooDeep = findTooDeep(lexed.tokens);

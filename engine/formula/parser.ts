@@ -50,6 +50,7 @@ function listAlternatives(items: readonly string[]): string {
 }
 
 const VALUE_START = 'a number, a reference or \'(\'';
+const DICE_SIDES_HINT = "expected the number of sides after 'd' (like 'd20', 'd%', 'dF' or 'd(@size)')";
 
 function afterPrevious(previous: IToken | undefined): string {
   return previous === undefined || previous.tokenType === EOF || previous.image === '' ? '' : ` after ${describeToken(previous)}`;
@@ -58,6 +59,9 @@ function afterPrevious(previous: IToken | undefined): string {
 /** Designer-language messages: what was expected, after what, and what was found instead. */
 const messages: IParserErrorMessageProvider = {
   buildMismatchTokenMessage({ expected, actual, previous }) {
+    if (expected === LParen && previous?.tokenType === Identifier && previous.image === 'd') {
+      return `${DICE_SIDES_HINT}, but found ${describeToken(actual)}`;
+    }
     if (expected === LParen && previous?.tokenType === Identifier) {
       return `'${previous.image}' is not a value: write '@${previous.image}' for a reference or '${previous.image}(…)' to call a function`;
     }
@@ -74,8 +78,12 @@ const messages: IParserErrorMessageProvider = {
       return `comparisons cannot be chained: write 'a < b and b < c' instead of ${describeToken(firstRedundant)} after a comparison`;
     }
     if (firstRedundant.tokenType === RParen) return `found ')' without a matching '('`;
-    if (firstRedundant.tokenType === Identifier && /^(?:[kd][hl]\d*|ro?|cs)/.test(firstRedundant.image)) {
-      return `expected an operator, but found ${describeToken(firstRedundant)}; dice modifiers go right after the dice, with no space (like 'd20kh1')`;
+    if (firstRedundant.tokenType === Identifier && firstRedundant.image === 'd') return DICE_SIDES_HINT;
+    if (firstRedundant.tokenType === Identifier && /^(?:[kd][hl]\d*|ro?|cs)$/.test(firstRedundant.image.replace(/\d+$/, ''))) {
+      return (
+        `expected an operator, but found ${describeToken(firstRedundant)}; a dice modifier goes right after the dice with no space, ` +
+        "and a reroll or success count needs its number: 'd20kh1', 'd6r1', 'd6ro<3', '5d10cs>=8'"
+      );
     }
     return `expected an operator or the end of the formula, but found ${describeToken(firstRedundant)}`;
   },

@@ -63,6 +63,11 @@ describe('printFormula: minimal parentheses', () => {
 
 // ---- Property tests -------------------------------------------------------------------------------------
 
+// Deeper fuzzing on demand: FORMULA_FUZZ_RUNS=50000 FORMULA_FUZZ_SEED=7 npx vitest run engine/formula/print.test.ts
+const FUZZ_RUNS = Number(process.env['FORMULA_FUZZ_RUNS'] ?? 0);
+const FUZZ_SEED = Number(process.env['FORMULA_FUZZ_SEED'] ?? 42);
+const runs = (normal: number): { seed: number; numRuns: number } => ({ seed: FUZZ_SEED, numRuns: FUZZ_RUNS > 0 ? FUZZ_RUNS : normal });
+
 const SPAN: Span = { start: 0, end: 0 };
 const identifier = fc
   .stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,6}$/)
@@ -169,7 +174,7 @@ describe('property: parsing never throws', () => {
         }
         if (result.ast !== null) checkSpans(result.ast, text.length);
       }),
-      { seed: 42, numRuns: 1500 },
+      runs(1500),
     );
   });
 });
@@ -185,7 +190,7 @@ describe('property: parse(print(ast)) equals ast', () => {
         expect(shape(parsed.ast)).toEqual(shape(ast));
         checkSpans(parsed.ast!, text.length);
       }),
-      { seed: 42, numRuns: 2000 },
+      runs(2000),
     );
   });
 });
