@@ -46,6 +46,7 @@ export const DEFAULT_MAX_FILE_BYTES = 8 * 1024 * 1024;
 const MAX_LISTED_FILES = 5000;
 const MAX_LIST_DEPTH = 8;
 const MAX_RECENT = 20;
+const STALE_TEMP_MS = 60_000;
 const SEED_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
 export function hashBytes(bytes: Uint8Array | string): string {
@@ -71,7 +72,10 @@ function fileError(code: FileErrorCode, filePath: string, message: string): File
   return { kind: 'error', code, path: filePath, message };
 }
 
-type Resolved = { ok: true; relative: string; absolute: string } | { ok: false; error: FileError };
+interface WorkspaceTarget {
+  relative: string;
+  absolute: string;
+}
 
 interface StoredBackup {
   format: 1;
@@ -148,6 +152,10 @@ export class FileService {
       }
       entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       for (const entry of entries) {
+        if (entry.isFile() && isTempSaveFile(entry.name)) {
+          await this.removeIfStale(path.join(folder, entry.name));
+          continue;
+        }
         if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
         const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
         const absolute = path.join(folder, entry.name);
@@ -166,15 +174,23 @@ export class FileService {
     return found;
   }
 
+  /** A save killed mid-write leaves its temp file behind (the target itself is intact). One older than a minute
+   *  belongs to no save in progress, in this process or another. */
+  private async removeIfStale(tempFile: string): Promise<void> {
+    try {
+      if (this.now() - (await fs.stat(tempFile)).mtimeMs > STALE_TEMP_MS) await fs.rm(tempFile, { force: true });
+    } catch {
+      // already gone
+    }
+  }
+
   // ---- read ------------------------------------------------------------------------------------------------
 
   async open(relative: string): Promise<OpenResult> {
-    const resolved = await this.resolve(relative);
-    if (!resolved.ok) return resolved.error;
-    const result = await this.enqueue(resolved.absolute, async () => this.readStamped(resolved.relative, resolved.absolute));
+    const result = await this.withFile(relative, (file) => this.readStamped(file.relative, file.absolute));
     if (result.kind === 'opened') {
-      this.lastSeen.set(resolved.relative, result.version);
-      await this.touchRecent(resolved.relative);
+      this.lastSeen.set(result.path, result.version);
+      await this.touchRecent(result.path);
     }
     return result;
   }
@@ -216,36 +232,32 @@ export class FileService {
 
   /** Atomic save with conflict detection: the file on disk must still be `baseVersion` unless `force`. */
   async save(request: SaveRequest): Promise<SaveResult> {
-    const resolved = await this.resolve(request.path);
-    if (!resolved.ok) return resolved.error;
-    const tooLarge = this.checkSize(resolved.relative, request.text);
+    const tooLarge = this.checkSize(request.path, request.text);
     if (tooLarge) return tooLarge;
-    return this.enqueue(resolved.absolute, async (): Promise<SaveResult> => {
+    return this.withFile(request.path, async (file): Promise<SaveResult> => {
       if (!request.force) {
-        const disk = await this.readStamped(resolved.relative, resolved.absolute);
+        const disk = await this.readStamped(file.relative, file.absolute);
         if (disk.kind === 'error' && disk.code !== 'not-found') return disk;
         const diskFile: OpenedFile | null = disk.kind === 'opened' ? { path: disk.path, text: disk.text, version: disk.version } : null;
         if (!sameContent(diskFile?.version ?? null, request.baseVersion)) {
-          return { kind: 'conflict', path: resolved.relative, disk: diskFile };
+          return { kind: 'conflict', path: file.relative, disk: diskFile };
         }
       }
-      return this.writeNow(resolved.relative, resolved.absolute, request.text);
+      return this.writeNow(file.relative, file.absolute, request.text);
     });
   }
 
   /** Save to a (new) workspace path. An existing file is replaced only with `overwrite`. */
   async saveAs(request: SaveAsRequest): Promise<SaveResult> {
-    const resolved = await this.resolve(request.path);
-    if (!resolved.ok) return resolved.error;
-    const tooLarge = this.checkSize(resolved.relative, request.text);
+    const tooLarge = this.checkSize(request.path, request.text);
     if (tooLarge) return tooLarge;
-    const result = await this.enqueue(resolved.absolute, async (): Promise<SaveResult> => {
-      if (!request.overwrite && (await exists(resolved.absolute))) {
-        return fileError('exists', resolved.relative, `${resolved.relative} already exists; choose another name or overwrite it`);
+    const result = await this.withFile(request.path, async (file): Promise<SaveResult> => {
+      if (!request.overwrite && (await exists(file.absolute))) {
+        return fileError('exists', file.relative, `${file.relative} already exists; choose another name or overwrite it`);
       }
-      return this.writeNow(resolved.relative, resolved.absolute, request.text);
+      return this.writeNow(file.relative, file.absolute, request.text);
     });
-    if (result.kind === 'saved') await this.touchRecent(resolved.relative);
+    if (result.kind === 'saved') await this.touchRecent(result.path);
     return result;
   }
 
@@ -338,18 +350,16 @@ export class FileService {
 
   /** Queued with the file's saves, so a backup sent before a save can never land after the save deleted it. */
   async writeBackup(request: BackupRequest): Promise<BackupResult> {
-    const resolved = await this.resolve(request.path);
-    if (!resolved.ok) return resolved.error;
-    const tooLarge = this.checkSize(resolved.relative, request.text);
+    const tooLarge = this.checkSize(request.path, request.text);
     if (tooLarge) return tooLarge;
-    return this.enqueue(resolved.absolute, async (): Promise<BackupResult> => {
+    return this.withFile(request.path, async (file): Promise<BackupResult> => {
       const savedAt = this.now();
-      const stored: StoredBackup = { format: 1, workspace: this.root, path: resolved.relative, savedAt, baseVersion: request.baseVersion, text: request.text };
+      const stored: StoredBackup = { format: 1, workspace: this.root, path: file.relative, savedAt, baseVersion: request.baseVersion, text: request.text };
       try {
         await fs.mkdir(this.backupsDir(), { recursive: true });
-        await writeFileAtomic(this.backupFile(resolved.relative), JSON.stringify(stored), this.atomic);
+        await writeFileAtomic(this.backupFile(file.relative), JSON.stringify(stored), this.atomic);
       } catch (error) {
-        return fileError('io', resolved.relative, `Could not back up ${resolved.relative}: ${describe(error)}`);
+        return fileError('io', file.relative, `Could not back up ${file.relative}: ${describe(error)}`);
       }
       return { kind: 'backed-up', savedAt };
     });
@@ -361,16 +371,15 @@ export class FileService {
   }
 
   async restoreBackup(relative: string): Promise<Backup | null> {
-    const resolved = await this.resolve(relative);
-    if (!resolved.ok) return null;
-    const stored = await this.readBackupFile(this.backupFile(resolved.relative));
-    return stored && stored.path === resolved.relative ? stored : null;
+    const result = await this.withFile(relative, async (file) => {
+      const stored = await this.readBackupFile(this.backupFile(file.relative));
+      return stored && stored.path === file.relative ? stored : null;
+    });
+    return result !== null && 'kind' in result ? null : result;
   }
 
   async discardBackup(relative: string): Promise<void> {
-    const resolved = await this.resolve(relative);
-    if (!resolved.ok) return;
-    await this.enqueue(resolved.absolute, () => fs.rm(this.backupFile(resolved.relative), { force: true }));
+    await this.withFile(relative, (file) => fs.rm(this.backupFile(file.relative), { force: true }));
   }
 
   private async readBackups(): Promise<Backup[]> {
@@ -531,17 +540,22 @@ export class FileService {
 
   // ---- plumbing --------------------------------------------------------------------------------------------
 
-  private async resolve(relative: string): Promise<Resolved> {
+  /** Runs `task` on a workspace file inside that file's queue. The shape check happens now, synchronously, so
+   *  calls join the queue in the order they were made; the symlink check runs inside the queue, right before
+   *  the task touches the disk. */
+  private withFile<T>(relative: string, task: (file: WorkspaceTarget) => Promise<T>): Promise<T | FileError> {
     const checked = resolveWorkspacePath(this.root, relative);
-    if (!checked.ok) return { ok: false, error: fileError('invalid-path', String(relative), checked.message) };
-    try {
-      if (!(await realPathInside(this.root, checked.absolute))) {
-        return { ok: false, error: fileError('invalid-path', relative, `${relative} links to a place outside the workspace`) };
+    if (!checked.ok) return Promise.resolve(fileError('invalid-path', String(relative), checked.message));
+    return this.enqueue(checked.absolute, async (): Promise<T | FileError> => {
+      try {
+        if (!(await realPathInside(this.root, checked.absolute))) {
+          return fileError('invalid-path', relative, `${relative} links to a place outside the workspace`);
+        }
+      } catch (error) {
+        return fileError('io', relative, `Could not resolve ${relative}: ${describe(error)}`);
       }
-    } catch (error) {
-      return { ok: false, error: fileError('io', relative, `Could not resolve ${relative}: ${describe(error)}`) };
-    }
-    return { ok: true, relative: checked.relative, absolute: checked.absolute };
+      return task({ relative: checked.relative, absolute: checked.absolute });
+    });
   }
 
   /** Runs `task` after every earlier task for the same key has settled (whatever their outcome). */

@@ -75,6 +75,17 @@ describe('open and list', () => {
   });
 });
 
+test('list removes temp files left by a killed save once they are stale, and keeps fresh ones', async () => {
+  writeFileSync(path.join(workspace, 'a.json'), '{}');
+  const stale = path.join(workspace, '.rs-save-a.json.99.0011.tmp');
+  const fresh = path.join(workspace, '.rs-save-a.json.98.0022.tmp');
+  writeFileSync(stale, '{"half');
+  writeFileSync(fresh, '{"in progress');
+  utimesSync(stale, new Date(Date.now() - 120_000), new Date(Date.now() - 120_000));
+  expect((await makeService().list()).map((f) => f.path)).toEqual(['a.json']);
+  expect(readdirSync(workspace).sort()).toEqual(['.rs-save-a.json.98.0022.tmp', 'a.json']);
+});
+
 describe('containment', () => {
   test.each([
     ['../outside.json'],
