@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Value } from '../../engine/formula/types';
 import type { SystemDocument } from '../../engine/schema/document';
-import { fightLog } from '../../engine/sim/index';
+import { composeFight, fightLog } from '../../engine/sim/index';
 import { RiggedRng, eventsOf, evaluate, judge, loadRuntime, systemDocument } from './harness';
 
 const doc = systemDocument('libra');
@@ -132,14 +132,39 @@ describe('Libra: speed and initiative', () => {
     for (let guard = 0; guard < 20; guard++) {
       if (evaluate(doc, clock.while, { clock: at }, new RiggedRng([])).value !== true) break;
       acts.push(at);
+      // Held, the hero takes no action of its own (speed 0): the clock spends Break Free's speed.
       const speed = Number(evaluate(doc, breakFree.speed!, {}, new RiggedRng([])).value);
-      at -= Number(evaluate(doc, clock.cost, { clock: at, 'action.speed': speed }, new RiggedRng([])).value);
+      const held = Number(evaluate(doc, clock.cost, { clock: at, 'action.speed': 0, conditions: ['dont-move'] }, new RiggedRng([])).value);
+      expect(held).toBe(speed);
+      expect(evaluate(doc, clock.cost, { clock: at, 'action.speed': 5, conditions: [] }, new RiggedRng([])).value).toBe(5);
+      at -= held;
     }
     expect(acts).toEqual([18, 12, 6]);
     expect(at).toBe(0);
   });
 
-  test.todo('Break Free in a fight: a held hero spends its turns breaking free (needs a general extension: a condition that prevents acting names the action taken instead, counted down in those turns)');
+  test("Break Free in a fight: held by Don't Move for 3 turns at initiative 18, the hero breaks free at 18, 12 and 6", () => {
+    // A quicker knight (Agility 5, Will 5: initiative 1d10 + 10) so that 18 comes up.
+    const quick = { ...doc, heroes: doc.heroes!.map((h) => (h.id === 'knight' ? { ...h, attributes: { ...h.attributes, agi: 5, will: 5 } } : h)) };
+    const system = loadRuntime(quick);
+    const composed = composeFight(system, { heroes: [{ hero: 'knight', conditions: ['dont-move'] }], enemies: [{ bestiary: 'iron-golem' }], maxRounds: 2 });
+    if (!composed.ok) throw new Error(composed.error);
+    let found = 0;
+    for (let seed = 1; seed <= 60; seed++) {
+      const events = fightLog(system, composed.fight, seed);
+      const first = eventsOf(events, 'turn').filter((t) => t.actor === 'knight' && t.round === 1);
+      if (first[0]?.initiative !== 18) continue;
+      if (eventsOf(events, 'down').some((d) => d.round === 1)) continue;
+      found++;
+      expect(first.map((t) => t.clock)).toEqual([18, 12, 6]);
+      expect(eventsOf(events, 'check').some((c) => c.round === 1 && c.actor === 'knight' && c.check === 'attack')).toBe(false);
+      const ended = eventsOf(events, 'condition').find((c) => c.condition === 'dont-move' && c.change === 'ended');
+      expect(ended?.round).toBe(1);
+      // Free again on the next turn: round 2 brings blows.
+      expect(eventsOf(events, 'check').some((c) => c.round === 2 && c.actor === 'knight' && c.check === 'attack')).toBe(true);
+    }
+    expect(found).toBeGreaterThan(0);
+  });
 
   test('initiative 1d10 + Agility + Will is rolled every round, and each action spends its speed on the clock', () => {
     const system = loadRuntime(doc);
