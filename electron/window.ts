@@ -1,7 +1,7 @@
 // The main window, locked down: sandboxed renderer with context isolation and no Node, web security kept,
 // no <webview>, no navigation away from the app, no new windows (https links go to the system browser after a
 // check), and every permission request denied.
-import { BrowserWindow } from 'electron';
+import { BrowserWindow, dialog } from 'electron';
 import { APP_ORIGIN } from './ipc/handle.js';
 import { isSafeExternalUrl } from './links.js';
 import { APP_URL } from './protocol.js';
@@ -30,6 +30,20 @@ export function createMainWindow(preloadPath: string): BrowserWindow {
     },
   });
   window.once('ready-to-show', () => window.show());
+  // The renderer cancels unload (beforeunload) while a document is neither saved nor backed up: let the user decide.
+  window.webContents.on('will-prevent-unload', (event) => {
+    const choice = dialog.showMessageBoxSync(window, {
+      type: 'warning',
+      buttons: ['Stay', 'Close without saving'],
+      defaultId: 0,
+      cancelId: 0,
+      title: 'Unsaved changes',
+      message: 'Some changes are neither saved nor backed up.',
+      detail: 'Stay to save them, or close and lose them.',
+    });
+    // preventDefault here overrides the page's beforeunload, so the window closes.
+    if (choice === 1) event.preventDefault();
+  });
   void window.loadURL(APP_URL);
   return window;
 }

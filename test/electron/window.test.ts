@@ -5,13 +5,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 
-const created: { options: Record<string, unknown>; loaded: string[] }[] = [];
+const created: { options: Record<string, unknown>; loaded: string[]; contentsListeners: Map<string, (event: { preventDefault(): void }) => void> }[] = [];
+let dialogChoice = 0;
 
 vi.mock('electron', () => {
   class BrowserWindow {
     readonly loaded: string[] = [];
+    readonly contentsListeners = new Map<string, (event: { preventDefault(): void }) => void>();
+    readonly webContents = { on: (name: string, listener: (event: { preventDefault(): void }) => void) => this.contentsListeners.set(name, listener) };
     constructor(options: Record<string, unknown>) {
-      created.push({ options, loaded: this.loaded });
+      created.push({ options, loaded: this.loaded, contentsListeners: this.contentsListeners });
     }
     once(): void {}
     loadURL(url: string): Promise<void> {
@@ -19,7 +22,7 @@ vi.mock('electron', () => {
       return Promise.resolve();
     }
   }
-  return { BrowserWindow, protocol: {} };
+  return { BrowserWindow, protocol: {}, dialog: { showMessageBoxSync: () => dialogChoice } };
 });
 
 const { createMainWindow, denyAllPermissions, enforceContentSecurityPolicy, guardContents, isAppUrl } = await import('../../electron/window');
@@ -46,6 +49,18 @@ describe('main window', () => {
     });
     expect(window!.loaded).toEqual([APP_URL]);
     expect(APP_URL.startsWith(`${APP_ORIGIN}/`)).toBe(true);
+  });
+
+  test('a page that refuses to unload (unsaved, not backed up) closes only when the user says so', () => {
+    createMainWindow('/app/preload.cjs');
+    const listener = created.at(-1)!.contentsListeners.get('will-prevent-unload')!;
+    let overridden = 0;
+    dialogChoice = 0; // Stay
+    listener({ preventDefault: () => overridden++ });
+    expect(overridden).toBe(0);
+    dialogChoice = 1; // Close without saving
+    listener({ preventDefault: () => overridden++ });
+    expect(overridden).toBe(1);
   });
 });
 
