@@ -1,7 +1,7 @@
 // One fight in numbers mode (spec §2.2–2.5): initiative, the turn and its budget, blows, damage, conditions,
 // reactions, sustained abilities. Generic: every rule comes from the loaded system; nothing here names a system.
 import { createRng } from '../dice/rng';
-import type { CompiledFormula, EvalContext, TraceItem } from '../formula/runtime';
+import type { EvalContext, TraceItem } from '../formula/runtime';
 import type { Value } from '../formula/types';
 import { renderCheckChip, renderChip } from '../formula/trace';
 import type { EventSink, FightEvent, Winner } from './events';
@@ -9,7 +9,7 @@ import type {
   AbilityDef, AttackProfile, CheckDef, CheckSlot, Combatant, ConditionDef, FightDef, Formula, OutcomeDef, Scope, Side,
   System,
 } from './model';
-import { blankCombatant, newCheckSlot, newCombatant, newScope, resetRoll } from './state';
+import { newCheckSlot, newCombatant, newScope, resetRoll } from './state';
 
 /** Tallies the checks a fight makes; the statistics path passes one, the log path may not. */
 export interface CheckTally {
@@ -58,7 +58,7 @@ export class FightRunner {
     this.rng = createRng(seed);
     this.actionsLeft = system.actions.map(() => 0);
     this.traceOn = sink !== null;
-    const placeholder = blankCombatant(system.sheetSize, system.slots.lists.length);
+    const placeholder = system.placeholder;
     this.scope = newScope(placeholder, system.slots);
     this.blowSlot = newCheckSlot(this.rng, this.scope);
     this.innerSlot = newCheckSlot(this.rng, this.scope);
@@ -88,11 +88,12 @@ export class FightRunner {
   // ----- evaluation helpers -------------------------------------------------------------------------------------
 
   /** Evaluate a non-roll formula (a DC, a cost, a condition's edge) on `self`. */
-  protected value(formula: Formula | CompiledFormula, self: Combatant): number {
+  protected value(formula: Formula, self: Combatant): number {
+    const constant = formula.constant;
+    if (constant !== null) return constant;
     this.scope.self = self;
     this.scratch.diceLeft = 10_000;
-    const run = typeof formula === 'function' ? formula : formula.run;
-    return num(run(this.scratch));
+    return num(formula.run(this.scratch));
   }
 
   private truth(formula: Formula): boolean {
@@ -246,7 +247,8 @@ export class FightRunner {
       if (after !== before) this.setTrack(actor, hpTrack, after);
       if (this.sink && (stopped || after !== before)) this.emit({ type: 'regenerate', round: this.round, target: actor.id, amount: after - before, stopped });
     }
-    actor.hurtBy.length = 0;
+    const hurtBy = actor.hurtBy;
+    while (hurtBy.length !== 0) hurtBy.pop();
     const abilities = actor.def.abilities;
     for (let i = 0; i < abilities.length; i++) {
       const r = abilities[i]!.recharge;
@@ -545,7 +547,6 @@ export class FightRunner {
     const s = this.scope;
     this.fillReads(actor, profile);
     const stat = this.value(profile.stat, actor);
-    this.fillReads(actor, profile);
     if (profile.speed) this.actionSpeed = this.value(profile.speed, actor);
     const vs = this.defenceOf(target);
     s.stat = stat;
@@ -792,7 +793,9 @@ export class FightRunner {
     if (ability.heal && !ability.offensive) {
       // Healing at full health wastes the action: only when someone on the side is hurt.
       const track = ability.heal.track;
-      const hurt = ability.target === 'self' ? this.hurt(actor, track) : this.combatants.some((c) => c.side === actor.side && !c.down && this.hurt(c, track));
+      let hurt = false;
+      if (ability.target === 'self') hurt = this.hurt(actor, track);
+      else for (const c of this.combatants) if (c.side === actor.side && !c.down && this.hurt(c, track)) { hurt = true; break; }
       if (!hurt) return false;
     }
     if (ability.offensive && !this.pickTarget(actor, ability.reach, null)) return false;

@@ -66,6 +66,28 @@ export function referencesOf(node: FormulaNode, into: Set<string> = new Set()): 
 
 const FAILED: CompiledFormula = () => 0;
 
+/** User functions may roll inside: a call is never treated as a constant. */
+function hasCall(node: FormulaNode): boolean {
+  switch (node.kind) {
+    case 'call': return true;
+    case 'unary': return hasCall(node.operand);
+    case 'binary': return hasCall(node.left) || hasCall(node.right);
+    case 'conditional': return hasCall(node.test) || hasCall(node.then) || hasCall(node.otherwise);
+    case 'tag': return hasCall(node.operand);
+    default: return false;
+  }
+}
+
+/** A numeric constant's value (booleans and strings stay formulas: their readers want the Value). */
+function constantValue(run: CompiledFormula): number | null {
+  try {
+    const v = run({ rng: { die: () => 1, next: () => 0 }, scope: null, diceLeft: 0, roll: { dice: [], kept: [], tags: {} }, trace: null });
+    return typeof v === 'number' ? v : null;
+  } catch {
+    return null;
+  }
+}
+
 export class FormulaFactory {
   readonly diagnostics: SimDiagnostic[] = [];
   private readonly parsed = new Map<string, FormulaNode | null>();
@@ -114,11 +136,12 @@ export class FormulaFactory {
   compile(source: string | number | boolean, pointer: string, damage = false, label?: (path: readonly string[]) => string | undefined): Formula {
     const text = String(source);
     const ast = this.parse(text, pointer);
-    if (!ast) return { source: text, run: FAILED, usesDice: false };
+    if (!ast) return { source: text, run: FAILED, usesDice: false, constant: 0 };
     const run = this.compileAst(ast, pointer, label);
     const usesDice = hasDice(ast);
     const doubled = damage && usesDice ? this.compileAst(doubleDice(ast), pointer) : undefined;
-    return doubled ? { source: text, run, doubled, usesDice } : { source: text, run, usesDice };
+    const constant = usesDice || referencesOf(ast).size > 0 || hasCall(ast) ? null : constantValue(run);
+    return doubled ? { source: text, run, doubled, usesDice, constant } : { source: text, run, usesDice, constant };
   }
 
   /** Chip label of a formula that is one reference (`@str.mod` → 'Strength'), else undefined. */

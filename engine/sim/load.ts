@@ -711,6 +711,7 @@ export function loadSystem(doc: SystemDocument): LoadResult {
     canTarget: l.formulas.maybe(combat?.targeting?.canTarget, '/combat/targeting/canTarget'),
     deathEnabled: combat?.death?.enabled ?? true,
     fights, consequences, disengageWords: combat?.disengage ?? [],
+    placeholder: blankCombatant(l.sheetSize, l.names.lists.length),
     compose: {
       template: (role, tier) => l.guarded(() => l.template(role, tier)),
       bestiary: (id) => l.guarded(() => l.creature(id)),

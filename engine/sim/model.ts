@@ -12,6 +12,8 @@ export interface Formula {
   /** Same formula with every dice count doubled (crit policy `dice`); only for damage formulas. */
   readonly doubled?: CompiledFormula;
   readonly usesDice: boolean;
+  /** The value, when the formula reads nothing and rolls nothing (`1`, `floor(3 / 2)`): no call while fighting. */
+  readonly constant: number | null;
 }
 
 export interface OutcomeDef {
@@ -321,6 +323,8 @@ export interface System {
   readonly fights: ReadonlyMap<string, FightDef>;
   readonly consequences: ConsequencesDef | null;
   readonly disengageWords: readonly string[];
+  /** An all-zero combatant the scope points at before a fight's first evaluation. */
+  readonly placeholder: Combatant;
   /** Builds the formula pieces for ad-hoc fights (sandbox). */
   readonly compose: Composer;
 }
