@@ -1,11 +1,20 @@
 // `npm run web`: starts the browser studio.
 //   node dist/electron/web/main.js [--workspace DIR] [--port N] [--data DIR] [--open] [--fallback-reason TEXT]
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStudioServer } from './server.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..'); // dist/electron/web → repo
+/** The folder holding package.json above this file: works from dist/electron/web and from the sources (tsx). */
+function findRepoRoot(start: string): string {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) return process.cwd();
+  }
+}
+
+const repoRoot = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 interface WebArgs {
   workspace: string;
