@@ -212,6 +212,28 @@ describe('checkFormula: limits of spec §1.3, before anything runs', () => {
   });
 });
 
+describe('regressions found by the range-soundness property (test/formula/range-soundness.test.ts)', () => {
+  it('d2dh1!: explosions join the pool before keep/drop, so dropping one die can still leave faces', () => {
+    // Found with seed 42: the range was [0, 0] while the roll gave 3 (d2 exploded once, the pool had two dice).
+    expect(check('d2dh1!').range).toEqual({ min: 0, max: 200 });
+  });
+
+  it('rerolls together may cover every face even when none does alone', () => {
+    expect(only('d6r<3r>=3')).toMatchObject({ code: 'limit', message: '`d6r<3r>=3` rerolls every face, so it would never stop' });
+    expect(check('d6r<3r>4').range).toEqual({ min: 3, max: 4 });
+  });
+
+  it('explosions are judged on the faces that survive rerolls; a reroll-once may land anywhere', () => {
+    expect(only('d6r<6!')).toMatchObject({ code: 'limit', message: expect.stringContaining('explodes on every face') });
+    expect(check('d6r1ro2').range).toEqual({ min: 1, max: 6 });
+  });
+
+  it('walks a million faces by runs, not one by one', () => {
+    expect(only('d1000000r<999999r>=999999')).toMatchObject({ code: 'limit' });
+    expect(check('d1000000r<999999').range).toEqual({ min: 999999, max: 1000000 });
+  });
+});
+
 describe('did-you-mean', () => {
   it('counts a swap of neighbours as one edit', () => {
     expect(editDistance('mdo', 'mod')).toBe(1);

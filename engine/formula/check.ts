@@ -144,15 +144,71 @@ function compareCoverage(compare: DiceCompare, lo: number, hi: number): 'all' | 
   return first === lo && last === hi ? 'all' : 'some';
 }
 
-/** Faces left after rerolling until no face matches `compare` (lo..hi stays whole). */
-function facesAfterReroll(compare: DiceCompare, lo: number, hi: number): [number, number] {
-  let min = lo;
-  let max = hi;
-  const matches = (face: number): boolean => compareCoverage(compare, face, face) === 'all';
-  // Faces rerolled away sit at the ends for every op but `==`/`!=`; walking the ends is enough and short.
-  for (let steps = 0; min < max && matches(min) && steps < 1_000_000; steps++) min++;
-  for (let steps = 0; max > min && matches(max) && steps < 1_000_000; steps++) max--;
-  return [min, max];
+/** Whether `face` matches; a null compare (plain `!`) means the highest face `top`. */
+function faceMatches(compare: DiceCompare | null, face: number, top: number): boolean {
+  if (compare === null) return face === top;
+  return compareCoverage(compare, face, face) === 'all';
+}
+
+/**
+ * The last face of the run of matching faces that starts at `face` (walking up), for one compare.
+ * Lets a scan over up to a million faces jump whole runs instead of stepping face by face.
+ */
+function runEndUp(compare: DiceCompare | null, face: number, hi: number): number {
+  if (compare === null) return face;
+  const v = compare.value;
+  switch (compare.op) {
+    case '<':
+      return Math.min(hi, Math.ceil(v) - 1);
+    case '<=':
+      return Math.min(hi, Math.floor(v));
+    case '!=':
+      return Number.isInteger(v) && v > face ? Math.min(hi, v - 1) : hi;
+    case '>':
+    case '>=':
+      return hi;
+    case '==':
+      return face;
+  }
+}
+
+function runStartDown(compare: DiceCompare | null, face: number, lo: number): number {
+  if (compare === null) return face;
+  const v = compare.value;
+  switch (compare.op) {
+    case '>':
+      return Math.max(lo, Math.floor(v) + 1);
+    case '>=':
+      return Math.max(lo, Math.ceil(v));
+    case '!=':
+      return Number.isInteger(v) && v < face ? Math.max(lo, v + 1) : lo;
+    case '<':
+    case '<=':
+      return lo;
+    case '==':
+      return face;
+  }
+}
+
+/**
+ * The lowest and highest faces in lo..hi that no compare matches (null: every face matches).
+ * Faces are whole numbers; `top` is the die's highest face, which a plain `!` matches.
+ */
+function unmatchedEnds(compares: readonly (DiceCompare | null)[], lo: number, hi: number, top: number): [number, number] | null {
+  let low = lo;
+  for (;;) {
+    if (low > hi) return null;
+    const matching = compares.find((compare) => faceMatches(compare, low, top));
+    if (matching === undefined) break;
+    low = runEndUp(matching, low, hi) + 1;
+  }
+  let high = hi;
+  for (;;) {
+    const matching = compares.find((compare) => faceMatches(compare, high, top));
+    if (matching === undefined) break;
+    high = runStartDown(matching, high, lo) - 1;
+  }
+  return [low, high];
 }
 
 function modifierText(modifier: DiceModifier): string {
@@ -406,67 +462,75 @@ class Checker {
     return { type: 'number', range: this.modifiers(node, count, faces, facesConstant) };
   }
 
-  /** Checks the modifiers and works out the term's range. */
+  /**
+   * Checks the modifiers and works out the term's range, with the rolling semantics of engine/dice/roll.ts:
+   * each die is rerolled (`r` until no compare matches, then `ro` once), every explosion adds a die of its own to
+   * the pool (at most 100 per die), keep/drop then act on the pool in written order, and the value is the sum of
+   * the kept faces (or, with `cs`, how many kept dice pass).
+   */
   private modifiers(node: Extract<FormulaNode, { kind: 'dice' }>, count: NumericRange | null, faces: NumericRange | null, facesConstant: boolean): NumericRange | null {
-    let low = faces?.min ?? 1;
-    let high = faces?.max ?? Infinity;
-    let kept: NumericRange | null = count;
-    let explodes = false;
+    const quoted = quote(node);
+    const rerollUntil: DiceCompare[] = [];
+    const explode: (DiceCompare | null)[] = [];
+    let rerollOnce = false;
     let successes = false;
     for (const modifier of node.modifiers) {
-      switch (modifier.kind) {
-        case 'keep':
-        case 'drop': {
-          const constantCount = count !== null && count.min === count.max ? count.min : undefined;
-          if (constantCount !== undefined && modifier.count > constantCount) {
-            const verb = modifier.kind === 'keep' ? 'keeps' : 'drops';
-            this.report('warning', 'dice', `${quote(node)} ${verb} ${modifier.count} of only ${constantCount} dice`, node.span);
-          }
-          if (kept !== null) {
-            kept =
-              modifier.kind === 'keep'
-                ? { min: Math.min(kept.min, modifier.count), max: Math.min(kept.max, modifier.count) }
-                : { min: Math.max(0, kept.min - modifier.count), max: Math.max(0, kept.max - modifier.count) };
-          }
-          break;
+      if (modifier.kind === 'reroll') {
+        if (modifier.once) rerollOnce = true;
+        else rerollUntil.push(modifier.compare);
+      } else if (modifier.kind === 'explode') explode.push(modifier.compare);
+      else if (modifier.kind === 'successes') successes = true;
+    }
+
+    let low = faces?.min ?? 1;
+    let high = faces?.max ?? Infinity;
+    if (facesConstant && faces !== null) {
+      const top = faces.max;
+      // Each compare alone: one that matches no face does nothing; a reroll-once of every face is pointless.
+      for (const modifier of node.modifiers) {
+        if (modifier.kind !== 'reroll' && modifier.kind !== 'explode') continue;
+        const compare = modifier.compare;
+        const coverage = compare === null ? (faces.min === faces.max ? 'all' : 'some') : compareCoverage(compare, faces.min, faces.max);
+        if (coverage === 'none') {
+          this.report('warning', 'dice', `'${modifierText(modifier)}' never matches a face of ${quoted}, so it does nothing`, node.span);
+        } else if (coverage === 'all' && modifier.kind === 'reroll' && modifier.once) {
+          this.report('error', 'limit', `${quoted} rerolls every face, so the reroll is pointless`, node.span);
+          return null;
         }
-        case 'explode':
-        case 'reroll': {
-          if (!facesConstant || faces === null) {
-            if (modifier.kind === 'explode') explodes = true;
-            break;
-          }
-          const coverage = modifier.compare === null ? (faces.min === faces.max ? 'all' : 'some') : compareCoverage(modifier.compare, faces.min, faces.max);
-          const what = `${quote(node)}`;
-          if (coverage === 'all') {
-            const message =
-              modifier.kind === 'explode'
-                ? `${what} explodes on every face, so it would never stop`
-                : modifier.once
-                  ? `${what} rerolls every face, so the reroll is pointless`
-                  : `${what} rerolls every face, so it would never stop`;
-            this.report('error', 'limit', message, node.span);
-            return null;
-          }
-          if (coverage === 'none') {
-            this.report('warning', 'dice', `'${modifierText(modifier)}' never matches a face of ${what}, so it does nothing`, node.span);
-            break;
-          }
-          if (modifier.kind === 'explode') explodes = true;
-          else if (!modifier.once && modifier.compare !== null) [low, high] = facesAfterReroll(modifier.compare, low, high);
-          break;
-        }
-        case 'successes':
-          successes = true;
-          break;
+      }
+      // Together: rerolls that leave no face, or explosions on every face that can stay, never stop.
+      const survivors = unmatchedEnds(rerollUntil, faces.min, faces.max, top);
+      if (survivors === null) {
+        this.report('error', 'limit', `${quoted} rerolls every face, so it would never stop`, node.span);
+        return null;
+      }
+      if (explode.length > 0 && unmatchedEnds(explode, survivors[0], survivors[1], top) === null) {
+        this.report('error', 'limit', `${quoted} explodes on every face, so it would never stop`, node.span);
+        return null;
+      }
+      // A reroll-once may land on any face again.
+      if (!rerollOnce) [low, high] = survivors;
+    }
+
+    for (const modifier of node.modifiers) {
+      if (modifier.kind !== 'keep' && modifier.kind !== 'drop') continue;
+      const constantCount = count !== null && count.min === count.max && explode.length === 0 ? count.min : undefined;
+      if (constantCount !== undefined && modifier.count > constantCount) {
+        this.report('warning', 'dice', `${quoted} ${modifier.kind === 'keep' ? 'keeps' : 'drops'} ${modifier.count} of only ${constantCount} dice`, node.span);
       }
     }
-    if (kept === null) return null;
-    const perDieRolls = explodes ? 1 + LIMITS.maxExplosionsPerDie : 1;
-    if (successes) return range(0, kept.max * perDieRolls);
-    const dieLow = low < 0 ? low * perDieRolls : low;
-    const dieHigh = high > 0 ? high * perDieRolls : high;
-    return range(dieLow >= 0 ? kept.min * dieLow : kept.max * dieLow, dieHigh >= 0 ? kept.max * dieHigh : kept.min * dieHigh);
+
+    if (count === null) return null;
+    // The pool: the dice rolled, plus up to 100 explosions each.
+    const poolMax = explode.length > 0 ? count.max * (1 + LIMITS.maxExplosionsPerDie) : count.max;
+    let kept: NumericRange = { min: count.min, max: poolMax };
+    for (const modifier of node.modifiers) {
+      // Both maps grow with the pool size, so they carry its ends.
+      if (modifier.kind === 'keep') kept = { min: Math.min(kept.min, modifier.count), max: Math.min(kept.max, modifier.count) };
+      else if (modifier.kind === 'drop') kept = { min: Math.max(0, kept.min - modifier.count), max: Math.max(0, kept.max - modifier.count) };
+    }
+    if (successes) return range(0, kept.max);
+    return range(low >= 0 ? kept.min * low : kept.max * low, high >= 0 ? kept.max * high : kept.min * high);
   }
 
   /** Called once at the end: the dice the whole formula surely rolls, over the per-evaluation budget. */
