@@ -76,6 +76,13 @@ export class SystemEditor {
       stickyScroll: { enabled: false },
     });
     this.#registerProviders();
+    // JSON's word pattern makes '@' a word, so Monaco leaves it to quick suggestions, which do not open inside
+    // JSON strings: open the suggestions ourselves when a reference starts.
+    this.#disposables.push(
+      this.editor.onDidType((typed) => {
+        if (typed === '@') this.editor.trigger('formula', 'editor.action.triggerSuggest', {});
+      }),
+    );
   }
 
   /** Opens (or re-shows) a document; its model lives until closeDocument. */
@@ -164,6 +171,12 @@ export class SystemEditor {
         endColumn: Math.max(d.endColumn, d.endLine === d.line ? d.column + 1 : d.endColumn),
       })),
     );
+  }
+
+  /** The markers shown on a document (tests and the UI benchmark read them). */
+  markersOf(docId: string): monaco.editor.IMarker[] {
+    const entry = this.#models.get(docId);
+    return entry ? monaco.editor.getModelMarkers({ resource: entry.model.uri, owner: MARKER_OWNER }) : [];
   }
 
   setFormulaTokens(docId: string, tokens: readonly FormulaToken[]): void {

@@ -6,7 +6,7 @@ export type Side = 'heroes' | 'enemies';
 
 export interface CombatantView {
   readonly id: string;
-  readonly name: string;
+  name: string;
   readonly side: Side;
   hp: number;
   maxHp: number;
@@ -273,7 +273,15 @@ export function foldEvents(events: readonly FightEvent[], upTo: number, initiati
       });
     }
   }
-  return { round, actorNow, combatants: [...byId.values()], chips, winner, ended };
+  const combatants = [...byId.values()];
+  // Several enemies of one template share a name: tell them apart by their id's number (Standard 2).
+  const counts = new Map<string, number>();
+  for (const c of combatants) counts.set(c.name, (counts.get(c.name) ?? 0) + 1);
+  for (const c of combatants) {
+    const suffix = /-(\d+)$/.exec(c.id)?.[1];
+    if ((counts.get(c.name) ?? 0) > 1 && suffix && !c.name.endsWith(suffix)) c.name = `${c.name} ${suffix}`;
+  }
+  return { round, actorNow, combatants, chips, winner, ended };
 }
 
 /** The cursor that shows the whole of the next turn from `cursor`: up to the turn (or end) after it. */
@@ -284,4 +292,11 @@ export function nextTurnEnd(events: readonly FightEvent[], cursor: number): numb
   let m = k + 1;
   while (m < events.length && !['turn', 'round', 'fightEnd'].includes(events[m]!.type)) m += 1;
   return m;
+}
+
+/** Where a fight's display starts: after its setup (combatants and initiative), just before the first round. */
+export function startCursor(events: readonly FightEvent[]): number {
+  // Initiative is rolled when the first exchange starts: show it, and stop just before the first turn.
+  const firstTurn = events.findIndex((e) => e.type === 'turn');
+  return firstTurn < 0 ? Math.min(1, events.length) : firstTurn;
 }

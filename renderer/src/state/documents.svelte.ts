@@ -34,7 +34,8 @@ export class SystemDocument {
   formulaPointers = $state.raw<ReadonlySet<string>>(new Set());
   /** The last text that checked clean: the sandbox keeps running it while the text has errors. */
   lastValidText = $state.raw<string | null>(null);
-  checkedVersion = $state(0);
+  /** The version the diagnostics belong to (-1 before the first check). */
+  checkedVersion = $state(-1);
   conflict = $state.raw<Conflict | null>(null);
   message = $state<string | null>(null);
   lastCheckMillis = $state(0);
@@ -58,6 +59,8 @@ export class SystemDocument {
 export class DocumentsState {
   documents = $state<SystemDocument[]>([]);
   activeId = $state<string | null>(null);
+  /** The defence an attack roll's hover gives the chance to hit against (session setting). */
+  defence = $state(13);
   readonly active = $derived(this.documents.find((d) => d.id === this.activeId) ?? null);
   #editor: EditorPort | null = null;
   /** Checks in flight per document: only the newest text is checked next (typing outruns the checker). */
@@ -232,7 +235,7 @@ export class DocumentsState {
     return this.#editor?.highlightPointer(docId, pointer) ?? false;
   }
 
-  formulaInfo(docId: string, pointer: string, formula: string, defence?: number): Promise<FormulaInfo | null> {
+  formulaInfo(docId: string, pointer: string, formula: string, defence = this.defence): Promise<FormulaInfo | null> {
     return this.checker.formulaInfo(docId, pointer, formula, defence);
   }
 

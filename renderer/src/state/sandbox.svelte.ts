@@ -3,7 +3,7 @@
 // stop it; a change that checks clean re-runs it (debounced).
 import { WorkerClient, WorkerStopped } from '../workers/client';
 import type { BatchStats, ComposedFight, FightChoice, FightEvent, SimRequest, SimResponse } from '../workers/protocol';
-import { foldEvents, nextTurnEnd, type FightView } from '../sandbox/fightView';
+import { foldEvents, nextTurnEnd, startCursor, type FightView } from '../sandbox/fightView';
 
 export interface FightSummary {
   readonly id: string;
@@ -181,7 +181,7 @@ export class SandboxState {
       const answer = await this.#fightClient.request({ type: 'fight', systemText: this.systemText, choice, seed: this.seed });
       if (answer.type === 'fightLog') {
         this.events = answer.events;
-        this.cursor = Math.min(keepCursor, answer.events.length);
+        this.cursor = Math.min(Math.max(keepCursor, startCursor(answer.events)), answer.events.length);
         this.fightError = null;
         this.selectedChip = null;
       } else if (answer.type === 'failed') {
@@ -211,7 +211,7 @@ export class SandboxState {
 
   /** The same fight again, from the first event, same seed. */
   again(): void {
-    this.cursor = 0;
+    this.cursor = startCursor(this.events);
     this.selectedChip = null;
   }
 

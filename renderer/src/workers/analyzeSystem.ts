@@ -93,7 +93,7 @@ export function analyzeSystem(text: string): AnalyzedSystem {
   return {
     diagnostics,
     tokens,
-    definitions: collectDefinitions(json.root ?? undefined),
+    definitions: collectDefinitions(document),
     formulaPointers: formulas.map((f) => f.pointer),
     formulas,
     json,

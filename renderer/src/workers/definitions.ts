@@ -1,5 +1,4 @@
 // Where each id of a system is defined (checks, conditions, abilities, heroes, ...), for go to definition.
-import type { Node } from 'jsonc-parser';
 import { pathToPointer } from '../editor/jsonLocations';
 import type { Definition, DefinitionKind } from './protocol';
 
@@ -12,38 +11,28 @@ const LISTED: Readonly<Record<string, DefinitionKind>> = {
   bestiary: 'bestiary',
 };
 
-function member(object: Node | undefined, key: string): Node | undefined {
-  if (object?.type !== 'object') return undefined;
-  for (const property of object.children ?? []) {
-    if (property.children?.[0]?.value === key) return property.children[1];
-  }
-  return undefined;
-}
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export function collectDefinitions(root: Node | undefined): Definition[] {
+/** Every id the document defines, with the pointer of its definition (from the parsed document value). */
+export function collectDefinitions(document: unknown): Definition[] {
   const out: Definition[] = [];
-  if (root?.type !== 'object') return out;
+  if (!isRecord(document)) return out;
   for (const [key, kind] of Object.entries(KEYED)) {
-    const object = member(root, key);
-    if (object?.type !== 'object') continue;
-    for (const property of object.children ?? []) {
-      const id = property.children?.[0]?.value;
-      if (typeof id === 'string') out.push({ kind, id, pointer: pathToPointer([key, id]) });
-    }
+    const object = document[key];
+    if (!isRecord(object)) continue;
+    for (const id of Object.keys(object)) out.push({ kind, id, pointer: pathToPointer([key, id]) });
   }
   for (const [key, kind] of Object.entries(LISTED)) {
-    const array = member(root, key);
-    if (array?.type !== 'array') continue;
-    (array.children ?? []).forEach((item, index) => {
-      const id = member(item, 'id')?.value;
-      if (typeof id === 'string') out.push({ kind, id, pointer: pathToPointer([key, index]) });
+    const list = document[key];
+    if (!Array.isArray(list)) continue;
+    list.forEach((item: unknown, index) => {
+      if (isRecord(item) && typeof item.id === 'string') out.push({ kind, id: item.id, pointer: pathToPointer([key, index]) });
     });
   }
-  const templates = member(root, 'templates');
-  if (templates?.type === 'array') {
-    (templates.children ?? []).forEach((item, index) => {
-      const role = member(item, 'role')?.value;
-      if (typeof role === 'string') out.push({ kind: 'template', id: role, pointer: pathToPointer(['templates', index]) });
+  const templates = document.templates;
+  if (Array.isArray(templates)) {
+    templates.forEach((item: unknown, index) => {
+      if (isRecord(item) && typeof item.role === 'string') out.push({ kind: 'template', id: item.role, pointer: pathToPointer(['templates', index]) });
     });
   }
   return out;

@@ -1,0 +1,183 @@
+// End-to-end harness: the browser studio (G's server, built into dist/) as a child process over a temp copy of
+// systems/, and Debian Chromium driven by playwright-core. `npm run build` first (scripts/test.mjs does).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const REPO = resolve(import.meta.dirname, '..', '..');
+export const SHOTS = join(REPO, 'test-output', 'screenshots');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+];
+
+export interface StudioProcess {
+  readonly url: string;
+  readonly workspace: string;
+  readonly dataDir: string;
+  /** Ends the server the hard way (SIGKILL), as a crash would. */
+  kill(): Promise<void>;
+  /** Starts the server again on the same workspace and data folder; the new URL (new token). */
+  restart(): Promise<string>;
+  close(): Promise<void>;
+}
+
+function startServer(workspace: string, dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [join(REPO, 'dist/electron/web/main.js'), '--workspace', workspace, '--data', dataDir, '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((done, fail) => {
+    let out = '';
+    const timer = setTimeout(() => fail(new Error(`studio server did not start:\n${out}`)), 20_000);
+    const read = (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /(http:\/\/127\.0\.0\.1:\d+\/\S*#token=[0-9a-f]+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        done({ child, url: match[1]! });
+      }
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`studio server exited (${code}):\n${out}`));
+    });
+  });
+}
+
+export async function startStudio(): Promise<StudioProcess> {
+  const root = mkdtempSync(join(tmpdir(), 'rules-studio-e2e-'));
+  const workspace = join(root, 'workspace');
+  const dataDir = join(root, 'data');
+  mkdirSync(dataDir);
+  cpSync(join(REPO, 'systems'), workspace, { recursive: true });
+  let server = await startServer(workspace, dataDir);
+  const stop = async (signal: NodeJS.Signals) => {
+    const child = server.child;
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    await new Promise<void>((done) => {
+      child.once('exit', () => done());
+      child.kill(signal);
+    });
+  };
+  return {
+    get url() {
+      return server.url;
+    },
+    workspace,
+    dataDir,
+    kill: () => stop('SIGKILL'),
+    async restart() {
+      await stop('SIGKILL');
+      server = await startServer(workspace, dataDir);
+      return server.url;
+    },
+    async close() {
+      await stop('SIGTERM');
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), 'pw-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: FLAGS,
+    viewport: { width: 1600, height: 900 },
+    deviceScaleFactor: 1,
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `http://host/#token=…` → `http://host/?open=<path>#token=…` */
+export function withOpen(url: string, path: string): string {
+  const [base, fragment] = url.split('#');
+  return `${base}?open=${encodeURIComponent(path)}#${fragment}`;
+}
+
+export interface MarkerInfo {
+  message: string;
+  severity: number;
+  startLineNumber: number;
+  startColumn: number;
+  endLineNumber: number;
+  endColumn: number;
+}
+
+/** Opens the studio page and waits until the given file is open and checked. */
+export async function openStudio(page: Page, url: string, path: string, errors: string[]): Promise<void> {
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`[console] ${m.text()}`);
+  });
+  await page.goto(withOpen(url, path));
+  await waitChecked(page, path);
+}
+
+/** Waits until the active document is `path` and its current text has been checked. */
+export async function waitChecked(page: Page, path: string): Promise<void> {
+  await page.waitForFunction(
+    (p) => {
+      const s = (window as unknown as { __studio?: StudioProbe }).__studio;
+      const doc = s?.studio.documents.active;
+      return !!doc && doc.path === p && doc.checkedVersion === doc.version;
+    },
+    path,
+    { timeout: 30_000 },
+  );
+}
+
+export async function markers(page: Page): Promise<MarkerInfo[]> {
+  return page.evaluate(() => {
+    const s = (window as unknown as { __studio: StudioProbe }).__studio;
+    const doc = s.studio.documents.active;
+    return doc ? s.editor.markersOf(doc.id) : [];
+  });
+}
+
+/** The view's pixel point of a 1-based line/column (for hovering with the real mouse). */
+export async function pointOf(page: Page, line: number, column: number): Promise<{ x: number; y: number }> {
+  return page.evaluate(
+    ([l, c]) => {
+      const s = (window as unknown as { __studio: StudioProbe }).__studio;
+      const editor = s.editor.editor;
+      editor.revealPositionInCenter({ lineNumber: l!, column: c! });
+      const pos = editor.getScrolledVisiblePosition({ lineNumber: l!, column: c! });
+      const box = editor.getDomNode().getBoundingClientRect();
+      return { x: box.left + pos.left + 3, y: box.top + pos.top + pos.height / 2 };
+    },
+    [line, column],
+  );
+}
+
+/** Only what the tests read of the page's `window.__studio` (typed loosely on purpose: it crosses into the page). */
+export interface StudioProbe {
+  studio: {
+    documents: {
+      active: { id: string; path: string; version: number; checkedVersion: number; text: string; dirty: boolean; errorCount: number } | null;
+    };
+  };
+  sandbox: { events: unknown[]; cursor: number };
+  editor: {
+    markersOf(docId: string): MarkerInfo[];
+    editor: {
+      revealPositionInCenter(p: { lineNumber: number; column: number }): void;
+      getScrolledVisiblePosition(p: { lineNumber: number; column: number }): { left: number; top: number; height: number };
+      getDomNode(): HTMLElement;
+      setPosition(p: { lineNumber: number; column: number }): void;
+      focus(): void;
+    };
+  };
+}

@@ -1,0 +1,151 @@
+// The sandbox against the browser studio: a fight stepped event by event and turn by turn (chips, the initiative
+// strip, hit points), a chip's rule highlighted in the editor, a batch with progress then plots, cancel, and the
+// last valid version kept running while the text has errors.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { SHOTS, launchBrowser, openStudio, startStudio, type StudioProcess } from './harness';
+
+let studio: StudioProcess;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  studio = await startStudio();
+  browser = await launchBrowser();
+  page = await browser.context.newPage();
+  await openStudio(page, studio.url, 'classic-d20.json', pageErrors);
+  await page.waitForFunction(() => (window as unknown as { __studio: { sandbox: { events: unknown[] } } }).__studio.sandbox.events.length > 10, undefined, { timeout: 30_000 });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await studio?.close();
+});
+
+const count = (testid: string) => page.getByTestId(testid).count();
+const cursor = () => page.evaluate(() => (window as unknown as { __studio: { sandbox: { cursor: number } } }).__studio.sandbox.cursor);
+
+describe('sandbox: one fight', () => {
+  test('the fight starts with every combatant on the strip and its initiative', async () => {
+    const slots = await count('strip-slot');
+    expect(slots).toBe(8); // four heroes, four tier-2 standards
+    expect(await count('combatant')).toBe(8);
+    const initiatives = await page.locator('[data-testid="strip-slot"] .init').allTextContents();
+    expect(initiatives.every((t) => /^-?\d+$/.test(t))).toBe(true);
+    // Highest first.
+    const values = initiatives.map(Number);
+    expect([...values].sort((a, b) => b - a)).toEqual(values);
+  });
+
+  test('next event adds chips one by one; next turn shows who acts and their rolls', async () => {
+    const before = await count('chip');
+    const c0 = await cursor();
+    await page.getByTestId('next-event').click();
+    expect(await cursor()).toBe(c0 + 1);
+    await page.getByTestId('next-turn').click();
+    await page.getByTestId('next-turn').click();
+    expect(await count('chip')).toBeGreaterThan(before);
+    const now = page.locator('[data-testid="strip-slot"].now');
+    expect(await now.count()).toBe(1);
+    const chips = await page.getByTestId('chip').allTextContents();
+    // An attack chip reads like `d20 (14) + 3 Strength + 2 = 19 vs 13 · Hit`.
+    expect(chips.some((t) => /d20 \(\d+\).* = -?\d+ vs \d+ · \w+/.test(t))).toBe(true);
+  });
+
+  test('clicking a chip highlights the rule that produced it in the editor', async () => {
+    const attackChip = page.getByTestId('chip').filter({ hasText: / vs \d+ · / }).first();
+    await attackChip.click();
+    await expect.poll(() => page.locator('.rule-highlight').count()).toBeGreaterThan(0);
+    const highlighted = await page.evaluate(() => {
+      const lines = [...document.querySelectorAll('.view-overlays > div')].filter((d) => d.querySelector('.rule-highlight'));
+      const top = lines.map((d) => parseFloat((d as HTMLElement).style.top)).sort((a, b) => a - b)[0];
+      const row = [...document.querySelectorAll('.view-lines .view-line')].find((d) => parseFloat((d as HTMLElement).style.top) === top);
+      return row?.textContent ?? '';
+    });
+    expect(highlighted).toMatch(/"attack"/);
+    await page.screenshot({ path: join(SHOTS, 'sandbox-fight.png') });
+  });
+
+  test('to the end: a winner, hit points down, and again with the same seed replays the same fight', async () => {
+    await page.getByTestId('to-end').click();
+    await expect.poll(() => page.getByTestId('winner').count()).toBe(1);
+    const endChips = await page.getByTestId('chip').allTextContents();
+    expect(endChips.at(-1)).toMatch(/Fight over: (heroes|enemies|draw)/);
+    const hp = await page.getByTestId('hp').allTextContents();
+    expect(hp.some((t) => /^-?\d+\/\d+$/.test(t) && Number(t.split('/')[0]) < Number(t.split('/')[1]))).toBe(true);
+    await page.getByTestId('again').click();
+    await page.getByTestId('to-end').click();
+    expect(await page.getByTestId('chip').allTextContents()).toEqual(endChips);
+    // A new seed gives another fight.
+    await page.getByTestId('seed').fill('777');
+    await page.getByTestId('seed').press('Enter');
+    await page.getByTestId('seed').blur();
+    await page.getByTestId('to-end').click();
+    await expect.poll(async () => JSON.stringify(await page.getByTestId('chip').allTextContents())).not.toBe(JSON.stringify(endChips));
+  });
+
+  test('while the text has errors a banner says so and the last valid version keeps running', async () => {
+    const events = await page.evaluate(() => (window as unknown as { __studio: { sandbox: { events: unknown[] } } }).__studio.sandbox.events.length);
+    await page.evaluate(() => {
+      const s = (window as unknown as { __studio: { editor: { editor: { setPosition(p: object): void; focus(): void } } } }).__studio;
+      s.editor.editor.setPosition({ lineNumber: 2, column: 1 });
+      s.editor.editor.focus();
+    });
+    await page.keyboard.type('oops ');
+    await page.getByTestId('stale-banner').waitFor({ timeout: 20_000 });
+    await page.getByTestId('again').click();
+    await page.getByTestId('next-event').click();
+    expect(await page.getByTestId('chip').count()).toBeGreaterThan(0);
+    expect(await page.evaluate(() => (window as unknown as { __studio: { sandbox: { events: unknown[] } } }).__studio.sandbox.events.length)).toBe(events);
+    await page.evaluate(() => {
+      const s = (window as unknown as { __studio: { editor: { editor: { setPosition(p: object): void; focus(): void } } } }).__studio;
+      s.editor.editor.setPosition({ lineNumber: 2, column: 6 });
+      s.editor.editor.focus();
+    });
+    for (let i = 0; i < 5; i++) await page.keyboard.press('Backspace');
+    await expect.poll(() => page.getByTestId('stale-banner').count(), { timeout: 20_000 }).toBe(0);
+  });
+});
+
+describe('sandbox: batches', () => {
+  test('a batch reports progress, then plots win rates, rounds, damage and outcome rates', async () => {
+    await page.getByTestId('tab-batch').click();
+    await page.getByTestId('batch-size').fill('3000');
+    await page.getByTestId('run-batch').click();
+    // Progress moves before the result arrives.
+    await expect.poll(() => page.getByTestId('batch-progress').getAttribute('aria-valuenow'), { timeout: 60_000 }).not.toBe('0');
+    await page.getByTestId('plots').waitFor({ timeout: 120_000 });
+    expect(await page.getByTestId('batch-progress').getAttribute('aria-valuenow')).toBe('100');
+    for (const id of ['plot-wins', 'plot-rounds', 'plot-damage', 'plot-outcomes']) {
+      const drawn = await page.evaluate((testid) => {
+        const canvas = document.querySelector(`[data-testid="${testid}"] canvas`) as HTMLCanvasElement | null;
+        if (!canvas || canvas.width === 0) return false;
+        const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+        for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
+        return false;
+      }, id);
+      expect(drawn, id).toBe(true);
+    }
+    const summary = await page.getByTestId('batch-summary').textContent();
+    expect(summary).toMatch(/3,000 fights/);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(SHOTS, 'sandbox-batch.png') });
+  });
+
+  test('a long batch can be cancelled', async () => {
+    await page.getByTestId('batch-size').fill('1000000');
+    await page.getByTestId('run-batch').click();
+    await expect.poll(() => page.getByTestId('batch-progress').getAttribute('aria-valuenow'), { timeout: 30_000 }).not.toBe('0');
+    await page.getByTestId('cancel-batch').click();
+    await expect.poll(() => page.getByTestId('batch-error').textContent()).toBe('Cancelled.');
+    expect(await page.getByTestId('run-batch').isEnabled()).toBe(true);
+  });
+
+  test('no page errors', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
