@@ -243,6 +243,8 @@ export interface DamageTypes {
 export interface ReactionRule {
   /** One reaction per `round` or per `turn`, or `unlimited`. */
   readonly per: 'round' | 'turn' | 'unlimited';
+  /** true: leaving a place where a foe stands takes that foe's first attack as its reaction (opportunity attack). */
+  readonly opportunity?: boolean;
 }
 
 export interface SustainRule {
@@ -417,6 +419,10 @@ export interface Ability {
   readonly speed?: Formula;
   /** Recharge (a breath weapon): usable again when a d6 shows at least `min`. */
   readonly recharge?: Recharge;
+  /** Where using it moves its user (a band or row); leaving foes lets them react unless a teleport or disengage. */
+  readonly move?: Position;
+  /** A teleport (Misty Step): its `move` never provokes a reaction. */
+  readonly teleport?: boolean;
 }
 
 export type Cost = SlotCost | TrackCost;
@@ -637,6 +643,8 @@ export interface Hero extends StringLists {
   readonly conditions?: readonly string[];
   /** Default position. */
   readonly position?: Position;
+  /** A scripted turn: `attack` or ability ids, tried in order each turn; what the budget cannot pay is NO TIME. */
+  readonly plan?: readonly string[];
 }
 
 export interface Weapon {
@@ -697,6 +705,8 @@ export interface FightHeroEntry {
   readonly position?: Position;
   /** Condition ids applied when the fight starts. */
   readonly conditions?: readonly string[];
+  /** A scripted turn for this fight (see Hero.plan). */
+  readonly plan?: readonly string[];
 }
 
 export interface FightEnemyEntry {
