@@ -112,12 +112,19 @@ function fastRun(name: string, args: readonly Run[], span: Span): Run | null {
   const fn = getBuiltin(name)!;
   if ((name === 'min' || name === 'max') && args.length === 2) {
     const [a, b] = args as [Run, Run];
-    const pick = name === 'min' ? Math.min : Math.max;
+    if (name === 'min') {
+      return (ctx) => {
+        const x = a(ctx);
+        const y = b(ctx);
+        if (typeof x !== 'number' || typeof y !== 'number') return applyImpl(fn, [x, y], span);
+        return Math.min(x, y);
+      };
+    }
     return (ctx) => {
       const x = a(ctx);
       const y = b(ctx);
       if (typeof x !== 'number' || typeof y !== 'number') return applyImpl(fn, [x, y], span);
-      return pick(x, y);
+      return Math.max(x, y);
     };
   }
   const unary = UNARY_FAST.get(name);

@@ -264,6 +264,19 @@ describe('dice in formulas', () => {
     expect(evaluate('(@level >= 5 ? 2 : 1)d10', { values: { level: 5 } }, riggedRng([1, 10]))).toBe(11);
   });
 
+  it('runs +/- chains of plain dice as one closure with the same rolls, order, facts and budget', () => {
+    const ctx = newEvalContext(riggedRng([2, 5, 7, 11, 3]));
+    expect(evaluateFormula(compile('2d6 + 1d8 + 3'), ctx)).toBe(17);
+    expect(ctx.roll.dice).toEqual([2, 5, 7]);
+    expect(ctx.roll.kept).toEqual([2, 5, 7]);
+    expect(ctx.diceLeft).toBe(10_000 - 3);
+    expect(evaluateFormula(compile('d20 - 5'), ctx)).toBe(6);
+    expect(evaluateFormula(compile('5 - d6 + 0.5'), ctx)).toBe(2.5);
+    const big = compile('6000d1 - 5000d1 + 1');
+    expect(runtimeError(() => evaluateFormula(big, newEvalContext(createRng(1)))).code).toBe('limit');
+    expect(compileError(() => compile('d20 + 20000d6')).code).toBe('limit');
+  });
+
   it('treats d% as d100 and dF as -1..+1', () => {
     const rng = riggedRng([100, 1, 2, 3]);
     expect(evaluate('d% + 3dF', {}, rng)).toBe(100 - 1 + 0 + 1);

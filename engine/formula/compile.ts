@@ -385,6 +385,10 @@ function binaryLevel(op: BinaryOp): number {
 }
 
 function compileBinary(node: NodeOf<'binary'>, scope: Scope): Piece {
+  if (!scope.traced && scope.callSpan === null && (node.op === '+' || node.op === '-')) {
+    const sum = diceSumOf(node);
+    if (sum !== null) return sum;
+  }
   const left = compileNode(node.left, scope);
   const right = compileNode(node.right, scope);
   const span = spanIn(scope, node);
@@ -717,6 +721,57 @@ function compileDice(node: NodeOf<'dice'>, scope: Scope): Piece {
     const value = rollPool(ctx, n, s, plan, span, sink);
     trace.push({ kind: 'dice', text: diceText(node, n, s), faces: sink.faces, kept: sink.kept, value, span: itemSpan });
     return value;
+  });
+}
+
+interface SumTerm {
+  readonly count: number;
+  readonly sides: number;
+  readonly sign: 1 | -1;
+  readonly span: Span;
+}
+
+/**
+ * `2d6 + 1d8 + 3`, `1d20 + 5`: a +/- chain of plain dice with literal counts and sizes, and number literals, runs as
+ * one closure (the hot shape of attack and damage rolls) instead of one per node. Same rolls, same order, same
+ * facts and budget; null for any other shape.
+ */
+function diceSumOf(node: NodeOf<'binary'>): Piece | null {
+  const terms: SumTerm[] = [];
+  let constant = 0;
+  const visit = (part: FormulaNode, sign: 1 | -1): boolean => {
+    if (part.kind === 'number') {
+      constant += sign * part.value;
+      return true;
+    }
+    if (part.kind === 'binary' && (part.op === '+' || part.op === '-')) {
+      return visit(part.left, sign) && visit(part.right, part.op === '+' ? sign : sign === 1 ? -1 : 1);
+    }
+    if (part.kind !== 'dice' || part.modifiers.length > 0 || part.sides.kind === 'fate' || part.sides.value.kind !== 'number') return false;
+    if (part.count !== null && part.count.kind !== 'number') return false;
+    const count = part.count === null ? 1 : part.count.value;
+    const sides = part.sides.value.value;
+    checkConstantCount(count, part.span);
+    checkConstantSides(sides, part.span);
+    terms.push({ count, sides, sign, span: part.span });
+    return true;
+  };
+  if (!visit(node, 1) || terms.length === 0 || !Number.isFinite(constant)) return null;
+  const piece = (run: NumberRun): Piece => ({ run, type: 'number', constant: null, level: Level.Additive });
+  const [first, second] = terms;
+  if (terms.length === 1 && first!.count === 1) {
+    const { sides, sign, span } = first!;
+    return piece(sign === 1 ? (ctx) => rollOne(ctx, sides, span) + constant : (ctx) => constant - rollOne(ctx, sides, span));
+  }
+  if (terms.length === 2 && first!.sign === 1 && second!.sign === 1) {
+    const a = first!;
+    const b = second!;
+    return piece((ctx) => rollPlain(ctx, a.count, a.sides, a.span) + rollPlain(ctx, b.count, b.sides, b.span) + constant);
+  }
+  return piece((ctx) => {
+    let total = constant;
+    for (const term of terms) total += term.sign * rollPlain(ctx, term.count, term.sides, term.span);
+    return total;
   });
 }
 
