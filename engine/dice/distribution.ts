@@ -60,6 +60,8 @@ export type DistributionResult = Distribution | DistributionError;
 
 /** How far an explosion chain is followed before the rest of its mass is left out (beyond the runtime's limit). */
 const NEGLIGIBLE_MASS = 1e-18;
+/** The same for the number of explosions in a kept pool, where each step costs a keep/drop program. */
+const POOL_NEGLIGIBLE_MASS = 1e-15;
 const MAX_CALL_DEPTH = 16;
 const MAX_NODE_DEPTH = 200;
 
@@ -674,7 +676,7 @@ function keptWithExplosions(
 ): Pmf {
   const explodeFaces = Array.from(roll.values).filter((v) => explodesOn(plan, v, maxFace));
   const stopFaces = Array.from(roll.values).filter((v) => !explodesOn(plan, v, maxFace));
-  if (stopFaces.length > 0 && Math.max(...stopFaces) >= Math.min(...explodeFaces)) {
+  if (stopFaces.length > 0 && (stopFaces[stopFaces.length - 1] as number) >= (explodeFaces[0] as number)) {
     throw new DistributionFailure(
       'an exact distribution of keep/drop with explosions needs the exploding faces to be the highest',
       'type',
@@ -693,20 +695,39 @@ function keptWithExplosions(
   const parts: Array<[number, Pmf]> = [];
   let logWeight = count * Math.log1p(-e);
   const maxExplosions = count * LIMITS.maxExplosionsPerDie;
+  // The stopping dice's share repeats for most m; the exploding dice are usually all kept (a running sum).
+  const lowByRange = new Map<string, Pmf>();
+  const explodeScore = mapValues(explodeDie, score);
+  let allExploding = point(0);
   for (let m = 0; m <= maxExplosions; m++) {
-    if (m > 0) logWeight += Math.log((count + m - 1) / m) + Math.log(e);
+    if (m > 0) {
+      logWeight += Math.log((count + m - 1) / m) + Math.log(e);
+      allExploding = addIndependent(allExploding, explodeScore, 1, walk.budget, span);
+    }
     const weight = Math.exp(logWeight);
     const pool = count + m;
     const { from, to } = keptPositions(pool, plan.selections);
     // Sorted pool: positions [0, count) are the stopping dice, [count, pool) the exploding ones.
-    const low = keptTotal(stopDie, { dice: count, from: Math.min(from, count), to: Math.min(to, count), score }, walk.budget, span);
-    const high = keptTotal(explodeDie, { dice: m, from: Math.max(from - count, 0), to: Math.max(to - count, 0), score }, walk.budget, span);
+    const lowFrom = Math.min(from, count);
+    const lowTo = Math.min(to, count);
+    const lowKey = `${lowFrom},${lowTo}`;
+    let low = lowByRange.get(lowKey);
+    if (!low) {
+      low = keptTotal(stopDie, { dice: count, from: lowFrom, to: lowTo, score }, walk.budget, span);
+      lowByRange.set(lowKey, low);
+    }
+    const highFrom = Math.max(from - count, 0);
+    const highTo = Math.max(to - count, 0);
+    const high =
+      highFrom === 0 && highTo === m
+        ? allExploding
+        : keptTotal(explodeDie, { dice: m, from: highFrom, to: highTo, score }, walk.budget, span);
     parts.push([weight, addIndependent(low, high, 1, walk.budget, span)]);
     // Past the mode the weights fall at least geometrically with ratio r: the rest is below weight · r / (1 - r).
     const ratio = ((count + m) / (m + 1)) * e;
     if (ratio < 1) {
       const rest = (weight * ratio) / (1 - ratio);
-      if (rest < NEGLIGIBLE_MASS) {
+      if (rest < POOL_NEGLIGIBLE_MASS) {
         if (rest > 0) walk.notes.add(`explosions followed to ${m} in the pool; under ${rest.toExponential(1)} of the mass is left out`);
         break;
       }

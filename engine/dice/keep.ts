@@ -3,7 +3,10 @@
 // face, shows exactly this face with a fixed conditional probability, so how many dice land on it is binomial.
 // As soon as k dice are placed the kept total is final, so only states with fewer than k placed dice are kept.
 import type { Span } from '../formula/types';
-import { DistributionFailure, type Pmf, type WorkBudget, fromEntries, point } from './pmf';
+import { DistributionFailure, type Pmf, type WorkBudget, fromDenseArray, point } from './pmf';
+
+/** A binomial term costs two pow calls: about this many multiply-adds. */
+const BINOMIAL_TERM_COST = 8;
 
 /** P(X = c) for X ~ Binomial(trials, p), c = 0..trials. */
 export function binomialRow(trials: number, p: number): Float64Array {
@@ -83,14 +86,19 @@ export function keptTotal(die: Pmf, spec: KeptRange, budget: WorkBudget, where: 
   if (!scores.every(Number.isInteger)) {
     throw new DistributionFailure('keep/drop needs whole-number faces', 'type', where);
   }
-  const minScore = Math.min(...scores);
-  const scoreRange = Math.max(...scores) - minScore;
+  let minScore = Infinity;
+  let maxScore = -Infinity;
+  for (const g of scores) {
+    if (g < minScore) minScore = g;
+    if (g > maxScore) maxScore = g;
+  }
+  const scoreRange = maxScore - minScore;
   const keptBy = (j: number): number => Math.max(0, Math.min(j, last) - first);
 
   // Estimate before working: faces × Σ_j (states at j) × (last − j), plus the binomial rows.
   let estimate = 0;
   for (let j = 0; j < last; j++) estimate += (keptBy(j) * scoreRange + 1) * (last - j);
-  estimate = estimate * faceCount + faceCount * last * (dice + 1);
+  estimate = estimate * faceCount + faceCount * last * (dice + 1) * BINOMIAL_TERM_COST;
   const what = `Keeping ${to - from} of ${dice} dice`;
   budget.spend(estimate, what, where);
   budget.checkSupport((last - first) * scoreRange + 1, what, where);
@@ -108,6 +116,8 @@ export function keptTotal(die: Pmf, spec: KeptRange, budget: WorkBudget, where: 
     remainingMass[f] = (remainingMass[f + 1] as number) + (die.probs[order[f] as number] as number);
   }
 
+  const keptAt = new Int32Array(last + 1);
+  for (let j = 0; j <= last; j++) keptAt[j] = keptBy(j);
   for (let f = 0; f < faceCount; f++) {
     const faceProbability = die.probs[order[f] as number] as number;
     const conditional = f === faceCount - 1 ? 1 : Math.min(1, faceProbability / (remainingMass[f] as number));
@@ -115,34 +125,33 @@ export function keptTotal(die: Pmf, spec: KeptRange, budget: WorkBudget, where: 
     // Descending j: writes go to larger j, already visited for this face.
     for (let j = last - 1; j >= 0; j--) {
       const current = states[j] as Float64Array;
-      let any = false;
-      for (let idx = 0; idx < current.length; idx++) if (current[idx] !== 0) { any = true; break; }
-      if (!any) continue;
+      // Only the span of states holding mass is visited.
+      let lo = 0;
+      while (lo < current.length && current[lo] === 0) lo++;
+      if (lo === current.length) continue;
+      let hi = current.length - 1;
+      while (current[hi] === 0) hi--;
       const row = binomialRow(dice - j, conditional);
       const need = last - j;
       let tail = 0;
       for (let c = need; c < row.length; c++) tail += row[c] as number;
-      const base = keptBy(j) * minScore;
-      const keptAtEnd = last - Math.max(j, first);
-      for (let idx = 0; idx < current.length; idx++) {
-        const mass = current[idx] as number;
-        if (mass === 0) continue;
-        const s = base + idx;
-        current[idx] = mass * (row[0] as number);
-        for (let c = 1; c < need; c++) {
-          const target = states[j + c] as Float64Array;
-          const added = keptBy(j + c) - keptBy(j);
-          target[s + added * g - keptBy(j + c) * minScore] += mass * (row[c] as number);
-        }
-        absorbed[s + keptAtEnd * g - absorbedBase] += mass * tail;
+      const base = (keptAt[j] as number) * minScore;
+      for (let c = 1; c < need; c++) {
+        const weight = row[c] as number;
+        if (weight === 0) continue;
+        const target = states[j + c] as Float64Array;
+        const keptThen = keptAt[j + c] as number;
+        const shift = base + (keptThen - (keptAt[j] as number)) * g - keptThen * minScore;
+        for (let idx = lo; idx <= hi; idx++) target[idx + shift] += (current[idx] as number) * weight;
       }
+      if (tail > 0) {
+        const shift = base + (last - Math.max(j, first)) * g - absorbedBase;
+        for (let idx = lo; idx <= hi; idx++) absorbed[idx + shift] += (current[idx] as number) * tail;
+      }
+      const stay = row[0] as number;
+      for (let idx = lo; idx <= hi; idx++) current[idx] = (current[idx] as number) * stay;
     }
   }
 
-  const entries: Array<[number, number]> = [];
-  for (let idx = 0; idx < absorbed.length; idx++) {
-    const p = absorbed[idx] as number;
-    if (p > 0) entries.push([absorbedBase + idx, p]);
-  }
-  return fromEntries(entries);
+  return fromDenseArray(absorbedBase, absorbed);
 }

@@ -33,9 +33,9 @@ export class DistributionFailure extends Error {
 
 /** Most distinct values one distribution may hold. */
 export const MAX_SUPPORT = 1_000_000;
-/** Work allowed for one `distributionOf` call, in dense multiply-adds (sparse map steps cost more); ~0.5 s. */
-export const MAX_WORK = 150_000_000;
-const SPARSE_STEP_COST = 8;
+/** Work allowed for one `distributionOf` call, in dense multiply-adds (sparse map steps cost more): ~0.2 s idle. */
+export const MAX_WORK = 60_000_000;
+const SPARSE_STEP_COST = 12;
 
 /**
  * Counts the work of one computation and stops it, with a clear message, before it starts something too big.
@@ -47,8 +47,9 @@ export class WorkBudget {
 
   spend(units: number, what: string, span: Span): void {
     if (!(units <= this.limit - this.used)) {
+      const before = this.used > 0.01 * this.limit ? `, after ${formatCount(this.used)} for the rest of the formula` : '';
       throw new DistributionFailure(
-        `${what} needs too much work for an exact distribution (about ${formatCount(units)} steps; the limit is ${formatCount(this.limit)})`,
+        `${what} needs too much work for an exact distribution (about ${formatCount(units)} steps${before}; the limit is ${formatCount(this.limit)})`,
         'limit',
         span,
       );
@@ -103,13 +104,45 @@ export function uniformRange(lo: number, hi: number): Pmf {
 
 /** Builds a pmf from weighted values, merging equal keys and dropping zero mass. */
 export function fromEntries(entries: Iterable<readonly [number, number]>): Pmf {
+  const list = Array.isArray(entries) ? (entries as ReadonlyArray<readonly [number, number]>) : [...entries];
+  // Entries already ascending and distinct (most callers) skip the map.
+  let count = 0;
+  let previous = -Infinity;
+  let ordered = true;
+  for (const [value, prob] of list) {
+    if (!(prob > 0)) continue;
+    const key = keyOf(value);
+    if (!(key > previous)) {
+      ordered = false;
+      break;
+    }
+    previous = key;
+    count++;
+  }
+  if (ordered) {
+    const values = new Float64Array(count);
+    const probs = new Float64Array(count);
+    let at = 0;
+    for (const [value, prob] of list) {
+      if (!(prob > 0)) continue;
+      values[at] = keyOf(value);
+      probs[at] = prob;
+      at++;
+    }
+    return { values, probs };
+  }
   const merged = new Map<number, number>();
-  for (const [value, prob] of entries) {
+  for (const [value, prob] of list) {
     if (!(prob > 0)) continue;
     const key = keyOf(value);
     merged.set(key, (merged.get(key) ?? 0) + prob);
   }
   return fromKeyedMap(merged);
+}
+
+/** An integer pmf from a dense array of probabilities over lo, lo+1, ... */
+export function fromDenseArray(lo: number, probs: Float64Array): Pmf {
+  return fromDense({ lo, probs });
 }
 
 function fromKeyedMap(merged: Map<number, number>): Pmf {
@@ -261,7 +294,8 @@ export function sumsOfCopies(
   where: Span,
 ): Map<number, Pmf> {
   const wanted = new Set(counts);
-  const maxCount = Math.max(0, ...counts);
+  let maxCount = 0;
+  for (const c of counts) if (c > maxCount) maxCount = c;
   const result = new Map<number, Pmf>();
   if (wanted.has(0)) result.set(0, point(0));
   if (maxCount === 0) return result;
