@@ -1,11 +1,17 @@
-// Before `sim` fights: the file must be JSON, and (once the schema checker is wired) clean of schema and formula
-// errors. Returns the parsed document or a printable report.
-export type CheckOutcome = { readonly ok: true; readonly doc: unknown } | { readonly ok: false; readonly report: string };
+// Before `sim` fights: the whole checker (JSON, schema, meaning, every formula in its context). A system with
+// errors is never simulated; warnings are allowed. Returns the document or the printable diagnostics.
+import { checkSystem } from '../schema/check';
+import type { SystemDocument } from '../schema/document';
+import { formatDiagnostic } from './check';
+
+export type CheckOutcome = { readonly ok: true; readonly doc: SystemDocument } | { readonly ok: false; readonly report: string };
 
 export function checkBeforeSimulating(file: string, text: string): CheckOutcome {
-  try {
-    return { ok: true, doc: JSON.parse(text) as unknown };
-  } catch (err) {
-    return { ok: false, report: `${file}: not JSON: ${err instanceof Error ? err.message : String(err)}` };
+  const result = checkSystem(text);
+  const errors = result.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0 || result.document === null) {
+    const shown = errors.length ? errors : result.diagnostics;
+    return { ok: false, report: shown.map((d) => formatDiagnostic(file, text, d)).join('\n') || `${file}: not a system document` };
   }
+  return { ok: true, doc: result.document };
 }

@@ -1,7 +1,6 @@
 // rules-studio sim FILE --fight ID [--fights N] [--seed S] [--workers K] [--json] [--log]
 // Thin: reads the file, refuses a system with errors, runs the engine, prints (spec §4).
 import { readFileSync } from 'node:fs';
-import type { SystemDocument } from '../schema/document';
 import { fightLog, loadSystem, simulate, SimError, type SimStats } from '../sim/index';
 import { simulateParallel } from '../sim/node/pool';
 import { checkBeforeSimulating } from './sim-check';
@@ -89,7 +88,7 @@ export async function run(args: string[]): Promise<number> {
     process.stderr.write(`${checked.report}\nsim: ${parsed.file} has errors; a system with errors is never simulated\n`);
     return 1;
   }
-  const doc = checked.doc as SystemDocument;
+  const doc = checked.doc;
   const loaded = loadSystem(doc);
   if (!loaded.ok) {
     for (const d of loaded.diagnostics) process.stderr.write(`${parsed.file}: ${d.pointer || '/'}: ${d.message}\n`);

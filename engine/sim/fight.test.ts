@@ -163,6 +163,17 @@ describe('blows and conditions', () => {
   });
 });
 
+describe('leaving', () => {
+  it('walking away from foes provokes their opportunity attacks; a teleport does not', () => {
+    const walk = fightLog(mini, 'walk-away', 1);
+    const provoked = ofType(walk, 'reaction').filter((e) => e.on === 'leave');
+    expect(provoked.map((e) => e.actor)).toEqual(['sure-hitter-1', 'sure-hitter-2']);
+    const teleport = fightLog(mini, 'teleport-away', 1);
+    expect(ofType(teleport, 'reaction')).toHaveLength(0);
+    expect(ofType(teleport, 'ability').map((e) => e.ability)).toEqual(['misty-step']);
+  });
+});
+
 describe('stepper and ad-hoc fights', () => {
   it('steps through the same fight runFight gives, event by event and turn by turn', () => {
     const log = fightLog(mini, 'skirmish', 9);

@@ -547,7 +547,12 @@ export class FightRunner {
     const s = this.scope;
     this.fillReads(actor, profile);
     const stat = this.value(profile.stat, actor);
+    // A blow's speed: its weapon's, else (a plain attack) the speed of the attack action it spends.
     if (profile.speed) this.actionSpeed = this.value(profile.speed, actor);
+    else if (!ability) {
+      const actionSpeed = this.system.actions[this.system.attackAction]?.speed;
+      if (actionSpeed) this.actionSpeed = this.value(actionSpeed, actor);
+    }
     const vs = this.defenceOf(target);
     s.stat = stat;
     s.melee = profile.reach === 'near';
@@ -814,6 +819,10 @@ export class FightRunner {
     // Speed on the clock: the ability's own, else that of the turn action it uses.
     const usesSpeed = ability.actionIndex >= 0 ? this.system.actions[ability.actionIndex]?.speed : null;
     if (ability.speed) this.actionSpeed = this.value(ability.speed, actor);
+    else if (ability.actionIndex >= 0) {
+      const actionSpeed = this.system.actions[ability.actionIndex]!.speed;
+      if (actionSpeed) this.actionSpeed = this.value(actionSpeed, actor);
+    }
     else if (usesSpeed) this.actionSpeed = this.value(usesSpeed, actor);
     for (const g of ability.gain) this.gainTrack(actor, g.track, this.value(g.amount, actor));
     for (const g of ability.grants) {
@@ -825,6 +834,8 @@ export class FightRunner {
       actor.sustaining = ability;
       if (this.sink) this.emit({ type: 'sustain', round: this.round, actor: actor.id, ability: ability.id, change: 'started' });
     }
+    if (ability.move !== null && ability.move !== actor.position) this.move(actor, ability);
+    if (actor.down || this.winner !== null) return;
     const targets = this.abilityTargets(actor, ability);
     if (this.sink) this.emit({ type: 'ability', round: this.round, actor: actor.id, ability: ability.id, targets: targets.map((t) => t.id), chip: `${actor.def.name}: ${ability.name}` });
     const sustainer = ability.sustained ? actor : null;
@@ -888,6 +899,30 @@ export class FightRunner {
       return;
     }
     for (const t of targets) for (const id of ability.applies) this.applyCondition(t, id, actor, sustainer);
+  }
+
+  /**
+   * Moving away: foes standing where the mover was may react (`react.on: leave` orders, or the system's opportunity
+   * attack), unless the move is a teleport or a disengage. A gridless system has no squares: only a band or row change.
+   */
+  private move(actor: Combatant, ability: AbilityDef): void {
+    const from = actor.position;
+    const speed = this.actionSpeed;
+    if (!ability.teleport && !ability.disengage) {
+      for (const foe of this.combatants) {
+        if (foe.down || foe.side === actor.side || foe.position !== from || actor.down) continue;
+        const before = foe.reactionsUsed;
+        this.reactTo(foe, 'leave', actor);
+        if (foe.reactionsUsed === before && this.system.opportunity && this.canReact(foe) && foe.def.attacks[0]) {
+          foe.reactionsUsed++;
+          if (this.sink) this.emit({ type: 'reaction', round: this.round, actor: foe.id, ability: 'opportunity', on: 'leave', success: true, chip: `${foe.def.name}: opportunity attack` });
+          this.blow(foe, actor, foe.def.attacks[0], null);
+        }
+        if (this.winner !== null) return;
+      }
+    }
+    this.actionSpeed = speed;
+    actor.position = ability.move!;
   }
 
   private blowWithAbility(actor: Combatant, target: Combatant, ability: AbilityDef): void {

@@ -254,7 +254,9 @@ class Loader {
       } : null,
       recharge: a.recharge ? { die: 6, min: a.recharge.min } : null,
       speed: this.formulas.maybe(a.speed, `${pointer}/speed`),
-      teleport: (a as { teleport?: boolean }).teleport === true,
+      move: a.move ?? null,
+      teleport: a.teleport === true,
+      disengage: (this.doc.combat?.disengage ?? []).some((w) => `${a.id} ${a.name ?? ''}`.toLowerCase().includes(w.toLowerCase())),
       offensive: (target === 'enemy' || target === 'enemies') && (a.attack !== undefined || a.save !== undefined || a.damage !== undefined || (a.applies?.length ?? 0) > 0),
       reach: a.attack?.reach ?? 'far',
     };
@@ -471,7 +473,7 @@ class Loader {
       classAttacks, lists: self.lists, attacks: attack, attacksPerAction: null,
       defence: defenceText === undefined ? null : this.f(defenceText, '/combat/attack/defence'), defenceValue: defenceText === undefined ? 0 : null,
       abilities, orders, slots: Array.from(slots, (v) => v ?? 0), regeneration: null, focus: h.focus ?? null,
-      plan: (h as { plan?: string[] }).plan ?? null, harm: 0, position: h.position ?? null, ownType: null,
+      plan: h.plan ?? null, harm: 0, position: h.position ?? null, ownType: null,
       consequencePosition: null, consequenceEffect: null, liveDerived: live,
       conditions: this.conditionIds(h.conditions, `${p}/conditions`),
     };
@@ -623,7 +625,7 @@ class Loader {
       if (typeof def === 'string') { this.error(`${p}/heroes/${i}`, `fight '${f.id}': ${def}`); ok = false; return; }
       const e = typeof entry === 'string' ? undefined : entry;
       heroes.push({
-        def: (e as { plan?: string[] } | undefined)?.plan ? { ...def, plan: (e as { plan?: string[] }).plan! } : def,
+        def: e?.plan ? { ...def, plan: e.plan } : def,
         count: 1, idBase: id,
         position: e?.position ?? f.positions?.[id] ?? def.position ?? 'near',
         conditions: [...def.conditions, ...this.conditionIds(e?.conditions, `${p}/heroes/${i}/conditions`)],
@@ -707,6 +709,7 @@ export function loadSystem(doc: SystemDocument): LoadResult {
     defaultType: combat?.damage?.types?.default ?? 'untyped',
     critPolicy: combat?.attack?.crit ?? 'dice',
     reactionPer: combat?.reaction?.per ?? 'round',
+    opportunity: combat?.reaction?.opportunity === true,
     sustain: combat?.sustain && sustainCheck ? { check: sustainCheck, dc: l.f(combat.sustain.dc, '/combat/sustain/dc') } : null,
     canTarget: l.formulas.maybe(combat?.targeting?.canTarget, '/combat/targeting/canTarget'),
     deathEnabled: combat?.death?.enabled ?? true,

@@ -128,8 +128,12 @@ export interface AbilityDef {
   /** d20 recharge: available again when a die at the start of the holder's turn rolls at least this. */
   readonly recharge: { readonly die: number; readonly min: number } | null;
   readonly speed: Formula | null;
+  /** Where using it moves its user; null: it does not move. */
+  readonly move: string | null;
   /** A teleport never provokes. */
   readonly teleport: boolean;
+  /** Its id or name holds one of the system's disengage words: leaving never provokes. */
+  readonly disengage: boolean;
   readonly offensive: boolean;
   readonly reach: string;
 }
@@ -317,6 +321,8 @@ export interface System {
   readonly defaultType: string;
   readonly critPolicy: 'dice' | 'total' | 'none';
   readonly reactionPer: 'round' | 'turn' | 'unlimited';
+  /** Leaving a foe's place provokes its first attack (an opportunity attack). */
+  readonly opportunity: boolean;
   readonly sustain: { readonly check: CheckDef; readonly dc: Formula } | null;
   readonly canTarget: Formula | null;
   readonly deathEnabled: boolean;
