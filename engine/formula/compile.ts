@@ -325,7 +325,7 @@ function compileRef(node: NodeOf<'ref'>, scope: Scope): Piece {
     },
     type: 'value',
     constant: null,
-    level: typeof label === 'string' && label !== '' ? Level.Atom : Level.Atom,
+    level: Level.Atom,
   };
 }
 
