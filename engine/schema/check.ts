@@ -44,8 +44,7 @@ type Placed = Omit<SystemDiagnostic, 'line' | 'column' | 'endLine' | 'endColumn'
 
 /** Anchors a pointer-based problem to characters of the text. */
 function anchorRange(json: JsonDocument, pointer: string, anchor: Anchor): TextRange {
-  const node = json.nodes.get(pointer);
-  const key = json.keys.get(pointer);
+  const { node, key } = json.find(pointer);
   const span = (n: { offset: number; length: number }): TextRange => ({ start: n.offset, end: n.offset + n.length });
   if (anchor === 'key' && key) return span(key);
   if (anchor === 'object' || (node && (node.type === 'object' || node.type === 'array'))) {
@@ -58,7 +57,7 @@ function anchorRange(json: JsonDocument, pointer: string, anchor: Anchor): TextR
   while (segments.length > 0) {
     segments.pop();
     const parent = segments.map((s) => `/${s.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
-    if (json.nodes.has(parent)) return anchorRange(json, parent, 'object');
+    if (json.find(parent).node) return anchorRange(json, parent, 'object');
   }
   return { start: 0, end: Math.min(1, json.text.length) };
 }
@@ -129,12 +128,11 @@ const BARE_NAME = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 
 function checkOneFormula(field: FormulaField, entry: SymbolsEntry): readonly FormulaDiagnostic[] {
   const { symbols, formulaResults } = entry;
-  const segments = pointerSegments(field.pointer);
   // `reads` may name a plain attribute (`"second": "willpower"`): it reads as that attribute.
-  if (segments[segments.length - 2] === 'reads' && BARE_NAME.test(field.text) && symbols.sheet.has(field.text)) return [];
+  if (BARE_NAME.test(field.text) && symbols.sheet.has(field.text) && field.pointer.includes('/reads/')) return [];
   const table = symbols.tableFor(field.context as FormulaContext, field.pointer);
   const isFunctionBody = field.context === 'function';
-  const functionName = isFunctionBody ? (segments[1] ?? '') : '';
+  const functionName = isFunctionBody ? (pointerSegments(field.pointer)[1] ?? '') : '';
   const key = `${isFunctionBody ? `fn:${functionName}` : field.context}\u0000${symbols.tableKeyOf(field.context, field.pointer)}\u0000${field.expected ?? ''}\u0000${field.text}`;
   const cached = formulaResults.get(key);
   if (cached) return cached;
@@ -174,15 +172,8 @@ export function checkSystem(text: string): SystemCheckResult {
   for (const problem of json.problems) {
     placed.push({ severity: 'error', message: problem.message, source: 'json', pointer: '', code: 'syntax', start: problem.range.start, end: problem.range.end });
   }
-  if (json.problems.length > 0 || !json.root) {
-    if (!json.root && json.problems.length === 0) placed.push({ severity: 'error', message: 'the file is empty: a system is one JSON object { ... }', source: 'json', pointer: '', code: 'syntax', start: 0, end: 0 });
-    return finish(text, placed, undefined);
-  }
-  try {
-    value = JSON.parse(text) as unknown;
-  } catch {
-    value = undefined;
-  }
+  if (json.problems.length > 0 || json.value === undefined) return finish(text, placed, undefined);
+  value = json.value;
 
   const place = (pointer: string, anchor: Anchor, severity: Severity, message: string, source: SystemDiagnostic['source'], code: string): void => {
     const range = anchorRange(json, pointer, anchor);
@@ -210,7 +201,7 @@ export function checkSystem(text: string): SystemCheckResult {
         const all = checkOneFormula(field, entry);
         const diagnostics = sheetBroken ? all.filter((d) => d.code !== 'unknown-ref' && d.code !== 'context') : all;
         if (diagnostics.length === 0) continue;
-        const node = json.nodes.get(field.pointer);
+        const { node } = json.find(field.pointer);
         if (!node || node.type !== 'string') continue;
         const map = stringOffsetMapper(text, node);
         for (const d of diagnostics) {
@@ -229,7 +220,7 @@ export function checkSystem(text: string): SystemCheckResult {
 }
 
 function finish(text: string, placed: Placed[], value: unknown): SystemCheckResult {
-  const lines = new LineIndex(text);
+  let lineIndex: LineIndex | undefined;
   const seen = new Set<string>();
   const diagnostics: SystemDiagnostic[] = [];
   placed.sort((a, b) => a.start - b.start || a.end - b.end);
@@ -239,8 +230,9 @@ function finish(text: string, placed: Placed[], value: unknown): SystemCheckResu
     const dedupe = `${start}\u0000${end}\u0000${p.message}`;
     if (seen.has(dedupe)) continue;
     seen.add(dedupe);
-    const a = lines.position(start);
-    const b = lines.position(end);
+    lineIndex ??= new LineIndex(text);
+    const a = lineIndex.position(start);
+    const b = lineIndex.position(end);
     diagnostics.push({ ...p, start, end, line: a.line, column: a.column, endLine: b.line, endColumn: b.column });
   }
   const hasErrors = diagnostics.some((d) => d.severity === 'error');

@@ -222,6 +222,10 @@ export class DocumentSymbols {
   }
 
   tableKeyOf(context: FormulaContext, pointer: string): string {
+    // Most contexts do not depend on the place: only split the pointer when the key needs it.
+    if (context !== 'function' && context !== 'check.outcome' && !(context.endsWith('damage') && pointer.startsWith('/abilities/'))) {
+      return context.endsWith('damage') ? `${context}\u0000${this.attackCheck ?? ''}` : context;
+    }
     const segments = pointerSegments(pointer);
     const doc = recordOf(this.document);
     switch (context) {

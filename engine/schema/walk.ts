@@ -122,7 +122,7 @@ export function collectFormulaFields(document: unknown): FormulaField[] {
 }
 
 function visit(value: unknown, schema: SchemaNode, pointer: string, out: FormulaField[]): void {
-  const node = selectBranch(schema, value);
+  const node = schema.oneOf ? selectBranch(schema, value) : schema;
   if (typeof value === 'string') {
     const context = node['x-formula'];
     if (context && isFormulaContext(context)) {
@@ -136,11 +136,17 @@ function visit(value: unknown, schema: SchemaNode, pointer: string, out: Formula
   if (Array.isArray(value)) {
     if (!node.items) return;
     const items = resolveSchema(node.items);
-    value.forEach((item, index) => visit(item, items, `${pointer}/${index}`, out));
+    for (let index = 0; index < value.length; index++) visit(value[index], items, `${pointer}/${index}`, out);
     return;
   }
-  for (const [key, child] of Object.entries(value)) {
-    const childNode = childSchema(node, value, key);
+  const properties = node.properties;
+  const additional = node.additionalProperties && typeof node.additionalProperties === 'object' ? resolveSchema(node.additionalProperties) : undefined;
+  for (const key in value) {
+    const child = (value as Record<string, unknown>)[key];
+    // Only formulas (strings) and containers can hold formulas: skip numbers and booleans without a lookup.
+    if (typeof child !== 'string' && (typeof child !== 'object' || child === null)) continue;
+    const property = properties?.[key];
+    const childNode = property !== undefined ? (typeof property === 'boolean' ? undefined : resolveSchema(property)) : additional;
     if (childNode) visit(child, childNode, `${pointer}/${escapePointerSegment(key)}`, out);
   }
 }
