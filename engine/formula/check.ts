@@ -3,7 +3,9 @@
 //
 // Ranges are sound intervals (the result always lies inside), null where unknown (an unranged reference, a
 // division by something that may be 0, a boolean or string formula). Exploding dice are bounded by the runtime cap
-// of 100 explosions per die: a d6! die lies in 1..6×101. So a range, when given, is always finite.
+// of 100 explosions per die (each explosion adds a die to the pool, as engine/dice/roll.ts rolls them): `d6!` lies
+// in 1..606. So a range, when given, is always finite (JSON-safe); "unbounded" never appears.
+// test/formula/range-soundness.test.ts checks the ranges against the compiler, seeded.
 import { BUILTINS, type NumericRange } from './builtins';
 import { parseFormula } from './parse';
 import { printFormula } from './print';

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { explainBadFunctionName } from './builtins';
+import { createSymbolTable } from './symbols';
+import { checkFormula } from './check';
 import { parseFormula } from './parse';
 import { printFormula } from './print';
 import type { BinaryOp, CompareOp, DiceModifier, FormulaNode, Span } from './types';
@@ -179,8 +181,13 @@ describe('property: parsing never throws', () => {
   });
 });
 
+const checkerSymbols = createSymbolTable(
+  { a: { type: 'number', range: [1, 6] }, b: { type: 'boolean' }, 'a.b': { type: 'list' }, c: { type: 'any' } },
+  { functions: new Map([['foo', { params: ['x'], body: '@x + foo(1)' }], ['bar', { params: [], body: 'd6' }]]) },
+);
+
 describe('property: parse(print(ast)) equals ast', () => {
-  it('for generated trees of every kind', () => {
+  it('for generated trees of every kind (and the checker takes them all)', () => {
     fc.assert(
       fc.property(node, (ast) => {
         const text = printFormula(ast);
@@ -189,6 +196,12 @@ describe('property: parse(print(ast)) equals ast', () => {
         expect(parsed.diagnostics, text).toEqual([]);
         expect(shape(parsed.ast)).toEqual(shape(ast));
         checkSpans(parsed.ast!, text.length);
+        // The checker takes any tree without throwing, and locates its findings inside the text.
+        for (const diagnostic of checkFormula(parsed.ast!, checkerSymbols).diagnostics) {
+          expect(diagnostic.span.start).toBeGreaterThanOrEqual(0);
+          expect(diagnostic.span.end).toBeLessThanOrEqual(text.length);
+          expect(diagnostic.message.length).toBeGreaterThan(0);
+        }
       }),
       runs(2000),
     );
