@@ -402,6 +402,10 @@ describe('user functions', () => {
     expect(evaluate('bonus(@level) + twice(@level)', { functions, values: { level: 9, base: 1 } })).toBe(2 + 1 + 18);
   });
 
+  it('calls the built-in when a document reuses its name, as the checker does', () => {
+    expect(evaluate('max(1, 2)', { functions: { max: { params: ['a', 'b'], body: '@a' } } })).toBe(2);
+  });
+
   it('refuses recursion, direct or through another function', () => {
     const direct = compileError(() => compile('loop()', { functions }));
     expect(direct.code).toBe('recursion');

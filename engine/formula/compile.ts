@@ -828,14 +828,13 @@ function checkConstantPlan(plan: DicePlan, sides: DieSize, span: Span): void {
 // ---------------------------------------------------------------------------------------------------------------
 // Calls
 
+/** Built-ins first, as the checker reads them (a document may not name a user function after a built-in). */
 function compileCall(node: NodeOf<'call'>, scope: Scope): Piece {
+  const builtin = lookupBuiltin(node.name);
+  if (builtin !== undefined) return compileBuiltinCall(node, builtin, scope);
   const userFunction = scope.options.functions?.get(node.name);
   if (userFunction !== undefined) return compileUserCall(node, userFunction, scope);
-  const builtin = lookupBuiltin(node.name);
-  if (builtin === undefined) {
-    throw new FormulaCompileError(`unknown function ${node.name}()`, 'unknown-function', scope.callSpan ?? node.nameSpan);
-  }
-  return compileBuiltinCall(node, builtin, scope);
+  throw new FormulaCompileError(`unknown function ${node.name}()`, 'unknown-function', scope.callSpan ?? node.nameSpan);
 }
 
 function compileBuiltinCall(node: NodeOf<'call'>, builtin: BuiltinCall, scope: Scope): Piece {
