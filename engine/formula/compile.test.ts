@@ -275,6 +275,12 @@ describe('dice in formulas', () => {
     const big = compile('6000d1 - 5000d1 + 1');
     expect(runtimeError(() => evaluateFormula(big, newEvalContext(createRng(1)))).code).toBe('limit');
     expect(compileError(() => compile('d20 + 20000d6')).code).toBe('limit');
+    const sum = compile('2d6 + 1d8 - d4 + 3');
+    const rollAll = (trace: boolean): Value[] => {
+      const seeded = newEvalContext(createRng(77), undefined, { trace });
+      return Array.from({ length: 50 }, () => evaluateFormula(sum, seeded));
+    };
+    expect(rollAll(true)).toEqual(rollAll(false));
   });
 
   it('treats d% as d100 and dF as -1..+1', () => {
@@ -396,6 +402,14 @@ describe('user functions', () => {
     const rng = riggedRng([4]);
     expect(evaluate('twice(d6)', { functions }, rng)).toBe(8);
     expect(rng.asked).toEqual([6]);
+  });
+
+  it('rolls an argument even when the body ignores it (traced or not, the same dice)', () => {
+    const ignore = { one: { params: ['x'], body: '1' } };
+    const rng = riggedRng([4]);
+    expect(evaluate('one(d6)', { functions: ignore }, rng)).toBe(1);
+    expect(rng.asked).toEqual([6]);
+    expect(traced('one(d6)', [4], { functions: ignore }).chip).toBe('one(d6 (4)) (1) = 1');
   });
 
   it('lets a body read the caller context and computed arguments', () => {

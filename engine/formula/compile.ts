@@ -915,8 +915,9 @@ function compileUserCall(
     }
     throw error;
   }
-  if (body.constant !== null && !scope.traced) return constantPiece(body.constant.value, scope);
   const dynamic = args.map((arg, i) => (arg.constant === null ? i : -1)).filter((i) => i >= 0);
+  // Fold only when nothing runs: an argument may roll dice even if the body ignores it.
+  if (body.constant !== null && dynamic.length === 0 && !scope.traced) return constantPiece(body.constant.value, scope);
   const runBody = body.run;
   if (!scope.traced) {
     const plain = fillSlotsThen(dynamic, args, slots, runBody);
