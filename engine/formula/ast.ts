@@ -9,11 +9,13 @@ import type { BinaryOp, CompareOp, DiceCompare, DiceModifier, DiceSides, Formula
 
 type Children = Record<string, (CstNode | IToken)[] | undefined>;
 
-function tokens(ctx: Children, key: string): IToken[] {
-  return (ctx[key] ?? []) as IToken[];
+const NONE: readonly never[] = Object.freeze([]);
+
+function tokens(ctx: Children, key: string): readonly IToken[] {
+  return (ctx[key] ?? NONE) as readonly IToken[];
 }
-function nodes(ctx: Children, key: string): CstNode[] {
-  return (ctx[key] ?? []) as CstNode[];
+function nodes(ctx: Children, key: string): readonly CstNode[] {
+  return (ctx[key] ?? NONE) as readonly CstNode[];
 }
 function firstToken(ctx: Children, key: string): IToken | undefined {
   return tokens(ctx, key)[0];
