@@ -18,7 +18,7 @@ export interface SystemDiagnostic {
   readonly severity: Severity;
   readonly message: string;
   readonly source: 'json' | 'schema' | 'formula';
-  /** JSON pointer of the value (or key) concerned; '' for the whole document. */
+  /** JSON pointer of the value (or key) concerned; '' for the whole file. */
   readonly pointer: string;
   /** 1-based, into the text. `endColumn` is just after the last character (as editors count). */
   readonly line: number;
