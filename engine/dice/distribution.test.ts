@@ -254,6 +254,18 @@ describe('distributionOf: limits answer at once', () => {
     expect(error.message).toMatch(message);
   });
 
+  it('regression: a die of 200,000 faces under keep does not overflow the stack (Math.min spread)', () => {
+    const result = ok('2d200000kh1');
+    expect(result.pmf).toHaveLength(200_000);
+    expect(result.mean).toBeCloseTo((2 / 3) * 200_000, -1);
+  });
+
+  it('says when a long sum has values too unlikely to represent', () => {
+    const result = ok('1000d6');
+    expect(result.min).toBeGreaterThan(1000);
+    expect(result.notes.join(' ')).toMatch(/from 1000 to \d+ .* below 1e-308/);
+  });
+
   it('never throws for a deep tree built by hand', () => {
     let node: FormulaNode = { kind: 'number', value: 1, span: { start: 0, end: 1 } };
     for (let i = 0; i < 5000; i++) node = { kind: 'unary', op: '-', operand: node, span: { start: 0, end: 1 } };

@@ -107,8 +107,10 @@ export function distributionOf(ast: FormulaNode, options: DistributionOptions): 
 function fixedDiceCount(node: FormulaNode, depth: number): number {
   if (depth > MAX_NODE_DEPTH) return 0; // evaluate() reports the depth
   switch (node.kind) {
-    case 'dice':
-      return node.count === null ? 1 : node.count.kind === 'number' ? node.count.value : fixedDiceCount(node.count, depth + 1);
+    case 'dice': {
+      const own = node.count === null ? 1 : node.count.kind === 'number' ? node.count.value : fixedDiceCount(node.count, depth + 1);
+      return own + (node.sides.kind === 'number' ? fixedDiceCount(node.sides.value, depth + 1) : 0);
+    }
     case 'unary':
     case 'tag':
       return fixedDiceCount(node.operand, depth + 1);
@@ -646,7 +648,17 @@ function termForCounts(roll: Pmf, counts: Float64Array, plan: DicePlan, span: Sp
       }
       return out;
     }
-    return sumsOfCopies(roll, counts, walk.budget, span);
+    const sums = sumsOfCopies(roll, counts, walk.budget, span);
+    // Long sums reach probabilities below the smallest double (1000d6 at 1000 is 6^-1000): say so.
+    const lowest = roll.values[0] as number;
+    for (const [count, pmf] of sums) {
+      if (count > 0 && (pmf.values[0] as number) > count * lowest) {
+        walk.notes.add(
+          `values from ${count * lowest} to ${(pmf.values[0] as number) - 1} (and as far above) have probabilities below 1e-308 and are not listed`,
+        );
+      }
+    }
+    return sums;
   }
 
   if (!exploding) {
