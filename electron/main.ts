@@ -22,7 +22,8 @@ const seedsDir = app.isPackaged ? path.join(process.resourcesPath, 'systems') : 
 app.enableSandbox();
 registerAppScheme();
 
-if (!app.requestSingleInstanceLock()) app.quit();
+// A second launch focuses the first window (two processes writing one workspace would fight over backups).
+const isFirstInstance = app.requestSingleInstanceLock();
 
 async function openExternal(url: string): Promise<void> {
   if (isSafeExternalUrl(url)) await shell.openExternal(url);
@@ -101,7 +102,11 @@ app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
 });
 
-start().catch((error: unknown) => {
-  dialog.showErrorBox('Rules Studio could not start', error instanceof Error ? error.message : String(error));
-  app.exit(1);
-});
+if (isFirstInstance) {
+  start().catch((error: unknown) => {
+    dialog.showErrorBox('Rules Studio could not start', error instanceof Error ? error.message : String(error));
+    app.exit(1);
+  });
+} else {
+  app.quit();
+}
