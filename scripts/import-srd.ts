@@ -245,10 +245,17 @@ export function convertMonster(monster: SrdMonster): Creature {
   const vulnerable = damageTypesOf(monster.damage_vulnerabilities);
   const immune = damageTypesOf(monster.damage_immunities);
   const dropped = [...resist.dropped, ...vulnerable.dropped, ...immune.dropped];
-  const saves: Record<string, number> = {};
+  const scores: Record<string, number> = {
+    str: monster.strength, dex: monster.dexterity, con: monster.constitution,
+    int: monster.intelligence, wis: monster.wisdom, cha: monster.charisma,
+  };
+  // Saving-throw proficiencies as the system's `<ability>_save` attributes (the bonus beyond the modifier), which
+  // its `<ability>.save` derived values add: the engine rolls every save from the sheet.
+  const saveBonuses: Record<string, number> = {};
   for (const p of monster.proficiencies) {
     const m = /^saving-throw-(\w+)$/.exec(p.proficiency.index);
-    if (m) saves[`save.${m[1]}`] = p.value;
+    const score = m ? scores[m[1]!] : undefined;
+    if (m && score !== undefined) saveBonuses[`${m[1]}_save`] = p.value - Math.floor((score - 10) / 2);
   }
   const tags = [monster.type, ...(monster.subtype ? [monster.subtype] : []), monster.size.toLowerCase()]
     .map((t) => t.toLowerCase());
@@ -262,11 +269,7 @@ export function convertMonster(monster: SrdMonster): Creature {
     challenge: monster.challenge_rating,
     defence: monster.armor_class[0]?.value ?? 10,
     hp: monster.hit_points,
-    attributes: {
-      str: monster.strength, dex: monster.dexterity, con: monster.constitution,
-      int: monster.intelligence, wis: monster.wisdom, cha: monster.charisma,
-    },
-    ...(Object.keys(saves).length > 0 ? { saves } : {}),
+    attributes: { ...scores, ...saveBonuses },
     attacks,
     ...(multiattack ? { multiattack } : {}),
     ...(regeneration ? { regeneration } : {}),

@@ -106,6 +106,22 @@ describe('SRD bestiary: one fight per challenge-rating band, in the real engine'
     });
   }
 
+  test("a monster's saving-throw proficiency counts: the adult red dragon saves Dexterity at +6, Constitution at +13", () => {
+    const dragon = byId.get('adult-red-dragon')!;
+    expect(dragon.attributes).toMatchObject({ dex: 10, dex_save: 6, con: 25, con_save: 6 });
+    const composed = composeFight(system, { heroes: ['wizard11', 'fighter11'], enemies: [{ bestiary: 'adult-red-dragon' }] });
+    if (!composed.ok) throw new Error(composed.error);
+    let saves = 0;
+    for (let seed = 1; seed <= 10; seed++) {
+      for (const c of eventsOf(fightLog(system, composed.fight, seed), 'check')) {
+        if (c.actor !== 'adult-red-dragon-1' || c.check !== 'save.dex' || c.dice.length !== 1) continue;
+        saves++;
+        expect(c.total - c.dice[0]!).toBe(6);
+      }
+    }
+    expect(saves).toBeGreaterThan(0);
+  });
+
   test('fire stops the troll regenerating at the start of its next turn', () => {
     const composed = composeFight(system, { heroes: ['fighter11', 'wizard11'], enemies: [{ bestiary: 'troll' }] });
     if (!composed.ok) throw new Error(composed.error);
