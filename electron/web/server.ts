@@ -178,8 +178,10 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
       service.close();
       for (const stream of streams) stream.end();
       streams.clear();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive connections would hold close() open: stop accepting, then drop them.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
+      await closed;
     },
   };
 }
