@@ -546,6 +546,36 @@ describe('properties (seeded)', () => {
     );
   });
 
+  it('gives the same values traced as untraced, with a chip for every evaluation', () => {
+    const richer = fc.oneof(
+      expression,
+      fc.tuple(expression, expression, expression).map(([t, a, b]) => `(${t} > 7 ? ${a} : ${b})`),
+      fc.tuple(expression, expression).map(([a, b]) => `(${a})[First] + (${b})[Second]`),
+      expression.map((a) => `twice(${a}) - one(${a})`),
+    );
+    const functions = { twice: { params: ['x'], body: '@x * 2' }, one: { params: ['x'], body: '1' } };
+    fc.assert(
+      fc.property(richer, fc.integer({ min: 0, max: 2 ** 31 }), (text, seed) => {
+        const formula = compile(text, { functions });
+        const outcomes = (trace: boolean): string[] => {
+          const ctx = newEvalContext(createRng(seed), undefined, { trace });
+          return Array.from({ length: 5 }, () => {
+            try {
+              const value = evaluateFormula(formula, ctx);
+              if (trace && !renderChip(ctx.trace!, value).endsWith(` = ${String(value)}`)) return 'bad chip';
+              return String(value);
+            } catch (error) {
+              if (error instanceof FormulaRuntimeError) return error.code;
+              throw error;
+            }
+          });
+        };
+        expect(outcomes(true)).toEqual(outcomes(false));
+      }),
+      { seed: 42, numRuns: 200 },
+    );
+  });
+
   it('NdX lies in [N, N·X]', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 50 }), fc.integer({ min: 1, max: 100_000 }), fc.integer({ min: 0, max: 2 ** 31 }), (n, x, seed) => {
