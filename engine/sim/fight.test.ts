@@ -196,3 +196,11 @@ describe('stepper and ad-hoc fights', () => {
     expect(composeFight(mini, { heroes: [], enemies: [{ template: { role: 'standard', tier: 9 } }] }).ok).toBe(false);
   });
 });
+
+describe('formula failures mid-fight', () => {
+  it('stop the fight with a clear SimError naming the fight, round and turn', () => {
+    const doc = fixture('mini-d20');
+    const broken = load({ ...doc, combat: { ...doc.combat!, attack: { ...doc.combat!.attack!, defence: '10 / (@armor - @armor)' } } });
+    expect(() => runFight(broken, 'duel', 1)).toThrowError(/fight 'duel', round 1, .*'s turn: .*division by zero/);
+  });
+});

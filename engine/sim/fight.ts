@@ -17,6 +17,14 @@ export interface CheckTally {
   onCheck(actor: Combatant, tally: number): void;
 }
 
+/** A clear, user-facing problem while fighting (a formula that divides by zero mid-fight, an unknown fight). */
+export class SimError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SimError';
+  }
+}
+
 export interface FightResult {
   readonly winner: Winner;
   readonly rounds: number;
@@ -117,7 +125,20 @@ export class FightRunner {
 
   // ----- the fight ----------------------------------------------------------------------------------------------
 
+  /** The actor whose turn it is: named when a formula fails mid-fight. */
+  private current: Combatant | null = null;
+
   run(): FightResult {
+    try {
+      return this.fightToTheEnd();
+    } catch (err) {
+      if (err instanceof SimError) throw err;
+      const where = `fight '${this.fight.id}', round ${this.round}${this.current ? `, ${this.current.id}'s turn` : ''}`;
+      throw new SimError(`${where}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  private fightToTheEnd(): FightResult {
     if (this.sink) {
       this.emit({
         type: 'fightStart', system: this.system.id, fightId: this.fight.id, seed: this.seed,
@@ -219,6 +240,7 @@ export class FightRunner {
   // ----- the turn -----------------------------------------------------------------------------------------------
 
   private takeTurn(actor: Combatant, clock: number | undefined): void {
+    this.current = actor;
     if (this.sink) {
       this.emit(clock === undefined
         ? { type: 'turn', round: this.round, actor: actor.id, initiative: actor.initiative }

@@ -4,7 +4,9 @@ import { deriveSeed } from '../dice/rng';
 import type { SystemDocument } from '../schema/document';
 import { ConsequencesRunner } from './consequences';
 import type { EventSink, FightEvent } from './events';
-import { FightRunner, type CheckTally, type FightResult } from './fight';
+import { FightRunner, SimError, type CheckTally, type FightResult } from './fight';
+
+export { SimError } from './fight';
 import type { SimDiagnostic } from './formulas';
 import { loadSystem as loadRuntime } from './load';
 import type { CombatantDef, FightDef, FightEntryDef, System } from './model';
@@ -34,13 +36,6 @@ function findFight(system: System, fight: string | FightDef): FightDef {
   return def;
 }
 
-/** A clear, user-facing problem (unknown fight, bad composition); never an internal error. */
-export class SimError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'SimError';
-  }
-}
 
 function runner(system: System, fight: FightDef, seed: number, sink: EventSink | null, tally: CheckTally | null): FightRunner {
   return system.mode === 'consequences'
