@@ -576,6 +576,29 @@ describe('properties (seeded)', () => {
     );
   });
 
+  it('never throws for any text: a formula or diagnostics, and only FormulaRuntimeErrors when run', () => {
+    const pieces = ['d', '6', '20', '2', '0', '+', '-', '*', '/', '%', '(', ')', '!', 'kh', 'dl', 'r', 'ro', 'cs', '>=', '<', '==', '?', ':', 'F', '%',
+      '@a', '@b', 'max(', 'floor(', ',', 'and', 'or', 'not', ' ', '[T]', 'true', "'x'", 'f(', '.5', '1000000', '10001'];
+    const text = fc.array(fc.constantFrom(...pieces), { maxLength: 14 }).map((parts) => parts.join(''));
+    const options = optionsFor({ values: { a: 3, b: true }, functions: { f: { params: ['n'], body: 'd(@n) + @n' } } });
+    fc.assert(
+      fc.property(text, fc.integer({ min: 0, max: 2 ** 31 }), (source, seed) => {
+        const result = compileText(source, options);
+        if (!('formula' in result)) return result.diagnostics.length > 0;
+        for (const trace of [false, true]) {
+          const ctx = newEvalContext(createRng(seed), undefined, { trace });
+          try {
+            evaluateFormula(result.formula, ctx);
+          } catch (error) {
+            if (!(error instanceof FormulaRuntimeError)) throw error;
+          }
+        }
+        return true;
+      }),
+      { seed: 42, numRuns: 400 },
+    );
+  });
+
   it('NdX lies in [N, N·X]', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 50 }), fc.integer({ min: 1, max: 100_000 }), fc.integer({ min: 0, max: 2 ** 31 }), (n, x, seed) => {
