@@ -51,7 +51,7 @@ function located(error: unknown, span: Span): unknown {
 
 function checkResult(name: string, value: Value, span: Span): Value {
   if (typeof value === 'number' && !Number.isFinite(value)) {
-    throw new FormulaRuntimeError(`${name}() gave a number too large to use`, 'type', span);
+    throw new FormulaRuntimeError(`${name}() gave a number too large to use`, 'limit', span);
   }
   return value;
 }

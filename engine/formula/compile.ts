@@ -165,7 +165,7 @@ function typeError(expected: string, value: Value, span: Span): FormulaRuntimeEr
 }
 
 function finite(value: number, span: Span): number {
-  if (!Number.isFinite(value)) throw new FormulaRuntimeError('the result is too large (not a finite number)', 'type', span);
+  if (!Number.isFinite(value)) throw new FormulaRuntimeError('the result is too large (not a finite number)', 'limit', span);
   return value;
 }
 
