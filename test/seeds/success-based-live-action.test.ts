@@ -97,6 +97,25 @@ describe('live action: degrees, the rule of ten, automatic success, the first on
   });
 });
 
+describe('live action: the rule of one in a fight (a scene)', () => {
+  test('against target 2, the first thrown 1 of the fight is a plain failure and every later one a botch', () => {
+    // A brawler far above the thugs (Melee total 12 against Dodge 4: 6 + 4 - 12, kept at 2).
+    const brawler = { ...doc, heroes: doc.heroes!.map((h) => (h.id === 'gouge' ? { ...h, attributes: { ...h.attributes, dexterity: 6, melee: 6 }, orders: [] } : h)) };
+    const system = loadRuntime(brawler);
+    let firsts = 0;
+    let laters = 0;
+    for (let seed = 1; seed <= 200; seed++) {
+      const ones = eventsOf(fightLog(system, 'alley-brawl', seed), 'check').filter((c) => c.actor === 'gouge' && c.check === 'attack' && c.total === 1);
+      ones.forEach((c, i) => {
+        expect(c.outcome).toBe(i === 0 ? 'first-one' : 'botch');
+        if (i === 0) firsts++; else laters++;
+      });
+    }
+    expect(firsts).toBeGreaterThan(0);
+    expect(laters).toBeGreaterThan(0);
+  });
+});
+
 describe('live action: Celerity and initiative', () => {
   test('Damien (Celerity 4, initiative 15) acts at 15, 12, 9, 6 and 3, and not at 0 (the clock formulas)', () => {
     const clock = doc.turn!.clock!;
