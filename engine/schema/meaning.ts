@@ -25,6 +25,8 @@ const p = escapePointerSegment;
 
 /** Actions an ability may use besides the turn's own. */
 const SPECIAL_USES = ['reaction', 'free'];
+/** Steps of a scripted turn besides ability ids. */
+const PLAN_WORDS = ['attack'];
 
 class MeaningChecker {
   readonly problems: MeaningProblem[] = [];
@@ -87,8 +89,8 @@ class MeaningChecker {
     this.error(pointer, 'value', 'unknown-id', `unknown ${what} \`${value}\` in \`${describePointer(pointer)}\`${hint}`);
   }
 
-  refs(list: unknown, pointer: string, known: ReadonlySet<string>, what: string, where: string): void {
-    arrayOf(list).forEach((v, i) => this.ref(v, `${pointer}/${i}`, known, what, where));
+  refs(list: unknown, pointer: string, known: ReadonlySet<string>, what: string, where: string, extra: readonly string[] = []): void {
+    arrayOf(list).forEach((v, i) => this.ref(v, `${pointer}/${i}`, known, what, where, extra));
   }
 
   /** Keys of an object that must name known things (hero attributes, template tracks). */
@@ -218,6 +220,7 @@ class MeaningChecker {
       this.keys(hero.tracks, `${at}/tracks`, this.trackIds, 'track', 'tracks');
       this.refs(hero.abilities, `${at}/abilities`, this.abilityIds, 'ability', 'abilities');
       this.refs(hero.conditions, `${at}/conditions`, this.conditionIds, 'condition', 'conditions');
+      this.refs(hero.plan, `${at}/plan`, this.abilityIds, 'ability', 'abilities', PLAN_WORDS);
       const own = new Set(arrayOf(hero.abilities).filter((x): x is string => typeof x === 'string'));
       const ownAllKnown = [...own].every((id) => this.abilityIds.has(id));
       arrayOf(hero.orders).forEach((o, j) => {
@@ -243,6 +246,7 @@ class MeaningChecker {
           this.ref(h.hero, `${at}/heroes/${j}/hero`, this.heroIds, 'hero', 'heroes');
           if (typeof h.hero === 'string') inFight.add(h.hero);
           this.refs(h.conditions, `${at}/heroes/${j}/conditions`, this.conditionIds, 'condition', 'conditions');
+          this.refs(h.plan, `${at}/heroes/${j}/plan`, this.abilityIds, 'ability', 'abilities', PLAN_WORDS);
         } else entriesKnown = false;
       });
       arrayOf(fight.enemies).forEach((e, j) => {

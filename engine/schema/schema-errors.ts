@@ -296,6 +296,10 @@ function describeError(document: unknown, e: ValidationError): SchemaProblem | u
         code: 'bad-name',
         message: `${where} ${describeValue(value)} is not valid: ${patternHelp(String(e.params.pattern)) ?? `it must match ${String(e.params.pattern)}`}`,
       };
+    case 'maxItems':
+      return { pointer: at, anchor: 'value', code: 'range', message: `${where} may hold at most ${String(e.params.limit)} entries; it has ${Array.isArray(value) ? value.length : '?'}` };
+    case 'minItems':
+      return { pointer: at, anchor: 'value', code: 'range', message: `${where} needs at least ${String(e.params.limit)} entries` };
     case 'uniqueItems':
       return { pointer: at, anchor: 'value', code: 'duplicate', message: `${where} lists the same entry twice` };
     default:
