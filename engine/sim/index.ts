@@ -64,8 +64,11 @@ export function simulatePartial(system: System, fight: string | FightDef, option
   const stats = new StatsAccumulator(system.tallyKeys);
   const from = options.from ?? 0;
   const every = options.progressEvery ?? 1000;
+  let reusable: FightRunner | null = null;
   for (let i = 0; i < options.fights; i++) {
-    stats.addFight(runner(system, def, deriveSeed(options.seed, from + i), null, stats).run());
+    const seed = deriveSeed(options.seed, from + i);
+    if (reusable) reusable.reset(seed); else reusable = runner(system, def, seed, null, stats);
+    stats.addFight(reusable.run());
     if (options.onProgress && (i + 1) % every === 0) options.onProgress(i + 1);
   }
   return stats;

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { deriveSeed } from '../dice/rng';
 import type { SystemDocument } from '../schema/document';
-import { loadSystem, runFight, simulate, type System } from './index';
+import { loadSystem, runFight, simulate, StatsAccumulator, type System } from './index';
 import { simulateParallel } from './node/pool';
 
 const doc = JSON.parse(readFileSync(new URL('../../test/fixtures/systems/mini-d20.json', import.meta.url), 'utf8')) as SystemDocument;
@@ -81,6 +81,15 @@ describe('streaming statistics', () => {
     expect(total).toBe(300 * 5); // initiative is rolled once per fight by each of 5 combatants
     const perCombatant = stats.combatants.reduce((sum, c) => sum + (c.checks.attack?.hit ?? 0), 0);
     expect(perCombatant).toBe(stats.checks.attack!.hit);
+  });
+
+  it('reusing one runner across fights gives what fresh fights give', () => {
+    for (const fight of ['skirmish', 'troll', 'walk-away']) {
+      const reused = simulate(mini, fight, { fights: 150, seed: 12 });
+      const fresh = new StatsAccumulator(mini.tallyKeys);
+      for (let i = 0; i < 150; i++) fresh.addFight(runFight(mini, fight, deriveSeed(12, i), undefined, fresh));
+      expect(fresh.finish(mini.id, fight, 12)).toEqual(reused);
+    }
   });
 
   it('gives the same numbers on 2 workers as on 1 (seeds split by fight index)', async () => {
