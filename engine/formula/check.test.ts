@@ -156,6 +156,15 @@ describe('checkFormula: calls', () => {
     expect(only('usesPing()')).toMatchObject({ code: 'recursion', message: expect.stringContaining('(ping → pong → ping)') });
   });
 
+  it('reports at the call what only its arguments break', () => {
+    expect(check('throw(true)').diagnostics).toEqual([
+      { severity: 'error', code: 'type', message: 'in `throw(true)`: `@n` is a boolean (true or false), but the size of a die needs a number', span: { start: 0, end: 11 } },
+      { severity: 'error', code: 'type', message: "in `throw(true)`: `@n` is a boolean (true or false), but '%' needs a number", span: { start: 0, end: 11 } },
+    ]);
+    expect(only('1 + throw(0)')).toMatchObject({ code: 'dice', message: 'in `throw(0)`: a die needs a whole number of sides, at least 1, not 0', span: { start: 4, end: 12 } });
+    expect(check('throw(@might)').diagnostics).toEqual([]);
+  });
+
   it('checks a function body where it is defined, parameters readable as @param', () => {
     expect(checkFunctionBody('throw', functions.get('throw')!, symbols).diagnostics).toEqual([]);
     const bad = checkFunctionBody('broken', { params: ['n'], body: '@m + 1' }, symbols);

@@ -387,21 +387,40 @@ class Checker {
       return ANY;
     }
     if (this.activeFunctions.includes(node.name)) return ANY;
-    return this.userFunctionResult(node.name, userFunction, args);
+    return this.userFunctionResult(node, userFunction, args);
   }
 
-  /** The body's type and range with the arguments' facts for its parameters; its own problems are reported where it is defined. */
-  private userFunctionResult(name: string, fn: UserFunction, args: readonly Facts[]): Facts {
+  /**
+   * The body's type and range with the arguments' facts for its parameters. Problems of the body itself are
+   * reported where it is defined (checkFunctionBody); problems only these arguments cause (`throw(true)`,
+   * `throw(0)` rolling a d0) are reported here, at the call.
+   */
+  private userFunctionResult(call: Extract<FormulaNode, { kind: 'call' }>, fn: UserFunction, args: readonly Facts[]): Facts {
     const parsed = parseFormula(fn.body);
     if (parsed.ast === null) return ANY;
-    const params = new Map<string, SymbolInfo>();
+    const withArgs = new Map<string, SymbolInfo>();
+    const withAny = new Map<string, SymbolInfo>();
     fn.params.forEach((param, i) => {
       const facts = args[i]!;
-      params.set(param, facts.range === null ? { type: facts.type } : { type: facts.type, range: [facts.range.min, facts.range.max] });
+      withArgs.set(param, facts.range === null ? { type: facts.type } : { type: facts.type, range: [facts.range.min, facts.range.max] });
+      withAny.set(param, { type: 'any' });
     });
-    const inner = new Checker(layerSymbols(params, this.symbols), [...this.activeFunctions, name]);
+    const calling = [...this.activeFunctions, call.name];
+    const inner = new Checker(layerSymbols(withArgs, this.symbols), calling);
     const facts = inner.visit(parsed.ast);
     this.constantDice += inner.constantDice;
+    if (inner.diagnostics.length > 0) {
+      const general = new Checker(layerSymbols(withAny, this.symbols), calling);
+      general.visit(parsed.ast);
+      const known = new Set(general.diagnostics.map((d) => `${d.span.start}:${d.span.end}:${d.message}`));
+      const reported = new Set<string>();
+      for (const diagnostic of inner.diagnostics) {
+        // Once per message: every place in the body a bad argument reaches would say the same at the same call.
+        if (known.has(`${diagnostic.span.start}:${diagnostic.span.end}:${diagnostic.message}`) || reported.has(diagnostic.message)) continue;
+        reported.add(diagnostic.message);
+        this.report(diagnostic.severity, diagnostic.code, `in ${quote(call)}: ${diagnostic.message}`, call.span);
+      }
+    }
     return facts;
   }
 
