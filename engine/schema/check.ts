@@ -67,7 +67,7 @@ function anchorRange(json: JsonDocument, pointer: string, anchor: Anchor): TextR
 
 interface SymbolsEntry {
   readonly symbols: DocumentSymbols;
-  readonly formulaResults: Map<string, readonly FormulaDiagnostic[]>;
+  readonly formulaResults: Map<string, Map<string, readonly FormulaDiagnostic[]>>;
 }
 
 const symbolsCache = new Map<string, SymbolsEntry>();
@@ -129,13 +129,19 @@ const BARE_NAME = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 function checkOneFormula(field: FormulaField, entry: SymbolsEntry): readonly FormulaDiagnostic[] {
   const { symbols, formulaResults } = entry;
   // `reads` may name a plain attribute (`"second": "willpower"`): it reads as that attribute.
-  if (BARE_NAME.test(field.text) && symbols.sheet.has(field.text) && field.pointer.includes('/reads/')) return [];
-  const table = symbols.tableFor(field.context as FormulaContext, field.pointer);
+  if (field.pointer.includes('/reads/') && symbols.sheet.has(field.text) && BARE_NAME.test(field.text)) return [];
   const isFunctionBody = field.context === 'function';
   const functionName = isFunctionBody ? (pointerSegments(field.pointer)[1] ?? '') : '';
-  const key = `${isFunctionBody ? `fn:${functionName}` : field.context}\u0000${symbols.tableKeyOf(field.context, field.pointer)}\u0000${field.expected ?? ''}\u0000${field.text}`;
-  const cached = formulaResults.get(key);
+  // Two levels (table, then text): no long concatenated key to build and hash for every field.
+  const tableKey = `${isFunctionBody ? `fn:${functionName}` : symbols.tableKeyOf(field.context, field.pointer)}\u0000${field.expected ?? ''}`;
+  let byText = formulaResults.get(tableKey);
+  if (!byText) {
+    byText = new Map();
+    formulaResults.set(tableKey, byText);
+  }
+  const cached = byText.get(field.text);
   if (cached) return cached;
+  const table = symbols.tableFor(field.context as FormulaContext, field.pointer);
   let diagnostics: readonly FormulaDiagnostic[];
   try {
     if (isFunctionBody) {
@@ -150,8 +156,8 @@ function checkOneFormula(field: FormulaField, entry: SymbolsEntry): readonly For
     const detail = thrown instanceof Error ? thrown.message : String(thrown);
     diagnostics = [{ severity: 'error', message: `internal error while checking this formula: ${detail}`, span: { start: 0, end: field.text.length }, code: 'internal' }];
   }
-  if (formulaResults.size >= FORMULA_CACHE_SIZE) formulaResults.clear();
-  formulaResults.set(key, diagnostics);
+  if (byText.size >= FORMULA_CACHE_SIZE) byText.clear();
+  byText.set(field.text, diagnostics);
   return diagnostics;
 }
 
