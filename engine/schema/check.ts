@@ -116,7 +116,7 @@ function symbolsFor(value: unknown): SymbolsEntry {
 
 /** The symbol table for the formula field at `pointer` of a document (editor completions and hovers). */
 export function symbolsForPointer(document: unknown, pointer: string): SymbolTable | undefined {
-  return symbolsFor(document).symbols.symbolsForPointer(pointer);
+  return symbolsFor(document).symbols.symbolsForPointer(pointer, document);
 }
 
 /** The document's symbols (sheet names, tables per context), shared with the checker's cache. */

@@ -19,7 +19,8 @@ export type FormulaContext =
   | 'heal'
   | 'clock'
   | 'targeting'
-  | 'order';
+  | 'order'
+  | 'encounter';
 
 /** What each context may read, in designer words (hover help, "only readable in ..." messages, README). */
 export const CONTEXTS: Readonly<Record<FormulaContext, { readonly where: string; readonly reads: string }>> = {
@@ -90,6 +91,10 @@ export const CONTEXTS: Readonly<Record<FormulaContext, { readonly where: string;
   targeting: {
     where: '`combat.targeting.canTarget`',
     reads: 'the attacker\'s sheet, `@attacker.*`, `@target.*`, `@attack.melee`',
+  },
+  encounter: {
+    where: '`encounters.budget` (the difficulty budget of one enemy)',
+    reads: '`@tier` (a template\'s tier; a creature\'s challenge), `@role` (a template\'s role; `bestiary` or `numbers`), `@challenge`, `@party.size`, `@party.level` (the heroes\' mean level)',
   },
   order: {
     where: 'a hero\'s standing orders',

@@ -77,6 +77,32 @@ export interface SystemDocument {
   readonly heroes?: readonly Hero[];
   /** Fights for the sandbox and `sim` (§3). */
   readonly fights?: readonly Fight[];
+  /** Named groups of heroes for the balance grid (`sim FILE --grid --party ID`). */
+  readonly parties?: readonly Party[];
+  /** Difficulty budget, compared with simulated win rates by the balance tools. */
+  readonly encounters?: Encounters;
+}
+
+/** A party for the balance tools. */
+export interface Party {
+  /** Id, `sim --grid --party ID`. */
+  readonly id: string;
+  /** Display name. */
+  readonly name?: string;
+  /** For people. */
+  readonly description?: string;
+  /** Hero ids. */
+  readonly heroes: readonly string[];
+}
+
+/** Difficulty budget: a fight's budget is the sum of `budget` over its enemies. */
+export interface Encounters {
+  /** Budget of one enemy (context `encounter`: `@tier`, `@role`, `@challenge`, `@party.size`, `@party.level`). */
+  readonly budget: Formula;
+  /** Expected heroes' win rate at given budgets, read on straight lines between points, flat beyond the ends. */
+  readonly expect: readonly { readonly budget: number; readonly winRate: number }[];
+  /** Allowed distance between simulated and expected win rate before a fight is flagged (default 0.15). */
+  readonly tolerance?: number;
 }
 
 export interface PositionsDefinition {

@@ -267,6 +267,8 @@ class MeaningChecker {
       if (fight.effect !== undefined) this.ref(fight.effect, `${at}/effect`, new Set(Object.keys(recordOf(consequences.effect))), 'effect', 'combat.consequences.effect');
     });
 
+    arrayOf(d.parties).forEach((party, i) => this.refs(recordOf(party).heroes, `/parties/${i}/heroes`, this.heroIds, 'hero', 'heroes'));
+
     this.derivedCycles();
   }
 

@@ -214,8 +214,9 @@ export class DocumentSymbols {
   }
 
   /** Symbols for the formula at a pointer, or undefined when that place is not a formula field (editor completions). */
-  symbolsForPointer(pointer: string): SymbolTable | undefined {
-    const schema = schemaForPointer(this.document, pointer);
+  symbolsForPointer(pointer: string, document: unknown = this.document): SymbolTable | undefined {
+    // The document given wins: these symbols may have been built from an earlier text with the same names.
+    const schema = schemaForPointer(document, pointer);
     const context = schema?.['x-formula'];
     if (!context || !(context in CONTEXTS)) return undefined;
     return this.tableFor(context as FormulaContext, pointer);
@@ -334,6 +335,13 @@ export class DocumentSymbols {
         sheet();
         entries.set('attack.melee', BOOLEAN);
         prefixed.push(['attacker', this.sheet], ['target', this.sheet]);
+        break;
+      case 'encounter':
+        entries.set('tier', { type: 'number', label: 'Tier' });
+        entries.set('role', STRING);
+        entries.set('challenge', { type: 'number', label: 'Challenge' });
+        entries.set('party.size', { type: 'number', label: 'Party size', range: [1, 1000] });
+        entries.set('party.level', { type: 'number', label: 'Party level' });
         break;
       case 'order':
         sheet();
