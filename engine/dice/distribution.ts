@@ -175,7 +175,7 @@ function evaluate(node: FormulaNode, walk: Walk, depth: number): Outcome {
     case 'tag':
       return evaluate(node.operand, walk, depth + 1);
     case 'unary':
-      return unary(node.op, evaluate(node.operand, walk, depth + 1), node.span, walk);
+      return unary(node.op, evaluate(node.operand, walk, depth + 1), node.span);
     case 'binary':
       return binary(node, walk, depth);
     case 'conditional':
@@ -248,8 +248,7 @@ function finite(value: number, span: Span, what: string): number {
 
 // ---- operators ----------------------------------------------------------------------------------------------
 
-function unary(op: '-' | 'not', operand: Outcome, span: Span, walk: Walk): Outcome {
-  void walk;
+function unary(op: '-' | 'not', operand: Outcome, span: Span): Outcome {
   if (op === 'not') {
     if (operand.kind === 'fixed') return fixed(!truthy(operand.value));
     return random(mapValues(operand.pmf, (v) => (v === 0 ? 1 : 0)), true);

@@ -174,10 +174,6 @@ export function mapValues(pmf: Pmf, f: (value: number) => number): Pmf {
   return fromEntries(out);
 }
 
-export function scale(pmf: Pmf, weight: number): Pmf {
-  return { values: pmf.values, probs: pmf.probs.map((p) => p * weight) };
-}
-
 /** Sum of weighted pmfs (a mixture when the weights sum to 1). */
 export function mixture(parts: ReadonlyArray<readonly [number, Pmf]>): Pmf {
   const merged = new Map<number, number>();
