@@ -193,6 +193,17 @@ describe('parseFormula: limits (spec §1.3)', () => {
     expect(diagnostics[0]!.message).toContain('64');
   });
 
+  it('reports a formula broken deep inside 64 levels as a syntax error (regression: recovery overflowed the stack)', () => {
+    // Found by trying worst cases: recovery re-syncs on top of the deepest frames and overflowed near 50 levels.
+    const unclosed = parseFormula(`${'(1+'.repeat(64)}1`);
+    expect(unclosed.diagnostics).toHaveLength(1);
+    expect(unclosed.diagnostics[0]).toMatchObject({ code: 'syntax', message: expect.stringContaining("expected ')'") });
+    const calls = parseFormula(`${'max(1, '.repeat(64)}1`);
+    expect(calls.diagnostics[0]!.code).toBe('syntax');
+    const deepError = parseFormula(`${'('.repeat(64)}1 +${')'.repeat(64)}`);
+    expect(deepError.diagnostics[0]).toMatchObject({ code: 'syntax', span: { start: 67, end: 68 } });
+  });
+
   it('accepts 64 levels and refuses 65', () => {
     expect(parseFormula(`${'('.repeat(64)}1${')'.repeat(64)}`).ast).not.toBeNull();
     expect(parseFormula(`${'('.repeat(65)}1${')'.repeat(65)}`).diagnostics[0]!.code).toBe('limit');

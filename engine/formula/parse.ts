@@ -2,7 +2,7 @@
 // Never throws. Limits (length, nesting depth) are checked before the recursive parser can overflow the stack.
 import type { ILexingError, IRecognitionException, IToken } from 'chevrotain';
 import { buildAst } from './ast';
-import { describeToken, formulaParser } from './parser';
+import { describeToken, firstErrorParser, formulaParser, type FormulaParser } from './parser';
 import {
   Bang,
   Comma,
@@ -160,10 +160,19 @@ function parseUncached(text: string): ParseResult {
     return { ast: null, diagnostics };
   }
   // Phase 2: concrete syntax tree (with recovery, so several errors are reported at once).
-  formulaParser.input = lexed.tokens;
-  const cst = formulaParser.formula();
+  let parser = formulaParser;
+  parser.input = lexed.tokens;
+  let cst: ReturnType<FormulaParser['formula']>;
+  try {
+    cst = parser.formula();
+  } catch (thrown) {
+    if (!(thrown instanceof RangeError)) throw thrown;
+    parser = firstErrorParser;
+    parser.input = lexed.tokens;
+    cst = parser.formula();
+  }
   const seen = new Set<string>();
-  for (const exception of formulaParser.errors) {
+  for (const exception of parser.errors) {
     const span = exceptionSpan(text, exception);
     const key = `${span.start}:${exception.message}`;
     if (seen.has(key)) continue;
@@ -193,9 +202,14 @@ export function parseFormula(text: string): ParseResult {
   try {
     result = parseUncached(text);
   } catch (thrown) {
-    // A bug of ours, never the designer's: still a diagnostic, never an exception out of the editor's hot path.
-    const detail = thrown instanceof Error ? thrown.message : String(thrown);
-    result = { ast: null, diagnostics: [error(`internal error while reading this formula: ${detail}`, { start: 0, end: text.length }, 'internal')] };
+    if (thrown instanceof RangeError) {
+      // Even the first-error parser ran out of stack (a cold JIT has bigger frames): still the designer's limit.
+      result = { ast: null, diagnostics: [error(`this formula nests too deeply to read; keep it under ${LIMITS.maxDepth} levels`, { start: 0, end: text.length }, 'limit')] };
+    } else {
+      // A bug of ours, never the designer's: still a diagnostic, never an exception out of the editor's hot path.
+      const detail = thrown instanceof Error ? thrown.message : String(thrown);
+      result = { ast: null, diagnostics: [error(`internal error while reading this formula: ${detail}`, { start: 0, end: text.length }, 'internal')] };
+    }
   }
   const frozen: ParseResult = Object.freeze({ ast: result.ast, diagnostics: Object.freeze(result.diagnostics.slice()) });
   cache.set(text, frozen);

@@ -111,8 +111,9 @@ export class FormulaParser extends CstParser {
   private atomAlternatives?: IOrAlt<unknown>[];
   private sidesAlternatives?: IOrAlt<unknown>[];
 
-  constructor() {
-    super(allTokens, { recoveryEnabled: true, nodeLocationTracking: 'onlyOffset', errorMessageProvider: messages });
+  /** `recovery` off: stops at the first error, with a much shallower stack (the fallback for deep broken input). */
+  constructor(recovery = true) {
+    super(allTokens, { recoveryEnabled: recovery, nodeLocationTracking: 'onlyOffset', errorMessageProvider: messages });
     this.performSelfAnalysis();
   }
 
@@ -268,3 +269,8 @@ export class FormulaParser extends CstParser {
 
 /** One parser instance, reset per input (chevrotain's recommended use). */
 export const formulaParser = new FormulaParser();
+/**
+ * Recovery re-syncs on top of the deepest rule frames, so a formula broken deep inside its nesting (64 unclosed
+ * parentheses) can overflow the stack there; parseFormula then re-reads it with this one and reports the first error.
+ */
+export const firstErrorParser = new FormulaParser(false);

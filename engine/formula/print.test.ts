@@ -173,6 +173,7 @@ describe('property: parsing never throws', () => {
           expect(diagnostic.span.end).toBeLessThanOrEqual(text.length);
           expect(diagnostic.span.start).toBeLessThanOrEqual(diagnostic.span.end);
           expect(diagnostic.message.length).toBeGreaterThan(0);
+          expect(diagnostic.code).not.toBe('internal');
         }
         if (result.ast !== null) checkSpans(result.ast, text.length);
       }),
