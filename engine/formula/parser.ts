@@ -63,7 +63,8 @@ const messages: IParserErrorMessageProvider = {
       return `${DICE_SIDES_HINT}, but found ${describeToken(actual)}`;
     }
     if (expected === LParen && previous?.tokenType === Identifier) {
-      return `'${previous.image}' is not a value: write '@${previous.image}' for a reference or '${previous.image}(…)' to call a function`;
+      const name = previous.image.length > 30 ? `${previous.image.slice(0, 30)}…` : previous.image;
+      return `'${name}' is not a value: write '@${name}' for a reference or '${name}(…)' to call a function`;
     }
     if (expected === RParen) return `expected ')' to close '('${afterPrevious(previous)}, but found ${describeToken(actual)}`;
     if (expected === RBracket) return `expected ']' to end the tag${afterPrevious(previous)}, but found ${describeToken(actual)}`;

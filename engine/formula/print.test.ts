@@ -187,6 +187,18 @@ const checkerSymbols = createSymbolTable(
   { functions: new Map([['foo', { params: ['x'], body: '@x + foo(1)' }], ['bar', { params: [], body: 'd6' }]]) },
 );
 
+describe('property: deep broken nesting', () => {
+  it('gives a syntax or limit diagnostic, never an internal error or an exception', () => {
+    const deepPiece = fc.constantFrom('(', '(', '(', 'max(', 'd(', '-', 'not ', '1', '+', ')', ',', '?', ':', '@a');
+    fc.assert(
+      fc.property(fc.string({ unit: deepPiece, minLength: 60, maxLength: 160 }), (text) => {
+        for (const diagnostic of parseFormula(text).diagnostics) expect(['syntax', 'limit']).toContain(diagnostic.code);
+      }),
+      runs(100),
+    );
+  });
+});
+
 describe('property: parse(print(ast)) equals ast', () => {
   it('for generated trees of every kind (and the checker takes them all)', () => {
     fc.assert(
