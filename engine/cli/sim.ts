@@ -1,7 +1,7 @@
 // rules-studio sim FILE --fight ID [--fights N] [--seed S] [--workers K] [--json] [--log]
 // Thin: reads the file, refuses a system with errors, runs the engine, prints (spec §4).
 import { readFileSync } from 'node:fs';
-import { fightLog, loadSystem, simulate, SimError, type SimStats } from '../sim/index';
+import { fightLog, GRID_NOTE, loadSystem, simulate, SimError, type SimStats } from '../sim/index';
 import { simulateParallel } from '../sim/node/pool';
 import { checkBeforeSimulating } from './sim-check';
 
@@ -54,10 +54,11 @@ function pct(x: number): string {
   return `${(100 * x).toFixed(1)}%`;
 }
 
-function printHuman(stats: SimStats): void {
+function printHuman(stats: SimStats, grid: boolean): void {
   const n = stats.fights;
   const out: string[] = [];
   out.push(`${stats.system} · ${stats.fight} · ${n} fights · seed ${stats.seed}`);
+  if (grid) out.push(`note: ${GRID_NOTE}`);
   out.push(`wins: heroes ${pct(stats.wins.heroes / n)} · enemies ${pct(stats.wins.enemies / n)} · draw ${pct(stats.wins.draw / n)}`);
   out.push(`rounds: mean ${stats.rounds.mean.toFixed(2)} · p50 ${stats.rounds.p50} · p90 ${stats.rounds.p90} · max ${stats.rounds.max}`);
   for (const [check, outcomes] of Object.entries(stats.checks)) {
@@ -115,7 +116,7 @@ export async function run(args: string[]): Promise<number> {
       ? await simulateParallel(system, doc, parsed.fight, { fights: parsed.fights, seed: parsed.seed, workers: parsed.workers })
       : simulate(system, parsed.fight, { fights: parsed.fights, seed: parsed.seed });
     if (parsed.json) process.stdout.write(`${JSON.stringify(stats, null, 2)}\n`);
-    else printHuman(stats);
+    else printHuman(stats, system.grid);
     return 0;
   } catch (err) {
     if (err instanceof SimError) {

@@ -4,7 +4,7 @@
 export type Winner = 'heroes' | 'enemies' | 'draw';
 
 export type FightEvent =
-  | { type: 'fightStart'; system: string; fightId: string; seed: number; combatants: { id: string; name: string; side: 'heroes' | 'enemies'; hp: number; position: string }[] }
+  | { type: 'fightStart'; system: string; fightId: string; seed: number; combatants: { id: string; name: string; side: 'heroes' | 'enemies'; hp: number; position: string }[]; note?: string }
   | { type: 'round'; round: number }
   | { type: 'turn'; round: number; actor: string; initiative: number; clock?: number }
   | { type: 'check'; round: number; actor: string; check: string; target: string | null; dice: number[]; total: number; vs: number | null; outcome: string | null; chip: string; influencedBy: string[] }

@@ -32,6 +32,9 @@ export interface FightResult {
   readonly combatants: readonly Combatant[];
 }
 
+/** Spec §2.9: a square-based system is still fought in bands here, and the log says so. */
+export const GRID_NOTE = 'This system is played on a grid; the simulator places combatants in bands (near, far, rows) and reads nothing from a map: no flanking, cover or opportunity attacks by squares.';
+
 /** Hard guards so that nothing loops forever, whatever the document says. */
 const MAX_ACTS_PER_ROUND = 2_000;
 const MAX_PLAN_STEPS = 100;
@@ -175,6 +178,7 @@ export class FightRunner {
       this.emit({
         type: 'fightStart', system: this.system.id, fightId: this.fight.id, seed: this.seed,
         combatants: this.combatants.map((c) => ({ id: c.id, name: c.def.name, side: c.side, hp: this.hp(c), position: c.position })),
+        ...(this.system.grid ? { note: GRID_NOTE } : {}),
       });
     }
     let entryIndex = 0;

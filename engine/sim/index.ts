@@ -6,7 +6,7 @@ import { ConsequencesRunner } from './consequences';
 import type { EventSink, FightEvent } from './events';
 import { FightRunner, SimError, type CheckTally, type FightResult } from './fight';
 
-export { SimError } from './fight';
+export { GRID_NOTE, SimError } from './fight';
 import type { SimDiagnostic } from './formulas';
 import { loadSystem as loadRuntime } from './load';
 import type { CombatantDef, FightDef, FightEntryDef, System } from './model';

@@ -302,6 +302,8 @@ export interface System {
   readonly id: string;
   readonly name: string;
   readonly mode: 'numbers' | 'consequences';
+  /** A square-based system (`grid: true`): this simulator still places combatants in bands, and says so. */
+  readonly grid: boolean;
   readonly slots: SlotNames;
   /** Sheet layout: attributes, then derived, then each track's current value and maximum. */
   readonly sheetSize: number;
