@@ -72,6 +72,8 @@ function printHuman(stats: SimStats, grid: boolean): void {
 }
 
 export async function run(args: string[]): Promise<number> {
+  // The balance tools (engine/balance) have their own modules and options.
+  if (args.includes('--grid')) return (await import('./sim-grid')).run(args);
   const parsed = parseArgs(args);
   if (typeof parsed === 'string') {
     process.stderr.write(`sim: ${parsed}\n${USAGE}`);

@@ -1,0 +1,48 @@
+// Shared by the balance commands (sim --grid, sim --sensitivity, diff): read a file, refuse a system with errors,
+// load it for fighting, and parse the few options they have in common.
+import { readFileSync } from 'node:fs';
+import type { SystemDocument } from '../schema/document';
+import { loadSystem, type System } from '../sim/index';
+import { checkBeforeSimulating } from './sim-check';
+
+export type Loaded = { readonly ok: true; readonly doc: SystemDocument; readonly system: System; readonly text: string } | { readonly ok: false; readonly code: number; readonly message: string };
+
+/** Exit codes as `sim`: 2 unreadable, 1 a system with errors. */
+export function loadForBalance(file: string): Loaded {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    return { ok: false, code: 2, message: `cannot read ${file}: ${err instanceof Error ? err.message : String(err)}` };
+  }
+  const checked = checkBeforeSimulating(file, text);
+  if (!checked.ok) return { ok: false, code: 1, message: `${checked.report}\n${file} has errors; a system with errors is never simulated` };
+  const loaded = loadSystem(checked.doc);
+  if (!loaded.ok) {
+    const lines = loaded.diagnostics.map((d) => `${file}: ${d.pointer || '/'}: ${d.message}`);
+    return { ok: false, code: 1, message: `${lines.join('\n')}\n${file} has errors; a system with errors is never simulated` };
+  }
+  return { ok: true, doc: checked.doc, system: loaded.system, text };
+}
+
+/** A whole number option >= min, or the message saying what was wrong. */
+export function wholeNumber(name: string, text: string | undefined, min: number, max = Number.MAX_SAFE_INTEGER): number | string {
+  const n = Number(text);
+  return text !== undefined && Number.isInteger(n) && n >= min && n <= max ? n : `${name} needs a whole number ${min}..${max}, got '${text ?? ''}'`;
+}
+
+export function pct(x: number, digits = 1): string {
+  return `${(100 * x).toFixed(digits)}%`;
+}
+
+/** `62.0% (59.1–64.8)`: a rate with its 95% interval. */
+export function rateWithInterval(e: { readonly value: number; readonly low: number; readonly high: number }): string {
+  return `${(100 * e.value).toFixed(1)}% (${(100 * e.low).toFixed(1)}–${(100 * e.high).toFixed(1)})`;
+}
+
+/** Left-aligned first column, right-aligned others. */
+export function table(rows: readonly (readonly string[])[]): string {
+  const widths: number[] = [];
+  for (const row of rows) row.forEach((cell, i) => { widths[i] = Math.max(widths[i] ?? 0, cell.length); });
+  return rows.map((row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')).join('\n');
+}

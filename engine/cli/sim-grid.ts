@@ -1,0 +1,93 @@
+// rules-studio sim FILE --grid --party ID [--fights N] [--seed S] [--workers K] [--enemies N] [--roles a,b] [--json]
+// The tier × role grid (engine/balance/grid.ts): thin argument parsing and printing.
+import { runGrid, type GridOptions, type GridResult } from '../balance/grid';
+import { runGridParallel } from '../balance/node/pool';
+import { loadForBalance, rateWithInterval, table, wholeNumber } from './balance-load';
+
+const USAGE = 'usage: rules-studio sim FILE --grid --party ID [--fights N] [--seed S] [--workers K] [--enemies N] [--roles a,b] [--json]\n';
+
+interface GridArgs {
+  file: string;
+  options: GridOptions;
+  workers: number;
+  json: boolean;
+}
+
+function parseArgs(args: readonly string[]): GridArgs | string {
+  let file: string | undefined;
+  let party: string | undefined;
+  let fights = 1000;
+  let seed = 1;
+  let workers = 1;
+  let enemies: number | undefined;
+  let roles: string[] | undefined;
+  let json = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const next = (): string | undefined => args[++i];
+    let n: number | string = 0;
+    switch (a) {
+      case '--grid': break;
+      case '--party': party = next(); break;
+      case '--fights': n = wholeNumber('--fights', next(), 1, 10_000_000); if (typeof n === 'string') return n; fights = n; break;
+      case '--seed': n = wholeNumber('--seed', next(), 0); if (typeof n === 'string') return n; seed = n; break;
+      case '--workers': n = wholeNumber('--workers', next(), 1, 64); if (typeof n === 'string') return n; workers = n; break;
+      case '--enemies': n = wholeNumber('--enemies', next(), 1, 100); if (typeof n === 'string') return n; enemies = n; break;
+      case '--roles': roles = (next() ?? '').split(',').filter((r) => r.length > 0); break;
+      case '--json': json = true; break;
+      default:
+        if (a.startsWith('--')) return `unknown option '${a}'`;
+        if (file !== undefined) return `one FILE only (got '${file}' and '${a}')`;
+        file = a;
+    }
+  }
+  if (!file) return 'missing FILE';
+  if (!party) return 'missing --party ID (a party id, or a fight id whose heroes form the party)';
+  return { file, workers, json, options: { party, fights, seed, ...(enemies !== undefined ? { enemies } : {}), ...(roles ? { roles } : {}) } };
+}
+
+export function formatGrid(grid: GridResult): string {
+  const out: string[] = [];
+  out.push(`${grid.system} · party ${grid.party.name} (${grid.party.heroes.join(', ')}) vs ${grid.enemies} enemies · ${grid.fights} fights a cell · seed ${grid.seed}`);
+  const cell = (role: string, tier: number) => grid.cells.find((c) => c.role === role && c.tier === tier)!;
+  const section = (title: string, show: (c: GridResult['cells'][number]) => string): void => {
+    out.push('', title);
+    out.push(table([['role', ...grid.tiers.map((t) => `T${t}`)], ...grid.roles.map((r) => [r, ...grid.tiers.map((t) => show(cell(r, t)))])]));
+  };
+  section('heroes win, 95% interval', (c) => rateWithInterval(c.winRate));
+  section('a hero goes down', (c) => rateWithInterval(c.heroDown));
+  section('mean rounds', (c) => `${c.rounds.value.toFixed(2)} ±${((c.rounds.high - c.rounds.low) / 2).toFixed(2)}`);
+  const budgeted = grid.cells.filter((c) => c.budget);
+  if (budgeted.length) {
+    section('budget (expected win rate)', (c) => (c.budget ? `${c.budget.budget} (${(100 * c.budget.expectedWinRate).toFixed(0)}%)${c.budget.verdict === 'agrees' ? '' : c.budget.verdict === 'easier-in-play' ? ' !easier' : ' !harder'}` : '-'));
+    const flagged = budgeted.filter((c) => c.budget!.verdict !== 'agrees');
+    out.push('', flagged.length ? `${flagged.length} cell(s) where budget and play disagree:` : 'budget and play agree in every cell');
+    for (const c of flagged) out.push(`  ${c.role} T${c.tier}: ${c.budget!.note}`);
+  }
+  return out.join('\n');
+}
+
+export async function run(args: string[]): Promise<number> {
+  const parsed = parseArgs(args);
+  if (typeof parsed === 'string') {
+    process.stderr.write(`sim --grid: ${parsed}\n${USAGE}`);
+    return 2;
+  }
+  const loaded = loadForBalance(parsed.file);
+  if (!loaded.ok) {
+    process.stderr.write(`${loaded.message}\n`);
+    return loaded.code;
+  }
+  try {
+    const grid = parsed.workers > 1 ? await runGridParallel(loaded.doc, parsed.options, parsed.workers) : runGrid(loaded.doc, loaded.system, parsed.options);
+    if (typeof grid === 'string') {
+      process.stderr.write(`sim --grid: ${grid}\n`);
+      return 1;
+    }
+    process.stdout.write(parsed.json ? `${JSON.stringify(grid, null, 2)}\n` : `${formatGrid(grid)}\n`);
+    return 0;
+  } catch (err) {
+    process.stderr.write(`sim --grid: the fights stopped: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,74 @@
+// The tier × role grid on a system built so the answers are known: the mirror fixture's enemy equals the hero at
+// tier 3 (a fight that should be won half the time), is weaker below and stronger above.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { planGrid, resolveParty, runGrid, type GridResult } from '../../engine/balance/grid';
+import { runGridParallel } from '../../engine/balance/node/pool';
+import type { SystemDocument } from '../../engine/schema/document';
+import { loadSystem, type System } from '../../engine/sim/index';
+
+export const mirrorDoc = (): SystemDocument =>
+  JSON.parse(readFileSync(new URL('./fixtures/mirror.json', import.meta.url), 'utf8')) as SystemDocument;
+
+export function load(doc: SystemDocument): System {
+  const loaded = loadSystem(doc);
+  if (!loaded.ok) throw new Error(loaded.diagnostics.map((d) => `${d.pointer}: ${d.message}`).join('\n'));
+  return loaded.system;
+}
+
+const doc = mirrorDoc();
+const system = load(doc);
+const grid = (options: Partial<Parameters<typeof runGrid>[2]> = {}): GridResult => {
+  const g = runGrid(doc, system, { party: 'solo', fights: 2000, seed: 7, ...options });
+  if (typeof g === 'string') throw new Error(g);
+  return g;
+};
+
+describe('tier × role grid', () => {
+  const g = grid();
+  const cell = (tier: number) => g.cells.find((c) => c.tier === tier)!;
+
+  it('the symmetric tier is won about half the time (within 4σ), weaker tiers more, stronger tiers less', () => {
+    const sigma = Math.sqrt(0.25 / 2000);
+    expect(Math.abs(cell(3).winRate.value - 0.5)).toBeLessThan(4 * sigma);
+    expect(cell(3).winRate.low).toBeLessThan(cell(3).winRate.value);
+    const rates = [1, 2, 3, 4, 5, 6].map((t) => cell(t).winRate.value);
+    for (let i = 1; i < rates.length; i++) expect(rates[i]!).toBeLessThan(rates[i - 1]!);
+    // One hero: it goes down exactly when it does not win (draws aside).
+    for (const c of g.cells) expect(c.heroDown.value + c.winRate.value + c.drawRate.value).toBeCloseTo(1, 10);
+  });
+
+  it('gives intervals around every number and a sandbox-ready fight per cell', () => {
+    expect(g.cells).toHaveLength(6);
+    for (const c of g.cells) {
+      expect(c.rounds.low).toBeLessThan(c.rounds.value);
+      expect(c.rounds.high).toBeGreaterThan(c.rounds.value);
+      expect(c.fight.enemies).toEqual([{ template: { role: 'image', tier: c.tier }, count: 1 }]);
+    }
+  });
+
+  it('flags the cells where the budget disagrees on purpose (flat 50% expected at every budget)', () => {
+    expect(cell(3).budget?.verdict).toBe('agrees');
+    expect(cell(1).budget?.verdict).toBe('easier-in-play');
+    expect(cell(1).budget?.note).toMatch(/^harder by budget, easier in play/);
+    expect(cell(6).budget?.verdict).toBe('harder-in-play');
+    expect(cell(6).budget?.budget).toBe(6);
+  });
+
+  it('is reproducible: the same seed gives the same grid, another seed another', () => {
+    expect(grid({ fights: 300 })).toEqual(grid({ fights: 300 }));
+    expect(grid({ fights: 300, seed: 8 }).cells[2]!.winRate.value).not.toBe(grid({ fights: 300 }).cells[2]!.winRate.value);
+  });
+
+  it('gives the same grid on two workers as on one', async () => {
+    const parallel = await runGridParallel(doc, { party: 'solo', fights: 300, seed: 7 }, 2);
+    expect(parallel).toEqual(grid({ fights: 300 }));
+  }, 60_000);
+
+  it('takes a fight id as the party, with its positions', () => {
+    const party = resolveParty(doc, 'mirror-match');
+    expect(typeof party === 'string' ? party : party.heroes).toEqual([{ hero: 'duelist' }]);
+    expect(resolveParty(doc, 'nobody')).toMatch(/unknown party 'nobody' \(parties: solo, mirror-match \(fight\), easy \(fight\)\)/);
+    expect(planGrid(doc, { party: 'solo', fights: 1, seed: 1, roles: ['boss'] })).toMatch(/unknown template role 'boss'/);
+  });
+});
