@@ -200,7 +200,7 @@ describe('stepper and ad-hoc fights', () => {
 describe('formula failures mid-fight', () => {
   it('stop the fight with a clear SimError naming the fight, round and turn', () => {
     const doc = fixture('mini-d20');
-    const broken = load({ ...doc, combat: { ...doc.combat!, attack: { ...doc.combat!.attack!, defence: '10 / (@armor - @armor)' } } });
+    const broken = load({ ...doc, combat: { ...doc.combat!, attack: { ...doc.combat!.attack!, defence: '10 / (@hp - @hp)' } } });
     expect(() => runFight(broken, 'duel', 1)).toThrowError(/fight 'duel', round 1, .*'s turn: .*division by zero/);
   });
 });

@@ -2,7 +2,7 @@
 // enemies), every fight resolved to combatant definitions. Problems come back as diagnostics, never as throws.
 import { createRng } from '../dice/rng';
 import type { EvalContext } from '../formula/runtime';
-import type { UserFunction } from '../formula/types';
+import type { FormulaNode, UserFunction } from '../formula/types';
 import type {
   Ability, Check, Creature, CreatureAttack, EnemyNumbers, Fight, Hero, SystemDocument, Template, Outcome,
   TrackAmount, Weapon,
@@ -330,7 +330,7 @@ class Loader {
     ownDerived: ReadonlyMap<string, { formula: Formula; refs: Set<string> }>;
     trackMax: (id: string, self: Combatant) => number | null; trackStart: (id: string) => number | null;
     lists: Record<string, readonly string[]>; pointer: string;
-  }): { self: Combatant; live: LiveDerived[] } {
+  }): { self: Combatant; live: LiveDerived[]; liveNames: Set<string> } {
     const self = blankCombatant(this.sheetSize, this.names.lists.length);
     Object.assign(self, { level: spec.level, tier: spec.tier, role: spec.role, classLevels: spec.classLevels, id: spec.key, side: spec.side });
     for (const [name, list] of Object.entries(spec.lists)) {
@@ -360,7 +360,7 @@ class Loader {
     });
     compute(live);
     const liveList = order.filter((o) => live.has(o.name)).map((o) => ({ slot: this.index.slotOf.get(o.name)!, formula: o.formula }));
-    return { self, live: liveList };
+    return { self, live: liveList, liveNames: live };
   }
 
   private trackMaxFormulas: Formula[] = [];
@@ -379,6 +379,59 @@ class Loader {
   }
 
   // ----- combatants ---------------------------------------------------------------------------------------------
+
+  /**
+   * A formula that only reads what never changes during a fight (attributes, derived values that read no track,
+   * level, tier, classes) and rolls nothing: it is evaluated once per combatant at load, not on every blow.
+   */
+  sheetConstant(formula: Formula, live: ReadonlySet<string>): boolean {
+    if (formula.usesDice) return false;
+    if (formula.constant !== null) return true;
+    const ast = this.formulas.parse(formula.source, '');
+    if (!ast) return false;
+    const userFunctions = this.doc.functions ?? {};
+    let pure = true;
+    const visit = (node: FormulaNode): void => {
+      if (!pure) return;
+      switch (node.kind) {
+        case 'ref': {
+          const name = node.path.join('.');
+          const sheet = (this.index.slotOf.has(name) && !live.has(name) && !this.index.trackCurrent.has(name))
+            || name === 'level' || name === 'tier' || name === 'role' || name === 'class.attacks' || /^class\..+\.level$/.test(name);
+          if (!sheet) pure = false;
+          return;
+        }
+        case 'call': if (Object.hasOwn(userFunctions, node.name)) pure = false; node.args.forEach(visit); return;
+        case 'unary': visit(node.operand); return;
+        case 'binary': visit(node.left); visit(node.right); return;
+        case 'conditional': visit(node.test); visit(node.then); visit(node.otherwise); return;
+        case 'tag': visit(node.operand); return;
+        case 'dice': pure = false; return;
+        default: return;
+      }
+    };
+    visit(ast);
+    return pure;
+  }
+
+  /** A sheet-constant formula's value for this combatant, else null (evaluated while fighting). */
+  fixed(formula: Formula | null, self: Combatant, live: ReadonlySet<string>, pointer: string): number | null {
+    if (!formula || !this.sheetConstant(formula, live)) return null;
+    return this.evalNumber(formula, self, pointer);
+  }
+
+  /** The formula with its value fixed for this combatant when it is sheet-constant (`value()` then costs nothing). */
+  pin(formula: Formula, self: Combatant, live: ReadonlySet<string>, pointer: string): Formula {
+    const v = this.fixed(formula, self, live, pointer);
+    return v === null ? formula : { ...formula, constant: v };
+  }
+
+  /** Attacks one attack action makes, when fixed for this combatant. */
+  fixedAttacks(self: Combatant, live: ReadonlySet<string>): number | null {
+    const attacks = this.actions[Math.max(0, this.actions.findIndex((a) => a.attacks !== null))]?.attacks ?? null;
+    const n = this.fixed(attacks, self, live, '/turn/actions');
+    return n === null ? null : Math.max(0, Math.min(50, Math.floor(n)));
+  }
 
   private readonly rolls = new Map<string, Formula>();
 
@@ -429,7 +482,7 @@ class Loader {
       ownDerived.set(name, { formula: this.f(text, `${p}/derived/${name}`), refs: ast ? referencesOf(ast) : new Set() });
     }
     const attrs = this.doc.attributes ?? {};
-    const { self, live } = this.buildSheet({
+    const { self, live, liveNames } = this.buildSheet({
       key: h.id, name: h.name, side: 'heroes', level: h.level, tier: 0, role: 'hero', classLevels,
       attributes: (a) => h.attributes?.[a] ?? attrs[a]?.default ?? 0, ownDerived,
       trackMax: () => null, trackStart: (t) => h.tracks?.[t] ?? null,
@@ -446,10 +499,11 @@ class Loader {
       classAttacks = Math.max(classAttacks, this.evalNumber(f, self, `/classes/${c}/attacks`));
       Object.assign(self, { level: h.level });
     }
+    Object.assign(self, { classAttacks });
     const check = this.mainCheck(`${p}/weapon`);
     const weapon: Weapon | undefined = h.weapon;
     const attack: AttackProfile[] = check ? [this.profile({
-      name: weapon?.name ?? 'Unarmed', check, stat: this.f(weapon?.stat ?? '0', `${p}/weapon/stat`),
+      name: weapon?.name ?? 'Unarmed', check, stat: this.pin(this.f(weapon?.stat ?? '0', `${p}/weapon/stat`), self, liveNames, `${p}/weapon/stat`),
       damage: this.f(weapon?.damage ?? this.doc.combat?.attack?.damage ?? '0', weapon ? `${p}/weapon/damage` : '/combat/attack/damage', true),
       type: this.typeOf(weapon?.type, undefined, weapon?.name), reach: weapon?.reach ?? 'near',
       reads: this.readsFor(weapon?.reads, `${p}/weapon/reads`), speed: this.formulas.maybe(weapon?.speed, `${p}/weapon/speed`),
@@ -470,8 +524,9 @@ class Loader {
     const defenceText = (h as { defence?: string }).defence ?? this.doc.combat?.attack?.defence;
     return {
       key: h.id, name: h.name, side: 'heroes', sheet: self.sheet, level: h.level, tier: 0, role: 'hero', classLevels,
-      classAttacks, lists: self.lists, attacks: attack, attacksPerAction: null,
-      defence: defenceText === undefined ? null : this.f(defenceText, '/combat/attack/defence'), defenceValue: defenceText === undefined ? 0 : null,
+      classAttacks, lists: self.lists, attacks: attack, attacksPerAction: this.fixedAttacks(self, liveNames),
+      defence: defenceText === undefined ? null : this.pin(this.f(defenceText, '/combat/attack/defence'), self, liveNames, '/combat/attack/defence'),
+      defenceValue: defenceText === undefined ? 0 : null,
       abilities, orders, slots: Array.from(slots, (v) => v ?? 0), regeneration: null, focus: h.focus ?? null,
       plan: h.plan ?? null, harm: 0, position: h.position ?? null, ownType: null,
       consequencePosition: null, consequenceEffect: null, liveDerived: live,
@@ -497,7 +552,7 @@ class Loader {
     const attrFormulas = new Map(Object.entries(t.attributes ?? {}).map(([k, v]) => [k, this.f(v, `${p}/attributes/${k}`)]));
     const trackFormulas = new Map(Object.entries(t.tracks ?? {}).map(([k, v]) => [k, this.f(v, `${p}/tracks/${k}`)]));
     const name = t.name ?? titleCase(t.role);
-    const { self, live } = this.buildSheet({
+    const { self, live, liveNames } = this.buildSheet({
       key: `${t.role}-${tier}`, name, side: 'enemies', level: tier, tier, role: t.role, classLevels: [],
       attributes: (a, s) => {
         const f = attrFormulas.get(a) ?? defaultAttr;
@@ -514,19 +569,21 @@ class Loader {
     const attacksFormula = this.formulas.maybe(c.attacks, `${p}/combat/attacks`);
     const attacks = attacksFormula ? Math.max(1, Math.floor(this.evalNumber(attacksFormula, self, `${p}/combat/attacks`))) : 1;
     const harmFormula = this.formulas.maybe(t.harm, `${p}/harm`);
-    const defence = this.formulas.maybe(c.defence, `${p}/combat/defence`);
+    const defenceFormula = this.formulas.maybe(c.defence, `${p}/combat/defence`)
+      ?? (this.doc.combat?.attack?.defence ? this.f(this.doc.combat.attack.defence, '/combat/attack/defence') : null);
+    const defence = defenceFormula ? this.pin(defenceFormula, self, liveNames, `${p}/combat/defence`) : null;
+    Object.assign(self, { classAttacks: attacks });
     return {
       key: `${t.role}-${tier}`, name, side: 'enemies', sheet: self.sheet, level: tier, tier, role: t.role, classLevels: [],
       classAttacks: attacks, lists: self.lists,
       attacks: check ? [this.profile({
-        name, check, stat: this.f(c.attack ?? '0', `${p}/combat/attack`),
+        name, check, stat: this.pin(this.f(c.attack ?? '0', `${p}/combat/attack`), self, liveNames, `${p}/combat/attack`),
         damage: this.f(c.damage ?? this.doc.combat?.attack?.damage ?? '0', c.damage ? `${p}/combat/damage` : '/combat/attack/damage', true),
         type: this.typeOf(c.type, undefined, name), reach: c.reach ?? 'near', reads: this.readsFor(undefined, p), speed: null,
         applies: [], save: null,
       })] : [],
-      attacksPerAction: null,
-      defence: defence ?? (this.doc.combat?.attack?.defence ? this.f(this.doc.combat.attack.defence, '/combat/attack/defence') : null),
-      defenceValue: defence || this.doc.combat?.attack?.defence ? null : 0,
+      attacksPerAction: this.fixedAttacks(self, liveNames),
+      defence, defenceValue: defence ? null : 0,
       abilities: [], orders: [], slots: [], regeneration: null, focus: null, plan: null,
       harm: harmFormula ? this.evalNumber(harmFormula, self, `${p}/harm`) : 3, position: null, ownType: c.type ?? null,
       consequencePosition: null, consequenceEffect: null, liveDerived: live, conditions: [],
