@@ -4,6 +4,7 @@ const COMMANDS: Record<string, () => Promise<{ run(args: string[]): Promise<numb
   roll: () => import('./roll'),
   dist: () => import('./dist'),
   sim: () => import('./sim'),
+  diff: () => import('./diff'),
 };
 
 const USAGE = `usage: rules-studio <command> [options]
@@ -12,6 +13,8 @@ const USAGE = `usage: rules-studio <command> [options]
   roll FORMULA [--seed N] [--set k=v]... [--json]  one roll with its chip
   dist FORMULA [--set k=v]... [--json]             exact distribution
   sim FILE --fight ID [--fights N] [--seed S] [--workers K] [--json] [--log]
+  sim FILE --grid --party ID [--fights N] [--seed S] [--workers K] [--json]   tier × role grid
+  diff A.json B.json [--fight ID] [--fights N] [--seed S] [--json]          balance diff
 `;
 
 async function main(argv: string[]): Promise<number> {

@@ -1,20 +1,9 @@
 // The tier × role grid on a system built so the answers are known: the mirror fixture's enemy equals the hero at
 // tier 3 (a fight that should be won half the time), is weaker below and stronger above.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { planGrid, resolveParty, runGrid, type GridResult } from '../../engine/balance/grid';
 import { runGridParallel } from '../../engine/balance/node/pool';
-import type { SystemDocument } from '../../engine/schema/document';
-import { loadSystem, type System } from '../../engine/sim/index';
-
-export const mirrorDoc = (): SystemDocument =>
-  JSON.parse(readFileSync(new URL('./fixtures/mirror.json', import.meta.url), 'utf8')) as SystemDocument;
-
-export function load(doc: SystemDocument): System {
-  const loaded = loadSystem(doc);
-  if (!loaded.ok) throw new Error(loaded.diagnostics.map((d) => `${d.pointer}: ${d.message}`).join('\n'));
-  return loaded.system;
-}
+import { load, mirrorDoc } from './helpers';
 
 const doc = mirrorDoc();
 const system = load(doc);
