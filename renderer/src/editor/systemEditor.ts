@@ -23,7 +23,7 @@ export interface SystemEditorCallbacks {
 interface OpenModel {
   readonly model: ITextModel;
   definitions: readonly Definition[];
-  formulaDecorations: string[];
+  formulaDecorations: Set<string>;
   highlightDecorations: string[];
   viewState: monaco.editor.ICodeEditorViewState | null;
   /** Set while the state layer replaces the text, so that is not reported back as an edit. */
@@ -79,8 +79,9 @@ export class SystemEditor {
     // JSON's word pattern makes '@' a word, so Monaco leaves it to quick suggestions, which do not open inside
     // JSON strings: open the suggestions ourselves when a reference starts.
     this.#disposables.push(
-      this.editor.onDidType((typed) => {
-        if (typed === '@') this.editor.trigger('formula', 'editor.action.triggerSuggest', {});
+      this.editor.onDidChangeModelContent((event) => {
+        const change = event.changes.length === 1 ? event.changes[0] : undefined;
+        if (change?.text === '@' && !event.isUndoing && !event.isRedoing) this.editor.trigger('formula', 'editor.action.triggerSuggest', {});
       }),
     );
   }
@@ -93,7 +94,7 @@ export class SystemEditor {
       const entry: OpenModel = {
         model,
         definitions: [],
-        formulaDecorations: [],
+        formulaDecorations: new Set(),
         highlightDecorations: [],
         viewState: null,
         applyingExternal: false,
@@ -179,7 +180,7 @@ export class SystemEditor {
     return entry ? monaco.editor.getModelMarkers({ resource: entry.model.uri, owner: MARKER_OWNER }) : [];
   }
 
-  setFormulaTokens(docId: string, tokens: readonly FormulaToken[]): void {
+  setFormulaTokens(docId: string, tokens: readonly FormulaToken[], range?: { readonly start: number; readonly end: number } | null): void {
     const entry = this.#models.get(docId);
     if (!entry) return;
     const model = entry.model;
@@ -190,7 +191,15 @@ export class SystemEditor {
         range: monaco.Range.fromPositions(model.getPositionAt(t.start), model.getPositionAt(t.end)),
         options: { inlineClassName: `fx-${t.kind}`, stickiness: 1 as const },
       }));
-    entry.formulaDecorations = model.deltaDecorations(entry.formulaDecorations, decorations);
+    if (!range) {
+      entry.formulaDecorations = new Set(model.deltaDecorations([...entry.formulaDecorations], decorations));
+      return;
+    }
+    // A fast check: replace only the decorations of the edited formula; the others moved with the edit.
+    const within = monaco.Range.fromPositions(model.getPositionAt(range.start), model.getPositionAt(Math.min(range.end, length)));
+    const old = model.getDecorationsInRange(within).map((d) => d.id).filter((id) => entry.formulaDecorations.has(id));
+    for (const id of old) entry.formulaDecorations.delete(id);
+    for (const id of model.deltaDecorations(old, decorations)) entry.formulaDecorations.add(id);
   }
 
   setDefinitions(docId: string, definitions: readonly Definition[]): void {

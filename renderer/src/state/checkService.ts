@@ -14,14 +14,16 @@ import type {
 export interface CheckResult {
   readonly diagnostics: readonly EditorDiagnostic[];
   readonly tokens: readonly FormulaToken[];
+  readonly tokenRange: { readonly start: number; readonly end: number } | null;
   readonly definitions: readonly Definition[];
   readonly formulaPointers: ReadonlySet<string>;
   readonly valid: boolean;
+  readonly fast: boolean;
   readonly millis: number;
 }
 
 export interface CheckService {
-  check(docId: string, version: number, text: string): Promise<CheckResult | null>;
+  check(docId: string, version: number, text: string, full: boolean): Promise<CheckResult | null>;
   formulaInfo(docId: string, pointer: string, formula: string, defence?: number): Promise<FormulaInfo | null>;
   completions(docId: string, pointer: string): Promise<readonly CompletionName[]>;
   dispose(): void;
@@ -34,15 +36,17 @@ export class WorkerCheckService implements CheckService {
     this.#client = new WorkerClient(createWorker);
   }
 
-  async check(docId: string, version: number, text: string): Promise<CheckResult | null> {
-    const answer = await this.#client.request({ type: 'check', docId, version, text });
+  async check(docId: string, version: number, text: string, full: boolean): Promise<CheckResult | null> {
+    const answer = await this.#client.request({ type: 'check', docId, version, text, full });
     if (answer.type !== 'checked') return null;
     return {
       diagnostics: answer.diagnostics,
       tokens: answer.tokens,
+      tokenRange: answer.tokenRange,
       definitions: answer.definitions,
       formulaPointers: new Set(answer.formulaPointers),
       valid: answer.valid,
+      fast: answer.fast,
       millis: answer.millis,
     };
   }

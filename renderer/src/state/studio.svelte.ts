@@ -19,8 +19,9 @@ export class Studio {
   constructor(
     readonly host: Host,
     checker: CheckService,
+    background: CheckService | null = null,
   ) {
-    this.documents = new DocumentsState(host, checker);
+    this.documents = new DocumentsState(host, checker, background);
   }
 
   /** Loads the workspace, restores backups as dirty documents, and opens `initialPath` or the first system. */

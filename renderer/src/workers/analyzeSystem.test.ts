@@ -44,3 +44,34 @@ describe('analyzeSystem', () => {
     expect(kinds).toContain('keyword');
   });
 });
+
+describe('SystemChecker fast path (typing inside one formula)', () => {
+  const original = readFileSync('systems/classic-d20.json', 'utf8');
+  const damageAt = original.indexOf('"damage": "', original.indexOf('"combat"')) + '"damage": "'.length;
+
+  test('a mistake typed into a formula is found without a full check, at the same place a full check puts it', async () => {
+    const { SystemChecker } = await import('./analyzeSystem');
+    const checker = new SystemChecker();
+    expect(checker.check(original, true).fast).toBe(false);
+    const broken = original.slice(0, damageAt) + '2 +* ' + original.slice(damageAt);
+    const fast = checker.check(broken, false);
+    expect(fast.fast).toBe(true);
+    const full = new SystemChecker().check(broken, true);
+    const strip = (ds: readonly { message: string; line: number; column: number; endColumn: number; pointer: string }[]) =>
+      ds.map((d) => `${d.pointer} ${d.line}:${d.column}-${d.endColumn} ${d.message}`).sort();
+    expect(strip(fast.analysis.diagnostics)).toEqual(strip(full.analysis.diagnostics));
+    expect(fast.analysis.diagnostics.length).toBeGreaterThan(0);
+    // Tokens after the edit moved with it.
+    const sortTokens = (ts: readonly { start: number; end: number; kind: string }[]) => [...ts].sort((a, b) => a.start - b.start || a.end - b.end);
+    expect(sortTokens(fast.analysis.tokens)).toEqual(sortTokens(full.analysis.tokens));
+  });
+
+  test('an edit outside a formula, or a quote typed into one, takes the full check', async () => {
+    const { SystemChecker } = await import('./analyzeSystem');
+    const checker = new SystemChecker();
+    checker.check(original, true);
+    expect(checker.check(original.replace('"grid": true', '"grid": false'), false).fast).toBe(false);
+    checker.check(original, true);
+    expect(checker.check(original.slice(0, damageAt) + '"' + original.slice(damageAt), false).fast).toBe(false);
+  });
+});

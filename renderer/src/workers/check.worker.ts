@@ -1,6 +1,6 @@
 // The check worker: the engine's checker on every edit, formula distributions for hovers, completion names.
 // Keeps the last analysis per document so hovers and completions answer without re-checking.
-import { analyzeSystem, type AnalyzedSystem } from './analyzeSystem';
+import { SystemChecker, type AnalyzedSystem } from './analyzeSystem';
 import { FormulaTools } from './formulaTools';
 import type { CheckRequest, CheckResponse } from './protocol';
 
@@ -10,6 +10,7 @@ interface Known {
 }
 
 const known = new Map<string, Known>();
+const checkers = new Map<string, SystemChecker>();
 /** The last document that parsed: completions and hovers keep working while the JSON is broken mid-edit. */
 const lastParsed = new Map<string, Known>();
 
@@ -28,20 +29,28 @@ self.onmessage = (event: MessageEvent<CheckRequest>) => {
     switch (request.type) {
       case 'check': {
         const started = performance.now();
-        const analysis = analyzeSystem(request.text);
-        const entry: Known = { analysis, tools: null };
-        known.set(request.docId, entry);
-        if (analysis.document != null) lastParsed.set(request.docId, entry);
+        let checker = checkers.get(request.docId);
+        if (!checker) checkers.set(request.docId, (checker = new SystemChecker()));
+        const { analysis, fast, tokenRange } = checker.check(request.text, request.full);
+        if (!fast) {
+          const entry: Known = { analysis, tools: null };
+          known.set(request.docId, entry);
+          if (analysis.document != null) lastParsed.set(request.docId, entry);
+        }
         post({
           type: 'checked',
           id: request.id,
           docId: request.docId,
           version: request.version,
           diagnostics: analysis.diagnostics,
-          tokens: analysis.tokens,
-          definitions: analysis.definitions,
-          formulaPointers: analysis.formulaPointers,
+          // A fast check sends only the edited formula's tokens: the editor's other decorations moved with the edit.
+          tokens: tokenRange ? analysis.tokens.filter((t) => t.start >= tokenRange.start && t.end <= tokenRange.end) : analysis.tokens,
+          tokenRange,
+          // Unchanged by a fast check (it never touches ids or formula places): not sent again.
+          definitions: fast ? [] : analysis.definitions,
+          formulaPointers: fast ? [] : analysis.formulaPointers,
           valid: analysis.valid,
+          fast,
           millis: performance.now() - started,
         });
         return;

@@ -57,7 +57,15 @@ export interface FormulaInfo {
 }
 
 export type CheckRequest =
-  | { readonly type: 'check'; readonly id: number; readonly docId: string; readonly version: number; readonly text: string }
+  | {
+      readonly type: 'check';
+      readonly id: number;
+      readonly docId: string;
+      readonly version: number;
+      readonly text: string;
+      /** false lets the worker re-check only the formula being typed in (a full check must follow). */
+      readonly full: boolean;
+    }
   | {
       readonly type: 'formulaInfo';
       readonly id: number;
@@ -76,11 +84,15 @@ export type CheckResponse =
       readonly version: number;
       readonly diagnostics: readonly EditorDiagnostic[];
       readonly tokens: readonly FormulaToken[];
+      /** Set on a fast check: `tokens` only covers this range of the text (the rest moved with the edit). */
+      readonly tokenRange: { readonly start: number; readonly end: number } | null;
       readonly definitions: readonly Definition[];
       /** JSON pointers of every formula string (hovers and `@` completion answer only there). */
       readonly formulaPointers: readonly string[];
       /** No errors: the simulator may run this version. */
       readonly valid: boolean;
+      /** Only the edited formula was re-checked: ask for a full check when typing pauses. */
+      readonly fast: boolean;
       readonly millis: number;
     }
   | { readonly type: 'formulaInfo'; readonly id: number; readonly info: FormulaInfo }
