@@ -5,7 +5,7 @@ import { fightLog, GRID_NOTE, loadSystem, simulate, SimError, type SimStats } fr
 import { simulateParallel } from '../sim/node/pool';
 import { checkBeforeSimulating } from './sim-check';
 
-const USAGE = 'usage: rules-studio sim FILE --fight ID [--fights N] [--seed S] [--workers K] [--json] [--log]\n';
+const USAGE = 'usage: rules-studio sim FILE --fight ID [--fights N] [--seed S] [--workers K] [--json] [--log] [--record [--workspace DIR]]\n';
 
 interface SimArgs {
   file: string;
@@ -74,7 +74,12 @@ function printHuman(stats: SimStats, grid: boolean): void {
 export async function run(args: string[]): Promise<number> {
   // The balance tools (engine/balance) have their own modules and options.
   if (args.includes('--grid')) return (await import('./sim-grid')).run(args);
-  const parsed = parseArgs(args);
+  const recording = (await import('./sim-record')).takeRecordOptions(args);
+  if (typeof recording === 'string') {
+    process.stderr.write(`sim: ${recording}\n${USAGE}`);
+    return 2;
+  }
+  const parsed = parseArgs(recording.args);
   if (typeof parsed === 'string') {
     process.stderr.write(`sim: ${parsed}\n${USAGE}`);
     return 2;
@@ -119,6 +124,10 @@ export async function run(args: string[]): Promise<number> {
       : simulate(system, parsed.fight, { fights: parsed.fights, seed: parsed.seed });
     if (parsed.json) process.stdout.write(`${JSON.stringify(stats, null, 2)}\n`);
     else printHuman(stats, system.grid);
+    if (recording.record) {
+      const note = await (await import('./sim-record')).recordRun(recording.record, stats, doc.version, text);
+      (parsed.json ? process.stderr : process.stdout).write(note);
+    }
     return 0;
   } catch (err) {
     if (err instanceof SimError) {

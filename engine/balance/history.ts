@@ -1,0 +1,110 @@
+// Run history: one JSON line per batch, per system version (content hash), so the trend over edits is one plot.
+// Pure: the entries, the hash, parsing and the trend; the Node writer is engine/balance/node/history.ts.
+import { wilson, type Estimate } from './stats';
+
+/**
+ * 64-bit FNV-1a over the UTF-16 code units, as 16 hex digits: the same in Node and the browser, synchronous and
+ * cheap. It names versions of a file; it is not a security hash.
+ */
+export function contentHash(text: string): string {
+  // Two 32-bit lanes with different offsets stand in for one 64-bit FNV (no BigInt in the hot loop).
+  let a = 0x811c9dc5;
+  let b = 0xcbf29ce4;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c ^ (a >>> 16), 0x01000193);
+  }
+  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
+}
+
+export interface RunEntry {
+  /** ISO time of the run. */
+  readonly time: string;
+  readonly system: string;
+  /** The document's own `version`. */
+  readonly version: string;
+  /** contentHash of the file's text: one value per edit. */
+  readonly hash: string;
+  readonly fight: string;
+  readonly fights: number;
+  readonly seed: number;
+  readonly wins: { readonly heroes: number; readonly enemies: number; readonly draw: number };
+  readonly winRate: Estimate;
+  readonly rounds: { readonly mean: number; readonly p50: number; readonly p90: number };
+}
+
+/** The shape `sim --json` prints (engine/sim/stats.ts SimStats), as much of it as history keeps. */
+export interface RecordableStats {
+  readonly system: string;
+  readonly fight: string;
+  readonly fights: number;
+  readonly seed: number;
+  readonly wins: { readonly heroes: number; readonly enemies: number; readonly draw: number };
+  readonly rounds: { readonly mean: number; readonly p50: number; readonly p90: number };
+}
+
+export function runEntry(stats: RecordableStats, version: string, text: string, time: Date): RunEntry {
+  return {
+    time: time.toISOString(), system: stats.system, version, hash: contentHash(text), fight: stats.fight,
+    fights: stats.fights, seed: stats.seed, wins: { ...stats.wins }, winRate: wilson(stats.wins.heroes, stats.fights),
+    rounds: { mean: stats.rounds.mean, p50: stats.rounds.p50, p90: stats.rounds.p90 },
+  };
+}
+
+/** Entries of a history file; lines that are not entries (a torn last line, a hand edit) are skipped and counted. */
+export function parseHistory(jsonl: string): { entries: RunEntry[]; skipped: number } {
+  const entries: RunEntry[] = [];
+  let skipped = 0;
+  for (const line of jsonl.split('\n')) {
+    if (line.trim() === '') continue;
+    try {
+      const value: unknown = JSON.parse(line);
+      if (isRunEntry(value)) entries.push(value); else skipped++;
+    } catch {
+      skipped++;
+    }
+  }
+  return { entries, skipped };
+}
+
+function isRunEntry(v: unknown): v is RunEntry {
+  if (typeof v !== 'object' || v === null) return false;
+  const e = v as Record<string, unknown>;
+  const rate = e.winRate as Record<string, unknown> | undefined;
+  return typeof e.time === 'string' && typeof e.system === 'string' && typeof e.hash === 'string' && typeof e.fight === 'string'
+    && typeof e.fights === 'number' && typeof rate === 'object' && rate !== null && typeof rate.value === 'number';
+}
+
+export interface TrendPoint {
+  readonly hash: string;
+  readonly version: string;
+  /** Time of the version's latest run. */
+  readonly time: string;
+  readonly winRate: Estimate;
+  readonly rounds: number;
+  readonly fights: number;
+}
+
+/**
+ * One point per system version (in order of first appearance) for one fight: the runs of a version are pooled
+ * (wins and fights added, rounds weighted by fights), so re-running an unchanged file tightens its point.
+ */
+export function trend(entries: readonly RunEntry[], fight: string): TrendPoint[] {
+  const byHash = new Map<string, { version: string; time: string; wins: number; fights: number; roundsSum: number }>();
+  for (const e of entries) {
+    if (e.fight !== fight) continue;
+    const p = byHash.get(e.hash) ?? { version: e.version, time: e.time, wins: 0, fights: 0, roundsSum: 0 };
+    p.wins += e.wins.heroes;
+    p.fights += e.fights;
+    p.roundsSum += e.rounds.mean * e.fights;
+    p.time = e.time;
+    byHash.set(e.hash, p);
+  }
+  return [...byHash].map(([hash, p]) => ({ hash, version: p.version, time: p.time, winRate: wilson(p.wins, p.fights), rounds: p.fights ? p.roundsSum / p.fights : 0, fights: p.fights }));
+}
+
+/** File name of a system's history, inside `<workspace>/.rules-studio/runs/`; ids are safe file names already. */
+export function historyFileName(systemId: string): string {
+  return `${systemId.replace(/[^A-Za-z0-9_.-]/g, '_')}.jsonl`;
+}
