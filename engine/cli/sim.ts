@@ -74,6 +74,7 @@ function printHuman(stats: SimStats, grid: boolean): void {
 export async function run(args: string[]): Promise<number> {
   // The balance tools (engine/balance) have their own modules and options.
   if (args.includes('--grid')) return (await import('./sim-grid')).run(args);
+  if (args.includes('--sensitivity')) return (await import('./sim-sensitivity')).run(args);
   const recording = (await import('./sim-record')).takeRecordOptions(args);
   if (typeof recording === 'string') {
     process.stderr.write(`sim: ${recording}\n${USAGE}`);

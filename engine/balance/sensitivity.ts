@@ -1,0 +1,172 @@
+// What moves the needle: for one fight, nudge each number the fight reads, one at a time, and rank the nudges by
+// how much the heroes' win rate moves. The numbers are the constants inside the formulas of the templates the fight
+// uses (`8 + 6 * @tier`: the 8 and the 6; die counts and sizes too) and the heroes' own numbers (level, attributes).
+// Whole numbers move by ±1, others by ±10%. Every variant fights the same seeds as the original (common random
+// numbers) and is judged by a paired t-test on the per-fight differences; Holm corrects over every variant.
+import { deriveSeed } from '../dice/rng';
+import { parseFormula } from '../formula/index';
+import type { FormulaNode } from '../formula/types';
+import type { SystemDocument } from '../schema/document';
+import { loadSystem } from '../sim/index';
+import type { System } from '../sim/model';
+import { Fighter } from './batch';
+import { holm, pairedTTest, RunningMean, wilson, type Estimate, type Interval } from './stats';
+
+export interface SensitivityOptions {
+  readonly fight: string;
+  readonly fights: number;
+  readonly seed: number;
+}
+
+/** One number the fight reads, and where it lives. */
+export interface Knob {
+  /** JSON pointer of the field (a formula string or a number). */
+  readonly pointer: string;
+  /** For people: `standard · combat.damage: 6 in (@tier)d6 + @tier`, `fighter5 · str`. */
+  readonly label: string;
+  readonly value: number;
+  /** For a constant inside a formula: its character range in the formula. */
+  readonly span?: { readonly start: number; readonly end: number };
+}
+
+export interface Nudge {
+  readonly knob: Knob;
+  /** The value tried instead. */
+  readonly to: number;
+  readonly winRate: Estimate;
+  /** Change in the heroes' win rate (variant minus original), paired over the same seeds. */
+  readonly delta: number;
+  readonly interval: Interval;
+  readonly p: number;
+  readonly pAdjusted: number;
+  readonly significant: boolean;
+}
+
+export interface SensitivityResult {
+  readonly system: string;
+  readonly fight: string;
+  readonly fights: number;
+  readonly seed: number;
+  readonly winRate: Estimate;
+  /** Largest move first. */
+  readonly nudges: readonly Nudge[];
+  /** Variants that could not fight (a nudge that breaks a formula: a die of size 0). */
+  readonly skipped: readonly { readonly label: string; readonly to: number; readonly reason: string }[];
+}
+
+function numberNodes(node: FormulaNode, out: { value: number; span: { start: number; end: number }; role: string }[], role = 'constant'): void {
+  switch (node.kind) {
+    case 'number': out.push({ value: node.value, span: node.span, role }); break;
+    case 'unary': numberNodes(node.operand, out); break;
+    case 'binary': numberNodes(node.left, out); numberNodes(node.right, out); break;
+    case 'conditional': numberNodes(node.test, out); numberNodes(node.then, out); numberNodes(node.otherwise, out); break;
+    case 'call': for (const a of node.args) numberNodes(a, out); break;
+    case 'tag': numberNodes(node.operand, out); break;
+    case 'dice':
+      if (node.count) numberNodes(node.count, out, 'dice count');
+      if (node.sides.kind === 'number') numberNodes(node.sides.value, out, 'die size');
+      break;
+    default: break;
+  }
+}
+
+const escape = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** Every number the fight reads: its templates' formula constants and its heroes' numbers. */
+export function knobsOf(doc: SystemDocument, fightId: string): Knob[] | string {
+  const fight = doc.fights?.find((f) => f.id === fightId);
+  if (!fight) return `unknown fight '${fightId}' (fights: ${(doc.fights ?? []).map((f) => f.id).join(', ') || 'none'})`;
+  const knobs: Knob[] = [];
+  const roles = new Set(fight.enemies.flatMap((e) => (e.template ? [e.template.role] : [])));
+  (doc.templates ?? []).forEach((t, ti) => {
+    if (!roles.has(t.role)) return;
+    const fields: [string, string | undefined][] = [
+      ['defaults/attribute', t.defaults?.attribute],
+      ...Object.entries(t.attributes ?? {}).map(([k, v]): [string, string] => [`attributes/${escape(k)}`, v]),
+      ...Object.entries(t.tracks ?? {}).map(([k, v]): [string, string] => [`tracks/${escape(k)}`, v]),
+      ...Object.entries(t.combat ?? {}).filter(([k]) => k !== 'type' && k !== 'reach').map(([k, v]): [string, string] => [`combat/${k}`, String(v)]),
+      ['harm', t.harm],
+    ];
+    for (const [field, formula] of fields) {
+      if (formula === undefined) continue;
+      const { ast } = parseFormula(formula);
+      if (!ast) continue;
+      const found: { value: number; span: { start: number; end: number }; role: string }[] = [];
+      numberNodes(ast, found);
+      for (const n of found) {
+        // d% is a die of size 100 with no numeral in the text: nothing to nudge there.
+        if (!/^[0-9.]+$/.test(formula.slice(n.span.start, n.span.end))) continue;
+        knobs.push({
+          pointer: `/templates/${ti}/${field}`, value: n.value, span: n.span,
+          label: `${t.role} · ${field.replace(/\//g, '.')}: ${n.role === 'constant' ? '' : `${n.role} `}${formula.slice(n.span.start, n.span.end)} in ${formula}`,
+        });
+      }
+    }
+  });
+  const heroIds = new Set(fight.heroes.map((h) => (typeof h === 'string' ? h : h.hero)));
+  (doc.heroes ?? []).forEach((h, hi) => {
+    if (!heroIds.has(h.id)) return;
+    knobs.push({ pointer: `/heroes/${hi}/level`, label: `${h.id} · level`, value: h.level });
+    for (const [k, v] of Object.entries(h.attributes ?? {})) knobs.push({ pointer: `/heroes/${hi}/attributes/${escape(k)}`, label: `${h.id} · ${k}`, value: v });
+  });
+  return knobs;
+}
+
+function nudged(value: number): number[] {
+  if (Number.isInteger(value)) return [value + 1, value - 1];
+  return [value * 1.1, value * 0.9].map((v) => Math.round(v * 1e6) / 1e6);
+}
+
+/** The document with one knob set to `to` (a fresh copy; the original is untouched). */
+export function withKnob(doc: SystemDocument, knob: Knob, to: number): SystemDocument {
+  const copy = JSON.parse(JSON.stringify(doc)) as Record<string, unknown>;
+  const keys = knob.pointer.slice(1).split('/').map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let at: Record<string, unknown> = copy;
+  for (const k of keys.slice(0, -1)) at = at[k] as Record<string, unknown>;
+  const last = keys[keys.length - 1]!;
+  const old = at[last];
+  if (knob.span && typeof old === 'string') at[last] = old.slice(0, knob.span.start) + String(to) + old.slice(knob.span.end);
+  else at[last] = to;
+  return copy as unknown as SystemDocument;
+}
+
+/** Win (1) or not (0) of fights 0..n-1 of a system's fight, seeded as `sim` seeds them. */
+function outcomes(system: System, fightId: string, options: SensitivityOptions): Uint8Array {
+  const fighter = new Fighter(system, system.fights.get(fightId)!);
+  const wins = new Uint8Array(options.fights);
+  for (let i = 0; i < options.fights; i++) wins[i] = fighter.fightWith(deriveSeed(options.seed, i)).winner === 'heroes' ? 1 : 0;
+  return wins;
+}
+
+export function sensitivity(doc: SystemDocument, system: System, options: SensitivityOptions): SensitivityResult | string {
+  const knobs = knobsOf(doc, options.fight);
+  if (typeof knobs === 'string') return knobs;
+  if (!system.fights.has(options.fight)) return `unknown fight '${options.fight}'`;
+  const base = outcomes(system, options.fight, options);
+  const baseWins = base.reduce((a, b) => a + b, 0);
+  const rows: Omit<Nudge, 'pAdjusted' | 'significant'>[] = [];
+  const skipped: { label: string; to: number; reason: string }[] = [];
+  for (const knob of knobs) {
+    for (const to of nudged(knob.value)) {
+      if (knob.pointer.endsWith('/level') && to < 1) continue; // levels start at 1
+      const loaded = loadSystem(withKnob(doc, knob, to));
+      if (!loaded.ok) { skipped.push({ label: knob.label, to, reason: loaded.diagnostics[0]?.message ?? 'does not load' }); continue; }
+      let wins: Uint8Array;
+      try {
+        wins = outcomes(loaded.system, options.fight, options);
+      } catch (err) {
+        skipped.push({ label: knob.label, to, reason: err instanceof Error ? err.message : String(err) });
+        continue;
+      }
+      const diff = new RunningMean();
+      let total = 0;
+      for (let i = 0; i < wins.length; i++) { diff.add(wins[i]! - base[i]!); total += wins[i]!; }
+      const test = pairedTTest(diff.toState());
+      rows.push({ knob, to, winRate: wilson(total, options.fights), delta: test.delta, interval: test.interval, p: test.p });
+    }
+  }
+  const corrected = holm(rows.map((r) => r.p));
+  const nudges = rows.map((r, i) => ({ ...r, pAdjusted: corrected.adjusted[i]!, significant: corrected.significant[i]! }));
+  nudges.sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta) || a.p - b.p);
+  return { system: doc.id, fight: options.fight, fights: options.fights, seed: options.seed, winRate: wilson(baseWins, options.fights), nudges, skipped };
+}

@@ -1,0 +1,65 @@
+// rules-studio sim FILE --fight ID --sensitivity [--fights N] [--seed S] [--top K] [--json]
+// What moves the needle (engine/balance/sensitivity.ts): thin argument parsing and printing.
+import { sensitivity, type SensitivityResult } from '../balance/sensitivity';
+import { loadForBalance, pct, rateWithInterval, table, wholeNumber } from './balance-load';
+
+const USAGE = 'usage: rules-studio sim FILE --fight ID --sensitivity [--fights N] [--seed S] [--top K] [--json]\n';
+
+function parseArgs(args: readonly string[]): { file: string; fight: string; fights: number; seed: number; top: number; json: boolean } | string {
+  let file: string | undefined;
+  let fight: string | undefined;
+  let fights = 1000;
+  let seed = 1;
+  let top = 20;
+  let json = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    let n: number | string = 0;
+    switch (a) {
+      case '--sensitivity': break;
+      case '--fight': fight = args[++i]; break;
+      case '--fights': n = wholeNumber('--fights', args[++i], 2, 1_000_000); if (typeof n === 'string') return n; fights = n; break;
+      case '--seed': n = wholeNumber('--seed', args[++i], 0); if (typeof n === 'string') return n; seed = n; break;
+      case '--top': n = wholeNumber('--top', args[++i], 1); if (typeof n === 'string') return n; top = n; break;
+      case '--json': json = true; break;
+      default:
+        if (a.startsWith('--')) return `unknown option '${a}'`;
+        if (file !== undefined) return `one FILE only (got '${file}' and '${a}')`;
+        file = a;
+    }
+  }
+  if (!file) return 'missing FILE';
+  if (!fight) return 'missing --fight ID';
+  return { file, fight, fights, seed, top, json };
+}
+
+export function formatSensitivity(r: SensitivityResult, top: number): string {
+  const out = [`${r.system} · ${r.fight} · ${r.fights} fights per variant, same seeds (seed ${r.seed}) · heroes win ${rateWithInterval(r.winRate)}`,
+    `what moves the win rate most (one number at a time; * significant at 0.05 after Holm over ${r.nudges.length} variants):`, ''];
+  const signed = (x: number): string => `${x > 0 ? '+' : x < 0 ? '-' : '±'}${pct(Math.abs(x))}`;
+  out.push(table([['number', 'to', 'win rate', 'change (95%)', ''], ...r.nudges.slice(0, top).map((n) => [
+    n.knob.label, String(n.to), pct(n.winRate.value), `${signed(n.delta)} (${pct(n.interval.low)} … ${pct(n.interval.high)})`, n.significant ? '*' : '',
+  ])]));
+  if (r.nudges.length > top) out.push(`… and ${r.nudges.length - top} more (--top K, or --json for all)`);
+  for (const s of r.skipped) out.push(`skipped ${s.label} → ${s.to}: ${s.reason}`);
+  return out.join('\n');
+}
+
+export async function run(args: string[]): Promise<number> {
+  const parsed = parseArgs(args);
+  if (typeof parsed === 'string') {
+    process.stderr.write(`sim --sensitivity: ${parsed}\n${USAGE}`);
+    return 2;
+  }
+  const loaded = loadForBalance(parsed.file);
+  if (!loaded.ok) { process.stderr.write(`${loaded.message}\n`); return loaded.code; }
+  try {
+    const result = sensitivity(loaded.doc, loaded.system, { fight: parsed.fight, fights: parsed.fights, seed: parsed.seed });
+    if (typeof result === 'string') { process.stderr.write(`sim --sensitivity: ${result}\n`); return 1; }
+    process.stdout.write(parsed.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatSensitivity(result, parsed.top)}\n`);
+    return 0;
+  } catch (err) {
+    process.stderr.write(`sim --sensitivity: the fights stopped: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,41 @@
+// What moves the needle, on the mirror fixture: the hero's and the image's numbers are symmetric, so the ranking
+// is known in shape: more enemy hit points or damage lowers the win rate, and a no-op number moves nothing.
+import { describe, expect, it } from 'vitest';
+import { knobsOf, sensitivity, withKnob } from '../../engine/balance/sensitivity';
+import { load, mirrorDoc } from './helpers';
+
+const doc = mirrorDoc();
+
+describe('what moves the needle', () => {
+  it('finds the constants of the templates the fight uses and the heroes\' numbers', () => {
+    const knobs = knobsOf(doc, 'mirror-match');
+    if (typeof knobs === 'string') throw new Error(knobs);
+    expect(knobs.map((k) => k.label)).toEqual([
+      'image · tracks.hp: 10 in 10 + 5 * @tier', 'image · tracks.hp: 5 in 10 + 5 * @tier', 'image · combat.defence: 12 in 12',
+      'image · combat.attack: 2 in 2', 'image · combat.damage: dice count 1 in 1d6', 'image · combat.damage: die size 6 in 1d6', 'duelist · level',
+    ]);
+    const hp = withKnob(doc, knobs[1]!, 6);
+    expect(hp.templates![0]!.tracks!.hp).toBe('10 + 6 * @tier');
+    expect(doc.templates![0]!.tracks!.hp).toBe('10 + 5 * @tier');
+    expect(knobsOf(doc, 'nope')).toMatch(/unknown fight 'nope'/);
+  });
+
+  it('ranks the nudges: the enemy\'s damage dice move most, the hero\'s level (read by nothing) not at all', () => {
+    const r = sensitivity(doc, load(doc), { fight: 'mirror-match', fights: 1500, seed: 5 });
+    if (typeof r === 'string') throw new Error(r);
+    const top = r.nudges[0]!;
+    expect(top.knob.label).toBe('image · combat.damage: dice count 1 in 1d6');
+    expect(top.to).toBe(0); // no damage at all: the hero always wins
+    expect(top.winRate.value).toBe(1);
+    const oneDieMore = r.nudges.find((n) => n.knob.label === top.knob.label && n.to === 2)!;
+    expect(oneDieMore.delta).toBeLessThan(-0.2);
+    expect(oneDieMore.significant).toBe(true);
+    for (let i = 1; i < r.nudges.length; i++) expect(Math.abs(r.nudges[i]!.delta)).toBeLessThanOrEqual(Math.abs(r.nudges[i - 1]!.delta));
+    const level = r.nudges.find((n) => n.knob.label === 'duelist · level')!;
+    expect(level.delta).toBe(0);
+    expect(level.significant).toBe(false);
+    const moreHp = r.nudges.find((n) => n.knob.label.startsWith('image · tracks.hp: 5') && n.to === 6)!;
+    expect(moreHp.delta).toBeLessThan(0);
+    expect(moreHp.significant).toBe(true);
+  });
+});
