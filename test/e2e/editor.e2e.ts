@@ -91,22 +91,24 @@ describe('editor', () => {
     // Just inside the formula's opening quote.
     const column = at.column + '"roll": "'.length;
     await placeCursor(at.line, column);
-    await page.keyboard.type('2 +* ');
+    await page.keyboard.type('nope(1) + ');
+    await waitChecked(page, 'classic-d20.json');
     await expect.poll(async () => (await errorMarkers()).length, { timeout: 20_000 }).toBeGreaterThan(0);
     const [marker] = await errorMarkers();
-    expect(marker).toMatchObject({ startLineNumber: at.line, startColumn: column + 3, endColumn: column + 4 });
-    expect(marker!.message).toMatch(/'\*'/);
+    // The unknown function's name, exactly.
+    expect(marker).toMatchObject({ startLineNumber: at.line, startColumn: column, endColumn: column + 4 });
+    expect(marker!.message).toMatch(/nope/);
     // The problems list names it, and a click there puts the cursor on it.
     await expect.poll(() => page.getByTestId('problem').count()).toBeGreaterThan(0);
     await placeCursor(1, 1);
     await page.getByTestId('problem').first().click();
     const cursor = await page.evaluate(() => (window as unknown as { __studio: { editor: { editor: { getPosition(): { lineNumber: number; column: number } } } } }).__studio.editor.editor.getPosition());
-    expect(cursor).toEqual({ lineNumber: at.line, column: column + 3 });
+    expect(cursor).toEqual({ lineNumber: at.line, column });
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(SHOTS, 'editor-formula-error.png') });
-    // Fix: take the five characters back out.
-    await placeCursor(at.line, column + 5);
-    for (let i = 0; i < 5; i++) await page.keyboard.press('Backspace');
+    // Fix: take the ten characters back out.
+    await placeCursor(at.line, column + 10);
+    for (let i = 0; i < 10; i++) await page.keyboard.press('Backspace');
     await expect.poll(async () => (await errorMarkers()).length, { timeout: 20_000 }).toBe(0);
   });
 
@@ -115,6 +117,7 @@ describe('editor', () => {
     const comma = at.column + '"name": "Classic d20"'.length;
     await placeCursor(at.line, comma + 1);
     await page.keyboard.press('Backspace');
+    await waitChecked(page, 'classic-d20.json');
     await expect.poll(async () => (await errorMarkers()).length, { timeout: 20_000 }).toBeGreaterThan(0);
     const [marker] = await errorMarkers();
     expect(marker!.startLineNumber).toBeGreaterThanOrEqual(at.line);
