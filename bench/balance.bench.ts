@@ -1,0 +1,55 @@
+// npm run bench -- balance: the tier × role grid of classic-d20 (party: the four level-5 heroes of `bench-4v4`,
+// 4 template roles × tiers 1–6 = 24 cells, four enemies a cell) at 2,000 fights a cell, on one thread and on two
+// worker threads (the baseline is the one-thread run, measured in the same run). Both must give the same grid.
+// BALANCE_BENCH_FIGHTS overrides the fights per cell.
+import { readFileSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
+import { runGrid } from '../engine/balance/grid';
+import { runGridParallel } from '../engine/balance/node/pool';
+import type { SystemDocument } from '../engine/schema/document';
+import { loadSystem } from '../engine/sim/index';
+
+const SYSTEM = new URL('../systems/classic-d20.json', import.meta.url);
+
+export async function run(): Promise<void> {
+  const doc = JSON.parse(readFileSync(SYSTEM, 'utf8')) as SystemDocument;
+  const loaded = loadSystem(doc);
+  if (!loaded.ok) throw new Error(loaded.diagnostics.map((d) => `${d.pointer}: ${d.message}`).join('\n'));
+  const fights = Number(process.env.BALANCE_BENCH_FIGHTS ?? 2_000);
+  const options = { party: 'bench-4v4', fights, seed: 1 };
+
+  runGrid(doc, loaded.system, { ...options, fights: 100 }); // warm-up
+  const cpu0 = process.cpuUsage();
+  let t0 = performance.now();
+  const one = runGrid(doc, loaded.system, options);
+  const oneWall = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  if (typeof one === 'string') throw new Error(one);
+  const total = one.cells.length * fights;
+
+  // Worker start-up alone (tsx registers and compiles the engine in each thread): a grid of one fight a cell.
+  const cpuStart = process.cpuUsage();
+  t0 = performance.now();
+  await runGridParallel(doc, { ...options, fights: 1 }, 2);
+  const startWall = (performance.now() - t0) / 1000;
+  const startCpu = process.cpuUsage(cpuStart);
+
+  // process.cpuUsage() counts every thread of the process: CPU seconds show the work apart from the machine's load.
+  const cpu2 = process.cpuUsage();
+  t0 = performance.now();
+  const two = await runGridParallel(doc, options, 2);
+  const twoWall = (performance.now() - t0) / 1000;
+  const twoCpu = process.cpuUsage(cpu2);
+  if (typeof two === 'string') throw new Error(two);
+
+  const rate = (seconds: number): string => Math.round(total / seconds).toLocaleString('en-US');
+  const meanRounds = one.cells.reduce((a, c) => a + c.rounds.value, 0) / one.cells.length;
+  process.stdout.write([
+    `balance grid: classic-d20, party bench-4v4, ${one.roles.length} roles × ${one.tiers.length} tiers = ${one.cells.length} cells × ${fights.toLocaleString('en-US')} fights = ${total.toLocaleString('en-US')} fights (mean ${meanRounds.toFixed(2)} rounds a fight)`,
+    `  1 thread  : ${oneWall.toFixed(2)} s wall (${((cpu.user + cpu.system) / 1e6).toFixed(2)} s CPU), ${rate(oneWall)} fights/s   (baseline 1.00×)`,
+    `  2 workers : ${twoWall.toFixed(2)} s wall (${((twoCpu.user + twoCpu.system) / 1e6).toFixed(2)} s CPU, all threads), ${rate(twoWall)} fights/s   (${(oneWall / twoWall).toFixed(2)}× the baseline, wall)`,
+    `  2 workers, start-up alone (1 fight a cell): ${startWall.toFixed(2)} s wall (${((startCpu.user + startCpu.system) / 1e6).toFixed(2)} s CPU); without it: ${(oneWall / Math.max(0.001, twoWall - startWall)).toFixed(2)}× the baseline`,
+    `  identical grids on 1 thread and 2 workers: ${isDeepStrictEqual(one, two) ? 'yes' : 'NO'}`,
+    '',
+  ].join('\n'));
+}
