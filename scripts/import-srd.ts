@@ -152,15 +152,16 @@ function attackOf(action: SrdAction): CreatureAttack | undefined {
   const parts = damageParts(action.damage);
   if (parts.length === 0) return undefined;
   const first = parts[0]!;
-  // A blow carries one damage type; further parts (a dragon bite's fire) add to its dice under the first type.
-  const damage = parts.map((p) => formulaOfDice(p.dice)).join(' + ');
+  // Further parts (a dragon bite's fire) keep their own type: each is resisted, doubled or ignored on its own.
+  const more = parts.slice(1).map((p) => ({ damage: formulaOfDice(p.dice), type: p.type }));
   const attack: CreatureAttack = {
     id: slug(action.name),
     name: action.name,
     bonus: action.attack_bonus,
-    damage,
+    damage: formulaOfDice(first.dice),
     type: first.type,
     reach: reachOf(action),
+    ...(more.length > 0 ? { parts: more } : {}),
   };
   // A hit that forces a save against a condition ("DC 10 Constitution saving throw or be paralyzed").
   const desc = action.desc ?? '';
@@ -238,7 +239,9 @@ export function convertMonster(monster: SrdMonster): Creature {
   const actions = monster.actions ?? [];
   const unsorted = actions.map(attackOf).filter((a): a is CreatureAttack => a !== undefined);
   // Without a multiattack a creature makes its first attack once: put its hardest-hitting one first.
-  const attacks = [...unsorted].sort((a, b) => meanOfDice(b.damage.replace(/ /g, '')) - meanOfDice(a.damage.replace(/ /g, '')));
+  const meanOf = (a: CreatureAttack): number => [a.damage, ...(a.parts ?? []).map((p) => p.damage)]
+    .reduce((sum, dice) => sum + meanOfDice(dice.replace(/ /g, '')), 0);
+  const attacks = [...unsorted].sort((a, b) => meanOf(b) - meanOf(a));
   const multiattack = multiattackOf(actions, attacks);
   const abilities = actions.map(breathOf).filter((a): a is Ability => a !== undefined);
   const resist = damageTypesOf(monster.damage_resistances);

@@ -628,6 +628,19 @@ export interface CreatureAttack {
   readonly applies?: readonly string[];
   /** A save the target rolls against the conditions. */
   readonly save?: AbilitySave;
+  /** Further damage of the same blow, each part with its own type (a dragon's bite: piercing plus fire). */
+  readonly parts?: readonly DamagePart[];
+}
+
+/**
+ * A further part of a blow's damage with its own type: rolled with the blow (doubled on a crit like the rest), run
+ * through `combat.damage.steps` on its own (`@damageType` is its type), and added to the blow's other parts.
+ */
+export interface DamagePart {
+  /** Damage of this part (context `attack.damage`). */
+  readonly damage: Formula;
+  /** Its damage type (`fire`). */
+  readonly type: string;
 }
 
 export interface Regeneration {
@@ -694,6 +707,8 @@ export interface Weapon {
   readonly tags?: readonly string[];
   /** Kinds of foe it slays (Libra). */
   readonly killers?: readonly string[];
+  /** Further damage of the same blow, each part with its own type. */
+  readonly parts?: readonly DamagePart[];
 }
 
 export interface Order {

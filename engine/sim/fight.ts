@@ -633,7 +633,9 @@ export class FightRunner {
     damageCtx.trace = null;
     if (slot.crit && policy === 'total') rolled *= 2;
     const chip = trace ? `${renderChip(trace, rolled)}${slot.crit && policy !== 'none' ? ` (crit: ${policy === 'dice' ? 'dice doubled' : 'x2'})` : ''}` : '';
-    this.dealDamage(actor, target, rolled, profile.type, chip);
+    const parts = profile.parts;
+    if (parts.length === 0) this.dealDamage(actor, target, rolled, profile.type, chip);
+    else this.dealParts(actor, target, rolled, profile, chip);
     if (!target.down) this.afterHit(actor, target, profile.applies, profile.save, ability);
   }
 
@@ -726,7 +728,33 @@ export class FightRunner {
 
   // ----- damage -------------------------------------------------------------------------------------------------
 
-  private dealDamage(actor: Combatant, target: Combatant, rolled: number, type: string, rolledChip: string): void {
+  /**
+   * A blow with several damage parts (piercing plus fire): each part rolled (crit as the blow's), each run through
+   * the damage steps with its own type, one damage event each; one sustain roll for what the whole blow took.
+   */
+  private dealParts(actor: Combatant, target: Combatant, rolled: number, profile: AttackProfile, chip: string): void {
+    let taken = this.dealDamage(actor, target, rolled, profile.type, chip, false);
+    const s = this.scope;
+    const crit = this.blowSlot.crit;
+    const policy = this.system.critPolicy;
+    const damageCtx = this.damageSlot.ctx;
+    for (const part of profile.parts) {
+      if (target.down) return;
+      s.self = actor; s.attacker = actor; s.target = target; s.check = this.blowSlot; s.crit = crit;
+      resetRoll(damageCtx);
+      const trace: TraceItem[] | null = this.traceOn ? [] : null;
+      damageCtx.trace = trace;
+      let amount = num((crit && policy === 'dice' && part.damage.doubled ? part.damage.doubled : part.damage.run)(damageCtx));
+      damageCtx.trace = null;
+      if (crit && policy === 'total') amount *= 2;
+      const partChip = trace ? `${renderChip(trace, amount)}${crit && policy !== 'none' ? ` (crit: ${policy === 'dice' ? 'dice doubled' : 'x2'})` : ''}` : '';
+      taken += this.dealDamage(actor, target, amount, part.type, partChip, false);
+    }
+    if (taken > 0 && target.sustaining && !target.down) this.sustainCheck(target, taken);
+  }
+
+  /** Damage after the steps, taken off the target; returns what it took. `sustain: false` leaves the roll to the caller. */
+  private dealDamage(actor: Combatant, target: Combatant, rolled: number, type: string, rolledChip: string, sustain = true): number {
     const s = this.scope;
     s.self = actor; s.attacker = actor; s.target = target; s.damage = rolled; s.damageType = type;
     const stepNames: string[] | null = this.sink ? [] : null;
@@ -756,8 +784,9 @@ export class FightRunner {
           : `${rolledChip} ${type}`,
       });
     }
-    if (amount > 0 && target.sustaining && after > 0) this.sustainCheck(target, amount);
+    if (sustain && amount > 0 && target.sustaining && after > 0) this.sustainCheck(target, amount);
     if (after <= 0 && !target.down) this.goDown(target, actor);
+    return before - after;
   }
 
   private sustainCheck(c: Combatant, damage: number): void {

@@ -4,12 +4,12 @@ import { createRng } from '../dice/rng';
 import type { EvalContext } from '../formula/runtime';
 import type { FormulaNode, UserFunction } from '../formula/types';
 import type {
-  Ability, Check, Creature, CreatureAttack, EnemyNumbers, Fight, Hero, SystemDocument, Template, Outcome,
+  Ability, Check, Creature, CreatureAttack, DamagePart, EnemyNumbers, Fight, Hero, SystemDocument, Template, Outcome,
   TrackAmount, Weapon,
 } from '../schema/document';
 import { FormulaFactory, referencesOf, type SimDiagnostic } from './formulas';
 import type {
-  AbilityDef, ActionDef, AttackProfile, CheckDef, Combatant, CombatantDef, ConditionDef, ConsequencesDef,
+  AbilityDef, ActionDef, AttackProfile, CheckDef, Combatant, CombatantDef, ConditionDef, ConsequencesDef, DamagePartDef,
   FightDef, FightEntryDef, Formula, LiveDerived, ModDef, OutcomeDef, OrderDef, Scope, Side, SlotNames, System, TrackGain,
 } from './model';
 import { createLabeler, createResolver, type SheetIndex } from './scope';
@@ -450,8 +450,13 @@ class Loader {
   }
 
   /** An attack profile with its roll specialised for its stat's label. */
-  profile(p: Omit<AttackProfile, 'roll'>): AttackProfile {
-    return { ...p, roll: this.rollFor(p.check, p.stat) };
+  profile(p: Omit<AttackProfile, 'roll' | 'parts'> & { readonly parts?: AttackProfile['parts'] }): AttackProfile {
+    return { ...p, parts: p.parts ?? [], roll: this.rollFor(p.check, p.stat) };
+  }
+
+  /** A blow's further damage parts, each with its own type (compiled as damage: doubled dice on a crit). */
+  damageParts(parts: readonly DamagePart[] | undefined, pointer: string): DamagePartDef[] {
+    return (parts ?? []).map((part, i) => ({ damage: this.f(part.damage, `${pointer}/${i}/damage`, true), type: part.type }));
   }
 
   mainCheck(pointer: string): CheckDef | null {
@@ -507,7 +512,7 @@ class Loader {
       damage: this.f(weapon?.damage ?? this.doc.combat?.attack?.damage ?? '0', weapon ? `${p}/weapon/damage` : '/combat/attack/damage', true),
       type: this.typeOf(weapon?.type, undefined, weapon?.name), reach: weapon?.reach ?? 'near',
       reads: this.readsFor(weapon?.reads, `${p}/weapon/reads`), speed: this.formulas.maybe(weapon?.speed, `${p}/weapon/speed`),
-      applies: [], save: null,
+      applies: [], save: null, parts: this.damageParts(weapon?.parts, `${p}/weapon/parts`),
     })] : [];
     const abilities = (h.abilities ?? []).flatMap((id, i) => {
       const a = this.abilities.get(id);
@@ -629,6 +634,7 @@ class Loader {
         reach: a.reach ?? 'near', reads: this.readsFor(undefined, p), speed: null,
         applies: this.conditionIds(a.applies, `${p}/attacks/${i}/applies`),
         save: a.save && saveCheck ? { check: saveCheck, dc: this.f(a.save.dc, `${p}/attacks/${i}/save/dc`), half: a.save.half === true } : null,
+        parts: this.damageParts(a.parts, `${p}/attacks/${i}/parts`),
       }));
     });
     const routine: AttackProfile[] = [];

@@ -99,6 +99,13 @@ export interface AttackProfile {
   /** Conditions a hit puts on the target (after its save, when there is one). */
   readonly applies: readonly string[];
   readonly save: { readonly check: CheckDef; readonly dc: Formula; readonly half: boolean } | null;
+  /** Further damage parts of the blow, each with its own type, each run through the damage steps on its own. */
+  readonly parts: readonly DamagePartDef[];
+}
+
+export interface DamagePartDef {
+  readonly damage: Formula;
+  readonly type: string;
 }
 
 export interface AbilityDef {

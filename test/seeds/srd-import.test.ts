@@ -99,12 +99,17 @@ describe('SRD bestiary: one fight per challenge-rating band, in the real engine'
           }
           if (c.check.startsWith('save.') && band.heroes.includes(c.actor)) saves++;
         }
-        for (const d of eventsOf(events, 'damage')) if (d.actor === me) expect(creature.attacks.map((a) => a.type).concat((creature.abilities ?? []).map((a) => (typeof a === 'string' ? '' : a.type ?? '')))).toContain(d.damageType);
+        for (const d of eventsOf(events, 'damage')) if (d.actor === me) expect(creature.attacks.flatMap((a) => [a.type, ...(a.parts ?? []).map((part) => part.type)]).concat((creature.abilities ?? []).map((a) => (typeof a === 'string' ? '' : a.type ?? '')))).toContain(d.damageType);
       }
       expect(blows).toBeGreaterThan(0);
       if ((creature.abilities ?? []).length > 0) expect(saves).toBeGreaterThan(0);
     });
   }
+
+  test("the adult red dragon's bite keeps its two damage types: 2d10 + 8 piercing plus a 2d6 fire part", () => {
+    const bite = byId.get('adult-red-dragon')!.attacks.find((a) => a.id === 'bite');
+    expect(bite).toMatchObject({ damage: '2d10 + 8', type: 'piercing', parts: [{ damage: '2d6', type: 'fire' }] });
+  });
 
   test("a monster's saving-throw proficiency counts: the adult red dragon saves Dexterity at +6, Constitution at +13", () => {
     const dragon = byId.get('adult-red-dragon')!;

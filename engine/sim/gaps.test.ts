@@ -1,0 +1,76 @@
+// Format gaps the seed systems hit, closed in general terms: each on the fixture system mini-d20 with what the test
+// needs added to it (a creature, a hero, a fight).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Creature, Fight, Hero, SystemDocument } from '../schema/document';
+import { fightLog, loadSystem, type FightEvent, type System } from './index';
+
+const fixture = (): SystemDocument =>
+  JSON.parse(readFileSync(new URL('../../test/fixtures/systems/mini-d20.json', import.meta.url), 'utf8')) as SystemDocument;
+
+function load(doc: SystemDocument): System {
+  const loaded = loadSystem(doc);
+  if (!loaded.ok) throw new Error(loaded.diagnostics.map((d) => `${d.pointer}: ${d.message}`).join('\n'));
+  return loaded.system;
+}
+
+/** mini-d20 with extra creatures, heroes and fights. */
+function withExtras(extra: { bestiary?: Creature[]; heroes?: Hero[]; fights?: Fight[] }, change?: (doc: SystemDocument) => SystemDocument): System {
+  const doc = fixture();
+  const merged: SystemDocument = {
+    ...doc,
+    bestiary: [...(doc.bestiary ?? []), ...(extra.bestiary ?? [])],
+    heroes: [...(doc.heroes ?? []), ...(extra.heroes ?? [])],
+    fights: [...(doc.fights ?? []), ...(extra.fights ?? [])],
+  };
+  return load(change ? change(merged) : merged);
+}
+
+const ofType = <T extends FightEvent['type']>(events: readonly FightEvent[], type: T): Extract<FightEvent, { type: T }>[] =>
+  events.filter((e): e is Extract<FightEvent, { type: T }> => e.type === type);
+
+const tank = (id: string, more: Partial<Hero> = {}): Hero => ({
+  id, name: id, level: 1, attributes: { con: 50, dex: 10 }, weapon: { name: 'Stick', damage: '0', stat: '-100', reach: 'near' }, ...more,
+});
+
+describe('a blow with several damage types', () => {
+  const system = withExtras({
+    bestiary: [{
+      id: 'wyrmling', name: 'Wyrmling', defence: 10, hp: 500,
+      attacks: [{ id: 'bite', name: 'Bite', bonus: 100, damage: '4', type: 'piercing', parts: [{ damage: '6', type: 'fire' }] }],
+    }],
+    heroes: [tank('fire-warded', { immune: ['piercing'], resist: ['fire'] }), tank('plain')],
+    fights: [
+      { id: 'warded', heroes: ['fire-warded'], enemies: [{ bestiary: 'wyrmling' }], maxRounds: 3 },
+      { id: 'plain', heroes: ['plain'], enemies: [{ bestiary: 'wyrmling' }], maxRounds: 3 },
+    ],
+  });
+
+  it('runs each part through the damage steps with its own type (piercing ignored, fire halved)', () => {
+    const events = fightLog(system, 'warded', 1);
+    const hits = ofType(events, 'damage').filter((e) => e.actor === 'wyrmling-1');
+    expect(hits.length).toBeGreaterThanOrEqual(2);
+    for (let i = 0; i < hits.length; i += 2) {
+      expect(hits[i]).toMatchObject({ damageType: 'piercing', rolled: 4, amount: 0, steps: ['Immune'] });
+      expect(hits[i + 1]).toMatchObject({ damageType: 'fire', rolled: 6, amount: 3, steps: ['Resist'] });
+    }
+  });
+
+  it('adds the parts up on a target with no defences', () => {
+    const events = fightLog(system, 'plain', 1);
+    const hits = ofType(events, 'damage').filter((e) => e.actor === 'wyrmling-1');
+    expect(hits.map((h) => h.amount).slice(0, 2)).toEqual([4, 6]);
+    expect(hits[1]!.hp).toBe(110 - 10);
+  });
+
+  it('refuses a part whose formula does not parse, saying where', () => {
+    const doc = fixture();
+    const loaded = loadSystem({
+      ...doc,
+      bestiary: [{ id: 'bad', name: 'Bad', defence: 10, hp: 5, attacks: [{ id: 'bite', bonus: 1, damage: '1', parts: [{ damage: '2d', type: 'fire' }] }] }],
+      fights: [{ id: 'x', heroes: ['striker'], enemies: [{ bestiary: 'bad' }] }],
+    });
+    expect(loaded.ok).toBe(false);
+    if (!loaded.ok) expect(loaded.diagnostics.some((d) => d.pointer === '/bestiary/0/attacks/0/parts/0/damage')).toBe(true);
+  });
+});
