@@ -1,0 +1,85 @@
+// The balance commands on the command line: sim --grid, sim --sensitivity, diff (exit codes, JSON, tables).
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { run as diff } from '../../engine/cli/diff';
+import { run as sim } from '../../engine/cli/sim';
+
+const MIRROR = 'test/balance/fixtures/mirror.json';
+
+async function capture(command: (args: string[]) => Promise<number>, args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const o = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => { out += String(chunk); return true; });
+  const e = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => { err += String(chunk); return true; });
+  try {
+    return { code: await command(args), out, err };
+  } finally {
+    o.mockRestore();
+    e.mockRestore();
+  }
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('sim --grid', () => {
+  it('prints the grid as JSON: a cell per role and tier with intervals', async () => {
+    const { code, out } = await capture(sim, [MIRROR, '--grid', '--party', 'solo', '--fights', '100', '--seed', '2', '--json']);
+    expect(code).toBe(0);
+    const grid = JSON.parse(out) as { cells: { role: string; tier: number; winRate: { value: number; low: number; high: number } }[]; fights: number };
+    expect(grid.fights).toBe(100);
+    expect(grid.cells.map((c) => `${c.role}${c.tier}`)).toEqual(['image1', 'image2', 'image3', 'image4', 'image5', 'image6']);
+    for (const c of grid.cells) expect(c.winRate.low).toBeLessThanOrEqual(c.winRate.value);
+  });
+
+  it('prints tables for people, and refuses an unknown party (1) or a missing one (2)', async () => {
+    const human = await capture(sim, [MIRROR, '--grid', '--party', 'mirror-match', '--fights', '50']);
+    expect(human.code).toBe(0);
+    expect(human.out).toMatch(/heroes win, 95% interval\nrole +T1 +T2/);
+    expect(human.out).toMatch(/cell\(s\) where budget and play disagree/);
+    expect((await capture(sim, [MIRROR, '--grid', '--party', 'nobody'])).code).toBe(1);
+    const usage = await capture(sim, [MIRROR, '--grid']);
+    expect(usage.code).toBe(2);
+    expect(usage.err).toMatch(/missing --party ID/);
+  });
+});
+
+describe('sim --sensitivity', () => {
+  it('ranks the nudges as JSON', async () => {
+    const { code, out } = await capture(sim, [MIRROR, '--fight', 'easy', '--sensitivity', '--fights', '200', '--json']);
+    expect(code).toBe(0);
+    const r = JSON.parse(out) as { nudges: { delta: number; knob: { label: string } }[] };
+    expect(r.nudges.length).toBeGreaterThan(5);
+    expect(Math.abs(r.nudges[0]!.delta)).toBeGreaterThanOrEqual(Math.abs(r.nudges[r.nudges.length - 1]!.delta));
+  });
+});
+
+describe('diff', () => {
+  it('marks a deliberate change and lists fights in one version only', async () => {
+    const doc = JSON.parse(readFileSync(MIRROR, 'utf8')) as { heroes: { weapon: { damage: string } }[]; fights: { id: string }[] };
+    doc.heroes[0]!.weapon.damage = '2 * 1d6';
+    doc.fights = doc.fights.filter((f) => f.id !== 'easy');
+    const b = join(mkdtempSync(join(tmpdir(), 'balance-diff-')), 'b.json');
+    writeFileSync(b, JSON.stringify(doc));
+    const { code, out } = await capture(diff, [MIRROR, b, '--fights', '500', '--json']);
+    expect(code).toBe(0);
+    const d = JSON.parse(out) as { compared: { fight: string; winRate: { significant: boolean; delta: number } }[]; onlyInA: string[] };
+    expect(d.compared).toHaveLength(1);
+    expect(d.compared[0]!.winRate.significant).toBe(true);
+    expect(d.onlyInA).toEqual(['easy']);
+    const human = await capture(diff, [MIRROR, b, '--fights', '300', '--fight', 'mirror-match']);
+    expect(human.out).toMatch(/mirror-match .*\*\n/);
+    expect(human.out).toMatch(/significant changes in mirror-match/);
+  });
+
+  it('exit codes: 2 for usage or an unreadable file, 1 for a system with errors', async () => {
+    expect((await capture(diff, [MIRROR])).code).toBe(2);
+    expect((await capture(diff, [MIRROR, '/nonexistent/b.json'])).code).toBe(2);
+    const bad = join(mkdtempSync(join(tmpdir(), 'balance-diff-')), 'bad.json');
+    writeFileSync(bad, readFileSync(MIRROR, 'utf8').replace('"damage": "1d6"', '"damage": "1d6 +"'));
+    const refused = await capture(diff, [MIRROR, bad]);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/a system with errors is never simulated/);
+  });
+});
