@@ -72,11 +72,23 @@ export function compileFormula(ast: FormulaNode, options: CompileOptions): Compi
   const plainScope: Scope = { options, traced: false, params: null, calling: [], getters, callSpan: null };
   const plain = compileNode(ast, plainScope).run;
   let traced: Run | null = null;
-  return (ctx) => {
+  const run: CompiledFormula = (ctx) => {
     if (ctx.trace === null) return plain(ctx);
     traced ??= compileNode(ast, { ...plainScope, traced: true }).run;
     return traced(ctx);
   };
+  untracedOf.set(run, plain);
+  return run;
+}
+
+const untracedOf = new WeakMap<CompiledFormula, CompiledFormula>();
+
+/**
+ * The same evaluation without the per-call check for a trace (for callers whose context never traces: the fight
+ * engine's scratch evaluations); a formula not made by compileFormula is returned as it is.
+ */
+export function untracedRun(formula: CompiledFormula): CompiledFormula {
+  return untracedOf.get(formula) ?? formula;
 }
 
 export type CompileTextResult = { readonly formula: CompiledFormula } | { readonly diagnostics: readonly FormulaDiagnostic[] };

@@ -105,12 +105,12 @@ export class FightRunner {
     if (constant !== null) return constant;
     this.scope.self = self;
     this.scratch.diceLeft = 10_000;
-    return num(formula.run(this.scratch));
+    return num(formula.untraced(this.scratch));
   }
 
   private truth(formula: Formula): boolean {
     this.scratch.diceLeft = 10_000;
-    return formula.run(this.scratch) === true;
+    return formula.untraced(this.scratch) === true;
   }
 
   protected hp(c: Combatant): number {
@@ -221,14 +221,15 @@ export class FightRunner {
     }
     const ties = rule?.ties ?? 'heroes';
     const tieBreak = ties === 'random' ? this.combatants.map(() => this.rng.next()) : null;
-    this.turnOrder.length = 0;
-    for (const c of this.combatants) this.turnOrder.push(c);
-    this.turnOrder.sort((a, b) => {
-      if (b.initiative !== a.initiative) return b.initiative - a.initiative;
-      if (a.side !== b.side && ties !== 'random') return (a.side === ties ? -1 : 1);
-      if (tieBreak) return tieBreak[a.order]! - tieBreak[b.order]!;
-      return a.order - b.order;
-    });
+    // A stable insertion sort (a handful of combatants, no comparator closure per round): the same order as a
+    // stable sort with the comparator below, since that comparator is a consistent order for every `ties`.
+    const order = this.turnOrder;
+    order.length = 0;
+    for (const c of this.combatants) {
+      let at = order.length;
+      while (at > 0 && turnsAfter(order[at - 1]!, c, ties, tieBreak)) { order[at] = order[at - 1]!; at--; }
+      order[at] = c;
+    }
   }
 
   private playRound(): void {
@@ -263,7 +264,7 @@ export class FightRunner {
       this.takeTurn(next, next.clock);
       this.scope.self = next; this.scope.clock = next.clock; this.scope.initiative = next.initiative; this.scope.actionSpeed = this.actionSpeed;
       this.scratch.diceLeft = 10_000;
-      const cost = num(clock.cost.run(this.scratch));
+      const cost = num(clock.cost.untraced(this.scratch));
       // A free act would loop forever: an act always costs at least one tick... unless the rules say it ends here.
       next.clock = cost > 0 ? next.clock - cost : 0;
       this.scope.clock = next.clock;
@@ -470,6 +471,10 @@ export class FightRunner {
     profile: AttackProfile | null): OutcomeDef | null {
     const s = this.scope;
     this.gatherEdge(check, actor, target, reach);
+    // A check's own stat (a save's bonus, or the creature's `saves` entry) when no blow gives one; the blow's
+    // `@stat` is put back afterwards for its damage.
+    const blowStat = s.stat;
+    if (!profile && check.stat) s.stat = actor.def.saves?.get(check.id) ?? this.value(check.stat, actor);
     s.self = actor; s.attacker = actor; s.target = target ?? actor; s.source = actor;
     s.check = slot;
     const ctx = slot.ctx;
@@ -499,6 +504,7 @@ export class FightRunner {
         dice: ctx.roll.dice.slice(), total, vs: check.outcomes.length ? vs : null, outcome: outcome ? outcome.id : null, chip, influencedBy,
       });
     }
+    s.stat = blowStat;
     if (outcome) this.outcomeEffects(outcome, actor, target);
     return outcome;
   }
@@ -509,10 +515,10 @@ export class FightRunner {
     for (let i = 0; i < outcomes.length; i++) {
       const o = outcomes[i]!;
       this.scratch.diceLeft = 10_000;
-      if (o.when.run(this.scratch) === true) {
+      if (o.when.untraced(this.scratch) === true) {
         slot.outcome = o.id;
         if (o.crit) slot.crit = true;
-        if (o.degree) { this.scratch.diceLeft = 10_000; slot.degree = num(o.degree.run(this.scratch)); }
+        if (o.degree) { this.scratch.diceLeft = 10_000; slot.degree = num(o.degree.untraced(this.scratch)); }
         return o;
       }
     }
@@ -763,7 +769,7 @@ export class FightRunner {
       const step = steps[i]!;
       if (step.when && !this.truth(step.when)) continue;
       this.scratch.diceLeft = 10_000;
-      const next = num(step.value.run(this.scratch));
+      const next = num(step.value.untraced(this.scratch));
       if (next !== s.damage) {
         if (stepNames) stepNames.push(step.name);
         s.damage = next;
@@ -1051,6 +1057,14 @@ class ReseedableRng implements Rng {
   next(): number {
     return this.inner.next();
   }
+}
+
+/** Whether `a` takes its turn after `b` (initiative high to low; ties by side, by random draw, else by order). */
+function turnsAfter(a: Combatant, b: Combatant, ties: Side | 'random', tieBreak: readonly number[] | null): boolean {
+  if (b.initiative !== a.initiative) return b.initiative - a.initiative > 0;
+  if (a.side !== b.side && ties !== 'random') return a.side !== ties;
+  if (tieBreak) return tieBreak[a.order]! - tieBreak[b.order]! > 0;
+  return a.order - b.order > 0;
 }
 
 function edgeWord(e: number): string {

@@ -1,7 +1,7 @@
 // The simulator's one door to the formula language: parse + compile a document formula once, remembering where it
 // came from (a JSON pointer) so a problem reads as "/heroes/0/weapon/damage: ...".
 import { parseFormula } from '../formula/parse';
-import { compileFormula } from '../formula/compile';
+import { compileFormula, untracedRun } from '../formula/compile';
 import type { CompiledFormula, RefGetter } from '../formula/runtime';
 import type { FormulaNode, UserFunction } from '../formula/types';
 import type { Formula } from './model';
@@ -136,12 +136,13 @@ export class FormulaFactory {
   compile(source: string | number | boolean, pointer: string, damage = false, label?: (path: readonly string[]) => string | undefined): Formula {
     const text = String(source);
     const ast = this.parse(text, pointer);
-    if (!ast) return { source: text, run: FAILED, usesDice: false, constant: 0 };
+    if (!ast) return { source: text, run: FAILED, untraced: FAILED, usesDice: false, constant: 0 };
     const run = this.compileAst(ast, pointer, label);
     const usesDice = hasDice(ast);
     const doubled = damage && usesDice ? this.compileAst(doubleDice(ast), pointer) : undefined;
     const constant = usesDice || referencesOf(ast).size > 0 || hasCall(ast) ? null : constantValue(run);
-    return doubled ? { source: text, run, doubled, usesDice, constant } : { source: text, run, usesDice, constant };
+    const untraced = untracedRun(run);
+    return doubled ? { source: text, run, untraced, doubled, usesDice, constant } : { source: text, run, untraced, usesDice, constant };
   }
 
   /** Chip label of a formula that is one reference (`@str.mod` → 'Strength'), else undefined. */

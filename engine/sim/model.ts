@@ -9,6 +9,8 @@ export type Side = 'heroes' | 'enemies';
 export interface Formula {
   readonly source: string;
   readonly run: CompiledFormula;
+  /** `run` for contexts that never trace (no trace check per call): value(), truth(), outcomes, damage steps. */
+  readonly untraced: CompiledFormula;
   /** Same formula with every dice count doubled (crit policy `dice`); only for damage formulas. */
   readonly doubled?: CompiledFormula;
   readonly usesDice: boolean;
@@ -38,6 +40,8 @@ export interface CheckDef {
   readonly combine: 'cancel' | 'sum';
   readonly edgeMax: number;
   readonly outcomes: readonly OutcomeDef[];
+  /** `@stat` of the check when no blow gives one (a save's bonus); its roll is then labelled with it. */
+  readonly stat: Formula | null;
   /** Tally index of a roll with no outcome (`rolled`). */
   readonly rolledTally: number;
 }
@@ -193,6 +197,8 @@ export interface CombatantDef {
   readonly consequenceEffect: string | null;
   /** Derived values that read a track, in dependency order: recomputed whenever a track changes. */
   readonly liveDerived: readonly LiveDerived[];
+  /** A creature's bonuses by check id, replacing that check's `stat` (`saves`). */
+  readonly saves?: ReadonlyMap<string, number>;
   /** Starting condition ids (a hero's own). */
   readonly conditions: readonly string[];
 }
