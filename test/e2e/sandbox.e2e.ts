@@ -121,14 +121,15 @@ describe('sandbox: batches', () => {
     await page.getByTestId('plots').waitFor({ timeout: 120_000 });
     expect(await page.getByTestId('batch-progress').getAttribute('aria-valuenow')).toBe('100');
     for (const id of ['plot-wins', 'plot-rounds', 'plot-damage', 'plot-outcomes']) {
-      const drawn = await page.evaluate((testid) => {
-        const canvas = document.querySelector(`[data-testid="${testid}"] canvas`) as HTMLCanvasElement | null;
-        if (!canvas || canvas.width === 0) return false;
-        const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-        for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
-        return false;
-      }, id);
-      expect(drawn, id).toBe(true);
+      const drawn = () =>
+        page.evaluate((testid) => {
+          const canvas = document.querySelector(`[data-testid="${testid}"] canvas`) as HTMLCanvasElement | null;
+          if (!canvas || canvas.width === 0) return false;
+          const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+          for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
+          return false;
+        }, id);
+      await expect.poll(drawn, { message: id }).toBe(true);
     }
     const summary = await page.getByTestId('batch-summary').textContent();
     expect(summary).toMatch(/3,000 fights/);
