@@ -252,13 +252,12 @@ export function convertMonster(monster: SrdMonster): Creature {
     str: monster.strength, dex: monster.dexterity, con: monster.constitution,
     int: monster.intelligence, wis: monster.wisdom, cha: monster.charisma,
   };
-  // Saving-throw proficiencies as the system's `<ability>_save` attributes (the bonus beyond the modifier), which
-  // its `<ability>.save` derived values add: the engine rolls every save from the sheet.
-  const saveBonuses: Record<string, number> = {};
+  // Saving-throw proficiencies as `saves` by the system's check id (`save.dex`: the SRD's whole bonus), which
+  // replace the check's own `stat` when the creature rolls that save.
+  const saves: Record<string, number> = {};
   for (const p of monster.proficiencies) {
     const m = /^saving-throw-(\w+)$/.exec(p.proficiency.index);
-    const score = m ? scores[m[1]!] : undefined;
-    if (m && score !== undefined) saveBonuses[`${m[1]}_save`] = p.value - Math.floor((score - 10) / 2);
+    if (m && scores[m[1]!] !== undefined) saves[`save.${m[1]}`] = p.value;
   }
   const tags = [monster.type, ...(monster.subtype ? [monster.subtype] : []), monster.size.toLowerCase()]
     .map((t) => t.toLowerCase());
@@ -272,7 +271,8 @@ export function convertMonster(monster: SrdMonster): Creature {
     challenge: monster.challenge_rating,
     defence: monster.armor_class[0]?.value ?? 10,
     hp: monster.hit_points,
-    attributes: { ...scores, ...saveBonuses },
+    attributes: scores,
+    ...(Object.keys(saves).length > 0 ? { saves } : {}),
     attacks,
     ...(multiattack ? { multiattack } : {}),
     ...(regeneration ? { regeneration } : {}),

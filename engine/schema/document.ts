@@ -161,6 +161,11 @@ export interface Check {
   readonly edge?: EdgeRule;
   /** Tried in order; the first whose `when` holds is the outcome. None: the check only yields its total. */
   readonly outcomes?: readonly Outcome[];
+  /**
+   * The number the check is rolled with when no blow gives one (saves, reactions, initiative), `@stat` in `roll`
+   * (context `sheet`, on the roller). A creature's `saves[<check id>]` replaces it.
+   */
+  readonly stat?: Formula;
 }
 
 export interface EdgeRule {
@@ -593,7 +598,7 @@ export interface Creature extends StringLists {
   readonly attributes?: Readonly<Record<string, number>>;
   /** Other track maxima. */
   readonly tracks?: Readonly<Record<string, number>>;
-  /** Saving throw and check bonuses by check id, replacing the sheet's (context: plain numbers). */
+  /** Bonuses by check id, replacing the check's `stat` when this creature rolls it (`{ "save.dex": 6 }`). */
   readonly saves?: Readonly<Record<string, number>>;
   /** Its attacks. */
   readonly attacks: readonly CreatureAttack[];

@@ -74,3 +74,28 @@ describe('a blow with several damage types', () => {
     if (!loaded.ok) expect(loaded.diagnostics.some((d) => d.pointer === '/bestiary/0/attacks/0/parts/0/damage')).toBe(true);
   });
 });
+
+describe("a creature's save bonuses", () => {
+  const withStat = (doc: SystemDocument): SystemDocument => ({
+    ...doc, checks: { ...doc.checks, 'save.dex': { ...doc.checks!['save.dex']!, roll: 'd20 + @stat', stat: '@dex.mod' } },
+  });
+  const system = withExtras({
+    bestiary: [
+      { id: 'nimble', name: 'Nimble', defence: 10, hp: 400, attributes: { dex: 14 }, saves: { 'save.dex': 9 }, attacks: [{ id: 'poke', bonus: -100, damage: '0' }] },
+      { id: 'clumsy', name: 'Clumsy', defence: 10, hp: 400, attributes: { dex: 14 }, attacks: [{ id: 'poke', bonus: -100, damage: '0' }] },
+    ],
+    fights: [{ id: 'saves', heroes: ['caster'], enemies: [{ bestiary: 'nimble' }, { bestiary: 'clumsy' }], maxRounds: 3 }],
+  }, withStat);
+
+  it("replace the check's stat for that check (save.dex +9), and the sheet's stat serves the others (+2)", () => {
+    const saves = ofType(fightLog(system, 'saves', 4), 'check').filter((e) => e.check === 'save.dex');
+    const bonus = (actor: string): number[] => [...new Set(saves.filter((e) => e.actor === actor).map((e) => e.total - e.dice[0]!))];
+    expect(bonus('nimble-1')).toEqual([9]);
+    expect(bonus('clumsy-1')).toEqual([2]);
+  });
+
+  it('label the stat on the chip as a weapon stat is labelled', () => {
+    const save = ofType(fightLog(system, 'saves', 4), 'check').find((e) => e.check === 'save.dex' && e.actor === 'clumsy-1')!;
+    expect(save.chip).toMatch(/^d20 \(\d+\) \+ 2 Dexterity = \d+ vs 15/);
+  });
+});

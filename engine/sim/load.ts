@@ -150,12 +150,15 @@ class Loader {
 
   check(id: string, c: Check, pointer: string): CheckDef {
     this.tallyKeys.push([id, 'rolled']);
-    return {
+    const def: CheckDef = {
       rolledTally: this.tallyKeys.length - 1,
       id, name: c.name ?? titleCase(id), roll: this.f(c.roll, `${pointer}/roll`),
       combine: c.edge?.combine ?? 'cancel', edgeMax: c.edge?.max ?? 1,
       outcomes: (c.outcomes ?? []).map((o, i) => this.outcome(o, `${pointer}/outcomes/${i}`, id)),
+      stat: this.formulas.maybe(c.stat, `${pointer}/stat`),
     };
+    // A check with its own stat labels `@stat` on its chip (`+ 5 Con save`), as a weapon's attack does.
+    return def.stat ? { ...def, roll: this.rollFor(def, def.stat) } : def;
   }
 
   checkRef(id: string | undefined, pointer: string): CheckDef | null {
@@ -660,6 +663,7 @@ class Loader {
       regeneration: regen ? { amount: this.f(regen.amount, `${p}/regeneration/amount`), stoppedBy: regen.stoppedBy ?? [] } : null,
       focus: null, plan: null, harm: (c as EnemyNumbers).harm ?? 3, position: (c as Creature).position ?? null, ownType,
       consequencePosition: null, consequenceEffect: null, liveDerived: live, conditions: [],
+      ...((c as Creature).saves ? { saves: new Map(Object.entries((c as Creature).saves!)) } : {}),
     };
   }
 

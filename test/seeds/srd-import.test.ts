@@ -113,7 +113,8 @@ describe('SRD bestiary: one fight per challenge-rating band, in the real engine'
 
   test("a monster's saving-throw proficiency counts: the adult red dragon saves Dexterity at +6, Constitution at +13", () => {
     const dragon = byId.get('adult-red-dragon')!;
-    expect(dragon.attributes).toMatchObject({ dex: 10, dex_save: 6, con: 25, con_save: 6 });
+    expect(dragon.attributes).toMatchObject({ dex: 10, con: 25 });
+    expect(dragon.saves).toMatchObject({ 'save.dex': 6, 'save.con': 13 });
     const composed = composeFight(system, { heroes: ['wizard11', 'fighter11'], enemies: [{ bestiary: 'adult-red-dragon' }] });
     if (!composed.ok) throw new Error(composed.error);
     let saves = 0;
