@@ -481,7 +481,8 @@ export class FightRunner {
     resetRoll(ctx);
     const trace: TraceItem[] | null = this.traceOn ? [] : null;
     ctx.trace = trace;
-    const total = num((profile ? profile.roll : check.roll).run(ctx));
+    const roll = profile ? profile.roll : check.roll;
+    const total = num(trace ? roll.run(ctx) : roll.untraced(ctx));
     ctx.trace = null;
     const kept = ctx.roll.kept;
     let natural = 0, high = -Infinity, low = Infinity;
@@ -635,7 +636,8 @@ export class FightRunner {
     const trace: TraceItem[] | null = this.traceOn ? [] : null;
     damageCtx.trace = trace;
     const policy = this.system.critPolicy;
-    let rolled = num((slot.crit && policy === 'dice' && profile.damage.doubled ? profile.damage.doubled : profile.damage.run)(damageCtx));
+    const damage = profile.damage;
+    let rolled = num(slot.crit && policy === 'dice' && damage.doubled ? damage.doubled(damageCtx) : trace ? damage.run(damageCtx) : damage.untraced(damageCtx));
     damageCtx.trace = null;
     if (slot.crit && policy === 'total') rolled *= 2;
     const chip = trace ? `${renderChip(trace, rolled)}${slot.crit && policy !== 'none' ? ` (crit: ${policy === 'dice' ? 'dice doubled' : 'x2'})` : ''}` : '';
@@ -1018,9 +1020,17 @@ export class FightRunner {
     actor.position = ability.move!;
   }
 
+  private readonly profileWithApplies = new Map<AbilityDef, AttackProfile>();
+
   private blowWithAbility(actor: Combatant, target: Combatant, ability: AbilityDef): void {
     const profile = ability.attack!;
-    const withApplies: AttackProfile = ability.applies.length ? { ...profile, applies: ability.applies } : profile;
+    let withApplies = profile;
+    if (ability.applies.length) {
+      // One merged profile per ability for the runner's life, not one per blow.
+      let merged = this.profileWithApplies.get(ability);
+      if (!merged) { merged = { ...profile, applies: ability.applies }; this.profileWithApplies.set(ability, merged); }
+      withApplies = merged;
+    }
     this.blow(actor, target, withApplies, ability);
   }
 
