@@ -1,0 +1,64 @@
+// The Balance tab: the tier × role grid of the system the sandbox runs, and the diff of the saved file against the
+// edited buffer. Work runs in the balance worker; a new run stops the one before.
+import { WorkerClient, WorkerStopped } from '../workers/client';
+import type { BalanceRequest, BalanceResponse } from '../workers/balance.worker';
+import type { DiffResult } from '../../../engine/balance/diff';
+import type { GridResult } from '../../../engine/balance/grid';
+
+export interface PartyChoice {
+  readonly id: string;
+  readonly name: string;
+}
+
+/** Parties the grid can use: the document's `parties`, then its fights (whose heroes form a party). */
+export function partiesOf(text: string | null): PartyChoice[] {
+  if (!text) return [];
+  try {
+    const doc = JSON.parse(text) as { parties?: unknown; fights?: unknown };
+    const list = (x: unknown): { id?: unknown; name?: unknown }[] => (Array.isArray(x) ? x.filter((p) => p && typeof p === 'object') : []);
+    const named = (x: { id?: unknown; name?: unknown }, suffix: string): PartyChoice | null =>
+      typeof x.id === 'string' ? { id: x.id, name: `${typeof x.name === 'string' ? x.name : x.id}${suffix}` } : null;
+    return [...list(doc.parties).map((p) => named(p, '')), ...list(doc.fights).map((f) => named(f, ' (fight)'))].filter((p): p is PartyChoice => p !== null);
+  } catch {
+    return [];
+  }
+}
+
+export class BalanceState {
+  party = $state('');
+  fights = $state(300);
+  seed = $state(1);
+  grid = $state.raw<GridResult | null>(null);
+  diff = $state.raw<DiffResult | null>(null);
+  running = $state<'grid' | 'diff' | null>(null);
+  error = $state<string | null>(null);
+  readonly #client: WorkerClient<BalanceRequest, BalanceResponse>;
+
+  constructor(createWorker: () => Worker) {
+    this.#client = new WorkerClient(createWorker);
+  }
+
+  async runGrid(text: string): Promise<void> {
+    await this.#run('grid', { type: 'grid', text, party: this.party, fights: this.fights, seed: this.seed });
+  }
+
+  async runDiff(savedText: string, editedText: string): Promise<void> {
+    await this.#run('diff', { type: 'diff', savedText, editedText, fights: this.fights, seed: this.seed });
+  }
+
+  async #run(kind: 'grid' | 'diff', request: BalanceRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never): Promise<void> {
+    if (this.running) this.#client.restart();
+    this.running = kind;
+    this.error = null;
+    try {
+      const answer = await this.#client.request(request);
+      if (answer.type === 'failed') this.error = answer.message;
+      else if (answer.type === 'grid') this.grid = answer.grid;
+      else this.diff = answer.diff;
+    } catch (error) {
+      if (!(error instanceof WorkerStopped)) this.error = error instanceof Error ? error.message : String(error);
+    } finally {
+      if (this.running === kind) this.running = null;
+    }
+  }
+}

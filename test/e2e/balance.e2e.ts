@@ -1,0 +1,67 @@
+// The Balance tab against the browser studio: the tier × role grid of classic-d20 renders, a cell opens that fight
+// in the sandbox, and the diff of the saved file against an edited buffer marks a deliberate change.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { SHOTS, launchBrowser, openStudio, startStudio, type StudioProcess } from './harness';
+
+let studio: StudioProcess;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let page: Page;
+const pageErrors: string[] = [];
+
+interface Probe { __studio: { sandbox: { mode: string; events: { type: string; combatants?: { id: string }[] }[]; systemText: string | null }; editor: { editor: { getModel(): { getValue(): string; setValue(v: string): void } } } } }
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  studio = await startStudio();
+  browser = await launchBrowser();
+  page = await browser.context.newPage();
+  await openStudio(page, studio.url, 'classic-d20.json', pageErrors);
+  await page.waitForFunction(() => (window as unknown as Probe).__studio.sandbox.events.length > 10, undefined, { timeout: 30_000 });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await studio?.close();
+});
+
+describe('balance tab', () => {
+  test('the grid renders for classic-d20 and a cell opens that fight in the sandbox', async () => {
+    await page.getByTestId('tab-balance').click();
+    await page.getByTestId('balance-party').selectOption('bench-4v4');
+    await page.getByTestId('balance-fights').fill('60');
+    await page.getByTestId('run-grid').click();
+    await expect.poll(() => page.getByTestId('grid-cell').count(), { timeout: 60_000 }).toBe(24);
+    const first = await page.locator('[data-testid="grid-cell"][data-role="minion"][data-tier="1"] b').textContent();
+    expect(first).toMatch(/^\d+%$/);
+    await page.screenshot({ path: join(SHOTS, 'balance-grid.png') });
+
+    await page.locator('[data-testid="grid-cell"][data-role="elite"][data-tier="3"]').click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as Probe).__studio.sandbox.mode)).toBe('composed');
+    await expect.poll(() => page.evaluate(() => {
+      const start = (window as unknown as Probe).__studio.sandbox.events.find((e) => e.type === 'fightStart');
+      return start?.combatants?.map((c) => c.id).filter((id) => id.startsWith('elite-')).length ?? 0;
+    }), { timeout: 30_000 }).toBe(4);
+    expect(await page.getByTestId('strip-slot').count()).toBe(8);
+  });
+
+  test('the diff of the saved file against the edited buffer marks a deliberate change', async () => {
+    await page.evaluate(() => {
+      const model = (window as unknown as Probe).__studio.editor.editor.getModel();
+      model.setValue(model.getValue().replace('"(@tier + 1)d8 + 2 * @tier"', '"4 * ((@tier + 1)d8 + 2 * @tier)"'));
+    });
+    await expect.poll(() => page.evaluate(() => (window as unknown as Probe).__studio.sandbox.systemText?.includes('4 * ((@tier + 1)d8') ?? false), { timeout: 30_000 }).toBe(true);
+    await page.getByTestId('tab-balance').click();
+    await page.getByTestId('balance-fights').fill('300');
+    await page.getByTestId('run-diff').click();
+    await expect.poll(() => page.getByTestId('diff-row').count(), { timeout: 60_000 }).toBe(3);
+    const boss = page.locator('[data-testid="diff-row"][data-fight="boss-tier-4"]');
+    await expect.poll(() => boss.getByTestId('diff-mark').count()).toBe(1);
+    // Fights without a boss fight the same dice: unchanged, unmarked.
+    expect(await page.locator('[data-testid="diff-row"][data-fight="first-blood"] [data-testid="diff-mark"]').count()).toBe(0);
+    await page.screenshot({ path: join(SHOTS, 'balance-diff.png') });
+    expect(pageErrors).toEqual([]);
+  });
+});
