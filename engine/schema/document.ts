@@ -378,7 +378,10 @@ export interface Condition {
   readonly against?: readonly AgainstEffect[];
   /** No blows, no abilities. */
   readonly noActions?: boolean;
-  /** A save at the end of each of the holder's turns ends it. */
+  /**
+   * A save at the end of each of the holder's turns ends it. Applied by a save (a spell's, a creature attack's), the
+   * repeat is that save's check against its DC; `check` and `dc` serve otherwise.
+   */
   readonly save?: ConditionSave;
   /** What 0 hit points means while this is on a hero. */
   readonly atZero?: 'dead' | 'stable';

@@ -332,7 +332,7 @@ export class FightRunner {
       if (!inst) continue;
       const save = inst.def.save;
       if (!save || save.at !== at) continue;
-      const outcome = this.judge(save.check, this.innerSlot, actor, null, inst.dc, actor.position, null);
+      const outcome = this.judge(inst.saveCheck ?? save.check, this.innerSlot, actor, null, inst.dc, actor.position, null);
       if (outcome && outcome.result === 'success') this.removeConditionAt(actor, actor.conditions.indexOf(inst), 'saved');
     }
   }
@@ -651,12 +651,14 @@ export class FightRunner {
   private afterHit(actor: Combatant, target: Combatant, applies: readonly string[],
     save: AttackProfile['save'], sustainedBy: AbilityDef | null): void {
     if (!applies.length) return;
+    let applied: AppliedBySave | null = null;
     if (save) {
       const dc = this.value(save.dc, actor);
       const o = this.judge(save.check, this.innerSlot, target, null, dc, target.position, null);
       if (o && o.result === 'success') return;
+      applied = { check: save.check, dc };
     }
-    for (const id of applies) this.applyCondition(target, id, actor, sustainedBy?.sustained ? actor : null);
+    for (const id of applies) this.applyCondition(target, id, actor, sustainedBy?.sustained ? actor : null, applied);
   }
 
   // ----- reactions ----------------------------------------------------------------------------------------------
@@ -837,17 +839,21 @@ export class FightRunner {
 
   // ----- conditions ---------------------------------------------------------------------------------------------
 
-  applyCondition(target: Combatant, id: string, source: Combatant | null, sustainer: Combatant | null): void {
+  /**
+   * Put a condition on `target`. `bySave`: the save that applied it (a spell's, a creature attack's): the condition's
+   * own save is then repeated as that check against that DC (a ghoul's DC 10 Constitution save, not a spell DC).
+   */
+  applyCondition(target: Combatant, id: string, source: Combatant | null, sustainer: Combatant | null, bySave: AppliedBySave | null = null): void {
     const def: ConditionDef | undefined = this.system.conditions.get(id);
     if (!def || target.down) return;
     for (const inst of target.conditions) if (inst.def === def) return;
     const s = this.scope;
     const savedSource = s.source;
     s.source = source ?? target;
-    const dc = def.save ? this.value(def.save.dc, target) : 0;
+    const dc = def.save ? (bySave ? bySave.dc : this.value(def.save.dc, target)) : 0;
     s.source = savedSource;
     const turns = def.duration ? Math.max(1, Math.floor(this.value(def.duration, target))) : 0;
-    target.conditions.push({ def, dc, turnsLeft: turns, sustainer, source });
+    target.conditions.push({ def, dc, saveCheck: def.save && bySave ? bySave.check : null, turnsLeft: turns, sustainer, source });
     target.conditionIds.push(def.id);
     if (this.sink) {
       const event: FightEvent = { type: 'condition', round: this.round, target: target.id, condition: def.id, change: 'applied' };
@@ -988,7 +994,8 @@ export class FightRunner {
         }
         s.melee = ability.reach === 'near'; s.crit = false;
         if (ability.damage) this.dealDamage(actor, t, amount, ability.type, failed ? chip : `${chip} (saved: ${ability.save?.half ? 'half' : 'none'})`);
-        if (failed && !t.down) for (const id of ability.applies) this.applyCondition(t, id, actor, sustainer);
+        const bySave: AppliedBySave | null = ability.save ? { check: ability.save.check, dc } : null;
+        if (failed && !t.down) for (const id of ability.applies) this.applyCondition(t, id, actor, sustainer, bySave);
         if (this.winner !== null) return;
       }
       return;
@@ -1056,6 +1063,12 @@ export class FightRunner {
       }
     }
   }
+}
+
+/** The save that applied a condition: its repeat save uses the same check and DC. */
+interface AppliedBySave {
+  readonly check: CheckDef;
+  readonly dc: number;
 }
 
 /** The fight's random source, swappable between fights so one runner serves many. */

@@ -99,3 +99,46 @@ describe("a creature's save bonuses", () => {
     expect(save.chip).toMatch(/^d20 \(\d+\) \+ 2 Dexterity = \d+ vs 15/);
   });
 });
+
+describe('a condition applied by a save', () => {
+  const withCon = (doc: SystemDocument): SystemDocument => ({
+    ...doc, checks: { ...doc.checks, 'save.con': { roll: 'd20 + @con.mod', outcomes: [{ id: 'saved', when: '@total >= @vs', result: 'success' }, { id: 'failed', when: 'true', result: 'fail' }] } },
+  });
+  const system = withExtras({
+    bestiary: [{
+      id: 'ghast', name: 'Ghast', defence: 10, hp: 400,
+      attacks: [{ id: 'claws', name: 'Claws', bonus: 100, damage: '1', applies: ['paralyzed'], save: { check: 'save.con', dc: '10' } }],
+    }],
+    heroes: [tank('victim', { attributes: { con: 10, dex: 10 } })],
+    fights: [{ id: 'ghast', heroes: ['victim'], enemies: [{ bestiary: 'ghast' }], maxRounds: 6 }],
+  }, withCon);
+
+  it("keeps the DC and check of the save that applied it (the creature's DC 10 Con save, not the condition's spell DC)", () => {
+    let repeats = 0;
+    let paralysed = 0;
+    for (let seed = 1; seed <= 20; seed++) {
+      const events = fightLog(system, 'ghast', seed);
+      for (const applied of ofType(events, 'condition').filter((e) => e.condition === 'paralyzed' && e.change === 'applied')) {
+        expect(applied.dc).toBe(10);
+        paralysed++;
+      }
+      // The victim's own saves, rolled at the end of its turns while paralyzed: each the applying save again.
+      const turnSaves = ofType(events, 'check').filter((e) => e.actor === 'victim' && e.check.startsWith('save.'));
+      const applyingSaves = turnSaves.length;
+      expect(turnSaves.every((e) => e.check === 'save.con' && e.vs === 10)).toBe(true);
+      repeats += applyingSaves;
+    }
+    expect(paralysed).toBeGreaterThan(0);
+    expect(repeats).toBeGreaterThan(paralysed);
+  });
+
+  it("still reads the condition's own DC when no save applied it (a fight's starting condition)", () => {
+    const start = withExtras({
+      heroes: [tank('held', { attributes: { con: 10, dex: 10 } })],
+      fights: [{ id: 'held', heroes: [{ hero: 'held', conditions: ['paralyzed'] }], enemies: [{ template: { role: 'dummy', tier: 1 } }], maxRounds: 2 }],
+    });
+    const events = fightLog(start, 'held', 1);
+    const save = ofType(events, 'check').find((e) => e.actor === 'held' && e.check === 'save.dex');
+    expect(save?.vs).toBe(15); // mini-d20: paralyzed saves save.dex against @source.spell.dc, 15
+  });
+});

@@ -82,6 +82,8 @@ export interface ConditionDef {
 export interface ConditionInstance {
   readonly def: ConditionDef;
   readonly dc: number;
+  /** The check of the save that applied it (repeated instead of the condition's own `save.check`), or null. */
+  readonly saveCheck: CheckDef | null;
   turnsLeft: number;
   /** The sustainer carrying it (a sustained ability), or null. */
   readonly sustainer: Combatant | null;
