@@ -27,6 +27,8 @@ export interface StringLists {
   readonly killers?: readonly string[];
   /** Free tags read by formulas: `has(@target.tags, 'undead')`. */
   readonly tags?: readonly string[];
+  /** Condition ids that never land on it (`poisoned`): applying one does nothing. */
+  readonly conditionImmune?: readonly string[];
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import { CONTEXTS, FORMULA_CONTEXTS, type FormulaContext } from './contexts';
 import { pointerSegments } from './json';
 import { schemaForPointer } from './walk';
 
-const LIST_NAMES = ['resist', 'vulnerable', 'immune', 'weak', 'killers', 'tags'];
+const LIST_NAMES = ['resist', 'vulnerable', 'immune', 'weak', 'killers', 'tags', 'conditionImmune'];
 
 type Rec = Record<string, unknown>;
 const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);

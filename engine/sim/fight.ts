@@ -51,6 +51,8 @@ export class FightRunner {
   protected readonly damageSlot: CheckSlot;
   protected readonly scratch: EvalContext;
   protected readonly traceOn: boolean;
+  /** Sheet slot of the current hit points (read for every target choice). */
+  private readonly hpSlot: number;
   round = 0;
   winner: Winner | null = null;
   private readonly actionsLeft: number[];
@@ -58,6 +60,8 @@ export class FightRunner {
   private attackNumber = 0;
   private actionSpeed = 0;
   private readonly influences: string[] = [];
+  /** Index of the `conditionImmune` list on sheets. */
+  private readonly conditionImmune: number;
   protected readonly rng: ReseedableRng;
 
   constructor(
@@ -69,7 +73,9 @@ export class FightRunner {
   ) {
     this.rng = new ReseedableRng(createRng(seed));
     this.actionsLeft = system.actions.map(() => 0);
+    this.conditionImmune = system.slots.lists.indexOf('conditionImmune');
     this.traceOn = sink !== null;
+    this.hpSlot = system.trackCurrent[system.hpTrack]!;
     const placeholder = system.placeholder;
     this.scope = newScope(placeholder, system.slots);
     this.blowSlot = newCheckSlot(this.rng, this.scope);
@@ -114,7 +120,7 @@ export class FightRunner {
   }
 
   protected hp(c: Combatant): number {
-    return c.sheet[this.system.trackCurrent[this.system.hpTrack]!]!;
+    return c.sheet[this.hpSlot]!;
   }
 
   protected setTrack(c: Combatant, track: number, value: number): void {
@@ -846,6 +852,9 @@ export class FightRunner {
   applyCondition(target: Combatant, id: string, source: Combatant | null, sustainer: Combatant | null, bySave: AppliedBySave | null = null): void {
     const def: ConditionDef | undefined = this.system.conditions.get(id);
     if (!def || target.down) return;
+    // Condition immunities (`conditionImmune`): the condition never lands.
+    const immune = this.conditionImmune >= 0 ? target.lists[this.conditionImmune] : undefined;
+    if (immune !== undefined && immune.length !== 0 && immune.includes(def.id)) return;
     for (const inst of target.conditions) if (inst.def === def) return;
     const s = this.scope;
     const savedSource = s.source;

@@ -142,3 +142,38 @@ describe('a condition applied by a save', () => {
     expect(save?.vs).toBe(15); // mini-d20: paralyzed saves save.dex against @source.spell.dc, 15
   });
 });
+
+describe('condition immunities', () => {
+  const withCon = (doc: SystemDocument): SystemDocument => ({
+    ...doc,
+    checks: { ...doc.checks, 'save.con': { roll: 'd20 - 100', outcomes: [{ id: 'saved', when: '@total >= @vs', result: 'success' }, { id: 'failed', when: 'true', result: 'fail' }] } },
+    templates: (doc.templates ?? []).map((t) => (t.role === 'dummy' ? { ...t, conditionImmune: ['prone'] } : t)),
+  });
+  const system = withExtras({
+    bestiary: [
+      { id: 'ghast', name: 'Ghast', defence: 10, hp: 400, attacks: [{ id: 'claws', bonus: 100, damage: '1', applies: ['paralyzed'], save: { check: 'save.con', dc: '10' } }] },
+      { id: 'rock', name: 'Rock', defence: 10, hp: 400, conditionImmune: ['prone'], attacks: [{ id: 'none', bonus: -100, damage: '0' }] },
+      { id: 'pebble', name: 'Pebble', defence: 10, hp: 400, attacks: [{ id: 'none', bonus: -100, damage: '0' }] },
+    ],
+    heroes: [tank('unmovable', { conditionImmune: ['paralyzed'] }), tank('movable')],
+    fights: [
+      { id: 'immune-hero', heroes: ['unmovable'], enemies: [{ bestiary: 'ghast' }], maxRounds: 3 },
+      { id: 'plain-hero', heroes: ['movable'], enemies: [{ bestiary: 'ghast' }], maxRounds: 3 },
+      {
+        id: 'prone-start', heroes: ['movable'], maxRounds: 1,
+        enemies: [{ bestiary: 'rock', conditions: ['prone'] }, { bestiary: 'pebble', conditions: ['prone'] }, { template: { role: 'dummy', tier: 1 }, conditions: ['prone'] }],
+      },
+    ],
+  }, withCon);
+  const applied = (events: readonly FightEvent[], condition: string): string[] =>
+    ofType(events, 'condition').filter((e) => e.condition === condition && e.change === 'applied').map((e) => e.target);
+
+  it("keep a creature's hit from paralysing an immune hero (the same hit paralyses one who is not)", () => {
+    expect(applied(fightLog(system, 'immune-hero', 1), 'paralyzed')).toEqual([]);
+    expect(applied(fightLog(system, 'plain-hero', 1), 'paralyzed')).toEqual(['movable']);
+  });
+
+  it('keep starting conditions off immune creatures and template enemies', () => {
+    expect(applied(fightLog(system, 'prone-start', 1), 'prone')).toEqual(['pebble-1']);
+  });
+});

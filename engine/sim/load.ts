@@ -17,7 +17,7 @@ import { blankCombatant, newCheckSlot, newScope } from './state';
 
 export type LoadResult = { readonly ok: true; readonly system: System } | { readonly ok: false; readonly diagnostics: readonly SimDiagnostic[] };
 
-const LIST_NAMES = ['resist', 'vulnerable', 'immune', 'weak', 'killers', 'tags'];
+const LIST_NAMES = ['resist', 'vulnerable', 'immune', 'weak', 'killers', 'tags', 'conditionImmune'];
 
 function titleCase(id: string): string {
   return id.length ? id[0]!.toUpperCase() + id.slice(1).replace(/[-_]/g, ' ') : id;
@@ -494,7 +494,7 @@ class Loader {
       key: h.id, name: h.name, side: 'heroes', level: h.level, tier: 0, role: 'hero', classLevels,
       attributes: (a) => h.attributes?.[a] ?? attrs[a]?.default ?? 0, ownDerived,
       trackMax: () => null, trackStart: (t) => h.tracks?.[t] ?? null,
-      lists: { resist: h.resist ?? [], vulnerable: h.vulnerable ?? [], immune: h.immune ?? [], weak: h.weak ?? [], killers: [...(h.killers ?? []), ...(h.weapon?.killers ?? [])], tags: h.tags ?? [] },
+      lists: { resist: h.resist ?? [], vulnerable: h.vulnerable ?? [], immune: h.immune ?? [], weak: h.weak ?? [], killers: [...(h.killers ?? []), ...(h.weapon?.killers ?? [])], tags: h.tags ?? [], conditionImmune: h.conditionImmune ?? [] },
       pointer: p,
     });
     // Multiclass: the class granting the most attacks wins, never summed; @level is that class's level.
@@ -569,7 +569,7 @@ class Loader {
       ownDerived: new Map(),
       trackMax: (id, s) => { const f = trackFormulas.get(id); return f ? this.evalNumber(f, s, `${p}/tracks/${id}`) : null; },
       trackStart: () => null,
-      lists: { resist: t.resist ?? [], vulnerable: t.vulnerable ?? [], immune: t.immune ?? [], weak: t.weak ?? [], killers: t.killers ?? [], tags: t.tags ?? [] },
+      lists: { resist: t.resist ?? [], vulnerable: t.vulnerable ?? [], immune: t.immune ?? [], weak: t.weak ?? [], killers: t.killers ?? [], tags: t.tags ?? [], conditionImmune: t.conditionImmune ?? [] },
       pointer: p,
     });
     const check = this.mainCheck(`${p}/combat`);
