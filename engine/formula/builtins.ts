@@ -161,7 +161,8 @@ const builtinList: readonly BuiltinFunction[] = [
     maxArgs: 2,
     argType: (index) => (index === 0 ? 'list' : 'any'),
     resultType: 'boolean',
-    impl: (...args) => listArg('has', args[0], 0).includes(args[1] as string | number),
+    // Named parameters, not a rest array: damage steps call has() on every blow (no array per call).
+    impl: (list, x) => listArg('has', list, 0).includes(x as string | number),
   },
   {
     name: 'count',

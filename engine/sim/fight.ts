@@ -498,8 +498,21 @@ export class FightRunner {
     }
     slot.natural = natural; slot.high = kept.length ? high : 0; slot.low = kept.length ? low : 0;
     slot.total = total; slot.vs = vs; slot.crit = false; slot.degree = 0; slot.outcome = '';
-    const outcome = this.pickOutcome(check, slot);
-    if (outcome && target && outcome.result !== 'fail' && profile && this.critAgainst(target, reach)) slot.crit = true;
+    let outcome = this.pickOutcome(check, slot);
+    if (outcome && target && outcome.result !== 'fail' && profile && !slot.crit) {
+      const by = this.critFrom(target, reach);
+      if (by !== null) {
+        // A target's condition turns the hit into a crit: the check's own crit outcome, when it has one, is the outcome.
+        slot.crit = true;
+        const crit = this.critOutcome(check);
+        if (crit && crit !== outcome) {
+          outcome = crit;
+          slot.outcome = crit.id;
+          if (crit.degree) slot.degree = this.value(crit.degree, actor);
+        }
+        if (this.traceOn) this.influences.push(`${by}: crit`);
+      }
+    }
     if (this.tally) this.tally.onCheck(actor, outcome ? outcome.tally : check.rolledTally);
     if (this.sink) {
       const influencedBy = this.influences.slice();
@@ -543,6 +556,20 @@ export class FightRunner {
     const max = c.sheet[this.system.trackMax[track]!]!;
     const next = Math.max(0, Math.min(max, cur + amount));
     if (next !== cur) this.setTrack(c, track, next);
+  }
+
+  /** The first success outcome marked `crit` of a check (what a hit turned into a crit reads as), or null. */
+  private critOutcome(check: CheckDef): OutcomeDef | null {
+    for (const o of check.outcomes) if (o.crit && o.result === 'success') return o;
+    return null;
+  }
+
+  /** The name (with reach) of the target's condition that turns a hit from `reach` into a crit, or null. */
+  private critFrom(target: Combatant, reach: string): string | null {
+    for (const inst of target.conditions) {
+      for (const a of inst.def.against) if (a.crit && (a.reach === null || a.reach === reach)) return a.reach !== null ? `${inst.def.name} (${a.reach})` : inst.def.name;
+    }
+    return null;
   }
 
   private critAgainst(target: Combatant, reach: string): boolean {
