@@ -7,7 +7,8 @@ import { compileText, newEvalContext, evaluateFormula } from '../formula/index';
 import type { RefGetter } from '../formula/runtime';
 import type { Value } from '../formula/types';
 import type { Encounters, SystemDocument } from '../schema/document';
-import type { BatchState } from './batch';
+import type { System } from '../sim/model';
+import { runBatch, type BatchState } from './batch';
 import { wilson, type Estimate } from './stats';
 
 export const DEFAULT_TOLERANCE = 0.15;
@@ -116,4 +117,23 @@ export function judgeBudget(encounters: Encounters, budget: number, state: Batch
       ? `harder by budget, easier in play: budget ${budget} expects ${pct(expected)}, heroes win ${pct(winRate.value)} (${pct(winRate.low)}–${pct(winRate.high)})`
       : `easier by budget, harder in play: budget ${budget} expects ${pct(expected)}, heroes win ${pct(winRate.value)} (${pct(winRate.low)}–${pct(winRate.high)})`;
   return { budget, expectedWinRate: expected, tolerance, winRate, verdict, note };
+}
+
+export interface FightBudget {
+  readonly fight: string;
+  readonly name: string;
+  /** The judgement, or why the fight has no budget (an enemy the formula cannot price). */
+  readonly judgement: BudgetJudgement | { readonly error: string };
+}
+
+/** Every fight of the document, budget against play (`sim FILE --budget`). Fights are seeded as `sim` seeds them. */
+export function budgetReport(doc: SystemDocument, system: System, options: { readonly fights: number; readonly seed: number }): FightBudget[] | string {
+  const encounters = doc.encounters;
+  if (!encounters) return 'the system has no `encounters` budget (add `encounters.budget` and `encounters.expect`)';
+  return (doc.fights ?? []).map((f): FightBudget => {
+    const budget = fightBudget(doc, f);
+    const def = system.fights.get(f.id);
+    if (typeof budget === 'string' || !def) return { fight: f.id, name: f.name ?? f.id, judgement: { error: typeof budget === 'string' ? budget : 'not loaded' } };
+    return { fight: f.id, name: f.name ?? f.id, judgement: judgeBudget(encounters, budget, runBatch(system, def, options)) };
+  });
 }

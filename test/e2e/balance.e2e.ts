@@ -19,7 +19,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await browser.context.newPage();
   await openStudio(page, studio.url, 'classic-d20.json', pageErrors);
-  await page.waitForFunction(() => (window as unknown as Probe).__studio.sandbox.events.length > 10, undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => (globalThis as unknown as Probe).__studio.sandbox.events.length > 10, undefined, { timeout: 30_000 });
 });
 
 afterAll(async () => {
@@ -39,9 +39,9 @@ describe('balance tab', () => {
     await page.screenshot({ path: join(SHOTS, 'balance-grid.png') });
 
     await page.locator('[data-testid="grid-cell"][data-role="elite"][data-tier="3"]').click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as Probe).__studio.sandbox.mode)).toBe('composed');
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as Probe).__studio.sandbox.mode)).toBe('composed');
     await expect.poll(() => page.evaluate(() => {
-      const start = (window as unknown as Probe).__studio.sandbox.events.find((e) => e.type === 'fightStart');
+      const start = (globalThis as unknown as Probe).__studio.sandbox.events.find((e) => e.type === 'fightStart');
       return start?.combatants?.map((c) => c.id).filter((id) => id.startsWith('elite-')).length ?? 0;
     }), { timeout: 30_000 }).toBe(4);
     expect(await page.getByTestId('strip-slot').count()).toBe(8);
@@ -49,10 +49,10 @@ describe('balance tab', () => {
 
   test('the diff of the saved file against the edited buffer marks a deliberate change', async () => {
     await page.evaluate(() => {
-      const model = (window as unknown as Probe).__studio.editor.editor.getModel();
+      const model = (globalThis as unknown as Probe).__studio.editor.editor.getModel();
       model.setValue(model.getValue().replace('"(@tier + 1)d8 + 2 * @tier"', '"4 * ((@tier + 1)d8 + 2 * @tier)"'));
     });
-    await expect.poll(() => page.evaluate(() => (window as unknown as Probe).__studio.sandbox.systemText?.includes('4 * ((@tier + 1)d8') ?? false), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as Probe).__studio.sandbox.systemText?.includes('4 * ((@tier + 1)d8') ?? false), { timeout: 30_000 }).toBe(true);
     await page.getByTestId('tab-balance').click();
     await page.getByTestId('balance-fights').fill('300');
     await page.getByTestId('run-diff').click();

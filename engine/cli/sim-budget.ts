@@ -1,0 +1,43 @@
+// rules-studio sim FILE --budget [--fights N] [--seed S] [--json]: every fight's difficulty budget against its
+// simulated win rate (engine/balance/budget.ts), the disagreements flagged.
+import { budgetReport } from '../balance/budget';
+import { loadForBalance, pct, rateWithInterval, table, wholeNumber } from './balance-load';
+
+const USAGE = 'usage: rules-studio sim FILE --budget [--fights N] [--seed S] [--json]\n';
+
+export async function run(args: string[]): Promise<number> {
+  let file: string | undefined;
+  let fights = 1000;
+  let seed = 1;
+  let json = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    let n: number | string = 0;
+    if (a === '--budget') continue;
+    if (a === '--json') { json = true; continue; }
+    if (a === '--fights' || a === '--seed') {
+      n = wholeNumber(a, args[++i], a === '--fights' ? 1 : 0);
+      if (typeof n === 'string') { process.stderr.write(`sim --budget: ${n}\n${USAGE}`); return 2; }
+      if (a === '--fights') fights = n; else seed = n;
+      continue;
+    }
+    if (a.startsWith('--') || file !== undefined) { process.stderr.write(`sim --budget: unexpected '${a}'\n${USAGE}`); return 2; }
+    file = a;
+  }
+  if (!file) { process.stderr.write(`sim --budget: missing FILE\n${USAGE}`); return 2; }
+  const loaded = loadForBalance(file);
+  if (!loaded.ok) { process.stderr.write(`${loaded.message}\n`); return loaded.code; }
+  try {
+    const report = budgetReport(loaded.doc, loaded.system, { fights, seed });
+    if (typeof report === 'string') { process.stderr.write(`sim --budget: ${report}\n`); return 1; }
+    if (json) { process.stdout.write(`${JSON.stringify({ system: loaded.doc.id, fights, seed, report }, null, 2)}\n`); return 0; }
+    const rows = report.map((r) => ('error' in r.judgement
+      ? [r.fight, '-', '-', '-', r.judgement.error]
+      : [r.fight, String(r.judgement.budget), pct(r.judgement.expectedWinRate, 0), rateWithInterval(r.judgement.winRate), r.judgement.verdict === 'agrees' ? '' : r.judgement.note]));
+    process.stdout.write(`${loaded.doc.id} · ${fights} fights a fight · seed ${seed}\n${table([['fight', 'budget', 'expected', 'heroes win (95%)', ''], ...rows])}\n`);
+    return 0;
+  } catch (err) {
+    process.stderr.write(`sim --budget: the fights stopped: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  }
+}
