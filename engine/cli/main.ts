@@ -13,7 +13,10 @@ const USAGE = `usage: rules-studio <command> [options]
   roll FORMULA [--seed N] [--set k=v]... [--json]  one roll with its chip
   dist FORMULA [--set k=v]... [--json]             exact distribution
   sim FILE --fight ID [--fights N] [--seed S] [--workers K] [--json] [--log]
+  sim FILE --fight ID ... --record [--workspace DIR]                         append to .rules-studio/runs/
   sim FILE --grid --party ID [--fights N] [--seed S] [--workers K] [--json]   tier × role grid
+  sim FILE --fight ID --sensitivity [--fights N] [--top K] [--json]          what moves the needle
+  sim FILE --budget [--fights N] [--seed S] [--json]                          difficulty budget vs play
   diff A.json B.json [--fight ID] [--fights N] [--seed S] [--json]          balance diff
 `;
 

@@ -1,0 +1,32 @@
+// The balance worker's logic (grid and diff from texts) and the Balance tab's party list.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { partiesOf } from '../state/balance.svelte';
+import { diffOf, gridOf } from './balance';
+
+const mirror = readFileSync(new URL('../../../test/balance/fixtures/mirror.json', import.meta.url), 'utf8');
+
+describe('balance worker logic', () => {
+  it('runs the grid of a system text, and says why it cannot', () => {
+    const result = gridOf(mirror, 'solo', 40, 1);
+    expect('grid' in result && result.grid.cells.length).toBe(6);
+    expect(gridOf('{', 'solo', 40, 1)).toEqual({ error: expect.stringMatching(/^The system is not valid JSON/) });
+    expect(gridOf(mirror, 'nobody', 40, 1)).toEqual({ error: expect.stringMatching(/unknown party 'nobody'/) });
+  });
+
+  it('diffs the saved text against the edited one', () => {
+    const edited = mirror.replace('"damage": "1d6", "stat": "2"', '"damage": "3 * 1d6", "stat": "2"');
+    expect(edited).not.toBe(mirror);
+    const result = diffOf(mirror, edited, 400, 1);
+    if (!('diff' in result)) throw new Error(result.error);
+    expect(result.diff.a).toBe('saved');
+    expect(result.diff.compared.find((c) => c.fight === 'mirror-match')!.winRate.significant).toBe(true);
+    expect(diffOf(mirror, '[]', 10, 1)).toEqual({ error: expect.stringMatching(/^The edited text cannot fight yet/) });
+  });
+
+  it('offers the parties, then the fights', () => {
+    expect(partiesOf(mirror).map((p) => p.id)).toEqual(['solo', 'mirror-match', 'easy']);
+    expect(partiesOf('not json')).toEqual([]);
+    expect(partiesOf(null)).toEqual([]);
+  });
+});
