@@ -396,7 +396,7 @@ export interface AgainstEffect {
   readonly edge?: Formula;
   /** Added to the attacker's `@mods.<name>` (context `sheet`). */
   readonly mods?: Readonly<Record<string, Formula>>;
-  /** A hit becomes a crit. */
+  /** A hit becomes a crit: the check reads as its first success outcome marked `crit`, when it has one. */
   readonly crit?: boolean;
   /** Only for attacks from this band or row. */
   readonly reach?: string;

@@ -177,3 +177,29 @@ describe('condition immunities', () => {
     expect(applied(fightLog(system, 'prone-start', 1), 'prone')).toEqual(['pebble-1']);
   });
 });
+
+describe('a hit that a target condition turns into a crit', () => {
+  const critCheck = (doc: SystemDocument): SystemDocument => ({ ...doc, combat: { ...doc.combat!, attack: { ...doc.combat!.attack!, check: 'attack-crit' } } });
+  const fights: Fight[] = [{ id: 'held', heroes: ['striker'], enemies: [{ template: { role: 'dummy', tier: 1 }, conditions: ['paralyzed'] }], maxRounds: 1 }];
+
+  it("reads as the check's crit outcome, on the event, the chip and what influenced it", () => {
+    const system = withExtras({ fights }, critCheck);
+    let hits = 0;
+    for (let seed = 1; seed <= 10; seed++) {
+      const first = ofType(fightLog(system, 'held', seed), 'check').find((e) => e.actor === 'striker' && e.check === 'attack-crit')!;
+      // A miss stays a miss; a natural 20 (the highest kept die under advantage) is a crit of its own.
+      if (first.total < 15 || Math.max(...first.dice) === 20) continue;
+      hits++;
+      expect(first.outcome).toBe('crit');
+      expect(first.chip).toMatch(/· Crit/);
+      expect(first.influencedBy).toContain('Paralyzed (near): crit');
+    }
+    expect(hits).toBeGreaterThan(0);
+  });
+
+  it('keeps the hit outcome of a check with no crit outcome, and still says what made it a crit', () => {
+    const system = withExtras({ fights });
+    const hit = ofType(fightLog(system, 'held', 1), 'check').find((e) => e.actor === 'striker' && e.outcome === 'hit');
+    expect(hit?.influencedBy).toContain('Paralyzed (near): crit');
+  });
+});
