@@ -605,7 +605,8 @@ export class FightRunner {
         const d = inst.def;
         for (const a of d.against) {
           if (a.reach !== null && a.reach !== reach && a.reach !== actor.position) continue;
-          const where = a.reach !== null ? ` (${a.reach})` : '';
+          // Only a log reads the wording: no string built per check on the statistics path.
+          const where = trace && a.reach !== null ? ` (${a.reach})` : '';
           if (a.edge) {
             const e = this.value(a.edge, target);
             if (e > 0) pos = true; else if (e < 0) neg = true;
@@ -1029,7 +1030,7 @@ export class FightRunner {
           if (o && o.result === 'success') { failed = false; amount = ability.save.half ? Math.floor(rolled / 2) : 0; }
         }
         s.melee = ability.reach === 'near'; s.crit = false;
-        if (ability.damage) this.dealDamage(actor, t, amount, ability.type, failed ? chip : `${chip} (saved: ${ability.save?.half ? 'half' : 'none'})`);
+        if (ability.damage) this.dealDamage(actor, t, amount, ability.type, failed || !this.sink ? chip : `${chip} (saved: ${ability.save?.half ? 'half' : 'none'})`);
         const bySave: AppliedBySave | null = ability.save ? { check: ability.save.check, dc } : null;
         if (failed && !t.down) for (const id of ability.applies) this.applyCondition(t, id, actor, sustainer, bySave);
         if (this.winner !== null) return;
