@@ -1,6 +1,7 @@
 // What moves the needle: for one fight, nudge each number the fight reads, one at a time, and rank the nudges by
 // how much the heroes' win rate moves. The numbers are the constants inside the formulas of the templates the fight
-// uses (`8 + 6 * @tier`: the 8 and the 6; die counts and sizes too) and the heroes' own numbers (level, attributes).
+// uses (`8 + 6 * @tier`: the 8 and the 6; die counts and sizes too), its bestiary creatures' numbers (defence, hit
+// points, each attack's bonus and damage constants), and the heroes' own numbers (level, attributes).
 // Whole numbers move by ±1, others by ±10%. Every variant fights the same seeds as the original (common random
 // numbers) and is judged by a paired t-test on the per-fight differences; Holm corrects over every variant.
 import { deriveSeed } from '../dice/rng';
@@ -102,6 +103,25 @@ export function knobsOf(doc: SystemDocument, fightId: string): Knob[] | string {
         });
       }
     }
+  });
+  const creatures = new Set(fight.enemies.flatMap((e) => (e.bestiary !== undefined ? [e.bestiary] : [])));
+  (doc.bestiary ?? []).forEach((c, ci) => {
+    if (!creatures.has(c.id)) return;
+    knobs.push({ pointer: `/bestiary/${ci}/defence`, label: `${c.id} · defence`, value: c.defence });
+    knobs.push({ pointer: `/bestiary/${ci}/hp`, label: `${c.id} · hp`, value: c.hp });
+    c.attacks.forEach((a, ai) => {
+      knobs.push({ pointer: `/bestiary/${ci}/attacks/${ai}/bonus`, label: `${c.id} · ${a.id} bonus`, value: a.bonus });
+      const { ast } = parseFormula(a.damage);
+      const found: { value: number; span: { start: number; end: number }; role: string }[] = [];
+      if (ast) numberNodes(ast, found);
+      for (const n of found) {
+        if (!/^[0-9.]+$/.test(a.damage.slice(n.span.start, n.span.end))) continue;
+        knobs.push({
+          pointer: `/bestiary/${ci}/attacks/${ai}/damage`, value: n.value, span: n.span,
+          label: `${c.id} · ${a.id} damage: ${n.role === 'constant' ? '' : `${n.role} `}${a.damage.slice(n.span.start, n.span.end)} in ${a.damage}`,
+        });
+      }
+    });
   });
   const heroIds = new Set(fight.heroes.map((h) => (typeof h === 'string' ? h : h.hero)));
   (doc.heroes ?? []).forEach((h, hi) => {

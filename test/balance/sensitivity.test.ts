@@ -20,6 +20,23 @@ describe('what moves the needle', () => {
     expect(knobsOf(doc, 'nope')).toMatch(/unknown fight 'nope'/);
   });
 
+  it('finds a bestiary creature\'s numbers: defence, hit points, attack bonus and damage constants', () => {
+    const withBeast = {
+      ...doc,
+      bestiary: [{ id: 'wolf', name: 'Wolf', defence: 13, hp: 11, attacks: [{ id: 'bite', bonus: 4, damage: '2d4 + 2' }] }],
+      fights: [{ id: 'wolves', heroes: ['duelist'], enemies: [{ bestiary: 'wolf', count: 2 }] }],
+    };
+    const knobs = knobsOf(withBeast, 'wolves');
+    if (typeof knobs === 'string') throw new Error(knobs);
+    expect(knobs.map((k) => k.label)).toEqual([
+      'wolf · defence', 'wolf · hp', 'wolf · bite bonus', 'wolf · bite damage: dice count 2 in 2d4 + 2',
+      'wolf · bite damage: die size 4 in 2d4 + 2', 'wolf · bite damage: 2 in 2d4 + 2', 'duelist · level',
+    ]);
+    expect(withKnob(withBeast, knobs[5]!, 3).bestiary![0]!.attacks[0]!.damage).toBe('2d4 + 3');
+    const r = sensitivity(withBeast, load(withBeast), { fight: 'wolves', fights: 200, seed: 1 });
+    expect(typeof r === 'string' ? r : r.nudges.length).toBe(13); // 6 knobs × ±1, and level 2 (never 0)
+  });
+
   it('ranks the nudges: the enemy\'s damage dice move most, the hero\'s level (read by nothing) not at all', () => {
     const r = sensitivity(doc, load(doc), { fight: 'mirror-match', fights: 1500, seed: 5 });
     if (typeof r === 'string') throw new Error(r);
