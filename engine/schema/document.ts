@@ -545,6 +545,11 @@ export interface Template extends StringLists {
   readonly combat?: TemplateCombat;
   /** Harm levels before it falls, consequences mode (context `template`). */
   readonly harm?: Formula;
+  /**
+   * Abilities of its own or ids of the system's abilities, used as a bestiary creature uses them: reactions (Libra's
+   * Dodge and Resist) whenever the moment comes, abilities aimed at enemies before its blows.
+   */
+  readonly abilities?: readonly (string | Ability)[];
 }
 
 export interface TemplateDefaults {

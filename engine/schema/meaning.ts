@@ -197,6 +197,10 @@ class MeaningChecker {
       const template = recordOf(t);
       this.keys(template.attributes, `/templates/${i}/attributes`, this.attributeIds, 'attribute', 'attributes');
       this.keys(template.tracks, `/templates/${i}/tracks`, this.trackIds, 'track', 'tracks');
+      arrayOf(template.abilities).forEach((a, j) => {
+        if (typeof a === 'string') this.ref(a, `/templates/${i}/abilities/${j}`, this.abilityIds, 'ability', 'abilities');
+        else if (isRecord(a)) this.ability(a, `/templates/${i}/abilities/${j}`);
+      });
     });
 
     arrayOf(d.bestiary).forEach((c, i) => {

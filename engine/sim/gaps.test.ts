@@ -203,3 +203,30 @@ describe('a hit that a target condition turns into a crit', () => {
     expect(hit?.influencedBy).toContain('Paralyzed (near): crit');
   });
 });
+
+describe('template enemies with abilities', () => {
+  const withShield = (abilities: NonNullable<SystemDocument['templates']>[number]['abilities']) => (doc: SystemDocument): SystemDocument => ({
+    ...doc, templates: (doc.templates ?? []).map((t) => (t.role === 'dummy' ? { ...t, abilities } : t)),
+  });
+  const fights: Fight[] = [{ id: 'shielded', heroes: ['striker'], enemies: [{ template: { role: 'dummy', tier: 1 } }], maxRounds: 5 }];
+
+  it("use a system reaction by id whenever the moment comes (Shield on a hit, paid from the enemy's own track)", () => {
+    const system = withExtras({ fights }, withShield(['shield']));
+    const reactions = ofType(fightLog(system, 'shielded', 3), 'reaction').filter((e) => e.actor === 'dummy-1');
+    expect(reactions.length).toBeGreaterThan(0);
+    expect(reactions.every((e) => e.ability === 'shield' && e.on === 'hit')).toBe(true);
+  });
+
+  it('use an ability of their own: an unbreakable guard turns every hit into a miss', () => {
+    const system = withExtras({ fights }, withShield([{ id: 'guard', name: 'Guard', uses: 'reaction', react: { on: 'hit', defence: '1000' } }]));
+    const events = fightLog(system, 'shielded', 3);
+    expect(ofType(events, 'reaction').filter((e) => e.ability === 'guard').length).toBeGreaterThan(0);
+    expect(ofType(events, 'damage').filter((e) => e.target === 'dummy-1')).toEqual([]);
+  });
+
+  it('name an unknown ability id clearly', () => {
+    const loaded = loadSystem(withShield(['no-such'])({ ...fixture(), fights }));
+    expect(loaded.ok).toBe(false);
+    if (!loaded.ok) expect(loaded.diagnostics.map((d) => d.message).join('\n')).toMatch(/unknown ability 'no-such'/);
+  });
+});

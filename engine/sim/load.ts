@@ -581,6 +581,7 @@ class Loader {
       ?? (this.doc.combat?.attack?.defence ? this.f(this.doc.combat.attack.defence, '/combat/attack/defence') : null);
     const defence = defenceFormula ? this.pin(defenceFormula, self, liveNames, `${p}/combat/defence`) : null;
     Object.assign(self, { classAttacks: attacks });
+    const abilities = this.enemyAbilities(t.abilities, p, c.type);
     return {
       key: `${t.role}-${tier}`, name, side: 'enemies', sheet: self.sheet, level: tier, tier, role: t.role, classLevels: [],
       classAttacks: attacks, lists: self.lists,
@@ -592,7 +593,9 @@ class Loader {
       })] : [],
       attacksPerAction: this.fixedAttacks(self, liveNames),
       defence, defenceValue: defence ? null : 0,
-      abilities: [], orders: [], slots: [], regeneration: null, focus: null, plan: null,
+      // Like a creature, it has no standing orders to write: each reaction it has is used whenever the moment comes.
+      abilities, orders: abilities.filter((a) => a.react).map((ability) => ({ ability, when: null })), slots: [],
+      regeneration: null, focus: null, plan: null,
       harm: harmFormula ? this.evalNumber(harmFormula, self, `${p}/harm`) : 3, position: null, ownType: c.type ?? null,
       consequencePosition: null, consequenceEffect: null, liveDerived: live, conditions: [],
     };
@@ -646,14 +649,7 @@ class Loader {
       if (a) routine.push(a); else this.error(`${p}/multiattack/${i}`, `unknown attack '${id}'`);
     }
     if (routine.length === 0 && byId.size) routine.push(byId.values().next().value!);
-    const abilities = ((c as Creature).abilities ?? []).flatMap((a, i) => {
-      if (typeof a === 'string') {
-        const found = this.abilities.get(a);
-        if (!found) this.error(`${p}/abilities/${i}`, `unknown ability '${a}'`);
-        return found ? [found] : [];
-      }
-      return [this.ability(a, `${p}/abilities/${i}`, ownType ?? undefined)];
-    });
+    const abilities = this.enemyAbilities((c as Creature).abilities, p, ownType ?? undefined);
     const regen = (c as Creature).regeneration;
     return {
       key, name, side: 'enemies', sheet: self.sheet, level, tier: 0, role: 'creature', classLevels: [],
@@ -665,6 +661,18 @@ class Loader {
       consequencePosition: null, consequenceEffect: null, liveDerived: live, conditions: [],
       ...((c as Creature).saves ? { saves: new Map(Object.entries((c as Creature).saves!)) } : {}),
     };
+  }
+
+  /** An enemy's abilities: ids of the system's, or its own (typed by its own damage type when they name none). */
+  enemyAbilities(list: readonly (string | Ability)[] | undefined, p: string, ownType: string | undefined): AbilityDef[] {
+    return (list ?? []).flatMap((a, i) => {
+      if (typeof a === 'string') {
+        const found = this.abilities.get(a);
+        if (!found) this.error(`${p}/abilities/${i}`, `unknown ability '${a}'`);
+        return found ? [found] : [];
+      }
+      return [this.ability(a, `${p}/abilities/${i}`, ownType)];
+    });
   }
 
   /** A combatant built after load (an ad-hoc fight): its own problems come back as the error. */
