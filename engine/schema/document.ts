@@ -295,6 +295,21 @@ export interface TargetingRule {
 export interface DeathRule {
   /** true: heroes can die; false: a world without death. */
   readonly enabled: boolean;
+  /** Death saves rolled by a dying hero (down, neither stable nor dead) at the start of every round. */
+  readonly save?: DeathSave;
+}
+
+/**
+ * Death saves: a success counts toward stable, a `crit` outcome brings the hero back up with 1 hit point, a fail
+ * counts toward dead, a `botch` outcome twice.
+ */
+export interface DeathSave {
+  /** Check id rolled; its outcomes decide (no DC). */
+  readonly check: string;
+  /** Successes that make the hero stable. Default 3. */
+  readonly successes?: number;
+  /** Failures that kill the hero. Default 3. */
+  readonly failures?: number;
 }
 
 export interface Consequences {

@@ -173,6 +173,7 @@ class MeaningChecker {
     }
     this.check(recordOf(combat.attack).check, '/combat/attack/check');
     this.check(recordOf(combat.sustain).check, '/combat/sustain/check');
+    this.check(recordOf(recordOf(combat.death).save).check, '/combat/death/save/check');
     const consequences = recordOf(combat.consequences);
     this.outcomes(consequences.outcomes, '/combat/consequences/outcomes');
     this.track(recordOf(consequences.harm).track, '/combat/consequences/harm/track');

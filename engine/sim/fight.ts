@@ -160,7 +160,7 @@ export class FightRunner {
           while (c.hurtBy.length !== 0) c.hurtBy.pop();
           c.position = entry.position;
           c.down = false; c.dead = false; c.initiative = 0; c.clock = 0; c.reactionsUsed = 0; c.sustaining = null;
-          c.harmTaken = 0; c.damageDealt = 0; c.acted = false;
+          c.harmTaken = 0; c.damageDealt = 0; c.acted = false; c.dying = false; c.deathSuccesses = 0; c.deathFailures = 0;
         }
       }
     }
@@ -242,6 +242,8 @@ export class FightRunner {
     const rule = this.system.initiative;
     if (this.round === 1 || (rule?.everyRound ?? false)) this.rollInitiative();
     if (this.system.reactionPer === 'round') for (const c of this.combatants) c.reactionsUsed = 0;
+    if (this.system.deathSave) this.rollDeathSaves();
+    if (this.winner !== null) return;
     if (this.system.clock) { this.playClockRound(); return; }
     for (const actor of this.turnOrder) {
       if (this.winner !== null) return;
@@ -866,8 +868,40 @@ export class FightRunner {
       else for (const inst of target.conditions) if (inst.def.atZero) { state = inst.def.atZero; break; }
     }
     target.dead = state === 'dead';
+    target.dying = state === 'down' && target.side === 'heroes';
+    target.deathSuccesses = 0; target.deathFailures = 0;
     if (target.sustaining) this.endSustain(target);
     if (this.sink) this.emit(by ? { type: 'down', round: this.round, target: target.id, by: by.id, state } : { type: 'down', round: this.round, target: target.id, state });
+    this.winner = this.decide();
+  }
+
+  /**
+   * Death saves (`combat.death.save`), at the start of every round, for each dying hero: successes make it stable,
+   * failures dead; a crit outcome brings it back up with 1 hit point, a botch counts two failures.
+   */
+  private rollDeathSaves(): void {
+    const rule = this.system.deathSave!;
+    for (const c of this.combatants) {
+      if (!c.dying) continue;
+      const o = this.judge(rule.check, this.innerSlot, c, null, 0, c.position, null);
+      if (!o) continue;
+      if (o.result === 'fail') c.deathFailures += o.botch ? 2 : 1;
+      else if (o.crit) { this.wakeUp(c); continue; }
+      else c.deathSuccesses++;
+      const state = c.deathFailures >= rule.failures ? 'dead' : c.deathSuccesses >= rule.successes ? 'stable' : null;
+      if (state === null) continue;
+      c.dying = false;
+      c.dead = state === 'dead';
+      if (this.sink) this.emit({ type: 'down', round: this.round, target: c.id, state });
+    }
+  }
+
+  /** A dying hero back on its feet with 1 hit point (a death save's crit). */
+  private wakeUp(c: Combatant): void {
+    c.dying = false; c.down = false; c.deathSuccesses = 0; c.deathFailures = 0;
+    const before = this.hp(c);
+    this.setTrack(c, this.system.hpTrack, 1);
+    if (this.sink) this.emit({ type: 'heal', round: this.round, actor: c.id, target: c.id, amount: 1 - before, track: this.system.slots.tracks[this.system.hpTrack]!, chip: `${c.def.name}: back up (death save)` });
     this.winner = this.decide();
   }
 

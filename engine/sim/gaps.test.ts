@@ -230,3 +230,62 @@ describe('template enemies with abilities', () => {
     if (!loaded.ok) expect(loaded.diagnostics.map((d) => d.message).join('\n')).toMatch(/unknown ability 'no-such'/);
   });
 });
+
+describe('death saves of a dying hero', () => {
+  const withDeathSaves = (doc: SystemDocument): SystemDocument => ({
+    ...doc,
+    checks: {
+      ...doc.checks,
+      death: { roll: 'd20', outcomes: [
+        { id: 'revive', when: '@natural == 20', result: 'success', crit: true },
+        { id: 'steady', when: '@natural >= 10', result: 'success' },
+        { id: 'slipping', when: '@natural == 1', result: 'fail', botch: true },
+        { id: 'failed', when: 'true', result: 'fail' },
+      ] },
+    },
+    combat: { ...doc.combat!, death: { enabled: true, save: { check: 'death' } } },
+  });
+  const system = withExtras({
+    heroes: [tank('frail', { attributes: { con: 0, dex: 10 } }), tank('stout')],
+    fights: [{ id: 'dying', heroes: ['frail', 'stout'], enemies: [{ template: { role: 'sure-hitter', tier: 1 } }], maxRounds: 8 }],
+  }, withDeathSaves);
+
+  it('count successes to stable and failures to dead (a botch twice), a crit back up with 1 hit point', () => {
+    const seen = new Set<string>();
+    for (let seed = 1; seed <= 40; seed++) {
+      const events = fightLog(system, 'dying', seed);
+      let successes = 0, failures = 0;
+      const expected: string[] = [];
+      for (const e of events) {
+        if (e.type === 'check' && e.check === 'death') {
+          expect(e.actor).toBe('frail');
+          if (e.outcome === 'revive') { expected.push('up'); successes = 0; failures = 0; continue; }
+          if (e.outcome === 'steady') successes++; else failures += e.outcome === 'slipping' ? 2 : 1;
+          if (failures >= 3) { expected.push('dead'); successes = 0; failures = 0; } else if (successes >= 3) { expected.push('stable'); successes = 0; failures = 0; }
+        }
+      }
+      const resolved = events.flatMap((e) => {
+        if (e.type === 'down' && e.target === 'frail' && e.state !== 'down') return [e.state];
+        if (e.type === 'heal' && e.target === 'frail') return ['up'];
+        return [];
+      });
+      expect(resolved).toEqual(expected);
+      for (const r of resolved) seen.add(r);
+      // A hero back up is in the fight again: it takes a turn or is struck (the fewest hit points draw the blow).
+      if (resolved.includes('up')) {
+        const at = events.findIndex((e) => e.type === 'heal' && e.target === 'frail');
+        expect(events.slice(at).some((e) => (e.type === 'turn' && e.actor === 'frail') || (e.type === 'damage' && e.target === 'frail'))).toBe(true);
+      }
+    }
+    expect([...seen].sort()).toEqual(['dead', 'stable', 'up']);
+  });
+
+  it('are not rolled when the system defines none (the hero stays down)', () => {
+    const plain = withExtras({
+      heroes: [tank('frail', { attributes: { con: 0, dex: 10 } }), tank('stout')],
+      fights: [{ id: 'dying', heroes: ['frail', 'stout'], enemies: [{ template: { role: 'sure-hitter', tier: 1 } }], maxRounds: 8 }],
+    });
+    const events = fightLog(plain, 'dying', 1);
+    expect(ofType(events, 'down').filter((e) => e.target === 'frail').map((e) => e.state)).toEqual(['down']);
+  });
+});

@@ -765,6 +765,7 @@ export function loadSystem(doc: SystemDocument): LoadResult {
   const initiativeRule = doc.turn?.initiative;
   const initiativeCheck = initiativeRule ? l.checkRef(initiativeRule.check, '/turn/initiative/check') : null;
   const sustainCheck = combat?.sustain ? l.checkRef(combat.sustain.check, '/combat/sustain/check') : null;
+  const deathSaveCheck = combat?.death?.save ? l.checkRef(combat.death.save.check, '/combat/death/save/check') : null;
   const hpId = l.hpTrackId();
   const hpTrack = l.trackIds.indexOf(hpId);
   if (hpTrack < 0) l.error('/tracks', `the system needs a hit-point track ('${hpId}')`);
@@ -788,6 +789,7 @@ export function loadSystem(doc: SystemDocument): LoadResult {
     sustain: combat?.sustain && sustainCheck ? { check: sustainCheck, dc: l.f(combat.sustain.dc, '/combat/sustain/dc') } : null,
     canTarget: l.formulas.maybe(combat?.targeting?.canTarget, '/combat/targeting/canTarget'),
     deathEnabled: combat?.death?.enabled ?? true,
+    deathSave: deathSaveCheck ? { check: deathSaveCheck, successes: combat?.death?.save?.successes ?? 3, failures: combat?.death?.save?.failures ?? 3 } : null,
     fights, consequences, disengageWords: combat?.disengage ?? [],
     placeholder: blankCombatant(l.sheetSize, l.names.lists.length),
     compose: {

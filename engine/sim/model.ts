@@ -239,6 +239,10 @@ export interface Combatant {
   damageDealt: number;
   tally: Map<string, Map<string, number>> | null;
   acted: boolean;
+  /** A hero at 0 that is neither stable nor dead: it rolls the system's death saves. */
+  dying: boolean;
+  deathSuccesses: number;
+  deathFailures: number;
 }
 
 /** The mutable scope every compiled getter reads (`ctx.scope`). One per fight runner, reused for every evaluation. */
@@ -343,6 +347,8 @@ export interface System {
   readonly sustain: { readonly check: CheckDef; readonly dc: Formula } | null;
   readonly canTarget: Formula | null;
   readonly deathEnabled: boolean;
+  /** Death saves of dying heroes (`combat.death.save`), or null: a dying hero stays down. */
+  readonly deathSave: { readonly check: CheckDef; readonly successes: number; readonly failures: number } | null;
   readonly fights: ReadonlyMap<string, FightDef>;
   readonly consequences: ConsequencesDef | null;
   readonly disengageWords: readonly string[];
