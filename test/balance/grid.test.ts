@@ -61,3 +61,29 @@ describe('tier × role grid', () => {
     expect(planGrid(doc, { party: 'solo', fights: 1, seed: 1, roles: ['boss'] })).toMatch(/unknown template role 'boss'/);
   });
 });
+
+describe('a hero who goes down and gets back up', () => {
+  it('counts as a hero going down, though standing at the end', async () => {
+    const { runFight } = await import('../../engine/sim/index');
+    const { deriveSeed } = await import('../../engine/dice/rng');
+    const { runBatch } = await import('../../engine/balance/batch');
+    // Two duelists against two images; a dying hero rolls a death save each round and is back up on 2-20.
+    const base = mirrorDoc();
+    const revive = {
+      ...base,
+      checks: { ...base.checks, death: { roll: 'd20', outcomes: [{ id: 'up', when: '@natural >= 2', result: 'success' as const, crit: true }, { id: 'fail', when: 'true', result: 'fail' as const }] } },
+      combat: { ...base.combat!, death: { enabled: true, save: { check: 'death' } } },
+      heroes: [...base.heroes!, { ...base.heroes![0]!, id: 'second', name: 'Second' }],
+      fights: [{ id: 'pair', heroes: ['duelist', 'second'], enemies: [{ template: { role: 'image', tier: 3 }, count: 2 }] }],
+    };
+    const sys = load(revive);
+    const fights = 400;
+    let downAtEnd = 0;
+    for (let i = 0; i < fights; i++) {
+      const r = runFight(sys, 'pair', deriveSeed(9, i));
+      if (r.combatants.some((c) => c.side === 'heroes' && c.down)) downAtEnd++;
+    }
+    const state = runBatch(sys, sys.fights.get('pair')!, { fights, seed: 9 });
+    expect(state.heroDown).toBeGreaterThan(downAtEnd);
+  });
+});
