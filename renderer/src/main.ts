@@ -9,7 +9,6 @@ import type { SystemEditor } from './editor/systemEditor';
 import { createHost } from './host/index';
 import CheckWorker from './workers/check.worker?worker';
 import SimWorker from './workers/sim.worker?worker';
-import schema from '../../schemas/system.schema.json';
 
 performance.mark('rules:start');
 const target = document.getElementById('app');
@@ -29,7 +28,9 @@ const sandbox = new SandboxState(() => new SimWorker());
 // For the end-to-end tests and the UI benchmark: read-only handles, no extra powers.
 const probe: { studio: Studio; sandbox: SandboxState; editor: SystemEditor | null } = { studio, sandbox, editor: null };
 Object.assign(window, { __studio: probe });
-mount(App, { target, props: { studio, sandbox, schema: schema as object, onEditor: (editor) => (probe.editor = editor) } });
+mount(App, { target, props: { studio, sandbox, onEditor: (editor: SystemEditor) => (probe.editor = editor) } });
+// The shell (file list, sandbox, status bar) is in the DOM; Monaco follows in its own chunk (EditorPane).
+requestAnimationFrame(() => setTimeout(() => performance.mark('rules:shell'), 0));
 
 const initialPath = new URLSearchParams(location.search).get('open') ?? undefined;
 void studio.start(initialPath).then(() => performance.mark('rules:ready'));

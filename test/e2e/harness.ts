@@ -126,13 +126,13 @@ export async function openStudio(page: Page, url: string, path: string, errors: 
   await waitChecked(page, path);
 }
 
-/** Waits until the active document is `path` and its current text has been checked. */
+/** Waits until the active document is `path`, its current text has been checked, and the editor (its own chunk) is up. */
 export async function waitChecked(page: Page, path: string): Promise<void> {
   await page.waitForFunction(
     (p) => {
       const s = (window as unknown as { __studio?: StudioProbe }).__studio;
       const doc = s?.studio.documents.active;
-      return !!doc && doc.path === p && doc.checkedVersion === doc.version;
+      return !!doc && doc.path === p && doc.checkedVersion === doc.version && !!s?.editor;
     },
     path,
     { timeout: 30_000 },

@@ -74,6 +74,9 @@ export class DocumentsState {
   /** Listeners for a document that checked clean (the sandbox re-runs). */
   readonly #validListeners = new Set<(doc: SystemDocument) => void>();
   #marks = 0;
+  /** The editor (Monaco, its own chunk) loads after the first check may have answered: its colouring waits here. */
+  readonly #tokensBeforeEditor = new Map<string, readonly FormulaToken[]>();
+  #editorShown = false;
 
   constructor(
     private readonly host: Host,
@@ -87,8 +90,15 @@ export class DocumentsState {
     for (const doc of this.documents) {
       editor.openDocument(doc.id, doc.path, doc.text);
       editor.setDiagnostics(doc.id, doc.diagnostics);
+      editor.setDefinitions(doc.id, doc.definitions);
+      const tokens = this.#tokensBeforeEditor.get(doc.id);
+      if (tokens) editor.setFormulaTokens(doc.id, tokens);
+      // Checked before the editor loaded, but without a full set of tokens: one more check colours it.
+      else if (doc.checkedVersion >= 0) this.#scheduleCheck(doc, true);
     }
+    this.#tokensBeforeEditor.clear();
     if (this.activeId) editor.showDocument(this.activeId);
+    if (this.active && this.active.checkedVersion >= 0) this.#markEditorShown();
   }
 
   onValid(listener: (doc: SystemDocument) => void): () => void {
@@ -326,14 +336,26 @@ export class DocumentsState {
     }
     doc.checkedVersion = version;
     doc.lastCheckMillis = result.millis;
+    if (!this.#editor) {
+      if (result.fast) this.#tokensBeforeEditor.delete(doc.id);
+      else this.#tokensBeforeEditor.set(doc.id, result.tokens);
+    }
     this.#editor?.setDiagnostics(doc.id, result.diagnostics);
     this.#editor?.setFormulaTokens(doc.id, result.tokens, result.tokenRange);
     if (!result.fast) this.#editor?.setDefinitions(doc.id, result.definitions);
+    if (this.#editor && doc.id === this.activeId) this.#markEditorShown();
     performance.mark('rules:markers', { detail: { docId: doc.id, version, fast: result.fast, workerMillis: result.millis } });
     if (!result.fast && result.valid && version === doc.version) {
       doc.lastValidText = text;
       for (const listener of this.#validListeners) listener(doc);
     }
+  }
+
+  /** First load: the editor shows the active document with its markers (the UI benchmark reads this mark). */
+  #markEditorShown(): void {
+    if (this.#editorShown) return;
+    this.#editorShown = true;
+    performance.mark('rules:editor');
   }
 
   #scheduleBackup(doc: SystemDocument): void {
