@@ -167,7 +167,7 @@ function parseUncached(text: string): ParseResult {
     cst = parser.formula();
   } catch (thrown) {
     if (!(thrown instanceof RangeError)) throw thrown;
-    parser = firstErrorParser;
+    parser = firstErrorParser();
     parser.input = lexed.tokens;
     cst = parser.formula();
   }

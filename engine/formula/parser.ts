@@ -274,4 +274,8 @@ export const formulaParser = new FormulaParser();
  * Recovery re-syncs on top of the deepest rule frames, so a formula broken deep inside its nesting (64 unclosed
  * parentheses) can overflow the stack there; parseFormula then re-reads it with this one and reports the first error.
  */
-export const firstErrorParser = new FormulaParser(false);
+let firstErrorParserInstance: FormulaParser | undefined;
+/** Built on first use: it is rarely needed, and building a parser (chevrotain's self-analysis) costs start-up time. */
+export function firstErrorParser(): FormulaParser {
+  return (firstErrorParserInstance ??= new FormulaParser(false));
+}
