@@ -1,7 +1,37 @@
-// Monaco from its slim entry (core + editor features + JSON language only), with its workers as Vite module workers.
-// Since monaco-editor 0.56 the package has an exports map: the old 'monaco-editor/esm/vs/...' paths do not resolve.
+// Monaco from its slim entry (core + the editor features below + JSON language only), with its workers as Vite
+// module workers. Since monaco-editor 0.56 the package has an exports map: the old 'monaco-editor/esm/vs/...' paths
+// do not resolve; 'monaco-editor/<path>' maps to esm/vs/<path>.js.
 import * as monaco from 'monaco-editor/editor';
-import 'monaco-editor/features/register.all';
+// Only the editor features the studio uses. Monaco's JSON language pulls in every contribution through
+// internal/common/workers.js; vite.config.ts strips those imports, so this list is what loads (less code to parse at
+// first load, and no contributions such as inline completions or sticky scroll listening to every keystroke).
+import 'monaco-editor/editor/common/standaloneStrings';
+import 'monaco-editor/features/codicon/register';
+import 'monaco-editor/editor/contrib/hover/browser/hoverContribution';
+import 'monaco-editor/editor/contrib/suggest/browser/suggestController';
+import 'monaco-editor/editor/contrib/snippet/browser/snippetController2';
+import 'monaco-editor/features/find/register';
+import 'monaco-editor/editor/contrib/folding/browser/folding';
+import 'monaco-editor/editor/contrib/bracketMatching/browser/bracketMatching';
+import 'monaco-editor/editor/browser/widget/diffEditor/diffEditor.contribution';
+import 'monaco-editor/editor/contrib/gotoSymbol/browser/goToCommands';
+import 'monaco-editor/editor/contrib/gotoSymbol/browser/link/goToDefinitionAtPosition';
+import 'monaco-editor/editor/contrib/gotoError/browser/gotoError';
+import 'monaco-editor/editor/contrib/gotoError/browser/markerSelectionStatus';
+import 'monaco-editor/editor/standalone/browser/quickAccess/standaloneGotoLineQuickAccess';
+import 'monaco-editor/editor/standalone/browser/quickAccess/standaloneCommandsQuickAccess';
+import 'monaco-editor/editor/contrib/contextmenu/browser/contextmenu';
+import 'monaco-editor/editor/contrib/clipboard/browser/clipboard';
+import 'monaco-editor/editor/contrib/comment/browser/comment';
+import 'monaco-editor/editor/contrib/cursorUndo/browser/cursorUndo';
+import 'monaco-editor/editor/contrib/format/browser/formatActions';
+import 'monaco-editor/editor/contrib/indentation/browser/indentation';
+import 'monaco-editor/editor/contrib/linesOperations/browser/linesOperations';
+import 'monaco-editor/editor/contrib/lineSelection/browser/lineSelection';
+import 'monaco-editor/editor/contrib/multicursor/browser/multicursor';
+import 'monaco-editor/editor/contrib/wordOperations/browser/wordOperations';
+import 'monaco-editor/editor/contrib/smartSelect/browser/smartSelect';
+import 'monaco-editor/editor/contrib/tokenization/browser/tokenization';
 import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
@@ -11,6 +41,10 @@ self.MonacoEnvironment = {
     return label === 'json' ? new JsonWorker() : new EditorWorker();
   },
 };
+
+// The engine reports JSON and schema problems itself (validation is off in SystemEditor): no diagnostics round trip
+// to the JSON worker after each edit; no colour boxes or symbol outline either (nothing in a system is a colour).
+jsonDefaults.setModeConfiguration({ ...jsonDefaults.modeConfiguration, diagnostics: false, colors: false, documentSymbols: false });
 
 export { monaco, jsonDefaults };
 export type Monaco = typeof monaco;
