@@ -4,18 +4,22 @@
 // - first load: navigation → the studio ready with a document open and checked, against DOMContentLoaded;
 // - the UI thread during a 100,000-fight batch: long tasks (Long Tasks API), against an idle window of the page.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { REPO, launchBrowser, startStudio, waitChecked, withOpen } from '../test/e2e/harness';
 
 const BIG = 'bench-3000-lines.json';
-const KEYSTROKES = 60;
+const KEYSTROKES = Number(process.env.UI_BENCH_KEYSTROKES ?? 120);
+const LOADS = Number(process.env.UI_BENCH_LOADS ?? 7);
 const KEY_GAP_MS = 150;
 const BATCH_FIGHTS = Number(process.env.UI_BENCH_FIGHTS ?? 100_000);
 
 const pct = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const ms = (n: number): string => `${n.toFixed(1)} ms`;
+/** Every figure here is wall time on a shared machine: print the CPU load next to it. */
+const load = (): string => `load ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`;
 
 /** classic-d20 pretty-printed, with its bestiary cut so the file is 3,000 lines. */
 function bigSystem(workspace: string): number {
@@ -36,7 +40,14 @@ function bigSystem(workspace: string): number {
 }
 
 /** Types KEYSTROKES characters into a formula (a space, then back) and returns each keystroke's latency. */
-async function keystrokeLatencies(page: Page): Promise<number[]> {
+interface Keystroke {
+  readonly latency: number;
+  readonly fast: boolean;
+  /** Time the check took inside the worker; the rest of the latency is messaging and the UI thread. */
+  readonly workerMillis: number;
+}
+
+async function keystrokeLatencies(page: Page): Promise<Keystroke[]> {
   const at = await page.evaluate(() => {
     const s = (window as unknown as { __studio: { studio: { documents: { active: { text: string } } }; editor: { editor: { setPosition(p: object): void; revealPositionInCenter(p: object): void; focus(): void } } } }).__studio;
     const text = s.studio.documents.active.text;
@@ -57,22 +68,30 @@ async function keystrokeLatencies(page: Page): Promise<number[]> {
   }
   await page.waitForTimeout(3000);
   return page.evaluate(() => {
-    type Mark = PerformanceMark & { detail: { version: number } };
+    type Mark = PerformanceMark & { detail: { version: number; fast: boolean; workerMillis: number } };
     const edits = performance.getEntriesByName('rules:edit') as Mark[];
     const markers = performance.getEntriesByName('rules:markers') as Mark[];
     // A keystroke's markers are the first markers for its version or a later one (typing may outrun a check).
     return edits.map((e) => {
       const done = markers.find((m) => m.detail.version >= e.detail.version && m.startTime >= e.startTime);
-      return done ? done.startTime - e.startTime : Number.NaN;
+      return done
+        ? { latency: done.startTime - e.startTime, fast: done.detail.fast, workerMillis: done.detail.workerMillis }
+        : { latency: Number.NaN, fast: false, workerMillis: Number.NaN };
     });
   });
 }
 
-async function summary(label: string, latencies: number[]): Promise<{ p50: number; p95: number }> {
-  const sorted = latencies.filter(Number.isFinite).sort((a, b) => a - b);
+async function summary(label: string, keystrokes: Keystroke[]): Promise<{ p50: number; p95: number }> {
+  const done = keystrokes.filter((k) => Number.isFinite(k.latency));
+  const sorted = done.map((k) => k.latency).sort((a, b) => a - b);
+  const worker = done.map((k) => k.workerMillis).sort((a, b) => a - b);
   const p50 = pct(sorted, 50);
   const p95 = pct(sorted, 95);
-  console.log(`${label}: ${sorted.length} keystrokes, p50 ${ms(p50)}, p95 ${ms(p95)}, max ${ms(sorted.at(-1) ?? NaN)}`);
+  const fast = done.filter((k) => k.fast).length;
+  console.log(
+    `${label}: ${sorted.length}/${keystrokes.length} keystrokes, p50 ${ms(p50)}, p95 ${ms(p95)}, max ${ms(sorted.at(-1) ?? NaN)}; ` +
+      `fast path ${fast}/${done.length}; in the worker p50 ${ms(pct(worker, 50))}, p95 ${ms(pct(worker, 95))} · ${load()}`,
+  );
   return { p50, p95 };
 }
 
@@ -81,22 +100,27 @@ export async function run(): Promise<void> {
     const built = spawnSync('npm', ['run', '-s', 'build'], { cwd: REPO, stdio: 'inherit' });
     if (built.status !== 0) throw new Error('npm run build failed');
   }
+  console.log(`start: ${load()}`);
   const studio = await startStudio();
   const lines = bigSystem(studio.workspace);
   const browser = await launchBrowser();
   try {
-    // First load: a fresh page each time (cold caches only the first time; report the median of 5).
-    const loads: { dcl: number; ready: number; checked: number }[] = [];
-    for (let i = 0; i < 5; i++) {
+    // First load: a fresh page each time (cold caches only the first time; report the median of LOADS).
+    // shell: the file list, sandbox and status bar are in the DOM and usable; editor: Monaco (its own chunk) shows
+    // the document with its markers; ready: the workspace is loaded and the document open.
+    const loads: { dcl: number; fcp: number; shell: number; ready: number; editor: number; checked: number }[] = [];
+    for (let i = 0; i < LOADS; i++) {
       const page = await browser.context.newPage();
       await page.goto(withOpen(studio.url, 'twin-dice.json'));
       await waitChecked(page, 'twin-dice.json');
       loads.push(
         await page.evaluate(() => {
           const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-          const ready = performance.getEntriesByName('rules:ready')[0]?.startTime ?? NaN;
-          const checked = performance.getEntriesByName('rules:markers')[0]?.startTime ?? NaN;
-          return { dcl: nav.domContentLoadedEventEnd, ready, checked };
+          // No named helper functions in here: tsx would wrap them in a __name() the page does not have.
+          const [fcp, shell, ready, editor, checked] = ['first-contentful-paint', 'rules:shell', 'rules:ready', 'rules:editor', 'rules:markers'].map(
+            (name) => performance.getEntriesByName(name)[0]?.startTime ?? NaN,
+          );
+          return { dcl: nav.domContentLoadedEventEnd, fcp: fcp!, shell: shell!, ready: ready!, editor: editor!, checked: checked! };
         }),
       );
       await page.close();
@@ -105,8 +129,15 @@ export async function run(): Promise<void> {
     const dcl = median(loads.map((l) => l.dcl));
     const ready = median(loads.map((l) => l.ready));
     const checked = median(loads.map((l) => l.checked));
-    console.log(`first load (median of 5): DOMContentLoaded ${ms(dcl)} (baseline), studio ready ${ms(ready)} (×${(ready / dcl).toFixed(2)}), first markers ${ms(checked)} · target ready ≤ 1500 ms: ${ready <= 1500 ? 'met' : 'NOT met'}`);
-    console.log(`  every load: ${loads.map((l) => `${l.ready.toFixed(0)}`).join(', ')} ms`);
+    const fcp = median(loads.map((l) => l.fcp));
+    const shell = median(loads.map((l) => l.shell));
+    const editor = median(loads.map((l) => l.editor));
+    console.log(
+      `first load (median of ${LOADS}): DOMContentLoaded ${ms(dcl)} (baseline), first paint ${ms(fcp)}, shell usable ${ms(shell)}, ` +
+        `studio ready ${ms(ready)} (×${(ready / dcl).toFixed(2)}), first check ${ms(checked)}, editor with markers ${ms(editor)} · ` +
+        `target ready ≤ 1500 ms: ${ready <= 1500 ? 'met' : 'NOT met'}; editor with markers ≤ 1500 ms: ${editor <= 1500 ? 'met' : 'NOT met'} · ${load()}`,
+    );
+    console.log(`  every load (ready / editor): ${loads.map((l) => `${l.ready.toFixed(0)}/${l.editor.toFixed(0)}`).join(', ')} ms`);
 
     // Keystroke → markers: small system (baseline), then the 3,000-line one.
     const page = await browser.context.newPage();
@@ -125,7 +156,7 @@ export async function run(): Promise<void> {
       const w = window as unknown as { __longTasks: number[] };
       w.__longTasks = [];
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) w.__longTasks.push(entry.duration);
+        for (const entry of list.getEntries()) w.__longTasks.push(Math.round(entry.duration));
       }).observe({ type: 'longtask' });
     });
     await page.waitForTimeout(3000);
@@ -141,12 +172,15 @@ export async function run(): Promise<void> {
     await page.getByTestId('run-batch').click();
     await page.getByTestId('plots').waitFor({ timeout: 30 * 60_000 });
     const seconds = (Date.now() - started) / 1000;
+    // Plots are drawn one per task after the result arrives: wait for them before reading the long tasks.
+    await page.waitForTimeout(2000);
     const during = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
     const worst = Math.max(0, ...during);
     const idleWorst = Math.max(0, ...idle);
     console.log(
       `UI thread during a ${BATCH_FIGHTS.toLocaleString('en')}-fight batch (hope-and-fear, ${seconds.toFixed(1)} s, ${(BATCH_FIGHTS / seconds).toFixed(0)} fights/s): ` +
-        `${during.length} long tasks, longest ${ms(worst)}; idle page baseline: ${idle.length} long tasks, longest ${ms(idleWorst)} · target never > 50 ms: ${worst <= 50 ? 'met' : 'NOT met'}`,
+        `${during.length} long tasks [${during.join(', ')} ms], longest ${ms(worst)}; idle page baseline (3 s): ${idle.length} long tasks, longest ${ms(idleWorst)} · ` +
+        `target never > 50 ms: ${worst <= 50 ? 'met' : 'NOT met'} · ${load()}`,
     );
   } finally {
     await browser.close();
