@@ -9,6 +9,7 @@ export type FormulaContext =
   | 'function'
   | 'check.roll'
   | 'check.outcome'
+  | 'check.gain'
   | 'attack.damage'
   | 'ability.damage'
   | 'damage.step'
@@ -47,6 +48,10 @@ export const CONTEXTS: Readonly<Record<FormulaContext, { readonly where: string;
   'check.outcome': {
     where: 'a check\'s outcomes (`when`, `degree`)',
     reads: 'everything a roll reads, and `@natural`, `@total`, `@vs`, `@roll.high`, `@roll.low`, `@roll.dice`, `@roll.<Tag>`',
+  },
+  'check.gain': {
+    where: 'an outcome\'s `gain` amounts',
+    reads: 'everything an outcome reads, and that outcome\'s `@degree`, `@outcome` and `@crit` (an extended challenge adds `@degree` to a track)',
   },
   'attack.damage': {
     where: 'attack damage (`combat.attack.damage`, weapons, creature attacks)',

@@ -224,7 +224,7 @@ export class DocumentSymbols {
 
   tableKeyOf(context: FormulaContext, pointer: string): string {
     // Most contexts do not depend on the place: only split the pointer when the key needs it.
-    if (context !== 'function' && context !== 'check.outcome' && !(context.endsWith('damage') && pointer.startsWith('/abilities/'))) {
+    if (context !== 'function' && context !== 'check.outcome' && context !== 'check.gain' && !(context.endsWith('damage') && pointer.startsWith('/abilities/'))) {
       return context.endsWith('damage') ? `${context}\u0000${this.attackCheck ?? ''}` : context;
     }
     const segments = pointerSegments(pointer);
@@ -233,7 +233,8 @@ export class DocumentSymbols {
       case 'function':
         return `function\u0000${segments[1] ?? ''}`;
       case 'check.outcome':
-        return segments[0] === 'checks' ? `check.outcome\u0000${segments[1] ?? ''}` : 'check.outcome\u0000@consequences';
+      case 'check.gain':
+        return segments[0] === 'checks' ? `${context}\u0000${segments[1] ?? ''}` : `${context}\u0000@consequences`;
       case 'attack.damage':
       case 'ability.damage':
       case 'template.damage': {
@@ -290,10 +291,16 @@ export class DocumentSymbols {
         rollContext();
         break;
       case 'check.outcome':
+      case 'check.gain':
         rollContext();
         entries.set('total', { type: 'number', label: 'total' });
         entries.set('vs', { type: 'number', label: 'vs' });
         this.rollFacts(entries, detail === '@consequences' ? this.consequencesRoll : this.checkRolls.get(detail));
+        if (context === 'check.gain') {
+          entries.set('degree', NUMBER);
+          entries.set('outcome', STRING);
+          entries.set('crit', BOOLEAN);
+        }
         break;
       case 'template.damage':
       case 'attack.damage':
@@ -360,7 +367,7 @@ export class DocumentSymbols {
     const places: FormulaContext[] = [];
     for (const other of FORMULA_CONTEXTS) {
       if (other === context || other === 'function') continue;
-      const table = this.tableFor(other, other === 'check.outcome' ? '/checks/' : '');
+      const table = this.tableFor(other, other === 'check.outcome' || other === 'check.gain' ? '/checks/' : '');
       if (table.lookup(path)) places.push(other);
     }
     // Readable in the whole template: no need to name its damage too.
