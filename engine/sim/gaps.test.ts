@@ -289,3 +289,42 @@ describe('death saves of a dying hero', () => {
     expect(ofType(events, 'down').filter((e) => e.target === 'frail').map((e) => e.state)).toEqual(['down']);
   });
 });
+
+describe('an outcome gain reads the outcome (extended challenges)', () => {
+  it('a hit adds its degree to a progress track, and the damage that reads the track sees the running total', () => {
+    const doc = fixture();
+    const changed = {
+      ...doc,
+      tracks: { ...doc.tracks, progress: { name: 'Progress', max: '1000', start: '0' } },
+      checks: {
+        ...doc.checks,
+        attack: {
+          ...doc.checks!.attack!,
+          outcomes: doc.checks!.attack!.outcomes!.map((o) =>
+            o.id === 'hit' ? { ...o, degree: '@total - @vs + 1', gain: [{ track: 'progress', amount: '@degree' }] } : o),
+        },
+      },
+      combat: { ...doc.combat!, attack: { ...doc.combat!.attack!, damage: '@progress' } },
+      heroes: (doc.heroes ?? []).map((h) => (h.weapon ? { ...h, weapon: { ...h.weapon, damage: '@progress', parts: undefined } } : h)),
+    } as SystemDocument;
+    const system = load(changed);
+    const heroIds = new Set((changed.heroes ?? []).map((h) => h.id));
+    const progress = new Map<string, number>();
+    let checked = 0;
+    for (const seed of [1, 2, 3]) {
+      progress.clear();
+      let lastHit: string | null = null;
+      for (const e of fightLog(system, 'duel', seed)) {
+        if (e.type === 'check' && e.check === 'attack' && heroIds.has(e.actor)) {
+          lastHit = e.outcome === 'hit' ? e.actor : null;
+          if (e.outcome === 'hit') progress.set(e.actor, (progress.get(e.actor) ?? 0) + e.total - (e.vs ?? 0) + 1);
+        } else if (e.type === 'damage' && lastHit === e.actor) {
+          expect(e.rolled).toBe(progress.get(e.actor));
+          checked += 1;
+          lastHit = null;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+});
