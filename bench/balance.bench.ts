@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { runGrid } from '../engine/balance/grid';
-import { runGridParallel } from '../engine/balance/node/pool';
+import { runGridParallel } from '../engine/cli/balance-workers/pool';
 import type { SystemDocument } from '../engine/schema/document';
 import { loadSystem } from '../engine/sim/index';
 

@@ -7,7 +7,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { deriveSeed } from '../engine/dice/rng';
 import type { SystemDocument } from '../engine/schema/document';
 import { loadSystem, simulate, type SimStats, type System } from '../engine/sim/index';
-import { simulateParallel } from '../engine/sim/node/pool';
+import { simulateParallel } from '../engine/cli/sim-workers/pool';
 import { baselineFight } from './sim-baseline';
 
 const SYSTEM = new URL('../systems/classic-d20.json', import.meta.url);

@@ -1,5 +1,5 @@
 // Run history: one JSON line per batch, per system version (content hash), so the trend over edits is one plot.
-// Pure: the entries, the hash, parsing and the trend; the Node writer is engine/balance/node/history.ts.
+// Pure: the entries, the hash, parsing and the trend; the Node writer is engine/cli/balance-workers/history.ts.
 import { wilson, type Estimate } from './stats';
 
 /**

@@ -1,7 +1,7 @@
 // rules-studio sim FILE --grid --party ID [--fights N] [--seed S] [--workers K] [--enemies N] [--roles a,b] [--json]
 // The tier × role grid (engine/balance/grid.ts): thin argument parsing and printing.
 import { runGrid, type GridOptions, type GridResult } from '../balance/grid';
-import { runGridParallel } from '../balance/node/pool';
+import { runGridParallel } from './balance-workers/pool';
 import { loadForBalance, rateWithInterval, table, wholeNumber } from './balance-load';
 
 const USAGE = 'usage: rules-studio sim FILE --grid --party ID [--fights N] [--seed S] [--workers K] [--enemies N] [--roles a,b] [--json]\n';

@@ -1,7 +1,7 @@
 // `sim ... --record [--workspace DIR]`: append the batch to the run history (engine/balance/history.ts) and print
 // the fight's trend over versions. The workspace defaults to the current directory.
 import { runEntry, trend, type RecordableStats } from '../balance/history';
-import { appendRun, readRuns } from '../balance/node/history';
+import { appendRun, readRuns } from './balance-workers/history';
 import { pct } from './balance-load';
 
 export interface RecordRequest {

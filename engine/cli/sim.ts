@@ -2,7 +2,7 @@
 // Thin: reads the file, refuses a system with errors, runs the engine, prints (spec §4).
 import { readFileSync } from 'node:fs';
 import { fightLog, GRID_NOTE, loadSystem, simulate, SimError, type SimStats } from '../sim/index';
-import { simulateParallel } from '../sim/node/pool';
+import { simulateParallel } from './sim-workers/pool';
 import { checkBeforeSimulating } from './sim-check';
 
 const USAGE = 'usage: rules-studio sim FILE --fight ID [--fights N] [--seed S] [--workers K] [--json] [--log] [--record [--workspace DIR]]\n';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { deriveSeed } from '../dice/rng';
 import type { SystemDocument } from '../schema/document';
 import { loadSystem, runFight, simulate, StatsAccumulator, type System } from './index';
-import { simulateParallel } from './node/pool';
+import { simulateParallel } from '../cli/sim-workers/pool';
 
 const doc = JSON.parse(readFileSync(new URL('../../test/fixtures/systems/mini-d20.json', import.meta.url), 'utf8')) as SystemDocument;
 const loaded = loadSystem(doc);

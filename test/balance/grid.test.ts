@@ -2,7 +2,7 @@
 // tier 3 (a fight that should be won half the time), is weaker below and stronger above.
 import { describe, expect, it } from 'vitest';
 import { planGrid, resolveParty, runGrid, type GridResult } from '../../engine/balance/grid';
-import { runGridParallel } from '../../engine/balance/node/pool';
+import { runGridParallel } from '../../engine/cli/balance-workers/pool';
 import { load, mirrorDoc } from './helpers';
 
 const doc = mirrorDoc();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contentHash, parseHistory, runEntry, trend } from '../../engine/balance/history';
-import { appendRun, historyPath, readRuns } from '../../engine/balance/node/history';
+import { appendRun, historyPath, readRuns } from '../../engine/cli/balance-workers/history';
 import { run as sim } from '../../engine/cli/sim';
 
 const stats = (heroes: number, fights: number, mean = 3) => ({

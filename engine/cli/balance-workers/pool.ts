@@ -2,8 +2,8 @@
 // balances the work), each worker fights its cells, the parent puts the states back in cell order.
 import { Worker } from 'node:worker_threads';
 import type { SystemDocument } from '../../schema/document';
-import type { BatchState } from '../batch';
-import { finishGrid, planGrid, type GridOptions, type GridResult } from '../grid';
+import type { BatchState } from '../../balance/batch';
+import { finishGrid, planGrid, type GridOptions, type GridResult } from '../../balance/grid';
 import type { GridWorkerJob, GridWorkerReply } from './worker';
 
 function runWorker(job: GridWorkerJob): Promise<readonly (readonly [number, BatchState])[]> {

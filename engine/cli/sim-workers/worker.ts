@@ -2,7 +2,7 @@
 // merges the partial statistics. Fight i is always seeded deriveSeed(seed, i), so any split gives the same result.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { SystemDocument } from '../../schema/document';
-import { loadSystem, simulatePartial } from '../index';
+import { loadSystem, simulatePartial } from '../../sim/index';
 
 export interface WorkerJob {
   readonly doc: SystemDocument;

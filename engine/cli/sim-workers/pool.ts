@@ -2,7 +2,7 @@
 // runs through tsx), partial statistics merged exactly. Results are identical to one worker.
 import { Worker } from 'node:worker_threads';
 import type { SystemDocument } from '../../schema/document';
-import { mergeStats, type PartialStats, type SimStats, type System } from '../index';
+import { mergeStats, type PartialStats, type SimStats, type System } from '../../sim/index';
 import type { WorkerJob } from './worker';
 
 export interface ParallelOptions {

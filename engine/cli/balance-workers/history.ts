@@ -2,7 +2,7 @@
 // Appends are single writes of one line, so concurrent runs never interleave within a line.
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { historyFileName, parseHistory, type RunEntry } from '../history';
+import { historyFileName, parseHistory, type RunEntry } from '../../balance/history';
 
 export function historyPath(workspace: string, systemId: string): string {
   return path.join(workspace, '.rules-studio', 'runs', historyFileName(systemId));

@@ -3,8 +3,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { SystemDocument } from '../../schema/document';
 import { loadSystem } from '../../sim/index';
-import type { BatchState } from '../batch';
-import { planGrid, runCell, type GridOptions } from '../grid';
+import type { BatchState } from '../../balance/batch';
+import { planGrid, runCell, type GridOptions } from '../../balance/grid';
 
 export interface GridWorkerJob {
   readonly doc: SystemDocument;
