@@ -4,11 +4,10 @@ import {
   type CommandIo,
   EXIT_BAD_FORMULA,
   EXIT_OK,
-  checkFormulaArgs,
+  checkAndReport,
   formatProblem,
   processIo,
   readFormulaArgs,
-  reportDiagnostics,
   usage,
 } from './formula-input';
 
@@ -24,15 +23,11 @@ export async function run(args: string[], io: CommandIo = processIo): Promise<nu
   } catch (err) {
     return usage(io, 'dist', SYNOPSIS, err);
   }
-  const checked = checkFormulaArgs(input);
-  if (!checked.ok) {
-    reportDiagnostics(io, input.formula, checked.diagnostics);
-    return EXIT_BAD_FORMULA;
-  }
-  reportDiagnostics(io, input.formula, checked.warnings);
+  const ast = checkAndReport(io, input);
+  if (ast === null) return EXIT_BAD_FORMULA;
 
   const values = input.values;
-  const result = distributionOf(checked.ast, { resolve: (path) => values.get(path.join('.')) });
+  const result = distributionOf(ast, { resolve: (path) => values.get(path.join('.')) });
   if (!result.ok) {
     io.err(formatProblem(input.formula, 'error', result.error.message, result.error.span));
     return EXIT_BAD_FORMULA;

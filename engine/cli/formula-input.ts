@@ -163,3 +163,10 @@ export function usage(io: CommandIo, command: string, synopsis: string, error: u
   io.err(`${command}: ${message}\nusage: rules-studio ${synopsis}\n`);
   return EXIT_USAGE;
 }
+
+/** Checks the formula and prints its errors or warnings: the AST, or null when it has errors (exit 1). */
+export function checkAndReport(io: CommandIo, input: FormulaArgs): FormulaNode | null {
+  const checked = checkFormulaArgs(input);
+  reportDiagnostics(io, input.formula, checked.ok ? checked.warnings : checked.diagnostics);
+  return checked.ok ? checked.ast : null;
+}

@@ -9,11 +9,10 @@ import {
   type CommandIo,
   EXIT_BAD_FORMULA,
   EXIT_OK,
-  checkFormulaArgs,
+  checkAndReport,
   formatProblem,
   processIo,
   readFormulaArgs,
-  reportDiagnostics,
   usage,
 } from './formula-input';
 
@@ -33,19 +32,15 @@ export async function run(args: string[], io: CommandIo = processIo): Promise<nu
     return usage(io, 'roll', SYNOPSIS, err);
   }
 
-  const checked = checkFormulaArgs(input);
-  if (!checked.ok) {
-    reportDiagnostics(io, input.formula, checked.diagnostics);
-    return EXIT_BAD_FORMULA;
-  }
-  reportDiagnostics(io, input.formula, checked.warnings);
+  const ast = checkAndReport(io, input);
+  if (ast === null) return EXIT_BAD_FORMULA;
 
   const values = input.values;
   const labels = input.labels;
   let total;
   let trace: TraceItem[];
   try {
-    const formula = compileFormula(checked.ast, {
+    const formula = compileFormula(ast, {
       resolve: (path) => {
         const value = values.get(path.join('.'));
         return value === undefined ? undefined : () => value;
