@@ -105,17 +105,23 @@ export interface BudgetJudgement {
   readonly note: string;
 }
 
+/** A budget for people: whole numbers as they are, others to two decimals (`9.33`, not `9.333333333333332`). */
+export function formatBudget(budget: number): string {
+  return String(Math.round(budget * 100) / 100);
+}
+
 export function judgeBudget(encounters: Encounters, budget: number, state: BatchState): BudgetJudgement {
   const expected = expectedWinRate(encounters.expect, budget);
   const tolerance = encounters.tolerance ?? DEFAULT_TOLERANCE;
   const winRate = wilson(state.heroWins, state.fights);
   const verdict: BudgetVerdict = winRate.low > expected + tolerance ? 'easier-in-play' : winRate.high < expected - tolerance ? 'harder-in-play' : 'agrees';
   const pct = (x: number): string => `${(100 * x).toFixed(0)}%`;
+  const shown = formatBudget(budget);
   const note = verdict === 'agrees'
-    ? `budget ${budget} expects ${pct(expected)}; plays ${pct(winRate.value)}`
+    ? `budget ${shown} expects ${pct(expected)}; plays ${pct(winRate.value)}`
     : verdict === 'easier-in-play'
-      ? `harder by budget, easier in play: budget ${budget} expects ${pct(expected)}, heroes win ${pct(winRate.value)} (${pct(winRate.low)}–${pct(winRate.high)})`
-      : `easier by budget, harder in play: budget ${budget} expects ${pct(expected)}, heroes win ${pct(winRate.value)} (${pct(winRate.low)}–${pct(winRate.high)})`;
+      ? `harder by budget, easier in play: budget ${shown} expects ${pct(expected)}, heroes win ${pct(winRate.value)} (${pct(winRate.low)}–${pct(winRate.high)})`
+      : `easier by budget, harder in play: budget ${shown} expects ${pct(expected)}, heroes win ${pct(winRate.value)} (${pct(winRate.low)}–${pct(winRate.high)})`;
   return { budget, expectedWinRate: expected, tolerance, winRate, verdict, note };
 }
 

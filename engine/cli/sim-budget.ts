@@ -1,6 +1,6 @@
 // rules-studio sim FILE --budget [--fights N] [--seed S] [--json]: every fight's difficulty budget against its
 // simulated win rate (engine/balance/budget.ts), the disagreements flagged.
-import { budgetReport } from '../balance/budget';
+import { budgetReport, formatBudget } from '../balance/budget';
 import { loadForBalance, pct, rateWithInterval, table, wholeNumber } from './balance-load';
 
 const USAGE = 'usage: rules-studio sim FILE --budget [--fights N] [--seed S] [--json]\n';
@@ -33,7 +33,7 @@ export async function run(args: string[]): Promise<number> {
     if (json) { process.stdout.write(`${JSON.stringify({ system: loaded.doc.id, fights, seed, report }, null, 2)}\n`); return 0; }
     const rows = report.map((r) => ('error' in r.judgement
       ? [r.fight, '-', '-', '-', r.judgement.error]
-      : [r.fight, String(r.judgement.budget), pct(r.judgement.expectedWinRate, 0), rateWithInterval(r.judgement.winRate), r.judgement.verdict === 'agrees' ? '' : r.judgement.note]));
+      : [r.fight, formatBudget(r.judgement.budget), pct(r.judgement.expectedWinRate, 0), rateWithInterval(r.judgement.winRate), r.judgement.verdict === 'agrees' ? '' : r.judgement.note]));
     process.stdout.write(`${loaded.doc.id} · ${fights} fights a fight · seed ${seed}\n${table([['fight', 'budget', 'expected', 'heroes win (95%)', ''], ...rows])}\n`);
     return 0;
   } catch (err) {

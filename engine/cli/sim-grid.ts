@@ -1,6 +1,7 @@
 // rules-studio sim FILE --grid --party ID [--fights N] [--seed S] [--workers K] [--enemies N] [--roles a,b] [--json]
 // The tier × role grid (engine/balance/grid.ts): thin argument parsing and printing.
 import { runGrid, type GridOptions, type GridResult } from '../balance/grid';
+import { formatBudget } from '../balance/budget';
 import { runGridParallel } from './balance-workers/pool';
 import { loadForBalance, rateWithInterval, table, wholeNumber } from './balance-load';
 
@@ -59,7 +60,7 @@ export function formatGrid(grid: GridResult): string {
   section('mean rounds', (c) => `${c.rounds.value.toFixed(2)} ±${((c.rounds.high - c.rounds.low) / 2).toFixed(2)}`);
   const budgeted = grid.cells.filter((c) => c.budget);
   if (budgeted.length) {
-    section('budget (expected win rate)', (c) => (c.budget ? `${c.budget.budget} (${(100 * c.budget.expectedWinRate).toFixed(0)}%)${c.budget.verdict === 'agrees' ? '' : c.budget.verdict === 'easier-in-play' ? ' !easier' : ' !harder'}` : '-'));
+    section('budget (expected win rate)', (c) => (c.budget ? `${formatBudget(c.budget.budget)} (${(100 * c.budget.expectedWinRate).toFixed(0)}%)${c.budget.verdict === 'agrees' ? '' : c.budget.verdict === 'easier-in-play' ? ' !easier' : ' !harder'}` : '-'));
     const flagged = budgeted.filter((c) => c.budget!.verdict !== 'agrees');
     out.push('', flagged.length ? `${flagged.length} cell(s) where budget and play disagree:` : 'budget and play agree in every cell');
     for (const c of flagged) out.push(`  ${c.role} T${c.tier}: ${c.budget!.note}`);

@@ -1,6 +1,7 @@
 // Difficulty budget: the expectation curve, a fight's price, and a budget that disagrees with play on purpose.
 import { describe, expect, it } from 'vitest';
-import { budgetReport, expectedWinRate, fightBudget, judgeBudget } from '../../engine/balance/budget';
+import { readFileSync } from 'node:fs';
+import { budgetReport, expectedWinRate, fightBudget, formatBudget, judgeBudget } from '../../engine/balance/budget';
 import type { SystemDocument } from '../../engine/schema/document';
 import { load, mirrorDoc } from './helpers';
 
@@ -38,5 +39,24 @@ describe('difficulty budget', () => {
     expect(verdicts).toEqual({ 'mirror-match': 'agrees', easy: 'easier-in-play' });
     const { encounters: _none, ...plain } = doc;
     expect(budgetReport(plain, load(plain), { fights: 1, seed: 1 })).toMatch(/no `encounters` budget/);
+  });
+
+  it('shows a budget to two decimals at most, in notes too', () => {
+    expect(formatBudget(8)).toBe('8');
+    expect(formatBudget(28 / 3)).toBe('9.33');
+    expect(formatBudget(4.666666666666666)).toBe('4.67');
+    const e = { budget: '@tier', expect: [{ budget: 1, winRate: 0.1 }], tolerance: 0.1 };
+    const state = { fights: 1000, heroWins: 900, enemyWins: 100, draws: 0, heroDown: 0, rounds: { n: 0, mean: 0, m2: 0 } };
+    expect(judgeBudget(e, 22.615384615384613, state).note).toContain('budget 22.62 expects 10%');
+  });
+
+  it("prices classic-d20's sample fights with its own XP-style budget, party by party", () => {
+    const classic = JSON.parse(readFileSync(new URL('../../systems/classic-d20.json', import.meta.url), 'utf8')) as SystemDocument;
+    // Four level-5 adventurers against four tier-2 standards: 4 × 2 × 1 / (4 × (5 + 2)) × 28 = 8.
+    expect(fightBudget(classic, { heroes: ['fighter5', 'wizard5', 'rogue5', 'cleric5'], enemies: [{ template: { role: 'standard', tier: 2 }, count: 4 }] })).toBe(8);
+    const report = budgetReport(classic, load(classic), { fights: 200, seed: 1 });
+    if (typeof report === 'string') throw new Error(report);
+    expect(report.map((r) => r.fight)).toEqual((classic.fights ?? []).map((f) => f.id));
+    for (const r of report) expect('verdict' in r.judgement, `${r.fight} is priced`).toBe(true);
   });
 });
