@@ -7,11 +7,13 @@ import { FILES_CHANGED } from './ipc/contract.js';
 import { backupHandlers } from './ipc/backups.js';
 import { fileHandlers } from './ipc/files.js';
 import { handleAll } from './ipc/handle.js';
+import { runHandlers } from './ipc/runs.js';
 import { shellHandlers } from './ipc/shell.js';
 import { workspaceHandlers } from './ipc/workspace.js';
 import { isSafeExternalUrl } from './links.js';
 import { registerAppScheme, serveApp } from './protocol.js';
 import { FileService } from './services/files.js';
+import { RunHistoryStore } from './services/run-history.js';
 import { createMainWindow, denyAllPermissions, enforceContentSecurityPolicy, guardContents } from './window.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url)); // dist/electron (inside app.asar when packaged)
@@ -77,6 +79,7 @@ async function start(): Promise<void> {
     ...backupHandlers(service),
     ...workspaceHandlers(service, chooseFolder),
     ...shellHandlers(openExternal),
+    ...runHandlers(new RunHistoryStore({ root: () => service.workspace().root })),
   });
 
   const open = () => {

@@ -45,6 +45,10 @@ const studio: StudioApi = {
   shell: {
     openExternal: (url) => invoke('studio:shell.openExternal', url),
   },
+  runs: {
+    append: (run) => invoke('studio:runs.append', run),
+    read: (systemId) => invoke('studio:runs.read', systemId),
+  },
 };
 
 contextBridge.exposeInMainWorld('studio', studio);

@@ -9,6 +9,9 @@ import type {
   FileChange,
   OpenResult,
   RecentEntry,
+  RunAppendResult,
+  RunReadResult,
+  RunRecord,
   SaveAsRequest,
   SaveRequest,
   SaveResult,
@@ -38,6 +41,8 @@ export interface InvokeChannels {
   'studio:backups.discard': { args: [path: string]; result: null };
   'studio:recent.list': { args: []; result: RecentEntry[] };
   'studio:shell.openExternal': { args: [url: string]; result: boolean };
+  'studio:runs.append': { args: [run: RunRecord]; result: RunAppendResult };
+  'studio:runs.read': { args: [systemId: string]; result: RunReadResult };
 }
 
 /** Main → renderer events (webContents.send / Server-Sent Events). */
@@ -119,6 +124,68 @@ const text = string(MAX_TEXT_CHARS);
 
 const versionStamp: Check<VersionStamp> = record<VersionStamp>({ mtimeMs: finiteNumber, size: finiteNumber, hash: string(128) });
 
+// ---- run history (a batch result, as `sim --record` writes it) ------------------------------------------------
+
+const MAX_ID_LENGTH = 128;
+/** System and fight ids as the schema allows them. */
+const ID = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+
+function matching(pattern: RegExp, maxLength: number, what: string): Check<string> {
+  return (value) => (typeof value === 'string' && value.length <= maxLength && pattern.test(value) ? null : expected(what));
+}
+
+const id = matching(ID, MAX_ID_LENGTH, `an id (letters, digits, "_", "-", "."; at most ${MAX_ID_LENGTH})`);
+const count: Check<number> = (value) => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? null : expected('a whole number ≥ 0'));
+const rate: Check<number> = (value) => (typeof value === 'number' && value >= 0 && value <= 1 ? null : expected('a number from 0 to 1'));
+const isoTime: Check<string> = (value) =>
+  typeof value === 'string' && value.length <= 40 && /^\d{4}-\d\d-\d\dT/.test(value) && !Number.isNaN(Date.parse(value)) ? null : expected('an ISO date and time');
+
+/** A run exactly as it is stored: these fields, nothing else (the append checks this). */
+export const runRecord: Check<RunRecord> = record<RunRecord>({
+  time: isoTime,
+  system: id,
+  version: string(256),
+  hash: matching(/^[0-9a-f]{1,64}$/, 64, 'a hex content hash'),
+  fight: id,
+  fights: count,
+  seed: finiteNumber,
+  wins: record<RunRecord['wins']>({ heroes: count, enemies: count, draw: count }),
+  winRate: record<RunRecord['winRate']>({ value: rate, low: rate, high: rate }),
+  rounds: record<RunRecord['rounds']>({ mean: finiteNumber, p50: finiteNumber, p90: finiteNumber }),
+});
+
+const RUN_FIELDS = ['time', 'system', 'version', 'hash', 'fight', 'fights', 'seed', 'wins', 'winRate', 'rounds'] as const;
+const NESTED_FIELDS: Record<string, readonly string[]> = { wins: ['heroes', 'enemies', 'draw'], winRate: ['value', 'low', 'high'], rounds: ['mean', 'p50', 'p90'] };
+
+/**
+ * A run read back from a history file: fields a newer writer may have added are dropped (extend, never rename),
+ * the rest must check as runRecord. The copy is rebuilt in the stored field order, so it serialises like the CLI's.
+ */
+export function readRunRecord(value: unknown): { ok: true; run: RunRecord } | { ok: false; problem: CheckProblem } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, problem: expected('a JSON object (one run)') };
+  const source = value as Record<string, unknown>;
+  const copy: Record<string, unknown> = {};
+  for (const field of RUN_FIELDS) {
+    if (!Object.hasOwn(source, field)) continue;
+    const inner = source[field];
+    const nested = NESTED_FIELDS[field];
+    if (nested && typeof inner === 'object' && inner !== null && !Array.isArray(inner)) {
+      const picked: Record<string, unknown> = {};
+      for (const key of nested) if (Object.hasOwn(inner, key)) picked[key] = (inner as Record<string, unknown>)[key];
+      copy[field] = picked;
+    } else copy[field] = inner;
+  }
+  const problem = runRecord(copy);
+  if (problem) return { ok: false, problem };
+  return { ok: true, run: copy as unknown as RunRecord };
+}
+
+/** Where a check failed, as text: `winRate.low: expected a number from 0 to 1`. */
+export function describeProblem(problem: CheckProblem): string {
+  const where = problem.at.join('').replace(/^\./, '');
+  return where ? `${where}: expected ${problem.expected}` : `expected ${problem.expected}`;
+}
+
 type ArgumentChecks<A extends unknown[]> = { [I in keyof A]: Check<A[I]> };
 
 interface ChannelSpec<C extends InvokeChannel> {
@@ -146,6 +213,8 @@ export const CONTRACT: { [C in InvokeChannel]: ChannelSpec<C> } = {
   'studio:backups.discard': { names: ['path'], checks: [path] },
   'studio:recent.list': { names: [], checks: [] },
   'studio:shell.openExternal': { names: ['url'], checks: [string(MAX_URL_LENGTH)] },
+  'studio:runs.append': { names: ['run'], checks: [runRecord] },
+  'studio:runs.read': { names: ['systemId'], checks: [id] },
 };
 
 export const INVOKE_CHANNELS = Object.keys(CONTRACT) as InvokeChannel[];

@@ -7,6 +7,9 @@ import type {
   FileChange,
   OpenResult,
   RecentEntry,
+  RunAppendResult,
+  RunReadResult,
+  RunRecord,
   SaveAsRequest,
   SaveRequest,
   SaveResult,
@@ -42,5 +45,11 @@ export interface StudioApi {
   };
   shell: {
     openExternal(url: string): Promise<boolean>;
+  };
+  runs: {
+    /** Appends a finished batch to its system's history in the workspace. */
+    append(run: RunRecord): Promise<RunAppendResult>;
+    /** The newest runs of a system (bad lines skipped and listed). */
+    read(systemId: string): Promise<RunReadResult>;
   };
 }

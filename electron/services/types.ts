@@ -105,3 +105,47 @@ export interface FileChange {
   /** The new version (null when deleted). Equal to the editor's version means nothing to do. */
   version: VersionStamp | null;
 }
+
+/** One batch in a system's run history (`<workspace>/.rules-studio/runs/<system id>.jsonl`, one JSON line each).
+ *  The same shape as the engine's RunEntry (engine/balance/history.ts), which `sim --record` writes too. */
+export interface RunRecord {
+  /** ISO time of the run. */
+  time: string;
+  system: string;
+  /** The document's own `version` field. */
+  version: string;
+  /** Content hash of the system's text: one value per edit. */
+  hash: string;
+  fight: string;
+  fights: number;
+  seed: number;
+  wins: { heroes: number; enemies: number; draw: number };
+  /** Heroes' win rate with its 95% (Wilson) interval. */
+  winRate: { value: number; low: number; high: number };
+  rounds: { mean: number; p50: number; p90: number };
+}
+
+/** `file` is the history file, relative to the workspace (`.rules-studio/runs/<id>.jsonl`), for display. */
+export type RunAppendResult = { kind: 'recorded'; file: string } | FileError;
+
+/** A line of a history file that is not a run (a torn last line, a hand edit): skipped, and said why. */
+export interface RunLineProblem {
+  /** 1-based line number in the file (counted from the first line read when only the tail was read). */
+  line: number;
+  message: string;
+}
+
+export interface RunHistory {
+  system: string;
+  /** The newest runs, oldest first, at most `limit` of them. */
+  runs: RunRecord[];
+  /** The cap on runs read; older runs beyond it are left on disk. */
+  limit: number;
+  /** Runs (or bytes) left unread because of the cap. */
+  truncated: boolean;
+  /** Lines skipped, with the first few reasons. */
+  skipped: number;
+  problems: RunLineProblem[];
+}
+
+export type RunReadResult = ({ kind: 'history' } & RunHistory) | FileError;

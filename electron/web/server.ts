@@ -10,9 +10,11 @@ import type { AddressInfo } from 'node:net';
 import { checkArguments, FILES_CHANGED, isInvokeChannel, MAX_TEXT_CHARS, type HandlerTable, type InvokeChannel } from '../ipc/contract.js';
 import { backupHandlers } from '../ipc/backups.js';
 import { fileHandlers } from '../ipc/files.js';
+import { runHandlers } from '../ipc/runs.js';
 import { shellHandlers } from '../ipc/shell.js';
 import { workspaceHandlers } from '../ipc/workspace.js';
 import { FileService } from '../services/files.js';
+import { RunHistoryStore } from '../services/run-history.js';
 import { readStaticFile, SECURITY_HEADERS } from '../services/static-files.js';
 
 export const TOKEN_HEADER = 'x-rules-studio-token';
@@ -58,6 +60,7 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
     ...workspaceHandlers(service, null),
     // The page opens links itself (after the same check); the server never launches programs.
     ...shellHandlers(null),
+    ...runHandlers(new RunHistoryStore({ root: () => service.workspace().root })),
   };
   const streams = new Set<ServerResponse>();
   const unsubscribe = service.onChange((change) => {

@@ -108,3 +108,47 @@ export function trend(entries: readonly RunEntry[], fight: string): TrendPoint[]
 export function historyFileName(systemId: string): string {
   return `${systemId.replace(/[^A-Za-z0-9_.-]/g, '_')}.jsonl`;
 }
+
+/** One recorded run of a fight, as the studio's trend plot shows it. */
+export interface RunPoint {
+  readonly time: string;
+  readonly version: string;
+  readonly hash: string;
+  readonly winRate: Estimate;
+  readonly rounds: number;
+  readonly fights: number;
+  readonly seed: number;
+}
+
+/**
+ * Every recorded run of one fight, oldest first (by the run's time; runs with equal times keep file order).
+ * Unlike trend(), runs are not pooled: an edit and its re-runs each stay visible as their own point.
+ */
+export function runPoints(entries: readonly RunEntry[], fight: string): RunPoint[] {
+  return entries
+    .map((e, order) => ({ e, order, at: Date.parse(e.time) }))
+    .filter(({ e }) => e.fight === fight)
+    // An unreadable time sorts last, in file order (Infinity - Infinity is NaN, and NaN || order is order).
+    .map((x) => (Number.isNaN(x.at) ? { ...x, at: Infinity } : x))
+    .sort((x, y) => x.at - y.at || x.order - y.order)
+    .map(({ e }) => ({ time: e.time, version: e.version, hash: e.hash, winRate: e.winRate, rounds: e.rounds.mean, fights: e.fights, seed: e.seed }));
+}
+
+/** The fights a history has runs of, most recently run first. */
+export function recordedFights(entries: readonly RunEntry[]): string[] {
+  const latest = new Map<string, number>();
+  entries.forEach((e, order) => latest.set(e.fight, order));
+  return [...latest].sort((a, b) => b[1] - a[1]).map(([fight]) => fight);
+}
+
+/** A system text's own `id` and `version` ('' when absent or the text is not JSON): what a run is filed under. */
+export function documentIdentity(text: string): { readonly id: string; readonly version: string } {
+  try {
+    const doc: unknown = JSON.parse(text);
+    if (typeof doc !== 'object' || doc === null) return { id: '', version: '' };
+    const { id, version } = doc as { id?: unknown; version?: unknown };
+    return { id: typeof id === 'string' ? id : '', version: typeof version === 'string' ? version : '' };
+  } catch {
+    return { id: '', version: '' };
+  }
+}

@@ -36,6 +36,7 @@ function recordingApi() {
     },
     recent: { list: answer('recent.list') },
     shell: { openExternal: answer('shell.openExternal') },
+    runs: { append: answer('runs.append'), read: answer('runs.read') },
   };
   return { api, calls, listeners };
 }
@@ -62,6 +63,7 @@ describe('ElectronHost', () => {
     await host.recent.list();
     await host.watch(['a.json']);
     expect(await host.openExternal('https://example.org')).toBe(true);
+    await host.runs.read('skirmish');
     expect(calls).toEqual([
       'workspace.get()',
       'workspace.choose()',
@@ -78,6 +80,7 @@ describe('ElectronHost', () => {
       'recent.list()',
       'files.watch(["a.json"])',
       'shell.openExternal("https://example.org")',
+      'runs.read("skirmish")',
     ]);
   });
 

@@ -21,6 +21,8 @@ const PINNED_KEYS = [
   'files.seeds',
   'files.watch',
   'recent.list',
+  'runs.append',
+  'runs.read',
   'shell.openExternal',
   'workspace.choose',
   'workspace.get',
@@ -108,6 +110,11 @@ describe('preload', () => {
       'backups.restore': ['a.json'],
       'backups.discard': ['a.json'],
       'shell.openExternal': ['https://example.org'],
+      'runs.append': [{
+        time: '2026-11-30T12:00:00.000Z', system: 'skirmish', version: '1', hash: '0123456789abcdef', fight: 'duel', fights: 10, seed: 1,
+        wins: { heroes: 5, enemies: 5, draw: 0 }, winRate: { value: 0.5, low: 0.24, high: 0.76 }, rounds: { mean: 3, p50: 3, p90: 5 },
+      }],
+      'runs.read': ['skirmish'],
     };
     const invokers = PINNED_KEYS.filter((key) => key !== 'files.onChange');
     for (const key of invokers) {

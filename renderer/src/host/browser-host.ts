@@ -11,6 +11,9 @@ import type {
   Host,
   OpenResult,
   RecentEntry,
+  RunAppendResult,
+  RunReadResult,
+  RunRecord,
   SaveAsRequest,
   SaveRequest,
   SaveResult,
@@ -40,6 +43,7 @@ export class BrowserHost implements Host {
   readonly files: Host['files'];
   readonly backups: Host['backups'];
   readonly recent: Host['recent'];
+  readonly runs: Host['runs'];
 
   private readonly origin: string;
   private readonly token: string;
@@ -80,6 +84,10 @@ export class BrowserHost implements Host {
     };
     this.recent = {
       list: () => this.call<RecentEntry[]>('studio:recent.list'),
+    };
+    this.runs = {
+      append: (run: RunRecord) => this.call<RunAppendResult>('studio:runs.append', run),
+      read: (systemId: string) => this.call<RunReadResult>('studio:runs.read', systemId),
     };
   }
 

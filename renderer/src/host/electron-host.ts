@@ -9,6 +9,7 @@ export class ElectronHost implements Host {
   readonly files: Host['files'];
   readonly backups: Host['backups'];
   readonly recent: Host['recent'];
+  readonly runs: Host['runs'];
   private readonly api: StudioApi;
 
   constructor(api: StudioApi) {
@@ -31,6 +32,7 @@ export class ElectronHost implements Host {
       },
     };
     this.recent = { list: () => api.recent.list() };
+    this.runs = { append: (run) => api.runs.append(run), read: (systemId) => api.runs.read(systemId) };
   }
 
   async watch(paths: string[]): Promise<void> {

@@ -9,6 +9,9 @@ import type {
   FileChange,
   OpenResult,
   RecentEntry,
+  RunAppendResult,
+  RunReadResult,
+  RunRecord,
   SaveAsRequest,
   SaveRequest,
   SaveResult,
@@ -28,6 +31,11 @@ export type {
   OpenResult,
   OpenedFile,
   RecentEntry,
+  RunAppendResult,
+  RunHistory,
+  RunLineProblem,
+  RunReadResult,
+  RunRecord,
   SaveAsRequest,
   SaveRequest,
   SaveResult,
@@ -78,6 +86,14 @@ export interface Host {
 
   recent: {
     list(): Promise<RecentEntry[]>;
+  };
+
+  /** The workspace's run history (`.rules-studio/runs/<system id>.jsonl`, the lines `sim --record` writes). */
+  runs: {
+    /** Appends one finished batch (build it with the engine's runEntry). */
+    append(run: RunRecord): Promise<RunAppendResult>;
+    /** The newest runs of a system, oldest first; lines that are not runs are skipped and listed. */
+    read(systemId: string): Promise<RunReadResult>;
   };
 
   /** The set of open files to watch (replaces the previous set). */

@@ -4,6 +4,8 @@
 import { WorkerClient, WorkerStopped } from '../workers/client';
 import type { BatchStats, ComposedFight, FightChoice, FightEvent, SimRequest, SimResponse } from '../workers/protocol';
 import { foldEvents, nextTurnEnd, startCursor, type FightView } from '../sandbox/fightView';
+import { RunHistoryState } from './runHistory.svelte';
+import type { RunsApi } from './runHistory';
 
 export interface FightSummary {
   readonly id: string;
@@ -107,8 +109,11 @@ export class SandboxState {
   #rerunTimer: ReturnType<typeof setTimeout> | null = null;
   readonly #fightClient: WorkerClient<SimRequest, SimResponse>;
   readonly #batchClient: WorkerClient<SimRequest, SimResponse>;
+  /** Finished batches of the document's fights go to the workspace's run history (the Balance tab's trend). */
+  readonly history: RunHistoryState;
 
-  constructor(createWorker: () => Worker) {
+  constructor(createWorker: () => Worker, runs: RunsApi | null = null) {
+    this.history = new RunHistoryState(runs);
     this.#fightClient = new WorkerClient(createWorker, ['progress']);
     this.#batchClient = new WorkerClient(createWorker, ['progress']);
     this.#batchClient.onNotice = (message) => {
@@ -227,10 +232,11 @@ export class SandboxState {
     this.batchDone = 0;
     this.batchTotal = this.batchSize;
     this.batchError = null;
+    const systemText = this.systemText;
     try {
       const answer = await this.#batchClient.request({
         type: 'batch',
-        systemText: this.systemText,
+        systemText,
         choice,
         seed: this.seed,
         fights: this.batchSize,
@@ -239,6 +245,10 @@ export class SandboxState {
         this.batchStats = answer.stats;
         this.batchMillis = answer.millis;
         this.batchDone = answer.stats.fights;
+        // A composed fight has no stable id to file it under (its makeup is not in the system), so only the
+        // document's own fights are recorded.
+        if (choice.kind === 'document') void this.history.record(answer.stats, systemText);
+        else this.history.lastRecord = 'Composed fights are not recorded in the run history (only the document\'s fights are).';
       } else if (answer.type === 'failed') {
         this.batchError = answer.message;
       }

@@ -127,6 +127,9 @@ export type ComposedEnemy =
 
 /** Batch statistics: the `sim --json` shape. */
 export interface BatchStats {
+  /** The system's id and the fight's id (`sandbox` for a composed fight). */
+  readonly system: string;
+  readonly fight: string;
   readonly fights: number;
   readonly seed: number;
   readonly wins: { readonly heroes: number; readonly enemies: number; readonly draw: number };
