@@ -110,8 +110,10 @@ export interface Encounters {
 export interface PositionsDefinition {
   /** Range bands the system speaks of (default `near`, `far`). */
   readonly bands?: readonly string[];
-  /** Rows the system names (Libra: `front`, `back`). */
+  /** Rows the system names, front first (Libra: `front`, `back`). */
   readonly rows?: readonly string[];
+  /** Rows close up: when a side's row has nobody standing, that side's later rows each move up one (row formation). */
+  readonly advance?: boolean;
 }
 
 export interface Attribute {
@@ -364,6 +366,8 @@ export interface Action {
   readonly attacks?: Formula;
   /** Speed, read by the clock as `@action.speed` (context `clock`: may read `@clock`). */
   readonly speed?: Formula;
+  /** A held action (Wait): the clock drops by its speed only, and the actor acts again last on that tick. */
+  readonly defer?: boolean;
   /** For people. */
   readonly description?: string;
 }
@@ -474,6 +478,19 @@ export interface Ability {
   readonly move?: Position;
   /** A teleport (Misty Step): its `move` never provokes a reaction. */
   readonly teleport?: boolean;
+  /** A check the user rolls on its own against a number (an unopposed challenge); its outcome's gains and applies count. */
+  readonly challenge?: AbilityChallenge;
+  /** Condition ids taken off its targets (breaking a ward, a cure). */
+  readonly removes?: readonly string[];
+}
+
+export interface AbilityChallenge {
+  /** Check id rolled. */
+  readonly check: string;
+  /** The user's number, `@stat` (context `sheet`); default the check's own `stat`, else 0. */
+  readonly stat?: Formula;
+  /** The number to meet, `@vs` (context `sheet`): a difficulty. */
+  readonly vs: Formula;
 }
 
 export type Cost = SlotCost | TrackCost;

@@ -141,7 +141,9 @@ class MeaningChecker {
     this.check(recordOf(a.react).check, `${at}/react/check`);
     this.check(recordOf(a.save).check, `${at}/save/check`);
     this.check(recordOf(a.attack).check, `${at}/attack/check`);
+    this.check(recordOf(a.challenge).check, `${at}/challenge/check`);
     this.refs(a.applies, `${at}/applies`, this.conditionIds, 'condition', 'conditions');
+    this.refs(a.removes, `${at}/removes`, this.conditionIds, 'condition', 'conditions');
     this.track(recordOf(a.heal).track, `${at}/heal/track`);
     arrayOf(a.grants).forEach((g, j) => this.ref(recordOf(g).action, `${at}/grants/${j}/action`, this.actionIds, 'action', 'turn.actions'));
   }

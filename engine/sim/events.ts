@@ -7,7 +7,7 @@ export type FightEvent =
   | { type: 'fightStart'; system: string; fightId: string; seed: number; combatants: { id: string; name: string; side: 'heroes' | 'enemies'; hp: number; position: string }[]; note?: string }
   | { type: 'round'; round: number }
   | { type: 'turn'; round: number; actor: string; initiative: number; clock?: number }
-  | { type: 'check'; round: number; actor: string; check: string; target: string | null; dice: number[]; total: number; vs: number | null; outcome: string | null; chip: string; influencedBy: string[] }
+  | { type: 'check'; round: number; actor: string; check: string; target: string | null; dice: number[]; total: number; vs: number | null; outcome: string | null; degree?: number; chip: string; influencedBy: string[] }
   | { type: 'reaction'; round: number; actor: string; ability: string; on: string; success: boolean; chip: string }
   | { type: 'damage'; round: number; actor: string; target: string; amount: number; damageType: string; steps: string[]; rolled: number; hp: number; chip: string }
   | { type: 'heal'; round: number; actor: string; target: string; amount: number; track: string; chip: string }
@@ -18,6 +18,7 @@ export type FightEvent =
   | { type: 'harm'; round: number; actor: string; target: string; levels: number; amount: number }
   | { type: 'sustain'; round: number; actor: string; ability: string; change: 'started' | 'ended' | 'kept' }
   | { type: 'regenerate'; round: number; target: string; amount: number; stopped: boolean }
+  | { type: 'move'; round: number; target: string; from: string; to: string; chip: string }
   | { type: 'fightEnd'; round: number; winner: Winner; rounds: number };
 
 export type EventSink = (event: FightEvent) => void;

@@ -10,6 +10,7 @@ import type {
   AbilityDef, AttackProfile, CheckDef, CheckSlot, Combatant, ConditionDef, FightDef, Formula, OutcomeDef, Scope, Side,
   System,
 } from './model';
+import { closeUpRows } from './positions';
 import { newCheckSlot, newCombatant, newScope, resetRoll } from './state';
 
 /** Tallies the checks a fight makes; the statistics path passes one, the log path may not. */
@@ -56,6 +57,8 @@ export class FightRunner {
   round = 0;
   winner: Winner | null = null;
   private readonly actionsLeft: number[];
+  /** The speed of the action held this act (`defer`), NaN when none was. */
+  private heldSpeed = NaN;
   private attacksLeft = 0;
   private attackNumber = 0;
   private actionSpeed = 0;
@@ -115,6 +118,8 @@ export class FightRunner {
   }
 
   private truth(formula: Formula): boolean {
+    const fixed = formula.truth;
+    if (fixed !== null) return fixed;
     this.scratch.diceLeft = 10_000;
     return formula.untraced(this.scratch) === true;
   }
@@ -161,6 +166,7 @@ export class FightRunner {
           c.position = entry.position;
           c.down = false; c.dead = false; c.initiative = 0; c.clock = 0; c.reactionsUsed = 0; c.sustaining = null;
           c.harmTaken = 0; c.damageDealt = 0; c.acted = false; c.dying = false; c.deathSuccesses = 0; c.deathFailures = 0;
+          c.deferredAt = NaN;
         }
       }
     }
@@ -196,6 +202,7 @@ export class FightRunner {
         }
       }
     }
+    if (this.system.advanceRows) { this.closeUp('heroes'); this.closeUp('enemies'); }
     this.winner = this.decide();
     while (this.winner === null && this.round < this.fight.maxRounds) {
       this.round++;
@@ -256,7 +263,7 @@ export class FightRunner {
 
   private playClockRound(): void {
     const clock = this.system.clock!;
-    for (const c of this.combatants) c.clock = c.initiative;
+    for (const c of this.combatants) { c.clock = c.initiative; c.deferredAt = NaN; }
     const ties = this.system.initiative?.ties ?? 'heroes';
     for (let acts = 0; acts < MAX_ACTS_PER_ROUND && this.winner === null; acts++) {
       let next: Combatant | null = null;
@@ -264,12 +271,21 @@ export class FightRunner {
         if (c.down || c.clock <= 0) continue;
         this.scope.clock = c.clock; this.scope.initiative = c.initiative; this.scope.self = c;
         if (c.acted && !this.truth(clock.while)) continue;
-        if (!next || c.clock > next.clock || (c.clock === next.clock && c.side !== next.side && c.side === ties)) next = c;
+        if (!next || c.clock > next.clock || (c.clock === next.clock && firstOnTick(c, next, ties))) next = c;
       }
       if (!next) return;
       next.acted = true;
       this.actionSpeed = 0;
-      this.takeTurn(next, next.clock);
+      const tick = next.clock;
+      this.heldSpeed = NaN;
+      this.takeTurn(next, tick);
+      if (!Number.isNaN(this.heldSpeed)) {
+        // A held action (`defer`): its own speed only, then last on the tick it leaves the actor at.
+        next.clock = Math.max(0, tick - this.heldSpeed);
+        next.deferredAt = next.clock;
+        this.winner = this.decide();
+        continue;
+      }
       this.scope.self = next; this.scope.clock = next.clock; this.scope.initiative = next.initiative; this.scope.actionSpeed = this.actionSpeed;
       this.scratch.diceLeft = 10_000;
       const cost = num(clock.cost.untraced(this.scratch));
@@ -523,7 +539,8 @@ export class FightRunner {
         : { influencedBy });
       this.emit({
         type: 'check', round: this.round, actor: actor.id, check: check.id, target: target ? target.id : null,
-        dice: ctx.roll.dice.slice(), total, vs: check.outcomes.length ? vs : null, outcome: outcome ? outcome.id : null, chip, influencedBy,
+        dice: ctx.roll.dice.slice(), total, vs: check.outcomes.length ? vs : null, outcome: outcome ? outcome.id : null,
+        ...(outcome?.degree ? { degree: slot.degree } : {}), chip, influencedBy,
       });
     }
     s.stat = blowStat;
@@ -536,8 +553,7 @@ export class FightRunner {
     this.scope.check = slot;
     for (let i = 0; i < outcomes.length; i++) {
       const o = outcomes[i]!;
-      this.scratch.diceLeft = 10_000;
-      if (o.when.untraced(this.scratch) === true) {
+      if (this.truth(o.when)) {
         slot.outcome = o.id;
         if (o.crit) slot.crit = true;
         if (o.degree) { this.scratch.diceLeft = 10_000; slot.degree = num(o.degree.untraced(this.scratch)); }
@@ -872,6 +888,7 @@ export class FightRunner {
     target.deathSuccesses = 0; target.deathFailures = 0;
     if (target.sustaining) this.endSustain(target);
     if (this.sink) this.emit(by ? { type: 'down', round: this.round, target: target.id, by: by.id, state } : { type: 'down', round: this.round, target: target.id, state });
+    if (this.system.advanceRows) this.closeUp(target.side);
     this.winner = this.decide();
   }
 
@@ -966,6 +983,9 @@ export class FightRunner {
   private canUse(actor: Combatant, ability: AbilityDef): boolean {
     if (ability.uses === 'reaction') return false;
     if (ability.actionIndex >= 0 && (this.actionsLeft[ability.actionIndex] ?? 0) <= 0) return false;
+    // A held action is not held twice on the same tick; removing what nobody has wastes the action.
+    if (ability.actionIndex >= 0 && this.system.actions[ability.actionIndex]!.defer && actor.deferredAt === actor.clock) return false;
+    if (ability.removesOnly && !this.anyHolds(actor, ability)) return false;
     if (ability.sustained && actor.sustaining === ability) return false;
     if (ability.heal && !ability.offensive) {
       // Healing at full health wastes the action: only when someone on the side is hurt.
@@ -984,6 +1004,7 @@ export class FightRunner {
   }
 
   useAbility(actor: Combatant, ability: AbilityDef): void {
+    if (ability.actionIndex >= 0 && this.system.actions[ability.actionIndex]!.defer) { this.hold(actor, ability); return; }
     if (ability.actionIndex >= 0) this.actionsLeft[ability.actionIndex]!--;
     this.pay(actor, ability);
     const abilityIndex = actor.def.abilities.indexOf(ability);
@@ -1011,6 +1032,8 @@ export class FightRunner {
     const targets = this.abilityTargets(actor, ability);
     if (this.sink) this.emit({ type: 'ability', round: this.round, actor: actor.id, ability: ability.id, targets: targets.map((t) => t.id), chip: `${actor.def.name}: ${ability.name}` });
     const sustainer = ability.sustained ? actor : null;
+    if (ability.removes.length) this.removeFrom(targets, ability.removes);
+    if (ability.challenge) this.challenge(actor, ability.challenge);
     if (ability.heal) {
       for (const t of targets) {
         const s = this.scope;
@@ -1112,6 +1135,50 @@ export class FightRunner {
     this.blow(actor, target, withApplies, ability);
   }
 
+  /**
+   * A held action (`defer`, Libra's Wait): the act ends here (nothing else of the budget is spent); the clock loop
+   * then takes the action's own speed off and puts the actor last on the tick it is left at.
+   */
+  private hold(actor: Combatant, ability: AbilityDef): void {
+    const action = this.system.actions[ability.actionIndex]!;
+    const s = this.scope;
+    s.self = actor; s.clock = actor.clock; s.initiative = actor.initiative; s.actionSpeed = 0;
+    this.heldSpeed = action.speed ? Math.max(0, this.value(action.speed, actor)) : 0;
+    for (let i = 0; i < this.actionsLeft.length; i++) this.actionsLeft[i] = 0;
+    if (this.sink) this.emit({ type: 'ability', round: this.round, actor: actor.id, ability: ability.id, targets: [actor.id], chip: `${actor.def.name}: ${ability.name} (${action.name}: last on tick ${Math.max(0, actor.clock - this.heldSpeed)})` });
+  }
+
+  /** Whether one of the ability's targets holds a condition it removes. */
+  private anyHolds(actor: Combatant, ability: AbilityDef): boolean {
+    for (const t of this.abilityTargets(actor, ability)) for (const inst of t.conditions) if (ability.removes.includes(inst.def.id)) return true;
+    return false;
+  }
+
+  private removeFrom(targets: readonly Combatant[], ids: readonly string[]): void {
+    for (const t of targets) {
+      for (let i = t.conditions.length - 1; i >= 0; i--) if (ids.includes(t.conditions[i]!.def.id)) this.removeConditionAt(t, i, 'ended');
+    }
+  }
+
+  /** An ability's own check against a number (an unopposed challenge): its outcome's gains and applies count. */
+  private challenge(actor: Combatant, rule: NonNullable<AbilityDef['challenge']>): void {
+    const vs = this.value(rule.vs, actor);
+    const saved = this.scope.stat;
+    if (rule.stat) this.scope.stat = this.value(rule.stat, actor);
+    else if (!rule.check.stat) this.scope.stat = 0;
+    this.judge(rule.check, this.innerSlot, actor, null, vs, actor.position, null);
+    this.scope.stat = saved;
+  }
+
+  /** Rows close up after someone of `side` fell (`positions.advance`). */
+  private closeUp(side: Side): void {
+    const moves = closeUpRows(this.combatants, side, this.system.rows);
+    if (!this.sink) return;
+    for (const m of moves) {
+      this.emit({ type: 'move', round: this.round, target: m.combatant.id, from: m.from, to: m.to, chip: `${m.combatant.def.name}: ${m.from} → ${m.to} (the row ahead fell)` });
+    }
+  }
+
   private abilityTargets(actor: Combatant, ability: AbilityDef): Combatant[] {
     switch (ability.target) {
       case 'self': return [actor];
@@ -1151,6 +1218,16 @@ class ReseedableRng implements Rng {
   next(): number {
     return this.inner.next();
   }
+}
+
+/**
+ * At equal clocks, whether `c` acts before `current`: one holding its action (`defer`) goes after everyone else on
+ * the tick; otherwise the initiative rule's `ties` side first.
+ */
+function firstOnTick(c: Combatant, current: Combatant, ties: Side | 'random'): boolean {
+  const cHolds = c.deferredAt === c.clock;
+  if (cHolds !== (current.deferredAt === current.clock)) return !cHolds;
+  return c.side !== current.side && c.side === ties;
 }
 
 /** Whether `a` takes its turn after `b` (initiative high to low; ties by side, by random draw, else by order). */

@@ -3,7 +3,7 @@
 import { parseFormula } from '../formula/parse';
 import { compileFormula, untracedRun } from '../formula/compile';
 import type { CompiledFormula, RefGetter } from '../formula/runtime';
-import type { FormulaNode, UserFunction } from '../formula/types';
+import type { FormulaNode, UserFunction, Value } from '../formula/types';
 import type { Formula } from './model';
 
 export interface SimDiagnostic {
@@ -78,13 +78,12 @@ function hasCall(node: FormulaNode): boolean {
   }
 }
 
-/** A numeric constant's value (booleans and strings stay formulas: their readers want the Value). */
-function constantValue(run: CompiledFormula): number | null {
+/** The value of a formula that reads nothing and rolls nothing, or undefined when it cannot be evaluated alone. */
+function constantOf(run: CompiledFormula): Value | undefined {
   try {
-    const v = run({ rng: { die: () => 1, next: () => 0 }, scope: null, diceLeft: 0, roll: { dice: [], kept: [], tags: {} }, trace: null });
-    return typeof v === 'number' ? v : null;
+    return run({ rng: { die: () => 1, next: () => 0 }, scope: null, diceLeft: 0, roll: { dice: [], kept: [], tags: {} }, trace: null });
   } catch {
-    return null;
+    return undefined;
   }
 }
 
@@ -136,13 +135,16 @@ export class FormulaFactory {
   compile(source: string | number | boolean, pointer: string, damage = false, label?: (path: readonly string[]) => string | undefined): Formula {
     const text = String(source);
     const ast = this.parse(text, pointer);
-    if (!ast) return { source: text, run: FAILED, untraced: FAILED, usesDice: false, constant: 0 };
+    if (!ast) return { source: text, run: FAILED, untraced: FAILED, usesDice: false, constant: 0, truth: null };
     const run = this.compileAst(ast, pointer, label);
     const usesDice = hasDice(ast);
     const doubled = damage && usesDice ? this.compileAst(doubleDice(ast), pointer) : undefined;
-    const constant = usesDice || referencesOf(ast).size > 0 || hasCall(ast) ? null : constantValue(run);
+    // Numeric constants only (strings stay formulas: their readers want the Value); booleans as `truth`.
+    const fixed = usesDice || referencesOf(ast).size > 0 || hasCall(ast) ? undefined : constantOf(run);
+    const constant = typeof fixed === 'number' ? fixed : null;
+    const truth = typeof fixed === 'boolean' ? fixed : null;
     const untraced = untracedRun(run);
-    return doubled ? { source: text, run, untraced, doubled, usesDice, constant } : { source: text, run, untraced, usesDice, constant };
+    return doubled ? { source: text, run, untraced, doubled, usesDice, constant, truth } : { source: text, run, untraced, usesDice, constant, truth };
   }
 
   /** Chip label of a formula that is one reference (`@str.mod` → 'Strength'), else undefined. */

@@ -222,6 +222,7 @@ class Loader {
     if (uses !== 'reaction' && uses !== 'free' && actionIndex < 0) this.error(`${pointer}/uses`, `unknown action '${uses}' (the turn's actions, 'reaction' or 'free')`);
     const attackCheck = a.attack ? this.checkRef(a.attack.check, `${pointer}/attack/check`) : null;
     const saveCheck = a.save ? this.checkRef(a.save.check, `${pointer}/save/check`) : null;
+    const challengeCheck = a.challenge ? this.checkRef(a.challenge.check, `${pointer}/challenge/check`) : null;
     const type = this.typeOf(a.attack?.type ?? a.type, ownType, a.name ?? a.id);
     const attack: AttackProfile | null = a.attack && attackCheck ? this.profile({
       name: a.name ?? titleCase(a.id), check: attackCheck, stat: this.f(a.attack.stat ?? '0', `${pointer}/attack/stat`),
@@ -262,6 +263,12 @@ class Loader {
       disengage: (this.doc.combat?.disengage ?? []).some((w) => `${a.id} ${a.name ?? ''}`.toLowerCase().includes(w.toLowerCase())),
       offensive: (target === 'enemy' || target === 'enemies') && (a.attack !== undefined || a.save !== undefined || a.damage !== undefined || (a.applies?.length ?? 0) > 0),
       reach: a.attack?.reach ?? 'far',
+      challenge: a.challenge && challengeCheck ? {
+        check: challengeCheck, stat: this.formulas.maybe(a.challenge.stat, `${pointer}/challenge/stat`), vs: this.f(a.challenge.vs, `${pointer}/challenge/vs`),
+      } : null,
+      removes: this.conditionIds(a.removes, `${pointer}/removes`),
+      removesOnly: (a.removes?.length ?? 0) > 0 && !a.attack && !a.save && !a.damage && !a.heal && !a.challenge
+        && !(a.applies?.length) && !(a.gain?.length) && !(a.grants?.length),
     };
   }
 
@@ -271,10 +278,11 @@ class Loader {
       this.actions.push({
         id: a.id, name: a.name ?? titleCase(a.id), per: this.f(a.per, `${p}/per`),
         attacks: this.formulas.maybe(a.attacks, `${p}/attacks`), speed: this.formulas.maybe(a.speed, `${p}/speed`),
+        defer: a.defer === true,
       });
     });
     if (this.actions.length === 0) {
-      this.actions.push({ id: 'action', name: 'Action', per: this.f(1, '/turn/actions'), attacks: this.f('@class.attacks', '/turn/actions'), speed: null });
+      this.actions.push({ id: 'action', name: 'Action', per: this.f(1, '/turn/actions'), attacks: this.f('@class.attacks', '/turn/actions'), speed: null, defer: false });
     }
     for (const [name, text] of Object.entries(this.doc.combat?.attack?.reads ?? {})) {
       this.systemReads.set(name, this.f(readSource(String(text), this.index), `/combat/attack/reads/${name}`));
@@ -791,6 +799,7 @@ export function loadSystem(doc: SystemDocument): LoadResult {
     deathEnabled: combat?.death?.enabled ?? true,
     deathSave: deathSaveCheck ? { check: deathSaveCheck, successes: combat?.death?.save?.successes ?? 3, failures: combat?.death?.save?.failures ?? 3 } : null,
     fights, consequences, disengageWords: combat?.disengage ?? [],
+    rows: doc.positions?.rows ?? [], advanceRows: doc.positions?.advance === true,
     placeholder: blankCombatant(l.sheetSize, l.names.lists.length),
     compose: {
       template: (role, tier) => l.guarded(() => l.template(role, tier)),

@@ -16,6 +16,8 @@ export interface Formula {
   readonly usesDice: boolean;
   /** The value, when the formula reads nothing and rolls nothing (`1`, `floor(3 / 2)`): no call while fighting. */
   readonly constant: number | null;
+  /** The value, when the formula is a constant true or false (an outcome's `when: "true"`): no call while fighting. */
+  readonly truth: boolean | null;
 }
 
 export interface OutcomeDef {
@@ -149,6 +151,12 @@ export interface AbilityDef {
   readonly disengage: boolean;
   readonly offensive: boolean;
   readonly reach: string;
+  /** A check rolled on its own against a number (an unopposed challenge), or null. */
+  readonly challenge: { readonly check: CheckDef; readonly stat: Formula | null; readonly vs: Formula } | null;
+  /** Conditions taken off its targets. */
+  readonly removes: readonly string[];
+  /** It only removes conditions: not used while no target holds one. */
+  readonly removesOnly: boolean;
 }
 
 export interface OrderDef {
@@ -162,6 +170,8 @@ export interface ActionDef {
   readonly per: Formula;
   readonly attacks: Formula | null;
   readonly speed: Formula | null;
+  /** A held action (Wait): acts again last on the tick its speed leaves it at. */
+  readonly defer: boolean;
 }
 
 export interface RegenerationDef {
@@ -241,6 +251,8 @@ export interface Combatant {
   acted: boolean;
   /** A hero at 0 that is neither stable nor dead: it rolls the system's death saves. */
   dying: boolean;
+  /** The clock value it holds its action to (a deferred action: last on that tick); NaN when not holding. */
+  deferredAt: number;
   deathSuccesses: number;
   deathFailures: number;
 }
@@ -352,6 +364,9 @@ export interface System {
   readonly fights: ReadonlyMap<string, FightDef>;
   readonly consequences: ConsequencesDef | null;
   readonly disengageWords: readonly string[];
+  /** Rows front first (`positions.rows`), and whether they close up when one has nobody standing (`positions.advance`). */
+  readonly rows: readonly string[];
+  readonly advanceRows: boolean;
   /** An all-zero combatant the scope points at before a fight's first evaluation. */
   readonly placeholder: Combatant;
   /** Builds the formula pieces for ad-hoc fights (sandbox). */

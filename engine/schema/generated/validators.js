@@ -5,15 +5,15 @@ import * as __ajv_dep0_ns from "ajv/dist/runtime/ucs2length.js";
 const __ajv_dep0 = __cjs(__ajv_dep0_ns);
 
 export const validateSystem = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:system:1","title":"Rules Studio system","description":"A tabletop rule system as data (rules format v1). Formulas are strings in the Rules Studio formula language; each formula field names its context in `x-formula` (what it may read) and, when it must be true or false, `x-formula-type: boolean`.","type":"object","required":["id","name","version","formatVersion","attributes"],"additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Where editors find this schema, e.g. `../schemas/system.schema.json`."},"id":{"$ref":"#/$defs/id","description":"Stable id of the system, also its file name (`classic-d20`)."},"name":{"type":"string","minLength":1,"description":"The system's name as players know it."},"version":{"type":"string","minLength":1,"description":"Your own version of the system (free text, e.g. `1.0.0`)."},"formatVersion":{"const":1,"description":"Version of the rules file format. This app reads version 1."},"description":{"type":"string","description":"What the system is, for people."},"grid":{"type":"boolean","description":"true: fights are played on squares. false: no grid; where each one stands is a band or a row (spec §2.9)."},"positions":{"type":"object","additionalProperties":false,"description":"Where combatants stand when there is no grid: range bands and named rows.","properties":{"bands":{"$ref":"#/$defs/stringList","description":"Range bands the system speaks of (default `near`, `far`)."},"rows":{"$ref":"#/$defs/stringList","description":"Rows the system names, e.g. `[\"front\", \"back\"]`."}}},"attributes":{"type":"object","description":"Base numbers of a sheet, by id. Read in formulas as `@str`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/attribute"}},"derived":{"type":"object","description":"Values computed from the sheet, by name (dotted names allowed: `str.mod`). Read as `@str.mod`. A derived value that reads a track is recomputed when the track changes.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the sheet: attributes, other derived values, `@level`, tracks."}},"tracks":{"type":"object","description":"Numbers that go up and down in a fight (`hp`), read as `@hp` (current) and `@hp.max`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/track"}},"functions":{"type":"object","description":"Your own functions, callable from every formula: `throw(10)`. No recursion.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/userFunction"}},"checks":{"type":"object","description":"Named checks (`attack`, `initiative`, `save.con`): a roll and its outcomes.","propertyNames":{"$ref":"#/$defs/id"},"additionalProperties":{"$ref":"#/$defs/check"}},"combat":{"$ref":"#/$defs/combat"},"turn":{"$ref":"#/$defs/turn"},"conditions":{"type":"array","description":"Conditions a combatant can carry (prone, paralyzed, blessed).","items":{"$ref":"#/$defs/condition"}},"abilities":{"type":"array","description":"Abilities, spells, reactions and potions.","items":{"$ref":"#/$defs/ability"}},"templates":{"type":"array","description":"Enemy sheets built from role and tier (1..6).","items":{"$ref":"#/$defs/template"}},"classes":{"type":"object","description":"Classes by id; a hero's `classes` gives the level in each.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/class"}},"bestiary":{"type":"array","description":"Creatures that fight with their own numbers.","items":{"$ref":"#/$defs/creature"}},"heroes":{"type":"array","description":"Heroes for the sandbox and `sim`.","items":{"$ref":"#/$defs/hero"}},"fights":{"type":"array","description":"Fights for the sandbox and `sim --fight ID`.","items":{"$ref":"#/$defs/fight"}},"parties":{"type":"array","description":"Named groups of heroes for the balance tools: `sim FILE --grid --party ID` fights each template role at each tier against this party.","items":{"$ref":"#/$defs/party"}},"encounters":{"$ref":"#/$defs/encounters","description":"Difficulty budget: what a fight should cost by the book, compared by the balance tools with how it plays."}},"$defs":{"party":{"type":"object","required":["id","heroes"],"additionalProperties":false,"description":"A party: heroes that fight together in the balance grid.","properties":{"id":{"$ref":"#/$defs/id","description":"Party id: `sim FILE --grid --party ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","minItems":1,"items":{"type":"string","description":"Hero id."},"description":"Hero ids (each must be one of `heroes`)."}}},"encounters":{"type":"object","required":["budget","expect"],"additionalProperties":false,"description":"Difficulty budget. A fight's budget is the sum of `budget` over its enemies; `expect` says what win rate a budget should give, so the balance tools can flag fights where the book and the dice disagree.","properties":{"budget":{"type":"string","x-formula":"encounter","x-formula-type":"number","description":"Budget of one enemy (context `encounter`: `@tier`, `@role`, `@challenge`, `@party.size`, `@party.level`), summed over the fight's enemies, like an XP budget: `\"@tier * (@role == 'boss' ? 8 : @role == 'elite' ? 3 : 1)\"`."},"expect":{"type":"array","minItems":1,"description":"The heroes' expected win rate at given budgets: `[{ \"budget\": 4, \"winRate\": 0.9 }, { \"budget\": 12, \"winRate\": 0.5 }]`. Between points the expectation is read on a straight line; beyond the ends it stays at the end's value.","items":{"type":"object","required":["budget","winRate"],"additionalProperties":false,"description":"One point: a budget and the win rate it should give.","properties":{"budget":{"type":"number","description":"A fight's total budget."},"winRate":{"type":"number","minimum":0,"maximum":1,"description":"Heroes' expected win rate at that budget, 0..1."}}}},"tolerance":{"type":"number","minimum":0,"maximum":1,"description":"How far the simulated win rate may sit from the expectation before a fight is flagged (default 0.15): flagged when the whole 95% interval lies outside expectation ± tolerance."}}},"id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]*$","description":"An id: letters, digits, `_`, `-` and `.`, starting with a letter or digit."},"refName":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A name read in formulas as `@name`: letters, digits and `_`, not starting with a digit."},"refPath":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$","description":"A name read in formulas as `@name`; dots allowed (`str.mod`)."},"stringList":{"type":"array","items":{"type":"string"},"description":"A list of words."},"idList":{"type":"array","items":{"type":"string"},"description":"A list of ids."},"attribute":{"type":"object","required":["name"],"additionalProperties":false,"description":"A base number of the sheet.","properties":{"name":{"type":"string","description":"Display name, shown on chips (`Strength`)."},"abbr":{"type":"string","description":"Short label (`STR`)."},"default":{"type":"number","description":"Value when a sheet does not give one."},"min":{"type":"number","description":"Lowest allowed value."},"max":{"type":"number","description":"Highest allowed value."},"description":{"type":"string","description":"What it measures, for people."}}},"track":{"type":"object","required":["name","max"],"additionalProperties":false,"description":"A number that goes up and down in a fight.","properties":{"name":{"type":"string","description":"Display name (`Hit points`)."},"max":{"type":"string","x-formula":"sheet","description":"The maximum, a formula over the sheet: `10 + @con.mod * @level`."},"start":{"type":"string","x-formula":"sheet","description":"Value at the start of a fight (default: the maximum). `0` for a track that fills, like Hope."},"description":{"type":"string","description":"What it measures, for people."}}},"userFunction":{"type":"object","required":["params","body"],"additionalProperties":false,"description":"A function of your own: `{ \"params\": [\"n\"], \"body\": \"d(@n)\" }`, called `throw(10)`.","properties":{"params":{"type":"array","items":{"$ref":"#/$defs/refName"},"description":"Parameter names, read in the body as `@n`."},"body":{"type":"string","x-formula":"function","description":"The body: a formula over the parameters."},"description":{"type":"string","description":"What it computes, for people."}}},"trackAmount":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"An amount of a track: `{ \"track\": \"hope\", \"amount\": \"1\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"sheet","description":"How much, a formula over the sheet."}}},"outcomeGain":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"A track that an outcome fills for the one who rolled: `{ \"track\": \"progress\", \"amount\": \"@degree\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"check.gain","description":"How much, a formula over the roller's sheet, the roll and this outcome (`@degree`, `@outcome`, `@crit`); a negative amount empties the track (never below 0)."}}},"outcome":{"type":"object","required":["id","when","result"],"additionalProperties":false,"description":"One outcome of a check. Outcomes are tried in order; the first whose `when` holds is the outcome.","properties":{"id":{"$ref":"#/$defs/id","description":"Outcome id (`hit`, `crit`), tallied by the simulator."},"name":{"type":"string","description":"Display name, on chips (`Hit`)."},"when":{"type":"string","x-formula":"check.outcome","x-formula-type":"boolean","description":"True when this is the outcome: `@total >= @vs`. Reads `@natural`, `@total`, `@vs`, `@roll.*`."},"result":{"enum":["success","partial","fail"],"description":"What the rules read: `success`, `partial` or `fail`."},"crit":{"type":"boolean","description":"true: a critical success."},"botch":{"type":"boolean","description":"true: a botch (critical failure)."},"degree":{"type":"string","x-formula":"check.outcome","x-formula-type":"number","description":"Degree of success, a number."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the one who rolled (how a rule remembers something for the rest of the fight)."},"inflicts":{"$ref":"#/$defs/idList","description":"Condition ids put on the target (`off-balance`)."},"gain":{"type":"array","items":{"$ref":"#/$defs/outcomeGain"},"description":"Tracks of the one who rolled that fill: `[{ \"track\": \"hope\", \"amount\": \"1\" }]`. An amount may read the outcome's `@degree`: an extended challenge adds `@degree` to a progress track, and a botch empties it with `-@progress`."},"description":{"type":"string","description":"For people."}}},"check":{"type":"object","required":["roll"],"additionalProperties":false,"description":"A check: one roll, then the first outcome whose `when` holds. No outcomes: it only yields its total (initiative).","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"What the check is for, for people."},"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The roll, evaluated once: `d20 + @stat + @prof`. Reads the actor's sheet, `@stat`, reads, `@edge`, `@mods.<name>`, `@target.*`."},"edge":{"type":"object","required":["combine"],"additionalProperties":false,"description":"How advantage-like edges combine before the dice; the roll reads the result as `@edge`.","properties":{"combine":{"enum":["cancel","sum"],"description":"`cancel`: any positive and any negative edge cancel, else ±1. `sum`: added up, clamped to `max`."},"max":{"type":"integer","minimum":0,"description":"Largest edge either way, under `sum`."}}},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order; the first whose `when` holds is the outcome."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number this check is rolled with when no blow gives one (a save, a reaction, initiative), readable in `roll` as `@stat`: `@con.save`. Computed on the roller's sheet; a creature's `saves[<this check's id>]` replaces it (an SRD monster's Constitution save +6). An attack's `@stat` stays the weapon's or creature attack's."}}},"combat":{"type":"object","required":["mode"],"additionalProperties":false,"description":"How fights are resolved.","properties":{"mode":{"enum":["numbers","consequences"],"description":"`numbers`: attack, damage, defence. `consequences`: the hero rolls and the result is read on both sides (spec §2.8)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"The attack: which check is rolled, the damage of a blow, the defence to meet.","properties":{"check":{"type":"string","description":"Id of the check rolled to attack (`attack`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of a blow: `1d8 + max(@str.mod, @dex.mod)`. Reads the attacker's sheet and reads, `@roll.*`, `@outcome`, `@crit`, `@degree`."},"defence":{"type":"string","x-formula":"defence","x-formula-type":"number","description":"What the enemy must meet, on the defender's sheet: `10 + @dex.mod`. The attack roll reads it as `@vs`."},"reads":{"type":"object","description":"What every attack reads: names and formulas computed on the attacker, read as `@name` in the roll and the damage. A weapon's own reads win, name by name.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the attacker's sheet; a plain attribute reads as that attribute."}},"crit":{"enum":["dice","total","none"],"description":"On a crit: `dice` rolls twice the damage dice, `total` doubles the damage, `none` leaves it to formulas reading `@crit`."}}},"damage":{"type":"object","additionalProperties":false,"description":"What happens to damage on its way to the target.","properties":{"steps":{"type":"array","description":"Steps run in order, each replacing `@damage` where `when` holds. The result is floored at 0 and rounded down.","items":{"type":"object","required":["id","when","value"],"additionalProperties":false,"description":"One damage step, named on the damage chip when it changes the number.","properties":{"id":{"$ref":"#/$defs/id","description":"Step id (`resist`)."},"name":{"type":"string","description":"Display name."},"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"True when the step applies: `has(@target.resist, @damageType)`."},"value":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"The new damage: `floor(@damage / 2)`."}}}},"types":{"type":"object","required":["default"],"additionalProperties":false,"description":"Damage types: what a blow deals when nothing names its type.","properties":{"default":{"type":"string","description":"Type of a blow nothing else types (`bludgeoning`)."},"words":{"type":"object","description":"Words of an attack's name and the type they mean: `{ \"claw\": \"slashing\", \"bite\": \"piercing\" }`.","additionalProperties":{"type":"string","description":"The damage type this word means."}}}}}},"reaction":{"type":"object","required":["per"],"additionalProperties":false,"description":"How often a combatant may react outside its turn.","properties":{"per":{"enum":["round","turn","unlimited"],"description":"One reaction per `round` or per `turn`, or `unlimited`."},"opportunity":{"type":"boolean","description":"true: whoever leaves a place where a foe stands takes that foe's first attack as a reaction (an opportunity attack), when the foe has a reaction left. Teleports and disengage words never provoke it."}}},"sustain":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"Keeping a sustained ability when hurt: rolled on each blow that hurts the sustainer.","properties":{"check":{"type":"string","description":"Check id rolled (`sustain`)."},"dc":{"type":"string","x-formula":"sustain.dc","x-formula-type":"number","description":"The number to meet: `max(10, floor(@damage / 2))`."}}},"targeting":{"type":"object","additionalProperties":false,"description":"Who may be targeted.","properties":{"canTarget":{"type":"string","x-formula":"targeting","x-formula-type":"boolean","description":"True when the attacker may target this one: `not (@attack.melee and has(@target.tags, 'flying'))`."}}},"death":{"type":"object","required":["enabled"],"additionalProperties":false,"description":"Whether heroes can die. A hero at 0 hit points is `down`: stable when `enabled` is false or a condition on it says `atZero: stable` (out of this fight, alive: it wakes up later, after the fight), dead when a condition says `atZero: dead`, and otherwise dying: with a `save`, it rolls death saves until it is stable, dead or back up; without one it stays down for the rest of the fight.","properties":{"enabled":{"type":"boolean","description":"true: a hero at 0 can die. false: a world without death (stable, wakes up later)."},"save":{"type":"object","required":["check"],"additionalProperties":false,"description":"Death saves: at the start of every round each dying hero rolls `check` (no DC: its outcomes decide). A success counts one success, a `crit` outcome brings the hero back up with 1 hit point; a fail counts one failure, a `botch` outcome two. At `successes` it is stable, at `failures` dead (a `down` event each).","properties":{"check":{"type":"string","description":"Check id rolled (`death`)."},"successes":{"type":"integer","minimum":1,"description":"Successes that make the hero stable. Default 3."},"failures":{"type":"integer","minimum":1,"description":"Failures that kill the hero. Default 3."}}}}},"consequences":{"type":"object","required":["roll","outcomes","position","effect","harm"],"additionalProperties":false,"description":"Consequences mode: the hero rolls, the result is read on both sides.","properties":{"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The hero's roll: `(@pool > 0 ? (@pool)d6kh1 : 2d6kl1)`."},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order, like a check's outcomes."},"position":{"type":"object","description":"Positions and the harm levels a failure costs the hero.","additionalProperties":{"type":"object","required":["harm"],"additionalProperties":false,"description":"One position.","properties":{"harm":{"type":"number","minimum":0,"description":"Harm levels the hero suffers."}}}},"effect":{"type":"object","description":"Effects and the harm levels a success deals.","additionalProperties":{"type":"number","minimum":0,"description":"Harm levels dealt."}},"harm":{"type":"object","required":["levels"],"additionalProperties":false,"description":"What harm costs a hero.","properties":{"levels":{"type":"array","items":{"type":"number","minimum":0,"maximum":1},"description":"Fraction of maximum hit points each harm level costs (Forged: `[0.25, 0.5, 0.8, 1.0]`)."},"track":{"type":"string","description":"Track harm is taken from (default `hp`)."}}}}},"disengage":{"$ref":"#/$defs/stringList","description":"Words of the system that disengage: they never provoke an opportunity attack."}}},"turn":{"type":"object","required":["initiative","actions"],"additionalProperties":false,"description":"Who acts when, and how much one turn allows.","properties":{"initiative":{"type":"object","required":["check"],"additionalProperties":false,"description":"Initiative: highest first.","properties":{"check":{"type":"string","description":"Id of the initiative check."},"when":{"enum":["once","round"],"description":"`once` (when the first exchange starts; a late arrival rolls when it appears) or every `round`. Default `once`."},"ties":{"enum":["heroes","enemies","random"],"description":"Who goes first on a tie. Default `heroes`."}}},"actions":{"type":"array","description":"The budget of one turn. Attacks past it are marked NO TIME.","items":{"type":"object","required":["id","name","per"],"additionalProperties":false,"description":"One kind of action in a turn.","properties":{"id":{"$ref":"#/$defs/id","description":"Action id (`action`, `bonus`), named by abilities' `uses` and `grants`."},"name":{"type":"string","description":"Display name."},"per":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many per turn."},"attacks":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Attacks this action makes: `@class.attacks` (multiclass: the largest, never summed)."},"speed":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Speed of the action, read by the clock as `@action.speed`; may read `@clock` (Run: all that is left)."},"description":{"type":"string","description":"For people."}}}},"clock":{"type":"object","required":["cost","while"],"additionalProperties":false,"description":"Turns the round into ticks, for speed systems. The highest clock acts next.","properties":{"cost":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"What each action takes off the actor's clock: `@action.speed`."},"while":{"type":"string","x-formula":"clock","x-formula-type":"boolean","description":"True while the actor may act again: `@clock >= 1`."}}}}},"condition":{"type":"object","required":["id"],"additionalProperties":false,"description":"A condition: edges and mods on checks, no actions, a save that ends it.","properties":{"id":{"$ref":"#/$defs/id","description":"Condition id, named by `applies`, `inflicts` and fights."},"name":{"type":"string","description":"Display name, on chips (`Prone`)."},"description":{"type":"string","description":"For people."},"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge on the holder's own checks: `-1` is disadvantage."},"mods":{"type":"object","description":"Mods on the holder's own checks, read there as `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"checks":{"$ref":"#/$defs/idList","description":"Check ids the holder's `edge` and `mods` apply to (all when omitted)."},"against":{"type":"array","description":"Effects on checks made against the holder, filtered by `reach`.","items":{"type":"object","additionalProperties":false,"description":"One effect on checks against the holder.","properties":{"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge for the attacker: `1` is advantage."},"mods":{"type":"object","description":"Added to the attacker's `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"crit":{"type":"boolean","description":"true: a hit becomes a crit. The check then reads as its first success outcome marked `crit` (its event, tally and chip), when it has one, and the chip says which condition did it (`Paralyzed (near): crit`)."},"reach":{"type":"string","description":"Only for attacks from this band or row (`near`, `far`)."}}}},"noActions":{"type":"boolean","description":"true: no blows, no abilities, potions included."},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"The holder rolls again at the end of each of its turns; a success ends the condition. When a save applied the condition (a spell's `save`, a creature attack's `save`: a ghoul's DC 10 Constitution save), the repeat is that same check against that same DC; `check` and `dc` here serve when no save applied it (a fight's starting conditions, an outcome's `inflicts`).","properties":{"check":{"type":"string","description":"Check id rolled (`save.con`)."},"dc":{"type":"string","x-formula":"condition.dc","x-formula-type":"number","description":"DC, computed when the condition is applied: `@source.spell.dc`."},"at":{"enum":["turnEnd","turnStart"],"description":"When the save is rolled. Default `turnEnd`."}}},"atZero":{"enum":["dead","stable"],"description":"What 0 hit points means while this is on a hero."},"rounds":{"type":"integer","minimum":1,"description":"Rounds it lasts (none: until something ends it)."}}},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"A saving throw each target rolls against the user's DC.","properties":{"check":{"type":"string","description":"Check id each target rolls (`save.wis`)."},"dc":{"type":"string","x-formula":"ability.dc","x-formula-type":"number","description":"DC, on the user's sheet: `@spell.dc`."},"half":{"type":"boolean","description":"true: half damage on a successful save."}}},"ability":{"type":"object","required":["id","uses"],"additionalProperties":false,"description":"An ability, spell, reaction or potion.","properties":{"id":{"$ref":"#/$defs/id","description":"Ability id, named by heroes and orders."},"name":{"type":"string","description":"Display name."},"kind":{"type":"string","description":"Kind, for people (`Spell`, `Feature`, `Potion`)."},"level":{"type":"integer","minimum":0,"description":"Spell level or tier."},"description":{"type":"string","description":"For people."},"uses":{"type":"string","description":"What it takes: an action id of `turn.actions` (`action`, `bonus`), `reaction`, or `free`."},"cost":{"type":"array","description":"Resources paid; an ability whose cost cannot be paid is not used.","items":{"type":"object","minProperties":1,"additionalProperties":false,"dependentRequired":{"track":["amount"],"amount":["track"]},"description":"A spell slot (`{ \"slot\": 1 }`) or an amount of a track (`{ \"track\": \"tp\", \"amount\": \"1\" }`).","properties":{"slot":{"type":"integer","minimum":0,"description":"Spell slot level spent."},"track":{"type":"string","description":"Track paid from."},"amount":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much of the track."}}}},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks that fill when it is used (a builder)."},"react":{"type":"object","required":["on"],"additionalProperties":false,"description":"For a reaction: when it fires and what it does.","properties":{"on":{"enum":["hit","spell","leave"],"description":"`hit` (being hit), `spell` (a spell), `leave` (an enemy leaving reach)."},"defence":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Added to the defence against the triggering attack (Shield: `5`)."},"check":{"type":"string","description":"A check rolled to react; its success is read by damage steps as `@reaction.<ability id>`."}}},"sustained":{"type":"boolean","description":"true: its effects last while its user sustains it (one at a time)."},"target":{"enum":["enemy","enemies","ally","allies","self"],"description":"Who it is aimed at: one `enemy`, all `enemies`, an `ally`, all `allies`, or `self`."},"save":{"$ref":"#/$defs/save"},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the targets (on a failed save, when there is one)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"An attack of its own: an attack spell rolls its own attack and dice.","properties":{"check":{"type":"string","description":"Check id rolled (`attack`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@spell.mod`."},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage: `(@level >= 5 ? 2 : 1)d10`."},"type":{"type":"string","description":"Damage type (`fire`)."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage of a saving-throw ability, rolled once for all targets."},"type":{"type":"string","description":"Damage type."},"heal":{"type":"object","required":["amount","track"],"additionalProperties":false,"description":"Healing, never above the maximum.","properties":{"amount":{"type":"string","x-formula":"heal","x-formula-type":"number","description":"How much: `1d10 + @level`."},"track":{"type":"string","description":"Track healed (`hp`)."}}},"grants":{"type":"array","description":"More actions this turn (Action Surge): their attacks are really rolled.","items":{"type":"object","required":["action","count"],"additionalProperties":false,"description":"Extra actions of one kind.","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"integer","minimum":1,"description":"How many more this turn."}}}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, read by the clock as `@action.speed`."},"recharge":{"type":"object","required":["min"],"additionalProperties":false,"description":"Recharge (a breath weapon): usable again at the start of a turn when a d6 shows at least `min`.","properties":{"min":{"type":"integer","minimum":1,"maximum":6,"description":"Lowest d6 face that recharges it (5: on 5-6)."}}},"move":{"type":"string","description":"Where using it moves its user (a band such as `far`, or a row). Leaving a place where foes stand lets them react (`react.on: leave`, or the opportunity attack of `combat.reaction.opportunity`), unless it is a teleport or the ability's id or name holds one of the system's disengage words."},"teleport":{"type":"boolean","description":"A teleport (Misty Step): its `move` never provokes a reaction."}}},"template":{"type":"object","required":["role"],"additionalProperties":false,"description":"An enemy template: formulas of `@tier` (1..6) that build an enemy's sheet.","properties":{"role":{"type":"string","description":"`minion`, `standard`, `elite`, `boss`, or a role of your own."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"defaults":{"type":"object","additionalProperties":false,"description":"Defaults for the enemy's sheet.","properties":{"attribute":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Every attribute not given in `attributes`: `min(5, floor((@tier + 1) / 2))`."}}},"attributes":{"type":"object","description":"Attributes by id.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier` and `@role`."}},"tracks":{"type":"object","description":"Track maxima by id: `{ \"hp\": \"8 + 6 * @tier\" }`.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier`, `@role` and the sheet."}},"combat":{"type":"object","additionalProperties":false,"description":"The enemy's fighting numbers.","properties":{"defence":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Defence: `12 + @tier`."},"attack":{"type":"string","x-formula":"template","x-formula-type":"number","description":"The number its blows are struck with, `@stat` in the attack check."},"damage":{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"Damage of its blows: `(@tier)d6 + @tier`. Reads `@tier`, `@role`, the sheet, and the attack roll's `@roll.*`, `@crit`."},"attacks":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Attacks per turn (default 1)."},"type":{"type":"string","description":"Damage type of its blows."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"harm":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Consequences mode: harm levels before it falls: `@role == 'minion' ? 1 : 3`."},"abilities":{"type":"array","description":"Abilities of its own or ids of the system's abilities, used as a bestiary creature uses them: each reaction (Libra's Dodge, Resist) whenever the moment comes, abilities aimed at enemies before its blows. Costs are paid from the enemy's own tracks.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags read by formulas: `has(@target.tags, 'flying')`."}}},"class":{"type":"object","additionalProperties":false,"description":"A class.","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"attacks":{"type":"string","x-formula":"class","x-formula-type":"number","description":"Attacks an Action makes; `@level` is the level in this class. Read as `@class.attacks` (the largest over a hero's classes)."}}},"damagePart":{"type":"object","required":["damage","type"],"additionalProperties":false,"description":"A further part of a blow's damage with a type of its own (an adult red dragon's bite: piercing, plus `{ \"damage\": \"2d6\", \"type\": \"fire\" }`). Rolled with the blow's own damage (its dice doubled on a crit under `crit: dice`, x2 under `total`), then run through `combat.damage.steps` on its own with `@damageType` set to its type (resisted, doubled or ignored separately); the parts' results are added up on the target, one damage event each, and one sustain roll covers the whole blow.","properties":{"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of this part: `2d6`."},"type":{"type":"string","description":"Damage type of this part (`fire`)."}}},"creatureAttack":{"type":"object","required":["id","bonus","damage"],"additionalProperties":false,"description":"One attack of a creature.","properties":{"id":{"$ref":"#/$defs/id","description":"Attack id, named by `multiattack`."},"name":{"type":"string","description":"Display name; its words type the damage (`Claw` slashes)."},"bonus":{"type":"number","description":"Attack bonus: the number the blow is struck with (`@stat`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `2d6 + 3`."},"type":{"type":"string","description":"Damage type."},"reach":{"type":"string","description":"`near` or `far`."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids a hit puts on the target (after its save, when there is one)."},"save":{"$ref":"#/$defs/save"},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a dragon's bite: `damage` piercing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"creatureLists":{"type":"array","items":{"type":"string"},"description":"Any other list of words the system reads (`has(@target.conditionImmune, 'charmed')`)."},"creature":{"type":"object","required":["id","name","defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"A creature of the bestiary: it fights with its own numbers.","properties":{"id":{"$ref":"#/$defs/id","description":"Creature id, named by fights (`goblin`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"size":{"type":"string","description":"Size, for people."},"type":{"type":"string","description":"Creature type (`undead`)."},"challenge":{"type":"number","minimum":0,"description":"Challenge rating or level."},"defence":{"type":"number","description":"Defence (armour class)."},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"tracks":{"type":"object","description":"Other track maxima by id.","additionalProperties":{"type":"number","description":"Maximum."}},"saves":{"type":"object","description":"Bonuses by check id (`save.dex`: 5), replacing the sheet's own.","additionalProperties":{"type":"number","description":"Bonus."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order (`[\"bite\", \"claw\", \"claw\"]`); default: its first attack once."},"damageType":{"type":"string","description":"Damage type of its blows when an attack names none."},"regeneration":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Hit points regained at the start of each of its turns.","properties":{"amount":{"type":"number","minimum":0,"description":"Hit points regained."},"stoppedBy":{"$ref":"#/$defs/stringList","description":"Damage types that stop it for a turn (`fire`, `acid`)."}}},"abilities":{"type":"array","description":"Abilities of its own (a breath weapon, a saving throw the hero rolls) or ids of the system's abilities.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"position":{"type":"string","description":"Where it stands by default (`near`, `far`, a row)."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`undead`, `flying`)."}}},"weapon":{"type":"object","required":["name","damage"],"additionalProperties":false,"description":"A hero's weapon.","properties":{"name":{"type":"string","description":"Display name; its words type the damage."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `1d8 + @str.mod`."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@str.mod`."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"type":{"type":"string","description":"Damage type (`slashing`)."},"reads":{"type":"object","description":"What this weapon's attacks read, winning over `combat.attack.reads` name by name: `{ \"second\": \"@willpower\" }`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the wielder's sheet."}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, `@action.speed`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`finesse`)."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a flame tongue: slashing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"hero":{"type":"object","required":["id","name","level"],"additionalProperties":false,"description":"A hero for the sandbox.","properties":{"id":{"$ref":"#/$defs/id","description":"Hero id, named by fights."},"name":{"type":"string","description":"Display name."},"level":{"type":"integer","minimum":0,"description":"Character level, `@level`."},"classes":{"type":"object","description":"Level in each class by class id: `{ \"fighter\": 5 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Level in this class."}},"attributes":{"type":"object","description":"Attribute values by id; missing ones take the attribute's `default`.","additionalProperties":{"type":"number","description":"Value."}},"derived":{"type":"object","description":"The hero's own values (`spell.dc`), read like the system's derived values.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the hero's sheet."}},"tracks":{"type":"object","description":"Starting values of tracks, when not the maximum.","additionalProperties":{"type":"number","description":"Starting value."}},"slots":{"type":"object","description":"Spell slots by level: `{ \"1\": 4, \"2\": 2 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Slots of this level."}},"weapon":{"$ref":"#/$defs/weapon"},"abilities":{"$ref":"#/$defs/idList","description":"Ability ids the hero has."},"orders":{"type":"array","description":"Standing orders, tried in order: reactions when the moment comes, other abilities before the hero's attacks.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Ability id to use."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it: `@hp < @hp.max / 2`, or for a reaction `@total - @vs < 5`."}}}},"focus":{"type":"string","description":"Who to target first: a combatant id or a role (default: the reachable enemy with the fewest hit points)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids the hero carries from the start."},"position":{"type":"string","description":"Where the hero stands by default."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types the hero resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types the hero is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types the hero is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"The hero's weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe the hero slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}},"fightHero":{"oneOf":[{"type":"string","description":"A hero id."},{"type":"object","required":["hero"],"additionalProperties":false,"description":"A hero with a position and conditions for this fight.","properties":{"hero":{"type":"string","description":"Hero id."},"position":{"type":"string","description":"Where the hero stands (`near`, `far`, a row)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied when the fight starts."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}}]},"enemyNumbers":{"type":"object","required":["defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"An enemy written out with its own numbers.","properties":{"name":{"type":"string","description":"Display name."},"defence":{"type":"number","description":"Defence."},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order."},"damageType":{"type":"string","description":"Damage type of its blows."},"harm":{"type":"number","minimum":0,"description":"Consequences mode: harm levels before it falls."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}},"fightEnemy":{"type":"object","additionalProperties":false,"anyOf":[{"required":["template"],"properties":{"template":true}},{"required":["bestiary"],"properties":{"bestiary":true}},{"required":["numbers"],"properties":{"numbers":true}}],"description":"Enemies of one kind: from a template, the bestiary, or numbers written out.","properties":{"template":{"type":"object","required":["role","tier"],"additionalProperties":false,"description":"From a template: `{ \"role\": \"minion\", \"tier\": 1 }`.","properties":{"role":{"type":"string","description":"Template role."},"tier":{"type":"integer","minimum":1,"maximum":6,"description":"Tier, 1..6."}}},"bestiary":{"type":"string","description":"Creature id from the bestiary."},"numbers":{"$ref":"#/$defs/enemyNumbers"},"count":{"type":"integer","minimum":1,"description":"How many (default 1)."},"id":{"$ref":"#/$defs/id","description":"Name prefix: enemies are `<id>-1`, `<id>-2`, ... (default: the role or creature)."},"position":{"type":"string","description":"Where they stand."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied to each when the fight starts."}}},"fight":{"type":"object","required":["id","heroes","enemies"],"additionalProperties":false,"description":"A fight: heroes against enemies.","properties":{"id":{"$ref":"#/$defs/id","description":"Fight id: `sim FILE --fight ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","items":{"$ref":"#/$defs/fightHero"},"description":"Hero ids, or `{ \"hero\": \"fighter5\", \"position\": \"far\", \"conditions\": [\"blessed\"] }`."},"enemies":{"type":"array","items":{"$ref":"#/$defs/fightEnemy"},"description":"Enemies: `{ \"template\": { \"role\": \"minion\", \"tier\": 1 }, \"count\": 4 }` or `{ \"bestiary\": \"goblin\" }`."},"positions":{"type":"object","description":"Positions by hero id: `{ \"fighter5\": \"near\" }`.","additionalProperties":{"type":"string","description":"Band or row."}},"maxRounds":{"type":"integer","minimum":1,"maximum":10000,"description":"Rounds before the fight is a draw (default 100)."},"position":{"type":"string","description":"Consequences mode: the heroes' position (default `risky`)."},"effect":{"type":"string","description":"Consequences mode: the heroes' effect (default `standard`)."}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:system:1","title":"Rules Studio system","description":"A tabletop rule system as data (rules format v1). Formulas are strings in the Rules Studio formula language; each formula field names its context in `x-formula` (what it may read) and, when it must be true or false, `x-formula-type: boolean`.","type":"object","required":["id","name","version","formatVersion","attributes"],"additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Where editors find this schema, e.g. `../schemas/system.schema.json`."},"id":{"$ref":"#/$defs/id","description":"Stable id of the system, also its file name (`classic-d20`)."},"name":{"type":"string","minLength":1,"description":"The system's name as players know it."},"version":{"type":"string","minLength":1,"description":"Your own version of the system (free text, e.g. `1.0.0`)."},"formatVersion":{"const":1,"description":"Version of the rules file format. This app reads version 1."},"description":{"type":"string","description":"What the system is, for people."},"grid":{"type":"boolean","description":"true: fights are played on squares. false: no grid; where each one stands is a band or a row (spec §2.9)."},"positions":{"type":"object","additionalProperties":false,"description":"Where combatants stand when there is no grid: range bands and named rows.","properties":{"bands":{"$ref":"#/$defs/stringList","description":"Range bands the system speaks of (default `near`, `far`)."},"rows":{"$ref":"#/$defs/stringList","description":"Rows the system names, front first, e.g. `[\"front\", \"back\"]`."},"advance":{"type":"boolean","description":"true: rows close up. Whenever every combatant of a side standing in a row of `rows` is down (or nobody of that side stands there), each of that side's combatants in a later row moves up one row, until no row ahead of a standing combatant is empty (row formation: when the front row falls, the next in line is the new front row). Checked when the fight starts and whenever someone goes down; each move is a `move` event. Default false."}}},"attributes":{"type":"object","description":"Base numbers of a sheet, by id. Read in formulas as `@str`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/attribute"}},"derived":{"type":"object","description":"Values computed from the sheet, by name (dotted names allowed: `str.mod`). Read as `@str.mod`. A derived value that reads a track is recomputed when the track changes.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the sheet: attributes, other derived values, `@level`, tracks."}},"tracks":{"type":"object","description":"Numbers that go up and down in a fight (`hp`), read as `@hp` (current) and `@hp.max`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/track"}},"functions":{"type":"object","description":"Your own functions, callable from every formula: `throw(10)`. No recursion.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/userFunction"}},"checks":{"type":"object","description":"Named checks (`attack`, `initiative`, `save.con`): a roll and its outcomes.","propertyNames":{"$ref":"#/$defs/id"},"additionalProperties":{"$ref":"#/$defs/check"}},"combat":{"$ref":"#/$defs/combat"},"turn":{"$ref":"#/$defs/turn"},"conditions":{"type":"array","description":"Conditions a combatant can carry (prone, paralyzed, blessed).","items":{"$ref":"#/$defs/condition"}},"abilities":{"type":"array","description":"Abilities, spells, reactions and potions.","items":{"$ref":"#/$defs/ability"}},"templates":{"type":"array","description":"Enemy sheets built from role and tier (1..6).","items":{"$ref":"#/$defs/template"}},"classes":{"type":"object","description":"Classes by id; a hero's `classes` gives the level in each.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/class"}},"bestiary":{"type":"array","description":"Creatures that fight with their own numbers.","items":{"$ref":"#/$defs/creature"}},"heroes":{"type":"array","description":"Heroes for the sandbox and `sim`.","items":{"$ref":"#/$defs/hero"}},"fights":{"type":"array","description":"Fights for the sandbox and `sim --fight ID`.","items":{"$ref":"#/$defs/fight"}},"parties":{"type":"array","description":"Named groups of heroes for the balance tools: `sim FILE --grid --party ID` fights each template role at each tier against this party.","items":{"$ref":"#/$defs/party"}},"encounters":{"$ref":"#/$defs/encounters","description":"Difficulty budget: what a fight should cost by the book, compared by the balance tools with how it plays."}},"$defs":{"party":{"type":"object","required":["id","heroes"],"additionalProperties":false,"description":"A party: heroes that fight together in the balance grid.","properties":{"id":{"$ref":"#/$defs/id","description":"Party id: `sim FILE --grid --party ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","minItems":1,"items":{"type":"string","description":"Hero id."},"description":"Hero ids (each must be one of `heroes`)."}}},"encounters":{"type":"object","required":["budget","expect"],"additionalProperties":false,"description":"Difficulty budget. A fight's budget is the sum of `budget` over its enemies; `expect` says what win rate a budget should give, so the balance tools can flag fights where the book and the dice disagree.","properties":{"budget":{"type":"string","x-formula":"encounter","x-formula-type":"number","description":"Budget of one enemy (context `encounter`: `@tier`, `@role`, `@challenge`, `@party.size`, `@party.level`), summed over the fight's enemies, like an XP budget: `\"@tier * (@role == 'boss' ? 8 : @role == 'elite' ? 3 : 1)\"`."},"expect":{"type":"array","minItems":1,"description":"The heroes' expected win rate at given budgets: `[{ \"budget\": 4, \"winRate\": 0.9 }, { \"budget\": 12, \"winRate\": 0.5 }]`. Between points the expectation is read on a straight line; beyond the ends it stays at the end's value.","items":{"type":"object","required":["budget","winRate"],"additionalProperties":false,"description":"One point: a budget and the win rate it should give.","properties":{"budget":{"type":"number","description":"A fight's total budget."},"winRate":{"type":"number","minimum":0,"maximum":1,"description":"Heroes' expected win rate at that budget, 0..1."}}}},"tolerance":{"type":"number","minimum":0,"maximum":1,"description":"How far the simulated win rate may sit from the expectation before a fight is flagged (default 0.15): flagged when the whole 95% interval lies outside expectation ± tolerance."}}},"id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]*$","description":"An id: letters, digits, `_`, `-` and `.`, starting with a letter or digit."},"refName":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A name read in formulas as `@name`: letters, digits and `_`, not starting with a digit."},"refPath":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$","description":"A name read in formulas as `@name`; dots allowed (`str.mod`)."},"stringList":{"type":"array","items":{"type":"string"},"description":"A list of words."},"idList":{"type":"array","items":{"type":"string"},"description":"A list of ids."},"attribute":{"type":"object","required":["name"],"additionalProperties":false,"description":"A base number of the sheet.","properties":{"name":{"type":"string","description":"Display name, shown on chips (`Strength`)."},"abbr":{"type":"string","description":"Short label (`STR`)."},"default":{"type":"number","description":"Value when a sheet does not give one."},"min":{"type":"number","description":"Lowest allowed value."},"max":{"type":"number","description":"Highest allowed value."},"description":{"type":"string","description":"What it measures, for people."}}},"track":{"type":"object","required":["name","max"],"additionalProperties":false,"description":"A number that goes up and down in a fight.","properties":{"name":{"type":"string","description":"Display name (`Hit points`)."},"max":{"type":"string","x-formula":"sheet","description":"The maximum, a formula over the sheet: `10 + @con.mod * @level`."},"start":{"type":"string","x-formula":"sheet","description":"Value at the start of a fight (default: the maximum). `0` for a track that fills, like Hope."},"description":{"type":"string","description":"What it measures, for people."}}},"userFunction":{"type":"object","required":["params","body"],"additionalProperties":false,"description":"A function of your own: `{ \"params\": [\"n\"], \"body\": \"d(@n)\" }`, called `throw(10)`.","properties":{"params":{"type":"array","items":{"$ref":"#/$defs/refName"},"description":"Parameter names, read in the body as `@n`."},"body":{"type":"string","x-formula":"function","description":"The body: a formula over the parameters."},"description":{"type":"string","description":"What it computes, for people."}}},"trackAmount":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"An amount of a track: `{ \"track\": \"hope\", \"amount\": \"1\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"sheet","description":"How much, a formula over the sheet."}}},"outcomeGain":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"A track that an outcome fills for the one who rolled: `{ \"track\": \"progress\", \"amount\": \"@degree\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"check.gain","description":"How much, a formula over the roller's sheet, the roll and this outcome (`@degree`, `@outcome`, `@crit`); a negative amount empties the track (never below 0)."}}},"outcome":{"type":"object","required":["id","when","result"],"additionalProperties":false,"description":"One outcome of a check. Outcomes are tried in order; the first whose `when` holds is the outcome.","properties":{"id":{"$ref":"#/$defs/id","description":"Outcome id (`hit`, `crit`), tallied by the simulator."},"name":{"type":"string","description":"Display name, on chips (`Hit`)."},"when":{"type":"string","x-formula":"check.outcome","x-formula-type":"boolean","description":"True when this is the outcome: `@total >= @vs`. Reads `@natural`, `@total`, `@vs`, `@roll.*`."},"result":{"enum":["success","partial","fail"],"description":"What the rules read: `success`, `partial` or `fail`."},"crit":{"type":"boolean","description":"true: a critical success."},"botch":{"type":"boolean","description":"true: a botch (critical failure)."},"degree":{"type":"string","x-formula":"check.outcome","x-formula-type":"number","description":"Degree of success, a number."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the one who rolled (how a rule remembers something for the rest of the fight)."},"inflicts":{"$ref":"#/$defs/idList","description":"Condition ids put on the target (`off-balance`)."},"gain":{"type":"array","items":{"$ref":"#/$defs/outcomeGain"},"description":"Tracks of the one who rolled that fill: `[{ \"track\": \"hope\", \"amount\": \"1\" }]`. An amount may read the outcome's `@degree`: an extended challenge adds `@degree` to a progress track, and a botch empties it with `-@progress`."},"description":{"type":"string","description":"For people."}}},"check":{"type":"object","required":["roll"],"additionalProperties":false,"description":"A check: one roll, then the first outcome whose `when` holds. No outcomes: it only yields its total (initiative).","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"What the check is for, for people."},"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The roll, evaluated once: `d20 + @stat + @prof`. Reads the actor's sheet, `@stat`, reads, `@edge`, `@mods.<name>`, `@target.*`."},"edge":{"type":"object","required":["combine"],"additionalProperties":false,"description":"How advantage-like edges combine before the dice; the roll reads the result as `@edge`.","properties":{"combine":{"enum":["cancel","sum"],"description":"`cancel`: any positive and any negative edge cancel, else ±1. `sum`: added up, clamped to `max`."},"max":{"type":"integer","minimum":0,"description":"Largest edge either way, under `sum`."}}},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order; the first whose `when` holds is the outcome."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number this check is rolled with when no blow gives one (a save, a reaction, initiative), readable in `roll` as `@stat`: `@con.save`. Computed on the roller's sheet; a creature's `saves[<this check's id>]` replaces it (an SRD monster's Constitution save +6). An attack's `@stat` stays the weapon's or creature attack's."}}},"combat":{"type":"object","required":["mode"],"additionalProperties":false,"description":"How fights are resolved.","properties":{"mode":{"enum":["numbers","consequences"],"description":"`numbers`: attack, damage, defence. `consequences`: the hero rolls and the result is read on both sides (spec §2.8)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"The attack: which check is rolled, the damage of a blow, the defence to meet.","properties":{"check":{"type":"string","description":"Id of the check rolled to attack (`attack`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of a blow: `1d8 + max(@str.mod, @dex.mod)`. Reads the attacker's sheet and reads, `@roll.*`, `@outcome`, `@crit`, `@degree`."},"defence":{"type":"string","x-formula":"defence","x-formula-type":"number","description":"What the enemy must meet, on the defender's sheet: `10 + @dex.mod`. The attack roll reads it as `@vs`."},"reads":{"type":"object","description":"What every attack reads: names and formulas computed on the attacker, read as `@name` in the roll and the damage. A weapon's own reads win, name by name.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the attacker's sheet; a plain attribute reads as that attribute."}},"crit":{"enum":["dice","total","none"],"description":"On a crit: `dice` rolls twice the damage dice, `total` doubles the damage, `none` leaves it to formulas reading `@crit`."}}},"damage":{"type":"object","additionalProperties":false,"description":"What happens to damage on its way to the target.","properties":{"steps":{"type":"array","description":"Steps run in order, each replacing `@damage` where `when` holds. The result is floored at 0 and rounded down.","items":{"type":"object","required":["id","when","value"],"additionalProperties":false,"description":"One damage step, named on the damage chip when it changes the number.","properties":{"id":{"$ref":"#/$defs/id","description":"Step id (`resist`)."},"name":{"type":"string","description":"Display name."},"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"True when the step applies: `has(@target.resist, @damageType)`."},"value":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"The new damage: `floor(@damage / 2)`."}}}},"types":{"type":"object","required":["default"],"additionalProperties":false,"description":"Damage types: what a blow deals when nothing names its type.","properties":{"default":{"type":"string","description":"Type of a blow nothing else types (`bludgeoning`)."},"words":{"type":"object","description":"Words of an attack's name and the type they mean: `{ \"claw\": \"slashing\", \"bite\": \"piercing\" }`.","additionalProperties":{"type":"string","description":"The damage type this word means."}}}}}},"reaction":{"type":"object","required":["per"],"additionalProperties":false,"description":"How often a combatant may react outside its turn.","properties":{"per":{"enum":["round","turn","unlimited"],"description":"One reaction per `round` or per `turn`, or `unlimited`."},"opportunity":{"type":"boolean","description":"true: whoever leaves a place where a foe stands takes that foe's first attack as a reaction (an opportunity attack), when the foe has a reaction left. Teleports and disengage words never provoke it."}}},"sustain":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"Keeping a sustained ability when hurt: rolled on each blow that hurts the sustainer.","properties":{"check":{"type":"string","description":"Check id rolled (`sustain`)."},"dc":{"type":"string","x-formula":"sustain.dc","x-formula-type":"number","description":"The number to meet: `max(10, floor(@damage / 2))`."}}},"targeting":{"type":"object","additionalProperties":false,"description":"Who may be targeted.","properties":{"canTarget":{"type":"string","x-formula":"targeting","x-formula-type":"boolean","description":"True when the attacker may target this one: `not (@attack.melee and has(@target.tags, 'flying'))`."}}},"death":{"type":"object","required":["enabled"],"additionalProperties":false,"description":"Whether heroes can die. A hero at 0 hit points is `down`: stable when `enabled` is false or a condition on it says `atZero: stable` (out of this fight, alive: it wakes up later, after the fight), dead when a condition says `atZero: dead`, and otherwise dying: with a `save`, it rolls death saves until it is stable, dead or back up; without one it stays down for the rest of the fight.","properties":{"enabled":{"type":"boolean","description":"true: a hero at 0 can die. false: a world without death (stable, wakes up later)."},"save":{"type":"object","required":["check"],"additionalProperties":false,"description":"Death saves: at the start of every round each dying hero rolls `check` (no DC: its outcomes decide). A success counts one success, a `crit` outcome brings the hero back up with 1 hit point; a fail counts one failure, a `botch` outcome two. At `successes` it is stable, at `failures` dead (a `down` event each).","properties":{"check":{"type":"string","description":"Check id rolled (`death`)."},"successes":{"type":"integer","minimum":1,"description":"Successes that make the hero stable. Default 3."},"failures":{"type":"integer","minimum":1,"description":"Failures that kill the hero. Default 3."}}}}},"consequences":{"type":"object","required":["roll","outcomes","position","effect","harm"],"additionalProperties":false,"description":"Consequences mode: the hero rolls, the result is read on both sides.","properties":{"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The hero's roll: `(@pool > 0 ? (@pool)d6kh1 : 2d6kl1)`."},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order, like a check's outcomes."},"position":{"type":"object","description":"Positions and the harm levels a failure costs the hero.","additionalProperties":{"type":"object","required":["harm"],"additionalProperties":false,"description":"One position.","properties":{"harm":{"type":"number","minimum":0,"description":"Harm levels the hero suffers."}}}},"effect":{"type":"object","description":"Effects and the harm levels a success deals.","additionalProperties":{"type":"number","minimum":0,"description":"Harm levels dealt."}},"harm":{"type":"object","required":["levels"],"additionalProperties":false,"description":"What harm costs a hero.","properties":{"levels":{"type":"array","items":{"type":"number","minimum":0,"maximum":1},"description":"Fraction of maximum hit points each harm level costs (Forged: `[0.25, 0.5, 0.8, 1.0]`)."},"track":{"type":"string","description":"Track harm is taken from (default `hp`)."}}}}},"disengage":{"$ref":"#/$defs/stringList","description":"Words of the system that disengage: they never provoke an opportunity attack."}}},"turn":{"type":"object","required":["initiative","actions"],"additionalProperties":false,"description":"Who acts when, and how much one turn allows.","properties":{"initiative":{"type":"object","required":["check"],"additionalProperties":false,"description":"Initiative: highest first.","properties":{"check":{"type":"string","description":"Id of the initiative check."},"when":{"enum":["once","round"],"description":"`once` (when the first exchange starts; a late arrival rolls when it appears) or every `round`. Default `once`."},"ties":{"enum":["heroes","enemies","random"],"description":"Who goes first on a tie. Default `heroes`."}}},"actions":{"type":"array","description":"The budget of one turn. Attacks past it are marked NO TIME.","items":{"type":"object","required":["id","name","per"],"additionalProperties":false,"description":"One kind of action in a turn.","properties":{"id":{"$ref":"#/$defs/id","description":"Action id (`action`, `bonus`), named by abilities' `uses` and `grants`."},"name":{"type":"string","description":"Display name."},"per":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many per turn."},"attacks":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Attacks this action makes: `@class.attacks` (multiclass: the largest, never summed)."},"speed":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Speed of the action, read by the clock as `@action.speed`; may read `@clock` (Run: all that is left)."},"defer":{"type":"boolean","description":"true: a held action (Libra's Wait). Taking it (with an ability that `uses` it, steered by standing orders) does nothing else and ends the act: the actor's clock drops by the action's `speed` only (none: it stays on the current tick; `turn.clock.cost` is not applied), and at that clock value it acts again after everyone else who is to act there, last on the tick. It cannot be taken twice on the same tick. Only in a system with `turn.clock`; without a clock it just ends the turn."},"description":{"type":"string","description":"For people."}}}},"clock":{"type":"object","required":["cost","while"],"additionalProperties":false,"description":"Turns the round into ticks, for speed systems. The highest clock acts next.","properties":{"cost":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"What each action takes off the actor's clock: `@action.speed`."},"while":{"type":"string","x-formula":"clock","x-formula-type":"boolean","description":"True while the actor may act again: `@clock >= 1`."}}}}},"condition":{"type":"object","required":["id"],"additionalProperties":false,"description":"A condition: edges and mods on checks, no actions, a save that ends it.","properties":{"id":{"$ref":"#/$defs/id","description":"Condition id, named by `applies`, `inflicts` and fights."},"name":{"type":"string","description":"Display name, on chips (`Prone`)."},"description":{"type":"string","description":"For people."},"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge on the holder's own checks: `-1` is disadvantage."},"mods":{"type":"object","description":"Mods on the holder's own checks, read there as `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"checks":{"$ref":"#/$defs/idList","description":"Check ids the holder's `edge` and `mods` apply to (all when omitted)."},"against":{"type":"array","description":"Effects on checks made against the holder, filtered by `reach`.","items":{"type":"object","additionalProperties":false,"description":"One effect on checks against the holder.","properties":{"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge for the attacker: `1` is advantage."},"mods":{"type":"object","description":"Added to the attacker's `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"crit":{"type":"boolean","description":"true: a hit becomes a crit. The check then reads as its first success outcome marked `crit` (its event, tally and chip), when it has one, and the chip says which condition did it (`Paralyzed (near): crit`)."},"reach":{"type":"string","description":"Only for attacks from this band or row (`near`, `far`)."}}}},"noActions":{"type":"boolean","description":"true: no blows, no abilities, potions included."},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"The holder rolls again at the end of each of its turns; a success ends the condition. When a save applied the condition (a spell's `save`, a creature attack's `save`: a ghoul's DC 10 Constitution save), the repeat is that same check against that same DC; `check` and `dc` here serve when no save applied it (a fight's starting conditions, an outcome's `inflicts`).","properties":{"check":{"type":"string","description":"Check id rolled (`save.con`)."},"dc":{"type":"string","x-formula":"condition.dc","x-formula-type":"number","description":"DC, computed when the condition is applied: `@source.spell.dc`."},"at":{"enum":["turnEnd","turnStart"],"description":"When the save is rolled. Default `turnEnd`."}}},"atZero":{"enum":["dead","stable"],"description":"What 0 hit points means while this is on a hero."},"rounds":{"type":"integer","minimum":1,"description":"Rounds it lasts (none: until something ends it)."}}},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"A saving throw each target rolls against the user's DC.","properties":{"check":{"type":"string","description":"Check id each target rolls (`save.wis`)."},"dc":{"type":"string","x-formula":"ability.dc","x-formula-type":"number","description":"DC, on the user's sheet: `@spell.dc`."},"half":{"type":"boolean","description":"true: half damage on a successful save."}}},"ability":{"type":"object","required":["id","uses"],"additionalProperties":false,"description":"An ability, spell, reaction or potion.","properties":{"id":{"$ref":"#/$defs/id","description":"Ability id, named by heroes and orders."},"name":{"type":"string","description":"Display name."},"kind":{"type":"string","description":"Kind, for people (`Spell`, `Feature`, `Potion`)."},"level":{"type":"integer","minimum":0,"description":"Spell level or tier."},"description":{"type":"string","description":"For people."},"uses":{"type":"string","description":"What it takes: an action id of `turn.actions` (`action`, `bonus`), `reaction`, or `free`."},"cost":{"type":"array","description":"Resources paid; an ability whose cost cannot be paid is not used.","items":{"type":"object","minProperties":1,"additionalProperties":false,"dependentRequired":{"track":["amount"],"amount":["track"]},"description":"A spell slot (`{ \"slot\": 1 }`) or an amount of a track (`{ \"track\": \"tp\", \"amount\": \"1\" }`).","properties":{"slot":{"type":"integer","minimum":0,"description":"Spell slot level spent."},"track":{"type":"string","description":"Track paid from."},"amount":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much of the track."}}}},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks that fill when it is used (a builder)."},"react":{"type":"object","required":["on"],"additionalProperties":false,"description":"For a reaction: when it fires and what it does.","properties":{"on":{"enum":["hit","spell","leave"],"description":"`hit` (being hit), `spell` (a spell), `leave` (an enemy leaving reach)."},"defence":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Added to the defence against the triggering attack (Shield: `5`)."},"check":{"type":"string","description":"A check rolled to react; its success is read by damage steps as `@reaction.<ability id>`."}}},"sustained":{"type":"boolean","description":"true: its effects last while its user sustains it (one at a time)."},"target":{"enum":["enemy","enemies","ally","allies","self"],"description":"Who it is aimed at: one `enemy`, all `enemies`, an `ally`, all `allies`, or `self`."},"save":{"$ref":"#/$defs/save"},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the targets (on a failed save, when there is one)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"An attack of its own: an attack spell rolls its own attack and dice.","properties":{"check":{"type":"string","description":"Check id rolled (`attack`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@spell.mod`."},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage: `(@level >= 5 ? 2 : 1)d10`."},"type":{"type":"string","description":"Damage type (`fire`)."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage of a saving-throw ability, rolled once for all targets."},"type":{"type":"string","description":"Damage type."},"heal":{"type":"object","required":["amount","track"],"additionalProperties":false,"description":"Healing, never above the maximum.","properties":{"amount":{"type":"string","x-formula":"heal","x-formula-type":"number","description":"How much: `1d10 + @level`."},"track":{"type":"string","description":"Track healed (`hp`)."}}},"grants":{"type":"array","description":"More actions this turn (Action Surge): their attacks are really rolled.","items":{"type":"object","required":["action","count"],"additionalProperties":false,"description":"Extra actions of one kind.","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"integer","minimum":1,"description":"How many more this turn."}}}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, read by the clock as `@action.speed`."},"recharge":{"type":"object","required":["min"],"additionalProperties":false,"description":"Recharge (a breath weapon): usable again at the start of a turn when a d6 shows at least `min`.","properties":{"min":{"type":"integer","minimum":1,"maximum":6,"description":"Lowest d6 face that recharges it (5: on 5-6)."}}},"move":{"type":"string","description":"Where using it moves its user (a band such as `far`, or a row). Leaving a place where foes stand lets them react (`react.on: leave`, or the opportunity attack of `combat.reaction.opportunity`), unless it is a teleport or the ability's id or name holds one of the system's disengage words."},"teleport":{"type":"boolean","description":"A teleport (Misty Step): its `move` never provokes a reaction."},"challenge":{"type":"object","required":["check","vs"],"additionalProperties":false,"description":"A check its user rolls on its own, against a number rather than a foe (an unopposed challenge: picking a lock, breaking a ward). The outcome's `applies` and `gain` take effect as for any check, so an extended challenge adds its `@degree` to a progress track (and a botch may empty it); standing orders read the track to know when it is done.","properties":{"check":{"type":"string","description":"Check id rolled (`challenge`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The user's number for the check, `@stat` (an ability total: `@wits + @streetwise - @wound`). Default: the check's own `stat`, else 0."},"vs":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number to meet, `@vs` (a difficulty), on the user's sheet."}}},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off its targets (breaking a ward, a cure). An ability that does nothing else is not used while none of its targets holds one of them."}}},"template":{"type":"object","required":["role"],"additionalProperties":false,"description":"An enemy template: formulas of `@tier` (1..6) that build an enemy's sheet.","properties":{"role":{"type":"string","description":"`minion`, `standard`, `elite`, `boss`, or a role of your own."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"defaults":{"type":"object","additionalProperties":false,"description":"Defaults for the enemy's sheet.","properties":{"attribute":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Every attribute not given in `attributes`: `min(5, floor((@tier + 1) / 2))`."}}},"attributes":{"type":"object","description":"Attributes by id.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier` and `@role`."}},"tracks":{"type":"object","description":"Track maxima by id: `{ \"hp\": \"8 + 6 * @tier\" }`.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier`, `@role` and the sheet."}},"combat":{"type":"object","additionalProperties":false,"description":"The enemy's fighting numbers.","properties":{"defence":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Defence: `12 + @tier`."},"attack":{"type":"string","x-formula":"template","x-formula-type":"number","description":"The number its blows are struck with, `@stat` in the attack check."},"damage":{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"Damage of its blows: `(@tier)d6 + @tier`. Reads `@tier`, `@role`, the sheet, and the attack roll's `@roll.*`, `@crit`."},"attacks":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Attacks per turn (default 1)."},"type":{"type":"string","description":"Damage type of its blows."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"harm":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Consequences mode: harm levels before it falls: `@role == 'minion' ? 1 : 3`."},"abilities":{"type":"array","description":"Abilities of its own or ids of the system's abilities, used as a bestiary creature uses them: each reaction (Libra's Dodge, Resist) whenever the moment comes, abilities aimed at enemies before its blows. Costs are paid from the enemy's own tracks.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags read by formulas: `has(@target.tags, 'flying')`."}}},"class":{"type":"object","additionalProperties":false,"description":"A class.","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"attacks":{"type":"string","x-formula":"class","x-formula-type":"number","description":"Attacks an Action makes; `@level` is the level in this class. Read as `@class.attacks` (the largest over a hero's classes)."}}},"damagePart":{"type":"object","required":["damage","type"],"additionalProperties":false,"description":"A further part of a blow's damage with a type of its own (an adult red dragon's bite: piercing, plus `{ \"damage\": \"2d6\", \"type\": \"fire\" }`). Rolled with the blow's own damage (its dice doubled on a crit under `crit: dice`, x2 under `total`), then run through `combat.damage.steps` on its own with `@damageType` set to its type (resisted, doubled or ignored separately); the parts' results are added up on the target, one damage event each, and one sustain roll covers the whole blow.","properties":{"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of this part: `2d6`."},"type":{"type":"string","description":"Damage type of this part (`fire`)."}}},"creatureAttack":{"type":"object","required":["id","bonus","damage"],"additionalProperties":false,"description":"One attack of a creature.","properties":{"id":{"$ref":"#/$defs/id","description":"Attack id, named by `multiattack`."},"name":{"type":"string","description":"Display name; its words type the damage (`Claw` slashes)."},"bonus":{"type":"number","description":"Attack bonus: the number the blow is struck with (`@stat`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `2d6 + 3`."},"type":{"type":"string","description":"Damage type."},"reach":{"type":"string","description":"`near` or `far`."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids a hit puts on the target (after its save, when there is one)."},"save":{"$ref":"#/$defs/save"},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a dragon's bite: `damage` piercing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"creatureLists":{"type":"array","items":{"type":"string"},"description":"Any other list of words the system reads (`has(@target.conditionImmune, 'charmed')`)."},"creature":{"type":"object","required":["id","name","defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"A creature of the bestiary: it fights with its own numbers.","properties":{"id":{"$ref":"#/$defs/id","description":"Creature id, named by fights (`goblin`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"size":{"type":"string","description":"Size, for people."},"type":{"type":"string","description":"Creature type (`undead`)."},"challenge":{"type":"number","minimum":0,"description":"Challenge rating or level."},"defence":{"type":"number","description":"Defence (armour class)."},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"tracks":{"type":"object","description":"Other track maxima by id.","additionalProperties":{"type":"number","description":"Maximum."}},"saves":{"type":"object","description":"Bonuses by check id (`save.dex`: 5), replacing the sheet's own.","additionalProperties":{"type":"number","description":"Bonus."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order (`[\"bite\", \"claw\", \"claw\"]`); default: its first attack once."},"damageType":{"type":"string","description":"Damage type of its blows when an attack names none."},"regeneration":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Hit points regained at the start of each of its turns.","properties":{"amount":{"type":"number","minimum":0,"description":"Hit points regained."},"stoppedBy":{"$ref":"#/$defs/stringList","description":"Damage types that stop it for a turn (`fire`, `acid`)."}}},"abilities":{"type":"array","description":"Abilities of its own (a breath weapon, a saving throw the hero rolls) or ids of the system's abilities.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"position":{"type":"string","description":"Where it stands by default (`near`, `far`, a row)."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`undead`, `flying`)."}}},"weapon":{"type":"object","required":["name","damage"],"additionalProperties":false,"description":"A hero's weapon.","properties":{"name":{"type":"string","description":"Display name; its words type the damage."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `1d8 + @str.mod`."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@str.mod`."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"type":{"type":"string","description":"Damage type (`slashing`)."},"reads":{"type":"object","description":"What this weapon's attacks read, winning over `combat.attack.reads` name by name: `{ \"second\": \"@willpower\" }`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the wielder's sheet."}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, `@action.speed`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`finesse`)."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a flame tongue: slashing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"hero":{"type":"object","required":["id","name","level"],"additionalProperties":false,"description":"A hero for the sandbox.","properties":{"id":{"$ref":"#/$defs/id","description":"Hero id, named by fights."},"name":{"type":"string","description":"Display name."},"level":{"type":"integer","minimum":0,"description":"Character level, `@level`."},"classes":{"type":"object","description":"Level in each class by class id: `{ \"fighter\": 5 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Level in this class."}},"attributes":{"type":"object","description":"Attribute values by id; missing ones take the attribute's `default`.","additionalProperties":{"type":"number","description":"Value."}},"derived":{"type":"object","description":"The hero's own values (`spell.dc`), read like the system's derived values.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the hero's sheet."}},"tracks":{"type":"object","description":"Starting values of tracks, when not the maximum.","additionalProperties":{"type":"number","description":"Starting value."}},"slots":{"type":"object","description":"Spell slots by level: `{ \"1\": 4, \"2\": 2 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Slots of this level."}},"weapon":{"$ref":"#/$defs/weapon"},"abilities":{"$ref":"#/$defs/idList","description":"Ability ids the hero has."},"orders":{"type":"array","description":"Standing orders, tried in order: reactions when the moment comes, other abilities before the hero's attacks.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Ability id to use."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it: `@hp < @hp.max / 2`, or for a reaction `@total - @vs < 5`."}}}},"focus":{"type":"string","description":"Who to target first: a combatant id or a role (default: the reachable enemy with the fewest hit points)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids the hero carries from the start."},"position":{"type":"string","description":"Where the hero stands by default."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types the hero resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types the hero is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types the hero is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"The hero's weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe the hero slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}},"fightHero":{"oneOf":[{"type":"string","description":"A hero id."},{"type":"object","required":["hero"],"additionalProperties":false,"description":"A hero with a position and conditions for this fight.","properties":{"hero":{"type":"string","description":"Hero id."},"position":{"type":"string","description":"Where the hero stands (`near`, `far`, a row)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied when the fight starts."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}}]},"enemyNumbers":{"type":"object","required":["defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"An enemy written out with its own numbers.","properties":{"name":{"type":"string","description":"Display name."},"defence":{"type":"number","description":"Defence."},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order."},"damageType":{"type":"string","description":"Damage type of its blows."},"harm":{"type":"number","minimum":0,"description":"Consequences mode: harm levels before it falls."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}},"fightEnemy":{"type":"object","additionalProperties":false,"anyOf":[{"required":["template"],"properties":{"template":true}},{"required":["bestiary"],"properties":{"bestiary":true}},{"required":["numbers"],"properties":{"numbers":true}}],"description":"Enemies of one kind: from a template, the bestiary, or numbers written out.","properties":{"template":{"type":"object","required":["role","tier"],"additionalProperties":false,"description":"From a template: `{ \"role\": \"minion\", \"tier\": 1 }`.","properties":{"role":{"type":"string","description":"Template role."},"tier":{"type":"integer","minimum":1,"maximum":6,"description":"Tier, 1..6."}}},"bestiary":{"type":"string","description":"Creature id from the bestiary."},"numbers":{"$ref":"#/$defs/enemyNumbers"},"count":{"type":"integer","minimum":1,"description":"How many (default 1)."},"id":{"$ref":"#/$defs/id","description":"Name prefix: enemies are `<id>-1`, `<id>-2`, ... (default: the role or creature)."},"position":{"type":"string","description":"Where they stand."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied to each when the fight starts."}}},"fight":{"type":"object","required":["id","heroes","enemies"],"additionalProperties":false,"description":"A fight: heroes against enemies.","properties":{"id":{"$ref":"#/$defs/id","description":"Fight id: `sim FILE --fight ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","items":{"$ref":"#/$defs/fightHero"},"description":"Hero ids, or `{ \"hero\": \"fighter5\", \"position\": \"far\", \"conditions\": [\"blessed\"] }`."},"enemies":{"type":"array","items":{"$ref":"#/$defs/fightEnemy"},"description":"Enemies: `{ \"template\": { \"role\": \"minion\", \"tier\": 1 }, \"count\": 4 }` or `{ \"bestiary\": \"goblin\" }`."},"positions":{"type":"object","description":"Positions by hero id: `{ \"fighter5\": \"near\" }`.","additionalProperties":{"type":"string","description":"Band or row."}},"maxRounds":{"type":"integer","minimum":1,"maximum":10000,"description":"Rounds before the fight is a draw (default 100)."},"position":{"type":"string","description":"Consequences mode: the heroes' position (default `risky`)."},"effect":{"type":"string","description":"Consequences mode: the heroes' effect (default `standard`)."}}}}};
 const schema32 = {"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]*$","description":"An id: letters, digits, `_`, `-` and `.`, starting with a letter or digit."};
 const schema33 = {"type":"array","items":{"type":"string"},"description":"A list of words."};
 const schema35 = {"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A name read in formulas as `@name`: letters, digits and `_`, not starting with a digit."};
 const schema36 = {"type":"object","required":["name"],"additionalProperties":false,"description":"A base number of the sheet.","properties":{"name":{"type":"string","description":"Display name, shown on chips (`Strength`)."},"abbr":{"type":"string","description":"Short label (`STR`)."},"default":{"type":"number","description":"Value when a sheet does not give one."},"min":{"type":"number","description":"Lowest allowed value."},"max":{"type":"number","description":"Highest allowed value."},"description":{"type":"string","description":"What it measures, for people."}}};
 const schema37 = {"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$","description":"A name read in formulas as `@name`; dots allowed (`str.mod`)."};
 const schema39 = {"type":"object","required":["name","max"],"additionalProperties":false,"description":"A number that goes up and down in a fight.","properties":{"name":{"type":"string","description":"Display name (`Hit points`)."},"max":{"type":"string","x-formula":"sheet","description":"The maximum, a formula over the sheet: `10 + @con.mod * @level`."},"start":{"type":"string","x-formula":"sheet","description":"Value at the start of a fight (default: the maximum). `0` for a track that fills, like Hope."},"description":{"type":"string","description":"What it measures, for people."}}};
-const schema75 = {"type":"object","additionalProperties":false,"description":"A class.","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"attacks":{"type":"string","x-formula":"class","x-formula-type":"number","description":"Attacks an Action makes; `@level` is the level in this class. Read as `@class.attacks` (the largest over a hero's classes)."}}};
-const schema126 = {"type":"object","required":["budget","expect"],"additionalProperties":false,"description":"Difficulty budget. A fight's budget is the sum of `budget` over its enemies; `expect` says what win rate a budget should give, so the balance tools can flag fights where the book and the dice disagree.","properties":{"budget":{"type":"string","x-formula":"encounter","x-formula-type":"number","description":"Budget of one enemy (context `encounter`: `@tier`, `@role`, `@challenge`, `@party.size`, `@party.level`), summed over the fight's enemies, like an XP budget: `\"@tier * (@role == 'boss' ? 8 : @role == 'elite' ? 3 : 1)\"`."},"expect":{"type":"array","minItems":1,"description":"The heroes' expected win rate at given budgets: `[{ \"budget\": 4, \"winRate\": 0.9 }, { \"budget\": 12, \"winRate\": 0.5 }]`. Between points the expectation is read on a straight line; beyond the ends it stays at the end's value.","items":{"type":"object","required":["budget","winRate"],"additionalProperties":false,"description":"One point: a budget and the win rate it should give.","properties":{"budget":{"type":"number","description":"A fight's total budget."},"winRate":{"type":"number","minimum":0,"maximum":1,"description":"Heroes' expected win rate at that budget, 0..1."}}}},"tolerance":{"type":"number","minimum":0,"maximum":1,"description":"How far the simulated win rate may sit from the expectation before a fight is flagged (default 0.15): flagged when the whole 95% interval lies outside expectation ± tolerance."}}};
+const schema76 = {"type":"object","additionalProperties":false,"description":"A class.","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"attacks":{"type":"string","x-formula":"class","x-formula-type":"number","description":"Attacks an Action makes; `@level` is the level in this class. Read as `@class.attacks` (the largest over a hero's classes)."}}};
+const schema127 = {"type":"object","required":["budget","expect"],"additionalProperties":false,"description":"Difficulty budget. A fight's budget is the sum of `budget` over its enemies; `expect` says what win rate a budget should give, so the balance tools can flag fights where the book and the dice disagree.","properties":{"budget":{"type":"string","x-formula":"encounter","x-formula-type":"number","description":"Budget of one enemy (context `encounter`: `@tier`, `@role`, `@challenge`, `@party.size`, `@party.level`), summed over the fight's enemies, like an XP budget: `\"@tier * (@role == 'boss' ? 8 : @role == 'elite' ? 3 : 1)\"`."},"expect":{"type":"array","minItems":1,"description":"The heroes' expected win rate at given budgets: `[{ \"budget\": 4, \"winRate\": 0.9 }, { \"budget\": 12, \"winRate\": 0.5 }]`. Between points the expectation is read on a straight line; beyond the ends it stays at the end's value.","items":{"type":"object","required":["budget","winRate"],"additionalProperties":false,"description":"One point: a budget and the win rate it should give.","properties":{"budget":{"type":"number","description":"A fight's total budget."},"winRate":{"type":"number","minimum":0,"maximum":1,"description":"Heroes' expected win rate at that budget, 0..1."}}}},"tolerance":{"type":"number","minimum":0,"maximum":1,"description":"How far the simulated win rate may sit from the expectation before a fight is flagged (default 0.15): flagged when the whole 95% interval lies outside expectation ± tolerance."}}};
 const func1 = Object.prototype.hasOwnProperty;
 const func2 = __ajv_dep0.default;
 const pattern4 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_.-]*$", "u");
@@ -1803,7 +1803,7 @@ return errors === 0;
 }
 validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema54 = {"type":"object","required":["initiative","actions"],"additionalProperties":false,"description":"Who acts when, and how much one turn allows.","properties":{"initiative":{"type":"object","required":["check"],"additionalProperties":false,"description":"Initiative: highest first.","properties":{"check":{"type":"string","description":"Id of the initiative check."},"when":{"enum":["once","round"],"description":"`once` (when the first exchange starts; a late arrival rolls when it appears) or every `round`. Default `once`."},"ties":{"enum":["heroes","enemies","random"],"description":"Who goes first on a tie. Default `heroes`."}}},"actions":{"type":"array","description":"The budget of one turn. Attacks past it are marked NO TIME.","items":{"type":"object","required":["id","name","per"],"additionalProperties":false,"description":"One kind of action in a turn.","properties":{"id":{"$ref":"#/$defs/id","description":"Action id (`action`, `bonus`), named by abilities' `uses` and `grants`."},"name":{"type":"string","description":"Display name."},"per":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many per turn."},"attacks":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Attacks this action makes: `@class.attacks` (multiclass: the largest, never summed)."},"speed":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Speed of the action, read by the clock as `@action.speed`; may read `@clock` (Run: all that is left)."},"description":{"type":"string","description":"For people."}}}},"clock":{"type":"object","required":["cost","while"],"additionalProperties":false,"description":"Turns the round into ticks, for speed systems. The highest clock acts next.","properties":{"cost":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"What each action takes off the actor's clock: `@action.speed`."},"while":{"type":"string","x-formula":"clock","x-formula-type":"boolean","description":"True while the actor may act again: `@clock >= 1`."}}}}};
+const schema54 = {"type":"object","required":["initiative","actions"],"additionalProperties":false,"description":"Who acts when, and how much one turn allows.","properties":{"initiative":{"type":"object","required":["check"],"additionalProperties":false,"description":"Initiative: highest first.","properties":{"check":{"type":"string","description":"Id of the initiative check."},"when":{"enum":["once","round"],"description":"`once` (when the first exchange starts; a late arrival rolls when it appears) or every `round`. Default `once`."},"ties":{"enum":["heroes","enemies","random"],"description":"Who goes first on a tie. Default `heroes`."}}},"actions":{"type":"array","description":"The budget of one turn. Attacks past it are marked NO TIME.","items":{"type":"object","required":["id","name","per"],"additionalProperties":false,"description":"One kind of action in a turn.","properties":{"id":{"$ref":"#/$defs/id","description":"Action id (`action`, `bonus`), named by abilities' `uses` and `grants`."},"name":{"type":"string","description":"Display name."},"per":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many per turn."},"attacks":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Attacks this action makes: `@class.attacks` (multiclass: the largest, never summed)."},"speed":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Speed of the action, read by the clock as `@action.speed`; may read `@clock` (Run: all that is left)."},"defer":{"type":"boolean","description":"true: a held action (Libra's Wait). Taking it (with an ability that `uses` it, steered by standing orders) does nothing else and ends the act: the actor's clock drops by the action's `speed` only (none: it stays on the current tick; `turn.clock.cost` is not applied), and at that clock value it acts again after everyone else who is to act there, last on the tick. It cannot be taken twice on the same tick. Only in a system with `turn.clock`; without a clock it just ends the turn."},"description":{"type":"string","description":"For people."}}}},"clock":{"type":"object","required":["cost","while"],"additionalProperties":false,"description":"Turns the round into ticks, for speed systems. The highest clock acts next.","properties":{"cost":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"What each action takes off the actor's clock: `@action.speed`."},"while":{"type":"string","x-formula":"clock","x-formula-type":"boolean","description":"True while the actor may act again: `@clock >= 1`."}}}}};
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1961,7 +1961,7 @@ vErrors.push(err11);
 errors++;
 }
 for(const key2 in data5){
-if(!((((((key2 === "id") || (key2 === "name")) || (key2 === "per")) || (key2 === "attacks")) || (key2 === "speed")) || (key2 === "description"))){
+if(!(((((((key2 === "id") || (key2 === "name")) || (key2 === "per")) || (key2 === "attacks")) || (key2 === "speed")) || (key2 === "defer")) || (key2 === "description"))){
 const err12 = {instancePath:instancePath+"/actions/" + i0,schemaPath:"#/properties/actions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err12];
@@ -2045,9 +2045,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data5.description !== undefined){
-if(typeof data5.description !== "string"){
-const err19 = {instancePath:instancePath+"/actions/" + i0+"/description",schemaPath:"#/properties/actions/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data5.defer !== undefined){
+if(typeof data5.defer !== "boolean"){
+const err19 = {instancePath:instancePath+"/actions/" + i0+"/defer",schemaPath:"#/properties/actions/items/properties/defer/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2057,9 +2057,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-}
-else {
-const err20 = {instancePath:instancePath+"/actions/" + i0,schemaPath:"#/properties/actions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data5.description !== undefined){
+if(typeof data5.description !== "string"){
+const err20 = {instancePath:instancePath+"/actions/" + i0+"/description",schemaPath:"#/properties/actions/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2071,7 +2071,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err21 = {instancePath:instancePath+"/actions/" + i0,schemaPath:"#/properties/actions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2081,11 +2081,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.clock !== undefined){
-let data12 = data.clock;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.cost === undefined){
-const err22 = {instancePath:instancePath+"/clock",schemaPath:"#/properties/clock/required",keyword:"required",params:{missingProperty: "cost"},message:"must have required property '"+"cost"+"'"};
+}
+else {
+const err22 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2094,8 +2092,12 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(data12.while === undefined){
-const err23 = {instancePath:instancePath+"/clock",schemaPath:"#/properties/clock/required",keyword:"required",params:{missingProperty: "while"},message:"must have required property '"+"while"+"'"};
+}
+if(data.clock !== undefined){
+let data13 = data.clock;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.cost === undefined){
+const err23 = {instancePath:instancePath+"/clock",schemaPath:"#/properties/clock/required",keyword:"required",params:{missingProperty: "cost"},message:"must have required property '"+"cost"+"'"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2104,9 +2106,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-for(const key3 in data12){
-if(!((key3 === "cost") || (key3 === "while"))){
-const err24 = {instancePath:instancePath+"/clock",schemaPath:"#/properties/clock/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(data13.while === undefined){
+const err24 = {instancePath:instancePath+"/clock",schemaPath:"#/properties/clock/required",keyword:"required",params:{missingProperty: "while"},message:"must have required property '"+"while"+"'"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2115,10 +2116,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-if(data12.cost !== undefined){
-if(typeof data12.cost !== "string"){
-const err25 = {instancePath:instancePath+"/clock/cost",schemaPath:"#/properties/clock/properties/cost/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key3 in data13){
+if(!((key3 === "cost") || (key3 === "while"))){
+const err25 = {instancePath:instancePath+"/clock",schemaPath:"#/properties/clock/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2128,9 +2128,9 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data12.while !== undefined){
-if(typeof data12.while !== "string"){
-const err26 = {instancePath:instancePath+"/clock/while",schemaPath:"#/properties/clock/properties/while/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data13.cost !== undefined){
+if(typeof data13.cost !== "string"){
+const err26 = {instancePath:instancePath+"/clock/cost",schemaPath:"#/properties/clock/properties/cost/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2140,9 +2140,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-}
-else {
-const err27 = {instancePath:instancePath+"/clock",schemaPath:"#/properties/clock/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data13.while !== undefined){
+if(typeof data13.while !== "string"){
+const err27 = {instancePath:instancePath+"/clock/while",schemaPath:"#/properties/clock/properties/while/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2154,12 +2154,24 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err28 = {instancePath:instancePath+"/clock",schemaPath:"#/properties/clock/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err28];
 }
 else {
 vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }
@@ -2647,7 +2659,7 @@ return errors === 0;
 }
 validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema61 = {"type":"object","required":["id","uses"],"additionalProperties":false,"description":"An ability, spell, reaction or potion.","properties":{"id":{"$ref":"#/$defs/id","description":"Ability id, named by heroes and orders."},"name":{"type":"string","description":"Display name."},"kind":{"type":"string","description":"Kind, for people (`Spell`, `Feature`, `Potion`)."},"level":{"type":"integer","minimum":0,"description":"Spell level or tier."},"description":{"type":"string","description":"For people."},"uses":{"type":"string","description":"What it takes: an action id of `turn.actions` (`action`, `bonus`), `reaction`, or `free`."},"cost":{"type":"array","description":"Resources paid; an ability whose cost cannot be paid is not used.","items":{"type":"object","minProperties":1,"additionalProperties":false,"dependentRequired":{"track":["amount"],"amount":["track"]},"description":"A spell slot (`{ \"slot\": 1 }`) or an amount of a track (`{ \"track\": \"tp\", \"amount\": \"1\" }`).","properties":{"slot":{"type":"integer","minimum":0,"description":"Spell slot level spent."},"track":{"type":"string","description":"Track paid from."},"amount":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much of the track."}}}},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks that fill when it is used (a builder)."},"react":{"type":"object","required":["on"],"additionalProperties":false,"description":"For a reaction: when it fires and what it does.","properties":{"on":{"enum":["hit","spell","leave"],"description":"`hit` (being hit), `spell` (a spell), `leave` (an enemy leaving reach)."},"defence":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Added to the defence against the triggering attack (Shield: `5`)."},"check":{"type":"string","description":"A check rolled to react; its success is read by damage steps as `@reaction.<ability id>`."}}},"sustained":{"type":"boolean","description":"true: its effects last while its user sustains it (one at a time)."},"target":{"enum":["enemy","enemies","ally","allies","self"],"description":"Who it is aimed at: one `enemy`, all `enemies`, an `ally`, all `allies`, or `self`."},"save":{"$ref":"#/$defs/save"},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the targets (on a failed save, when there is one)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"An attack of its own: an attack spell rolls its own attack and dice.","properties":{"check":{"type":"string","description":"Check id rolled (`attack`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@spell.mod`."},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage: `(@level >= 5 ? 2 : 1)d10`."},"type":{"type":"string","description":"Damage type (`fire`)."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage of a saving-throw ability, rolled once for all targets."},"type":{"type":"string","description":"Damage type."},"heal":{"type":"object","required":["amount","track"],"additionalProperties":false,"description":"Healing, never above the maximum.","properties":{"amount":{"type":"string","x-formula":"heal","x-formula-type":"number","description":"How much: `1d10 + @level`."},"track":{"type":"string","description":"Track healed (`hp`)."}}},"grants":{"type":"array","description":"More actions this turn (Action Surge): their attacks are really rolled.","items":{"type":"object","required":["action","count"],"additionalProperties":false,"description":"Extra actions of one kind.","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"integer","minimum":1,"description":"How many more this turn."}}}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, read by the clock as `@action.speed`."},"recharge":{"type":"object","required":["min"],"additionalProperties":false,"description":"Recharge (a breath weapon): usable again at the start of a turn when a d6 shows at least `min`.","properties":{"min":{"type":"integer","minimum":1,"maximum":6,"description":"Lowest d6 face that recharges it (5: on 5-6)."}}},"move":{"type":"string","description":"Where using it moves its user (a band such as `far`, or a row). Leaving a place where foes stand lets them react (`react.on: leave`, or the opportunity attack of `combat.reaction.opportunity`), unless it is a teleport or the ability's id or name holds one of the system's disengage words."},"teleport":{"type":"boolean","description":"A teleport (Misty Step): its `move` never provokes a reaction."}}};
+const schema61 = {"type":"object","required":["id","uses"],"additionalProperties":false,"description":"An ability, spell, reaction or potion.","properties":{"id":{"$ref":"#/$defs/id","description":"Ability id, named by heroes and orders."},"name":{"type":"string","description":"Display name."},"kind":{"type":"string","description":"Kind, for people (`Spell`, `Feature`, `Potion`)."},"level":{"type":"integer","minimum":0,"description":"Spell level or tier."},"description":{"type":"string","description":"For people."},"uses":{"type":"string","description":"What it takes: an action id of `turn.actions` (`action`, `bonus`), `reaction`, or `free`."},"cost":{"type":"array","description":"Resources paid; an ability whose cost cannot be paid is not used.","items":{"type":"object","minProperties":1,"additionalProperties":false,"dependentRequired":{"track":["amount"],"amount":["track"]},"description":"A spell slot (`{ \"slot\": 1 }`) or an amount of a track (`{ \"track\": \"tp\", \"amount\": \"1\" }`).","properties":{"slot":{"type":"integer","minimum":0,"description":"Spell slot level spent."},"track":{"type":"string","description":"Track paid from."},"amount":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much of the track."}}}},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks that fill when it is used (a builder)."},"react":{"type":"object","required":["on"],"additionalProperties":false,"description":"For a reaction: when it fires and what it does.","properties":{"on":{"enum":["hit","spell","leave"],"description":"`hit` (being hit), `spell` (a spell), `leave` (an enemy leaving reach)."},"defence":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Added to the defence against the triggering attack (Shield: `5`)."},"check":{"type":"string","description":"A check rolled to react; its success is read by damage steps as `@reaction.<ability id>`."}}},"sustained":{"type":"boolean","description":"true: its effects last while its user sustains it (one at a time)."},"target":{"enum":["enemy","enemies","ally","allies","self"],"description":"Who it is aimed at: one `enemy`, all `enemies`, an `ally`, all `allies`, or `self`."},"save":{"$ref":"#/$defs/save"},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the targets (on a failed save, when there is one)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"An attack of its own: an attack spell rolls its own attack and dice.","properties":{"check":{"type":"string","description":"Check id rolled (`attack`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@spell.mod`."},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage: `(@level >= 5 ? 2 : 1)d10`."},"type":{"type":"string","description":"Damage type (`fire`)."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage of a saving-throw ability, rolled once for all targets."},"type":{"type":"string","description":"Damage type."},"heal":{"type":"object","required":["amount","track"],"additionalProperties":false,"description":"Healing, never above the maximum.","properties":{"amount":{"type":"string","x-formula":"heal","x-formula-type":"number","description":"How much: `1d10 + @level`."},"track":{"type":"string","description":"Track healed (`hp`)."}}},"grants":{"type":"array","description":"More actions this turn (Action Surge): their attacks are really rolled.","items":{"type":"object","required":["action","count"],"additionalProperties":false,"description":"Extra actions of one kind.","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"integer","minimum":1,"description":"How many more this turn."}}}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, read by the clock as `@action.speed`."},"recharge":{"type":"object","required":["min"],"additionalProperties":false,"description":"Recharge (a breath weapon): usable again at the start of a turn when a d6 shows at least `min`.","properties":{"min":{"type":"integer","minimum":1,"maximum":6,"description":"Lowest d6 face that recharges it (5: on 5-6)."}}},"move":{"type":"string","description":"Where using it moves its user (a band such as `far`, or a row). Leaving a place where foes stand lets them react (`react.on: leave`, or the opportunity attack of `combat.reaction.opportunity`), unless it is a teleport or the ability's id or name holds one of the system's disengage words."},"teleport":{"type":"boolean","description":"A teleport (Misty Step): its `move` never provokes a reaction."},"challenge":{"type":"object","required":["check","vs"],"additionalProperties":false,"description":"A check its user rolls on its own, against a number rather than a foe (an unopposed challenge: picking a lock, breaking a ward). The outcome's `applies` and `gain` take effect as for any check, so an extended challenge adds its `@degree` to a progress track (and a botch may empty it); standing orders read the track to know when it is done.","properties":{"check":{"type":"string","description":"Check id rolled (`challenge`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The user's number for the check, `@stat` (an ability total: `@wits + @streetwise - @wound`). Default: the check's own `stat`, else 0."},"vs":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number to meet, `@vs` (a difficulty), on the user's sheet."}}},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off its targets (breaking a ward, a cure). An ability that does nothing else is not used while none of its targets holds one of them."}}};
 const schema63 = {"type":"object","required":["track","amount"],"additionalProperties":false,"description":"An amount of a track: `{ \"track\": \"hope\", \"amount\": \"1\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"sheet","description":"How much, a formula over the sheet."}}};
 const schema64 = {"type":"object","required":["check","dc"],"additionalProperties":false,"description":"A saving throw each target rolls against the user's DC.","properties":{"check":{"type":"string","description":"Check id each target rolls (`save.wis`)."},"dc":{"type":"string","x-formula":"ability.dc","x-formula-type":"number","description":"DC, on the user's sheet: `@spell.dc`."},"half":{"type":"boolean","description":"true: half damage on a successful save."}}};
 
@@ -3631,9 +3643,11 @@ vErrors.push(err78);
 errors++;
 }
 }
-}
-else {
-const err79 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.challenge !== undefined){
+let data47 = data.challenge;
+if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
+if(data47.check === undefined){
+const err79 = {instancePath:instancePath+"/challenge",schemaPath:"#/properties/challenge/required",keyword:"required",params:{missingProperty: "check"},message:"must have required property '"+"check"+"'"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -3642,12 +3656,121 @@ vErrors.push(err79);
 }
 errors++;
 }
+if(data47.vs === undefined){
+const err80 = {instancePath:instancePath+"/challenge",schemaPath:"#/properties/challenge/required",keyword:"required",params:{missingProperty: "vs"},message:"must have required property '"+"vs"+"'"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+for(const key9 in data47){
+if(!(((key9 === "check") || (key9 === "stat")) || (key9 === "vs"))){
+const err81 = {instancePath:instancePath+"/challenge",schemaPath:"#/properties/challenge/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+if(data47.check !== undefined){
+if(typeof data47.check !== "string"){
+const err82 = {instancePath:instancePath+"/challenge/check",schemaPath:"#/properties/challenge/properties/check/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+if(data47.stat !== undefined){
+if(typeof data47.stat !== "string"){
+const err83 = {instancePath:instancePath+"/challenge/stat",schemaPath:"#/properties/challenge/properties/stat/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+if(data47.vs !== undefined){
+if(typeof data47.vs !== "string"){
+const err84 = {instancePath:instancePath+"/challenge/vs",schemaPath:"#/properties/challenge/properties/vs/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+}
+else {
+const err85 = {instancePath:instancePath+"/challenge",schemaPath:"#/properties/challenge/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+if(data.removes !== undefined){
+let data51 = data.removes;
+if(Array.isArray(data51)){
+const len4 = data51.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data51[i4] !== "string"){
+const err86 = {instancePath:instancePath+"/removes/" + i4,schemaPath:"#/$defs/idList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+}
+else {
+const err87 = {instancePath:instancePath+"/removes",schemaPath:"#/$defs/idList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+}
+else {
+const err88 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
 validate34.errors = vErrors;
 return errors === 0;
 }
 validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema66 = {"type":"object","required":["role"],"additionalProperties":false,"description":"An enemy template: formulas of `@tier` (1..6) that build an enemy's sheet.","properties":{"role":{"type":"string","description":"`minion`, `standard`, `elite`, `boss`, or a role of your own."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"defaults":{"type":"object","additionalProperties":false,"description":"Defaults for the enemy's sheet.","properties":{"attribute":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Every attribute not given in `attributes`: `min(5, floor((@tier + 1) / 2))`."}}},"attributes":{"type":"object","description":"Attributes by id.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier` and `@role`."}},"tracks":{"type":"object","description":"Track maxima by id: `{ \"hp\": \"8 + 6 * @tier\" }`.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier`, `@role` and the sheet."}},"combat":{"type":"object","additionalProperties":false,"description":"The enemy's fighting numbers.","properties":{"defence":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Defence: `12 + @tier`."},"attack":{"type":"string","x-formula":"template","x-formula-type":"number","description":"The number its blows are struck with, `@stat` in the attack check."},"damage":{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"Damage of its blows: `(@tier)d6 + @tier`. Reads `@tier`, `@role`, the sheet, and the attack roll's `@roll.*`, `@crit`."},"attacks":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Attacks per turn (default 1)."},"type":{"type":"string","description":"Damage type of its blows."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"harm":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Consequences mode: harm levels before it falls: `@role == 'minion' ? 1 : 3`."},"abilities":{"type":"array","description":"Abilities of its own or ids of the system's abilities, used as a bestiary creature uses them: each reaction (Libra's Dodge, Resist) whenever the moment comes, abilities aimed at enemies before its blows. Costs are paid from the enemy's own tracks.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags read by formulas: `has(@target.tags, 'flying')`."}}};
+const schema67 = {"type":"object","required":["role"],"additionalProperties":false,"description":"An enemy template: formulas of `@tier` (1..6) that build an enemy's sheet.","properties":{"role":{"type":"string","description":"`minion`, `standard`, `elite`, `boss`, or a role of your own."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"defaults":{"type":"object","additionalProperties":false,"description":"Defaults for the enemy's sheet.","properties":{"attribute":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Every attribute not given in `attributes`: `min(5, floor((@tier + 1) / 2))`."}}},"attributes":{"type":"object","description":"Attributes by id.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier` and `@role`."}},"tracks":{"type":"object","description":"Track maxima by id: `{ \"hp\": \"8 + 6 * @tier\" }`.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier`, `@role` and the sheet."}},"combat":{"type":"object","additionalProperties":false,"description":"The enemy's fighting numbers.","properties":{"defence":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Defence: `12 + @tier`."},"attack":{"type":"string","x-formula":"template","x-formula-type":"number","description":"The number its blows are struck with, `@stat` in the attack check."},"damage":{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"Damage of its blows: `(@tier)d6 + @tier`. Reads `@tier`, `@role`, the sheet, and the attack roll's `@roll.*`, `@crit`."},"attacks":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Attacks per turn (default 1)."},"type":{"type":"string","description":"Damage type of its blows."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"harm":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Consequences mode: harm levels before it falls: `@role == 'minion' ? 1 : 3`."},"abilities":{"type":"array","description":"Abilities of its own or ids of the system's abilities, used as a bestiary creature uses them: each reaction (Libra's Dodge, Resist) whenever the moment comes, abilities aimed at enemies before its blows. Costs are paid from the enemy's own tracks.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags read by formulas: `has(@target.tags, 'flying')`."}}};
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3671,7 +3794,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema66.properties, key0))){
+if(!(func1.call(schema67.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -4209,10 +4332,10 @@ return errors === 0;
 }
 validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema76 = {"type":"object","required":["id","name","defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"A creature of the bestiary: it fights with its own numbers.","properties":{"id":{"$ref":"#/$defs/id","description":"Creature id, named by fights (`goblin`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"size":{"type":"string","description":"Size, for people."},"type":{"type":"string","description":"Creature type (`undead`)."},"challenge":{"type":"number","minimum":0,"description":"Challenge rating or level."},"defence":{"type":"number","description":"Defence (armour class)."},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"tracks":{"type":"object","description":"Other track maxima by id.","additionalProperties":{"type":"number","description":"Maximum."}},"saves":{"type":"object","description":"Bonuses by check id (`save.dex`: 5), replacing the sheet's own.","additionalProperties":{"type":"number","description":"Bonus."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order (`[\"bite\", \"claw\", \"claw\"]`); default: its first attack once."},"damageType":{"type":"string","description":"Damage type of its blows when an attack names none."},"regeneration":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Hit points regained at the start of each of its turns.","properties":{"amount":{"type":"number","minimum":0,"description":"Hit points regained."},"stoppedBy":{"$ref":"#/$defs/stringList","description":"Damage types that stop it for a turn (`fire`, `acid`)."}}},"abilities":{"type":"array","description":"Abilities of its own (a breath weapon, a saving throw the hero rolls) or ids of the system's abilities.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"position":{"type":"string","description":"Where it stands by default (`near`, `far`, a row)."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`undead`, `flying`)."}}};
-const schema77 = {"type":"array","items":{"type":"string"},"description":"Any other list of words the system reads (`has(@target.conditionImmune, 'charmed')`)."};
-const schema79 = {"type":"object","required":["id","bonus","damage"],"additionalProperties":false,"description":"One attack of a creature.","properties":{"id":{"$ref":"#/$defs/id","description":"Attack id, named by `multiattack`."},"name":{"type":"string","description":"Display name; its words type the damage (`Claw` slashes)."},"bonus":{"type":"number","description":"Attack bonus: the number the blow is struck with (`@stat`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `2d6 + 3`."},"type":{"type":"string","description":"Damage type."},"reach":{"type":"string","description":"`near` or `far`."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids a hit puts on the target (after its save, when there is one)."},"save":{"$ref":"#/$defs/save"},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a dragon's bite: `damage` piercing, plus a fire part)."},"description":{"type":"string","description":"For people."}}};
-const schema83 = {"type":"object","required":["damage","type"],"additionalProperties":false,"description":"A further part of a blow's damage with a type of its own (an adult red dragon's bite: piercing, plus `{ \"damage\": \"2d6\", \"type\": \"fire\" }`). Rolled with the blow's own damage (its dice doubled on a crit under `crit: dice`, x2 under `total`), then run through `combat.damage.steps` on its own with `@damageType` set to its type (resisted, doubled or ignored separately); the parts' results are added up on the target, one damage event each, and one sustain roll covers the whole blow.","properties":{"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of this part: `2d6`."},"type":{"type":"string","description":"Damage type of this part (`fire`)."}}};
+const schema77 = {"type":"object","required":["id","name","defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"A creature of the bestiary: it fights with its own numbers.","properties":{"id":{"$ref":"#/$defs/id","description":"Creature id, named by fights (`goblin`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"size":{"type":"string","description":"Size, for people."},"type":{"type":"string","description":"Creature type (`undead`)."},"challenge":{"type":"number","minimum":0,"description":"Challenge rating or level."},"defence":{"type":"number","description":"Defence (armour class)."},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"tracks":{"type":"object","description":"Other track maxima by id.","additionalProperties":{"type":"number","description":"Maximum."}},"saves":{"type":"object","description":"Bonuses by check id (`save.dex`: 5), replacing the sheet's own.","additionalProperties":{"type":"number","description":"Bonus."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order (`[\"bite\", \"claw\", \"claw\"]`); default: its first attack once."},"damageType":{"type":"string","description":"Damage type of its blows when an attack names none."},"regeneration":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Hit points regained at the start of each of its turns.","properties":{"amount":{"type":"number","minimum":0,"description":"Hit points regained."},"stoppedBy":{"$ref":"#/$defs/stringList","description":"Damage types that stop it for a turn (`fire`, `acid`)."}}},"abilities":{"type":"array","description":"Abilities of its own (a breath weapon, a saving throw the hero rolls) or ids of the system's abilities.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"position":{"type":"string","description":"Where it stands by default (`near`, `far`, a row)."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`undead`, `flying`)."}}};
+const schema78 = {"type":"array","items":{"type":"string"},"description":"Any other list of words the system reads (`has(@target.conditionImmune, 'charmed')`)."};
+const schema80 = {"type":"object","required":["id","bonus","damage"],"additionalProperties":false,"description":"One attack of a creature.","properties":{"id":{"$ref":"#/$defs/id","description":"Attack id, named by `multiattack`."},"name":{"type":"string","description":"Display name; its words type the damage (`Claw` slashes)."},"bonus":{"type":"number","description":"Attack bonus: the number the blow is struck with (`@stat`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `2d6 + 3`."},"type":{"type":"string","description":"Damage type."},"reach":{"type":"string","description":"`near` or `far`."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids a hit puts on the target (after its save, when there is one)."},"save":{"$ref":"#/$defs/save"},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a dragon's bite: `damage` piercing, plus a fire part)."},"description":{"type":"string","description":"For people."}}};
+const schema84 = {"type":"object","required":["damage","type"],"additionalProperties":false,"description":"A further part of a blow's damage with a type of its own (an adult red dragon's bite: piercing, plus `{ \"damage\": \"2d6\", \"type\": \"fire\" }`). Rolled with the blow's own damage (its dice doubled on a crit under `crit: dice`, x2 under `total`), then run through `combat.damage.steps` on its own with `@damageType` set to its type (resisted, doubled or ignored separately); the parts' results are added up on the target, one damage event each, and one sustain roll covers the whole blow.","properties":{"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of this part: `2d6`."},"type":{"type":"string","description":"Damage type of this part (`fire`)."}}};
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4256,7 +4379,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema79.properties, key0))){
+if(!(func1.call(schema80.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -4642,7 +4765,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema76.properties, key0))){
+if(!(func1.call(schema77.properties, key0))){
 let data0 = data[key0];
 if(Array.isArray(data0)){
 const len0 = data0.length;
@@ -5342,8 +5465,8 @@ return errors === 0;
 }
 validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema93 = {"type":"object","required":["id","name","level"],"additionalProperties":false,"description":"A hero for the sandbox.","properties":{"id":{"$ref":"#/$defs/id","description":"Hero id, named by fights."},"name":{"type":"string","description":"Display name."},"level":{"type":"integer","minimum":0,"description":"Character level, `@level`."},"classes":{"type":"object","description":"Level in each class by class id: `{ \"fighter\": 5 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Level in this class."}},"attributes":{"type":"object","description":"Attribute values by id; missing ones take the attribute's `default`.","additionalProperties":{"type":"number","description":"Value."}},"derived":{"type":"object","description":"The hero's own values (`spell.dc`), read like the system's derived values.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the hero's sheet."}},"tracks":{"type":"object","description":"Starting values of tracks, when not the maximum.","additionalProperties":{"type":"number","description":"Starting value."}},"slots":{"type":"object","description":"Spell slots by level: `{ \"1\": 4, \"2\": 2 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Slots of this level."}},"weapon":{"$ref":"#/$defs/weapon"},"abilities":{"$ref":"#/$defs/idList","description":"Ability ids the hero has."},"orders":{"type":"array","description":"Standing orders, tried in order: reactions when the moment comes, other abilities before the hero's attacks.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Ability id to use."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it: `@hp < @hp.max / 2`, or for a reaction `@total - @vs < 5`."}}}},"focus":{"type":"string","description":"Who to target first: a combatant id or a role (default: the reachable enemy with the fewest hit points)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids the hero carries from the start."},"position":{"type":"string","description":"Where the hero stands by default."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types the hero resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types the hero is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types the hero is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"The hero's weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe the hero slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}};
-const schema96 = {"type":"object","required":["name","damage"],"additionalProperties":false,"description":"A hero's weapon.","properties":{"name":{"type":"string","description":"Display name; its words type the damage."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `1d8 + @str.mod`."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@str.mod`."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"type":{"type":"string","description":"Damage type (`slashing`)."},"reads":{"type":"object","description":"What this weapon's attacks read, winning over `combat.attack.reads` name by name: `{ \"second\": \"@willpower\" }`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the wielder's sheet."}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, `@action.speed`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`finesse`)."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a flame tongue: slashing, plus a fire part)."},"description":{"type":"string","description":"For people."}}};
+const schema94 = {"type":"object","required":["id","name","level"],"additionalProperties":false,"description":"A hero for the sandbox.","properties":{"id":{"$ref":"#/$defs/id","description":"Hero id, named by fights."},"name":{"type":"string","description":"Display name."},"level":{"type":"integer","minimum":0,"description":"Character level, `@level`."},"classes":{"type":"object","description":"Level in each class by class id: `{ \"fighter\": 5 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Level in this class."}},"attributes":{"type":"object","description":"Attribute values by id; missing ones take the attribute's `default`.","additionalProperties":{"type":"number","description":"Value."}},"derived":{"type":"object","description":"The hero's own values (`spell.dc`), read like the system's derived values.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the hero's sheet."}},"tracks":{"type":"object","description":"Starting values of tracks, when not the maximum.","additionalProperties":{"type":"number","description":"Starting value."}},"slots":{"type":"object","description":"Spell slots by level: `{ \"1\": 4, \"2\": 2 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Slots of this level."}},"weapon":{"$ref":"#/$defs/weapon"},"abilities":{"$ref":"#/$defs/idList","description":"Ability ids the hero has."},"orders":{"type":"array","description":"Standing orders, tried in order: reactions when the moment comes, other abilities before the hero's attacks.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Ability id to use."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it: `@hp < @hp.max / 2`, or for a reaction `@total - @vs < 5`."}}}},"focus":{"type":"string","description":"Who to target first: a combatant id or a role (default: the reachable enemy with the fewest hit points)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids the hero carries from the start."},"position":{"type":"string","description":"Where the hero stands by default."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types the hero resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types the hero is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types the hero is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"The hero's weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe the hero slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}};
+const schema97 = {"type":"object","required":["name","damage"],"additionalProperties":false,"description":"A hero's weapon.","properties":{"name":{"type":"string","description":"Display name; its words type the damage."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `1d8 + @str.mod`."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@str.mod`."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"type":{"type":"string","description":"Damage type (`slashing`)."},"reads":{"type":"object","description":"What this weapon's attacks read, winning over `combat.attack.reads` name by name: `{ \"second\": \"@willpower\" }`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the wielder's sheet."}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, `@action.speed`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`finesse`)."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a flame tongue: slashing, plus a fire part)."},"description":{"type":"string","description":"For people."}}};
 
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5377,7 +5500,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema96.properties, key0))){
+if(!(func1.call(schema97.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -5737,7 +5860,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema93.properties, key0))){
+if(!(func1.call(schema94.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -6422,8 +6545,8 @@ return errors === 0;
 }
 validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema110 = {"type":"object","required":["id","heroes","enemies"],"additionalProperties":false,"description":"A fight: heroes against enemies.","properties":{"id":{"$ref":"#/$defs/id","description":"Fight id: `sim FILE --fight ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","items":{"$ref":"#/$defs/fightHero"},"description":"Hero ids, or `{ \"hero\": \"fighter5\", \"position\": \"far\", \"conditions\": [\"blessed\"] }`."},"enemies":{"type":"array","items":{"$ref":"#/$defs/fightEnemy"},"description":"Enemies: `{ \"template\": { \"role\": \"minion\", \"tier\": 1 }, \"count\": 4 }` or `{ \"bestiary\": \"goblin\" }`."},"positions":{"type":"object","description":"Positions by hero id: `{ \"fighter5\": \"near\" }`.","additionalProperties":{"type":"string","description":"Band or row."}},"maxRounds":{"type":"integer","minimum":1,"maximum":10000,"description":"Rounds before the fight is a draw (default 100)."},"position":{"type":"string","description":"Consequences mode: the heroes' position (default `risky`)."},"effect":{"type":"string","description":"Consequences mode: the heroes' effect (default `standard`)."}}};
-const schema112 = {"oneOf":[{"type":"string","description":"A hero id."},{"type":"object","required":["hero"],"additionalProperties":false,"description":"A hero with a position and conditions for this fight.","properties":{"hero":{"type":"string","description":"Hero id."},"position":{"type":"string","description":"Where the hero stands (`near`, `far`, a row)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied when the fight starts."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}}]};
+const schema111 = {"type":"object","required":["id","heroes","enemies"],"additionalProperties":false,"description":"A fight: heroes against enemies.","properties":{"id":{"$ref":"#/$defs/id","description":"Fight id: `sim FILE --fight ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","items":{"$ref":"#/$defs/fightHero"},"description":"Hero ids, or `{ \"hero\": \"fighter5\", \"position\": \"far\", \"conditions\": [\"blessed\"] }`."},"enemies":{"type":"array","items":{"$ref":"#/$defs/fightEnemy"},"description":"Enemies: `{ \"template\": { \"role\": \"minion\", \"tier\": 1 }, \"count\": 4 }` or `{ \"bestiary\": \"goblin\" }`."},"positions":{"type":"object","description":"Positions by hero id: `{ \"fighter5\": \"near\" }`.","additionalProperties":{"type":"string","description":"Band or row."}},"maxRounds":{"type":"integer","minimum":1,"maximum":10000,"description":"Rounds before the fight is a draw (default 100)."},"position":{"type":"string","description":"Consequences mode: the heroes' position (default `risky`)."},"effect":{"type":"string","description":"Consequences mode: the heroes' effect (default `standard`)."}}};
+const schema113 = {"oneOf":[{"type":"string","description":"A hero id."},{"type":"object","required":["hero"],"additionalProperties":false,"description":"A hero with a position and conditions for this fight.","properties":{"hero":{"type":"string","description":"Hero id."},"position":{"type":"string","description":"Where the hero stands (`near`, `far`, a row)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied when the fight starts."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}}]};
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6618,8 +6741,8 @@ return errors === 0;
 }
 validate49.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-const schema114 = {"type":"object","additionalProperties":false,"anyOf":[{"required":["template"],"properties":{"template":true}},{"required":["bestiary"],"properties":{"bestiary":true}},{"required":["numbers"],"properties":{"numbers":true}}],"description":"Enemies of one kind: from a template, the bestiary, or numbers written out.","properties":{"template":{"type":"object","required":["role","tier"],"additionalProperties":false,"description":"From a template: `{ \"role\": \"minion\", \"tier\": 1 }`.","properties":{"role":{"type":"string","description":"Template role."},"tier":{"type":"integer","minimum":1,"maximum":6,"description":"Tier, 1..6."}}},"bestiary":{"type":"string","description":"Creature id from the bestiary."},"numbers":{"$ref":"#/$defs/enemyNumbers"},"count":{"type":"integer","minimum":1,"description":"How many (default 1)."},"id":{"$ref":"#/$defs/id","description":"Name prefix: enemies are `<id>-1`, `<id>-2`, ... (default: the role or creature)."},"position":{"type":"string","description":"Where they stand."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied to each when the fight starts."}}};
-const schema115 = {"type":"object","required":["defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"An enemy written out with its own numbers.","properties":{"name":{"type":"string","description":"Display name."},"defence":{"type":"number","description":"Defence."},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order."},"damageType":{"type":"string","description":"Damage type of its blows."},"harm":{"type":"number","minimum":0,"description":"Consequences mode: harm levels before it falls."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}};
+const schema115 = {"type":"object","additionalProperties":false,"anyOf":[{"required":["template"],"properties":{"template":true}},{"required":["bestiary"],"properties":{"bestiary":true}},{"required":["numbers"],"properties":{"numbers":true}}],"description":"Enemies of one kind: from a template, the bestiary, or numbers written out.","properties":{"template":{"type":"object","required":["role","tier"],"additionalProperties":false,"description":"From a template: `{ \"role\": \"minion\", \"tier\": 1 }`.","properties":{"role":{"type":"string","description":"Template role."},"tier":{"type":"integer","minimum":1,"maximum":6,"description":"Tier, 1..6."}}},"bestiary":{"type":"string","description":"Creature id from the bestiary."},"numbers":{"$ref":"#/$defs/enemyNumbers"},"count":{"type":"integer","minimum":1,"description":"How many (default 1)."},"id":{"$ref":"#/$defs/id","description":"Name prefix: enemies are `<id>-1`, `<id>-2`, ... (default: the role or creature)."},"position":{"type":"string","description":"Where they stand."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied to each when the fight starts."}}};
+const schema116 = {"type":"object","required":["defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"An enemy written out with its own numbers.","properties":{"name":{"type":"string","description":"Display name."},"defence":{"type":"number","description":"Defence."},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order."},"damageType":{"type":"string","description":"Damage type of its blows."},"harm":{"type":"number","minimum":0,"description":"Consequences mode: harm levels before it falls."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}};
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6663,7 +6786,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema115.properties, key0))){
+if(!(func1.call(schema116.properties, key0))){
 let data0 = data[key0];
 if(Array.isArray(data0)){
 const len0 = data0.length;
@@ -7354,7 +7477,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema110.properties, key0))){
+if(!(func1.call(schema111.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -7560,7 +7683,7 @@ return errors === 0;
 }
 validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema124 = {"type":"object","required":["id","heroes"],"additionalProperties":false,"description":"A party: heroes that fight together in the balance grid.","properties":{"id":{"$ref":"#/$defs/id","description":"Party id: `sim FILE --grid --party ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","minItems":1,"items":{"type":"string","description":"Hero id."},"description":"Hero ids (each must be one of `heroes`)."}}};
+const schema125 = {"type":"object","required":["id","heroes"],"additionalProperties":false,"description":"A party: heroes that fight together in the balance grid.","properties":{"id":{"$ref":"#/$defs/id","description":"Party id: `sim FILE --grid --party ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","minItems":1,"items":{"type":"string","description":"Hero id."},"description":"Hero ids (each must be one of `heroes`)."}}};
 
 function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7910,7 +8033,7 @@ if(data.positions !== undefined){
 let data7 = data.positions;
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 for(const key1 in data7){
-if(!((key1 === "bands") || (key1 === "rows"))){
+if(!(((key1 === "bands") || (key1 === "rows")) || (key1 === "advance"))){
 const err16 = {instancePath:instancePath+"/positions",schemaPath:"#/properties/positions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err16];
@@ -7977,9 +8100,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-}
-else {
-const err21 = {instancePath:instancePath+"/positions",schemaPath:"#/properties/positions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data7.advance !== undefined){
+if(typeof data7.advance !== "boolean"){
+const err21 = {instancePath:instancePath+"/positions/advance",schemaPath:"#/properties/positions/properties/advance/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -7989,14 +8112,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.attributes !== undefined){
-let data12 = data.attributes;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-for(const key2 in data12){
-const _errs31 = errors;
-if(typeof key2 === "string"){
-if(!pattern5.test(key2)){
-const err22 = {instancePath:instancePath+"/attributes",schemaPath:"#/$defs/refName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",propertyName:key2};
+}
+else {
+const err22 = {instancePath:instancePath+"/positions",schemaPath:"#/properties/positions/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -8006,8 +8124,14 @@ vErrors.push(err22);
 errors++;
 }
 }
-else {
-const err23 = {instancePath:instancePath+"/attributes",schemaPath:"#/$defs/refName/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key2};
+if(data.attributes !== undefined){
+let data13 = data.attributes;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+for(const key2 in data13){
+const _errs33 = errors;
+if(typeof key2 === "string"){
+if(!pattern5.test(key2)){
+const err23 = {instancePath:instancePath+"/attributes",schemaPath:"#/$defs/refName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",propertyName:key2};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -8016,9 +8140,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-var valid9 = _errs31 === errors;
-if(!valid9){
-const err24 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid"};
+}
+else {
+const err24 = {instancePath:instancePath+"/attributes",schemaPath:"#/$defs/refName/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key2};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -8027,12 +8151,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-for(const key3 in data12){
-let data13 = data12[key3];
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.name === undefined){
-const err25 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/attribute/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+var valid9 = _errs33 === errors;
+if(!valid9){
+const err25 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -8041,9 +8162,12 @@ vErrors.push(err25);
 }
 errors++;
 }
-for(const key4 in data13){
-if(!((((((key4 === "name") || (key4 === "abbr")) || (key4 === "default")) || (key4 === "min")) || (key4 === "max")) || (key4 === "description"))){
-const err26 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/attribute/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+}
+for(const key3 in data13){
+let data14 = data13[key3];
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.name === undefined){
+const err26 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/attribute/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -8052,10 +8176,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-if(data13.name !== undefined){
-if(typeof data13.name !== "string"){
-const err27 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/name",schemaPath:"#/$defs/attribute/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key4 in data14){
+if(!((((((key4 === "name") || (key4 === "abbr")) || (key4 === "default")) || (key4 === "min")) || (key4 === "max")) || (key4 === "description"))){
+const err27 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/attribute/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -8065,9 +8188,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data13.abbr !== undefined){
-if(typeof data13.abbr !== "string"){
-const err28 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/abbr",schemaPath:"#/$defs/attribute/properties/abbr/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data14.name !== undefined){
+if(typeof data14.name !== "string"){
+const err28 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/name",schemaPath:"#/$defs/attribute/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -8077,10 +8200,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data13.default !== undefined){
-let data16 = data13.default;
-if(!((typeof data16 == "number") && (isFinite(data16)))){
-const err29 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/$defs/attribute/properties/default/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data14.abbr !== undefined){
+if(typeof data14.abbr !== "string"){
+const err29 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/abbr",schemaPath:"#/$defs/attribute/properties/abbr/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -8090,10 +8212,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data13.min !== undefined){
-let data17 = data13.min;
+if(data14.default !== undefined){
+let data17 = data14.default;
 if(!((typeof data17 == "number") && (isFinite(data17)))){
-const err30 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/min",schemaPath:"#/$defs/attribute/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err30 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/$defs/attribute/properties/default/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -8103,10 +8225,10 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data13.max !== undefined){
-let data18 = data13.max;
+if(data14.min !== undefined){
+let data18 = data14.min;
 if(!((typeof data18 == "number") && (isFinite(data18)))){
-const err31 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/max",schemaPath:"#/$defs/attribute/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err31 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/min",schemaPath:"#/$defs/attribute/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -8116,9 +8238,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data13.description !== undefined){
-if(typeof data13.description !== "string"){
-const err32 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/attribute/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data14.max !== undefined){
+let data19 = data14.max;
+if(!((typeof data19 == "number") && (isFinite(data19)))){
+const err32 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/max",schemaPath:"#/$defs/attribute/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -8128,9 +8251,9 @@ vErrors.push(err32);
 errors++;
 }
 }
-}
-else {
-const err33 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/attribute/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data14.description !== undefined){
+if(typeof data14.description !== "string"){
+const err33 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/attribute/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -8142,7 +8265,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err34 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/attribute/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -8152,14 +8275,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.derived !== undefined){
-let data20 = data.derived;
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-for(const key5 in data20){
-const _errs53 = errors;
-if(typeof key5 === "string"){
-if(!pattern6.test(key5)){
-const err35 = {instancePath:instancePath+"/derived",schemaPath:"#/$defs/refPath/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$"+"\"",propertyName:key5};
+}
+else {
+const err35 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -8169,8 +8287,14 @@ vErrors.push(err35);
 errors++;
 }
 }
-else {
-const err36 = {instancePath:instancePath+"/derived",schemaPath:"#/$defs/refPath/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key5};
+if(data.derived !== undefined){
+let data21 = data.derived;
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+for(const key5 in data21){
+const _errs55 = errors;
+if(typeof key5 === "string"){
+if(!pattern6.test(key5)){
+const err36 = {instancePath:instancePath+"/derived",schemaPath:"#/$defs/refPath/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$"+"\"",propertyName:key5};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -8179,9 +8303,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-var valid14 = _errs53 === errors;
-if(!valid14){
-const err37 = {instancePath:instancePath+"/derived",schemaPath:"#/properties/derived/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid"};
+}
+else {
+const err37 = {instancePath:instancePath+"/derived",schemaPath:"#/$defs/refPath/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key5};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -8190,10 +8314,9 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-for(const key6 in data20){
-if(typeof data20[key6] !== "string"){
-const err38 = {instancePath:instancePath+"/derived/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/derived/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var valid14 = _errs55 === errors;
+if(!valid14){
+const err38 = {instancePath:instancePath+"/derived",schemaPath:"#/properties/derived/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -8203,9 +8326,9 @@ vErrors.push(err38);
 errors++;
 }
 }
-}
-else {
-const err39 = {instancePath:instancePath+"/derived",schemaPath:"#/properties/derived/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key6 in data21){
+if(typeof data21[key6] !== "string"){
+const err39 = {instancePath:instancePath+"/derived/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/derived/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -8215,14 +8338,9 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.tracks !== undefined){
-let data22 = data.tracks;
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-for(const key7 in data22){
-const _errs62 = errors;
-if(typeof key7 === "string"){
-if(!pattern5.test(key7)){
-const err40 = {instancePath:instancePath+"/tracks",schemaPath:"#/$defs/refName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",propertyName:key7};
+}
+else {
+const err40 = {instancePath:instancePath+"/derived",schemaPath:"#/properties/derived/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -8232,8 +8350,14 @@ vErrors.push(err40);
 errors++;
 }
 }
-else {
-const err41 = {instancePath:instancePath+"/tracks",schemaPath:"#/$defs/refName/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key7};
+if(data.tracks !== undefined){
+let data23 = data.tracks;
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+for(const key7 in data23){
+const _errs64 = errors;
+if(typeof key7 === "string"){
+if(!pattern5.test(key7)){
+const err41 = {instancePath:instancePath+"/tracks",schemaPath:"#/$defs/refName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",propertyName:key7};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -8242,9 +8366,9 @@ vErrors.push(err41);
 }
 errors++;
 }
-var valid17 = _errs62 === errors;
-if(!valid17){
-const err42 = {instancePath:instancePath+"/tracks",schemaPath:"#/properties/tracks/propertyNames",keyword:"propertyNames",params:{propertyName: key7},message:"property name must be valid"};
+}
+else {
+const err42 = {instancePath:instancePath+"/tracks",schemaPath:"#/$defs/refName/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key7};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -8253,12 +8377,9 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-for(const key8 in data22){
-let data23 = data22[key8];
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.name === undefined){
-const err43 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/track/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+var valid17 = _errs64 === errors;
+if(!valid17){
+const err43 = {instancePath:instancePath+"/tracks",schemaPath:"#/properties/tracks/propertyNames",keyword:"propertyNames",params:{propertyName: key7},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -8267,8 +8388,12 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(data23.max === undefined){
-const err44 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/track/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'"};
+}
+for(const key8 in data23){
+let data24 = data23[key8];
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+if(data24.name === undefined){
+const err44 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/track/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -8277,9 +8402,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-for(const key9 in data23){
-if(!((((key9 === "name") || (key9 === "max")) || (key9 === "start")) || (key9 === "description"))){
-const err45 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/track/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+if(data24.max === undefined){
+const err45 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/track/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -8288,10 +8412,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-if(data23.name !== undefined){
-if(typeof data23.name !== "string"){
-const err46 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/name",schemaPath:"#/$defs/track/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key9 in data24){
+if(!((((key9 === "name") || (key9 === "max")) || (key9 === "start")) || (key9 === "description"))){
+const err46 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/track/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -8301,9 +8424,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data23.max !== undefined){
-if(typeof data23.max !== "string"){
-const err47 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/max",schemaPath:"#/$defs/track/properties/max/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data24.name !== undefined){
+if(typeof data24.name !== "string"){
+const err47 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/name",schemaPath:"#/$defs/track/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -8313,9 +8436,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data23.start !== undefined){
-if(typeof data23.start !== "string"){
-const err48 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/start",schemaPath:"#/$defs/track/properties/start/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data24.max !== undefined){
+if(typeof data24.max !== "string"){
+const err48 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/max",schemaPath:"#/$defs/track/properties/max/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -8325,9 +8448,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data23.description !== undefined){
-if(typeof data23.description !== "string"){
-const err49 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/track/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data24.start !== undefined){
+if(typeof data24.start !== "string"){
+const err49 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/start",schemaPath:"#/$defs/track/properties/start/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -8337,9 +8460,9 @@ vErrors.push(err49);
 errors++;
 }
 }
-}
-else {
-const err50 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/track/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data24.description !== undefined){
+if(typeof data24.description !== "string"){
+const err50 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/track/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -8351,7 +8474,7 @@ errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/tracks",schemaPath:"#/properties/tracks/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err51 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/track/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -8361,14 +8484,9 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data.functions !== undefined){
-let data28 = data.functions;
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-for(const key10 in data28){
-const _errs82 = errors;
-if(typeof key10 === "string"){
-if(!pattern5.test(key10)){
-const err52 = {instancePath:instancePath+"/functions",schemaPath:"#/$defs/refName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",propertyName:key10};
+}
+else {
+const err52 = {instancePath:instancePath+"/tracks",schemaPath:"#/properties/tracks/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -8378,8 +8496,14 @@ vErrors.push(err52);
 errors++;
 }
 }
-else {
-const err53 = {instancePath:instancePath+"/functions",schemaPath:"#/$defs/refName/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key10};
+if(data.functions !== undefined){
+let data29 = data.functions;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+for(const key10 in data29){
+const _errs84 = errors;
+if(typeof key10 === "string"){
+if(!pattern5.test(key10)){
+const err53 = {instancePath:instancePath+"/functions",schemaPath:"#/$defs/refName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",propertyName:key10};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -8388,9 +8512,9 @@ vErrors.push(err53);
 }
 errors++;
 }
-var valid22 = _errs82 === errors;
-if(!valid22){
-const err54 = {instancePath:instancePath+"/functions",schemaPath:"#/properties/functions/propertyNames",keyword:"propertyNames",params:{propertyName: key10},message:"property name must be valid"};
+}
+else {
+const err54 = {instancePath:instancePath+"/functions",schemaPath:"#/$defs/refName/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key10};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -8399,16 +8523,9 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-for(const key11 in data28){
-if(!(validate21(data28[key11], {instancePath:instancePath+"/functions/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data28,parentDataProperty:key11,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err55 = {instancePath:instancePath+"/functions",schemaPath:"#/properties/functions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+var valid22 = _errs84 === errors;
+if(!valid22){
+const err55 = {instancePath:instancePath+"/functions",schemaPath:"#/properties/functions/propertyNames",keyword:"propertyNames",params:{propertyName: key10},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -8418,14 +8535,15 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data.checks !== undefined){
-let data30 = data.checks;
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-for(const key12 in data30){
-const _errs89 = errors;
-if(typeof key12 === "string"){
-if(!pattern4.test(key12)){
-const err56 = {instancePath:instancePath+"/checks",schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_.-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_.-]*$"+"\"",propertyName:key12};
+for(const key11 in data29){
+if(!(validate21(data29[key11], {instancePath:instancePath+"/functions/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data29,parentDataProperty:key11,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/functions",schemaPath:"#/properties/functions/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -8435,8 +8553,14 @@ vErrors.push(err56);
 errors++;
 }
 }
-else {
-const err57 = {instancePath:instancePath+"/checks",schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key12};
+if(data.checks !== undefined){
+let data31 = data.checks;
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+for(const key12 in data31){
+const _errs91 = errors;
+if(typeof key12 === "string"){
+if(!pattern4.test(key12)){
+const err57 = {instancePath:instancePath+"/checks",schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_.-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_.-]*$"+"\"",propertyName:key12};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -8445,9 +8569,9 @@ vErrors.push(err57);
 }
 errors++;
 }
-var valid25 = _errs89 === errors;
-if(!valid25){
-const err58 = {instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/propertyNames",keyword:"propertyNames",params:{propertyName: key12},message:"property name must be valid"};
+}
+else {
+const err58 = {instancePath:instancePath+"/checks",schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key12};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -8456,21 +8580,32 @@ vErrors.push(err58);
 }
 errors++;
 }
+var valid25 = _errs91 === errors;
+if(!valid25){
+const err59 = {instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/propertyNames",keyword:"propertyNames",params:{propertyName: key12},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err59];
 }
-for(const key13 in data30){
-if(!(validate23(data30[key13], {instancePath:instancePath+"/checks/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data30,parentDataProperty:key13,rootData,dynamicAnchors}))){
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+for(const key13 in data31){
+if(!(validate23(data31[key13], {instancePath:instancePath+"/checks/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data31,parentDataProperty:key13,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err60 = {instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err59];
+vErrors = [err60];
 }
 else {
-vErrors.push(err59);
+vErrors.push(err60);
 }
 errors++;
 }
@@ -8488,40 +8623,18 @@ errors = vErrors.length;
 }
 }
 if(data.conditions !== undefined){
-let data34 = data.conditions;
-if(Array.isArray(data34)){
-const len2 = data34.length;
+let data35 = data.conditions;
+if(Array.isArray(data35)){
+const len2 = data35.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate32(data34[i2], {instancePath:instancePath+"/conditions/" + i2,parentData:data34,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if(!(validate32(data35[i2], {instancePath:instancePath+"/conditions/" + i2,parentData:data35,parentDataProperty:i2,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-}
-if(data.abilities !== undefined){
-let data36 = data.abilities;
-if(Array.isArray(data36)){
-const len3 = data36.length;
-for(let i3=0; i3<len3; i3++){
-if(!(validate34(data36[i3], {instancePath:instancePath+"/abilities/" + i3,parentData:data36,parentDataProperty:i3,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err61 = {instancePath:instancePath+"/abilities",schemaPath:"#/properties/abilities/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err61 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -8531,19 +8644,19 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data.templates !== undefined){
-let data38 = data.templates;
-if(Array.isArray(data38)){
-const len4 = data38.length;
-for(let i4=0; i4<len4; i4++){
-if(!(validate36(data38[i4], {instancePath:instancePath+"/templates/" + i4,parentData:data38,parentDataProperty:i4,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(data.abilities !== undefined){
+let data37 = data.abilities;
+if(Array.isArray(data37)){
+const len3 = data37.length;
+for(let i3=0; i3<len3; i3++){
+if(!(validate34(data37[i3], {instancePath:instancePath+"/abilities/" + i3,parentData:data37,parentDataProperty:i3,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/templates",schemaPath:"#/properties/templates/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err62 = {instancePath:instancePath+"/abilities",schemaPath:"#/properties/abilities/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -8553,14 +8666,19 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.classes !== undefined){
-let data40 = data.classes;
-if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
-for(const key14 in data40){
-const _errs107 = errors;
-if(typeof key14 === "string"){
-if(!pattern5.test(key14)){
-const err63 = {instancePath:instancePath+"/classes",schemaPath:"#/$defs/refName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",propertyName:key14};
+if(data.templates !== undefined){
+let data39 = data.templates;
+if(Array.isArray(data39)){
+const len4 = data39.length;
+for(let i4=0; i4<len4; i4++){
+if(!(validate36(data39[i4], {instancePath:instancePath+"/templates/" + i4,parentData:data39,parentDataProperty:i4,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/templates",schemaPath:"#/properties/templates/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -8570,8 +8688,14 @@ vErrors.push(err63);
 errors++;
 }
 }
-else {
-const err64 = {instancePath:instancePath+"/classes",schemaPath:"#/$defs/refName/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key14};
+if(data.classes !== undefined){
+let data41 = data.classes;
+if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
+for(const key14 in data41){
+const _errs109 = errors;
+if(typeof key14 === "string"){
+if(!pattern5.test(key14)){
+const err64 = {instancePath:instancePath+"/classes",schemaPath:"#/$defs/refName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",propertyName:key14};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -8580,9 +8704,9 @@ vErrors.push(err64);
 }
 errors++;
 }
-var valid34 = _errs107 === errors;
-if(!valid34){
-const err65 = {instancePath:instancePath+"/classes",schemaPath:"#/properties/classes/propertyNames",keyword:"propertyNames",params:{propertyName: key14},message:"property name must be valid"};
+}
+else {
+const err65 = {instancePath:instancePath+"/classes",schemaPath:"#/$defs/refName/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key14};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -8591,13 +8715,9 @@ vErrors.push(err65);
 }
 errors++;
 }
-}
-for(const key15 in data40){
-let data41 = data40[key15];
-if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
-for(const key16 in data41){
-if(!(((key16 === "name") || (key16 === "description")) || (key16 === "attacks"))){
-const err66 = {instancePath:instancePath+"/classes/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/class/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
+var valid34 = _errs109 === errors;
+if(!valid34){
+const err66 = {instancePath:instancePath+"/classes",schemaPath:"#/properties/classes/propertyNames",keyword:"propertyNames",params:{propertyName: key14},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -8607,9 +8727,12 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data41.name !== undefined){
-if(typeof data41.name !== "string"){
-const err67 = {instancePath:instancePath+"/classes/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/name",schemaPath:"#/$defs/class/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key15 in data41){
+let data42 = data41[key15];
+if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
+for(const key16 in data42){
+if(!(((key16 === "name") || (key16 === "description")) || (key16 === "attacks"))){
+const err67 = {instancePath:instancePath+"/classes/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/class/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -8619,9 +8742,9 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data41.description !== undefined){
-if(typeof data41.description !== "string"){
-const err68 = {instancePath:instancePath+"/classes/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/class/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data42.name !== undefined){
+if(typeof data42.name !== "string"){
+const err68 = {instancePath:instancePath+"/classes/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/name",schemaPath:"#/$defs/class/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -8631,9 +8754,9 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data41.attacks !== undefined){
-if(typeof data41.attacks !== "string"){
-const err69 = {instancePath:instancePath+"/classes/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/attacks",schemaPath:"#/$defs/class/properties/attacks/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data42.description !== undefined){
+if(typeof data42.description !== "string"){
+const err69 = {instancePath:instancePath+"/classes/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/class/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -8643,9 +8766,9 @@ vErrors.push(err69);
 errors++;
 }
 }
-}
-else {
-const err70 = {instancePath:instancePath+"/classes/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/class/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data42.attacks !== undefined){
+if(typeof data42.attacks !== "string"){
+const err70 = {instancePath:instancePath+"/classes/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/attacks",schemaPath:"#/$defs/class/properties/attacks/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -8657,7 +8780,7 @@ errors++;
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/classes",schemaPath:"#/properties/classes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err71 = {instancePath:instancePath+"/classes/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/class/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -8667,19 +8790,9 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data.bestiary !== undefined){
-let data45 = data.bestiary;
-if(Array.isArray(data45)){
-const len5 = data45.length;
-for(let i5=0; i5<len5; i5++){
-if(!(validate39(data45[i5], {instancePath:instancePath+"/bestiary/" + i5,parentData:data45,parentDataProperty:i5,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err72 = {instancePath:instancePath+"/bestiary",schemaPath:"#/properties/bestiary/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err72 = {instancePath:instancePath+"/classes",schemaPath:"#/properties/classes/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -8689,19 +8802,19 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data.heroes !== undefined){
-let data47 = data.heroes;
-if(Array.isArray(data47)){
-const len6 = data47.length;
-for(let i6=0; i6<len6; i6++){
-if(!(validate44(data47[i6], {instancePath:instancePath+"/heroes/" + i6,parentData:data47,parentDataProperty:i6,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(data.bestiary !== undefined){
+let data46 = data.bestiary;
+if(Array.isArray(data46)){
+const len5 = data46.length;
+for(let i5=0; i5<len5; i5++){
+if(!(validate39(data46[i5], {instancePath:instancePath+"/bestiary/" + i5,parentData:data46,parentDataProperty:i5,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/heroes",schemaPath:"#/properties/heroes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err73 = {instancePath:instancePath+"/bestiary",schemaPath:"#/properties/bestiary/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -8711,19 +8824,19 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data.fights !== undefined){
-let data49 = data.fights;
-if(Array.isArray(data49)){
-const len7 = data49.length;
-for(let i7=0; i7<len7; i7++){
-if(!(validate48(data49[i7], {instancePath:instancePath+"/fights/" + i7,parentData:data49,parentDataProperty:i7,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(data.heroes !== undefined){
+let data48 = data.heroes;
+if(Array.isArray(data48)){
+const len6 = data48.length;
+for(let i6=0; i6<len6; i6++){
+if(!(validate44(data48[i6], {instancePath:instancePath+"/heroes/" + i6,parentData:data48,parentDataProperty:i6,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/fights",schemaPath:"#/properties/fights/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err74 = {instancePath:instancePath+"/heroes",schemaPath:"#/properties/heroes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -8733,19 +8846,19 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data.parties !== undefined){
-let data51 = data.parties;
-if(Array.isArray(data51)){
-const len8 = data51.length;
-for(let i8=0; i8<len8; i8++){
-if(!(validate57(data51[i8], {instancePath:instancePath+"/parties/" + i8,parentData:data51,parentDataProperty:i8,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(data.fights !== undefined){
+let data50 = data.fights;
+if(Array.isArray(data50)){
+const len7 = data50.length;
+for(let i7=0; i7<len7; i7++){
+if(!(validate48(data50[i7], {instancePath:instancePath+"/fights/" + i7,parentData:data50,parentDataProperty:i7,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/parties",schemaPath:"#/properties/parties/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err75 = {instancePath:instancePath+"/fights",schemaPath:"#/properties/fights/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -8755,11 +8868,19 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data.encounters !== undefined){
-let data53 = data.encounters;
-if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
-if(data53.budget === undefined){
-const err76 = {instancePath:instancePath+"/encounters",schemaPath:"#/$defs/encounters/required",keyword:"required",params:{missingProperty: "budget"},message:"must have required property '"+"budget"+"'"};
+if(data.parties !== undefined){
+let data52 = data.parties;
+if(Array.isArray(data52)){
+const len8 = data52.length;
+for(let i8=0; i8<len8; i8++){
+if(!(validate57(data52[i8], {instancePath:instancePath+"/parties/" + i8,parentData:data52,parentDataProperty:i8,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err76 = {instancePath:instancePath+"/parties",schemaPath:"#/properties/parties/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -8768,8 +8889,12 @@ vErrors.push(err76);
 }
 errors++;
 }
-if(data53.expect === undefined){
-const err77 = {instancePath:instancePath+"/encounters",schemaPath:"#/$defs/encounters/required",keyword:"required",params:{missingProperty: "expect"},message:"must have required property '"+"expect"+"'"};
+}
+if(data.encounters !== undefined){
+let data54 = data.encounters;
+if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
+if(data54.budget === undefined){
+const err77 = {instancePath:instancePath+"/encounters",schemaPath:"#/$defs/encounters/required",keyword:"required",params:{missingProperty: "budget"},message:"must have required property '"+"budget"+"'"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -8778,9 +8903,8 @@ vErrors.push(err77);
 }
 errors++;
 }
-for(const key17 in data53){
-if(!(((key17 === "budget") || (key17 === "expect")) || (key17 === "tolerance"))){
-const err78 = {instancePath:instancePath+"/encounters",schemaPath:"#/$defs/encounters/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
+if(data54.expect === undefined){
+const err78 = {instancePath:instancePath+"/encounters",schemaPath:"#/$defs/encounters/required",keyword:"required",params:{missingProperty: "expect"},message:"must have required property '"+"expect"+"'"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -8789,10 +8913,9 @@ vErrors.push(err78);
 }
 errors++;
 }
-}
-if(data53.budget !== undefined){
-if(typeof data53.budget !== "string"){
-const err79 = {instancePath:instancePath+"/encounters/budget",schemaPath:"#/$defs/encounters/properties/budget/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key17 in data54){
+if(!(((key17 === "budget") || (key17 === "expect")) || (key17 === "tolerance"))){
+const err79 = {instancePath:instancePath+"/encounters",schemaPath:"#/$defs/encounters/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -8802,11 +8925,9 @@ vErrors.push(err79);
 errors++;
 }
 }
-if(data53.expect !== undefined){
-let data55 = data53.expect;
-if(Array.isArray(data55)){
-if(data55.length < 1){
-const err80 = {instancePath:instancePath+"/encounters/expect",schemaPath:"#/$defs/encounters/properties/expect/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(data54.budget !== undefined){
+if(typeof data54.budget !== "string"){
+const err80 = {instancePath:instancePath+"/encounters/budget",schemaPath:"#/$defs/encounters/properties/budget/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -8815,12 +8936,12 @@ vErrors.push(err80);
 }
 errors++;
 }
-const len9 = data55.length;
-for(let i9=0; i9<len9; i9++){
-let data56 = data55[i9];
-if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
-if(data56.budget === undefined){
-const err81 = {instancePath:instancePath+"/encounters/expect/" + i9,schemaPath:"#/$defs/encounters/properties/expect/items/required",keyword:"required",params:{missingProperty: "budget"},message:"must have required property '"+"budget"+"'"};
+}
+if(data54.expect !== undefined){
+let data56 = data54.expect;
+if(Array.isArray(data56)){
+if(data56.length < 1){
+const err81 = {instancePath:instancePath+"/encounters/expect",schemaPath:"#/$defs/encounters/properties/expect/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -8829,8 +8950,12 @@ vErrors.push(err81);
 }
 errors++;
 }
-if(data56.winRate === undefined){
-const err82 = {instancePath:instancePath+"/encounters/expect/" + i9,schemaPath:"#/$defs/encounters/properties/expect/items/required",keyword:"required",params:{missingProperty: "winRate"},message:"must have required property '"+"winRate"+"'"};
+const len9 = data56.length;
+for(let i9=0; i9<len9; i9++){
+let data57 = data56[i9];
+if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
+if(data57.budget === undefined){
+const err82 = {instancePath:instancePath+"/encounters/expect/" + i9,schemaPath:"#/$defs/encounters/properties/expect/items/required",keyword:"required",params:{missingProperty: "budget"},message:"must have required property '"+"budget"+"'"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -8839,9 +8964,8 @@ vErrors.push(err82);
 }
 errors++;
 }
-for(const key18 in data56){
-if(!((key18 === "budget") || (key18 === "winRate"))){
-const err83 = {instancePath:instancePath+"/encounters/expect/" + i9,schemaPath:"#/$defs/encounters/properties/expect/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
+if(data57.winRate === undefined){
+const err83 = {instancePath:instancePath+"/encounters/expect/" + i9,schemaPath:"#/$defs/encounters/properties/expect/items/required",keyword:"required",params:{missingProperty: "winRate"},message:"must have required property '"+"winRate"+"'"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -8850,11 +8974,9 @@ vErrors.push(err83);
 }
 errors++;
 }
-}
-if(data56.budget !== undefined){
-let data57 = data56.budget;
-if(!((typeof data57 == "number") && (isFinite(data57)))){
-const err84 = {instancePath:instancePath+"/encounters/expect/" + i9+"/budget",schemaPath:"#/$defs/encounters/properties/expect/items/properties/budget/type",keyword:"type",params:{type: "number"},message:"must be number"};
+for(const key18 in data57){
+if(!((key18 === "budget") || (key18 === "winRate"))){
+const err84 = {instancePath:instancePath+"/encounters/expect/" + i9,schemaPath:"#/$defs/encounters/properties/expect/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -8864,11 +8986,10 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data56.winRate !== undefined){
-let data58 = data56.winRate;
-if((typeof data58 == "number") && (isFinite(data58))){
-if(data58 > 1 || isNaN(data58)){
-const err85 = {instancePath:instancePath+"/encounters/expect/" + i9+"/winRate",schemaPath:"#/$defs/encounters/properties/expect/items/properties/winRate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(data57.budget !== undefined){
+let data58 = data57.budget;
+if(!((typeof data58 == "number") && (isFinite(data58)))){
+const err85 = {instancePath:instancePath+"/encounters/expect/" + i9+"/budget",schemaPath:"#/$defs/encounters/properties/expect/items/properties/budget/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -8877,8 +8998,12 @@ vErrors.push(err85);
 }
 errors++;
 }
-if(data58 < 0 || isNaN(data58)){
-const err86 = {instancePath:instancePath+"/encounters/expect/" + i9+"/winRate",schemaPath:"#/$defs/encounters/properties/expect/items/properties/winRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data57.winRate !== undefined){
+let data59 = data57.winRate;
+if((typeof data59 == "number") && (isFinite(data59))){
+if(data59 > 1 || isNaN(data59)){
+const err86 = {instancePath:instancePath+"/encounters/expect/" + i9+"/winRate",schemaPath:"#/$defs/encounters/properties/expect/items/properties/winRate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -8887,9 +9012,8 @@ vErrors.push(err86);
 }
 errors++;
 }
-}
-else {
-const err87 = {instancePath:instancePath+"/encounters/expect/" + i9+"/winRate",schemaPath:"#/$defs/encounters/properties/expect/items/properties/winRate/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data59 < 0 || isNaN(data59)){
+const err87 = {instancePath:instancePath+"/encounters/expect/" + i9+"/winRate",schemaPath:"#/$defs/encounters/properties/expect/items/properties/winRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -8899,9 +9023,8 @@ vErrors.push(err87);
 errors++;
 }
 }
-}
 else {
-const err88 = {instancePath:instancePath+"/encounters/expect/" + i9,schemaPath:"#/$defs/encounters/properties/expect/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err88 = {instancePath:instancePath+"/encounters/expect/" + i9+"/winRate",schemaPath:"#/$defs/encounters/properties/expect/items/properties/winRate/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -8913,7 +9036,7 @@ errors++;
 }
 }
 else {
-const err89 = {instancePath:instancePath+"/encounters/expect",schemaPath:"#/$defs/encounters/properties/expect/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err89 = {instancePath:instancePath+"/encounters/expect/" + i9,schemaPath:"#/$defs/encounters/properties/expect/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -8923,11 +9046,9 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data53.tolerance !== undefined){
-let data59 = data53.tolerance;
-if((typeof data59 == "number") && (isFinite(data59))){
-if(data59 > 1 || isNaN(data59)){
-const err90 = {instancePath:instancePath+"/encounters/tolerance",schemaPath:"#/$defs/encounters/properties/tolerance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+}
+else {
+const err90 = {instancePath:instancePath+"/encounters/expect",schemaPath:"#/$defs/encounters/properties/expect/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -8936,8 +9057,12 @@ vErrors.push(err90);
 }
 errors++;
 }
-if(data59 < 0 || isNaN(data59)){
-const err91 = {instancePath:instancePath+"/encounters/tolerance",schemaPath:"#/$defs/encounters/properties/tolerance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data54.tolerance !== undefined){
+let data60 = data54.tolerance;
+if((typeof data60 == "number") && (isFinite(data60))){
+if(data60 > 1 || isNaN(data60)){
+const err91 = {instancePath:instancePath+"/encounters/tolerance",schemaPath:"#/$defs/encounters/properties/tolerance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -8946,9 +9071,8 @@ vErrors.push(err91);
 }
 errors++;
 }
-}
-else {
-const err92 = {instancePath:instancePath+"/encounters/tolerance",schemaPath:"#/$defs/encounters/properties/tolerance/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data60 < 0 || isNaN(data60)){
+const err92 = {instancePath:instancePath+"/encounters/tolerance",schemaPath:"#/$defs/encounters/properties/tolerance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -8958,9 +9082,8 @@ vErrors.push(err92);
 errors++;
 }
 }
-}
 else {
-const err93 = {instancePath:instancePath+"/encounters",schemaPath:"#/$defs/encounters/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err93 = {instancePath:instancePath+"/encounters/tolerance",schemaPath:"#/$defs/encounters/properties/tolerance/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -8972,12 +9095,24 @@ errors++;
 }
 }
 else {
-const err94 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err94 = {instancePath:instancePath+"/encounters",schemaPath:"#/$defs/encounters/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err94];
 }
 else {
 vErrors.push(err94);
+}
+errors++;
+}
+}
+}
+else {
+const err95 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
 }
 errors++;
 }
@@ -8987,7 +9122,7 @@ return errors === 0;
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateEvent = validate59;
-const schema127 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:events:1","title":"Rules Studio simulator event","description":"One line of `sim --log`: one JSON event per line, each with a `type`. Fields listed are the ones the engine writes; further fields may be added in later versions, so readers ignore what they do not know.","type":"object","required":["type"],"properties":{"type":{"enum":["fightStart","round","turn","check","reaction","damage","condition","down","noTime","fightEnd","heal","ability","harm","sustain","regenerate"],"description":"What happened."},"fight":{"type":"integer","minimum":0,"description":"Index of the fight in the run (0-based), when several are simulated."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."},"seq":{"type":"integer","minimum":0,"description":"Order of the event within its fight."}},"allOf":[{"if":{"properties":{"type":{"const":"fightStart"}},"required":["type"]},"then":{"required":["type"],"properties":{"type":{"const":"fightStart","description":"A fight begins."},"system":{"type":"string","description":"System id."},"fightId":{"type":"string","description":"Fight id."},"seed":{"type":["integer","string"],"description":"Seed of this fight."},"combatants":{"type":"array","description":"Who fights.","items":{"type":"object","description":"A combatant.","required":["id","side"],"properties":{"id":{"type":"string","description":"Combatant id."},"side":{"enum":["heroes","enemies"],"description":"Side."},"hp":{"type":"number","description":"Hit points at the start."},"position":{"type":"string","description":"Band or row."},"name":{"type":"string","description":"Display name."}}}}}}},{"if":{"properties":{"type":{"const":"round"}},"required":["type"]},"then":{"required":["type","round"],"properties":{"type":{"const":"round","description":"A new round begins."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"turn"}},"required":["type"]},"then":{"required":["type","actor"],"properties":{"type":{"const":"turn","description":"An actor's turn (each time it acts, in a clock system)."},"actor":{"type":"string","description":"Who acts."},"clock":{"type":"number","description":"The clock value the actor acts at (clock systems)."},"initiative":{"type":"number","description":"The actor's initiative."}}}},{"if":{"properties":{"type":{"const":"check"}},"required":["type"]},"then":{"required":["type","actor","check","total","chip"],"properties":{"type":{"const":"check","description":"A check was rolled."},"actor":{"type":"string","description":"Who rolled."},"check":{"type":"string","description":"Check id."},"target":{"type":["string","null"],"description":"Against whom, if anyone."},"dice":{"type":"array","items":{"type":"number"},"description":"Every die rolled, kept and dropped."},"total":{"type":"number","description":"The roll's total."},"vs":{"type":["number","null"],"description":"The number to meet, if any."},"outcome":{"type":["string","null"],"description":"Outcome id (none for a check without outcomes)."},"chip":{"type":"string","description":"The chip: `d20 (14) + 3 Strength + 2 = 19 vs 13 · Hit`."},"influencedBy":{"type":"array","items":{"type":"string"},"description":"What influenced the roll (`Prone (near): advantage`)."}}}},{"if":{"properties":{"type":{"const":"reaction"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"reaction","description":"A reaction was used."},"actor":{"type":"string","description":"Who reacted."},"ability":{"type":"string","description":"Ability id used."},"on":{"type":"string","description":"The trigger (`hit`, `spell`, `leave`)."},"success":{"type":"boolean","description":"Whether a reaction check succeeded."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"damage"}},"required":["type"]},"then":{"required":["type","actor","target","amount"],"properties":{"type":{"const":"damage","description":"Damage was dealt."},"actor":{"type":"string","description":"Who dealt it."},"target":{"type":"string","description":"Who took it."},"amount":{"type":"number","description":"Damage after every step."},"steps":{"type":"array","description":"Names of the damage steps that changed the number, in order.","items":{"type":"string","description":"A step's id or name."}},"rolled":{"type":"number","description":"Damage as rolled, before the steps."},"hp":{"type":"number","description":"Target's hit points after."},"chip":{"type":"string","description":"Chip."},"damageType":{"type":"string","description":"Damage type of the blow (spec §4 calls it the damage's `type`; the event's own `type` is `damage`)."}}}},{"if":{"properties":{"type":{"const":"condition"}},"required":["type"]},"then":{"required":["type","target","condition"],"properties":{"type":{"const":"condition","description":"A condition was applied or ended."},"target":{"type":"string","description":"Who carries it."},"condition":{"type":"string","description":"Condition id."},"change":{"enum":["applied","ended","saved"],"description":"What happened to it."},"source":{"type":"string","description":"Who applied it."},"dc":{"type":"number","description":"Save DC."}}}},{"if":{"properties":{"type":{"const":"down"}},"required":["type"]},"then":{"required":["type","target"],"properties":{"type":{"const":"down","description":"A combatant fell."},"target":{"type":"string","description":"Who fell."},"by":{"type":"string","description":"Who dropped them."},"state":{"type":"string","description":"`dead`, `stable`, `down`."}}}},{"if":{"properties":{"type":{"const":"noTime"}},"required":["type"]},"then":{"required":["type","actor"],"properties":{"type":{"const":"noTime","description":"An attack past the turn's budget: NO TIME, it does not happen."},"actor":{"type":"string","description":"Who ran out of time."},"action":{"type":"string","description":"Action id."},"attack":{"type":"number","description":"Which attack (1-based)."}}}},{"if":{"properties":{"type":{"const":"fightEnd"}},"required":["type"]},"then":{"required":["type","winner"],"properties":{"type":{"const":"fightEnd","description":"The fight ended."},"winner":{"enum":["heroes","enemies","draw"],"description":"Who won."},"rounds":{"type":"number","description":"Rounds fought."}}}},{"if":{"properties":{"type":{"const":"heal"}},"required":["type"]},"then":{"required":["type","target","amount"],"properties":{"type":{"const":"heal","description":"Someone was healed."},"actor":{"type":"string","description":"Who healed."},"target":{"type":"string","description":"Who was healed."},"amount":{"type":"number","description":"Hit points restored."},"track":{"type":"string","description":"Track healed."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"ability"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"ability","description":"An ability was used."},"actor":{"type":"string","description":"Who used it."},"ability":{"type":"string","description":"Ability id."},"targets":{"type":"array","items":{"type":"string"},"description":"Target ids."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"harm"}},"required":["type"]},"then":{"required":["type","target","levels"],"properties":{"type":{"const":"harm","description":"Consequences mode: harm suffered."},"actor":{"type":"string","description":"Who rolled."},"target":{"type":"string","description":"Who suffered the harm."},"levels":{"type":"number","description":"Harm levels."},"amount":{"type":"number","description":"Hit points lost, if any."}}}},{"if":{"properties":{"type":{"const":"sustain"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"sustain","description":"A sustained ability started, was kept or ended."},"actor":{"type":"string","description":"The sustainer."},"ability":{"type":"string","description":"Ability id."},"change":{"enum":["started","ended","kept"],"description":"What happened."}}}},{"if":{"properties":{"type":{"const":"regenerate"}},"required":["type"]},"then":{"required":["type","target"],"properties":{"type":{"const":"regenerate","description":"Regeneration at the start of a turn."},"target":{"type":"string","description":"Who regenerated."},"amount":{"type":"number","description":"Hit points regained."},"stopped":{"type":"boolean","description":"true when damage stopped it this turn."}}}}]};
+const schema128 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:events:1","title":"Rules Studio simulator event","description":"One line of `sim --log`: one JSON event per line, each with a `type`. Fields listed are the ones the engine writes; further fields may be added in later versions, so readers ignore what they do not know.","type":"object","required":["type"],"properties":{"type":{"enum":["fightStart","round","turn","check","reaction","damage","condition","down","noTime","fightEnd","heal","ability","harm","sustain","regenerate","move"],"description":"What happened."},"fight":{"type":"integer","minimum":0,"description":"Index of the fight in the run (0-based), when several are simulated."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."},"seq":{"type":"integer","minimum":0,"description":"Order of the event within its fight."}},"allOf":[{"if":{"properties":{"type":{"const":"fightStart"}},"required":["type"]},"then":{"required":["type"],"properties":{"type":{"const":"fightStart","description":"A fight begins."},"system":{"type":"string","description":"System id."},"fightId":{"type":"string","description":"Fight id."},"seed":{"type":["integer","string"],"description":"Seed of this fight."},"combatants":{"type":"array","description":"Who fights.","items":{"type":"object","description":"A combatant.","required":["id","side"],"properties":{"id":{"type":"string","description":"Combatant id."},"side":{"enum":["heroes","enemies"],"description":"Side."},"hp":{"type":"number","description":"Hit points at the start."},"position":{"type":"string","description":"Band or row."},"name":{"type":"string","description":"Display name."}}}}}}},{"if":{"properties":{"type":{"const":"round"}},"required":["type"]},"then":{"required":["type","round"],"properties":{"type":{"const":"round","description":"A new round begins."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"turn"}},"required":["type"]},"then":{"required":["type","actor"],"properties":{"type":{"const":"turn","description":"An actor's turn (each time it acts, in a clock system)."},"actor":{"type":"string","description":"Who acts."},"clock":{"type":"number","description":"The clock value the actor acts at (clock systems)."},"initiative":{"type":"number","description":"The actor's initiative."}}}},{"if":{"properties":{"type":{"const":"check"}},"required":["type"]},"then":{"required":["type","actor","check","total","chip"],"properties":{"type":{"const":"check","description":"A check was rolled."},"actor":{"type":"string","description":"Who rolled."},"check":{"type":"string","description":"Check id."},"target":{"type":["string","null"],"description":"Against whom, if anyone."},"dice":{"type":"array","items":{"type":"number"},"description":"Every die rolled, kept and dropped."},"total":{"type":"number","description":"The roll's total."},"vs":{"type":["number","null"],"description":"The number to meet, if any."},"outcome":{"type":["string","null"],"description":"Outcome id (none for a check without outcomes)."},"degree":{"type":"number","description":"The outcome's degree of success, when it has a `degree` formula."},"chip":{"type":"string","description":"The chip: `d20 (14) + 3 Strength + 2 = 19 vs 13 · Hit`."},"influencedBy":{"type":"array","items":{"type":"string"},"description":"What influenced the roll (`Prone (near): advantage`)."}}}},{"if":{"properties":{"type":{"const":"reaction"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"reaction","description":"A reaction was used."},"actor":{"type":"string","description":"Who reacted."},"ability":{"type":"string","description":"Ability id used."},"on":{"type":"string","description":"The trigger (`hit`, `spell`, `leave`)."},"success":{"type":"boolean","description":"Whether a reaction check succeeded."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"damage"}},"required":["type"]},"then":{"required":["type","actor","target","amount"],"properties":{"type":{"const":"damage","description":"Damage was dealt."},"actor":{"type":"string","description":"Who dealt it."},"target":{"type":"string","description":"Who took it."},"amount":{"type":"number","description":"Damage after every step."},"steps":{"type":"array","description":"Names of the damage steps that changed the number, in order.","items":{"type":"string","description":"A step's id or name."}},"rolled":{"type":"number","description":"Damage as rolled, before the steps."},"hp":{"type":"number","description":"Target's hit points after."},"chip":{"type":"string","description":"Chip."},"damageType":{"type":"string","description":"Damage type of the blow (spec §4 calls it the damage's `type`; the event's own `type` is `damage`)."}}}},{"if":{"properties":{"type":{"const":"condition"}},"required":["type"]},"then":{"required":["type","target","condition"],"properties":{"type":{"const":"condition","description":"A condition was applied or ended."},"target":{"type":"string","description":"Who carries it."},"condition":{"type":"string","description":"Condition id."},"change":{"enum":["applied","ended","saved"],"description":"What happened to it."},"source":{"type":"string","description":"Who applied it."},"dc":{"type":"number","description":"Save DC."}}}},{"if":{"properties":{"type":{"const":"down"}},"required":["type"]},"then":{"required":["type","target"],"properties":{"type":{"const":"down","description":"A combatant fell."},"target":{"type":"string","description":"Who fell."},"by":{"type":"string","description":"Who dropped them."},"state":{"type":"string","description":"`dead`, `stable`, `down`."}}}},{"if":{"properties":{"type":{"const":"noTime"}},"required":["type"]},"then":{"required":["type","actor"],"properties":{"type":{"const":"noTime","description":"An attack past the turn's budget: NO TIME, it does not happen."},"actor":{"type":"string","description":"Who ran out of time."},"action":{"type":"string","description":"Action id."},"attack":{"type":"number","description":"Which attack (1-based)."}}}},{"if":{"properties":{"type":{"const":"fightEnd"}},"required":["type"]},"then":{"required":["type","winner"],"properties":{"type":{"const":"fightEnd","description":"The fight ended."},"winner":{"enum":["heroes","enemies","draw"],"description":"Who won."},"rounds":{"type":"number","description":"Rounds fought."}}}},{"if":{"properties":{"type":{"const":"heal"}},"required":["type"]},"then":{"required":["type","target","amount"],"properties":{"type":{"const":"heal","description":"Someone was healed."},"actor":{"type":"string","description":"Who healed."},"target":{"type":"string","description":"Who was healed."},"amount":{"type":"number","description":"Hit points restored."},"track":{"type":"string","description":"Track healed."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"ability"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"ability","description":"An ability was used."},"actor":{"type":"string","description":"Who used it."},"ability":{"type":"string","description":"Ability id."},"targets":{"type":"array","items":{"type":"string"},"description":"Target ids."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"harm"}},"required":["type"]},"then":{"required":["type","target","levels"],"properties":{"type":{"const":"harm","description":"Consequences mode: harm suffered."},"actor":{"type":"string","description":"Who rolled."},"target":{"type":"string","description":"Who suffered the harm."},"levels":{"type":"number","description":"Harm levels."},"amount":{"type":"number","description":"Hit points lost, if any."}}}},{"if":{"properties":{"type":{"const":"sustain"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"sustain","description":"A sustained ability started, was kept or ended."},"actor":{"type":"string","description":"The sustainer."},"ability":{"type":"string","description":"Ability id."},"change":{"enum":["started","ended","kept"],"description":"What happened."}}}},{"if":{"properties":{"type":{"const":"regenerate"}},"required":["type"]},"then":{"required":["type","target"],"properties":{"type":{"const":"regenerate","description":"Regeneration at the start of a turn."},"target":{"type":"string","description":"Who regenerated."},"amount":{"type":"number","description":"Hit points regained."},"stopped":{"type":"boolean","description":"true when damage stopped it this turn."}}}},{"if":{"properties":{"type":{"const":"move"}},"required":["type"]},"then":{"required":["type","target","from","to"],"properties":{"type":{"const":"move","description":"A combatant changed place without an action of its own (rows closing up: `positions.advance`)."},"target":{"type":"string","description":"Who moved."},"from":{"type":"string","description":"Row or band it left."},"to":{"type":"string","description":"Row or band it is in now."},"chip":{"type":"string","description":"For people: `Brisa, Archer: back → front (the row ahead fell)`."}}}}]};
 
 function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="urn:rules-studio:schema:events:1" */;
@@ -9092,7 +9227,7 @@ errors++;
 if(data.seed !== undefined){
 let data4 = data.seed;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (typeof data4 !== "string")){
-const err6 = {instancePath:instancePath+"/seed",schemaPath:"#/allOf/0/then/properties/seed/type",keyword:"type",params:{type: schema127.allOf[0].then.properties.seed.type},message:"must be integer,string"};
+const err6 = {instancePath:instancePath+"/seed",schemaPath:"#/allOf/0/then/properties/seed/type",keyword:"type",params:{type: schema128.allOf[0].then.properties.seed.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9144,7 +9279,7 @@ errors++;
 if(data6.side !== undefined){
 let data8 = data6.side;
 if(!((data8 === "heroes") || (data8 === "enemies"))){
-const err10 = {instancePath:instancePath+"/combatants/" + i0+"/side",schemaPath:"#/allOf/0/then/properties/combatants/items/properties/side/enum",keyword:"enum",params:{allowedValues: schema127.allOf[0].then.properties.combatants.items.properties.side.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/combatants/" + i0+"/side",schemaPath:"#/allOf/0/then/properties/combatants/items/properties/side/enum",keyword:"enum",params:{allowedValues: schema128.allOf[0].then.properties.combatants.items.properties.side.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9640,7 +9775,7 @@ errors++;
 if(data.target !== undefined){
 let data24 = data.target;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err44 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/3/then/properties/target/type",keyword:"type",params:{type: schema127.allOf[3].then.properties.target.type},message:"must be string,null"};
+const err44 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/3/then/properties/target/type",keyword:"type",params:{type: schema128.allOf[3].then.properties.target.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -9695,7 +9830,7 @@ errors++;
 if(data.vs !== undefined){
 let data28 = data.vs;
 if((!((typeof data28 == "number") && (isFinite(data28)))) && (data28 !== null)){
-const err48 = {instancePath:instancePath+"/vs",schemaPath:"#/allOf/3/then/properties/vs/type",keyword:"type",params:{type: schema127.allOf[3].then.properties.vs.type},message:"must be number,null"};
+const err48 = {instancePath:instancePath+"/vs",schemaPath:"#/allOf/3/then/properties/vs/type",keyword:"type",params:{type: schema128.allOf[3].then.properties.vs.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -9708,7 +9843,7 @@ errors++;
 if(data.outcome !== undefined){
 let data29 = data.outcome;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err49 = {instancePath:instancePath+"/outcome",schemaPath:"#/allOf/3/then/properties/outcome/type",keyword:"type",params:{type: schema127.allOf[3].then.properties.outcome.type},message:"must be string,null"};
+const err49 = {instancePath:instancePath+"/outcome",schemaPath:"#/allOf/3/then/properties/outcome/type",keyword:"type",params:{type: schema128.allOf[3].then.properties.outcome.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -9718,9 +9853,10 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data.chip !== undefined){
-if(typeof data.chip !== "string"){
-const err50 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/3/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.degree !== undefined){
+let data30 = data.degree;
+if(!((typeof data30 == "number") && (isFinite(data30)))){
+const err50 = {instancePath:instancePath+"/degree",schemaPath:"#/allOf/3/then/properties/degree/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -9730,13 +9866,9 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.influencedBy !== undefined){
-let data31 = data.influencedBy;
-if(Array.isArray(data31)){
-const len2 = data31.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data31[i2] !== "string"){
-const err51 = {instancePath:instancePath+"/influencedBy/" + i2,schemaPath:"#/allOf/3/then/properties/influencedBy/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.chip !== undefined){
+if(typeof data.chip !== "string"){
+const err51 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/3/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -9746,14 +9878,30 @@ vErrors.push(err51);
 errors++;
 }
 }
-}
-else {
-const err52 = {instancePath:instancePath+"/influencedBy",schemaPath:"#/allOf/3/then/properties/influencedBy/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.influencedBy !== undefined){
+let data32 = data.influencedBy;
+if(Array.isArray(data32)){
+const len2 = data32.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data32[i2] !== "string"){
+const err52 = {instancePath:instancePath+"/influencedBy/" + i2,schemaPath:"#/allOf/3/then/properties/influencedBy/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err52];
 }
 else {
 vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/influencedBy",schemaPath:"#/allOf/3/then/properties/influencedBy/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
 }
 errors++;
 }
@@ -9771,17 +9919,18 @@ props3.dice = true;
 props3.total = true;
 props3.vs = true;
 props3.outcome = true;
+props3.degree = true;
 props3.chip = true;
 props3.influencedBy = true;
 }
 }
 if(!valid13){
-const err53 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err54 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err54];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err54);
 }
 errors++;
 }
@@ -9794,24 +9943,12 @@ props0 = props0 || {};
 Object.assign(props0, props3);
 }
 }
-const _errs75 = errors;
+const _errs77 = errors;
 let valid20 = true;
-const _errs76 = errors;
+const _errs78 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
 if((data.type === undefined) && (missing4 = "type")){
-const err54 = {};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("reaction" !== data.type){
 const err55 = {};
 if(vErrors === null){
 vErrors = [err55];
@@ -9821,24 +9958,10 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-}
-}
-var _valid4 = _errs76 === errors;
-errors = _errs75;
-if(vErrors !== null){
-if(_errs75){
-vErrors.length = _errs75;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs78 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err56 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.type !== undefined){
+if("reaction" !== data.type){
+const err56 = {};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -9847,8 +9970,24 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(data.actor === undefined){
-const err57 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
+}
+}
+}
+var _valid4 = _errs78 === errors;
+errors = _errs77;
+if(vErrors !== null){
+if(_errs77){
+vErrors.length = _errs77;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs80 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err57 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -9857,8 +9996,8 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(data.ability === undefined){
-const err58 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "ability"},message:"must have required property '"+"ability"+"'"};
+if(data.actor === undefined){
+const err58 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -9867,9 +10006,8 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("reaction" !== data.type){
-const err59 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/4/then/properties/type/const",keyword:"const",params:{allowedValue: "reaction"},message:"must be equal to constant"};
+if(data.ability === undefined){
+const err59 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "ability"},message:"must have required property '"+"ability"+"'"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -9878,10 +10016,9 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-if(data.actor !== undefined){
-if(typeof data.actor !== "string"){
-const err60 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/4/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("reaction" !== data.type){
+const err60 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/4/then/properties/type/const",keyword:"const",params:{allowedValue: "reaction"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -9891,9 +10028,9 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.ability !== undefined){
-if(typeof data.ability !== "string"){
-const err61 = {instancePath:instancePath+"/ability",schemaPath:"#/allOf/4/then/properties/ability/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.actor !== undefined){
+if(typeof data.actor !== "string"){
+const err61 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/4/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -9903,9 +10040,9 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data.on !== undefined){
-if(typeof data.on !== "string"){
-const err62 = {instancePath:instancePath+"/on",schemaPath:"#/allOf/4/then/properties/on/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.ability !== undefined){
+if(typeof data.ability !== "string"){
+const err62 = {instancePath:instancePath+"/ability",schemaPath:"#/allOf/4/then/properties/ability/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -9915,9 +10052,9 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.success !== undefined){
-if(typeof data.success !== "boolean"){
-const err63 = {instancePath:instancePath+"/success",schemaPath:"#/allOf/4/then/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.on !== undefined){
+if(typeof data.on !== "string"){
+const err63 = {instancePath:instancePath+"/on",schemaPath:"#/allOf/4/then/properties/on/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -9927,9 +10064,9 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data.chip !== undefined){
-if(typeof data.chip !== "string"){
-const err64 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/4/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.success !== undefined){
+if(typeof data.success !== "boolean"){
+const err64 = {instancePath:instancePath+"/success",schemaPath:"#/allOf/4/then/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -9939,8 +10076,20 @@ vErrors.push(err64);
 errors++;
 }
 }
+if(data.chip !== undefined){
+if(typeof data.chip !== "string"){
+const err65 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/4/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err65];
 }
-var _valid4 = _errs78 === errors;
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+var _valid4 = _errs80 === errors;
 valid20 = _valid4;
 if(valid20){
 var props4 = {};
@@ -9953,12 +10102,12 @@ props4.chip = true;
 }
 }
 if(!valid20){
-const err65 = {instancePath,schemaPath:"#/allOf/4/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err66 = {instancePath,schemaPath:"#/allOf/4/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err65];
+vErrors = [err66];
 }
 else {
-vErrors.push(err65);
+vErrors.push(err66);
 }
 errors++;
 }
@@ -9971,24 +10120,12 @@ props0 = props0 || {};
 Object.assign(props0, props4);
 }
 }
-const _errs91 = errors;
+const _errs93 = errors;
 let valid23 = true;
-const _errs92 = errors;
+const _errs94 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
 if((data.type === undefined) && (missing5 = "type")){
-const err66 = {};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("damage" !== data.type){
 const err67 = {};
 if(vErrors === null){
 vErrors = [err67];
@@ -9998,24 +10135,10 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-}
-}
-var _valid5 = _errs92 === errors;
-errors = _errs91;
-if(vErrors !== null){
-if(_errs91){
-vErrors.length = _errs91;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs94 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err68 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.type !== undefined){
+if("damage" !== data.type){
+const err68 = {};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -10024,8 +10147,24 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(data.actor === undefined){
-const err69 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
+}
+}
+}
+var _valid5 = _errs94 === errors;
+errors = _errs93;
+if(vErrors !== null){
+if(_errs93){
+vErrors.length = _errs93;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs96 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err69 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -10034,8 +10173,8 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(data.target === undefined){
-const err70 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+if(data.actor === undefined){
+const err70 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -10044,8 +10183,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(data.amount === undefined){
-const err71 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
+if(data.target === undefined){
+const err71 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -10054,9 +10193,8 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("damage" !== data.type){
-const err72 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/5/then/properties/type/const",keyword:"const",params:{allowedValue: "damage"},message:"must be equal to constant"};
+if(data.amount === undefined){
+const err72 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -10065,10 +10203,9 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-if(data.actor !== undefined){
-if(typeof data.actor !== "string"){
-const err73 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/5/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("damage" !== data.type){
+const err73 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/5/then/properties/type/const",keyword:"const",params:{allowedValue: "damage"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -10078,9 +10215,9 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data.target !== undefined){
-if(typeof data.target !== "string"){
-const err74 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/5/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.actor !== undefined){
+if(typeof data.actor !== "string"){
+const err74 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/5/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -10090,10 +10227,9 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data.amount !== undefined){
-let data44 = data.amount;
-if(!((typeof data44 == "number") && (isFinite(data44)))){
-const err75 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/5/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.target !== undefined){
+if(typeof data.target !== "string"){
+const err75 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/5/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -10103,13 +10239,10 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data.steps !== undefined){
-let data45 = data.steps;
-if(Array.isArray(data45)){
-const len3 = data45.length;
-for(let i3=0; i3<len3; i3++){
-if(typeof data45[i3] !== "string"){
-const err76 = {instancePath:instancePath+"/steps/" + i3,schemaPath:"#/allOf/5/then/properties/steps/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.amount !== undefined){
+let data45 = data.amount;
+if(!((typeof data45 == "number") && (isFinite(data45)))){
+const err76 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/5/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -10119,9 +10252,13 @@ vErrors.push(err76);
 errors++;
 }
 }
-}
-else {
-const err77 = {instancePath:instancePath+"/steps",schemaPath:"#/allOf/5/then/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.steps !== undefined){
+let data46 = data.steps;
+if(Array.isArray(data46)){
+const len3 = data46.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data46[i3] !== "string"){
+const err77 = {instancePath:instancePath+"/steps/" + i3,schemaPath:"#/allOf/5/then/properties/steps/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -10131,10 +10268,9 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data.rolled !== undefined){
-let data47 = data.rolled;
-if(!((typeof data47 == "number") && (isFinite(data47)))){
-const err78 = {instancePath:instancePath+"/rolled",schemaPath:"#/allOf/5/then/properties/rolled/type",keyword:"type",params:{type: "number"},message:"must be number"};
+}
+else {
+const err78 = {instancePath:instancePath+"/steps",schemaPath:"#/allOf/5/then/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -10144,10 +10280,10 @@ vErrors.push(err78);
 errors++;
 }
 }
-if(data.hp !== undefined){
-let data48 = data.hp;
+if(data.rolled !== undefined){
+let data48 = data.rolled;
 if(!((typeof data48 == "number") && (isFinite(data48)))){
-const err79 = {instancePath:instancePath+"/hp",schemaPath:"#/allOf/5/then/properties/hp/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err79 = {instancePath:instancePath+"/rolled",schemaPath:"#/allOf/5/then/properties/rolled/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -10157,9 +10293,10 @@ vErrors.push(err79);
 errors++;
 }
 }
-if(data.chip !== undefined){
-if(typeof data.chip !== "string"){
-const err80 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/5/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.hp !== undefined){
+let data49 = data.hp;
+if(!((typeof data49 == "number") && (isFinite(data49)))){
+const err80 = {instancePath:instancePath+"/hp",schemaPath:"#/allOf/5/then/properties/hp/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -10169,9 +10306,9 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data.damageType !== undefined){
-if(typeof data.damageType !== "string"){
-const err81 = {instancePath:instancePath+"/damageType",schemaPath:"#/allOf/5/then/properties/damageType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.chip !== undefined){
+if(typeof data.chip !== "string"){
+const err81 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/5/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -10181,8 +10318,20 @@ vErrors.push(err81);
 errors++;
 }
 }
+if(data.damageType !== undefined){
+if(typeof data.damageType !== "string"){
+const err82 = {instancePath:instancePath+"/damageType",schemaPath:"#/allOf/5/then/properties/damageType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err82];
 }
-var _valid5 = _errs94 === errors;
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+}
+var _valid5 = _errs96 === errors;
 valid23 = _valid5;
 if(valid23){
 var props5 = {};
@@ -10198,12 +10347,12 @@ props5.damageType = true;
 }
 }
 if(!valid23){
-const err82 = {instancePath,schemaPath:"#/allOf/5/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err83 = {instancePath,schemaPath:"#/allOf/5/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err83];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err83);
 }
 errors++;
 }
@@ -10216,24 +10365,12 @@ props0 = props0 || {};
 Object.assign(props0, props5);
 }
 }
-const _errs115 = errors;
+const _errs117 = errors;
 let valid28 = true;
-const _errs116 = errors;
+const _errs118 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
 if((data.type === undefined) && (missing6 = "type")){
-const err83 = {};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("condition" !== data.type){
 const err84 = {};
 if(vErrors === null){
 vErrors = [err84];
@@ -10243,24 +10380,10 @@ vErrors.push(err84);
 }
 errors++;
 }
-}
-}
-}
-var _valid6 = _errs116 === errors;
-errors = _errs115;
-if(vErrors !== null){
-if(_errs115){
-vErrors.length = _errs115;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs118 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err85 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.type !== undefined){
+if("condition" !== data.type){
+const err85 = {};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -10269,8 +10392,24 @@ vErrors.push(err85);
 }
 errors++;
 }
-if(data.target === undefined){
-const err86 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+}
+}
+}
+var _valid6 = _errs118 === errors;
+errors = _errs117;
+if(vErrors !== null){
+if(_errs117){
+vErrors.length = _errs117;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs120 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err86 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -10279,8 +10418,8 @@ vErrors.push(err86);
 }
 errors++;
 }
-if(data.condition === undefined){
-const err87 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "condition"},message:"must have required property '"+"condition"+"'"};
+if(data.target === undefined){
+const err87 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -10289,9 +10428,8 @@ vErrors.push(err87);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("condition" !== data.type){
-const err88 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/6/then/properties/type/const",keyword:"const",params:{allowedValue: "condition"},message:"must be equal to constant"};
+if(data.condition === undefined){
+const err88 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "condition"},message:"must have required property '"+"condition"+"'"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -10300,10 +10438,9 @@ vErrors.push(err88);
 }
 errors++;
 }
-}
-if(data.target !== undefined){
-if(typeof data.target !== "string"){
-const err89 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/6/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("condition" !== data.type){
+const err89 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/6/then/properties/type/const",keyword:"const",params:{allowedValue: "condition"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -10313,9 +10450,9 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data.condition !== undefined){
-if(typeof data.condition !== "string"){
-const err90 = {instancePath:instancePath+"/condition",schemaPath:"#/allOf/6/then/properties/condition/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.target !== undefined){
+if(typeof data.target !== "string"){
+const err90 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/6/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -10325,10 +10462,9 @@ vErrors.push(err90);
 errors++;
 }
 }
-if(data.change !== undefined){
-let data55 = data.change;
-if(!(((data55 === "applied") || (data55 === "ended")) || (data55 === "saved"))){
-const err91 = {instancePath:instancePath+"/change",schemaPath:"#/allOf/6/then/properties/change/enum",keyword:"enum",params:{allowedValues: schema127.allOf[6].then.properties.change.enum},message:"must be equal to one of the allowed values"};
+if(data.condition !== undefined){
+if(typeof data.condition !== "string"){
+const err91 = {instancePath:instancePath+"/condition",schemaPath:"#/allOf/6/then/properties/condition/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -10338,9 +10474,10 @@ vErrors.push(err91);
 errors++;
 }
 }
-if(data.source !== undefined){
-if(typeof data.source !== "string"){
-const err92 = {instancePath:instancePath+"/source",schemaPath:"#/allOf/6/then/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.change !== undefined){
+let data56 = data.change;
+if(!(((data56 === "applied") || (data56 === "ended")) || (data56 === "saved"))){
+const err92 = {instancePath:instancePath+"/change",schemaPath:"#/allOf/6/then/properties/change/enum",keyword:"enum",params:{allowedValues: schema128.allOf[6].then.properties.change.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -10350,10 +10487,9 @@ vErrors.push(err92);
 errors++;
 }
 }
-if(data.dc !== undefined){
-let data57 = data.dc;
-if(!((typeof data57 == "number") && (isFinite(data57)))){
-const err93 = {instancePath:instancePath+"/dc",schemaPath:"#/allOf/6/then/properties/dc/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.source !== undefined){
+if(typeof data.source !== "string"){
+const err93 = {instancePath:instancePath+"/source",schemaPath:"#/allOf/6/then/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -10363,8 +10499,21 @@ vErrors.push(err93);
 errors++;
 }
 }
+if(data.dc !== undefined){
+let data58 = data.dc;
+if(!((typeof data58 == "number") && (isFinite(data58)))){
+const err94 = {instancePath:instancePath+"/dc",schemaPath:"#/allOf/6/then/properties/dc/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err94];
 }
-var _valid6 = _errs118 === errors;
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+}
+var _valid6 = _errs120 === errors;
 valid28 = _valid6;
 if(valid28){
 var props6 = {};
@@ -10377,12 +10526,12 @@ props6.dc = true;
 }
 }
 if(!valid28){
-const err94 = {instancePath,schemaPath:"#/allOf/6/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err95 = {instancePath,schemaPath:"#/allOf/6/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err94];
+vErrors = [err95];
 }
 else {
-vErrors.push(err94);
+vErrors.push(err95);
 }
 errors++;
 }
@@ -10395,24 +10544,12 @@ props0 = props0 || {};
 Object.assign(props0, props6);
 }
 }
-const _errs130 = errors;
+const _errs132 = errors;
 let valid31 = true;
-const _errs131 = errors;
+const _errs133 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
 if((data.type === undefined) && (missing7 = "type")){
-const err95 = {};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("down" !== data.type){
 const err96 = {};
 if(vErrors === null){
 vErrors = [err96];
@@ -10422,24 +10559,10 @@ vErrors.push(err96);
 }
 errors++;
 }
-}
-}
-}
-var _valid7 = _errs131 === errors;
-errors = _errs130;
-if(vErrors !== null){
-if(_errs130){
-vErrors.length = _errs130;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs133 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err97 = {instancePath,schemaPath:"#/allOf/7/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.type !== undefined){
+if("down" !== data.type){
+const err97 = {};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -10448,8 +10571,24 @@ vErrors.push(err97);
 }
 errors++;
 }
-if(data.target === undefined){
-const err98 = {instancePath,schemaPath:"#/allOf/7/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+}
+}
+}
+var _valid7 = _errs133 === errors;
+errors = _errs132;
+if(vErrors !== null){
+if(_errs132){
+vErrors.length = _errs132;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs135 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err98 = {instancePath,schemaPath:"#/allOf/7/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -10458,9 +10597,8 @@ vErrors.push(err98);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("down" !== data.type){
-const err99 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/7/then/properties/type/const",keyword:"const",params:{allowedValue: "down"},message:"must be equal to constant"};
+if(data.target === undefined){
+const err99 = {instancePath,schemaPath:"#/allOf/7/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -10469,10 +10607,9 @@ vErrors.push(err99);
 }
 errors++;
 }
-}
-if(data.target !== undefined){
-if(typeof data.target !== "string"){
-const err100 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/7/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("down" !== data.type){
+const err100 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/7/then/properties/type/const",keyword:"const",params:{allowedValue: "down"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -10482,9 +10619,9 @@ vErrors.push(err100);
 errors++;
 }
 }
-if(data.by !== undefined){
-if(typeof data.by !== "string"){
-const err101 = {instancePath:instancePath+"/by",schemaPath:"#/allOf/7/then/properties/by/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.target !== undefined){
+if(typeof data.target !== "string"){
+const err101 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/7/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -10494,9 +10631,9 @@ vErrors.push(err101);
 errors++;
 }
 }
-if(data.state !== undefined){
-if(typeof data.state !== "string"){
-const err102 = {instancePath:instancePath+"/state",schemaPath:"#/allOf/7/then/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.by !== undefined){
+if(typeof data.by !== "string"){
+const err102 = {instancePath:instancePath+"/by",schemaPath:"#/allOf/7/then/properties/by/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -10506,8 +10643,20 @@ vErrors.push(err102);
 errors++;
 }
 }
+if(data.state !== undefined){
+if(typeof data.state !== "string"){
+const err103 = {instancePath:instancePath+"/state",schemaPath:"#/allOf/7/then/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err103];
 }
-var _valid7 = _errs133 === errors;
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+}
+}
+var _valid7 = _errs135 === errors;
 valid31 = _valid7;
 if(valid31){
 var props7 = {};
@@ -10518,12 +10667,12 @@ props7.state = true;
 }
 }
 if(!valid31){
-const err103 = {instancePath,schemaPath:"#/allOf/7/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err104 = {instancePath,schemaPath:"#/allOf/7/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err103];
+vErrors = [err104];
 }
 else {
-vErrors.push(err103);
+vErrors.push(err104);
 }
 errors++;
 }
@@ -10536,24 +10685,12 @@ props0 = props0 || {};
 Object.assign(props0, props7);
 }
 }
-const _errs142 = errors;
+const _errs144 = errors;
 let valid34 = true;
-const _errs143 = errors;
+const _errs145 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
 if((data.type === undefined) && (missing8 = "type")){
-const err104 = {};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("noTime" !== data.type){
 const err105 = {};
 if(vErrors === null){
 vErrors = [err105];
@@ -10563,24 +10700,10 @@ vErrors.push(err105);
 }
 errors++;
 }
-}
-}
-}
-var _valid8 = _errs143 === errors;
-errors = _errs142;
-if(vErrors !== null){
-if(_errs142){
-vErrors.length = _errs142;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs145 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err106 = {instancePath,schemaPath:"#/allOf/8/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.type !== undefined){
+if("noTime" !== data.type){
+const err106 = {};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -10589,8 +10712,24 @@ vErrors.push(err106);
 }
 errors++;
 }
-if(data.actor === undefined){
-const err107 = {instancePath,schemaPath:"#/allOf/8/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
+}
+}
+}
+var _valid8 = _errs145 === errors;
+errors = _errs144;
+if(vErrors !== null){
+if(_errs144){
+vErrors.length = _errs144;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs147 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err107 = {instancePath,schemaPath:"#/allOf/8/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -10599,9 +10738,8 @@ vErrors.push(err107);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("noTime" !== data.type){
-const err108 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/8/then/properties/type/const",keyword:"const",params:{allowedValue: "noTime"},message:"must be equal to constant"};
+if(data.actor === undefined){
+const err108 = {instancePath,schemaPath:"#/allOf/8/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -10610,10 +10748,9 @@ vErrors.push(err108);
 }
 errors++;
 }
-}
-if(data.actor !== undefined){
-if(typeof data.actor !== "string"){
-const err109 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/8/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("noTime" !== data.type){
+const err109 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/8/then/properties/type/const",keyword:"const",params:{allowedValue: "noTime"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -10623,9 +10760,9 @@ vErrors.push(err109);
 errors++;
 }
 }
-if(data.action !== undefined){
-if(typeof data.action !== "string"){
-const err110 = {instancePath:instancePath+"/action",schemaPath:"#/allOf/8/then/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.actor !== undefined){
+if(typeof data.actor !== "string"){
+const err110 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/8/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -10635,10 +10772,9 @@ vErrors.push(err110);
 errors++;
 }
 }
-if(data.attack !== undefined){
-let data67 = data.attack;
-if(!((typeof data67 == "number") && (isFinite(data67)))){
-const err111 = {instancePath:instancePath+"/attack",schemaPath:"#/allOf/8/then/properties/attack/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.action !== undefined){
+if(typeof data.action !== "string"){
+const err111 = {instancePath:instancePath+"/action",schemaPath:"#/allOf/8/then/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -10648,8 +10784,21 @@ vErrors.push(err111);
 errors++;
 }
 }
+if(data.attack !== undefined){
+let data68 = data.attack;
+if(!((typeof data68 == "number") && (isFinite(data68)))){
+const err112 = {instancePath:instancePath+"/attack",schemaPath:"#/allOf/8/then/properties/attack/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err112];
 }
-var _valid8 = _errs145 === errors;
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+}
+}
+var _valid8 = _errs147 === errors;
 valid34 = _valid8;
 if(valid34){
 var props8 = {};
@@ -10660,12 +10809,12 @@ props8.attack = true;
 }
 }
 if(!valid34){
-const err112 = {instancePath,schemaPath:"#/allOf/8/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err113 = {instancePath,schemaPath:"#/allOf/8/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err112];
+vErrors = [err113];
 }
 else {
-vErrors.push(err112);
+vErrors.push(err113);
 }
 errors++;
 }
@@ -10678,24 +10827,12 @@ props0 = props0 || {};
 Object.assign(props0, props8);
 }
 }
-const _errs154 = errors;
+const _errs156 = errors;
 let valid37 = true;
-const _errs155 = errors;
+const _errs157 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
 if((data.type === undefined) && (missing9 = "type")){
-const err113 = {};
-if(vErrors === null){
-vErrors = [err113];
-}
-else {
-vErrors.push(err113);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("fightEnd" !== data.type){
 const err114 = {};
 if(vErrors === null){
 vErrors = [err114];
@@ -10705,24 +10842,10 @@ vErrors.push(err114);
 }
 errors++;
 }
-}
-}
-}
-var _valid9 = _errs155 === errors;
-errors = _errs154;
-if(vErrors !== null){
-if(_errs154){
-vErrors.length = _errs154;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid9){
-const _errs157 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err115 = {instancePath,schemaPath:"#/allOf/9/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.type !== undefined){
+if("fightEnd" !== data.type){
+const err115 = {};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -10731,8 +10854,24 @@ vErrors.push(err115);
 }
 errors++;
 }
-if(data.winner === undefined){
-const err116 = {instancePath,schemaPath:"#/allOf/9/then/required",keyword:"required",params:{missingProperty: "winner"},message:"must have required property '"+"winner"+"'"};
+}
+}
+}
+var _valid9 = _errs157 === errors;
+errors = _errs156;
+if(vErrors !== null){
+if(_errs156){
+vErrors.length = _errs156;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs159 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err116 = {instancePath,schemaPath:"#/allOf/9/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -10741,9 +10880,8 @@ vErrors.push(err116);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("fightEnd" !== data.type){
-const err117 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/9/then/properties/type/const",keyword:"const",params:{allowedValue: "fightEnd"},message:"must be equal to constant"};
+if(data.winner === undefined){
+const err117 = {instancePath,schemaPath:"#/allOf/9/then/required",keyword:"required",params:{missingProperty: "winner"},message:"must have required property '"+"winner"+"'"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -10752,11 +10890,9 @@ vErrors.push(err117);
 }
 errors++;
 }
-}
-if(data.winner !== undefined){
-let data70 = data.winner;
-if(!(((data70 === "heroes") || (data70 === "enemies")) || (data70 === "draw"))){
-const err118 = {instancePath:instancePath+"/winner",schemaPath:"#/allOf/9/then/properties/winner/enum",keyword:"enum",params:{allowedValues: schema127.allOf[9].then.properties.winner.enum},message:"must be equal to one of the allowed values"};
+if(data.type !== undefined){
+if("fightEnd" !== data.type){
+const err118 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/9/then/properties/type/const",keyword:"const",params:{allowedValue: "fightEnd"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -10766,10 +10902,10 @@ vErrors.push(err118);
 errors++;
 }
 }
-if(data.rounds !== undefined){
-let data71 = data.rounds;
-if(!((typeof data71 == "number") && (isFinite(data71)))){
-const err119 = {instancePath:instancePath+"/rounds",schemaPath:"#/allOf/9/then/properties/rounds/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.winner !== undefined){
+let data71 = data.winner;
+if(!(((data71 === "heroes") || (data71 === "enemies")) || (data71 === "draw"))){
+const err119 = {instancePath:instancePath+"/winner",schemaPath:"#/allOf/9/then/properties/winner/enum",keyword:"enum",params:{allowedValues: schema128.allOf[9].then.properties.winner.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -10779,8 +10915,21 @@ vErrors.push(err119);
 errors++;
 }
 }
+if(data.rounds !== undefined){
+let data72 = data.rounds;
+if(!((typeof data72 == "number") && (isFinite(data72)))){
+const err120 = {instancePath:instancePath+"/rounds",schemaPath:"#/allOf/9/then/properties/rounds/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err120];
 }
-var _valid9 = _errs157 === errors;
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+}
+}
+var _valid9 = _errs159 === errors;
 valid37 = _valid9;
 if(valid37){
 var props9 = {};
@@ -10790,12 +10939,12 @@ props9.rounds = true;
 }
 }
 if(!valid37){
-const err120 = {instancePath,schemaPath:"#/allOf/9/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err121 = {instancePath,schemaPath:"#/allOf/9/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err120];
+vErrors = [err121];
 }
 else {
-vErrors.push(err120);
+vErrors.push(err121);
 }
 errors++;
 }
@@ -10808,24 +10957,12 @@ props0 = props0 || {};
 Object.assign(props0, props9);
 }
 }
-const _errs163 = errors;
+const _errs165 = errors;
 let valid40 = true;
-const _errs164 = errors;
+const _errs166 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing10;
 if((data.type === undefined) && (missing10 = "type")){
-const err121 = {};
-if(vErrors === null){
-vErrors = [err121];
-}
-else {
-vErrors.push(err121);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("heal" !== data.type){
 const err122 = {};
 if(vErrors === null){
 vErrors = [err122];
@@ -10835,24 +10972,10 @@ vErrors.push(err122);
 }
 errors++;
 }
-}
-}
-}
-var _valid10 = _errs164 === errors;
-errors = _errs163;
-if(vErrors !== null){
-if(_errs163){
-vErrors.length = _errs163;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid10){
-const _errs166 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err123 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.type !== undefined){
+if("heal" !== data.type){
+const err123 = {};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -10861,8 +10984,24 @@ vErrors.push(err123);
 }
 errors++;
 }
-if(data.target === undefined){
-const err124 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+}
+}
+}
+var _valid10 = _errs166 === errors;
+errors = _errs165;
+if(vErrors !== null){
+if(_errs165){
+vErrors.length = _errs165;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs168 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err124 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -10871,8 +11010,8 @@ vErrors.push(err124);
 }
 errors++;
 }
-if(data.amount === undefined){
-const err125 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
+if(data.target === undefined){
+const err125 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -10881,9 +11020,8 @@ vErrors.push(err125);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("heal" !== data.type){
-const err126 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/10/then/properties/type/const",keyword:"const",params:{allowedValue: "heal"},message:"must be equal to constant"};
+if(data.amount === undefined){
+const err126 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -10892,10 +11030,9 @@ vErrors.push(err126);
 }
 errors++;
 }
-}
-if(data.actor !== undefined){
-if(typeof data.actor !== "string"){
-const err127 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/10/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("heal" !== data.type){
+const err127 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/10/then/properties/type/const",keyword:"const",params:{allowedValue: "heal"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -10905,9 +11042,9 @@ vErrors.push(err127);
 errors++;
 }
 }
-if(data.target !== undefined){
-if(typeof data.target !== "string"){
-const err128 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/10/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.actor !== undefined){
+if(typeof data.actor !== "string"){
+const err128 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/10/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -10917,10 +11054,9 @@ vErrors.push(err128);
 errors++;
 }
 }
-if(data.amount !== undefined){
-let data76 = data.amount;
-if(!((typeof data76 == "number") && (isFinite(data76)))){
-const err129 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/10/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.target !== undefined){
+if(typeof data.target !== "string"){
+const err129 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/10/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -10930,9 +11066,10 @@ vErrors.push(err129);
 errors++;
 }
 }
-if(data.track !== undefined){
-if(typeof data.track !== "string"){
-const err130 = {instancePath:instancePath+"/track",schemaPath:"#/allOf/10/then/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.amount !== undefined){
+let data77 = data.amount;
+if(!((typeof data77 == "number") && (isFinite(data77)))){
+const err130 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/10/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -10942,9 +11079,9 @@ vErrors.push(err130);
 errors++;
 }
 }
-if(data.chip !== undefined){
-if(typeof data.chip !== "string"){
-const err131 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/10/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.track !== undefined){
+if(typeof data.track !== "string"){
+const err131 = {instancePath:instancePath+"/track",schemaPath:"#/allOf/10/then/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -10954,8 +11091,20 @@ vErrors.push(err131);
 errors++;
 }
 }
+if(data.chip !== undefined){
+if(typeof data.chip !== "string"){
+const err132 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/10/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err132];
 }
-var _valid10 = _errs166 === errors;
+else {
+vErrors.push(err132);
+}
+errors++;
+}
+}
+}
+var _valid10 = _errs168 === errors;
 valid40 = _valid10;
 if(valid40){
 var props10 = {};
@@ -10968,12 +11117,12 @@ props10.chip = true;
 }
 }
 if(!valid40){
-const err132 = {instancePath,schemaPath:"#/allOf/10/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err133 = {instancePath,schemaPath:"#/allOf/10/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err132];
+vErrors = [err133];
 }
 else {
-vErrors.push(err132);
+vErrors.push(err133);
 }
 errors++;
 }
@@ -10986,24 +11135,12 @@ props0 = props0 || {};
 Object.assign(props0, props10);
 }
 }
-const _errs179 = errors;
+const _errs181 = errors;
 let valid43 = true;
-const _errs180 = errors;
+const _errs182 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing11;
 if((data.type === undefined) && (missing11 = "type")){
-const err133 = {};
-if(vErrors === null){
-vErrors = [err133];
-}
-else {
-vErrors.push(err133);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("ability" !== data.type){
 const err134 = {};
 if(vErrors === null){
 vErrors = [err134];
@@ -11013,24 +11150,10 @@ vErrors.push(err134);
 }
 errors++;
 }
-}
-}
-}
-var _valid11 = _errs180 === errors;
-errors = _errs179;
-if(vErrors !== null){
-if(_errs179){
-vErrors.length = _errs179;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid11){
-const _errs182 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err135 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.type !== undefined){
+if("ability" !== data.type){
+const err135 = {};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -11039,8 +11162,24 @@ vErrors.push(err135);
 }
 errors++;
 }
-if(data.actor === undefined){
-const err136 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
+}
+}
+}
+var _valid11 = _errs182 === errors;
+errors = _errs181;
+if(vErrors !== null){
+if(_errs181){
+vErrors.length = _errs181;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs184 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err136 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -11049,8 +11188,8 @@ vErrors.push(err136);
 }
 errors++;
 }
-if(data.ability === undefined){
-const err137 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "ability"},message:"must have required property '"+"ability"+"'"};
+if(data.actor === undefined){
+const err137 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -11059,9 +11198,8 @@ vErrors.push(err137);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("ability" !== data.type){
-const err138 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/11/then/properties/type/const",keyword:"const",params:{allowedValue: "ability"},message:"must be equal to constant"};
+if(data.ability === undefined){
+const err138 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "ability"},message:"must have required property '"+"ability"+"'"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -11070,10 +11208,9 @@ vErrors.push(err138);
 }
 errors++;
 }
-}
-if(data.actor !== undefined){
-if(typeof data.actor !== "string"){
-const err139 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/11/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("ability" !== data.type){
+const err139 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/11/then/properties/type/const",keyword:"const",params:{allowedValue: "ability"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -11083,9 +11220,9 @@ vErrors.push(err139);
 errors++;
 }
 }
-if(data.ability !== undefined){
-if(typeof data.ability !== "string"){
-const err140 = {instancePath:instancePath+"/ability",schemaPath:"#/allOf/11/then/properties/ability/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.actor !== undefined){
+if(typeof data.actor !== "string"){
+const err140 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/11/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -11095,13 +11232,9 @@ vErrors.push(err140);
 errors++;
 }
 }
-if(data.targets !== undefined){
-let data83 = data.targets;
-if(Array.isArray(data83)){
-const len4 = data83.length;
-for(let i4=0; i4<len4; i4++){
-if(typeof data83[i4] !== "string"){
-const err141 = {instancePath:instancePath+"/targets/" + i4,schemaPath:"#/allOf/11/then/properties/targets/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.ability !== undefined){
+if(typeof data.ability !== "string"){
+const err141 = {instancePath:instancePath+"/ability",schemaPath:"#/allOf/11/then/properties/ability/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -11111,9 +11244,13 @@ vErrors.push(err141);
 errors++;
 }
 }
-}
-else {
-const err142 = {instancePath:instancePath+"/targets",schemaPath:"#/allOf/11/then/properties/targets/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.targets !== undefined){
+let data84 = data.targets;
+if(Array.isArray(data84)){
+const len4 = data84.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data84[i4] !== "string"){
+const err142 = {instancePath:instancePath+"/targets/" + i4,schemaPath:"#/allOf/11/then/properties/targets/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -11123,9 +11260,9 @@ vErrors.push(err142);
 errors++;
 }
 }
-if(data.chip !== undefined){
-if(typeof data.chip !== "string"){
-const err143 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/11/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err143 = {instancePath:instancePath+"/targets",schemaPath:"#/allOf/11/then/properties/targets/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -11135,8 +11272,20 @@ vErrors.push(err143);
 errors++;
 }
 }
+if(data.chip !== undefined){
+if(typeof data.chip !== "string"){
+const err144 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/11/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err144];
 }
-var _valid11 = _errs182 === errors;
+else {
+vErrors.push(err144);
+}
+errors++;
+}
+}
+}
+var _valid11 = _errs184 === errors;
 valid43 = _valid11;
 if(valid43){
 var props11 = {};
@@ -11148,12 +11297,12 @@ props11.chip = true;
 }
 }
 if(!valid43){
-const err144 = {instancePath,schemaPath:"#/allOf/11/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err145 = {instancePath,schemaPath:"#/allOf/11/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err144];
+vErrors = [err145];
 }
 else {
-vErrors.push(err144);
+vErrors.push(err145);
 }
 errors++;
 }
@@ -11166,24 +11315,12 @@ props0 = props0 || {};
 Object.assign(props0, props11);
 }
 }
-const _errs195 = errors;
+const _errs197 = errors;
 let valid48 = true;
-const _errs196 = errors;
+const _errs198 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing12;
 if((data.type === undefined) && (missing12 = "type")){
-const err145 = {};
-if(vErrors === null){
-vErrors = [err145];
-}
-else {
-vErrors.push(err145);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("harm" !== data.type){
 const err146 = {};
 if(vErrors === null){
 vErrors = [err146];
@@ -11193,24 +11330,10 @@ vErrors.push(err146);
 }
 errors++;
 }
-}
-}
-}
-var _valid12 = _errs196 === errors;
-errors = _errs195;
-if(vErrors !== null){
-if(_errs195){
-vErrors.length = _errs195;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid12){
-const _errs198 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err147 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.type !== undefined){
+if("harm" !== data.type){
+const err147 = {};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -11219,8 +11342,24 @@ vErrors.push(err147);
 }
 errors++;
 }
-if(data.target === undefined){
-const err148 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+}
+}
+}
+var _valid12 = _errs198 === errors;
+errors = _errs197;
+if(vErrors !== null){
+if(_errs197){
+vErrors.length = _errs197;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs200 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err148 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -11229,8 +11368,8 @@ vErrors.push(err148);
 }
 errors++;
 }
-if(data.levels === undefined){
-const err149 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "levels"},message:"must have required property '"+"levels"+"'"};
+if(data.target === undefined){
+const err149 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -11239,9 +11378,8 @@ vErrors.push(err149);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("harm" !== data.type){
-const err150 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/12/then/properties/type/const",keyword:"const",params:{allowedValue: "harm"},message:"must be equal to constant"};
+if(data.levels === undefined){
+const err150 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "levels"},message:"must have required property '"+"levels"+"'"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -11250,10 +11388,9 @@ vErrors.push(err150);
 }
 errors++;
 }
-}
-if(data.actor !== undefined){
-if(typeof data.actor !== "string"){
-const err151 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/12/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("harm" !== data.type){
+const err151 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/12/then/properties/type/const",keyword:"const",params:{allowedValue: "harm"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -11263,9 +11400,9 @@ vErrors.push(err151);
 errors++;
 }
 }
-if(data.target !== undefined){
-if(typeof data.target !== "string"){
-const err152 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/12/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.actor !== undefined){
+if(typeof data.actor !== "string"){
+const err152 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/12/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -11275,10 +11412,9 @@ vErrors.push(err152);
 errors++;
 }
 }
-if(data.levels !== undefined){
-let data90 = data.levels;
-if(!((typeof data90 == "number") && (isFinite(data90)))){
-const err153 = {instancePath:instancePath+"/levels",schemaPath:"#/allOf/12/then/properties/levels/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.target !== undefined){
+if(typeof data.target !== "string"){
+const err153 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/12/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -11288,10 +11424,10 @@ vErrors.push(err153);
 errors++;
 }
 }
-if(data.amount !== undefined){
-let data91 = data.amount;
+if(data.levels !== undefined){
+let data91 = data.levels;
 if(!((typeof data91 == "number") && (isFinite(data91)))){
-const err154 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/12/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err154 = {instancePath:instancePath+"/levels",schemaPath:"#/allOf/12/then/properties/levels/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -11301,8 +11437,21 @@ vErrors.push(err154);
 errors++;
 }
 }
+if(data.amount !== undefined){
+let data92 = data.amount;
+if(!((typeof data92 == "number") && (isFinite(data92)))){
+const err155 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/12/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err155];
 }
-var _valid12 = _errs198 === errors;
+else {
+vErrors.push(err155);
+}
+errors++;
+}
+}
+}
+var _valid12 = _errs200 === errors;
 valid48 = _valid12;
 if(valid48){
 var props12 = {};
@@ -11314,12 +11463,12 @@ props12.amount = true;
 }
 }
 if(!valid48){
-const err155 = {instancePath,schemaPath:"#/allOf/12/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err156 = {instancePath,schemaPath:"#/allOf/12/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err155];
+vErrors = [err156];
 }
 else {
-vErrors.push(err155);
+vErrors.push(err156);
 }
 errors++;
 }
@@ -11332,24 +11481,12 @@ props0 = props0 || {};
 Object.assign(props0, props12);
 }
 }
-const _errs209 = errors;
+const _errs211 = errors;
 let valid51 = true;
-const _errs210 = errors;
+const _errs212 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing13;
 if((data.type === undefined) && (missing13 = "type")){
-const err156 = {};
-if(vErrors === null){
-vErrors = [err156];
-}
-else {
-vErrors.push(err156);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("sustain" !== data.type){
 const err157 = {};
 if(vErrors === null){
 vErrors = [err157];
@@ -11359,24 +11496,10 @@ vErrors.push(err157);
 }
 errors++;
 }
-}
-}
-}
-var _valid13 = _errs210 === errors;
-errors = _errs209;
-if(vErrors !== null){
-if(_errs209){
-vErrors.length = _errs209;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid13){
-const _errs212 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err158 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.type !== undefined){
+if("sustain" !== data.type){
+const err158 = {};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -11385,8 +11508,24 @@ vErrors.push(err158);
 }
 errors++;
 }
-if(data.actor === undefined){
-const err159 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
+}
+}
+}
+var _valid13 = _errs212 === errors;
+errors = _errs211;
+if(vErrors !== null){
+if(_errs211){
+vErrors.length = _errs211;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs214 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err159 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -11395,8 +11534,8 @@ vErrors.push(err159);
 }
 errors++;
 }
-if(data.ability === undefined){
-const err160 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "ability"},message:"must have required property '"+"ability"+"'"};
+if(data.actor === undefined){
+const err160 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -11405,9 +11544,8 @@ vErrors.push(err160);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("sustain" !== data.type){
-const err161 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/13/then/properties/type/const",keyword:"const",params:{allowedValue: "sustain"},message:"must be equal to constant"};
+if(data.ability === undefined){
+const err161 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "ability"},message:"must have required property '"+"ability"+"'"};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -11416,10 +11554,9 @@ vErrors.push(err161);
 }
 errors++;
 }
-}
-if(data.actor !== undefined){
-if(typeof data.actor !== "string"){
-const err162 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/13/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("sustain" !== data.type){
+const err162 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/13/then/properties/type/const",keyword:"const",params:{allowedValue: "sustain"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -11429,9 +11566,9 @@ vErrors.push(err162);
 errors++;
 }
 }
-if(data.ability !== undefined){
-if(typeof data.ability !== "string"){
-const err163 = {instancePath:instancePath+"/ability",schemaPath:"#/allOf/13/then/properties/ability/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.actor !== undefined){
+if(typeof data.actor !== "string"){
+const err163 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/13/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -11441,10 +11578,9 @@ vErrors.push(err163);
 errors++;
 }
 }
-if(data.change !== undefined){
-let data96 = data.change;
-if(!(((data96 === "started") || (data96 === "ended")) || (data96 === "kept"))){
-const err164 = {instancePath:instancePath+"/change",schemaPath:"#/allOf/13/then/properties/change/enum",keyword:"enum",params:{allowedValues: schema127.allOf[13].then.properties.change.enum},message:"must be equal to one of the allowed values"};
+if(data.ability !== undefined){
+if(typeof data.ability !== "string"){
+const err164 = {instancePath:instancePath+"/ability",schemaPath:"#/allOf/13/then/properties/ability/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -11454,8 +11590,21 @@ vErrors.push(err164);
 errors++;
 }
 }
+if(data.change !== undefined){
+let data97 = data.change;
+if(!(((data97 === "started") || (data97 === "ended")) || (data97 === "kept"))){
+const err165 = {instancePath:instancePath+"/change",schemaPath:"#/allOf/13/then/properties/change/enum",keyword:"enum",params:{allowedValues: schema128.allOf[13].then.properties.change.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err165];
 }
-var _valid13 = _errs212 === errors;
+else {
+vErrors.push(err165);
+}
+errors++;
+}
+}
+}
+var _valid13 = _errs214 === errors;
 valid51 = _valid13;
 if(valid51){
 var props13 = {};
@@ -11466,12 +11615,12 @@ props13.change = true;
 }
 }
 if(!valid51){
-const err165 = {instancePath,schemaPath:"#/allOf/13/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err166 = {instancePath,schemaPath:"#/allOf/13/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err165];
+vErrors = [err166];
 }
 else {
-vErrors.push(err165);
+vErrors.push(err166);
 }
 errors++;
 }
@@ -11484,24 +11633,12 @@ props0 = props0 || {};
 Object.assign(props0, props13);
 }
 }
-const _errs220 = errors;
+const _errs222 = errors;
 let valid54 = true;
-const _errs221 = errors;
+const _errs223 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing14;
 if((data.type === undefined) && (missing14 = "type")){
-const err166 = {};
-if(vErrors === null){
-vErrors = [err166];
-}
-else {
-vErrors.push(err166);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("regenerate" !== data.type){
 const err167 = {};
 if(vErrors === null){
 vErrors = [err167];
@@ -11511,24 +11648,10 @@ vErrors.push(err167);
 }
 errors++;
 }
-}
-}
-}
-var _valid14 = _errs221 === errors;
-errors = _errs220;
-if(vErrors !== null){
-if(_errs220){
-vErrors.length = _errs220;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid14){
-const _errs223 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err168 = {instancePath,schemaPath:"#/allOf/14/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.type !== undefined){
+if("regenerate" !== data.type){
+const err168 = {};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -11537,8 +11660,24 @@ vErrors.push(err168);
 }
 errors++;
 }
-if(data.target === undefined){
-const err169 = {instancePath,schemaPath:"#/allOf/14/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+}
+}
+}
+var _valid14 = _errs223 === errors;
+errors = _errs222;
+if(vErrors !== null){
+if(_errs222){
+vErrors.length = _errs222;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs225 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err169 = {instancePath,schemaPath:"#/allOf/14/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -11547,9 +11686,8 @@ vErrors.push(err169);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("regenerate" !== data.type){
-const err170 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/14/then/properties/type/const",keyword:"const",params:{allowedValue: "regenerate"},message:"must be equal to constant"};
+if(data.target === undefined){
+const err170 = {instancePath,schemaPath:"#/allOf/14/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -11558,10 +11696,9 @@ vErrors.push(err170);
 }
 errors++;
 }
-}
-if(data.target !== undefined){
-if(typeof data.target !== "string"){
-const err171 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/14/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("regenerate" !== data.type){
+const err171 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/14/then/properties/type/const",keyword:"const",params:{allowedValue: "regenerate"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -11571,10 +11708,9 @@ vErrors.push(err171);
 errors++;
 }
 }
-if(data.amount !== undefined){
-let data100 = data.amount;
-if(!((typeof data100 == "number") && (isFinite(data100)))){
-const err172 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/14/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.target !== undefined){
+if(typeof data.target !== "string"){
+const err172 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/14/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -11584,9 +11720,10 @@ vErrors.push(err172);
 errors++;
 }
 }
-if(data.stopped !== undefined){
-if(typeof data.stopped !== "boolean"){
-const err173 = {instancePath:instancePath+"/stopped",schemaPath:"#/allOf/14/then/properties/stopped/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.amount !== undefined){
+let data101 = data.amount;
+if(!((typeof data101 == "number") && (isFinite(data101)))){
+const err173 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/14/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -11596,8 +11733,20 @@ vErrors.push(err173);
 errors++;
 }
 }
+if(data.stopped !== undefined){
+if(typeof data.stopped !== "boolean"){
+const err174 = {instancePath:instancePath+"/stopped",schemaPath:"#/allOf/14/then/properties/stopped/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err174];
 }
-var _valid14 = _errs223 === errors;
+else {
+vErrors.push(err174);
+}
+errors++;
+}
+}
+}
+var _valid14 = _errs225 === errors;
 valid54 = _valid14;
 if(valid54){
 var props14 = {};
@@ -11608,12 +11757,12 @@ props14.stopped = true;
 }
 }
 if(!valid54){
-const err174 = {instancePath,schemaPath:"#/allOf/14/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err175 = {instancePath,schemaPath:"#/allOf/14/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err174];
+vErrors = [err175];
 }
 else {
-vErrors.push(err174);
+vErrors.push(err175);
 }
 errors++;
 }
@@ -11626,14 +11775,188 @@ props0 = props0 || {};
 Object.assign(props0, props14);
 }
 }
+const _errs234 = errors;
+let valid57 = true;
+const _errs235 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err175 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+let missing15;
+if((data.type === undefined) && (missing15 = "type")){
+const err176 = {};
 if(vErrors === null){
-vErrors = [err175];
+vErrors = [err176];
 }
 else {
-vErrors.push(err175);
+vErrors.push(err176);
+}
+errors++;
+}
+else {
+if(data.type !== undefined){
+if("move" !== data.type){
+const err177 = {};
+if(vErrors === null){
+vErrors = [err177];
+}
+else {
+vErrors.push(err177);
+}
+errors++;
+}
+}
+}
+}
+var _valid15 = _errs235 === errors;
+errors = _errs234;
+if(vErrors !== null){
+if(_errs234){
+vErrors.length = _errs234;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid15){
+const _errs237 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err178 = {instancePath,schemaPath:"#/allOf/15/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err178];
+}
+else {
+vErrors.push(err178);
+}
+errors++;
+}
+if(data.target === undefined){
+const err179 = {instancePath,schemaPath:"#/allOf/15/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+if(vErrors === null){
+vErrors = [err179];
+}
+else {
+vErrors.push(err179);
+}
+errors++;
+}
+if(data.from === undefined){
+const err180 = {instancePath,schemaPath:"#/allOf/15/then/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'"};
+if(vErrors === null){
+vErrors = [err180];
+}
+else {
+vErrors.push(err180);
+}
+errors++;
+}
+if(data.to === undefined){
+const err181 = {instancePath,schemaPath:"#/allOf/15/then/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'"};
+if(vErrors === null){
+vErrors = [err181];
+}
+else {
+vErrors.push(err181);
+}
+errors++;
+}
+if(data.type !== undefined){
+if("move" !== data.type){
+const err182 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/15/then/properties/type/const",keyword:"const",params:{allowedValue: "move"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err182];
+}
+else {
+vErrors.push(err182);
+}
+errors++;
+}
+}
+if(data.target !== undefined){
+if(typeof data.target !== "string"){
+const err183 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/15/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err183];
+}
+else {
+vErrors.push(err183);
+}
+errors++;
+}
+}
+if(data.from !== undefined){
+if(typeof data.from !== "string"){
+const err184 = {instancePath:instancePath+"/from",schemaPath:"#/allOf/15/then/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err184];
+}
+else {
+vErrors.push(err184);
+}
+errors++;
+}
+}
+if(data.to !== undefined){
+if(typeof data.to !== "string"){
+const err185 = {instancePath:instancePath+"/to",schemaPath:"#/allOf/15/then/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err185];
+}
+else {
+vErrors.push(err185);
+}
+errors++;
+}
+}
+if(data.chip !== undefined){
+if(typeof data.chip !== "string"){
+const err186 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/15/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err186];
+}
+else {
+vErrors.push(err186);
+}
+errors++;
+}
+}
+}
+var _valid15 = _errs237 === errors;
+valid57 = _valid15;
+if(valid57){
+var props15 = {};
+props15.type = true;
+props15.target = true;
+props15.from = true;
+props15.to = true;
+props15.chip = true;
+}
+}
+if(!valid57){
+const err187 = {instancePath,schemaPath:"#/allOf/15/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err187];
+}
+else {
+vErrors.push(err187);
+}
+errors++;
+}
+if(props0 !== true && props15 !== undefined){
+if(props15 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props15);
+}
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err188 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err188];
+}
+else {
+vErrors.push(err188);
 }
 errors++;
 }
@@ -11645,88 +11968,88 @@ props0.round = true;
 props0.seq = true;
 }
 if(data.type !== undefined){
-let data102 = data.type;
-if(!(((((((((((((((data102 === "fightStart") || (data102 === "round")) || (data102 === "turn")) || (data102 === "check")) || (data102 === "reaction")) || (data102 === "damage")) || (data102 === "condition")) || (data102 === "down")) || (data102 === "noTime")) || (data102 === "fightEnd")) || (data102 === "heal")) || (data102 === "ability")) || (data102 === "harm")) || (data102 === "sustain")) || (data102 === "regenerate"))){
-const err176 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema127.properties.type.enum},message:"must be equal to one of the allowed values"};
+let data109 = data.type;
+if(!((((((((((((((((data109 === "fightStart") || (data109 === "round")) || (data109 === "turn")) || (data109 === "check")) || (data109 === "reaction")) || (data109 === "damage")) || (data109 === "condition")) || (data109 === "down")) || (data109 === "noTime")) || (data109 === "fightEnd")) || (data109 === "heal")) || (data109 === "ability")) || (data109 === "harm")) || (data109 === "sustain")) || (data109 === "regenerate")) || (data109 === "move"))){
+const err189 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema128.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err176];
+vErrors = [err189];
 }
 else {
-vErrors.push(err176);
+vErrors.push(err189);
 }
 errors++;
 }
 }
 if(data.fight !== undefined){
-let data103 = data.fight;
-if(!(((typeof data103 == "number") && (!(data103 % 1) && !isNaN(data103))) && (isFinite(data103)))){
-const err177 = {instancePath:instancePath+"/fight",schemaPath:"#/properties/fight/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+let data110 = data.fight;
+if(!(((typeof data110 == "number") && (!(data110 % 1) && !isNaN(data110))) && (isFinite(data110)))){
+const err190 = {instancePath:instancePath+"/fight",schemaPath:"#/properties/fight/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err177];
+vErrors = [err190];
 }
 else {
-vErrors.push(err177);
+vErrors.push(err190);
 }
 errors++;
 }
-if((typeof data103 == "number") && (isFinite(data103))){
-if(data103 < 0 || isNaN(data103)){
-const err178 = {instancePath:instancePath+"/fight",schemaPath:"#/properties/fight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data110 == "number") && (isFinite(data110))){
+if(data110 < 0 || isNaN(data110)){
+const err191 = {instancePath:instancePath+"/fight",schemaPath:"#/properties/fight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
-vErrors = [err178];
+vErrors = [err191];
 }
 else {
-vErrors.push(err178);
+vErrors.push(err191);
 }
 errors++;
 }
 }
 }
 if(data.round !== undefined){
-let data104 = data.round;
-if(!(((typeof data104 == "number") && (!(data104 % 1) && !isNaN(data104))) && (isFinite(data104)))){
-const err179 = {instancePath:instancePath+"/round",schemaPath:"#/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+let data111 = data.round;
+if(!(((typeof data111 == "number") && (!(data111 % 1) && !isNaN(data111))) && (isFinite(data111)))){
+const err192 = {instancePath:instancePath+"/round",schemaPath:"#/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err179];
+vErrors = [err192];
 }
 else {
-vErrors.push(err179);
+vErrors.push(err192);
 }
 errors++;
 }
-if((typeof data104 == "number") && (isFinite(data104))){
-if(data104 < 0 || isNaN(data104)){
-const err180 = {instancePath:instancePath+"/round",schemaPath:"#/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data111 == "number") && (isFinite(data111))){
+if(data111 < 0 || isNaN(data111)){
+const err193 = {instancePath:instancePath+"/round",schemaPath:"#/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
-vErrors = [err180];
+vErrors = [err193];
 }
 else {
-vErrors.push(err180);
+vErrors.push(err193);
 }
 errors++;
 }
 }
 }
 if(data.seq !== undefined){
-let data105 = data.seq;
-if(!(((typeof data105 == "number") && (!(data105 % 1) && !isNaN(data105))) && (isFinite(data105)))){
-const err181 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+let data112 = data.seq;
+if(!(((typeof data112 == "number") && (!(data112 % 1) && !isNaN(data112))) && (isFinite(data112)))){
+const err194 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err181];
+vErrors = [err194];
 }
 else {
-vErrors.push(err181);
+vErrors.push(err194);
 }
 errors++;
 }
-if((typeof data105 == "number") && (isFinite(data105))){
-if(data105 < 0 || isNaN(data105)){
-const err182 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data112 == "number") && (isFinite(data112))){
+if(data112 < 0 || isNaN(data112)){
+const err195 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
-vErrors = [err182];
+vErrors = [err195];
 }
 else {
-vErrors.push(err182);
+vErrors.push(err195);
 }
 errors++;
 }
@@ -11734,12 +12057,12 @@ errors++;
 }
 }
 else {
-const err183 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err196 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err183];
+vErrors = [err196];
 }
 else {
-vErrors.push(err183);
+vErrors.push(err196);
 }
 errors++;
 }
@@ -11749,5 +12072,5 @@ return errors === 0;
 }
 validate59.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-export const systemSchema = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:system:1","title":"Rules Studio system","description":"A tabletop rule system as data (rules format v1). Formulas are strings in the Rules Studio formula language; each formula field names its context in `x-formula` (what it may read) and, when it must be true or false, `x-formula-type: boolean`.","type":"object","required":["id","name","version","formatVersion","attributes"],"additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Where editors find this schema, e.g. `../schemas/system.schema.json`."},"id":{"$ref":"#/$defs/id","description":"Stable id of the system, also its file name (`classic-d20`)."},"name":{"type":"string","minLength":1,"description":"The system's name as players know it."},"version":{"type":"string","minLength":1,"description":"Your own version of the system (free text, e.g. `1.0.0`)."},"formatVersion":{"const":1,"description":"Version of the rules file format. This app reads version 1."},"description":{"type":"string","description":"What the system is, for people."},"grid":{"type":"boolean","description":"true: fights are played on squares. false: no grid; where each one stands is a band or a row (spec §2.9)."},"positions":{"type":"object","additionalProperties":false,"description":"Where combatants stand when there is no grid: range bands and named rows.","properties":{"bands":{"$ref":"#/$defs/stringList","description":"Range bands the system speaks of (default `near`, `far`)."},"rows":{"$ref":"#/$defs/stringList","description":"Rows the system names, e.g. `[\"front\", \"back\"]`."}}},"attributes":{"type":"object","description":"Base numbers of a sheet, by id. Read in formulas as `@str`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/attribute"}},"derived":{"type":"object","description":"Values computed from the sheet, by name (dotted names allowed: `str.mod`). Read as `@str.mod`. A derived value that reads a track is recomputed when the track changes.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the sheet: attributes, other derived values, `@level`, tracks."}},"tracks":{"type":"object","description":"Numbers that go up and down in a fight (`hp`), read as `@hp` (current) and `@hp.max`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/track"}},"functions":{"type":"object","description":"Your own functions, callable from every formula: `throw(10)`. No recursion.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/userFunction"}},"checks":{"type":"object","description":"Named checks (`attack`, `initiative`, `save.con`): a roll and its outcomes.","propertyNames":{"$ref":"#/$defs/id"},"additionalProperties":{"$ref":"#/$defs/check"}},"combat":{"$ref":"#/$defs/combat"},"turn":{"$ref":"#/$defs/turn"},"conditions":{"type":"array","description":"Conditions a combatant can carry (prone, paralyzed, blessed).","items":{"$ref":"#/$defs/condition"}},"abilities":{"type":"array","description":"Abilities, spells, reactions and potions.","items":{"$ref":"#/$defs/ability"}},"templates":{"type":"array","description":"Enemy sheets built from role and tier (1..6).","items":{"$ref":"#/$defs/template"}},"classes":{"type":"object","description":"Classes by id; a hero's `classes` gives the level in each.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/class"}},"bestiary":{"type":"array","description":"Creatures that fight with their own numbers.","items":{"$ref":"#/$defs/creature"}},"heroes":{"type":"array","description":"Heroes for the sandbox and `sim`.","items":{"$ref":"#/$defs/hero"}},"fights":{"type":"array","description":"Fights for the sandbox and `sim --fight ID`.","items":{"$ref":"#/$defs/fight"}},"parties":{"type":"array","description":"Named groups of heroes for the balance tools: `sim FILE --grid --party ID` fights each template role at each tier against this party.","items":{"$ref":"#/$defs/party"}},"encounters":{"$ref":"#/$defs/encounters","description":"Difficulty budget: what a fight should cost by the book, compared by the balance tools with how it plays."}},"$defs":{"party":{"type":"object","required":["id","heroes"],"additionalProperties":false,"description":"A party: heroes that fight together in the balance grid.","properties":{"id":{"$ref":"#/$defs/id","description":"Party id: `sim FILE --grid --party ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","minItems":1,"items":{"type":"string","description":"Hero id."},"description":"Hero ids (each must be one of `heroes`)."}}},"encounters":{"type":"object","required":["budget","expect"],"additionalProperties":false,"description":"Difficulty budget. A fight's budget is the sum of `budget` over its enemies; `expect` says what win rate a budget should give, so the balance tools can flag fights where the book and the dice disagree.","properties":{"budget":{"type":"string","x-formula":"encounter","x-formula-type":"number","description":"Budget of one enemy (context `encounter`: `@tier`, `@role`, `@challenge`, `@party.size`, `@party.level`), summed over the fight's enemies, like an XP budget: `\"@tier * (@role == 'boss' ? 8 : @role == 'elite' ? 3 : 1)\"`."},"expect":{"type":"array","minItems":1,"description":"The heroes' expected win rate at given budgets: `[{ \"budget\": 4, \"winRate\": 0.9 }, { \"budget\": 12, \"winRate\": 0.5 }]`. Between points the expectation is read on a straight line; beyond the ends it stays at the end's value.","items":{"type":"object","required":["budget","winRate"],"additionalProperties":false,"description":"One point: a budget and the win rate it should give.","properties":{"budget":{"type":"number","description":"A fight's total budget."},"winRate":{"type":"number","minimum":0,"maximum":1,"description":"Heroes' expected win rate at that budget, 0..1."}}}},"tolerance":{"type":"number","minimum":0,"maximum":1,"description":"How far the simulated win rate may sit from the expectation before a fight is flagged (default 0.15): flagged when the whole 95% interval lies outside expectation ± tolerance."}}},"id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]*$","description":"An id: letters, digits, `_`, `-` and `.`, starting with a letter or digit."},"refName":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A name read in formulas as `@name`: letters, digits and `_`, not starting with a digit."},"refPath":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$","description":"A name read in formulas as `@name`; dots allowed (`str.mod`)."},"stringList":{"type":"array","items":{"type":"string"},"description":"A list of words."},"idList":{"type":"array","items":{"type":"string"},"description":"A list of ids."},"attribute":{"type":"object","required":["name"],"additionalProperties":false,"description":"A base number of the sheet.","properties":{"name":{"type":"string","description":"Display name, shown on chips (`Strength`)."},"abbr":{"type":"string","description":"Short label (`STR`)."},"default":{"type":"number","description":"Value when a sheet does not give one."},"min":{"type":"number","description":"Lowest allowed value."},"max":{"type":"number","description":"Highest allowed value."},"description":{"type":"string","description":"What it measures, for people."}}},"track":{"type":"object","required":["name","max"],"additionalProperties":false,"description":"A number that goes up and down in a fight.","properties":{"name":{"type":"string","description":"Display name (`Hit points`)."},"max":{"type":"string","x-formula":"sheet","description":"The maximum, a formula over the sheet: `10 + @con.mod * @level`."},"start":{"type":"string","x-formula":"sheet","description":"Value at the start of a fight (default: the maximum). `0` for a track that fills, like Hope."},"description":{"type":"string","description":"What it measures, for people."}}},"userFunction":{"type":"object","required":["params","body"],"additionalProperties":false,"description":"A function of your own: `{ \"params\": [\"n\"], \"body\": \"d(@n)\" }`, called `throw(10)`.","properties":{"params":{"type":"array","items":{"$ref":"#/$defs/refName"},"description":"Parameter names, read in the body as `@n`."},"body":{"type":"string","x-formula":"function","description":"The body: a formula over the parameters."},"description":{"type":"string","description":"What it computes, for people."}}},"trackAmount":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"An amount of a track: `{ \"track\": \"hope\", \"amount\": \"1\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"sheet","description":"How much, a formula over the sheet."}}},"outcomeGain":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"A track that an outcome fills for the one who rolled: `{ \"track\": \"progress\", \"amount\": \"@degree\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"check.gain","description":"How much, a formula over the roller's sheet, the roll and this outcome (`@degree`, `@outcome`, `@crit`); a negative amount empties the track (never below 0)."}}},"outcome":{"type":"object","required":["id","when","result"],"additionalProperties":false,"description":"One outcome of a check. Outcomes are tried in order; the first whose `when` holds is the outcome.","properties":{"id":{"$ref":"#/$defs/id","description":"Outcome id (`hit`, `crit`), tallied by the simulator."},"name":{"type":"string","description":"Display name, on chips (`Hit`)."},"when":{"type":"string","x-formula":"check.outcome","x-formula-type":"boolean","description":"True when this is the outcome: `@total >= @vs`. Reads `@natural`, `@total`, `@vs`, `@roll.*`."},"result":{"enum":["success","partial","fail"],"description":"What the rules read: `success`, `partial` or `fail`."},"crit":{"type":"boolean","description":"true: a critical success."},"botch":{"type":"boolean","description":"true: a botch (critical failure)."},"degree":{"type":"string","x-formula":"check.outcome","x-formula-type":"number","description":"Degree of success, a number."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the one who rolled (how a rule remembers something for the rest of the fight)."},"inflicts":{"$ref":"#/$defs/idList","description":"Condition ids put on the target (`off-balance`)."},"gain":{"type":"array","items":{"$ref":"#/$defs/outcomeGain"},"description":"Tracks of the one who rolled that fill: `[{ \"track\": \"hope\", \"amount\": \"1\" }]`. An amount may read the outcome's `@degree`: an extended challenge adds `@degree` to a progress track, and a botch empties it with `-@progress`."},"description":{"type":"string","description":"For people."}}},"check":{"type":"object","required":["roll"],"additionalProperties":false,"description":"A check: one roll, then the first outcome whose `when` holds. No outcomes: it only yields its total (initiative).","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"What the check is for, for people."},"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The roll, evaluated once: `d20 + @stat + @prof`. Reads the actor's sheet, `@stat`, reads, `@edge`, `@mods.<name>`, `@target.*`."},"edge":{"type":"object","required":["combine"],"additionalProperties":false,"description":"How advantage-like edges combine before the dice; the roll reads the result as `@edge`.","properties":{"combine":{"enum":["cancel","sum"],"description":"`cancel`: any positive and any negative edge cancel, else ±1. `sum`: added up, clamped to `max`."},"max":{"type":"integer","minimum":0,"description":"Largest edge either way, under `sum`."}}},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order; the first whose `when` holds is the outcome."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number this check is rolled with when no blow gives one (a save, a reaction, initiative), readable in `roll` as `@stat`: `@con.save`. Computed on the roller's sheet; a creature's `saves[<this check's id>]` replaces it (an SRD monster's Constitution save +6). An attack's `@stat` stays the weapon's or creature attack's."}}},"combat":{"type":"object","required":["mode"],"additionalProperties":false,"description":"How fights are resolved.","properties":{"mode":{"enum":["numbers","consequences"],"description":"`numbers`: attack, damage, defence. `consequences`: the hero rolls and the result is read on both sides (spec §2.8)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"The attack: which check is rolled, the damage of a blow, the defence to meet.","properties":{"check":{"type":"string","description":"Id of the check rolled to attack (`attack`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of a blow: `1d8 + max(@str.mod, @dex.mod)`. Reads the attacker's sheet and reads, `@roll.*`, `@outcome`, `@crit`, `@degree`."},"defence":{"type":"string","x-formula":"defence","x-formula-type":"number","description":"What the enemy must meet, on the defender's sheet: `10 + @dex.mod`. The attack roll reads it as `@vs`."},"reads":{"type":"object","description":"What every attack reads: names and formulas computed on the attacker, read as `@name` in the roll and the damage. A weapon's own reads win, name by name.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the attacker's sheet; a plain attribute reads as that attribute."}},"crit":{"enum":["dice","total","none"],"description":"On a crit: `dice` rolls twice the damage dice, `total` doubles the damage, `none` leaves it to formulas reading `@crit`."}}},"damage":{"type":"object","additionalProperties":false,"description":"What happens to damage on its way to the target.","properties":{"steps":{"type":"array","description":"Steps run in order, each replacing `@damage` where `when` holds. The result is floored at 0 and rounded down.","items":{"type":"object","required":["id","when","value"],"additionalProperties":false,"description":"One damage step, named on the damage chip when it changes the number.","properties":{"id":{"$ref":"#/$defs/id","description":"Step id (`resist`)."},"name":{"type":"string","description":"Display name."},"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"True when the step applies: `has(@target.resist, @damageType)`."},"value":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"The new damage: `floor(@damage / 2)`."}}}},"types":{"type":"object","required":["default"],"additionalProperties":false,"description":"Damage types: what a blow deals when nothing names its type.","properties":{"default":{"type":"string","description":"Type of a blow nothing else types (`bludgeoning`)."},"words":{"type":"object","description":"Words of an attack's name and the type they mean: `{ \"claw\": \"slashing\", \"bite\": \"piercing\" }`.","additionalProperties":{"type":"string","description":"The damage type this word means."}}}}}},"reaction":{"type":"object","required":["per"],"additionalProperties":false,"description":"How often a combatant may react outside its turn.","properties":{"per":{"enum":["round","turn","unlimited"],"description":"One reaction per `round` or per `turn`, or `unlimited`."},"opportunity":{"type":"boolean","description":"true: whoever leaves a place where a foe stands takes that foe's first attack as a reaction (an opportunity attack), when the foe has a reaction left. Teleports and disengage words never provoke it."}}},"sustain":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"Keeping a sustained ability when hurt: rolled on each blow that hurts the sustainer.","properties":{"check":{"type":"string","description":"Check id rolled (`sustain`)."},"dc":{"type":"string","x-formula":"sustain.dc","x-formula-type":"number","description":"The number to meet: `max(10, floor(@damage / 2))`."}}},"targeting":{"type":"object","additionalProperties":false,"description":"Who may be targeted.","properties":{"canTarget":{"type":"string","x-formula":"targeting","x-formula-type":"boolean","description":"True when the attacker may target this one: `not (@attack.melee and has(@target.tags, 'flying'))`."}}},"death":{"type":"object","required":["enabled"],"additionalProperties":false,"description":"Whether heroes can die. A hero at 0 hit points is `down`: stable when `enabled` is false or a condition on it says `atZero: stable` (out of this fight, alive: it wakes up later, after the fight), dead when a condition says `atZero: dead`, and otherwise dying: with a `save`, it rolls death saves until it is stable, dead or back up; without one it stays down for the rest of the fight.","properties":{"enabled":{"type":"boolean","description":"true: a hero at 0 can die. false: a world without death (stable, wakes up later)."},"save":{"type":"object","required":["check"],"additionalProperties":false,"description":"Death saves: at the start of every round each dying hero rolls `check` (no DC: its outcomes decide). A success counts one success, a `crit` outcome brings the hero back up with 1 hit point; a fail counts one failure, a `botch` outcome two. At `successes` it is stable, at `failures` dead (a `down` event each).","properties":{"check":{"type":"string","description":"Check id rolled (`death`)."},"successes":{"type":"integer","minimum":1,"description":"Successes that make the hero stable. Default 3."},"failures":{"type":"integer","minimum":1,"description":"Failures that kill the hero. Default 3."}}}}},"consequences":{"type":"object","required":["roll","outcomes","position","effect","harm"],"additionalProperties":false,"description":"Consequences mode: the hero rolls, the result is read on both sides.","properties":{"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The hero's roll: `(@pool > 0 ? (@pool)d6kh1 : 2d6kl1)`."},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order, like a check's outcomes."},"position":{"type":"object","description":"Positions and the harm levels a failure costs the hero.","additionalProperties":{"type":"object","required":["harm"],"additionalProperties":false,"description":"One position.","properties":{"harm":{"type":"number","minimum":0,"description":"Harm levels the hero suffers."}}}},"effect":{"type":"object","description":"Effects and the harm levels a success deals.","additionalProperties":{"type":"number","minimum":0,"description":"Harm levels dealt."}},"harm":{"type":"object","required":["levels"],"additionalProperties":false,"description":"What harm costs a hero.","properties":{"levels":{"type":"array","items":{"type":"number","minimum":0,"maximum":1},"description":"Fraction of maximum hit points each harm level costs (Forged: `[0.25, 0.5, 0.8, 1.0]`)."},"track":{"type":"string","description":"Track harm is taken from (default `hp`)."}}}}},"disengage":{"$ref":"#/$defs/stringList","description":"Words of the system that disengage: they never provoke an opportunity attack."}}},"turn":{"type":"object","required":["initiative","actions"],"additionalProperties":false,"description":"Who acts when, and how much one turn allows.","properties":{"initiative":{"type":"object","required":["check"],"additionalProperties":false,"description":"Initiative: highest first.","properties":{"check":{"type":"string","description":"Id of the initiative check."},"when":{"enum":["once","round"],"description":"`once` (when the first exchange starts; a late arrival rolls when it appears) or every `round`. Default `once`."},"ties":{"enum":["heroes","enemies","random"],"description":"Who goes first on a tie. Default `heroes`."}}},"actions":{"type":"array","description":"The budget of one turn. Attacks past it are marked NO TIME.","items":{"type":"object","required":["id","name","per"],"additionalProperties":false,"description":"One kind of action in a turn.","properties":{"id":{"$ref":"#/$defs/id","description":"Action id (`action`, `bonus`), named by abilities' `uses` and `grants`."},"name":{"type":"string","description":"Display name."},"per":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many per turn."},"attacks":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Attacks this action makes: `@class.attacks` (multiclass: the largest, never summed)."},"speed":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Speed of the action, read by the clock as `@action.speed`; may read `@clock` (Run: all that is left)."},"description":{"type":"string","description":"For people."}}}},"clock":{"type":"object","required":["cost","while"],"additionalProperties":false,"description":"Turns the round into ticks, for speed systems. The highest clock acts next.","properties":{"cost":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"What each action takes off the actor's clock: `@action.speed`."},"while":{"type":"string","x-formula":"clock","x-formula-type":"boolean","description":"True while the actor may act again: `@clock >= 1`."}}}}},"condition":{"type":"object","required":["id"],"additionalProperties":false,"description":"A condition: edges and mods on checks, no actions, a save that ends it.","properties":{"id":{"$ref":"#/$defs/id","description":"Condition id, named by `applies`, `inflicts` and fights."},"name":{"type":"string","description":"Display name, on chips (`Prone`)."},"description":{"type":"string","description":"For people."},"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge on the holder's own checks: `-1` is disadvantage."},"mods":{"type":"object","description":"Mods on the holder's own checks, read there as `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"checks":{"$ref":"#/$defs/idList","description":"Check ids the holder's `edge` and `mods` apply to (all when omitted)."},"against":{"type":"array","description":"Effects on checks made against the holder, filtered by `reach`.","items":{"type":"object","additionalProperties":false,"description":"One effect on checks against the holder.","properties":{"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge for the attacker: `1` is advantage."},"mods":{"type":"object","description":"Added to the attacker's `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"crit":{"type":"boolean","description":"true: a hit becomes a crit. The check then reads as its first success outcome marked `crit` (its event, tally and chip), when it has one, and the chip says which condition did it (`Paralyzed (near): crit`)."},"reach":{"type":"string","description":"Only for attacks from this band or row (`near`, `far`)."}}}},"noActions":{"type":"boolean","description":"true: no blows, no abilities, potions included."},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"The holder rolls again at the end of each of its turns; a success ends the condition. When a save applied the condition (a spell's `save`, a creature attack's `save`: a ghoul's DC 10 Constitution save), the repeat is that same check against that same DC; `check` and `dc` here serve when no save applied it (a fight's starting conditions, an outcome's `inflicts`).","properties":{"check":{"type":"string","description":"Check id rolled (`save.con`)."},"dc":{"type":"string","x-formula":"condition.dc","x-formula-type":"number","description":"DC, computed when the condition is applied: `@source.spell.dc`."},"at":{"enum":["turnEnd","turnStart"],"description":"When the save is rolled. Default `turnEnd`."}}},"atZero":{"enum":["dead","stable"],"description":"What 0 hit points means while this is on a hero."},"rounds":{"type":"integer","minimum":1,"description":"Rounds it lasts (none: until something ends it)."}}},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"A saving throw each target rolls against the user's DC.","properties":{"check":{"type":"string","description":"Check id each target rolls (`save.wis`)."},"dc":{"type":"string","x-formula":"ability.dc","x-formula-type":"number","description":"DC, on the user's sheet: `@spell.dc`."},"half":{"type":"boolean","description":"true: half damage on a successful save."}}},"ability":{"type":"object","required":["id","uses"],"additionalProperties":false,"description":"An ability, spell, reaction or potion.","properties":{"id":{"$ref":"#/$defs/id","description":"Ability id, named by heroes and orders."},"name":{"type":"string","description":"Display name."},"kind":{"type":"string","description":"Kind, for people (`Spell`, `Feature`, `Potion`)."},"level":{"type":"integer","minimum":0,"description":"Spell level or tier."},"description":{"type":"string","description":"For people."},"uses":{"type":"string","description":"What it takes: an action id of `turn.actions` (`action`, `bonus`), `reaction`, or `free`."},"cost":{"type":"array","description":"Resources paid; an ability whose cost cannot be paid is not used.","items":{"type":"object","minProperties":1,"additionalProperties":false,"dependentRequired":{"track":["amount"],"amount":["track"]},"description":"A spell slot (`{ \"slot\": 1 }`) or an amount of a track (`{ \"track\": \"tp\", \"amount\": \"1\" }`).","properties":{"slot":{"type":"integer","minimum":0,"description":"Spell slot level spent."},"track":{"type":"string","description":"Track paid from."},"amount":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much of the track."}}}},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks that fill when it is used (a builder)."},"react":{"type":"object","required":["on"],"additionalProperties":false,"description":"For a reaction: when it fires and what it does.","properties":{"on":{"enum":["hit","spell","leave"],"description":"`hit` (being hit), `spell` (a spell), `leave` (an enemy leaving reach)."},"defence":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Added to the defence against the triggering attack (Shield: `5`)."},"check":{"type":"string","description":"A check rolled to react; its success is read by damage steps as `@reaction.<ability id>`."}}},"sustained":{"type":"boolean","description":"true: its effects last while its user sustains it (one at a time)."},"target":{"enum":["enemy","enemies","ally","allies","self"],"description":"Who it is aimed at: one `enemy`, all `enemies`, an `ally`, all `allies`, or `self`."},"save":{"$ref":"#/$defs/save"},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the targets (on a failed save, when there is one)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"An attack of its own: an attack spell rolls its own attack and dice.","properties":{"check":{"type":"string","description":"Check id rolled (`attack`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@spell.mod`."},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage: `(@level >= 5 ? 2 : 1)d10`."},"type":{"type":"string","description":"Damage type (`fire`)."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage of a saving-throw ability, rolled once for all targets."},"type":{"type":"string","description":"Damage type."},"heal":{"type":"object","required":["amount","track"],"additionalProperties":false,"description":"Healing, never above the maximum.","properties":{"amount":{"type":"string","x-formula":"heal","x-formula-type":"number","description":"How much: `1d10 + @level`."},"track":{"type":"string","description":"Track healed (`hp`)."}}},"grants":{"type":"array","description":"More actions this turn (Action Surge): their attacks are really rolled.","items":{"type":"object","required":["action","count"],"additionalProperties":false,"description":"Extra actions of one kind.","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"integer","minimum":1,"description":"How many more this turn."}}}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, read by the clock as `@action.speed`."},"recharge":{"type":"object","required":["min"],"additionalProperties":false,"description":"Recharge (a breath weapon): usable again at the start of a turn when a d6 shows at least `min`.","properties":{"min":{"type":"integer","minimum":1,"maximum":6,"description":"Lowest d6 face that recharges it (5: on 5-6)."}}},"move":{"type":"string","description":"Where using it moves its user (a band such as `far`, or a row). Leaving a place where foes stand lets them react (`react.on: leave`, or the opportunity attack of `combat.reaction.opportunity`), unless it is a teleport or the ability's id or name holds one of the system's disengage words."},"teleport":{"type":"boolean","description":"A teleport (Misty Step): its `move` never provokes a reaction."}}},"template":{"type":"object","required":["role"],"additionalProperties":false,"description":"An enemy template: formulas of `@tier` (1..6) that build an enemy's sheet.","properties":{"role":{"type":"string","description":"`minion`, `standard`, `elite`, `boss`, or a role of your own."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"defaults":{"type":"object","additionalProperties":false,"description":"Defaults for the enemy's sheet.","properties":{"attribute":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Every attribute not given in `attributes`: `min(5, floor((@tier + 1) / 2))`."}}},"attributes":{"type":"object","description":"Attributes by id.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier` and `@role`."}},"tracks":{"type":"object","description":"Track maxima by id: `{ \"hp\": \"8 + 6 * @tier\" }`.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier`, `@role` and the sheet."}},"combat":{"type":"object","additionalProperties":false,"description":"The enemy's fighting numbers.","properties":{"defence":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Defence: `12 + @tier`."},"attack":{"type":"string","x-formula":"template","x-formula-type":"number","description":"The number its blows are struck with, `@stat` in the attack check."},"damage":{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"Damage of its blows: `(@tier)d6 + @tier`. Reads `@tier`, `@role`, the sheet, and the attack roll's `@roll.*`, `@crit`."},"attacks":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Attacks per turn (default 1)."},"type":{"type":"string","description":"Damage type of its blows."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"harm":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Consequences mode: harm levels before it falls: `@role == 'minion' ? 1 : 3`."},"abilities":{"type":"array","description":"Abilities of its own or ids of the system's abilities, used as a bestiary creature uses them: each reaction (Libra's Dodge, Resist) whenever the moment comes, abilities aimed at enemies before its blows. Costs are paid from the enemy's own tracks.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags read by formulas: `has(@target.tags, 'flying')`."}}},"class":{"type":"object","additionalProperties":false,"description":"A class.","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"attacks":{"type":"string","x-formula":"class","x-formula-type":"number","description":"Attacks an Action makes; `@level` is the level in this class. Read as `@class.attacks` (the largest over a hero's classes)."}}},"damagePart":{"type":"object","required":["damage","type"],"additionalProperties":false,"description":"A further part of a blow's damage with a type of its own (an adult red dragon's bite: piercing, plus `{ \"damage\": \"2d6\", \"type\": \"fire\" }`). Rolled with the blow's own damage (its dice doubled on a crit under `crit: dice`, x2 under `total`), then run through `combat.damage.steps` on its own with `@damageType` set to its type (resisted, doubled or ignored separately); the parts' results are added up on the target, one damage event each, and one sustain roll covers the whole blow.","properties":{"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of this part: `2d6`."},"type":{"type":"string","description":"Damage type of this part (`fire`)."}}},"creatureAttack":{"type":"object","required":["id","bonus","damage"],"additionalProperties":false,"description":"One attack of a creature.","properties":{"id":{"$ref":"#/$defs/id","description":"Attack id, named by `multiattack`."},"name":{"type":"string","description":"Display name; its words type the damage (`Claw` slashes)."},"bonus":{"type":"number","description":"Attack bonus: the number the blow is struck with (`@stat`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `2d6 + 3`."},"type":{"type":"string","description":"Damage type."},"reach":{"type":"string","description":"`near` or `far`."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids a hit puts on the target (after its save, when there is one)."},"save":{"$ref":"#/$defs/save"},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a dragon's bite: `damage` piercing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"creatureLists":{"type":"array","items":{"type":"string"},"description":"Any other list of words the system reads (`has(@target.conditionImmune, 'charmed')`)."},"creature":{"type":"object","required":["id","name","defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"A creature of the bestiary: it fights with its own numbers.","properties":{"id":{"$ref":"#/$defs/id","description":"Creature id, named by fights (`goblin`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"size":{"type":"string","description":"Size, for people."},"type":{"type":"string","description":"Creature type (`undead`)."},"challenge":{"type":"number","minimum":0,"description":"Challenge rating or level."},"defence":{"type":"number","description":"Defence (armour class)."},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"tracks":{"type":"object","description":"Other track maxima by id.","additionalProperties":{"type":"number","description":"Maximum."}},"saves":{"type":"object","description":"Bonuses by check id (`save.dex`: 5), replacing the sheet's own.","additionalProperties":{"type":"number","description":"Bonus."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order (`[\"bite\", \"claw\", \"claw\"]`); default: its first attack once."},"damageType":{"type":"string","description":"Damage type of its blows when an attack names none."},"regeneration":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Hit points regained at the start of each of its turns.","properties":{"amount":{"type":"number","minimum":0,"description":"Hit points regained."},"stoppedBy":{"$ref":"#/$defs/stringList","description":"Damage types that stop it for a turn (`fire`, `acid`)."}}},"abilities":{"type":"array","description":"Abilities of its own (a breath weapon, a saving throw the hero rolls) or ids of the system's abilities.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"position":{"type":"string","description":"Where it stands by default (`near`, `far`, a row)."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`undead`, `flying`)."}}},"weapon":{"type":"object","required":["name","damage"],"additionalProperties":false,"description":"A hero's weapon.","properties":{"name":{"type":"string","description":"Display name; its words type the damage."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `1d8 + @str.mod`."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@str.mod`."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"type":{"type":"string","description":"Damage type (`slashing`)."},"reads":{"type":"object","description":"What this weapon's attacks read, winning over `combat.attack.reads` name by name: `{ \"second\": \"@willpower\" }`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the wielder's sheet."}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, `@action.speed`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`finesse`)."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a flame tongue: slashing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"hero":{"type":"object","required":["id","name","level"],"additionalProperties":false,"description":"A hero for the sandbox.","properties":{"id":{"$ref":"#/$defs/id","description":"Hero id, named by fights."},"name":{"type":"string","description":"Display name."},"level":{"type":"integer","minimum":0,"description":"Character level, `@level`."},"classes":{"type":"object","description":"Level in each class by class id: `{ \"fighter\": 5 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Level in this class."}},"attributes":{"type":"object","description":"Attribute values by id; missing ones take the attribute's `default`.","additionalProperties":{"type":"number","description":"Value."}},"derived":{"type":"object","description":"The hero's own values (`spell.dc`), read like the system's derived values.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the hero's sheet."}},"tracks":{"type":"object","description":"Starting values of tracks, when not the maximum.","additionalProperties":{"type":"number","description":"Starting value."}},"slots":{"type":"object","description":"Spell slots by level: `{ \"1\": 4, \"2\": 2 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Slots of this level."}},"weapon":{"$ref":"#/$defs/weapon"},"abilities":{"$ref":"#/$defs/idList","description":"Ability ids the hero has."},"orders":{"type":"array","description":"Standing orders, tried in order: reactions when the moment comes, other abilities before the hero's attacks.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Ability id to use."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it: `@hp < @hp.max / 2`, or for a reaction `@total - @vs < 5`."}}}},"focus":{"type":"string","description":"Who to target first: a combatant id or a role (default: the reachable enemy with the fewest hit points)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids the hero carries from the start."},"position":{"type":"string","description":"Where the hero stands by default."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types the hero resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types the hero is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types the hero is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"The hero's weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe the hero slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}},"fightHero":{"oneOf":[{"type":"string","description":"A hero id."},{"type":"object","required":["hero"],"additionalProperties":false,"description":"A hero with a position and conditions for this fight.","properties":{"hero":{"type":"string","description":"Hero id."},"position":{"type":"string","description":"Where the hero stands (`near`, `far`, a row)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied when the fight starts."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}}]},"enemyNumbers":{"type":"object","required":["defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"An enemy written out with its own numbers.","properties":{"name":{"type":"string","description":"Display name."},"defence":{"type":"number","description":"Defence."},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order."},"damageType":{"type":"string","description":"Damage type of its blows."},"harm":{"type":"number","minimum":0,"description":"Consequences mode: harm levels before it falls."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}},"fightEnemy":{"type":"object","additionalProperties":false,"anyOf":[{"required":["template"],"properties":{"template":true}},{"required":["bestiary"],"properties":{"bestiary":true}},{"required":["numbers"],"properties":{"numbers":true}}],"description":"Enemies of one kind: from a template, the bestiary, or numbers written out.","properties":{"template":{"type":"object","required":["role","tier"],"additionalProperties":false,"description":"From a template: `{ \"role\": \"minion\", \"tier\": 1 }`.","properties":{"role":{"type":"string","description":"Template role."},"tier":{"type":"integer","minimum":1,"maximum":6,"description":"Tier, 1..6."}}},"bestiary":{"type":"string","description":"Creature id from the bestiary."},"numbers":{"$ref":"#/$defs/enemyNumbers"},"count":{"type":"integer","minimum":1,"description":"How many (default 1)."},"id":{"$ref":"#/$defs/id","description":"Name prefix: enemies are `<id>-1`, `<id>-2`, ... (default: the role or creature)."},"position":{"type":"string","description":"Where they stand."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied to each when the fight starts."}}},"fight":{"type":"object","required":["id","heroes","enemies"],"additionalProperties":false,"description":"A fight: heroes against enemies.","properties":{"id":{"$ref":"#/$defs/id","description":"Fight id: `sim FILE --fight ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","items":{"$ref":"#/$defs/fightHero"},"description":"Hero ids, or `{ \"hero\": \"fighter5\", \"position\": \"far\", \"conditions\": [\"blessed\"] }`."},"enemies":{"type":"array","items":{"$ref":"#/$defs/fightEnemy"},"description":"Enemies: `{ \"template\": { \"role\": \"minion\", \"tier\": 1 }, \"count\": 4 }` or `{ \"bestiary\": \"goblin\" }`."},"positions":{"type":"object","description":"Positions by hero id: `{ \"fighter5\": \"near\" }`.","additionalProperties":{"type":"string","description":"Band or row."}},"maxRounds":{"type":"integer","minimum":1,"maximum":10000,"description":"Rounds before the fight is a draw (default 100)."},"position":{"type":"string","description":"Consequences mode: the heroes' position (default `risky`)."},"effect":{"type":"string","description":"Consequences mode: the heroes' effect (default `standard`)."}}}}};
-export const eventsSchema = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:events:1","title":"Rules Studio simulator event","description":"One line of `sim --log`: one JSON event per line, each with a `type`. Fields listed are the ones the engine writes; further fields may be added in later versions, so readers ignore what they do not know.","type":"object","required":["type"],"properties":{"type":{"enum":["fightStart","round","turn","check","reaction","damage","condition","down","noTime","fightEnd","heal","ability","harm","sustain","regenerate"],"description":"What happened."},"fight":{"type":"integer","minimum":0,"description":"Index of the fight in the run (0-based), when several are simulated."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."},"seq":{"type":"integer","minimum":0,"description":"Order of the event within its fight."}},"allOf":[{"if":{"properties":{"type":{"const":"fightStart"}},"required":["type"]},"then":{"required":["type"],"properties":{"type":{"const":"fightStart","description":"A fight begins."},"system":{"type":"string","description":"System id."},"fightId":{"type":"string","description":"Fight id."},"seed":{"type":["integer","string"],"description":"Seed of this fight."},"combatants":{"type":"array","description":"Who fights.","items":{"type":"object","description":"A combatant.","required":["id","side"],"properties":{"id":{"type":"string","description":"Combatant id."},"side":{"enum":["heroes","enemies"],"description":"Side."},"hp":{"type":"number","description":"Hit points at the start."},"position":{"type":"string","description":"Band or row."},"name":{"type":"string","description":"Display name."}}}}}}},{"if":{"properties":{"type":{"const":"round"}},"required":["type"]},"then":{"required":["type","round"],"properties":{"type":{"const":"round","description":"A new round begins."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"turn"}},"required":["type"]},"then":{"required":["type","actor"],"properties":{"type":{"const":"turn","description":"An actor's turn (each time it acts, in a clock system)."},"actor":{"type":"string","description":"Who acts."},"clock":{"type":"number","description":"The clock value the actor acts at (clock systems)."},"initiative":{"type":"number","description":"The actor's initiative."}}}},{"if":{"properties":{"type":{"const":"check"}},"required":["type"]},"then":{"required":["type","actor","check","total","chip"],"properties":{"type":{"const":"check","description":"A check was rolled."},"actor":{"type":"string","description":"Who rolled."},"check":{"type":"string","description":"Check id."},"target":{"type":["string","null"],"description":"Against whom, if anyone."},"dice":{"type":"array","items":{"type":"number"},"description":"Every die rolled, kept and dropped."},"total":{"type":"number","description":"The roll's total."},"vs":{"type":["number","null"],"description":"The number to meet, if any."},"outcome":{"type":["string","null"],"description":"Outcome id (none for a check without outcomes)."},"chip":{"type":"string","description":"The chip: `d20 (14) + 3 Strength + 2 = 19 vs 13 · Hit`."},"influencedBy":{"type":"array","items":{"type":"string"},"description":"What influenced the roll (`Prone (near): advantage`)."}}}},{"if":{"properties":{"type":{"const":"reaction"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"reaction","description":"A reaction was used."},"actor":{"type":"string","description":"Who reacted."},"ability":{"type":"string","description":"Ability id used."},"on":{"type":"string","description":"The trigger (`hit`, `spell`, `leave`)."},"success":{"type":"boolean","description":"Whether a reaction check succeeded."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"damage"}},"required":["type"]},"then":{"required":["type","actor","target","amount"],"properties":{"type":{"const":"damage","description":"Damage was dealt."},"actor":{"type":"string","description":"Who dealt it."},"target":{"type":"string","description":"Who took it."},"amount":{"type":"number","description":"Damage after every step."},"steps":{"type":"array","description":"Names of the damage steps that changed the number, in order.","items":{"type":"string","description":"A step's id or name."}},"rolled":{"type":"number","description":"Damage as rolled, before the steps."},"hp":{"type":"number","description":"Target's hit points after."},"chip":{"type":"string","description":"Chip."},"damageType":{"type":"string","description":"Damage type of the blow (spec §4 calls it the damage's `type`; the event's own `type` is `damage`)."}}}},{"if":{"properties":{"type":{"const":"condition"}},"required":["type"]},"then":{"required":["type","target","condition"],"properties":{"type":{"const":"condition","description":"A condition was applied or ended."},"target":{"type":"string","description":"Who carries it."},"condition":{"type":"string","description":"Condition id."},"change":{"enum":["applied","ended","saved"],"description":"What happened to it."},"source":{"type":"string","description":"Who applied it."},"dc":{"type":"number","description":"Save DC."}}}},{"if":{"properties":{"type":{"const":"down"}},"required":["type"]},"then":{"required":["type","target"],"properties":{"type":{"const":"down","description":"A combatant fell."},"target":{"type":"string","description":"Who fell."},"by":{"type":"string","description":"Who dropped them."},"state":{"type":"string","description":"`dead`, `stable`, `down`."}}}},{"if":{"properties":{"type":{"const":"noTime"}},"required":["type"]},"then":{"required":["type","actor"],"properties":{"type":{"const":"noTime","description":"An attack past the turn's budget: NO TIME, it does not happen."},"actor":{"type":"string","description":"Who ran out of time."},"action":{"type":"string","description":"Action id."},"attack":{"type":"number","description":"Which attack (1-based)."}}}},{"if":{"properties":{"type":{"const":"fightEnd"}},"required":["type"]},"then":{"required":["type","winner"],"properties":{"type":{"const":"fightEnd","description":"The fight ended."},"winner":{"enum":["heroes","enemies","draw"],"description":"Who won."},"rounds":{"type":"number","description":"Rounds fought."}}}},{"if":{"properties":{"type":{"const":"heal"}},"required":["type"]},"then":{"required":["type","target","amount"],"properties":{"type":{"const":"heal","description":"Someone was healed."},"actor":{"type":"string","description":"Who healed."},"target":{"type":"string","description":"Who was healed."},"amount":{"type":"number","description":"Hit points restored."},"track":{"type":"string","description":"Track healed."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"ability"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"ability","description":"An ability was used."},"actor":{"type":"string","description":"Who used it."},"ability":{"type":"string","description":"Ability id."},"targets":{"type":"array","items":{"type":"string"},"description":"Target ids."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"harm"}},"required":["type"]},"then":{"required":["type","target","levels"],"properties":{"type":{"const":"harm","description":"Consequences mode: harm suffered."},"actor":{"type":"string","description":"Who rolled."},"target":{"type":"string","description":"Who suffered the harm."},"levels":{"type":"number","description":"Harm levels."},"amount":{"type":"number","description":"Hit points lost, if any."}}}},{"if":{"properties":{"type":{"const":"sustain"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"sustain","description":"A sustained ability started, was kept or ended."},"actor":{"type":"string","description":"The sustainer."},"ability":{"type":"string","description":"Ability id."},"change":{"enum":["started","ended","kept"],"description":"What happened."}}}},{"if":{"properties":{"type":{"const":"regenerate"}},"required":["type"]},"then":{"required":["type","target"],"properties":{"type":{"const":"regenerate","description":"Regeneration at the start of a turn."},"target":{"type":"string","description":"Who regenerated."},"amount":{"type":"number","description":"Hit points regained."},"stopped":{"type":"boolean","description":"true when damage stopped it this turn."}}}}]};
+export const systemSchema = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:system:1","title":"Rules Studio system","description":"A tabletop rule system as data (rules format v1). Formulas are strings in the Rules Studio formula language; each formula field names its context in `x-formula` (what it may read) and, when it must be true or false, `x-formula-type: boolean`.","type":"object","required":["id","name","version","formatVersion","attributes"],"additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Where editors find this schema, e.g. `../schemas/system.schema.json`."},"id":{"$ref":"#/$defs/id","description":"Stable id of the system, also its file name (`classic-d20`)."},"name":{"type":"string","minLength":1,"description":"The system's name as players know it."},"version":{"type":"string","minLength":1,"description":"Your own version of the system (free text, e.g. `1.0.0`)."},"formatVersion":{"const":1,"description":"Version of the rules file format. This app reads version 1."},"description":{"type":"string","description":"What the system is, for people."},"grid":{"type":"boolean","description":"true: fights are played on squares. false: no grid; where each one stands is a band or a row (spec §2.9)."},"positions":{"type":"object","additionalProperties":false,"description":"Where combatants stand when there is no grid: range bands and named rows.","properties":{"bands":{"$ref":"#/$defs/stringList","description":"Range bands the system speaks of (default `near`, `far`)."},"rows":{"$ref":"#/$defs/stringList","description":"Rows the system names, front first, e.g. `[\"front\", \"back\"]`."},"advance":{"type":"boolean","description":"true: rows close up. Whenever every combatant of a side standing in a row of `rows` is down (or nobody of that side stands there), each of that side's combatants in a later row moves up one row, until no row ahead of a standing combatant is empty (row formation: when the front row falls, the next in line is the new front row). Checked when the fight starts and whenever someone goes down; each move is a `move` event. Default false."}}},"attributes":{"type":"object","description":"Base numbers of a sheet, by id. Read in formulas as `@str`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/attribute"}},"derived":{"type":"object","description":"Values computed from the sheet, by name (dotted names allowed: `str.mod`). Read as `@str.mod`. A derived value that reads a track is recomputed when the track changes.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the sheet: attributes, other derived values, `@level`, tracks."}},"tracks":{"type":"object","description":"Numbers that go up and down in a fight (`hp`), read as `@hp` (current) and `@hp.max`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/track"}},"functions":{"type":"object","description":"Your own functions, callable from every formula: `throw(10)`. No recursion.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/userFunction"}},"checks":{"type":"object","description":"Named checks (`attack`, `initiative`, `save.con`): a roll and its outcomes.","propertyNames":{"$ref":"#/$defs/id"},"additionalProperties":{"$ref":"#/$defs/check"}},"combat":{"$ref":"#/$defs/combat"},"turn":{"$ref":"#/$defs/turn"},"conditions":{"type":"array","description":"Conditions a combatant can carry (prone, paralyzed, blessed).","items":{"$ref":"#/$defs/condition"}},"abilities":{"type":"array","description":"Abilities, spells, reactions and potions.","items":{"$ref":"#/$defs/ability"}},"templates":{"type":"array","description":"Enemy sheets built from role and tier (1..6).","items":{"$ref":"#/$defs/template"}},"classes":{"type":"object","description":"Classes by id; a hero's `classes` gives the level in each.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/class"}},"bestiary":{"type":"array","description":"Creatures that fight with their own numbers.","items":{"$ref":"#/$defs/creature"}},"heroes":{"type":"array","description":"Heroes for the sandbox and `sim`.","items":{"$ref":"#/$defs/hero"}},"fights":{"type":"array","description":"Fights for the sandbox and `sim --fight ID`.","items":{"$ref":"#/$defs/fight"}},"parties":{"type":"array","description":"Named groups of heroes for the balance tools: `sim FILE --grid --party ID` fights each template role at each tier against this party.","items":{"$ref":"#/$defs/party"}},"encounters":{"$ref":"#/$defs/encounters","description":"Difficulty budget: what a fight should cost by the book, compared by the balance tools with how it plays."}},"$defs":{"party":{"type":"object","required":["id","heroes"],"additionalProperties":false,"description":"A party: heroes that fight together in the balance grid.","properties":{"id":{"$ref":"#/$defs/id","description":"Party id: `sim FILE --grid --party ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","minItems":1,"items":{"type":"string","description":"Hero id."},"description":"Hero ids (each must be one of `heroes`)."}}},"encounters":{"type":"object","required":["budget","expect"],"additionalProperties":false,"description":"Difficulty budget. A fight's budget is the sum of `budget` over its enemies; `expect` says what win rate a budget should give, so the balance tools can flag fights where the book and the dice disagree.","properties":{"budget":{"type":"string","x-formula":"encounter","x-formula-type":"number","description":"Budget of one enemy (context `encounter`: `@tier`, `@role`, `@challenge`, `@party.size`, `@party.level`), summed over the fight's enemies, like an XP budget: `\"@tier * (@role == 'boss' ? 8 : @role == 'elite' ? 3 : 1)\"`."},"expect":{"type":"array","minItems":1,"description":"The heroes' expected win rate at given budgets: `[{ \"budget\": 4, \"winRate\": 0.9 }, { \"budget\": 12, \"winRate\": 0.5 }]`. Between points the expectation is read on a straight line; beyond the ends it stays at the end's value.","items":{"type":"object","required":["budget","winRate"],"additionalProperties":false,"description":"One point: a budget and the win rate it should give.","properties":{"budget":{"type":"number","description":"A fight's total budget."},"winRate":{"type":"number","minimum":0,"maximum":1,"description":"Heroes' expected win rate at that budget, 0..1."}}}},"tolerance":{"type":"number","minimum":0,"maximum":1,"description":"How far the simulated win rate may sit from the expectation before a fight is flagged (default 0.15): flagged when the whole 95% interval lies outside expectation ± tolerance."}}},"id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]*$","description":"An id: letters, digits, `_`, `-` and `.`, starting with a letter or digit."},"refName":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A name read in formulas as `@name`: letters, digits and `_`, not starting with a digit."},"refPath":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$","description":"A name read in formulas as `@name`; dots allowed (`str.mod`)."},"stringList":{"type":"array","items":{"type":"string"},"description":"A list of words."},"idList":{"type":"array","items":{"type":"string"},"description":"A list of ids."},"attribute":{"type":"object","required":["name"],"additionalProperties":false,"description":"A base number of the sheet.","properties":{"name":{"type":"string","description":"Display name, shown on chips (`Strength`)."},"abbr":{"type":"string","description":"Short label (`STR`)."},"default":{"type":"number","description":"Value when a sheet does not give one."},"min":{"type":"number","description":"Lowest allowed value."},"max":{"type":"number","description":"Highest allowed value."},"description":{"type":"string","description":"What it measures, for people."}}},"track":{"type":"object","required":["name","max"],"additionalProperties":false,"description":"A number that goes up and down in a fight.","properties":{"name":{"type":"string","description":"Display name (`Hit points`)."},"max":{"type":"string","x-formula":"sheet","description":"The maximum, a formula over the sheet: `10 + @con.mod * @level`."},"start":{"type":"string","x-formula":"sheet","description":"Value at the start of a fight (default: the maximum). `0` for a track that fills, like Hope."},"description":{"type":"string","description":"What it measures, for people."}}},"userFunction":{"type":"object","required":["params","body"],"additionalProperties":false,"description":"A function of your own: `{ \"params\": [\"n\"], \"body\": \"d(@n)\" }`, called `throw(10)`.","properties":{"params":{"type":"array","items":{"$ref":"#/$defs/refName"},"description":"Parameter names, read in the body as `@n`."},"body":{"type":"string","x-formula":"function","description":"The body: a formula over the parameters."},"description":{"type":"string","description":"What it computes, for people."}}},"trackAmount":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"An amount of a track: `{ \"track\": \"hope\", \"amount\": \"1\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"sheet","description":"How much, a formula over the sheet."}}},"outcomeGain":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"A track that an outcome fills for the one who rolled: `{ \"track\": \"progress\", \"amount\": \"@degree\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"check.gain","description":"How much, a formula over the roller's sheet, the roll and this outcome (`@degree`, `@outcome`, `@crit`); a negative amount empties the track (never below 0)."}}},"outcome":{"type":"object","required":["id","when","result"],"additionalProperties":false,"description":"One outcome of a check. Outcomes are tried in order; the first whose `when` holds is the outcome.","properties":{"id":{"$ref":"#/$defs/id","description":"Outcome id (`hit`, `crit`), tallied by the simulator."},"name":{"type":"string","description":"Display name, on chips (`Hit`)."},"when":{"type":"string","x-formula":"check.outcome","x-formula-type":"boolean","description":"True when this is the outcome: `@total >= @vs`. Reads `@natural`, `@total`, `@vs`, `@roll.*`."},"result":{"enum":["success","partial","fail"],"description":"What the rules read: `success`, `partial` or `fail`."},"crit":{"type":"boolean","description":"true: a critical success."},"botch":{"type":"boolean","description":"true: a botch (critical failure)."},"degree":{"type":"string","x-formula":"check.outcome","x-formula-type":"number","description":"Degree of success, a number."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the one who rolled (how a rule remembers something for the rest of the fight)."},"inflicts":{"$ref":"#/$defs/idList","description":"Condition ids put on the target (`off-balance`)."},"gain":{"type":"array","items":{"$ref":"#/$defs/outcomeGain"},"description":"Tracks of the one who rolled that fill: `[{ \"track\": \"hope\", \"amount\": \"1\" }]`. An amount may read the outcome's `@degree`: an extended challenge adds `@degree` to a progress track, and a botch empties it with `-@progress`."},"description":{"type":"string","description":"For people."}}},"check":{"type":"object","required":["roll"],"additionalProperties":false,"description":"A check: one roll, then the first outcome whose `when` holds. No outcomes: it only yields its total (initiative).","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"What the check is for, for people."},"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The roll, evaluated once: `d20 + @stat + @prof`. Reads the actor's sheet, `@stat`, reads, `@edge`, `@mods.<name>`, `@target.*`."},"edge":{"type":"object","required":["combine"],"additionalProperties":false,"description":"How advantage-like edges combine before the dice; the roll reads the result as `@edge`.","properties":{"combine":{"enum":["cancel","sum"],"description":"`cancel`: any positive and any negative edge cancel, else ±1. `sum`: added up, clamped to `max`."},"max":{"type":"integer","minimum":0,"description":"Largest edge either way, under `sum`."}}},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order; the first whose `when` holds is the outcome."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number this check is rolled with when no blow gives one (a save, a reaction, initiative), readable in `roll` as `@stat`: `@con.save`. Computed on the roller's sheet; a creature's `saves[<this check's id>]` replaces it (an SRD monster's Constitution save +6). An attack's `@stat` stays the weapon's or creature attack's."}}},"combat":{"type":"object","required":["mode"],"additionalProperties":false,"description":"How fights are resolved.","properties":{"mode":{"enum":["numbers","consequences"],"description":"`numbers`: attack, damage, defence. `consequences`: the hero rolls and the result is read on both sides (spec §2.8)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"The attack: which check is rolled, the damage of a blow, the defence to meet.","properties":{"check":{"type":"string","description":"Id of the check rolled to attack (`attack`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of a blow: `1d8 + max(@str.mod, @dex.mod)`. Reads the attacker's sheet and reads, `@roll.*`, `@outcome`, `@crit`, `@degree`."},"defence":{"type":"string","x-formula":"defence","x-formula-type":"number","description":"What the enemy must meet, on the defender's sheet: `10 + @dex.mod`. The attack roll reads it as `@vs`."},"reads":{"type":"object","description":"What every attack reads: names and formulas computed on the attacker, read as `@name` in the roll and the damage. A weapon's own reads win, name by name.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the attacker's sheet; a plain attribute reads as that attribute."}},"crit":{"enum":["dice","total","none"],"description":"On a crit: `dice` rolls twice the damage dice, `total` doubles the damage, `none` leaves it to formulas reading `@crit`."}}},"damage":{"type":"object","additionalProperties":false,"description":"What happens to damage on its way to the target.","properties":{"steps":{"type":"array","description":"Steps run in order, each replacing `@damage` where `when` holds. The result is floored at 0 and rounded down.","items":{"type":"object","required":["id","when","value"],"additionalProperties":false,"description":"One damage step, named on the damage chip when it changes the number.","properties":{"id":{"$ref":"#/$defs/id","description":"Step id (`resist`)."},"name":{"type":"string","description":"Display name."},"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"True when the step applies: `has(@target.resist, @damageType)`."},"value":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"The new damage: `floor(@damage / 2)`."}}}},"types":{"type":"object","required":["default"],"additionalProperties":false,"description":"Damage types: what a blow deals when nothing names its type.","properties":{"default":{"type":"string","description":"Type of a blow nothing else types (`bludgeoning`)."},"words":{"type":"object","description":"Words of an attack's name and the type they mean: `{ \"claw\": \"slashing\", \"bite\": \"piercing\" }`.","additionalProperties":{"type":"string","description":"The damage type this word means."}}}}}},"reaction":{"type":"object","required":["per"],"additionalProperties":false,"description":"How often a combatant may react outside its turn.","properties":{"per":{"enum":["round","turn","unlimited"],"description":"One reaction per `round` or per `turn`, or `unlimited`."},"opportunity":{"type":"boolean","description":"true: whoever leaves a place where a foe stands takes that foe's first attack as a reaction (an opportunity attack), when the foe has a reaction left. Teleports and disengage words never provoke it."}}},"sustain":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"Keeping a sustained ability when hurt: rolled on each blow that hurts the sustainer.","properties":{"check":{"type":"string","description":"Check id rolled (`sustain`)."},"dc":{"type":"string","x-formula":"sustain.dc","x-formula-type":"number","description":"The number to meet: `max(10, floor(@damage / 2))`."}}},"targeting":{"type":"object","additionalProperties":false,"description":"Who may be targeted.","properties":{"canTarget":{"type":"string","x-formula":"targeting","x-formula-type":"boolean","description":"True when the attacker may target this one: `not (@attack.melee and has(@target.tags, 'flying'))`."}}},"death":{"type":"object","required":["enabled"],"additionalProperties":false,"description":"Whether heroes can die. A hero at 0 hit points is `down`: stable when `enabled` is false or a condition on it says `atZero: stable` (out of this fight, alive: it wakes up later, after the fight), dead when a condition says `atZero: dead`, and otherwise dying: with a `save`, it rolls death saves until it is stable, dead or back up; without one it stays down for the rest of the fight.","properties":{"enabled":{"type":"boolean","description":"true: a hero at 0 can die. false: a world without death (stable, wakes up later)."},"save":{"type":"object","required":["check"],"additionalProperties":false,"description":"Death saves: at the start of every round each dying hero rolls `check` (no DC: its outcomes decide). A success counts one success, a `crit` outcome brings the hero back up with 1 hit point; a fail counts one failure, a `botch` outcome two. At `successes` it is stable, at `failures` dead (a `down` event each).","properties":{"check":{"type":"string","description":"Check id rolled (`death`)."},"successes":{"type":"integer","minimum":1,"description":"Successes that make the hero stable. Default 3."},"failures":{"type":"integer","minimum":1,"description":"Failures that kill the hero. Default 3."}}}}},"consequences":{"type":"object","required":["roll","outcomes","position","effect","harm"],"additionalProperties":false,"description":"Consequences mode: the hero rolls, the result is read on both sides.","properties":{"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The hero's roll: `(@pool > 0 ? (@pool)d6kh1 : 2d6kl1)`."},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order, like a check's outcomes."},"position":{"type":"object","description":"Positions and the harm levels a failure costs the hero.","additionalProperties":{"type":"object","required":["harm"],"additionalProperties":false,"description":"One position.","properties":{"harm":{"type":"number","minimum":0,"description":"Harm levels the hero suffers."}}}},"effect":{"type":"object","description":"Effects and the harm levels a success deals.","additionalProperties":{"type":"number","minimum":0,"description":"Harm levels dealt."}},"harm":{"type":"object","required":["levels"],"additionalProperties":false,"description":"What harm costs a hero.","properties":{"levels":{"type":"array","items":{"type":"number","minimum":0,"maximum":1},"description":"Fraction of maximum hit points each harm level costs (Forged: `[0.25, 0.5, 0.8, 1.0]`)."},"track":{"type":"string","description":"Track harm is taken from (default `hp`)."}}}}},"disengage":{"$ref":"#/$defs/stringList","description":"Words of the system that disengage: they never provoke an opportunity attack."}}},"turn":{"type":"object","required":["initiative","actions"],"additionalProperties":false,"description":"Who acts when, and how much one turn allows.","properties":{"initiative":{"type":"object","required":["check"],"additionalProperties":false,"description":"Initiative: highest first.","properties":{"check":{"type":"string","description":"Id of the initiative check."},"when":{"enum":["once","round"],"description":"`once` (when the first exchange starts; a late arrival rolls when it appears) or every `round`. Default `once`."},"ties":{"enum":["heroes","enemies","random"],"description":"Who goes first on a tie. Default `heroes`."}}},"actions":{"type":"array","description":"The budget of one turn. Attacks past it are marked NO TIME.","items":{"type":"object","required":["id","name","per"],"additionalProperties":false,"description":"One kind of action in a turn.","properties":{"id":{"$ref":"#/$defs/id","description":"Action id (`action`, `bonus`), named by abilities' `uses` and `grants`."},"name":{"type":"string","description":"Display name."},"per":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many per turn."},"attacks":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Attacks this action makes: `@class.attacks` (multiclass: the largest, never summed)."},"speed":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Speed of the action, read by the clock as `@action.speed`; may read `@clock` (Run: all that is left)."},"defer":{"type":"boolean","description":"true: a held action (Libra's Wait). Taking it (with an ability that `uses` it, steered by standing orders) does nothing else and ends the act: the actor's clock drops by the action's `speed` only (none: it stays on the current tick; `turn.clock.cost` is not applied), and at that clock value it acts again after everyone else who is to act there, last on the tick. It cannot be taken twice on the same tick. Only in a system with `turn.clock`; without a clock it just ends the turn."},"description":{"type":"string","description":"For people."}}}},"clock":{"type":"object","required":["cost","while"],"additionalProperties":false,"description":"Turns the round into ticks, for speed systems. The highest clock acts next.","properties":{"cost":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"What each action takes off the actor's clock: `@action.speed`."},"while":{"type":"string","x-formula":"clock","x-formula-type":"boolean","description":"True while the actor may act again: `@clock >= 1`."}}}}},"condition":{"type":"object","required":["id"],"additionalProperties":false,"description":"A condition: edges and mods on checks, no actions, a save that ends it.","properties":{"id":{"$ref":"#/$defs/id","description":"Condition id, named by `applies`, `inflicts` and fights."},"name":{"type":"string","description":"Display name, on chips (`Prone`)."},"description":{"type":"string","description":"For people."},"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge on the holder's own checks: `-1` is disadvantage."},"mods":{"type":"object","description":"Mods on the holder's own checks, read there as `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"checks":{"$ref":"#/$defs/idList","description":"Check ids the holder's `edge` and `mods` apply to (all when omitted)."},"against":{"type":"array","description":"Effects on checks made against the holder, filtered by `reach`.","items":{"type":"object","additionalProperties":false,"description":"One effect on checks against the holder.","properties":{"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge for the attacker: `1` is advantage."},"mods":{"type":"object","description":"Added to the attacker's `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"crit":{"type":"boolean","description":"true: a hit becomes a crit. The check then reads as its first success outcome marked `crit` (its event, tally and chip), when it has one, and the chip says which condition did it (`Paralyzed (near): crit`)."},"reach":{"type":"string","description":"Only for attacks from this band or row (`near`, `far`)."}}}},"noActions":{"type":"boolean","description":"true: no blows, no abilities, potions included."},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"The holder rolls again at the end of each of its turns; a success ends the condition. When a save applied the condition (a spell's `save`, a creature attack's `save`: a ghoul's DC 10 Constitution save), the repeat is that same check against that same DC; `check` and `dc` here serve when no save applied it (a fight's starting conditions, an outcome's `inflicts`).","properties":{"check":{"type":"string","description":"Check id rolled (`save.con`)."},"dc":{"type":"string","x-formula":"condition.dc","x-formula-type":"number","description":"DC, computed when the condition is applied: `@source.spell.dc`."},"at":{"enum":["turnEnd","turnStart"],"description":"When the save is rolled. Default `turnEnd`."}}},"atZero":{"enum":["dead","stable"],"description":"What 0 hit points means while this is on a hero."},"rounds":{"type":"integer","minimum":1,"description":"Rounds it lasts (none: until something ends it)."}}},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"A saving throw each target rolls against the user's DC.","properties":{"check":{"type":"string","description":"Check id each target rolls (`save.wis`)."},"dc":{"type":"string","x-formula":"ability.dc","x-formula-type":"number","description":"DC, on the user's sheet: `@spell.dc`."},"half":{"type":"boolean","description":"true: half damage on a successful save."}}},"ability":{"type":"object","required":["id","uses"],"additionalProperties":false,"description":"An ability, spell, reaction or potion.","properties":{"id":{"$ref":"#/$defs/id","description":"Ability id, named by heroes and orders."},"name":{"type":"string","description":"Display name."},"kind":{"type":"string","description":"Kind, for people (`Spell`, `Feature`, `Potion`)."},"level":{"type":"integer","minimum":0,"description":"Spell level or tier."},"description":{"type":"string","description":"For people."},"uses":{"type":"string","description":"What it takes: an action id of `turn.actions` (`action`, `bonus`), `reaction`, or `free`."},"cost":{"type":"array","description":"Resources paid; an ability whose cost cannot be paid is not used.","items":{"type":"object","minProperties":1,"additionalProperties":false,"dependentRequired":{"track":["amount"],"amount":["track"]},"description":"A spell slot (`{ \"slot\": 1 }`) or an amount of a track (`{ \"track\": \"tp\", \"amount\": \"1\" }`).","properties":{"slot":{"type":"integer","minimum":0,"description":"Spell slot level spent."},"track":{"type":"string","description":"Track paid from."},"amount":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much of the track."}}}},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks that fill when it is used (a builder)."},"react":{"type":"object","required":["on"],"additionalProperties":false,"description":"For a reaction: when it fires and what it does.","properties":{"on":{"enum":["hit","spell","leave"],"description":"`hit` (being hit), `spell` (a spell), `leave` (an enemy leaving reach)."},"defence":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Added to the defence against the triggering attack (Shield: `5`)."},"check":{"type":"string","description":"A check rolled to react; its success is read by damage steps as `@reaction.<ability id>`."}}},"sustained":{"type":"boolean","description":"true: its effects last while its user sustains it (one at a time)."},"target":{"enum":["enemy","enemies","ally","allies","self"],"description":"Who it is aimed at: one `enemy`, all `enemies`, an `ally`, all `allies`, or `self`."},"save":{"$ref":"#/$defs/save"},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the targets (on a failed save, when there is one)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"An attack of its own: an attack spell rolls its own attack and dice.","properties":{"check":{"type":"string","description":"Check id rolled (`attack`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@spell.mod`."},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage: `(@level >= 5 ? 2 : 1)d10`."},"type":{"type":"string","description":"Damage type (`fire`)."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage of a saving-throw ability, rolled once for all targets."},"type":{"type":"string","description":"Damage type."},"heal":{"type":"object","required":["amount","track"],"additionalProperties":false,"description":"Healing, never above the maximum.","properties":{"amount":{"type":"string","x-formula":"heal","x-formula-type":"number","description":"How much: `1d10 + @level`."},"track":{"type":"string","description":"Track healed (`hp`)."}}},"grants":{"type":"array","description":"More actions this turn (Action Surge): their attacks are really rolled.","items":{"type":"object","required":["action","count"],"additionalProperties":false,"description":"Extra actions of one kind.","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"integer","minimum":1,"description":"How many more this turn."}}}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, read by the clock as `@action.speed`."},"recharge":{"type":"object","required":["min"],"additionalProperties":false,"description":"Recharge (a breath weapon): usable again at the start of a turn when a d6 shows at least `min`.","properties":{"min":{"type":"integer","minimum":1,"maximum":6,"description":"Lowest d6 face that recharges it (5: on 5-6)."}}},"move":{"type":"string","description":"Where using it moves its user (a band such as `far`, or a row). Leaving a place where foes stand lets them react (`react.on: leave`, or the opportunity attack of `combat.reaction.opportunity`), unless it is a teleport or the ability's id or name holds one of the system's disengage words."},"teleport":{"type":"boolean","description":"A teleport (Misty Step): its `move` never provokes a reaction."},"challenge":{"type":"object","required":["check","vs"],"additionalProperties":false,"description":"A check its user rolls on its own, against a number rather than a foe (an unopposed challenge: picking a lock, breaking a ward). The outcome's `applies` and `gain` take effect as for any check, so an extended challenge adds its `@degree` to a progress track (and a botch may empty it); standing orders read the track to know when it is done.","properties":{"check":{"type":"string","description":"Check id rolled (`challenge`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The user's number for the check, `@stat` (an ability total: `@wits + @streetwise - @wound`). Default: the check's own `stat`, else 0."},"vs":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number to meet, `@vs` (a difficulty), on the user's sheet."}}},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off its targets (breaking a ward, a cure). An ability that does nothing else is not used while none of its targets holds one of them."}}},"template":{"type":"object","required":["role"],"additionalProperties":false,"description":"An enemy template: formulas of `@tier` (1..6) that build an enemy's sheet.","properties":{"role":{"type":"string","description":"`minion`, `standard`, `elite`, `boss`, or a role of your own."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"defaults":{"type":"object","additionalProperties":false,"description":"Defaults for the enemy's sheet.","properties":{"attribute":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Every attribute not given in `attributes`: `min(5, floor((@tier + 1) / 2))`."}}},"attributes":{"type":"object","description":"Attributes by id.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier` and `@role`."}},"tracks":{"type":"object","description":"Track maxima by id: `{ \"hp\": \"8 + 6 * @tier\" }`.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier`, `@role` and the sheet."}},"combat":{"type":"object","additionalProperties":false,"description":"The enemy's fighting numbers.","properties":{"defence":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Defence: `12 + @tier`."},"attack":{"type":"string","x-formula":"template","x-formula-type":"number","description":"The number its blows are struck with, `@stat` in the attack check."},"damage":{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"Damage of its blows: `(@tier)d6 + @tier`. Reads `@tier`, `@role`, the sheet, and the attack roll's `@roll.*`, `@crit`."},"attacks":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Attacks per turn (default 1)."},"type":{"type":"string","description":"Damage type of its blows."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"harm":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Consequences mode: harm levels before it falls: `@role == 'minion' ? 1 : 3`."},"abilities":{"type":"array","description":"Abilities of its own or ids of the system's abilities, used as a bestiary creature uses them: each reaction (Libra's Dodge, Resist) whenever the moment comes, abilities aimed at enemies before its blows. Costs are paid from the enemy's own tracks.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags read by formulas: `has(@target.tags, 'flying')`."}}},"class":{"type":"object","additionalProperties":false,"description":"A class.","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"attacks":{"type":"string","x-formula":"class","x-formula-type":"number","description":"Attacks an Action makes; `@level` is the level in this class. Read as `@class.attacks` (the largest over a hero's classes)."}}},"damagePart":{"type":"object","required":["damage","type"],"additionalProperties":false,"description":"A further part of a blow's damage with a type of its own (an adult red dragon's bite: piercing, plus `{ \"damage\": \"2d6\", \"type\": \"fire\" }`). Rolled with the blow's own damage (its dice doubled on a crit under `crit: dice`, x2 under `total`), then run through `combat.damage.steps` on its own with `@damageType` set to its type (resisted, doubled or ignored separately); the parts' results are added up on the target, one damage event each, and one sustain roll covers the whole blow.","properties":{"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of this part: `2d6`."},"type":{"type":"string","description":"Damage type of this part (`fire`)."}}},"creatureAttack":{"type":"object","required":["id","bonus","damage"],"additionalProperties":false,"description":"One attack of a creature.","properties":{"id":{"$ref":"#/$defs/id","description":"Attack id, named by `multiattack`."},"name":{"type":"string","description":"Display name; its words type the damage (`Claw` slashes)."},"bonus":{"type":"number","description":"Attack bonus: the number the blow is struck with (`@stat`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `2d6 + 3`."},"type":{"type":"string","description":"Damage type."},"reach":{"type":"string","description":"`near` or `far`."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids a hit puts on the target (after its save, when there is one)."},"save":{"$ref":"#/$defs/save"},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a dragon's bite: `damage` piercing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"creatureLists":{"type":"array","items":{"type":"string"},"description":"Any other list of words the system reads (`has(@target.conditionImmune, 'charmed')`)."},"creature":{"type":"object","required":["id","name","defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"A creature of the bestiary: it fights with its own numbers.","properties":{"id":{"$ref":"#/$defs/id","description":"Creature id, named by fights (`goblin`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"size":{"type":"string","description":"Size, for people."},"type":{"type":"string","description":"Creature type (`undead`)."},"challenge":{"type":"number","minimum":0,"description":"Challenge rating or level."},"defence":{"type":"number","description":"Defence (armour class)."},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"tracks":{"type":"object","description":"Other track maxima by id.","additionalProperties":{"type":"number","description":"Maximum."}},"saves":{"type":"object","description":"Bonuses by check id (`save.dex`: 5), replacing the sheet's own.","additionalProperties":{"type":"number","description":"Bonus."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order (`[\"bite\", \"claw\", \"claw\"]`); default: its first attack once."},"damageType":{"type":"string","description":"Damage type of its blows when an attack names none."},"regeneration":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Hit points regained at the start of each of its turns.","properties":{"amount":{"type":"number","minimum":0,"description":"Hit points regained."},"stoppedBy":{"$ref":"#/$defs/stringList","description":"Damage types that stop it for a turn (`fire`, `acid`)."}}},"abilities":{"type":"array","description":"Abilities of its own (a breath weapon, a saving throw the hero rolls) or ids of the system's abilities.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"position":{"type":"string","description":"Where it stands by default (`near`, `far`, a row)."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`undead`, `flying`)."}}},"weapon":{"type":"object","required":["name","damage"],"additionalProperties":false,"description":"A hero's weapon.","properties":{"name":{"type":"string","description":"Display name; its words type the damage."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `1d8 + @str.mod`."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@str.mod`."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"type":{"type":"string","description":"Damage type (`slashing`)."},"reads":{"type":"object","description":"What this weapon's attacks read, winning over `combat.attack.reads` name by name: `{ \"second\": \"@willpower\" }`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the wielder's sheet."}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, `@action.speed`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`finesse`)."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a flame tongue: slashing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"hero":{"type":"object","required":["id","name","level"],"additionalProperties":false,"description":"A hero for the sandbox.","properties":{"id":{"$ref":"#/$defs/id","description":"Hero id, named by fights."},"name":{"type":"string","description":"Display name."},"level":{"type":"integer","minimum":0,"description":"Character level, `@level`."},"classes":{"type":"object","description":"Level in each class by class id: `{ \"fighter\": 5 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Level in this class."}},"attributes":{"type":"object","description":"Attribute values by id; missing ones take the attribute's `default`.","additionalProperties":{"type":"number","description":"Value."}},"derived":{"type":"object","description":"The hero's own values (`spell.dc`), read like the system's derived values.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the hero's sheet."}},"tracks":{"type":"object","description":"Starting values of tracks, when not the maximum.","additionalProperties":{"type":"number","description":"Starting value."}},"slots":{"type":"object","description":"Spell slots by level: `{ \"1\": 4, \"2\": 2 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Slots of this level."}},"weapon":{"$ref":"#/$defs/weapon"},"abilities":{"$ref":"#/$defs/idList","description":"Ability ids the hero has."},"orders":{"type":"array","description":"Standing orders, tried in order: reactions when the moment comes, other abilities before the hero's attacks.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Ability id to use."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it: `@hp < @hp.max / 2`, or for a reaction `@total - @vs < 5`."}}}},"focus":{"type":"string","description":"Who to target first: a combatant id or a role (default: the reachable enemy with the fewest hit points)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids the hero carries from the start."},"position":{"type":"string","description":"Where the hero stands by default."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types the hero resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types the hero is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types the hero is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"The hero's weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe the hero slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}},"fightHero":{"oneOf":[{"type":"string","description":"A hero id."},{"type":"object","required":["hero"],"additionalProperties":false,"description":"A hero with a position and conditions for this fight.","properties":{"hero":{"type":"string","description":"Hero id."},"position":{"type":"string","description":"Where the hero stands (`near`, `far`, a row)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied when the fight starts."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}}]},"enemyNumbers":{"type":"object","required":["defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"An enemy written out with its own numbers.","properties":{"name":{"type":"string","description":"Display name."},"defence":{"type":"number","description":"Defence."},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order."},"damageType":{"type":"string","description":"Damage type of its blows."},"harm":{"type":"number","minimum":0,"description":"Consequences mode: harm levels before it falls."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}},"fightEnemy":{"type":"object","additionalProperties":false,"anyOf":[{"required":["template"],"properties":{"template":true}},{"required":["bestiary"],"properties":{"bestiary":true}},{"required":["numbers"],"properties":{"numbers":true}}],"description":"Enemies of one kind: from a template, the bestiary, or numbers written out.","properties":{"template":{"type":"object","required":["role","tier"],"additionalProperties":false,"description":"From a template: `{ \"role\": \"minion\", \"tier\": 1 }`.","properties":{"role":{"type":"string","description":"Template role."},"tier":{"type":"integer","minimum":1,"maximum":6,"description":"Tier, 1..6."}}},"bestiary":{"type":"string","description":"Creature id from the bestiary."},"numbers":{"$ref":"#/$defs/enemyNumbers"},"count":{"type":"integer","minimum":1,"description":"How many (default 1)."},"id":{"$ref":"#/$defs/id","description":"Name prefix: enemies are `<id>-1`, `<id>-2`, ... (default: the role or creature)."},"position":{"type":"string","description":"Where they stand."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied to each when the fight starts."}}},"fight":{"type":"object","required":["id","heroes","enemies"],"additionalProperties":false,"description":"A fight: heroes against enemies.","properties":{"id":{"$ref":"#/$defs/id","description":"Fight id: `sim FILE --fight ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","items":{"$ref":"#/$defs/fightHero"},"description":"Hero ids, or `{ \"hero\": \"fighter5\", \"position\": \"far\", \"conditions\": [\"blessed\"] }`."},"enemies":{"type":"array","items":{"$ref":"#/$defs/fightEnemy"},"description":"Enemies: `{ \"template\": { \"role\": \"minion\", \"tier\": 1 }, \"count\": 4 }` or `{ \"bestiary\": \"goblin\" }`."},"positions":{"type":"object","description":"Positions by hero id: `{ \"fighter5\": \"near\" }`.","additionalProperties":{"type":"string","description":"Band or row."}},"maxRounds":{"type":"integer","minimum":1,"maximum":10000,"description":"Rounds before the fight is a draw (default 100)."},"position":{"type":"string","description":"Consequences mode: the heroes' position (default `risky`)."},"effect":{"type":"string","description":"Consequences mode: the heroes' effect (default `standard`)."}}}}};
+export const eventsSchema = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:events:1","title":"Rules Studio simulator event","description":"One line of `sim --log`: one JSON event per line, each with a `type`. Fields listed are the ones the engine writes; further fields may be added in later versions, so readers ignore what they do not know.","type":"object","required":["type"],"properties":{"type":{"enum":["fightStart","round","turn","check","reaction","damage","condition","down","noTime","fightEnd","heal","ability","harm","sustain","regenerate","move"],"description":"What happened."},"fight":{"type":"integer","minimum":0,"description":"Index of the fight in the run (0-based), when several are simulated."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."},"seq":{"type":"integer","minimum":0,"description":"Order of the event within its fight."}},"allOf":[{"if":{"properties":{"type":{"const":"fightStart"}},"required":["type"]},"then":{"required":["type"],"properties":{"type":{"const":"fightStart","description":"A fight begins."},"system":{"type":"string","description":"System id."},"fightId":{"type":"string","description":"Fight id."},"seed":{"type":["integer","string"],"description":"Seed of this fight."},"combatants":{"type":"array","description":"Who fights.","items":{"type":"object","description":"A combatant.","required":["id","side"],"properties":{"id":{"type":"string","description":"Combatant id."},"side":{"enum":["heroes","enemies"],"description":"Side."},"hp":{"type":"number","description":"Hit points at the start."},"position":{"type":"string","description":"Band or row."},"name":{"type":"string","description":"Display name."}}}}}}},{"if":{"properties":{"type":{"const":"round"}},"required":["type"]},"then":{"required":["type","round"],"properties":{"type":{"const":"round","description":"A new round begins."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"turn"}},"required":["type"]},"then":{"required":["type","actor"],"properties":{"type":{"const":"turn","description":"An actor's turn (each time it acts, in a clock system)."},"actor":{"type":"string","description":"Who acts."},"clock":{"type":"number","description":"The clock value the actor acts at (clock systems)."},"initiative":{"type":"number","description":"The actor's initiative."}}}},{"if":{"properties":{"type":{"const":"check"}},"required":["type"]},"then":{"required":["type","actor","check","total","chip"],"properties":{"type":{"const":"check","description":"A check was rolled."},"actor":{"type":"string","description":"Who rolled."},"check":{"type":"string","description":"Check id."},"target":{"type":["string","null"],"description":"Against whom, if anyone."},"dice":{"type":"array","items":{"type":"number"},"description":"Every die rolled, kept and dropped."},"total":{"type":"number","description":"The roll's total."},"vs":{"type":["number","null"],"description":"The number to meet, if any."},"outcome":{"type":["string","null"],"description":"Outcome id (none for a check without outcomes)."},"degree":{"type":"number","description":"The outcome's degree of success, when it has a `degree` formula."},"chip":{"type":"string","description":"The chip: `d20 (14) + 3 Strength + 2 = 19 vs 13 · Hit`."},"influencedBy":{"type":"array","items":{"type":"string"},"description":"What influenced the roll (`Prone (near): advantage`)."}}}},{"if":{"properties":{"type":{"const":"reaction"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"reaction","description":"A reaction was used."},"actor":{"type":"string","description":"Who reacted."},"ability":{"type":"string","description":"Ability id used."},"on":{"type":"string","description":"The trigger (`hit`, `spell`, `leave`)."},"success":{"type":"boolean","description":"Whether a reaction check succeeded."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"damage"}},"required":["type"]},"then":{"required":["type","actor","target","amount"],"properties":{"type":{"const":"damage","description":"Damage was dealt."},"actor":{"type":"string","description":"Who dealt it."},"target":{"type":"string","description":"Who took it."},"amount":{"type":"number","description":"Damage after every step."},"steps":{"type":"array","description":"Names of the damage steps that changed the number, in order.","items":{"type":"string","description":"A step's id or name."}},"rolled":{"type":"number","description":"Damage as rolled, before the steps."},"hp":{"type":"number","description":"Target's hit points after."},"chip":{"type":"string","description":"Chip."},"damageType":{"type":"string","description":"Damage type of the blow (spec §4 calls it the damage's `type`; the event's own `type` is `damage`)."}}}},{"if":{"properties":{"type":{"const":"condition"}},"required":["type"]},"then":{"required":["type","target","condition"],"properties":{"type":{"const":"condition","description":"A condition was applied or ended."},"target":{"type":"string","description":"Who carries it."},"condition":{"type":"string","description":"Condition id."},"change":{"enum":["applied","ended","saved"],"description":"What happened to it."},"source":{"type":"string","description":"Who applied it."},"dc":{"type":"number","description":"Save DC."}}}},{"if":{"properties":{"type":{"const":"down"}},"required":["type"]},"then":{"required":["type","target"],"properties":{"type":{"const":"down","description":"A combatant fell."},"target":{"type":"string","description":"Who fell."},"by":{"type":"string","description":"Who dropped them."},"state":{"type":"string","description":"`dead`, `stable`, `down`."}}}},{"if":{"properties":{"type":{"const":"noTime"}},"required":["type"]},"then":{"required":["type","actor"],"properties":{"type":{"const":"noTime","description":"An attack past the turn's budget: NO TIME, it does not happen."},"actor":{"type":"string","description":"Who ran out of time."},"action":{"type":"string","description":"Action id."},"attack":{"type":"number","description":"Which attack (1-based)."}}}},{"if":{"properties":{"type":{"const":"fightEnd"}},"required":["type"]},"then":{"required":["type","winner"],"properties":{"type":{"const":"fightEnd","description":"The fight ended."},"winner":{"enum":["heroes","enemies","draw"],"description":"Who won."},"rounds":{"type":"number","description":"Rounds fought."}}}},{"if":{"properties":{"type":{"const":"heal"}},"required":["type"]},"then":{"required":["type","target","amount"],"properties":{"type":{"const":"heal","description":"Someone was healed."},"actor":{"type":"string","description":"Who healed."},"target":{"type":"string","description":"Who was healed."},"amount":{"type":"number","description":"Hit points restored."},"track":{"type":"string","description":"Track healed."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"ability"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"ability","description":"An ability was used."},"actor":{"type":"string","description":"Who used it."},"ability":{"type":"string","description":"Ability id."},"targets":{"type":"array","items":{"type":"string"},"description":"Target ids."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"harm"}},"required":["type"]},"then":{"required":["type","target","levels"],"properties":{"type":{"const":"harm","description":"Consequences mode: harm suffered."},"actor":{"type":"string","description":"Who rolled."},"target":{"type":"string","description":"Who suffered the harm."},"levels":{"type":"number","description":"Harm levels."},"amount":{"type":"number","description":"Hit points lost, if any."}}}},{"if":{"properties":{"type":{"const":"sustain"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"sustain","description":"A sustained ability started, was kept or ended."},"actor":{"type":"string","description":"The sustainer."},"ability":{"type":"string","description":"Ability id."},"change":{"enum":["started","ended","kept"],"description":"What happened."}}}},{"if":{"properties":{"type":{"const":"regenerate"}},"required":["type"]},"then":{"required":["type","target"],"properties":{"type":{"const":"regenerate","description":"Regeneration at the start of a turn."},"target":{"type":"string","description":"Who regenerated."},"amount":{"type":"number","description":"Hit points regained."},"stopped":{"type":"boolean","description":"true when damage stopped it this turn."}}}},{"if":{"properties":{"type":{"const":"move"}},"required":["type"]},"then":{"required":["type","target","from","to"],"properties":{"type":{"const":"move","description":"A combatant changed place without an action of its own (rows closing up: `positions.advance`)."},"target":{"type":"string","description":"Who moved."},"from":{"type":"string","description":"Row or band it left."},"to":{"type":"string","description":"Row or band it is in now."},"chip":{"type":"string","description":"For people: `Brisa, Archer: back → front (the row ahead fell)`."}}}}]};
