@@ -35,6 +35,7 @@ export function trendChart(points: readonly RunPoint[]): ChartConfiguration {
           borderWidth: 1,
           barPercentage: 0.25,
           categoryPercentage: 1,
+          maxBarThickness: 12,
           yAxisID: 'y',
           order: 2,
         },

@@ -1,0 +1,110 @@
+// The run history against the browser studio: two batches of one fight with an edit between them land as two
+// JSON lines in <workspace>/.rules-studio/runs/<system>.jsonl, and the Balance tab's trend plot shows two points,
+// one per version (different hashes). A torn line in the file is skipped and said so.
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { SHOTS, launchBrowser, openStudio, startStudio, type StudioProcess } from './harness';
+
+let studio: StudioProcess;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let page: Page;
+const pageErrors: string[] = [];
+
+interface Probe {
+  __studio: {
+    sandbox: { events: unknown[]; systemText: string | null; batchRunning: boolean; batchStats: { fights: number } | null; fightId: string };
+    editor: { editor: { getModel(): { getValue(): string; setValue(v: string): void } } };
+  };
+}
+
+const historyFile = () => join(studio.workspace, '.rules-studio', 'runs', 'classic-d20.jsonl');
+const lines = (): { hash: string; fight: string; fights: number; version: string; winRate: { value: number } }[] => {
+  try {
+    return readFileSync(historyFile(), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as never);
+  } catch {
+    return [];
+  }
+};
+
+async function runBatch(fights: number): Promise<void> {
+  await page.getByTestId('tab-batch').click();
+  await page.getByTestId('batch-size').fill(String(fights));
+  await page.getByTestId('run-batch').click();
+  await expect.poll(() => page.evaluate(() => {
+    const s = (globalThis as unknown as Probe).__studio.sandbox;
+    return !s.batchRunning && s.batchStats !== null;
+  }), { timeout: 60_000 }).toBe(true);
+}
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  studio = await startStudio();
+  browser = await launchBrowser();
+  page = await browser.context.newPage();
+  await openStudio(page, studio.url, 'classic-d20.json', pageErrors);
+  await page.waitForFunction(() => (globalThis as unknown as Probe).__studio.sandbox.events.length > 10, undefined, { timeout: 30_000 });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await studio?.close();
+});
+
+describe('run history', () => {
+  test('two batches with an edit between them: two lines on disk, two points in the trend plot', async () => {
+    // The fight the edit below changes (the balance diff test marks it too).
+    const fight = 'boss-tier-4';
+    await page.getByTestId('tab-batch').click();
+    await page.getByTestId('fight-select').selectOption(fight);
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as Probe).__studio.sandbox.fightId)).toBe(fight);
+    await runBatch(300);
+    await expect.poll(() => lines().length, { timeout: 15_000 }).toBe(1);
+
+    // The edit: every hero hits much harder (the same change the diff test makes), so the second point moves.
+    await page.evaluate(() => {
+      const model = (globalThis as unknown as Probe).__studio.editor.editor.getModel();
+      model.setValue(model.getValue().replace('"(@tier + 1)d8 + 2 * @tier"', '"4 * ((@tier + 1)d8 + 2 * @tier)"'));
+    });
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as Probe).__studio.sandbox.systemText?.includes('4 * ((@tier + 1)d8') ?? false), { timeout: 30_000 }).toBe(true);
+    await runBatch(300);
+    await expect.poll(() => lines().length, { timeout: 15_000 }).toBe(2);
+
+    const [first, second] = lines();
+    expect(first!.fight).toBe(fight);
+    expect(second!.fight).toBe(fight);
+    expect(first!.fights).toBe(300);
+    expect(first!.hash).not.toBe(second!.hash);
+    // Same fight, same seed, different rules: the result moved.
+    expect(second!.winRate.value).not.toBe(first!.winRate.value);
+
+    await page.getByTestId('tab-balance').click();
+    await expect.poll(() => page.getByTestId('trend').getAttribute('data-points'), { timeout: 15_000 }).toBe('2');
+    expect(await page.getByTestId('history-fight').inputValue()).toBe(fight);
+    const rows = page.getByTestId('trend-row');
+    expect(await rows.count()).toBe(2);
+    expect(await rows.nth(0).getAttribute('data-hash')).toBe(first!.hash);
+    expect(await rows.nth(1).getAttribute('data-hash')).toBe(second!.hash);
+    expect(await rows.nth(0).textContent()).toContain(`${first!.version} · ${first!.hash.slice(0, 7)}`);
+    await expect.poll(() => page.getByTestId('history-recorded').textContent()).toMatch(/^Recorded in \.rules-studio\/runs\/classic-d20\.jsonl/);
+    // The chart drew on its canvas (not just an empty box).
+    await expect.poll(() => page.locator('[data-testid="plot-trend"] canvas').evaluate((c: HTMLCanvasElement) => {
+      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      let inked = 0;
+      for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) inked++;
+      return inked;
+    }), { timeout: 10_000 }).toBeGreaterThan(500);
+    await page.getByTestId('run-history').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'balance-history.png') });
+  });
+
+  test('a torn line in the history is skipped with a note; the runs around it still plot', async () => {
+    appendFileSync(historyFile(), '{"time": "2026-11-30T1\n');
+    await page.getByTestId('history-reload').click();
+    await expect.poll(() => page.getByTestId('history-note').first().textContent(), { timeout: 15_000 }).toBe('1 line of the history file is not a run and was skipped.');
+    expect(await page.getByTestId('history-note').nth(1).textContent()).toMatch(/^line 3 skipped: not JSON/);
+    expect(await page.getByTestId('trend').getAttribute('data-points')).toBe('2');
+    expect(pageErrors).toEqual([]);
+  });
+});
