@@ -1,8 +1,5 @@
-// Plain-JS entry of a balance worker thread: registers tsx in this thread, then loads the TypeScript worker.
-// chevrotain is imported first, by plain Node: through tsx's loader hooks its many small ESM files take about three
-// times as long to load, and worker start-up is most of a short grid's time.
-import 'chevrotain';
-import { register } from 'tsx/esm/api';
+// A balance worker when its bundle cannot be built: the TypeScript worker run through tsx (seconds to start).
+import { registerTsx } from '../bundle-cache.mjs';
 
-register();
+await registerTsx();
 await import('./worker.ts');

@@ -1,9 +1,10 @@
-// `sim --workers K`: fights split into K contiguous slices of fight indices, one worker thread each (the TS worker
-// runs through tsx), partial statistics merged exactly. Results are identical to one worker.
-import { Worker } from 'node:worker_threads';
+// `sim --workers K`: the fights cut into chunks of contiguous fight indices, handed to K worker threads as they
+// finish the last (worker-pool.ts); the partial statistics are merged in chunk order, exactly. Fight i is always
+// seeded deriveSeed(seed, i), so the results are identical to one worker's, and to one thread's.
 import type { SystemDocument } from '../../schema/document';
 import { mergeStats, type PartialStats, type SimStats, type System } from '../../sim/index';
-import type { WorkerJob } from './worker';
+import { runTasks } from '../worker-pool';
+import type { FightChunk, SimWorkerSetup } from './worker';
 
 export interface ParallelOptions {
   readonly fights: number;
@@ -11,37 +12,21 @@ export interface ParallelOptions {
   readonly workers: number;
 }
 
-function runWorker(job: WorkerJob): Promise<PartialStats> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), { workerData: job });
-    let settled = false;
-    worker.once('message', (msg: { partial?: PartialStats; error?: string }) => {
-      settled = true;
-      if (msg.partial) resolve(msg.partial); else reject(new Error(msg.error ?? 'worker failed'));
-      void worker.terminate();
-    });
-    worker.once('error', (err) => { if (!settled) { settled = true; reject(err); } });
-    worker.once('exit', (code) => { if (!settled) { settled = true; reject(new Error(`worker exited with code ${code}`)); } });
-  });
-}
+/** About this many chunks a worker: small enough that a worker slowed by the machine's load leaves little tail. */
+const CHUNKS_PER_WORKER = 16;
+/** Below this a chunk's message round trip starts to count against its fighting. */
+const MIN_CHUNK = 250;
 
-/** Slices of [0, fights) for `workers` workers, as even as possible, in index order. */
-export function splitFights(fights: number, workers: number): { from: number; count: number }[] {
-  const k = Math.max(1, Math.min(workers, fights || 1));
-  const base = Math.floor(fights / k);
-  const extra = fights % k;
-  const slices: { from: number; count: number }[] = [];
-  let from = 0;
-  for (let i = 0; i < k; i++) {
-    const count = base + (i < extra ? 1 : 0);
-    slices.push({ from, count });
-    from += count;
-  }
-  return slices;
+/** [0, fights) cut into contiguous chunks, in index order; at least one (possibly empty) chunk. */
+export function chunkFights(fights: number, workers: number): FightChunk[] {
+  const size = Math.max(MIN_CHUNK, Math.ceil(fights / (Math.max(1, workers) * CHUNKS_PER_WORKER)));
+  const chunks: FightChunk[] = [];
+  for (let from = 0; from < fights; from += size) chunks.push({ from, count: Math.min(size, fights - from) });
+  return chunks.length ? chunks : [{ from: 0, count: 0 }];
 }
 
 export async function simulateParallel(system: System, doc: SystemDocument, fightId: string, options: ParallelOptions): Promise<SimStats> {
-  const slices = splitFights(options.fights, options.workers);
-  const parts = await Promise.all(slices.map((s) => runWorker({ doc, fightId, seed: options.seed, from: s.from, count: s.count })));
+  const setup: SimWorkerSetup = { docText: JSON.stringify(doc), fightId, seed: options.seed };
+  const parts = await runTasks<FightChunk, PartialStats>('sim-worker', setup, chunkFights(options.fights, options.workers), options.workers);
   return mergeStats(system, fightId, options.seed, parts);
 }

@@ -1,10 +1,5 @@
-// Plain-JS entry of a simulator worker thread: registers tsx in this thread, then loads the TypeScript worker.
-// tsx reads tsconfig.cli.json, which maps chevrotain to its single-file bundle: its package entry loads ~600 lodash-es
-// modules one by one through the loader, which made each worker's start-up cost seconds.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
+// A simulator worker when its bundle cannot be built: the TypeScript worker run through tsx (seconds to start).
+import { registerTsx } from '../bundle-cache.mjs';
 
-const cliConfig = fileURLToPath(new URL('../../../tsconfig.cli.json', import.meta.url));
-register(existsSync(cliConfig) ? { tsconfig: cliConfig } : {});
+await registerTsx();
 await import('./worker.ts');

@@ -1,26 +1,23 @@
-// Worker thread of `sim --workers K`: loads the system itself and fights its slice of fight indices; the parent
-// merges the partial statistics. Fight i is always seeded deriveSeed(seed, i), so any split gives the same result.
-import { parentPort, workerData } from 'node:worker_threads';
+// Worker thread of `sim --workers K`: loads the system once, then fights the chunks of fight indices it is handed.
 import type { SystemDocument } from '../../schema/document';
-import { loadSystem, simulatePartial } from '../../sim/index';
+import { loadSystem, simulatePartial, type PartialStats } from '../../sim/index';
+import { serveTasks } from '../worker-task';
 
-export interface WorkerJob {
-  readonly doc: SystemDocument;
+export interface SimWorkerSetup {
+  /** The system document as JSON text: one string to copy, parsed once here. */
+  readonly docText: string;
   readonly fightId: string;
   readonly seed: number;
+}
+
+export interface FightChunk {
   readonly from: number;
   readonly count: number;
 }
 
-const job = workerData as WorkerJob;
-const loaded = loadSystem(job.doc);
-if (!loaded.ok) {
-  parentPort!.postMessage({ error: loaded.diagnostics.map((d) => `${d.pointer}: ${d.message}`).join('\n') });
-} else {
-  try {
-    const stats = simulatePartial(loaded.system, job.fightId, { fights: job.count, seed: job.seed, from: job.from });
-    parentPort!.postMessage({ partial: stats.toPartial() });
-  } catch (err) {
-    parentPort!.postMessage({ error: err instanceof Error ? err.message : String(err) });
-  }
-}
+serveTasks<SimWorkerSetup, FightChunk, PartialStats>((setup) => {
+  const loaded = loadSystem(JSON.parse(setup.docText) as SystemDocument);
+  if (!loaded.ok) return loaded.diagnostics.map((d) => `${d.pointer}: ${d.message}`).join('\n');
+  const { system } = loaded;
+  return (chunk) => simulatePartial(system, setup.fightId, { fights: chunk.count, seed: setup.seed, from: chunk.from }).toPartial();
+});

@@ -1,0 +1,103 @@
+// The worker pools: results identical to one thread whatever the number of workers and chunks, from the cached
+// bundle and from the tsx fallback; errors in a worker reach the caller; the bundle cache rebuilds when a source is
+// newer. (Speed is the bench's business: tests never assert on time.)
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runGrid } from '../balance/grid';
+import type { SystemDocument } from '../schema/document';
+import { loadSystem, simulate, type System } from '../sim/index';
+import { runGridParallel } from './balance-workers/pool';
+import { buildIfStale, CACHE_DIR_ENV } from './bundle-cache.mjs';
+import { chunkFights, simulateParallel } from './sim-workers/pool';
+import { workerScript } from './worker-pool';
+
+const doc = JSON.parse(readFileSync(new URL('../../test/fixtures/systems/mini-d20.json', import.meta.url), 'utf8')) as SystemDocument;
+const loaded = loadSystem(doc);
+if (!loaded.ok) throw new Error('fixture does not load');
+const mini: System = loaded.system;
+const scratch = mkdtempSync(join(tmpdir(), 'rules-studio-pool-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('chunkFights', () => {
+  it('cuts [0, fights) into contiguous chunks in index order', () => {
+    for (const [fights, workers] of [[0, 2], [1, 1], [249, 2], [1300, 2], [200_000, 2], [10_007, 3]] as const) {
+      const chunks = chunkFights(fights, workers);
+      expect(chunks.length).toBeGreaterThan(0);
+      let next = 0;
+      for (const c of chunks) {
+        expect(c.from).toBe(next);
+        next += c.count;
+      }
+      expect(next).toBe(fights);
+    }
+    expect(chunkFights(200_000, 2).length).toBe(32);
+  });
+});
+
+describe('sim over worker threads, from the bundle', () => {
+  it('runs the cached bundle', async () => {
+    expect((await workerScript('sim-worker')).bundled).toBe(true);
+  });
+
+  it('gives what one thread gives, on 2 and 3 workers, over more chunks than workers', async () => {
+    const one = simulate(mini, 'skirmish', { fights: 1100, seed: 4 });
+    for (const workers of [2, 3]) {
+      expect(await simulateParallel(mini, doc, 'skirmish', { fights: 1100, seed: 4, workers })).toEqual(one);
+    }
+  }, 60_000);
+
+  it('gives zero fights as one thread does', async () => {
+    expect(await simulateParallel(mini, doc, 'troll', { fights: 0, seed: 1, workers: 2 })).toEqual(simulate(mini, 'troll', { fights: 0, seed: 1 }));
+  }, 60_000);
+
+  it('rejects with the worker\'s error', async () => {
+    await expect(simulateParallel(mini, doc, 'no-such-fight', { fights: 600, seed: 1, workers: 2 })).rejects.toThrow(/unknown fight 'no-such-fight'/);
+  }, 60_000);
+
+  it('rejects with the diagnostics of a system that does not load in the worker', async () => {
+    const broken = { ...doc, attributes: 'not a list' } as unknown as SystemDocument;
+    await expect(simulateParallel(mini, broken, 'skirmish', { fights: 10, seed: 1, workers: 1 })).rejects.toThrow(/^\/heroes\/\d+: derived/);
+  }, 60_000);
+
+  it('gives the same grid as one thread on 3 workers, cells dealt as workers finish', async () => {
+    const options = { party: 'skirmish', fights: 60, seed: 3, tiers: [1, 2, 3] };
+    expect(await runGridParallel(doc, options, 3)).toEqual(runGrid(doc, mini, options));
+  }, 60_000);
+});
+
+describe('sim over worker threads, through tsx when the cache cannot be written', () => {
+  it('falls back to the sources and gives the same numbers', async () => {
+    const blocker = join(scratch, 'a-file');
+    writeFileSync(blocker, '');
+    const saved = process.env[CACHE_DIR_ENV];
+    process.env[CACHE_DIR_ENV] = join(blocker, 'cache'); // a folder inside a file: mkdir fails
+    try {
+      expect((await workerScript('sim-worker')).bundled).toBe(false);
+      const two = await simulateParallel(mini, doc, 'skirmish', { fights: 300, seed: 8, workers: 2 });
+      expect(two).toEqual(simulate(mini, 'skirmish', { fights: 300, seed: 8 }));
+    } finally {
+      if (saved === undefined) delete process.env[CACHE_DIR_ENV]; else process.env[CACHE_DIR_ENV] = saved;
+    }
+  }, 60_000);
+});
+
+describe('buildIfStale', () => {
+  it('builds once, then only when a source under engine/ is newer than the bundle', async () => {
+    const root = join(scratch, 'project');
+    mkdirSync(join(root, 'engine'), { recursive: true });
+    const source = join(root, 'engine', 'entry.ts');
+    const outfile = join(root, 'cache', 'entry.mjs');
+    writeFileSync(source, 'export const answer: number = 41;\n');
+    expect(await buildIfStale(root, 'engine/entry.ts', outfile)).toBe(true);
+    expect(await buildIfStale(root, 'engine/entry.ts', outfile)).toBe(false);
+    writeFileSync(source, 'export const answer: number = 42;\n');
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(source, later, later);
+    expect(await buildIfStale(root, 'engine/entry.ts', outfile)).toBe(true);
+    const built = (await import(`${pathToFileURL(outfile).href}?v=2`)) as { answer: number };
+    expect(built.answer).toBe(42);
+  });
+});
