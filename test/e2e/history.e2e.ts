@@ -61,6 +61,7 @@ describe('run history', () => {
     await expect.poll(() => page.evaluate(() => (globalThis as unknown as Probe).__studio.sandbox.fightId)).toBe(fight);
     await runBatch(300);
     await expect.poll(() => lines().length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('batch-recorded').textContent(), { timeout: 15_000 }).toMatch(/^Recorded in \.rules-studio\/runs\/classic-d20\.jsonl \(version [0-9a-f]{7}\)/);
 
     // The edit: every hero hits much harder (the same change the diff test makes), so the second point moves.
     await page.evaluate(() => {
