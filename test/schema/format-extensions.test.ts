@@ -1,0 +1,60 @@
+// The checker on the format's newer fields: an ability's own challenge, removes, a held action, rows that close up.
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { checkSystem } from '../../engine/schema';
+
+type Doc = Record<string, unknown> & { abilities?: Record<string, unknown>[]; turn: { actions: Record<string, unknown>[] } };
+
+function miniWith(change: (doc: Doc) => void): string {
+  const doc = JSON.parse(readFileSync('test/fixtures/systems/mini-d20.json', 'utf8')) as Doc;
+  change(doc);
+  return JSON.stringify(doc, null, 2);
+}
+
+const errors = (text: string) => checkSystem(text).diagnostics.filter((d) => d.severity === 'error');
+
+describe('format extensions in the checker', () => {
+  test('a held action, rows that close up, an ability challenge and removes check clean', () => {
+    const text = miniWith((doc) => {
+      doc.positions = { rows: ['front', 'back'], advance: true };
+      doc.turn.actions.push({ id: 'wait', name: 'Wait', per: '1', speed: '0', defer: true });
+      doc.abilities = [...(doc.abilities ?? []),
+        { id: 'hold-action', name: 'Hold', uses: 'wait', target: 'self' },
+        { id: 'pick-lock', name: 'Pick the lock', uses: 'action', target: 'self', challenge: { check: 'attack', stat: '@dex.mod', vs: '12' } },
+        { id: 'cure', name: 'Cure', uses: 'action', target: 'ally', removes: ['prone'] }];
+    });
+    expect(errors(text)).toEqual([]);
+  });
+
+  test('an unknown check in a challenge and an unknown condition in removes are named where they are', () => {
+    const text = miniWith((doc) => {
+      doc.abilities = [...(doc.abilities ?? []),
+        { id: 'pick-lock', name: 'Pick the lock', uses: 'action', challenge: { check: 'atack', vs: '12' } },
+        { id: 'cure', name: 'Cure', uses: 'action', removes: ['prone', 'pron'] }];
+    });
+    const found = errors(text);
+    expect(found.some((d) => /\/challenge\/check$/.test(d.pointer) && d.message.includes('attack'))).toBe(true);
+    expect(found.some((d) => /\/removes\/1$/.test(d.pointer) && d.message.includes('prone'))).toBe(true);
+  });
+
+  test("a challenge's vs is a formula over the user's sheet: a misspelt name is reported at its characters", () => {
+    const text = miniWith((doc) => {
+      doc.abilities = [...(doc.abilities ?? []), { id: 'pick-lock', uses: 'action', challenge: { check: 'attack', vs: '10 + @dex.mdo' } }];
+    });
+    const [error] = errors(text);
+    expect(error?.source).toBe('formula');
+    expect(text.slice(error!.start, error!.end)).toBe('@dex.mdo');
+  });
+
+  test('defer and advance must be booleans, and a challenge needs its vs', () => {
+    const text = miniWith((doc) => {
+      doc.positions = { rows: ['front', 'back'], advance: 'yes' };
+      doc.turn.actions.push({ id: 'wait', name: 'Wait', per: '1', defer: 1 });
+      doc.abilities = [...(doc.abilities ?? []), { id: 'pick-lock', uses: 'action', challenge: { check: 'attack' } }];
+    });
+    const pointers = errors(text).filter((d) => d.source === 'schema').map((d) => d.pointer);
+    expect(pointers).toContain('/positions/advance');
+    expect(pointers.some((p) => /^\/turn\/actions\/\d+\/defer$/.test(p))).toBe(true);
+    expect(pointers.some((p) => /\/challenge$/.test(p))).toBe(true);
+  });
+});
