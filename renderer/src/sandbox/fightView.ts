@@ -138,6 +138,8 @@ export function chipText(event: FightEvent): string {
       return `Fight over: ${str(event.winner) ?? 'draw'}`;
     case 'heal':
       return chip ?? `${target || actor || ''} heals ${num(event.amount) ?? ''}`;
+    case 'move':
+      return chip ?? `${target} moves ${str(event.from) ?? ''} → ${str(event.to) ?? ''}`;
     default:
       return chip ?? event.type;
   }
@@ -158,7 +160,7 @@ function originOf(event: FightEvent): RuleOrigin | null {
   return null;
 }
 
-const CHIP_KINDS = new Set(['check', 'damage', 'reaction', 'condition', 'down', 'noTime', 'fightEnd', 'heal', 'harm', 'sustain', 'regenerate', 'ability']);
+const CHIP_KINDS = new Set(['check', 'damage', 'reaction', 'condition', 'down', 'noTime', 'fightEnd', 'heal', 'harm', 'sustain', 'regenerate', 'ability', 'move']);
 
 function isRemoval(event: FightEvent): boolean {
   const change = str(event.change);
@@ -252,6 +254,10 @@ export function foldEvents(events: readonly FightEvent[], upTo: number, initiati
           c.down = true;
           if (c.hp > 0 && num(event.hp) !== null) c.hp = num(event.hp)!;
         }
+        break;
+      case 'move':
+        // Rows closing up (`positions.advance`): the combatant now stands in `to`.
+        for (const id of targetsOf(event)) if (str(event.to) !== null) ensure(id).position = str(event.to);
         break;
       case 'fightEnd':
         ended = true;

@@ -1,0 +1,25 @@
+// The sandbox's fight view follows rows closing up (`move` events of `positions.advance`).
+import { describe, expect, test } from 'vitest';
+import { foldEvents } from './fightView';
+import type { FightEvent } from '../workers/protocol';
+
+const events: FightEvent[] = [
+  { type: 'fightStart', combatants: [
+    { id: 'knight', name: 'Aldo', side: 'heroes', hp: 60, position: 'front' },
+    { id: 'archer', name: 'Brisa', side: 'heroes', hp: 42, position: 'back' },
+    { id: 'ogre-1', side: 'enemies', hp: 90, position: 'front' },
+  ] },
+  { type: 'round', round: 1 },
+  { type: 'down', target: 'knight', by: 'ogre-1', state: 'stable' },
+  { type: 'move', target: 'archer', from: 'back', to: 'front', chip: 'Brisa: back → front (the row ahead fell)' },
+];
+
+describe('foldEvents and move events', () => {
+  test('a combatant stands where it moved, and the move is a chip', () => {
+    const before = foldEvents(events, 3);
+    expect(before.combatants.find((c) => c.id === 'archer')?.position).toBe('back');
+    const after = foldEvents(events, 4);
+    expect(after.combatants.find((c) => c.id === 'archer')?.position).toBe('front');
+    expect(after.chips.at(-1)).toMatchObject({ kind: 'move', text: 'Brisa: back → front (the row ahead fell)' });
+  });
+});
