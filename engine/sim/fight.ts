@@ -1007,8 +1007,10 @@ export class FightRunner {
     if (ability.actionIndex >= 0 && this.system.actions[ability.actionIndex]!.defer) { this.hold(actor, ability); return; }
     if (ability.actionIndex >= 0) this.actionsLeft[ability.actionIndex]!--;
     this.pay(actor, ability);
-    const abilityIndex = actor.def.abilities.indexOf(ability);
-    if (ability.recharge && abilityIndex >= 0) actor.recharged[abilityIndex] = false;
+    if (ability.recharge) {
+      const abilityIndex = actor.def.abilities.indexOf(ability);
+      if (abilityIndex >= 0) actor.recharged[abilityIndex] = false;
+    }
     // Speed on the clock: the ability's own, else that of the turn action it uses.
     const usesSpeed = ability.actionIndex >= 0 ? this.system.actions[ability.actionIndex]?.speed : null;
     if (ability.speed) this.actionSpeed = this.value(ability.speed, actor);
