@@ -3,9 +3,11 @@
 // worker threads (the baseline is the one-thread run, measured in the same run). Both must give the same grid.
 // BALANCE_BENCH_FIGHTS overrides the fights per cell.
 import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
 import { runGrid } from '../engine/balance/grid';
 import { runGridParallel } from '../engine/cli/balance-workers/pool';
+import { workerScript } from '../engine/cli/worker-pool';
 import type { SystemDocument } from '../engine/schema/document';
 import { loadSystem } from '../engine/sim/index';
 
@@ -27,7 +29,16 @@ export async function run(): Promise<void> {
   if (typeof one === 'string') throw new Error(one);
   const total = one.cells.length * fights;
 
-  // Worker start-up alone (tsx registers and compiles the engine in each thread): a grid of one fight a cell.
+  const load = (): string => `load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${availableParallelism()} cores`;
+  const loadOne = load();
+  // The worker bundle is built (once after a source edit) before any timing; that time is shown on its own.
+  const bundleStart = performance.now();
+  const script = await workerScript('grid-worker');
+  const bundleLine = script.bundled
+    ? `  worker bundle: ready in ${((performance.now() - bundleStart) / 1000).toFixed(2)} s (built now if a source was newer; not in the times below)`
+    : '  worker bundle: none (cache not writable): workers run the sources through tsx';
+
+  // Worker start-up alone (each thread loads the engine bundle and the system, and warms up): one fight a cell.
   const cpuStart = process.cpuUsage();
   t0 = performance.now();
   await runGridParallel(doc, { ...options, fights: 1 }, 2);
@@ -40,14 +51,16 @@ export async function run(): Promise<void> {
   const two = await runGridParallel(doc, options, 2);
   const twoWall = (performance.now() - t0) / 1000;
   const twoCpu = process.cpuUsage(cpu2);
+  const loadTwo = load();
   if (typeof two === 'string') throw new Error(two);
 
   const rate = (seconds: number): string => Math.round(total / seconds).toLocaleString('en-US');
   const meanRounds = one.cells.reduce((a, c) => a + c.rounds.value, 0) / one.cells.length;
   process.stdout.write([
     `balance grid: classic-d20, party bench-4v4, ${one.roles.length} roles × ${one.tiers.length} tiers = ${one.cells.length} cells × ${fights.toLocaleString('en-US')} fights = ${total.toLocaleString('en-US')} fights (mean ${meanRounds.toFixed(2)} rounds a fight)`,
-    `  1 thread  : ${oneWall.toFixed(2)} s wall (${((cpu.user + cpu.system) / 1e6).toFixed(2)} s CPU), ${rate(oneWall)} fights/s   (baseline 1.00×)`,
-    `  2 workers : ${twoWall.toFixed(2)} s wall (${((twoCpu.user + twoCpu.system) / 1e6).toFixed(2)} s CPU, all threads), ${rate(twoWall)} fights/s   (${(oneWall / twoWall).toFixed(2)}× the baseline, wall)`,
+    bundleLine,
+    `  1 thread  : ${oneWall.toFixed(2)} s wall (${((cpu.user + cpu.system) / 1e6).toFixed(2)} s CPU), ${rate(oneWall)} fights/s   (baseline 1.00×) · ${loadOne}`,
+    `  2 workers : ${twoWall.toFixed(2)} s wall, start-up included (${((twoCpu.user + twoCpu.system) / 1e6).toFixed(2)} s CPU, all threads), ${rate(twoWall)} fights/s   (${(oneWall / twoWall).toFixed(2)}× the baseline, wall) · ${loadTwo}`,
     `  2 workers, start-up alone (1 fight a cell): ${startWall.toFixed(2)} s wall (${((startCpu.user + startCpu.system) / 1e6).toFixed(2)} s CPU); without it: ${(oneWall / Math.max(0.001, twoWall - startWall)).toFixed(2)}× the baseline`,
     `  identical grids on 1 thread and 2 workers: ${isDeepStrictEqual(one, two) ? 'yes' : 'NO'}`,
     '',

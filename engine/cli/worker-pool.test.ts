@@ -34,6 +34,9 @@ describe('chunkFights', () => {
       expect(next).toBe(fights);
     }
     expect(chunkFights(200_000, 2).length).toBe(32);
+    expect(chunkFights(2, 2)).toEqual([{ from: 0, count: 1 }, { from: 1, count: 1 }]); // two workers really start
+    expect(chunkFights(400, 2)).toEqual([{ from: 0, count: 200 }, { from: 200, count: 200 }]);
+    expect(chunkFights(1000, 2).map((c) => c.count)).toEqual([250, 250, 250, 250]);
   });
 });
 

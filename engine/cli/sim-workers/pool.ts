@@ -17,9 +17,13 @@ const CHUNKS_PER_WORKER = 16;
 /** Below this a chunk's message round trip starts to count against its fighting. */
 const MIN_CHUNK = 250;
 
-/** [0, fights) cut into contiguous chunks, in index order; at least one (possibly empty) chunk. */
+/**
+ * [0, fights) cut into contiguous chunks, in index order; at least one (possibly empty) chunk, and at least one chunk
+ * a worker when there are enough fights (so `workers` threads are really started).
+ */
 export function chunkFights(fights: number, workers: number): FightChunk[] {
-  const size = Math.max(MIN_CHUNK, Math.ceil(fights / (Math.max(1, workers) * CHUNKS_PER_WORKER)));
+  const k = Math.max(1, workers);
+  const size = Math.max(1, Math.min(Math.max(MIN_CHUNK, Math.ceil(fights / (k * CHUNKS_PER_WORKER))), Math.ceil(fights / k)));
   const chunks: FightChunk[] = [];
   for (let from = 0; from < fights; from += size) chunks.push({ from, count: Math.min(size, fights - from) });
   return chunks.length ? chunks : [{ from: 0, count: 0 }];
