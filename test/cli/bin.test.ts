@@ -1,4 +1,4 @@
-// The installed entry point: check/roll/dist run from the cached bundle, sim through tsx; both give the engine's answers.
+// The installed entry point: every command runs from the cached bundle (sim's workers from theirs), giving the engine's answers.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
@@ -30,9 +30,11 @@ describe('bin/rules-studio.mjs', () => {
     expect(report.diagnostics.length).toBeGreaterThan(0);
     expect(report.diagnostics[0]!.line).toBeGreaterThanOrEqual(1);
   });
-  test('sim runs through the TypeScript sources', () => {
-    const r = cli('sim', 'test/fixtures/systems/mini-d20.json', '--fight', JSON.parse(readFileSync('test/fixtures/systems/mini-d20.json', 'utf8')).fights[0].id, '--fights', '20', '--json');
+  test('sim on two worker threads prints what one thread prints', () => {
+    const fight = JSON.parse(readFileSync('test/fixtures/systems/mini-d20.json', 'utf8')).fights[0].id;
+    const r = cli('sim', 'test/fixtures/systems/mini-d20.json', '--fight', fight, '--fights', '20', '--json', '--workers', '2');
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout).fights).toBe(20);
+    expect(r.stdout).toBe(cli('sim', 'test/fixtures/systems/mini-d20.json', '--fight', fight, '--fights', '20', '--json').stdout);
   });
 });
