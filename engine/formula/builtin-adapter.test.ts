@@ -29,6 +29,17 @@ describe('built-in calls from compiled code', () => {
     );
   });
 
+  it('gives the same answers as the table for has(list, x) (its fast path)', () => {
+    const item = fc.oneof(fc.integer({ min: -3, max: 3 }), fc.constantFrom('fire', 'cold', ''));
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 6 }), item, (list, x) => {
+        const run = lookupBuiltin('has')!.run([constant(list), constant(x)], span);
+        return run(ctx) === getBuiltin('has')!.impl(list, x);
+      }),
+      { seed: 42, numRuns: 300 },
+    );
+  });
+
   it("reports the table's type errors, located at the call", () => {
     for (const [name, args] of [['max', [true, 1]], ['floor', ['x']], ['clamp', [1, 'a', 2]], ['has', [1, 2]]] as const) {
       const run = lookupBuiltin(name)!.run(args.map((arg) => constant(arg)), span);

@@ -107,7 +107,7 @@ const UNARY_FAST: ReadonlyMap<string, (x: number) => number> = new Map([
   ['abs', Math.abs],
 ]);
 
-/** Allocation-free closures for two-argument min/max and the one-argument rounding functions. */
+/** Allocation-free closures for two-argument min/max and has, and the one-argument rounding functions. */
 function fastRun(name: string, args: readonly Run[], span: Span): Run | null {
   const fn = getBuiltin(name)!;
   if ((name === 'min' || name === 'max') && args.length === 2) {
@@ -125,6 +125,16 @@ function fastRun(name: string, args: readonly Run[], span: Span): Run | null {
       const y = b(ctx);
       if (typeof x !== 'number' || typeof y !== 'number') return applyImpl(fn, [x, y], span);
       return Math.max(x, y);
+    };
+  }
+  if (name === 'has' && args.length === 2) {
+    // Damage steps ask `has(@target.resist, @damageType)` on every blow: no try/catch wrapper per call.
+    const [a, b] = args as [Run, Run];
+    return (ctx) => {
+      const list = a(ctx);
+      const x = b(ctx);
+      if (!Array.isArray(list)) return applyImpl(fn, [list, x], span);
+      return (list as readonly Value[]).includes(x);
     };
   }
   const unary = UNARY_FAST.get(name);

@@ -151,6 +151,8 @@ export function writeTag(roll: RollFacts, tag: string, value: number): void {
  * optimized code for a runtime call.
  */
 export function resetRollFacts(roll: RollFacts): void {
+  // Popped, not `length = 0`: that gives the backing store up, and the next roll allocates it again (measured:
+  // the simulator ran a third slower).
   const dice = roll.dice;
   while (dice.length !== 0) dice.pop();
   const kept = roll.kept;

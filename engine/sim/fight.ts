@@ -57,6 +57,14 @@ export class FightRunner {
   round = 0;
   winner: Winner | null = null;
   private readonly actionsLeft: number[];
+  /**
+   * Sheet slots a fight writes: the tracks' current values and the derived values that read them (setTrack is the
+   * one writer). reset() copies only these back; every other slot keeps its loaded value for the runner's life.
+   */
+  private readonly writableSlots: number[];
+  /** Combatants standing on each side (heroes, enemies): kept by goDown/wakeUp, so deciding a fight is no loop. */
+  private standingHeroes = 0;
+  private standingEnemies = 0;
   /** The speed of the action held this act (`defer`), NaN when none was. */
   private heldSpeed = NaN;
   private attacksLeft = 0;
@@ -100,6 +108,20 @@ export class FightRunner {
         }
       }
     }
+    const writable = new Set<number>(system.trackCurrent);
+    for (const c of this.combatants) for (const d of c.def.liveDerived) writable.add(d.slot);
+    this.writableSlots = [...writable];
+    this.countStanding();
+  }
+
+  private countStanding(): void {
+    let heroes = 0, enemies = 0;
+    for (const c of this.combatants) {
+      if (c.down) continue;
+      if (c.side === 'heroes') heroes++; else enemies++;
+    }
+    this.standingHeroes = heroes;
+    this.standingEnemies = enemies;
   }
 
   protected emit(event: FightEvent): void {
@@ -128,6 +150,7 @@ export class FightRunner {
     return c.sheet[this.hpSlot]!;
   }
 
+  /** The one writer of a combatant's sheet while fighting (reset() relies on it: see writableSlots). */
   protected setTrack(c: Combatant, track: number, value: number): void {
     c.sheet[this.system.trackCurrent[track]!] = value;
     const live = c.def.liveDerived;
@@ -157,7 +180,8 @@ export class FightRunner {
           const c = this.combatants[i++]!;
           const def = c.def;
           const sheet = c.sheet;
-          for (let j = 0; j < sheet.length; j++) sheet[j] = def.sheet[j]!;
+          const writable = this.writableSlots;
+          for (let j = 0; j < writable.length; j++) { const slot = writable[j]!; sheet[slot] = def.sheet[slot]!; }
           for (let j = 0; j < c.slots.length; j++) c.slots[j] = def.slots[j] ?? 0;
           for (let j = 0; j < c.recharged.length; j++) c.recharged[j] = true;
           while (c.conditions.length !== 0) c.conditions.pop();
@@ -170,6 +194,7 @@ export class FightRunner {
         }
       }
     }
+    this.countStanding();
   }
 
   /** The actor whose turn it is: named when a formula fails mid-fight. */
@@ -215,11 +240,7 @@ export class FightRunner {
   }
 
   private decide(): Winner | null {
-    let heroes = false, enemies = false;
-    for (const c of this.combatants) {
-      if (c.down) continue;
-      if (c.side === 'heroes') heroes = true; else enemies = true;
-    }
+    const heroes = this.standingHeroes > 0, enemies = this.standingEnemies > 0;
     if (heroes && enemies) return null;
     return heroes ? 'heroes' : enemies ? 'enemies' : 'draw';
   }
@@ -877,6 +898,7 @@ export class FightRunner {
   }
 
   protected goDown(target: Combatant, by: Combatant | null): void {
+    if (!target.down) { if (target.side === 'heroes') this.standingHeroes--; else this.standingEnemies--; }
     target.down = true;
     let state: 'down' | 'dead' | 'stable' = target.side === 'enemies' ? 'dead' : 'down';
     if (target.side === 'heroes') {
@@ -915,6 +937,7 @@ export class FightRunner {
 
   /** A dying hero back on its feet with 1 hit point (a death save's crit). */
   private wakeUp(c: Combatant): void {
+    if (c.down) { if (c.side === 'heroes') this.standingHeroes++; else this.standingEnemies++; }
     c.dying = false; c.down = false; c.deathSuccesses = 0; c.deathFailures = 0;
     const before = this.hp(c);
     this.setTrack(c, this.system.hpTrack, 1);
