@@ -19,12 +19,52 @@ function monacoFeaturesByChoice(): Plugin {
   };
 }
 
+/**
+ * First load: the editor chunk (Monaco), the system schema and Monaco's JSON mode are dynamic imports, so the
+ * browser would only learn of them once the entry script has run. Module-preload links in index.html start their
+ * download (and V8's off-thread parse) alongside the entry instead; editor/load.ts imports the same chunks.
+ */
+function preloadEditorChunks(): Plugin {
+  const wanted = [/\/renderer\/src\/editor\/systemEditor\.ts$/, /\/schemas\/system\.schema\.json$/];
+  return {
+    name: 'rules-studio:preload-editor-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return [];
+        const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+        const scripts = new Set<string>();
+        const styles = new Set<string>();
+        const visit = (fileName: string, withDynamic: boolean): void => {
+          const chunk = chunks.get(fileName);
+          if (!chunk || chunk.isEntry || scripts.has(fileName)) return;
+          scripts.add(fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+          for (const imported of chunk.imports) visit(imported, false);
+          // Monaco loads its JSON mode by a dynamic import of its own as soon as a JSON model exists.
+          if (withDynamic) for (const imported of chunk.dynamicImports) visit(imported, false);
+        };
+        for (const chunk of chunks.values()) {
+          if (chunk.isDynamicEntry && wanted.some((re) => re.test((chunk.facadeModuleId ?? '').replace(/\\/g, '/')))) visit(chunk.fileName, true);
+        }
+        if (scripts.size === 0) throw new Error('preload-editor-chunks: the editor chunk was not found in the bundle');
+        return [
+          ...[...styles].map((href) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `./${href}` }, injectTo: 'head' as const })),
+          ...[...scripts].map((href) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${href}` }, injectTo: 'head' as const })),
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: 'renderer',
   // Relative asset URLs, so the same build loads from app:// (Electron) and from the token-guarded local server.
   base: './',
   // root is renderer/, so the plugin would not find the repo-level svelte.config.js on its own.
-  plugins: [monacoFeaturesByChoice(), svelte({ configFile: fileURLToPath(new URL('./svelte.config.js', import.meta.url)) })],
+  plugins: [monacoFeaturesByChoice(), preloadEditorChunks(), svelte({ configFile: fileURLToPath(new URL('./svelte.config.js', import.meta.url)) })],
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,

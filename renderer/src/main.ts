@@ -1,4 +1,6 @@
 // Starts the studio: the host (Electron or the browser server), the check and sim workers, state, then the UI.
+// './boot' comes first: it starts the check worker and the editor chunk before the rest of this bundle evaluates.
+import { createCheckWorker } from './boot';
 import { mount } from 'svelte';
 import './ui/app.css';
 import App from './App.svelte';
@@ -22,15 +24,15 @@ try {
   target.textContent = error instanceof Error ? error.message : String(error);
   throw error;
 }
-const checker = new WorkerCheckService(() => new CheckWorker());
+const checker = new WorkerCheckService(createCheckWorker);
 const studio = new Studio(host, checker, new WorkerCheckService(() => new CheckWorker()));
 const sandbox = new SandboxState(() => new SimWorker(), host.runs);
 // For the end-to-end tests and the UI benchmark: read-only handles, no extra powers.
 const probe: { studio: Studio; sandbox: SandboxState; editor: SystemEditor | null } = { studio, sandbox, editor: null };
 Object.assign(window, { __studio: probe });
-mount(App, { target, props: { studio, sandbox, onEditor: (editor: SystemEditor) => (probe.editor = editor) } });
-// The shell (file list, sandbox, status bar) is in the DOM; Monaco follows in its own chunk (EditorPane).
-requestAnimationFrame(() => setTimeout(() => performance.mark('rules:shell'), 0));
-
+// The host's requests go out before the shell mounts (their answers arrive while it does).
 const initialPath = new URLSearchParams(location.search).get('open') ?? undefined;
 void studio.start(initialPath).then(() => performance.mark('rules:ready'));
+mount(App, { target, props: { studio, sandbox, onEditor: (editor: SystemEditor) => (probe.editor = editor) } });
+// The shell (file list, sandbox, status bar) is in the DOM; Monaco follows in its own chunk (started in boot.ts).
+requestAnimationFrame(() => setTimeout(() => performance.mark('rules:shell'), 0));

@@ -1,6 +1,7 @@
 // Turns batch statistics (the `sim --json` shape) into the sandbox's four plots.
 import type { BatchStats } from '../workers/protocol';
-import { PALETTE, type ChartConfiguration } from './chart';
+import type { ChartConfiguration } from './chart';
+import { PALETTE } from './palette';
 
 const pct = (n: number, of: number): number => (of > 0 ? (100 * n) / of : 0);
 

@@ -1,4 +1,5 @@
 // Chart.js 4 with only what the sandbox's plots use registered (bars and lines on category/linear axes).
+// Loaded on demand (charts/load.ts): the first screen draws no chart.
 import {
   BarController,
   BarElement,
@@ -20,7 +21,7 @@ Chart.defaults.font.family = "'DejaVu Sans', 'Liberation Sans', sans-serif";
 Chart.defaults.font.size = 10;
 Chart.defaults.animation = false;
 
-export const PALETTE = ['#5b9bd5', '#e06c75', '#7fd18b', '#e5c07b', '#c678dd', '#56b6c2', '#d19a66', '#98c379', '#be5046', '#61afef'];
+export { PALETTE } from './palette';
 
 /** Creates a chart on a canvas and returns an updater and a disposer; updates reuse the chart (no flicker). */
 export function mountChart(canvas: HTMLCanvasElement, config: ChartConfiguration): {

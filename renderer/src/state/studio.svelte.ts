@@ -1,6 +1,6 @@
 // The studio session: the workspace (files, seeds, recent), the open documents, restored backups.
 // Session data (open tabs, last seed) is never written into a system document.
-import type { Host, RecentEntry, SeedInfo, WorkspaceFile, WorkspaceInfo } from '../host/host';
+import type { BackupInfo, Host, OpenResult, RecentEntry, SeedInfo, WorkspaceFile, WorkspaceInfo } from '../host/host';
 import type { CheckService } from './checkService';
 import { DocumentsState } from './documents.svelte';
 
@@ -15,6 +15,8 @@ export class Studio {
   ready = $state(false);
   readonly documents: DocumentsState;
   #unsubscribe: (() => void) | null = null;
+  #recentAsked = 0;
+  #recentShown = 0;
 
   constructor(
     readonly host: Host,
@@ -30,29 +32,42 @@ export class Studio {
       void this.documents.fileChanged(change.path, change.kind, change.version);
       void this.refreshFiles();
     });
-    const [workspace, seeds, recent] = await Promise.all([
-      this.host.workspace.get(),
-      this.host.files.seeds(),
-      this.host.recent.list(),
-    ]);
-    this.workspace = workspace;
-    this.seeds = seeds;
-    this.recent = recent;
-    await this.refreshFiles();
-    await this.restoreBackups();
-    if (initialPath) await this.open(initialPath);
-    else if (this.documents.documents.length === 0 && this.files[0]) await this.open(this.files[0].path);
+    // Every request of the first screen goes out at once, so the document reaches the check worker after one round
+    // trip, not five. Backups are restored before the document is added: a backup of it must become its text.
+    const initial = initialPath ? this.host.files.open(initialPath) : null;
+    const backups = this.host.backups.list();
+    const lists = Promise.all([this.host.workspace.get(), this.host.files.seeds(), this.refreshRecent(), this.host.files.list()]).then(
+      ([workspace, seeds, , files]) => {
+        this.workspace = workspace;
+        this.seeds = seeds;
+        this.files = files;
+      },
+    );
+    // Each is awaited below; marked handled now so a failure is reported once, where it is awaited.
+    for (const pending of [initial, backups, lists]) pending?.catch(() => undefined);
+    await this.restoreBackups(await backups);
+    if (initialPath) await this.open(initialPath, initial ?? undefined);
+    await lists;
+    if (!initialPath && this.documents.documents.length === 0 && this.files[0]) await this.open(this.files[0].path);
     this.ready = true;
+  }
+
+  /** The recent list; answers to overlapping requests are applied in the order they were asked. */
+  async refreshRecent(): Promise<void> {
+    const asked = ++this.#recentAsked;
+    const recent = await this.host.recent.list();
+    if (asked < this.#recentShown) return;
+    this.#recentShown = asked;
+    this.recent = recent;
   }
 
   async refreshFiles(): Promise<void> {
     this.files = await this.host.files.list();
   }
 
-  async restoreBackups(): Promise<void> {
-    const backups = await this.host.backups.list();
+  async restoreBackups(backups?: readonly BackupInfo[]): Promise<void> {
     const restored: string[] = [];
-    for (const info of backups) {
+    for (const info of backups ?? (await this.host.backups.list())) {
       const backup = await this.host.backups.restore(info.path);
       if (!backup) continue;
       const opened = await this.host.files.open(info.path);
@@ -70,19 +85,26 @@ export class Studio {
     if (restored.length > 0) this.status = `Restored unsaved changes: ${restored.join(', ')}`;
   }
 
-  async open(path: string): Promise<boolean> {
+  /** Opens a file as a document (or shows it); `prefetched` is a read of the same path already under way. */
+  async open(path: string, prefetched?: Promise<OpenResult>): Promise<boolean> {
     const existing = this.documents.byPath(path);
     if (existing) {
       this.documents.activate(existing.id);
       return true;
     }
-    const opened = await this.host.files.open(path);
+    const opened = await (prefetched ?? this.host.files.open(path));
+    // Opened meanwhile (a restored backup of the same path): show that one.
+    const raced = this.documents.byPath(path);
+    if (raced) {
+      this.documents.activate(raced.id);
+      return true;
+    }
     if (opened.kind !== 'opened') {
       this.status = opened.message;
       return false;
     }
     this.documents.add(opened);
-    this.recent = await this.host.recent.list();
+    await this.refreshRecent();
     return true;
   }
 
