@@ -188,6 +188,12 @@ class MeaningChecker {
     });
 
     this.check(recordOf(turn.initiative).check, '/turn/initiative/check');
+    // A held action waits on the clock's ticks: without `turn.clock` it can only end the turn.
+    if (turn.clock === undefined) {
+      arrayOf(turn.actions).forEach((a, i) => {
+        if (recordOf(a).defer === true) this.error(`/turn/actions/${i}/defer`, 'value', 'defer-without-clock', 'a held action (`defer`) acts again later on the tick, which needs `turn.clock`; without a clock it only ends the turn', 'warning');
+      });
+    }
 
     arrayOf(d.conditions).forEach((c, i) => {
       const condition = recordOf(c);

@@ -46,6 +46,17 @@ describe('format extensions in the checker', () => {
     expect(text.slice(error!.start, error!.end)).toBe('@dex.mdo');
   });
 
+  test('a held action in a system without a clock is a warning at its `defer` (it could only end the turn)', () => {
+    const text = miniWith((doc) => { doc.turn.actions.push({ id: 'wait', name: 'Wait', per: '1', defer: true }); });
+    const warnings = checkSystem(text).diagnostics.filter((d) => d.severity === 'warning' && d.source !== 'formula');
+    expect(warnings.map((d) => d.pointer)).toContain(`/turn/actions/2/defer`);
+    const clocked = miniWith((doc) => {
+      doc.turn.actions.push({ id: 'wait', name: 'Wait', per: '1', defer: true });
+      (doc.turn as Record<string, unknown>).clock = { cost: '@action.speed', while: '@clock >= 1' };
+    });
+    expect(checkSystem(clocked).diagnostics.filter((d) => d.pointer.endsWith('/defer'))).toEqual([]);
+  });
+
   test('defer and advance must be booleans, and a challenge needs its vs', () => {
     const text = miniWith((doc) => {
       doc.positions = { rows: ['front', 'back'], advance: 'yes' };
