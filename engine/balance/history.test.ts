@@ -1,6 +1,6 @@
 // Run points for the studio's trend plot: one point per recorded run, oldest first, not pooled by version.
 import { describe, expect, it } from 'vitest';
-import { documentIdentity, recordedFights, runEntry, runPoints, trend } from './history';
+import { documentIdentity, recordedFights, runEntry, runPoints, trend, versionPoints } from './history';
 
 const stats = (fight: string, heroes: number, fights = 100, mean = 3) => ({
   system: 'mirror', fight, fights, seed: 7, wins: { heroes, enemies: fights - heroes, draw: 0 }, rounds: { mean, p50: 3, p90: 5 },
@@ -22,6 +22,10 @@ describe('runPoints', () => {
     expect(points[0]!.winRate.high).toBeGreaterThan(0.4);
     // trend() pools the two runs of version 2; runPoints keeps them apart.
     expect(trend(entries, 'duel')).toHaveLength(2);
+    const pooled = versionPoints(entries, 'duel');
+    expect(pooled.map((p) => [p.version, p.fights, p.seed])).toEqual([['2', 200, null], ['1', 100, null]]);
+    expect(pooled[0]!.winRate.value).toBeCloseTo(0.61, 10);
+    expect(pooled[0]!.time).toBe('2026-11-30T13:00:00.000Z');
     expect(runPoints(entries, 'nothing')).toEqual([]);
   });
 

@@ -117,7 +117,13 @@ export interface RunPoint {
   readonly winRate: Estimate;
   readonly rounds: number;
   readonly fights: number;
-  readonly seed: number;
+  /** The run's seed; null for a point that pools several runs (versionPoints). */
+  readonly seed: number | null;
+}
+
+/** trend() as plot points: one per system version (its runs pooled), in order of the version's first run. */
+export function versionPoints(entries: readonly RunEntry[], fight: string): RunPoint[] {
+  return trend(entries, fight).map((p) => ({ time: p.time, version: p.version, hash: p.hash, winRate: p.winRate, rounds: p.rounds, fights: p.fights, seed: null }));
 }
 
 /**

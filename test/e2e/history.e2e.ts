@@ -14,19 +14,37 @@ const pageErrors: string[] = [];
 
 interface Probe {
   __studio: {
-    sandbox: { events: unknown[]; systemText: string | null; batchRunning: boolean; batchStats: { fights: number } | null; fightId: string };
+    sandbox: { events: unknown[]; systemText: string | null; batchRunning: boolean; batchStats: { fights: number } | null; fightId: string; batchSize: number; runBatch(): Promise<void> };
     editor: { editor: { getModel(): { getValue(): string; setValue(v: string): void } } };
   };
 }
 
 const historyFile = () => join(studio.workspace, '.rules-studio', 'runs', 'classic-d20.jsonl');
-const lines = (): { hash: string; fight: string; fights: number; version: string; winRate: { value: number } }[] => {
+type Line = { hash: string; fight: string; fights: number; version: string; winRate: { value: number } };
+/** The runs on disk (the torn line the second test writes is left out). */
+const lines = (): Line[] => {
+  let text: string;
   try {
-    return readFileSync(historyFile(), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as never);
+    text = readFileSync(historyFile(), 'utf8');
   } catch {
     return [];
   }
+  return text.split('\n').flatMap((line) => {
+    try {
+      return [JSON.parse(line) as Line];
+    } catch {
+      return [];
+    }
+  });
 };
+
+/** Runs in the page: how many pixels of a canvas are drawn on. */
+function inkedPixels(canvas: HTMLCanvasElement): number {
+  const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+  let inked = 0;
+  for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) inked++;
+  return inked;
+}
 
 async function runBatch(fights: number): Promise<void> {
   await page.getByTestId('tab-batch').click();
@@ -90,12 +108,7 @@ describe('run history', () => {
     expect(await rows.nth(0).textContent()).toContain(`${first!.version} · ${first!.hash.slice(0, 7)}`);
     await expect.poll(() => page.getByTestId('history-recorded').textContent()).toMatch(/^Recorded in \.rules-studio\/runs\/classic-d20\.jsonl/);
     // The chart drew on its canvas (not just an empty box).
-    await expect.poll(() => page.locator('[data-testid="plot-trend"] canvas').evaluate((c: HTMLCanvasElement) => {
-      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
-      let inked = 0;
-      for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) inked++;
-      return inked;
-    }), { timeout: 10_000 }).toBeGreaterThan(500);
+    await expect.poll(() => page.locator('[data-testid="plot-trend"] canvas').evaluate(inkedPixels), { timeout: 10_000 }).toBeGreaterThan(500);
     await page.getByTestId('run-history').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SHOTS, 'balance-history.png') });
   });
@@ -106,6 +119,27 @@ describe('run history', () => {
     await expect.poll(() => page.getByTestId('history-note').first().textContent(), { timeout: 15_000 }).toBe('1 line of the history file is not a run and was skipped.');
     expect(await page.getByTestId('history-note').nth(1).textContent()).toMatch(/^line 3 skipped: not JSON/);
     expect(await page.getByTestId('trend').getAttribute('data-points')).toBe('2');
+  });
+
+  test('re-running the edited version adds a run to the plot on screen; "one point per version" pools it', async () => {
+    // Stay on the Balance tab while the batch runs and records: the plot already drawn must take the new run.
+    await page.getByTestId('tab-balance').click();
+    const canvas = page.locator('[data-testid="plot-trend"] canvas');
+    await expect.poll(() => canvas.evaluate(inkedPixels), { timeout: 10_000 }).toBeGreaterThan(500);
+    const before = await canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL());
+    await page.evaluate(() => {
+      const sandbox = (globalThis as unknown as Probe).__studio.sandbox;
+      sandbox.batchSize = 200;
+      return sandbox.runBatch();
+    });
+    await expect.poll(() => lines().length, { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => page.getByTestId('trend').getAttribute('data-points'), { timeout: 15_000 }).toBe('3');
+    await expect.poll(() => canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL()), { timeout: 10_000 }).not.toBe(before);
+    await page.getByTestId('history-pooled').check();
+    await expect.poll(() => page.getByTestId('trend').getAttribute('data-points')).toBe('2');
+    const pooled = page.getByTestId('trend-row').nth(1);
+    expect(await pooled.locator('td').nth(4).textContent()).toBe('500');
+    await page.getByTestId('history-pooled').uncheck();
     expect(pageErrors).toEqual([]);
   });
 });

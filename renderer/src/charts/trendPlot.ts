@@ -75,7 +75,7 @@ export function trendChart(points: readonly RunPoint[]): ChartConfiguration {
               if (!point) return [];
               return [
                 `heroes win ${percent(point.winRate.value)}% (95%: ${percent(point.winRate.low)}–${percent(point.winRate.high)}%)`,
-                `${point.fights.toLocaleString('en')} fights · seed ${point.seed}`,
+                `${point.fights.toLocaleString('en')} fights${point.seed === null ? ' (runs of this version pooled)' : ` · seed ${point.seed}`}`,
               ];
             },
           },

@@ -1,6 +1,6 @@
 // The run history the Balance tab plots: which system and fight, the runs read back, and what recording said.
 // The sandbox records each finished batch of a document fight here; the trend reloads after each record.
-import { recordedFights, runPoints, type RecordableStats, type RunEntry, type RunPoint } from '../../../engine/balance/history';
+import { recordedFights, runPoints, versionPoints, type RecordableStats, type RunEntry, type RunPoint } from '../../../engine/balance/history';
 import { readHistory, recordBatch, type RunsApi } from './runHistory';
 
 export class RunHistoryState {
@@ -14,9 +14,11 @@ export class RunHistoryState {
   /** The file the last batch went into, or why it did not. */
   lastRecord = $state<string | null>(null);
   loading = $state(false);
+  /** One point per system version (its runs pooled) instead of one per run. */
+  pooled = $state(false);
 
   readonly fights: string[] = $derived(recordedFights(this.runs));
-  readonly points: RunPoint[] = $derived(runPoints(this.runs, this.fight));
+  readonly points: RunPoint[] = $derived(this.pooled ? versionPoints(this.runs, this.fight) : runPoints(this.runs, this.fight));
   readonly available: boolean;
   readonly #api: RunsApi | null;
   #loadToken = 0;
