@@ -1208,6 +1208,14 @@ export class FightRunner {
     switch (ability.target) {
       case 'self': return [actor];
       case 'ally': {
+        // A cure goes to an ally who has what it removes, not to the most hurt one.
+        if (ability.removesOnly) {
+          for (const c of this.combatants) {
+            if (c.down || c.side !== actor.side) continue;
+            for (const inst of c.conditions) if (ability.removes.includes(inst.def.id)) return [c];
+          }
+          return [];
+        }
         let best: Combatant | null = null;
         let bestFraction = Infinity;
         const track = ability.heal?.track ?? this.system.hpTrack;
