@@ -1170,7 +1170,7 @@ export class FightRunner {
     s.self = actor; s.clock = actor.clock; s.initiative = actor.initiative; s.actionSpeed = 0;
     this.heldSpeed = action.speed ? Math.max(0, this.value(action.speed, actor)) : 0;
     for (let i = 0; i < this.actionsLeft.length; i++) this.actionsLeft[i] = 0;
-    if (this.sink) this.emit({ type: 'ability', round: this.round, actor: actor.id, ability: ability.id, targets: [actor.id], chip: `${actor.def.name}: ${ability.name} (${action.name}: last on tick ${Math.max(0, actor.clock - this.heldSpeed)})` });
+    if (this.sink) this.emit({ type: 'ability', round: this.round, actor: actor.id, ability: ability.id, targets: [actor.id], chip: `${actor.def.name}: ${ability.name}, acts last on tick ${Math.max(0, actor.clock - this.heldSpeed)}` });
   }
 
   /** Whether one of the ability's targets holds a condition it removes. */
