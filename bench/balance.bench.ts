@@ -3,11 +3,11 @@
 // worker threads (the baseline is the one-thread run, measured in the same run). Both must give the same grid.
 // BALANCE_BENCH_FIGHTS overrides the fights per cell.
 import { readFileSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
 import { runGrid } from '../engine/balance/grid';
 import { runGridParallel } from '../engine/cli/balance-workers/pool';
 import { workerScript } from '../engine/cli/worker-pool';
+import { loadLine, parallelCeiling } from './machine';
 import type { SystemDocument } from '../engine/schema/document';
 import { loadSystem } from '../engine/sim/index';
 
@@ -29,7 +29,7 @@ export async function run(): Promise<void> {
   if (typeof one === 'string') throw new Error(one);
   const total = one.cells.length * fights;
 
-  const load = (): string => `load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${availableParallelism()} cores`;
+  const load = loadLine;
   const loadOne = load();
   // The worker bundle is built (once after a source edit) before any timing; that time is shown on its own.
   const bundleStart = performance.now();
@@ -52,6 +52,7 @@ export async function run(): Promise<void> {
   const twoWall = (performance.now() - t0) / 1000;
   const twoCpu = process.cpuUsage(cpu2);
   const loadTwo = load();
+  const control = await parallelCeiling();
   if (typeof two === 'string') throw new Error(two);
 
   const rate = (seconds: number): string => Math.round(total / seconds).toLocaleString('en-US');
@@ -63,6 +64,7 @@ export async function run(): Promise<void> {
     `  2 workers : ${twoWall.toFixed(2)} s wall, start-up included (${((twoCpu.user + twoCpu.system) / 1e6).toFixed(2)} s CPU, all threads), ${rate(twoWall)} fights/s   (${(oneWall / twoWall).toFixed(2)}× the baseline, wall) · ${loadTwo}`,
     `  2 workers, start-up alone (1 fight a cell): ${startWall.toFixed(2)} s wall (${((startCpu.user + startCpu.system) / 1e6).toFixed(2)} s CPU); without it: ${(oneWall / Math.max(0.001, twoWall - startWall)).toFixed(2)}× the baseline`,
     `  identical grids on 1 thread and 2 workers: ${isDeepStrictEqual(one, two) ? 'yes' : 'NO'}`,
+    `  ${control}`,
     '',
   ].join('\n'));
 }

@@ -3,12 +3,12 @@
 // (bench/sim-baseline.ts), 2 workers against 1, and the heap over a long run (statistics stream: memory stays flat).
 // Rates are given per CPU second of this process (the machine is shared) and per wall second.
 import { existsSync, readFileSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
 import { deriveSeed } from '../engine/dice/rng';
 import type { SystemDocument } from '../engine/schema/document';
 import { loadSystem, simulate, type SimStats, type System } from '../engine/sim/index';
 import { simulateParallel } from '../engine/cli/sim-workers/pool';
 import { workerScript } from '../engine/cli/worker-pool';
+import { loadLine, parallelCeiling } from './machine';
 import { baselineFight } from './sim-baseline';
 
 const SYSTEM = new URL('../systems/classic-d20.json', import.meta.url);
@@ -74,7 +74,7 @@ export async function run(): Promise<void> {
   // the system, and warming the JIT up). Start-up alone is measured too (one fight per worker), so the fighting itself
   // can be compared. The worker bundle is built (once after a source edit) before any timing, and that time is shown.
   const wn = Number(process.env.SIM_BENCH_WORKER_FIGHTS ?? 200_000);
-  const load = (): string => `load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${availableParallelism()} cores`;
+  const load = loadLine;
   const bundleStart = performance.now();
   const script = await workerScript('sim-worker');
   console.log(`worker    : ${script.bundled ? `cached bundle ready in ${((performance.now() - bundleStart) / 1000).toFixed(2)} s (built now if a source was newer)` : 'no bundle (cache not writable): workers run the sources through tsx'} · ${load()}`);
@@ -93,10 +93,12 @@ export async function run(): Promise<void> {
   const oneCpu = lastCpu;
   const [twoWall, two] = await wall(wn, 2);
   const twoCpu = lastCpu;
+  const control = await parallelCeiling();
   const same = JSON.stringify(one) === JSON.stringify(two);
   const fighting = (oneWall - startOne) / Math.max(1e-3, twoWall - startTwo);
   console.log(`workers   : ${wn.toLocaleString('en-US')} fights, start-up included · 1 worker ${oneWall.toFixed(2)} s (${oneCpu.toFixed(2)} CPU-s) · 2 workers ${twoWall.toFixed(2)} s (${twoCpu.toFixed(2)} CPU-s, all threads) · speed-up ${(oneWall / twoWall).toFixed(2)}x (goal >= 1.8x) · identical results: ${same} · ${load()}`);
   console.log(`            start-up alone: 1 worker ${startOne.toFixed(2)} s, 2 workers ${startTwo.toFixed(2)} s · fighting only (start-up taken off): ${fighting.toFixed(2)}x`);
+  console.log(`            ${control}`);
 
   // Memory over a long run: the heap at each checkpoint should stay flat (nothing per fight is kept).
   const mn = Number(process.env.SIM_BENCH_MEMORY_FIGHTS ?? 1_000_000);

@@ -33,6 +33,14 @@ function findRoot() {
 
 export const projectRoot = findRoot();
 
+function modified(file) {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
 function newestSource(dir) {
   let newest = 0;
   let entries;
@@ -44,18 +52,19 @@ function newestSource(dir) {
   for (const entry of entries) {
     if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
     const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs);
+    newest = Math.max(newest, entry.isDirectory() ? newestSource(path) : modified(path)); // a file may go meanwhile
   }
   return newest;
 }
 
 /**
  * Builds `entry` (a path under `root`) into `outfile` unless `outfile` is at least as new as every file under
- * root/engine and root/schemas. Returns true when it built. Safe when several processes build at once: each writes
- * its own temporary file and renames it into place (atomic), so a reader never sees half a bundle.
+ * root/engine and root/schemas and the lock file (an install may change a bundled package). Returns true when it
+ * built. Safe when several processes build at once: each writes its own temporary file and renames it into place
+ * (atomic), so a reader never sees half a bundle.
  */
 export async function buildIfStale(root, entry, outfile) {
-  const newest = Math.max(newestSource(join(root, 'engine')), newestSource(join(root, 'schemas')));
+  const newest = Math.max(newestSource(join(root, 'engine')), newestSource(join(root, 'schemas')), modified(join(root, 'package-lock.json')));
   // 1 ms of slack: a file time set from JavaScript keeps whole milliseconds, a source's has nanoseconds
   if (existsSync(outfile) && statSync(outfile).mtimeMs >= newest - 1) return false;
   const { build } = await import('esbuild');
