@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { cachedBundle, projectRoot } from './bundle-cache.mjs';
+import { CACHE_DIR_ENV, cachedBundle, NO_BUNDLE_ENV, projectRoot } from './bundle-cache.mjs';
 import type { TaskReply } from './worker-task';
 
 export type WorkerKind = 'sim-worker' | 'grid-worker';
@@ -17,13 +17,31 @@ const TSX_ENTRIES: Record<WorkerKind, string> = {
   'grid-worker': 'engine/cli/balance-workers/worker-entry.mjs',
 };
 
-/** What a worker of this kind runs, and whether that is the bundle (else the sources through tsx). */
-export async function workerScript(kind: WorkerKind): Promise<{ readonly url: URL; readonly bundled: boolean }> {
-  const bundle = await cachedBundle(kind);
-  return bundle ? { url: pathToFileURL(bundle), bundled: true } : { url: pathToFileURL(join(projectRoot, TSX_ENTRIES[kind])), bundled: false };
+export interface WorkerScript {
+  readonly url: URL;
+  /** The cached bundle; false: the sources through tsx. */
+  readonly bundled: boolean;
 }
 
-function messageOf(err: unknown): Error {
+const scripts = new Map<string, Promise<WorkerScript>>();
+
+/**
+ * What a worker of this kind runs. Decided, and the bundle built if stale, once per process: in a long-lived process
+ * (a test file, a bench) no later run waits for a rebuild set off by someone's edit meanwhile.
+ */
+export function workerScript(kind: WorkerKind): Promise<WorkerScript> {
+  const key = `${kind}\n${process.env[CACHE_DIR_ENV] ?? ''}\n${process.env[NO_BUNDLE_ENV] ?? ''}`;
+  let script = scripts.get(key);
+  if (!script) {
+    script = cachedBundle(kind).then((bundle) => (bundle
+      ? { url: pathToFileURL(bundle), bundled: true }
+      : { url: pathToFileURL(join(projectRoot, TSX_ENTRIES[kind])), bundled: false }));
+    scripts.set(key, script);
+  }
+  return script;
+}
+
+function asError(err: unknown): Error {
   return err instanceof Error ? err : new Error(String(err));
 }
 
@@ -57,7 +75,7 @@ export async function runTasks<Task, Result>(kind: WorkerKind, setup: unknown, t
           if (++finished === tasks.length) { settled = true; resolve(); return; }
           handOut();
         });
-        worker.once('error', (err) => fail(messageOf(err)));
+        worker.once('error', (err) => fail(asError(err)));
         worker.once('exit', (code) => fail(new Error(`worker exited with code ${code}`)));
         handOut(); // queued until the worker listens: its first task waits for it, not the other way round
       }
