@@ -35,11 +35,13 @@ function preloadEditorChunks(): Plugin {
         const bundle = context.bundle;
         if (!bundle) return [];
         const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+        // The entry's own imports already have their tags (Vite adds them).
+        const byEntry = new Set([...chunks.values()].filter((c) => c.isEntry).flatMap((c) => c.imports));
         const scripts = new Set<string>();
         const styles = new Set<string>();
         const visit = (fileName: string, withDynamic: boolean): void => {
           const chunk = chunks.get(fileName);
-          if (!chunk || chunk.isEntry || scripts.has(fileName)) return;
+          if (!chunk || chunk.isEntry || byEntry.has(fileName) || scripts.has(fileName)) return;
           scripts.add(fileName);
           for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
           for (const imported of chunk.imports) visit(imported, false);
