@@ -1,7 +1,8 @@
 // npm run bench -- balance: the tier × role grid of classic-d20 (party: the four level-5 heroes of `bench-4v4`,
-// 4 template roles × tiers 1–6 = 24 cells, four enemies a cell) at 2,000 fights a cell, on one thread and on two
-// worker threads (the baseline is the one-thread run, measured in the same run). Both must give the same grid.
-// BALANCE_BENCH_FIGHTS overrides the fights per cell.
+// 4 template roles × tiers 1–6 = 24 cells, four enemies a cell) at 2,000 fights a cell, on one thread (runGrid: the
+// baseline, measured in the same run after a warm-up) and on two threads through runGridParallel, what `sim --grid
+// --workers 2` runs: this thread (warm from the baseline) and one worker thread, which pays its start-up and JIT
+// warm-up inside the timing. Both must give the same grid. BALANCE_BENCH_FIGHTS overrides the fights per cell.
 import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { runGrid } from '../engine/balance/grid';
@@ -38,7 +39,7 @@ export async function run(): Promise<void> {
     ? `  worker bundle: ready in ${((performance.now() - bundleStart) / 1000).toFixed(2)} s (built now if a source was newer; not in the times below)`
     : '  worker bundle: none (cache not writable): workers run the sources through tsx';
 
-  // Worker start-up alone (each thread loads the engine bundle and the system, and warms up): one fight a cell.
+  // Start-up alone (the worker loads the engine bundle and the system): one fight a cell.
   const cpuStart = process.cpuUsage();
   t0 = performance.now();
   await runGridParallel(doc, { ...options, fights: 1 }, 2);
@@ -61,9 +62,9 @@ export async function run(): Promise<void> {
     `balance grid: classic-d20, party bench-4v4, ${one.roles.length} roles × ${one.tiers.length} tiers = ${one.cells.length} cells × ${fights.toLocaleString('en-US')} fights = ${total.toLocaleString('en-US')} fights (mean ${meanRounds.toFixed(2)} rounds a fight)`,
     bundleLine,
     `  1 thread  : ${oneWall.toFixed(2)} s wall (${((cpu.user + cpu.system) / 1e6).toFixed(2)} s CPU), ${rate(oneWall)} fights/s   (baseline 1.00×) · ${loadOne}`,
-    `  2 workers : ${twoWall.toFixed(2)} s wall, start-up included (${((twoCpu.user + twoCpu.system) / 1e6).toFixed(2)} s CPU, all threads), ${rate(twoWall)} fights/s   (${(oneWall / twoWall).toFixed(2)}× the baseline, wall) · ${loadTwo}`,
-    `  2 workers, start-up alone (1 fight a cell): ${startWall.toFixed(2)} s wall (${((startCpu.user + startCpu.system) / 1e6).toFixed(2)} s CPU); without it: ${(oneWall / Math.max(0.001, twoWall - startWall)).toFixed(2)}× the baseline`,
-    `  identical grids on 1 thread and 2 workers: ${isDeepStrictEqual(one, two) ? 'yes' : 'NO'}`,
+    `  2 threads : ${twoWall.toFixed(2)} s wall, start-up included (${((twoCpu.user + twoCpu.system) / 1e6).toFixed(2)} s CPU, all threads), ${rate(twoWall)} fights/s   (${(oneWall / twoWall).toFixed(2)}× the baseline, wall) · ${loadTwo}`,
+    `  2 threads, start-up alone (1 fight a cell): ${startWall.toFixed(2)} s wall (${((startCpu.user + startCpu.system) / 1e6).toFixed(2)} s CPU); without it: ${(oneWall / Math.max(0.001, twoWall - startWall)).toFixed(2)}× the baseline`,
+    `  identical grids on 1 thread and 2 threads: ${isDeepStrictEqual(one, two) ? 'yes' : 'NO'}`,
     `  ${control}`,
     '',
   ].join('\n'));

@@ -1,6 +1,6 @@
 // npm run bench -- sim: the fight engine on classic-d20's `bench-4v4` (four level-5 heroes against four tier-2
 // standard enemies), fights per second on one core side by side with the hand-written baseline of the same fight
-// (bench/sim-baseline.ts), 2 workers against 1, and the heap over a long run (statistics stream: memory stays flat).
+// (bench/sim-baseline.ts), `--workers 2` against 1, and the heap over a long run (statistics stream: memory stays flat).
 // Rates are given per CPU second of this process (the machine is shared) and per wall second.
 import { existsSync, readFileSync } from 'node:fs';
 import { deriveSeed } from '../engine/dice/rng';
@@ -70,9 +70,11 @@ export async function run(): Promise<void> {
   console.log(`baseline  : ${rate(perRound, baselineBest.cpu)} fights/CPU-s (${rate(perRound, baselineBest.wall)} fights/wall-s) · heroes win ${(100 * heroWins / baselineFights).toFixed(1)}% · rounds ${(roundsSum / baselineFights).toFixed(2)}`);
   console.log(`ratio     : engine / baseline = ${(baselineBest.cpu / engineBest.cpu).toFixed(3)} best rounds, ${median.toFixed(3)} median of paired rounds (goal >= 0.3) · goal 100,000 fights/s`);
 
-  // Workers: the same fights on 1 and on 2 worker threads (each pays its own start-up: loading the engine bundle and
-  // the system, and warming the JIT up). Start-up alone is measured too (one fight per worker), so the fighting itself
-  // can be compared. The worker bundle is built (once after a source edit) before any timing, and that time is shown.
+  // Workers: the same fights through simulateParallel (what `sim --workers K` runs) with K = 1 and K = 2. K threads
+  // fight: this one (already warm from the rounds above, for both K) and K - 1 worker threads, each paying its own
+  // start-up (loading the engine bundle and the system) and JIT warm-up. Start-up alone is measured too (one fight a
+  // thread), so the fighting itself can be compared. The worker bundle is built (once after a source edit) before any
+  // timing, and that time is shown.
   const wn = Number(process.env.SIM_BENCH_WORKER_FIGHTS ?? 200_000);
   const load = loadLine;
   const bundleStart = performance.now();
@@ -96,8 +98,8 @@ export async function run(): Promise<void> {
   const control = await parallelCeiling();
   const same = JSON.stringify(one) === JSON.stringify(two);
   const fighting = (oneWall - startOne) / Math.max(1e-3, twoWall - startTwo);
-  console.log(`workers   : ${wn.toLocaleString('en-US')} fights, start-up included · 1 worker ${oneWall.toFixed(2)} s (${oneCpu.toFixed(2)} CPU-s) · 2 workers ${twoWall.toFixed(2)} s (${twoCpu.toFixed(2)} CPU-s, all threads) · speed-up ${(oneWall / twoWall).toFixed(2)}x (goal >= 1.8x) · identical results: ${same} · ${load()}`);
-  console.log(`            start-up alone: 1 worker ${startOne.toFixed(2)} s, 2 workers ${startTwo.toFixed(2)} s · fighting only (start-up taken off): ${fighting.toFixed(2)}x`);
+  console.log(`workers   : ${wn.toLocaleString('en-US')} fights, start-up included · --workers 1 (this thread) ${oneWall.toFixed(2)} s (${oneCpu.toFixed(2)} CPU-s) · --workers 2 (this thread + 1 worker thread) ${twoWall.toFixed(2)} s (${twoCpu.toFixed(2)} CPU-s, all threads) · speed-up ${(oneWall / twoWall).toFixed(2)}x (goal >= 1.8x) · identical results: ${same} · ${load()}`);
+  console.log(`            start-up alone: --workers 1 ${startOne.toFixed(2)} s, --workers 2 ${startTwo.toFixed(2)} s · fighting only (start-up taken off): ${fighting.toFixed(2)}x`);
   console.log(`            ${control}`);
 
   // Memory over a long run: the heap at each checkpoint should stay flat (nothing per fight is kept).

@@ -80,7 +80,7 @@ export async function run(args: string[]): Promise<number> {
     return loaded.code;
   }
   try {
-    const grid = parsed.workers > 1 ? await runGridParallel(loaded.doc, parsed.options, parsed.workers) : runGrid(loaded.doc, loaded.system, parsed.options);
+    const grid = parsed.workers > 1 ? await runGridParallel(loaded.doc, parsed.options, parsed.workers, loaded.system) : runGrid(loaded.doc, loaded.system, parsed.options);
     if (typeof grid === 'string') {
       process.stderr.write(`sim --grid: ${grid}\n`);
       return 1;

@@ -33,7 +33,7 @@ describe('chunkFights', () => {
       }
       expect(next).toBe(fights);
     }
-    expect(chunkFights(200_000, 2).length).toBe(32);
+    expect(chunkFights(200_000, 2).length).toBe(96);
     expect(chunkFights(2, 2)).toEqual([{ from: 0, count: 1 }, { from: 1, count: 1 }]); // two workers really start
     expect(chunkFights(400, 2)).toEqual([{ from: 0, count: 200 }, { from: 200, count: 200 }]);
     expect(chunkFights(1000, 2).map((c) => c.count)).toEqual([250, 250, 250, 250]);
@@ -45,7 +45,7 @@ describe('sim over worker threads, from the bundle', () => {
     expect((await workerScript('sim-worker')).bundled).toBe(true);
   });
 
-  it('gives what one thread gives, on 2 and 3 workers, over more chunks than workers', async () => {
+  it('gives what one thread gives, on 2 and 3 threads, over more chunks than threads', async () => {
     const one = simulate(mini, 'skirmish', { fights: 1100, seed: 4 });
     for (const workers of [2, 3]) {
       expect(await simulateParallel(mini, doc, 'skirmish', { fights: 1100, seed: 4, workers })).toEqual(one);
@@ -62,13 +62,19 @@ describe('sim over worker threads, from the bundle', () => {
 
   it('rejects with the diagnostics of a system that does not load in the worker', async () => {
     const broken = { ...doc, attributes: 'not a list' } as unknown as SystemDocument;
-    await expect(simulateParallel(mini, broken, 'skirmish', { fights: 10, seed: 1, workers: 1 })).rejects.toThrow(/^\/heroes\/\d+: derived/);
+    // this thread fights its chunk with the system it was given; the worker loads the broken document
+    await expect(simulateParallel(mini, broken, 'skirmish', { fights: 10, seed: 1, workers: 2 })).rejects.toThrow(/^\/heroes\/\d+: derived/);
   }, 60_000);
 
-  it('gives the same grid as one thread on 3 workers, cells dealt as workers finish', async () => {
+  it('gives the same grid as one thread on 3 threads, cells taken as threads finish', async () => {
     const options = { party: 'skirmish', fights: 60, seed: 3, tiers: [1, 2, 3] };
     expect(await runGridParallel(doc, options, 3)).toEqual(runGrid(doc, mini, options));
+    expect(await runGridParallel(doc, options, 2, mini)).toEqual(runGrid(doc, mini, options));
   }, 60_000);
+
+  it('gives the same numbers on this thread alone (1 thread starts no worker)', async () => {
+    expect(await simulateParallel(mini, doc, 'skirmish', { fights: 300, seed: 5, workers: 1 })).toEqual(simulate(mini, 'skirmish', { fights: 300, seed: 5 }));
+  });
 });
 
 describe('sim over worker threads, through tsx when the cache cannot be written', () => {

@@ -45,43 +45,70 @@ function asError(err: unknown): Error {
   return err instanceof Error ? err : new Error(String(err));
 }
 
+/** Tasks a worker holds at once: the next is already queued when it finishes one, even while this thread is busy. */
+const IN_FLIGHT = 2;
+
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 /**
- * Runs every task on at most `workers` threads of `kind` (never more threads than tasks), each started with `setup`
- * as its workerData. Resolves with the results in task order; rejects with the first error (every thread is ended).
+ * Runs every task on `threads` threads, never more than there are tasks: this thread, with `here` (it fights too, so
+ * `threads` = 2 starts one worker), and `threads - 1` workers of `kind`, each started with `setup` as its workerData.
+ * Whoever is free takes the next task. Resolves with the results in task order; rejects with the first error (every
+ * worker is ended).
  */
-export async function runTasks<Task, Result>(kind: WorkerKind, setup: unknown, tasks: readonly Task[], workers: number): Promise<Result[]> {
+export async function runTasks<Task, Result>(
+  kind: WorkerKind, setup: unknown, tasks: readonly Task[], threads: number, here: (task: Task) => Result,
+): Promise<Result[]> {
   const results: Result[] = new Array<Result>(tasks.length);
-  if (tasks.length === 0) return results;
-  const { url } = await workerScript(kind);
-  const threads: Worker[] = [];
+  const workerCount = Math.max(0, Math.min(threads, tasks.length) - 1);
+  const url = workerCount > 0 ? (await workerScript(kind)).url : null;
+  const started: Worker[] = [];
   let next = 0;
   let finished = 0;
+  let failure: Error | null = null;
+  let over = false; // every task answered, or one failed: later news (a worker ended by terminate) is ignored
+  let end: () => void = () => {};
+  const done = new Promise<void>((resolve) => { end = resolve; });
+  const fail = (err: Error): void => { if (!over) { over = true; failure = err; end(); } };
+  const record = (index: number, result: Result): void => {
+    results[index] = result;
+    if (++finished === tasks.length) { over = true; end(); }
+  };
   try {
-    await new Promise<void>((resolve, reject) => {
-      let settled = false;
-      const fail = (err: Error): void => { if (!settled) { settled = true; reject(err); } };
-      const count = Math.max(1, Math.min(workers, tasks.length));
-      for (let w = 0; w < count; w++) {
-        const worker = new Worker(url, { workerData: setup });
-        threads.push(worker);
-        let current = -1;
-        const handOut = (): void => {
-          current = next < tasks.length ? next++ : -1;
-          if (current >= 0) worker.postMessage(tasks[current]);
-        };
-        worker.on('message', (reply: TaskReply<Result>) => {
-          if ('error' in reply) { fail(new Error(reply.error)); return; }
-          results[current] = reply.result;
-          if (++finished === tasks.length) { settled = true; resolve(); return; }
-          handOut();
-        });
-        worker.once('error', (err) => fail(asError(err)));
-        worker.once('exit', (code) => fail(new Error(`worker exited with code ${code}`)));
-        handOut(); // queued until the worker listens: its first task waits for it, not the other way round
+    for (let w = 0; w < workerCount && url; w++) {
+      const worker = new Worker(url, { workerData: setup });
+      started.push(worker);
+      const held: number[] = []; // task indices sent to this worker, oldest first (it answers in order)
+      const handOut = (): void => {
+        while (held.length < IN_FLIGHT && next < tasks.length) {
+          held.push(next);
+          worker.postMessage(tasks[next++]);
+        }
+      };
+      worker.on('message', (reply: TaskReply<Result>) => {
+        if ('error' in reply) { fail(new Error(reply.error)); return; }
+        record(held.shift()!, reply.result);
+        handOut();
+      });
+      worker.once('error', (err) => fail(asError(err)));
+      worker.once('exit', (code) => fail(new Error(`worker exited with code ${code}`)));
+      handOut(); // queued until the worker listens: its first tasks wait for it, not the other way round
+    }
+    // This thread's share: one task at a time, letting the workers' answers in between.
+    while (!over && next < tasks.length) {
+      const index = next++;
+      try {
+        record(index, here(tasks[index]!));
+      } catch (err) {
+        fail(asError(err));
       }
-    });
+      await nextTurn();
+    }
+    if (tasks.length === 0) end();
+    await done;
   } finally {
-    await Promise.all(threads.map((t) => t.terminate()));
+    await Promise.all(started.map((t) => t.terminate()));
   }
+  if (failure) throw failure;
   return results;
 }

@@ -1,18 +1,29 @@
-// The balance grid over worker threads: each worker loads the system and plans the grid once, then fights the cells
-// it is handed, one at a time as it finishes the last (worker-pool.ts); the states come back in cell order.
-// A cell's seed depends only on its index, so the grid is identical to runGrid on one thread.
+// The balance grid over threads: this one and K - 1 worker threads (worker-pool.ts), each worker loading the system
+// and planning the grid once; every thread takes the next cell when it finishes one, and the states come back in cell
+// order. A cell's seed depends only on its index, so the grid is identical to runGrid on one thread.
 import type { SystemDocument } from '../../schema/document';
 import type { BatchState } from '../../balance/batch';
-import { finishGrid, planGrid, type GridOptions, type GridResult } from '../../balance/grid';
+import { finishGrid, planGrid, runCell, type GridOptions, type GridResult } from '../../balance/grid';
+import { loadSystem, type System } from '../../sim/index';
 import { runTasks } from '../worker-pool';
 import type { GridWorkerSetup } from './worker';
 
-/** The grid on `workers` threads; identical to runGrid on one. Rejects with the first worker's error. */
-export async function runGridParallel(doc: SystemDocument, options: GridOptions, workers: number): Promise<GridResult | string> {
+/**
+ * The grid on `workers` threads (this one included); identical to runGrid on one. `system` is the document loaded
+ * (loaded here when not given). Rejects with the first error of any thread.
+ */
+export async function runGridParallel(doc: SystemDocument, options: GridOptions, workers: number, system?: System): Promise<GridResult | string> {
   const plan = planGrid(doc, options);
   if (typeof plan === 'string') return plan;
+  let loaded = system;
+  if (!loaded) {
+    const outcome = loadSystem(doc);
+    if (!outcome.ok) throw new Error(outcome.diagnostics.map((d) => `${d.pointer}: ${d.message}`).join('\n'));
+    loaded = outcome.system;
+  }
+  const here = loaded;
   const setup: GridWorkerSetup = { docText: JSON.stringify(doc), options };
   const cells = plan.cells.map((cell) => cell.index);
-  const states = await runTasks<number, BatchState>('grid-worker', setup, cells, workers);
+  const states = await runTasks<number, BatchState>('grid-worker', setup, cells, workers, (cell) => runCell(here, plan, cell));
   return finishGrid(doc, plan, states);
 }

@@ -1,8 +1,8 @@
-// `sim --workers K`: the fights cut into chunks of contiguous fight indices, handed to K worker threads as they
-// finish the last (worker-pool.ts); the partial statistics are merged in chunk order, exactly. Fight i is always
-// seeded deriveSeed(seed, i), so the results are identical to one worker's, and to one thread's.
+// `sim --workers K`: the fights cut into chunks of contiguous fight indices, fought by K threads (this one and K - 1
+// worker threads, worker-pool.ts), each taking the next chunk when it finishes one; the partial statistics are merged
+// in chunk order, exactly. Fight i is always seeded deriveSeed(seed, i), so the results are identical to one thread's.
 import type { SystemDocument } from '../../schema/document';
-import { mergeStats, type PartialStats, type SimStats, type System } from '../../sim/index';
+import { mergeStats, simulatePartial, type PartialStats, type SimStats, type System } from '../../sim/index';
 import { runTasks } from '../worker-pool';
 import type { FightChunk, SimWorkerSetup } from './worker';
 
@@ -12,8 +12,11 @@ export interface ParallelOptions {
   readonly workers: number;
 }
 
-/** About this many chunks a worker: small enough that a worker slowed by the machine's load leaves little tail. */
-const CHUNKS_PER_WORKER = 16;
+/**
+ * About this many chunks a thread: small enough that a thread slowed by the machine's load, or a worker holding its
+ * queued chunk while this thread has run out, leaves little tail.
+ */
+const CHUNKS_PER_WORKER = 48;
 /** Below this a chunk's message round trip starts to count against its fighting. */
 const MIN_CHUNK = 250;
 
@@ -31,6 +34,7 @@ export function chunkFights(fights: number, workers: number): FightChunk[] {
 
 export async function simulateParallel(system: System, doc: SystemDocument, fightId: string, options: ParallelOptions): Promise<SimStats> {
   const setup: SimWorkerSetup = { docText: JSON.stringify(doc), fightId, seed: options.seed };
-  const parts = await runTasks<FightChunk, PartialStats>('sim-worker', setup, chunkFights(options.fights, options.workers), options.workers);
+  const fightHere = (chunk: FightChunk): PartialStats => simulatePartial(system, fightId, { fights: chunk.count, seed: options.seed, from: chunk.from }).toPartial();
+  const parts = await runTasks('sim-worker', setup, chunkFights(options.fights, options.workers), options.workers, fightHere);
   return mergeStats(system, fightId, options.seed, parts);
 }
