@@ -1,5 +1,5 @@
-// Chart.js (~160 kB) is its own chunk, loaded when a plot is first shown (the Batch and Balance tabs), so the
-// first screen neither downloads nor evaluates it. One promise for every caller.
+// Chart.js (~170 kB) is its own chunk, loaded once the page is idle after the editor is up (App.svelte) or when a
+// plot is first shown, so the first screen neither downloads nor evaluates it. One promise for every caller.
 type ChartModule = typeof import('./chart');
 
 let chartModule: Promise<ChartModule> | null = null;
