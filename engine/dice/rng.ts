@@ -11,6 +11,8 @@ const EXACT_PRODUCT_MAX_SIDES = 1 << 21;
 export interface SeededRng extends Rng {
   /** Uniform integer in 0..2^32-1. */
   uint32(): number;
+  /** Start over as `createRng(seed)` would (the simulator reuses one generator for millions of fights). */
+  reseed(seed: number): void;
 }
 
 /** murmur3's 32-bit finalizer: a bijection on uint32 that spreads every input bit over the output. */
@@ -31,22 +33,22 @@ function seedToUint32(seed: number): number {
 }
 
 class Sfc32 implements SeededRng {
-  private a: number;
-  private b: number;
-  private c: number;
-  private d: number;
+  private a = 0;
+  private b = 0;
+  private c = 0;
+  private d = 0;
 
   constructor(seed: number) {
+    this.reseed(seed);
+  }
+
+  reseed(seed: number): void {
     // splitmix32 fills the four words, so nearby seeds start far apart.
-    let state = seedToUint32(seed);
-    const next = (): number => {
-      state = (state + 0x9e3779b9) | 0;
-      return mix32(state) | 0;
-    };
-    this.a = next();
-    this.b = next();
-    this.c = next();
-    this.d = next();
+    const state = seedToUint32(seed);
+    this.a = mix32((state + 0x9e3779b9) | 0) | 0;
+    this.b = mix32((state + 2 * 0x9e3779b9) | 0) | 0;
+    this.c = mix32((state + 3 * 0x9e3779b9) | 0) | 0;
+    this.d = mix32((state + 4 * 0x9e3779b9) | 0) | 0;
     for (let i = 0; i < 12; i++) this.uint32();
   }
 

@@ -1,7 +1,6 @@
 // One fight in numbers mode (spec §2.2–2.5): initiative, the turn and its budget, blows, damage, conditions,
 // reactions, sustained abilities. Generic: every rule comes from the loaded system; nothing here names a system.
 import { createRng, type SeededRng } from '../dice/rng';
-import type { Rng } from '../formula/types';
 import type { EvalContext, TraceItem } from '../formula/runtime';
 import type { Value } from '../formula/types';
 import { renderCheckChip, renderChip } from '../formula/trace';
@@ -73,7 +72,8 @@ export class FightRunner {
   private readonly influences: string[] = [];
   /** Index of the `conditionImmune` list on sheets. */
   private readonly conditionImmune: number;
-  protected readonly rng: ReseedableRng;
+  /** One generator for the runner's life, reseeded for each fight (no allocation per fight). */
+  protected readonly rng: SeededRng;
 
   constructor(
     readonly system: System,
@@ -82,7 +82,7 @@ export class FightRunner {
     protected readonly sink: EventSink | null = null,
     private readonly tally: CheckTally | null = null,
   ) {
-    this.rng = new ReseedableRng(createRng(seed));
+    this.rng = createRng(seed);
     this.actionsLeft = system.actions.map(() => 0);
     this.conditionImmune = system.slots.lists.indexOf('conditionImmune');
     this.traceOn = sink !== null;
@@ -169,7 +169,7 @@ export class FightRunner {
    */
   reset(seed: number): void {
     this.seed = seed;
-    this.rng.inner = createRng(seed);
+    this.rng.reseed(seed);
     this.round = 0;
     this.winner = null;
     this.current = null;
@@ -1240,17 +1240,6 @@ export class FightRunner {
 interface AppliedBySave {
   readonly check: CheckDef;
   readonly dc: number;
-}
-
-/** The fight's random source, swappable between fights so one runner serves many. */
-class ReseedableRng implements Rng {
-  constructor(public inner: SeededRng) {}
-  die(sides: number): number {
-    return this.inner.die(sides);
-  }
-  next(): number {
-    return this.inner.next();
-  }
 }
 
 /**
