@@ -46,4 +46,5 @@ export function mountChart(canvas: HTMLCanvasElement, config: ChartConfiguration
   };
 }
 
+export { Chart };
 export type { ChartConfiguration };
