@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { watch as watchFolder, promises as fs, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { isTempSaveFile, writeFileAtomic, type AtomicWriteOptions } from './atomic-write.js';
+import { KeyedQueue } from './keyed-queue.js';
 import { realPathInside, resolveWorkspacePath } from './paths.js';
 import type {
   Backup,
@@ -102,7 +103,7 @@ export class FileService {
   private readonly watchIntervalMs: number;
 
   /** One promise chain per absolute file path: saves, backups and watch checks of a file never interleave. */
-  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly queue = new KeyedQueue();
   /** The last version this service read or wrote per workspace path (what a watcher compares against). */
   private readonly lastSeen = new Map<string, VersionStamp | null>();
   private readonly watched = new Set<string>();
@@ -558,19 +559,8 @@ export class FileService {
     });
   }
 
-  /** Runs `task` after every earlier task for the same key has settled (whatever their outcome). */
   private enqueue<T>(key: string, task: () => Promise<T>): Promise<T> {
-    const previous = this.queues.get(key) ?? Promise.resolve();
-    const next = previous.then(task, task);
-    const settled = next.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.queues.set(key, settled);
-    void settled.then(() => {
-      if (this.queues.get(key) === settled) this.queues.delete(key);
-    });
-    return next;
+    return this.queue.run(key, task);
   }
 }
 

@@ -4,6 +4,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { isInside } from './paths.js';
+import { KeyedQueue } from './keyed-queue.js';
 import type { FileError } from './types.js';
 
 /** Where histories live, relative to the workspace (a hidden folder: never listed as a rule file). */
@@ -64,7 +65,7 @@ export class RunHistoryStore {
   private readonly root: () => string;
   private readonly maxReadBytes: number;
   /** Appends to one file are queued, so two batches finishing together never interleave bytes. */
-  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly queue = new KeyedQueue();
 
   constructor(options: RunHistoryStoreOptions) {
     this.root = options.root;
@@ -158,16 +159,6 @@ export class RunHistoryStore {
   }
 
   private enqueue<T>(key: string, task: () => Promise<T>): Promise<T> {
-    const previous = this.queues.get(key) ?? Promise.resolve();
-    const next = previous.then(task, task);
-    const settled = next.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.queues.set(key, settled);
-    void settled.then(() => {
-      if (this.queues.get(key) === settled) this.queues.delete(key);
-    });
-    return next;
+    return this.queue.run(key, task);
   }
 }
