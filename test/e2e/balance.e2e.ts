@@ -1,10 +1,10 @@
 // The Balance tab against the browser studio: the tier × role grid of classic-d20 renders, a cell opens that fight
 // in the sandbox, and the diff of the saved file against an edited buffer marks a deliberate change.
-import { mkdirSync } from 'node:fs';
+
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SHOTS, launchBrowser, openStudio, startStudio, type StudioProcess } from './harness';
+import { SHOTS, launchBrowser, type StudioProcess, closeStudioSession, openStudioSession } from './harness';
 
 let studio: StudioProcess;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -14,18 +14,10 @@ const pageErrors: string[] = [];
 interface Probe { __studio: { sandbox: { mode: string; events: { type: string; combatants?: { id: string }[] }[]; systemText: string | null }; editor: { editor: { getModel(): { getValue(): string; setValue(v: string): void } } } } }
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  studio = await startStudio();
-  browser = await launchBrowser();
-  page = await browser.context.newPage();
-  await openStudio(page, studio.url, 'classic-d20.json', pageErrors);
-  await page.waitForFunction(() => (globalThis as unknown as Probe).__studio.sandbox.events.length > 10, undefined, { timeout: 30_000 });
+  ({ studio, browser, page } = await openStudioSession('classic-d20.json', pageErrors, true));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await studio?.close();
-});
+afterAll(() => closeStudioSession({ studio, browser }));
 
 describe('balance tab', () => {
   test('the grid renders for classic-d20 and a cell opens that fight in the sandbox', async () => {

@@ -1,10 +1,10 @@
 // The editor against the browser studio: each seed system opens clean; a mistake gets a marker where it is and
 // the fix removes it; a formula's hover shows its distribution; completion, go to definition, the problems list.
-import { mkdirSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { REPO, SHOTS, launchBrowser, markers, openStudio, pointOf, startStudio, waitChecked, type StudioProcess } from './harness';
+import { REPO, SHOTS, launchBrowser, markers, pointOf, waitChecked, type StudioProcess, closeStudioSession, openStudioSession } from './harness';
 
 let studio: StudioProcess;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -13,17 +13,10 @@ const pageErrors: string[] = [];
 const ERROR = 8;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  studio = await startStudio();
-  browser = await launchBrowser();
-  page = await browser.context.newPage();
-  await openStudio(page, studio.url, 'classic-d20.json', pageErrors);
+  ({ studio, browser, page } = await openStudioSession('classic-d20.json', pageErrors));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await studio?.close();
-});
+afterAll(() => closeStudioSession({ studio, browser }));
 
 /** 1-based line and column of the first occurrence of `needle` in the active document (column of its first char). */
 async function find(needle: string, after = ''): Promise<{ line: number; column: number }> {

@@ -1,11 +1,11 @@
 // Files through the browser studio's host: save writes exactly the editor's text; a backup written about a second
 // after an edit is restored after the server is killed; an outside change reloads a clean document and puts a
 // dirty one in conflict (reload / overwrite / compare).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SHOTS, launchBrowser, openStudio, startStudio, waitChecked, withOpen, type StudioProcess } from './harness';
+import { SHOTS, launchBrowser, waitChecked, withOpen, type StudioProcess, closeStudioSession, openStudioSession } from './harness';
 
 let studio: StudioProcess;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -37,17 +37,10 @@ async function typeAt(line: number, column: number, text: string): Promise<void>
 }
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  studio = await startStudio();
-  browser = await launchBrowser();
-  page = await browser.context.newPage();
-  await openStudio(page, studio.url, 'twin-dice.json', pageErrors);
+  ({ studio, browser, page } = await openStudioSession('twin-dice.json', pageErrors));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await studio?.close();
-});
+afterAll(() => closeStudioSession({ studio, browser }));
 
 describe('files', () => {
   test('save writes exactly the editor text; the dirty marker comes and goes', async () => {

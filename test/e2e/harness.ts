@@ -126,6 +126,34 @@ export async function openStudio(page: Page, url: string, path: string, errors: 
   await waitChecked(page, path);
 }
 
+export interface StudioSession {
+  readonly studio: StudioProcess;
+  readonly browser: Awaited<ReturnType<typeof launchBrowser>>;
+  readonly page: Page;
+}
+
+/**
+ * A test file's studio: the browser-mode server on a copy of `systems/`, Chromium, and one page open on `path` with
+ * its errors collected in `errors`. `sandboxReady`: also wait until the sandbox's first fight has played.
+ */
+export async function openStudioSession(path: string, errors: string[], sandboxReady = false): Promise<StudioSession> {
+  mkdirSync(SHOTS, { recursive: true });
+  const studio = await startStudio();
+  const browser = await launchBrowser();
+  const page = await browser.context.newPage();
+  await openStudio(page, studio.url, path, errors);
+  if (sandboxReady) {
+    await page.waitForFunction(() => (window as unknown as { __studio: { sandbox: { events: unknown[] } } }).__studio.sandbox.events.length > 10, undefined, { timeout: 30_000 });
+  }
+  return { studio, browser, page };
+}
+
+/** Ends what openStudioSession started (whatever of it did start). */
+export async function closeStudioSession(session: Partial<StudioSession>): Promise<void> {
+  await session.browser?.close();
+  await session.studio?.close();
+}
+
 /** Waits until the active document is `path`, its current text has been checked, and the editor (its own chunk) is up. */
 export async function waitChecked(page: Page, path: string): Promise<void> {
   await page.waitForFunction(

@@ -1,11 +1,11 @@
 // The run history against the browser studio: two batches of one fight with an edit between them land as two
 // JSON lines in <workspace>/.rules-studio/runs/<system>.jsonl, and the Balance tab's trend plot shows two points,
 // one per version (different hashes). A torn line in the file is skipped and said so.
-import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SHOTS, launchBrowser, openStudio, startStudio, type StudioProcess } from './harness';
+import { SHOTS, launchBrowser, type StudioProcess, closeStudioSession, openStudioSession } from './harness';
 
 let studio: StudioProcess;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -57,18 +57,10 @@ async function runBatch(fights: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  studio = await startStudio();
-  browser = await launchBrowser();
-  page = await browser.context.newPage();
-  await openStudio(page, studio.url, 'classic-d20.json', pageErrors);
-  await page.waitForFunction(() => (globalThis as unknown as Probe).__studio.sandbox.events.length > 10, undefined, { timeout: 30_000 });
+  ({ studio, browser, page } = await openStudioSession('classic-d20.json', pageErrors, true));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await studio?.close();
-});
+afterAll(() => closeStudioSession({ studio, browser }));
 
 describe('run history', () => {
   test('two batches with an edit between them: two lines on disk, two points in the trend plot', async () => {

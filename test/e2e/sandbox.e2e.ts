@@ -1,11 +1,11 @@
 // The sandbox against the browser studio: a fight stepped event by event and turn by turn (chips, the initiative
 // strip, hit points), a chip's rule highlighted in the editor, a batch with progress then plots, cancel, and the
 // last valid version kept running while the text has errors.
-import { mkdirSync } from 'node:fs';
+
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SHOTS, launchBrowser, openStudio, startStudio, type StudioProcess } from './harness';
+import { SHOTS, launchBrowser, type StudioProcess, closeStudioSession, openStudioSession } from './harness';
 
 let studio: StudioProcess;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -13,18 +13,10 @@ let page: Page;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  studio = await startStudio();
-  browser = await launchBrowser();
-  page = await browser.context.newPage();
-  await openStudio(page, studio.url, 'classic-d20.json', pageErrors);
-  await page.waitForFunction(() => (window as unknown as { __studio: { sandbox: { events: unknown[] } } }).__studio.sandbox.events.length > 10, undefined, { timeout: 30_000 });
+  ({ studio, browser, page } = await openStudioSession('classic-d20.json', pageErrors, true));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await studio?.close();
-});
+afterAll(() => closeStudioSession({ studio, browser }));
 
 const count = (testid: string) => page.getByTestId(testid).count();
 const cursor = () => page.evaluate(() => (window as unknown as { __studio: { sandbox: { cursor: number } } }).__studio.sandbox.cursor);
