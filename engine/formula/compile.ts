@@ -7,7 +7,7 @@ import { lookupBuiltin } from './builtin-adapter';
 import type { BuiltinCall } from './builtin-adapter';
 import { parseFormula } from './parse';
 import { printFormula } from './print';
-import { FormulaRuntimeError } from './runtime';
+import { FormulaRuntimeError, getterType } from './runtime';
 import type { CompileOptions, CompiledFormula, EvalContext, RefGetter, RollFacts, TraceItem } from './runtime';
 import { formatChipValue, renderTrace } from './trace';
 import { LIMITS } from './types';
@@ -326,7 +326,8 @@ function compileRef(node: NodeOf<'ref'>, scope: Scope): Piece {
     }
     scope.getters.set(node, getter);
   }
-  if (!scope.traced) return { run: getter, type: 'value', constant: null, level: Level.Atom };
+  const type: StaticType = getterType(getter) ?? 'value';
+  if (!scope.traced) return { run: getter, type, constant: null, level: Level.Atom };
   const read = getter;
   const path = node.path;
   const label = scope.options.label?.(node.path);
@@ -337,7 +338,7 @@ function compileRef(node: NodeOf<'ref'>, scope: Scope): Piece {
       ctx.trace!.push(label === undefined ? { kind: 'ref', path, value, span } : { kind: 'ref', path, label, value, span });
       return value;
     },
-    type: 'value',
+    type,
     constant: null,
     level: Level.Atom,
   };

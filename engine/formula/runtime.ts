@@ -48,6 +48,23 @@ export interface EvalContext {
 
 export type CompiledFormula = (ctx: EvalContext) => Value;
 
+const getterTypes = new WeakMap<RefGetter, 'number' | 'boolean'>();
+
+/**
+ * Marks a resolver's getter as always giving a number (or always true/false): the compiler then drops the run-time
+ * type checks around it and compares it with `===` (`@natural == 20` on every attack). Only for getters that cannot
+ * give anything else.
+ */
+export function typedGetter<G extends RefGetter>(getter: G, type: 'number' | 'boolean'): G {
+  getterTypes.set(getter, type);
+  return getter;
+}
+
+/** The type a getter was marked with, or undefined (any value). */
+export function getterType(getter: RefGetter): 'number' | 'boolean' | undefined {
+  return getterTypes.get(getter);
+}
+
 /** Errors raised while evaluating: a clear message, never a crash or a hang. */
 export class FormulaRuntimeError extends Error {
   constructor(

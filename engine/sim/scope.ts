@@ -1,7 +1,7 @@
 // Compiles the document's formulas once, against getters that read the simulator's own structures (no string
 // lookups while fighting). One resolver serves every context: the schema checker has already said which reference
 // is allowed where, so here a name only has to be found.
-import type { RefGetter } from '../formula/runtime';
+import { typedGetter, type RefGetter } from '../formula/runtime';
 import type { Value } from '../formula/types';
 import type { Combatant, Scope, SlotNames } from './model';
 
@@ -34,15 +34,15 @@ function sheetGetter(index: SheetIndex, name: string, who: 'self' | 'target' | '
   if (slot !== undefined) {
     // The common case by far: a plain sheet number. Specialised closures keep the hot path to two loads.
     switch (who) {
-      case 'self': return (ctx) => (ctx.scope as Scope).self.sheet[slot]!;
-      case 'target': return (ctx) => (ctx.scope as Scope).target.sheet[slot]!;
-      case 'attacker': return (ctx) => (ctx.scope as Scope).attacker.sheet[slot]!;
-      case 'source': return (ctx) => (ctx.scope as Scope).source.sheet[slot]!;
+      case 'self': return typedGetter((ctx) => (ctx.scope as Scope).self.sheet[slot]!, 'number');
+      case 'target': return typedGetter((ctx) => (ctx.scope as Scope).target.sheet[slot]!, 'number');
+      case 'attacker': return typedGetter((ctx) => (ctx.scope as Scope).attacker.sheet[slot]!, 'number');
+      case 'source': return typedGetter((ctx) => (ctx.scope as Scope).source.sheet[slot]!, 'number');
     }
   }
   switch (name) {
-    case 'level': return (ctx) => pick(ctx.scope as Scope).level;
-    case 'tier': return (ctx) => pick(ctx.scope as Scope).tier;
+    case 'level': return typedGetter((ctx) => pick(ctx.scope as Scope).level, 'number');
+    case 'tier': return typedGetter((ctx) => pick(ctx.scope as Scope).tier, 'number');
     case 'role': return (ctx) => pick(ctx.scope as Scope).role;
     case 'position': return (ctx) => pick(ctx.scope as Scope).position;
     case 'conditions': return (ctx) => pick(ctx.scope as Scope).conditionIds;
@@ -81,8 +81,8 @@ export function createResolver(index: SheetIndex): (path: readonly string[]) => 
         return rest.length ? sheetGetter(index, restName, head) : undefined;
       case 'roll':
         switch (restName) {
-          case 'high': return (ctx) => (ctx.scope as Scope).check.high;
-          case 'low': return (ctx) => (ctx.scope as Scope).check.low;
+          case 'high': return typedGetter((ctx) => (ctx.scope as Scope).check.high, 'number');
+          case 'low': return typedGetter((ctx) => (ctx.scope as Scope).check.low, 'number');
           case 'dice': return (ctx) => (ctx.scope as Scope).check.ctx.roll.dice;
           default: {
             const tag = restName;
@@ -91,11 +91,11 @@ export function createResolver(index: SheetIndex): (path: readonly string[]) => 
         }
       case 'mods': {
         const mi = index.modIndex.get(restName);
-        return mi === undefined ? () => 0 : (ctx) => (ctx.scope as Scope).mods[mi] ?? 0;
+        return mi === undefined ? () => 0 : typedGetter((ctx) => (ctx.scope as Scope).mods[mi] ?? 0, 'number');
       }
       case 'reaction': {
         const ri = index.reactionIndex.get(restName);
-        return ri === undefined ? () => false : (ctx) => (ctx.scope as Scope).reactionFlags[ri] === true;
+        return ri === undefined ? () => false : typedGetter((ctx) => (ctx.scope as Scope).reactionFlags[ri] === true, 'boolean');
       }
       case 'attack':
         if (restName === 'melee') return (ctx) => (ctx.scope as Scope).melee;
@@ -108,18 +108,18 @@ export function createResolver(index: SheetIndex): (path: readonly string[]) => 
     }
     if (rest.length === 0) {
       switch (head) {
-        case 'natural': return (ctx) => (ctx.scope as Scope).check.natural;
-        case 'total': return (ctx) => (ctx.scope as Scope).check.total;
-        case 'vs': return (ctx) => (ctx.scope as Scope).check.vs;
+        case 'natural': return typedGetter((ctx) => (ctx.scope as Scope).check.natural, 'number');
+        case 'total': return typedGetter((ctx) => (ctx.scope as Scope).check.total, 'number');
+        case 'vs': return typedGetter((ctx) => (ctx.scope as Scope).check.vs, 'number');
         case 'outcome': return (ctx) => (ctx.scope as Scope).check.outcome;
-        case 'degree': return (ctx) => (ctx.scope as Scope).check.degree;
-        case 'crit': return (ctx) => (ctx.scope as Scope).crit;
-        case 'edge': return (ctx) => (ctx.scope as Scope).edge;
-        case 'stat': return (ctx) => (ctx.scope as Scope).stat;
-        case 'damage': return (ctx) => (ctx.scope as Scope).damage;
+        case 'degree': return typedGetter((ctx) => (ctx.scope as Scope).check.degree, 'number');
+        case 'crit': return typedGetter((ctx) => (ctx.scope as Scope).crit, 'boolean');
+        case 'edge': return typedGetter((ctx) => (ctx.scope as Scope).edge, 'number');
+        case 'stat': return typedGetter((ctx) => (ctx.scope as Scope).stat, 'number');
+        case 'damage': return typedGetter((ctx) => (ctx.scope as Scope).damage, 'number');
         case 'damageType': return (ctx) => (ctx.scope as Scope).damageType;
-        case 'clock': return (ctx) => (ctx.scope as Scope).clock;
-        case 'initiative': return (ctx) => (ctx.scope as Scope).initiative;
+        case 'clock': return typedGetter((ctx) => (ctx.scope as Scope).clock, 'number');
+        case 'initiative': return typedGetter((ctx) => (ctx.scope as Scope).initiative, 'number');
         default: break;
       }
       const ri = index.readIndex.get(head);
