@@ -41,3 +41,23 @@ describe('JSON positions', () => {
     expect(describePointer('')).toBe('the document');
   });
 });
+
+describe('finding positions in a big document', () => {
+  it('gives the same node and key by walking (the first lookups) as by the index (every later one)', () => {
+    const text = JSON.stringify({ a: [1, { b: 'x', c: [true, null] }], d: { 'e/f': 2, g: { h: [3, 4, 5] } } }, null, 2);
+    const pointers = ['/a', '/a/0', '/a/1', '/a/1/b', '/a/1/c/1', '/d', '/d/e~1f', '/d/g/h/2', '/d/g', '/nope', '/a/7', ''];
+    const indexed = parseJson(text);
+    void indexed.nodes; // builds the index now
+    const walked = parseJson(text);
+    for (const pointer of pointers) expect(walked.find(pointer), pointer).toEqual(indexed.find(pointer));
+  });
+
+  it('answers exactly from its index after a handful of lookups (thousands of values of a large document)', () => {
+    const items = Array.from({ length: 4000 }, (_, i) => ({ id: `m${i}`, attack: `d20 + ${i}` }));
+    const doc = parseJson(JSON.stringify({ bestiary: items }, null, 2));
+    for (let i = 0; i < items.length; i++) expect(doc.find(`/bestiary/${i}/attack`).node?.type).toBe('string');
+    // The last item's key sits near the end of the text: found through the index, it is exact.
+    const last = doc.find(`/bestiary/${items.length - 1}/id`);
+    expect(doc.text.slice(last.node!.offset, last.node!.offset + last.node!.length)).toBe(`"m${items.length - 1}"`);
+  });
+});
