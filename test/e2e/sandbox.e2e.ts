@@ -118,6 +118,11 @@ describe('sandbox: batches', () => {
       const inked = () => page.getByTestId(id).getAttribute('data-inked').then(Number);
       await expect.poll(inked, { message: id }).toBeGreaterThan(500);
     }
+    // The worker sees no pointer: the page asks it what the plot shows under the pointer and draws the tooltip.
+    const wins = page.getByTestId('plot-wins').locator('canvas');
+    const box = (await wins.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.25, box.y + box.height * 0.6);
+    await expect.poll(() => page.getByTestId('plot-wins-tip').textContent(), { timeout: 10_000 }).toMatch(/Heroes\s*Win rate: \d/);
     const summary = await page.getByTestId('batch-summary').textContent();
     expect(summary).toMatch(/3,000 fights/);
     await page.waitForTimeout(300);

@@ -7,15 +7,20 @@ export type ChartWorkerRequest =
   | { readonly kind: 'create'; readonly id: number; readonly canvas: OffscreenCanvas; readonly config: ChartConfiguration; readonly width: number; readonly height: number; readonly devicePixelRatio: number }
   | { readonly kind: 'update'; readonly id: number; readonly config: ChartConfiguration }
   | { readonly kind: 'resize'; readonly id: number; readonly width: number; readonly height: number }
+  | { readonly kind: 'hover'; readonly id: number; readonly x: number; readonly y: number }
   | { readonly kind: 'destroy'; readonly id: number };
 
 export type ChartWorkerReply =
   | { readonly kind: 'drawn'; readonly id: number; readonly inked: number }
+  /** What the plot shows at the pointer (category, then each value), or null where it shows nothing. */
+  | { readonly kind: 'hover'; readonly id: number; readonly lines: readonly string[] | null }
   | { readonly kind: 'error'; readonly id: number; readonly message: string };
 
 export interface OffscreenChart {
   update(config: ChartConfiguration): void;
   resize(width: number, height: number): void;
+  /** Asks what the plot shows at (x, y), in CSS pixels of the canvas; the answer comes as a `hover` reply. */
+  hover(x: number, y: number): void;
   destroy(): void;
 }
 
@@ -58,6 +63,7 @@ export function mountOffscreenChart(canvas: HTMLCanvasElement, config: ChartConf
   return {
     update: (next) => target.postMessage({ kind: 'update', id, config: plain(next) } satisfies ChartWorkerRequest),
     resize: (w, h) => target.postMessage({ kind: 'resize', id, width: w, height: h } satisfies ChartWorkerRequest),
+    hover: (x, y) => target.postMessage({ kind: 'hover', id, x, y } satisfies ChartWorkerRequest),
     destroy: () => {
       target.postMessage({ kind: 'destroy', id } satisfies ChartWorkerRequest);
       listeners.delete(id);

@@ -25,6 +25,23 @@ function inked(canvas: OffscreenCanvas): number {
   return count;
 }
 
+/** What a tooltip would say at (x, y) in CSS pixels: the category, then each dataset's value there; null: nothing. */
+function hoverLines(chart: Chart, x: number, y: number): string[] | null {
+  const event = { type: 'mousemove', native: null, x, y } as unknown as Event;
+  const found = chart.getElementsAtEventForMode(event, 'index', { intersect: false, axis: chart.options.indexAxis === 'y' ? 'y' : 'x' }, false);
+  if (found.length === 0) return null;
+  const index = found[0]!.index;
+  const label = chart.data.labels?.[index];
+  const lines = [String(label ?? '')];
+  for (const item of found) {
+    const dataset = chart.data.datasets[item.datasetIndex];
+    const value = dataset?.data[item.index];
+    // A stacked plot lists only what this category has (an attack has no `saved`); a single series always shows.
+    if (typeof value === 'number' && (value !== 0 || found.length === 1)) lines.push(`${dataset!.label ?? ''}: ${Math.round(value * 100) / 100}`);
+  }
+  return lines;
+}
+
 function drawn(id: number, canvas: OffscreenCanvas): void {
   post({ kind: 'drawn', id, inked: inked(canvas) });
 }
@@ -61,6 +78,12 @@ self.onmessage = (event: MessageEvent<ChartWorkerRequest>) => {
         if (!entry) return;
         entry.chart.resize(message.width, message.height);
         drawn(message.id, entry.canvas);
+        return;
+      }
+      case 'hover': {
+        const entry = charts.get(message.id);
+        if (!entry) return;
+        post({ kind: 'hover', id: message.id, lines: hoverLines(entry.chart, message.x, message.y) });
         return;
       }
       case 'destroy': {
