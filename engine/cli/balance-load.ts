@@ -25,6 +25,24 @@ export function loadForBalance(file: string): Loaded {
   return { ok: true, doc: checked.doc, system: loaded.system, text };
 }
 
+/**
+ * The start of a balance command: its parsed options (or the parse error, printed with the usage: exit 2) and the
+ * system loaded from the options' file (or why not, printed: exit 1 or 2). Returns the exit code when it cannot go on.
+ */
+export function startBalanceCommand<Options extends { readonly file: string }>(command: string, usage: string, parsed: Options | string):
+  { readonly options: Options; readonly loaded: Extract<Loaded, { ok: true }> } | number {
+  if (typeof parsed === 'string') {
+    process.stderr.write(`${command}: ${parsed}\n${usage}`);
+    return 2;
+  }
+  const loaded = loadForBalance(parsed.file);
+  if (!loaded.ok) {
+    process.stderr.write(`${loaded.message}\n`);
+    return loaded.code;
+  }
+  return { options: parsed, loaded };
+}
+
 /** A whole number option >= min, or the message saying what was wrong. */
 export function wholeNumber(name: string, text: string | undefined, min: number, max = Number.MAX_SAFE_INTEGER): number | string {
   const n = Number(text);

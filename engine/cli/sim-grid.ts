@@ -3,7 +3,7 @@
 import { runGrid, type GridOptions, type GridResult } from '../balance/grid';
 import { formatBudget } from '../balance/budget';
 import { runGridParallel } from './balance-workers/pool';
-import { loadForBalance, rateWithInterval, table, wholeNumber } from './balance-load';
+import { rateWithInterval, startBalanceCommand, table, wholeNumber } from './balance-load';
 
 const USAGE = 'usage: rules-studio sim FILE --grid --party ID [--fights N] [--seed S] [--workers K] [--enemies N] [--roles a,b] [--json]\n';
 
@@ -69,16 +69,9 @@ export function formatGrid(grid: GridResult): string {
 }
 
 export async function run(args: string[]): Promise<number> {
-  const parsed = parseArgs(args);
-  if (typeof parsed === 'string') {
-    process.stderr.write(`sim --grid: ${parsed}\n${USAGE}`);
-    return 2;
-  }
-  const loaded = loadForBalance(parsed.file);
-  if (!loaded.ok) {
-    process.stderr.write(`${loaded.message}\n`);
-    return loaded.code;
-  }
+  const start = startBalanceCommand('sim --grid', USAGE, parseArgs(args));
+  if (typeof start === 'number') return start;
+  const { options: parsed, loaded } = start;
   try {
     const grid = parsed.workers > 1 ? await runGridParallel(loaded.doc, parsed.options, parsed.workers, loaded.system) : runGrid(loaded.doc, loaded.system, parsed.options);
     if (typeof grid === 'string') {

@@ -1,7 +1,7 @@
 // rules-studio sim FILE --fight ID --sensitivity [--fights N] [--seed S] [--top K] [--json]
 // What moves the needle (engine/balance/sensitivity.ts): thin argument parsing and printing.
 import { sensitivity, type SensitivityResult } from '../balance/sensitivity';
-import { loadForBalance, pct, rateWithInterval, table, wholeNumber } from './balance-load';
+import { pct, rateWithInterval, startBalanceCommand, table, wholeNumber } from './balance-load';
 
 const USAGE = 'usage: rules-studio sim FILE --fight ID --sensitivity [--fights N] [--seed S] [--top K] [--json]\n';
 
@@ -46,13 +46,9 @@ export function formatSensitivity(r: SensitivityResult, top: number): string {
 }
 
 export async function run(args: string[]): Promise<number> {
-  const parsed = parseArgs(args);
-  if (typeof parsed === 'string') {
-    process.stderr.write(`sim --sensitivity: ${parsed}\n${USAGE}`);
-    return 2;
-  }
-  const loaded = loadForBalance(parsed.file);
-  if (!loaded.ok) { process.stderr.write(`${loaded.message}\n`); return loaded.code; }
+  const start = startBalanceCommand('sim --sensitivity', USAGE, parseArgs(args));
+  if (typeof start === 'number') return start;
+  const { options: parsed, loaded } = start;
   try {
     const result = sensitivity(loaded.doc, loaded.system, { fight: parsed.fight, fights: parsed.fights, seed: parsed.seed });
     if (typeof result === 'string') { process.stderr.write(`sim --sensitivity: ${result}\n`); return 1; }
