@@ -23,17 +23,26 @@ Chart.defaults.animation = false;
 
 export { PALETTE } from './palette';
 
-/** Creates a chart on a canvas and returns an updater and a disposer; updates reuse the chart (no flicker). */
-export function mountChart(canvas: HTMLCanvasElement, config: ChartConfiguration): {
+/**
+ * Creates a chart on a canvas (the page's, or one handed to the chart worker) and returns an updater and a disposer;
+ * updates reuse the chart (no flicker). `chart` is the one drawing now (a change of type makes a new one).
+ */
+export function mountChart(canvas: HTMLCanvasElement | OffscreenCanvas, config: ChartConfiguration): {
+  readonly chart: Chart;
   update(next: ChartConfiguration): void;
   destroy(): void;
 } {
-  let chart = new Chart(canvas, config);
+  // Chart.js draws on an OffscreenCanvas too (its BasicPlatform); its ChartItem type only names the DOM's canvas.
+  const target = canvas as HTMLCanvasElement;
+  let chart = new Chart(target, config);
   return {
+    get chart() {
+      return chart;
+    },
     update(next) {
       if (next.type !== (chart.config as ChartConfiguration).type) {
         chart.destroy();
-        chart = new Chart(canvas, next);
+        chart = new Chart(target, next);
         return;
       }
       chart.data = next.data;

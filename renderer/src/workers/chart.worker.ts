@@ -2,10 +2,10 @@
 // on it here, so the first draw of four plots (Chart.js's layout and its first-run compile, 60-90 ms a chart on a
 // busy machine) never blocks the page. Messages in: create, update, resize, destroy; out: drawn (with how many
 // pixels were inked, which the tests read since a handed-over canvas cannot be read from the page).
-import { Chart, type ChartConfiguration } from '../charts/chart';
+import { mountChart, type Chart, type ChartConfiguration } from '../charts/chart';
 import type { ChartWorkerReply, ChartWorkerRequest } from '../charts/offscreen';
 
-const charts = new Map<number, { chart: Chart; canvas: OffscreenCanvas }>();
+const charts = new Map<number, { mounted: ReturnType<typeof mountChart>; canvas: OffscreenCanvas; devicePixelRatio: number }>();
 
 function post(reply: ChartWorkerReply): void {
   (self as unknown as { postMessage(m: ChartWorkerReply): void }).postMessage(reply);
@@ -52,42 +52,34 @@ self.onmessage = (event: MessageEvent<ChartWorkerRequest>) => {
     switch (message.kind) {
       case 'create': {
         const { canvas, id, width, height, devicePixelRatio } = message;
-        const chart = new Chart(canvas as unknown as HTMLCanvasElement, fixed(message.config, devicePixelRatio));
-        chart.resize(width, height);
-        charts.set(id, { chart, canvas });
+        const mounted = mountChart(canvas, fixed(message.config, devicePixelRatio));
+        mounted.chart.resize(width, height);
+        charts.set(id, { mounted, canvas, devicePixelRatio });
         drawn(id, canvas);
         return;
       }
       case 'update': {
         const entry = charts.get(message.id);
         if (!entry) return;
-        const next = fixed(message.config, entry.chart.options.devicePixelRatio ?? 1);
-        if (next.type !== (entry.chart.config as ChartConfiguration).type) {
-          entry.chart.destroy();
-          entry.chart = new Chart(entry.canvas as unknown as HTMLCanvasElement, next);
-        } else {
-          entry.chart.data = next.data;
-          entry.chart.options = next.options ?? {};
-          entry.chart.update('none');
-        }
+        entry.mounted.update(fixed(message.config, entry.devicePixelRatio));
         drawn(message.id, entry.canvas);
         return;
       }
       case 'resize': {
         const entry = charts.get(message.id);
         if (!entry) return;
-        entry.chart.resize(message.width, message.height);
+        entry.mounted.chart.resize(message.width, message.height);
         drawn(message.id, entry.canvas);
         return;
       }
       case 'hover': {
         const entry = charts.get(message.id);
         if (!entry) return;
-        post({ kind: 'hover', id: message.id, lines: hoverLines(entry.chart, message.x, message.y) });
+        post({ kind: 'hover', id: message.id, lines: hoverLines(entry.mounted.chart, message.x, message.y) });
         return;
       }
       case 'destroy': {
-        charts.get(message.id)?.chart.destroy();
+        charts.get(message.id)?.mounted.destroy();
         charts.delete(message.id);
         return;
       }
