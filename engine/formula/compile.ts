@@ -30,6 +30,15 @@ interface Piece {
   readonly constant: { readonly value: Value } | null;
   /** How tightly its chip text binds, to know where a parent needs parentheses. */
   readonly level: number;
+  /** A plain comparison of a number with a constant (`@edge > 0`): a conditional testing it runs it inline. */
+  readonly compare?: NumberTest;
+}
+
+/** `read(ctx) op k`, for a read known to give a number. */
+interface NumberTest {
+  readonly op: '<' | '<=' | '>' | '>=' | '==' | '!=';
+  readonly read: NumberRun;
+  readonly k: number;
 }
 
 interface Scope {
@@ -404,6 +413,10 @@ function compileBinary(node: NodeOf<'binary'>, scope: Scope): Piece {
     const sum = diceSumOf(node);
     if (sum !== null) return sum;
   }
+  if (!scope.traced && (node.op === '+' || node.op === '-') && node.left.kind === 'binary' && (node.left.op === '+' || node.left.op === '-')) {
+    const chain = compileChain(node, scope);
+    if (chain !== null) return chain;
+  }
   const left = compileNode(node.left, scope);
   const right = compileNode(node.right, scope);
   const span = spanIn(scope, node);
@@ -412,7 +425,11 @@ function compileBinary(node: NodeOf<'binary'>, scope: Scope): Piece {
     const folded = tryFold(plainBinary(node.op, plainConstant(left), plainConstant(right), span).run, scope);
     if (folded !== null) return folded;
   }
-  if (!scope.traced) return { ...plainBinary(node.op, left, right, span), constant: null, level };
+  if (!scope.traced) {
+    const k = constantNumber(right);
+    const compare: NumberTest | undefined = k !== null && left.type === 'number' && isComparison(node.op) ? { op: node.op, read: left.run as NumberRun, k } : undefined;
+    return compare ? { ...plainBinary(node.op, left, right, span), constant: null, level, compare } : { ...plainBinary(node.op, left, right, span), constant: null, level };
+  }
   // Traced: the same operation over operands that push their chip items, with the operator between them.
   const leftMinimum = level === Level.Comparison ? Level.Additive : level;
   const rightMinimum = level === Level.Comparison ? Level.Additive : level + 1;
@@ -454,6 +471,60 @@ function compileBinary(node: NodeOf<'binary'>, scope: Scope): Piece {
   return { ...plainBinary(node.op, tracedLeft, withOperator, span), constant: null, level };
 }
 
+function isComparison(op: BinaryOp): op is NumberTest['op'] {
+  return op === '<' || op === '<=' || op === '>' || op === '>=' || op === '==' || op === '!=';
+}
+
+/**
+ * A left-nested chain of `+` and `-` with three or more terms (`d20 + @stat + @prof`): one closure adds the terms
+ * in the same order as the nested operations would (so the same result to the last bit), checking each term's type
+ * and each partial sum's size where its own operation would.
+ * Null for chains a nested closure handles as fast (two terms).
+ */
+function compileChain(node: NodeOf<'binary'>, scope: Scope): Piece | null {
+  const links: NodeOf<'binary'>[] = [];
+  let at: FormulaNode = node;
+  while (at.kind === 'binary' && (at.op === '+' || at.op === '-')) {
+    links.unshift(at);
+    at = at.left;
+  }
+  if (links.length < 2) return null;
+  const first = compileNode(at, scope);
+  const rest = links.map((link) => compileNode(link.right, scope));
+  if (first.constant !== null && rest.every((piece) => piece.constant !== null)) return null; // folded as before
+  const terms: NumberRun[] = [asNumber(first, spanIn(scope, links[0]!)), ...rest.map((piece, i) => asNumber(piece, spanIn(scope, links[i]!)))];
+  const signs = links.map((link) => (link.op === '+' ? 1 : -1));
+  // Each partial sum is checked where its own operation was, as the nested closures would (same error, same dice).
+  const spans = links.map((link) => spanIn(scope, link));
+  const piece = (run: NumberRun): Piece => ({ run, type: 'number', constant: null, level: Level.Additive });
+  if (terms.length === 3) {
+    const [a, b, c] = terms as [NumberRun, NumberRun, NumberRun];
+    const [sb, sc] = signs as [number, number];
+    const [s1, s2] = spans as [Span, Span];
+    return piece((ctx) => {
+      const ab = finite(a(ctx) + sb * b(ctx), s1);
+      return finite(ab + sc * c(ctx), s2);
+    });
+  }
+  if (terms.length === 4) {
+    const [a, b, c, d] = terms as [NumberRun, NumberRun, NumberRun, NumberRun];
+    const [sb, sc, sd] = signs as [number, number, number];
+    const [s1, s2, s3] = spans as [Span, Span, Span];
+    return piece((ctx) => {
+      const ab = finite(a(ctx) + sb * b(ctx), s1);
+      const abc = finite(ab + sc * c(ctx), s2);
+      return finite(abc + sd * d(ctx), s3);
+    });
+  }
+  const head = terms[0]!;
+  const tail = terms.slice(1);
+  return piece((ctx) => {
+    let total = head(ctx);
+    for (let i = 0; i < tail.length; i++) total = finite(total + signs[i]! * tail[i]!(ctx), spans[i]!);
+    return total;
+  });
+}
+
 /** The closure of a binary operation over its operands' runs; specialised for the hot number cases. */
 function plainBinary(op: BinaryOp, left: Piece, right: Piece, span: Span): { run: Run; type: StaticType } {
   switch (op) {
@@ -473,6 +544,11 @@ function plainBinary(op: BinaryOp, left: Piece, right: Piece, span: Span): { run
       const a = left.run;
       const b = right.run;
       const negate = op === '!=';
+      // Against a constant that is not a list, equality is plain `===` (a list never equals a non-list).
+      const k = right.constant !== null && !Array.isArray(right.constant.value) ? right.constant.value : undefined;
+      if (k !== undefined) return { run: negate ? (ctx) => a(ctx) !== k : (ctx) => a(ctx) === k, type: 'boolean' };
+      const j = left.constant !== null && !Array.isArray(left.constant.value) ? left.constant.value : undefined;
+      if (j !== undefined) return { run: negate ? (ctx) => j !== b(ctx) : (ctx) => j === b(ctx), type: 'boolean' };
       if (left.type !== 'value' && left.type === right.type) {
         return { run: negate ? (ctx) => a(ctx) !== b(ctx) : (ctx) => a(ctx) === b(ctx), type: 'boolean' };
       }
@@ -609,6 +685,7 @@ function compileConditional(node: NodeOf<'conditional'>, scope: Scope): Piece {
   const a = then.run;
   const b = otherwise.run;
   if (!scope.traced) {
+    if (test.compare) return { run: fusedConditional(test.compare, a, b), type, constant: null, level: Level.Conditional };
     const holds = asBoolean(test, span);
     return { run: (ctx) => (holds(ctx) ? a(ctx) : b(ctx)), type, constant: null, level: Level.Conditional };
   }
@@ -630,6 +707,19 @@ function compileConditional(node: NodeOf<'conditional'>, scope: Scope): Piece {
     constant: null,
     level,
   };
+}
+
+/** `@edge > 0 ? x : y` as one closure: the comparison runs inline (one call fewer on every attack roll). */
+function fusedConditional(test: NumberTest, a: Run, b: Run): Run {
+  const { read, k } = test;
+  switch (test.op) {
+    case '<': return (ctx) => (read(ctx) < k ? a(ctx) : b(ctx));
+    case '<=': return (ctx) => (read(ctx) <= k ? a(ctx) : b(ctx));
+    case '>': return (ctx) => (read(ctx) > k ? a(ctx) : b(ctx));
+    case '>=': return (ctx) => (read(ctx) >= k ? a(ctx) : b(ctx));
+    case '==': return (ctx) => (read(ctx) === k ? a(ctx) : b(ctx));
+    case '!=': return (ctx) => (read(ctx) !== k ? a(ctx) : b(ctx));
+  }
 }
 
 function compileTag(node: NodeOf<'tag'>, scope: Scope): Piece {

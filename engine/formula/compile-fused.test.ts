@@ -1,0 +1,119 @@
+// The plain (untraced) compile fuses common shapes into fewer closures: chains of `+`/`-`, comparisons with a
+// constant tested by a conditional, equality against a constant. The traced compile keeps one closure per node, so
+// it is the oracle here: both must give the same values, the same dice and the same errors at the same places.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { createRng } from '../dice/rng';
+import { compileFormula, evaluateFormula, newEvalContext } from './compile';
+import { parseFormula } from './parse';
+import { FormulaRuntimeError, typedGetter } from './runtime';
+import type { CompileOptions, CompiledFormula, EvalContext } from './runtime';
+import type { Value } from './types';
+
+interface Refs {
+  n: number;
+  m: number;
+  x: Value;
+}
+
+/** @n and @m are typed numbers (the fused paths); @x is an untyped value (a number, text or list). */
+function options(refs: Refs): CompileOptions {
+  return {
+    resolve(path) {
+      switch (path.join('.')) {
+        case 'n': return typedGetter(() => refs.n, 'number');
+        case 'm': return typedGetter(() => refs.m, 'number');
+        case 'x': return () => refs.x;
+        default: return undefined;
+      }
+    },
+    label: () => undefined,
+    functions: new Map(),
+  };
+}
+
+function compile(text: string, refs: Refs): CompiledFormula {
+  const parsed = parseFormula(text);
+  if (parsed.ast === null) throw new Error(`does not parse: ${text}`);
+  return compileFormula(parsed.ast, options(refs));
+}
+
+/** Value (or error code and span) and dice of one evaluation, traced or not, from the same seed. */
+function run(formula: CompiledFormula, seed: number, trace: boolean): { result: string; dice: number[] } {
+  const ctx: EvalContext = newEvalContext(createRng(seed), undefined, { trace });
+  try {
+    const value = evaluateFormula(formula, ctx);
+    return { result: JSON.stringify(value), dice: [...ctx.roll.dice] };
+  } catch (error) {
+    if (error instanceof FormulaRuntimeError) return { result: `${error.code} at ${JSON.stringify(error.span)}: ${error.message}`, dice: [...ctx.roll.dice] };
+    throw error;
+  }
+}
+
+describe('fused closures give what one closure per node gives', () => {
+  const atom = fc.oneof(
+    fc.integer({ min: -5, max: 25 }).map(String),
+    fc.constantFrom('@n', '@m', '@x', 'd20', '2d6', 'd4', '(@n)d6', '2d20kh1'),
+  );
+  const chain = fc.array(fc.tuple(fc.constantFrom('+', '-'), atom), { minLength: 1, maxLength: 6 })
+    .chain((rest) => atom.map((first) => rest.reduce((text, [op, term]) => `${text} ${op} ${term}`, first)));
+  const compareOp = fc.constantFrom('<', '<=', '>', '>=', '==', '!=');
+  const formula = fc.oneof(
+    chain,
+    fc.tuple(atom, compareOp, fc.integer({ min: -2, max: 22 }), chain, chain).map(([l, op, k, a, b]) => `${l} ${op} ${k} ? ${a} : ${b}`),
+    fc.tuple(chain, compareOp, fc.integer({ min: -2, max: 22 })).map(([l, op, k]) => `${l} ${op} ${k}`),
+    fc.tuple(fc.constantFrom('@x', '@n'), fc.constantFrom('==', '!='), fc.constantFrom('3', "'fire'", 'true')).map(([l, op, k]) => `${l} ${op} ${k}`),
+    fc.tuple(fc.constantFrom('3', "'fire'"), fc.constantFrom('==', '!='), fc.constantFrom('@x', '@n')).map(([k, op, r]) => `${k} ${op} ${r}`),
+  );
+  const x = fc.oneof(fc.integer({ min: -3, max: 20 }), fc.constantFrom<Value>('fire', ['fire'], [], true, 3));
+  const refs = fc.record({ n: fc.integer({ min: 0, max: 20 }), m: fc.constantFrom(0, 1, -4, 1e308), x });
+
+  it('values, dice and errors match the traced compile', () => {
+    fc.assert(
+      fc.property(formula, refs, fc.integer({ min: 0, max: 2 ** 31 }), (text, values, seed) => {
+        const compiled = compile(text, values);
+        expect(run(compiled, seed, false), text).toEqual(run(compiled, seed, true));
+      }),
+      { seed: 7, numRuns: 600 },
+    );
+  });
+});
+
+describe('fused closures, named cases', () => {
+  const refs: Refs = { n: 4, m: 1e308, x: 'fire' };
+  const value = (text: string, over: Partial<Refs> = {}): Value =>
+    evaluateFormula(compile(text, { ...refs, ...over }), newEvalContext(createRng(1)));
+
+  it('a chain adds left to right with each sign', () => {
+    expect(value('@n - 1 - 2 + 10')).toBe(11);
+    expect(value('10 - @n - @n - @n - @n - 1')).toBe(-7);
+  });
+
+  it('a chain that overflows is an error at the chain', () => {
+    expect(() => value('@m + @m - @m')).toThrow(/too large/);
+  });
+
+  it('a text term in a chain is a type error at the operation that adds it', () => {
+    try {
+      value('@n + 1 + @x');
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(FormulaRuntimeError);
+      expect((error as FormulaRuntimeError).span).toEqual({ start: 0, end: 11 });
+      expect((error as FormulaRuntimeError).message).toMatch(/expected a number, got the text/);
+    }
+  });
+
+  it('equality with a constant never equals a list', () => {
+    expect(value("@x == 'fire'", { x: ['fire'] })).toBe(false);
+    expect(value("@x != 'fire'", { x: ['fire'] })).toBe(true);
+    expect(value("@x == 'fire'")).toBe(true);
+    expect(value('3 == @x', { x: 3 })).toBe(true);
+  });
+
+  it('a conditional on a comparison takes the branch the comparison picks', () => {
+    for (const [op, expected] of [['<', 'b'], ['<=', 'a'], ['>', 'b'], ['>=', 'a'], ['==', 'a'], ['!=', 'b']] as const) {
+      expect(value(`@n ${op} 4 ? 'a' : 'b'`)).toBe(expected);
+    }
+  });
+});
