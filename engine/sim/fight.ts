@@ -70,6 +70,28 @@ export class FightRunner {
   private attackNumber = 0;
   private actionSpeed = 0;
   private readonly influences: string[] = [];
+  /** Each side's combatants in fight order: whom a hero (enemy) may target is searched among the other list only. */
+  private readonly heroesList: Combatant[] = [];
+  private readonly enemiesList: Combatant[] = [];
+  /**
+   * Per combatant (by order): the indices of its abilities that are aimed at foes and used without a standing order
+   * (act() walks these each turn instead of every ability), and of those that recharge.
+   */
+  private readonly freeOffensive: number[][] = [];
+  private readonly rechargeable: number[][] = [];
+  /** `turn.actions[].per` when every one is a constant (the budget each turn, copied instead of evaluated), else null. */
+  private readonly fixedPer: number[] | null;
+  /** Whether any combatant regenerates: only then is who hurt whom by which type (`hurtBy`) kept. */
+  private readonly anyRegeneration: boolean;
+  /**
+   * Damage steps whose `when` reads only the target's fixed facts and the damage type (`has(@target.resist,
+   * @damageType)`): their answers per target and type are worked out once, as bits (step i: bit 2i known, 2i+1 true).
+   * `stepBits[i]` is step i's known bit, or 0 when its `when` must be evaluated each time.
+   */
+  private readonly stepBits: number[];
+  private readonly stepMasks: Map<string, number>[] = [];
+  /** Whether scope.mods holds anything but zeros (gatherEdge clears them only then). */
+  private modsDirty = true;
   /** Index of the `conditionImmune` list on sheets. */
   private readonly conditionImmune: number;
   /** One generator for the runner's life, reseeded for each fight (no allocation per fight). */
@@ -108,6 +130,25 @@ export class FightRunner {
         }
       }
     }
+    for (const c of this.combatants) {
+      (c.side === 'heroes' ? this.heroesList : this.enemiesList).push(c);
+      const abilities = c.def.abilities;
+      const free: number[] = [];
+      const recharge: number[] = [];
+      for (let i = 0; i < abilities.length; i++) {
+        const a = abilities[i]!;
+        if (a.offensive && !a.react && !c.def.orders.some((o) => o.ability === a)) free.push(i);
+        if (a.recharge) recharge.push(i);
+      }
+      this.freeOffensive[c.order] = free;
+      this.rechargeable[c.order] = recharge;
+    }
+    this.fixedPer = system.actions.every((a) => a.per.constant !== null)
+      ? system.actions.map((a) => Math.max(0, Math.min(MAX_ACTIONS_PER_TURN, Math.floor(a.per.constant!))))
+      : null;
+    this.anyRegeneration = this.combatants.some((c) => c.def.regeneration !== null);
+    this.stepBits = system.damageSteps.map((step, i) => (i < 15 && step.when && fixedPerTarget(step.when, system.slots) ? 1 << (2 * i) : 0));
+    for (const c of this.combatants) this.stepMasks[c.order] = new Map();
     const writable = new Set<number>(system.trackCurrent);
     for (const c of this.combatants) for (const d of c.def.liveDerived) writable.add(d.slot);
     this.writableSlots = [...writable];
@@ -353,15 +394,17 @@ export class FightRunner {
     }
     const hurtBy = actor.hurtBy;
     while (hurtBy.length !== 0) hurtBy.pop();
-    const abilities = actor.def.abilities;
-    for (let i = 0; i < abilities.length; i++) {
-      const r = abilities[i]!.recharge;
-      if (r && !actor.recharged[i]) actor.recharged[i] = this.rng.die(r.die) >= r.min;
+    const recharge = this.rechargeable[actor.order]!;
+    for (let k = 0; k < recharge.length; k++) {
+      const i = recharge[k]!;
+      const r = actor.def.abilities[i]!.recharge!;
+      if (!actor.recharged[i]) actor.recharged[i] = this.rng.die(r.die) >= r.min;
     }
-    this.rollSaves(actor, 'turnStart');
+    if (actor.conditions.length !== 0) this.rollSaves(actor, 'turnStart');
   }
 
   private endOfTurn(actor: Combatant): void {
+    if (actor.conditions.length === 0) return;
     this.rollSaves(actor, 'turnEnd');
     for (let i = actor.conditions.length - 1; i >= 0; i--) {
       const inst = actor.conditions[i]!;
@@ -385,7 +428,9 @@ export class FightRunner {
   protected act(actor: Combatant): void {
     const actions = this.system.actions;
     const left = this.actionsLeft;
-    for (let i = 0; i < actions.length; i++) left[i] = Math.max(0, Math.min(MAX_ACTIONS_PER_TURN, Math.floor(this.value(actions[i]!.per, actor))));
+    const fixedPer = this.fixedPer;
+    if (fixedPer !== null) for (let i = 0; i < fixedPer.length; i++) left[i] = fixedPer[i]!;
+    else for (let i = 0; i < actions.length; i++) left[i] = Math.max(0, Math.min(MAX_ACTIONS_PER_TURN, Math.floor(this.value(actions[i]!.per, actor))));
     this.attacksLeft = 0;
     this.attackNumber = 0;
     const plan = actor.def.plan;
@@ -404,9 +449,10 @@ export class FightRunner {
     }
     // Abilities aimed at enemies take the turn's blows, in the order the sheet lists them.
     const abilities = actor.def.abilities;
-    for (let i = 0; i < abilities.length; i++) {
+    const free = this.freeOffensive[actor.order]!;
+    for (let k = 0; k < free.length; k++) {
+      const i = free[k]!;
       const ability = abilities[i]!;
-      if (!ability.offensive || ability.react || this.ordered(actor, ability)) continue;
       if (this.winner !== null || actor.down) return;
       if (!actor.recharged[i] || !this.canUse(actor, ability)) continue;
       this.useAbility(actor, ability);
@@ -428,11 +474,6 @@ export class FightRunner {
         this.blow(actor, target, profile, null);
       }
     }
-  }
-
-  private ordered(actor: Combatant, ability: AbilityDef): boolean {
-    for (const o of actor.def.orders) if (o.ability === ability) return true;
-    return false;
   }
 
   private attacksPerAction(actor: Combatant): number {
@@ -492,11 +533,15 @@ export class FightRunner {
     let bestHp = Infinity;
     let focused: Combatant | null = null;
     const focus = actor.def.focus;
-    for (const c of this.combatants) {
-      if (c.down || c.side === actor.side) continue;
-      if (!this.canTarget(actor, c, reach)) continue;
+    const foes = actor.side === 'heroes' ? this.enemiesList : this.heroesList;
+    const rule = this.system.canTarget;
+    const hpSlot = this.hpSlot;
+    for (let i = 0; i < foes.length; i++) {
+      const c = foes[i]!;
+      if (c.down) continue;
+      if (rule !== null && !this.canTarget(actor, c, reach)) continue;
       if (focus && focus !== 'lowest-hp' && !focused && (c.id === focus || c.id.startsWith(`${focus}-`) || c.role === focus || c.def.key === focus)) focused = c;
-      const hp = this.hp(c);
+      const hp = c.sheet[hpSlot]!;
       if (hp < bestHp) { best = c; bestHp = hp; }
     }
     return focused ?? best;
@@ -565,7 +610,7 @@ export class FightRunner {
       });
     }
     s.stat = blowStat;
-    if (outcome) this.outcomeEffects(outcome, actor, target);
+    if (outcome && (outcome.applies.length !== 0 || outcome.inflicts.length !== 0 || outcome.gain.length !== 0)) this.outcomeEffects(outcome, actor, target);
     return outcome;
   }
 
@@ -620,9 +665,16 @@ export class FightRunner {
   private gatherEdge(check: CheckDef, actor: Combatant, target: Combatant | null, reach: string): void {
     const s = this.scope;
     const mods = s.mods;
-    for (let i = 0; i < mods.length; i++) mods[i] = 0;
     const trace = this.traceOn;
     if (trace) this.influences.length = 0;
+    if (actor.conditions.length === 0 && (target === null || target.conditions.length === 0)) {
+      // Nobody holds a condition: no edge (0 under either rule) and no mods.
+      if (this.modsDirty) { for (let i = 0; i < mods.length; i++) mods[i] = 0; this.modsDirty = false; }
+      s.edge = 0;
+      return;
+    }
+    for (let i = 0; i < mods.length; i++) mods[i] = 0;
+    this.modsDirty = true;
     let pos = false, neg = false, sum = 0;
     for (const inst of actor.conditions) {
       const d = inst.def;
@@ -705,7 +757,7 @@ export class FightRunner {
     if (target.down) return;
     s.self = actor; s.attacker = actor; s.target = target; s.check = slot; s.crit = slot.crit; s.melee = profile.reach === 'near';
     const damageCtx = this.damageSlot.ctx;
-    resetRoll(damageCtx);
+    this.freshDamageRoll(damageCtx);
     const trace: TraceItem[] | null = this.traceOn ? [] : null;
     damageCtx.trace = trace;
     const policy = this.system.critPolicy;
@@ -718,6 +770,15 @@ export class FightRunner {
     if (parts.length === 0) this.dealDamage(actor, target, rolled, profile.type, chip);
     else this.dealParts(actor, target, rolled, profile, chip);
     if (!target.down) this.afterHit(actor, target, profile.applies, profile.save, ability);
+  }
+
+  /**
+   * Ready the damage context for a roll. Nothing reads a damage roll's dice but a log's chip, so without a log the
+   * facts are emptied only now and then (no popping per roll); the dice budget is always full again.
+   */
+  private freshDamageRoll(ctx: EvalContext): void {
+    if (this.traceOn || ctx.roll.dice.length > 256) resetRoll(ctx);
+    else ctx.diceLeft = 10_000;
   }
 
   /** Conditions a hit applies, after the target's save when there is one (a ghoul's claws). */
@@ -824,7 +885,7 @@ export class FightRunner {
     for (const part of profile.parts) {
       if (target.down) return;
       s.self = actor; s.attacker = actor; s.target = target; s.check = this.blowSlot; s.crit = crit;
-      resetRoll(damageCtx);
+      this.freshDamageRoll(damageCtx);
       const trace: TraceItem[] | null = this.traceOn ? [] : null;
       damageCtx.trace = trace;
       let amount = num((crit && policy === 'dice' && part.damage.doubled ? part.damage.doubled : part.damage.run)(damageCtx));
@@ -842,9 +903,17 @@ export class FightRunner {
     s.self = actor; s.attacker = actor; s.target = target; s.damage = rolled; s.damageType = type;
     const stepNames: string[] | null = this.sink ? [] : null;
     const steps = this.system.damageSteps;
+    const bits = this.stepBits;
+    let known = -1;
     for (let i = 0; i < steps.length; i++) {
       const step = steps[i]!;
-      if (step.when && !this.truth(step.when)) continue;
+      if (step.when) {
+        const bit = bits[i]!;
+        if (bit !== 0) {
+          if (known === -1) known = this.fixedSteps(target, type);
+          if ((known & (bit << 1)) === 0) continue;
+        } else if (!this.truth(step.when)) continue;
+      }
       this.scratch.diceLeft = 10_000;
       const next = num(step.value.untraced(this.scratch));
       if (next !== s.damage) {
@@ -858,7 +927,7 @@ export class FightRunner {
     const after = Math.max(0, before - amount);
     if (after !== before) this.setTrack(target, hpTrack, after);
     actor.damageDealt += before - after;
-    if (amount > 0 && !target.hurtBy.includes(type)) target.hurtBy.push(type);
+    if (amount > 0 && this.anyRegeneration && !target.hurtBy.includes(type)) target.hurtBy.push(type);
     if (this.sink) {
       this.emit({
         type: 'damage', round: this.round, actor: actor.id, target: target.id, amount, damageType: type, steps: stepNames!, rolled, hp: after,
@@ -870,6 +939,25 @@ export class FightRunner {
     if (sustain && amount > 0 && target.sustaining && after > 0) this.sustainCheck(target, amount);
     if (after <= 0 && !target.down) this.goDown(target, actor);
     return before - after;
+  }
+
+  /**
+   * The answers of the damage steps that depend only on the target's fixed facts and the damage type, for this target
+   * and type (worked out on first use, with the scope as dealDamage set it: the same answers it would evaluate).
+   */
+  private fixedSteps(target: Combatant, type: string): number {
+    const cache = this.stepMasks[target.order]!;
+    const cached = cache.get(type);
+    if (cached !== undefined) return cached;
+    let mask = 0;
+    const steps = this.system.damageSteps;
+    const bits = this.stepBits;
+    for (let i = 0; i < steps.length; i++) {
+      const bit = bits[i]!;
+      if (bit !== 0 && this.truth(steps[i]!.when!)) mask |= bit << 1;
+    }
+    cache.set(type, mask);
+    return mask;
   }
 
   private sustainCheck(c: Combatant, damage: number): void {
@@ -1064,7 +1152,7 @@ export class FightRunner {
         const s = this.scope;
         s.target = t;
         const ctx = this.damageSlot.ctx;
-        resetRoll(ctx);
+        this.freshDamageRoll(ctx);
         const trace: TraceItem[] | null = this.traceOn ? [] : null;
         ctx.trace = trace;
         s.self = actor;
@@ -1092,7 +1180,7 @@ export class FightRunner {
       if (ability.damage) {
         s.self = actor; s.attacker = actor; s.crit = false;
         const ctx = this.damageSlot.ctx;
-        resetRoll(ctx);
+        this.freshDamageRoll(ctx);
         const trace: TraceItem[] | null = this.traceOn ? [] : null;
         ctx.trace = trace;
         rolled = num(ability.damage.run(ctx));
@@ -1268,4 +1356,24 @@ function edgeWord(e: number): string {
 
 export function sideOf(c: Combatant): Side {
   return c.side;
+}
+
+/** Names a combatant keeps for the whole fight (a formula reading only these gives the same answer every time). */
+const FIXED_NAMES = new Set(['level', 'tier', 'role', 'id', 'side', 'class.attacks']);
+
+/**
+ * Whether a damage step's `when` reads only the target's fixed facts (its lists, level, role...) and the damage type:
+ * no dice, no calls, nothing of the sheet (hit points change), its conditions or position. Conservative: a name it
+ * cannot place makes it false.
+ */
+function fixedPerTarget(formula: Formula, names: System['slots']): boolean {
+  if (formula.rolls) return false;
+  return formula.refs.every((ref) => {
+    if (ref === 'damageType') return true;
+    if (!ref.startsWith('target.')) return false;
+    const name = ref.slice('target.'.length);
+    if (FIXED_NAMES.has(name) || /^class\.[^.]+\.level$/.test(name)) return true;
+    const onSheet = names.attributes.includes(name) || names.derived.includes(name) || names.tracks.includes(name.replace(/\.max$/, ''));
+    return !onSheet && names.lists.includes(name) && name !== 'conditions' && name !== 'position';
+  });
 }

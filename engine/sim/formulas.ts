@@ -135,16 +135,19 @@ export class FormulaFactory {
   compile(source: string | number | boolean, pointer: string, damage = false, label?: (path: readonly string[]) => string | undefined): Formula {
     const text = String(source);
     const ast = this.parse(text, pointer);
-    if (!ast) return { source: text, run: FAILED, untraced: FAILED, usesDice: false, constant: 0, truth: null };
+    if (!ast) return { source: text, run: FAILED, untraced: FAILED, usesDice: false, refs: [], rolls: false, constant: 0, truth: null, doubled: undefined };
     const run = this.compileAst(ast, pointer, label);
     const usesDice = hasDice(ast);
     const doubled = damage && usesDice ? this.compileAst(doubleDice(ast), pointer) : undefined;
     // Numeric constants only (strings stay formulas: their readers want the Value); booleans as `truth`.
-    const fixed = usesDice || referencesOf(ast).size > 0 || hasCall(ast) ? undefined : constantOf(run);
+    const refs = [...referencesOf(ast)];
+    const rolls = usesDice || hasCall(ast);
+    const fixed = rolls || refs.length > 0 ? undefined : constantOf(run);
     const constant = typeof fixed === 'number' ? fixed : null;
     const truth = typeof fixed === 'boolean' ? fixed : null;
     const untraced = untracedRun(run);
-    return doubled ? { source: text, run, untraced, doubled, usesDice, constant, truth } : { source: text, run, untraced, usesDice, constant, truth };
+    // One object shape for every formula (the engine's property reads stay monomorphic): `doubled` always present.
+    return { source: text, run, untraced, usesDice, refs, rolls, constant, truth, doubled };
   }
 
   /** Chip label of a formula that is one reference (`@str.mod` → 'Strength'), else undefined. */

@@ -12,8 +12,12 @@ export interface Formula {
   /** `run` for contexts that never trace (no trace check per call): value(), truth(), outcomes, damage steps. */
   readonly untraced: CompiledFormula;
   /** Same formula with every dice count doubled (crit policy `dice`); only for damage formulas. */
-  readonly doubled?: CompiledFormula;
+  readonly doubled: CompiledFormula | undefined;
   readonly usesDice: boolean;
+  /** The references it reads, dotted without `@` (`target.resist`, `damageType`): what the engine may cache it by. */
+  readonly refs: readonly string[];
+  /** Whether an evaluation may roll (dice, or a user function that may). */
+  readonly rolls: boolean;
   /** The value, when the formula reads nothing and rolls nothing (`1`, `floor(3 / 2)`): no call while fighting. */
   readonly constant: number | null;
   /** The value, when the formula is a constant true or false (an outcome's `when: "true"`): no call while fighting. */
