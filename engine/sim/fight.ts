@@ -16,6 +16,11 @@ import { newCheckSlot, newCombatant, newScope, resetRoll } from './state';
 export interface CheckTally {
   /** `tally` indexes System.tallyKeys ([check id, outcome id]). */
   onCheck(actor: Combatant, tally: number): void;
+  /**
+   * Optional: one row of counts per combatant (by order), each indexed by tally. A runner given rows counts each
+   * check straight into them (no call per check) instead of calling onCheck.
+   */
+  rowsFor?(combatants: readonly Combatant[]): number[][];
 }
 
 /** A clear, user-facing problem while fighting (a formula that divides by zero mid-fight, an unknown fight). */
@@ -90,6 +95,8 @@ export class FightRunner {
    */
   private readonly stepBits: number[];
   private readonly stepMasks: Map<string, number>[] = [];
+  /** The tally's rows (CheckTally.rowsFor), or null to call onCheck. */
+  private readonly tallyRows: number[][] | null;
   /** Whether scope.mods holds anything but zeros (gatherEdge clears them only then). */
   private modsDirty = true;
   /** Index of the `conditionImmune` list on sheets. */
@@ -146,6 +153,7 @@ export class FightRunner {
     this.fixedPer = system.actions.every((a) => a.per.constant !== null)
       ? system.actions.map((a) => Math.max(0, Math.min(MAX_ACTIONS_PER_TURN, Math.floor(a.per.constant!))))
       : null;
+    this.tallyRows = tally?.rowsFor ? tally.rowsFor(this.combatants) : null;
     this.anyRegeneration = this.combatants.some((c) => c.def.regeneration !== null);
     this.stepBits = system.damageSteps.map((step, i) => (i < 15 && step.when && fixedPerTarget(step.when, system.slots) ? 1 << (2 * i) : 0));
     for (const c of this.combatants) this.stepMasks[c.order] = new Map();
@@ -173,6 +181,8 @@ export class FightRunner {
 
   /** Evaluate a non-roll formula (a DC, a cost, a condition's edge) on `self`. */
   protected value(formula: Formula, self: Combatant): number {
+    const slot = formula.selfSlot;
+    if (slot >= 0) return self.sheet[slot]!;
     const constant = formula.constant;
     if (constant !== null) return constant;
     this.scope.self = self;
@@ -597,7 +607,9 @@ export class FightRunner {
         if (this.traceOn) this.influences.push(`${by}: crit`);
       }
     }
-    if (this.tally) this.tally.onCheck(actor, outcome ? outcome.tally : check.rolledTally);
+    const rows = this.tallyRows;
+    if (rows !== null) rows[actor.order]![outcome ? outcome.tally : check.rolledTally]!++;
+    else if (this.tally) this.tally.onCheck(actor, outcome ? outcome.tally : check.rolledTally);
     if (this.sink) {
       const influencedBy = this.influences.slice();
       const chip = renderCheckChip(trace ?? [], total, check.outcomes.length

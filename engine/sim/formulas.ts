@@ -1,5 +1,6 @@
 // The simulator's one door to the formula language: parse + compile a document formula once, remembering where it
 // came from (a JSON pointer) so a problem reads as "/heroes/0/weapon/damage: ...".
+import { getBuiltin } from '../formula/builtins';
 import { parseFormula } from '../formula/parse';
 import { compileFormula, untracedRun } from '../formula/compile';
 import type { CompiledFormula, RefGetter } from '../formula/runtime';
@@ -15,6 +16,8 @@ export interface FormulaFactoryOptions {
   readonly resolve: (path: readonly string[]) => RefGetter | undefined;
   readonly label: (path: readonly string[]) => string | undefined;
   readonly functions: ReadonlyMap<string, UserFunction>;
+  /** The self sheet slot a lone reference reads (see selfSheetSlot), or undefined. */
+  readonly sheetSlot?: (path: readonly string[]) => number | undefined;
 }
 
 /** Every dice term's count doubled: the crit policy `dice` ("double the dice on a crit"). */
@@ -66,14 +69,15 @@ export function referencesOf(node: FormulaNode, into: Set<string> = new Set()): 
 
 const FAILED: CompiledFormula = () => 0;
 
-/** User functions may roll inside: a call is never treated as a constant. */
-function hasCall(node: FormulaNode): boolean {
+/** User functions may roll inside: a formula calling one never counts as a constant. Built-ins are pure. */
+function hasUserCall(node: FormulaNode): boolean {
   switch (node.kind) {
-    case 'call': return true;
-    case 'unary': return hasCall(node.operand);
-    case 'binary': return hasCall(node.left) || hasCall(node.right);
-    case 'conditional': return hasCall(node.test) || hasCall(node.then) || hasCall(node.otherwise);
-    case 'tag': return hasCall(node.operand);
+    case 'call': return getBuiltin(node.name) === undefined || node.args.some(hasUserCall);
+    case 'unary': return hasUserCall(node.operand);
+    case 'binary': return hasUserCall(node.left) || hasUserCall(node.right);
+    case 'conditional': return hasUserCall(node.test) || hasUserCall(node.then) || hasUserCall(node.otherwise);
+    case 'tag': return hasUserCall(node.operand);
+    case 'dice': return (node.count !== null && hasUserCall(node.count)) || (node.sides.kind === 'number' && hasUserCall(node.sides.value));
     default: return false;
   }
 }
@@ -135,19 +139,20 @@ export class FormulaFactory {
   compile(source: string | number | boolean, pointer: string, damage = false, label?: (path: readonly string[]) => string | undefined): Formula {
     const text = String(source);
     const ast = this.parse(text, pointer);
-    if (!ast) return { source: text, run: FAILED, untraced: FAILED, usesDice: false, refs: [], rolls: false, constant: 0, truth: null, doubled: undefined };
+    if (!ast) return { source: text, run: FAILED, untraced: FAILED, usesDice: false, refs: [], rolls: false, constant: 0, truth: null, selfSlot: -1, doubled: undefined };
     const run = this.compileAst(ast, pointer, label);
     const usesDice = hasDice(ast);
     const doubled = damage && usesDice ? this.compileAst(doubleDice(ast), pointer) : undefined;
     // Numeric constants only (strings stay formulas: their readers want the Value); booleans as `truth`.
     const refs = [...referencesOf(ast)];
-    const rolls = usesDice || hasCall(ast);
+    const rolls = usesDice || hasUserCall(ast);
     const fixed = rolls || refs.length > 0 ? undefined : constantOf(run);
     const constant = typeof fixed === 'number' ? fixed : null;
     const truth = typeof fixed === 'boolean' ? fixed : null;
     const untraced = untracedRun(run);
     // One object shape for every formula (the engine's property reads stay monomorphic): `doubled` always present.
-    return { source: text, run, untraced, usesDice, refs, rolls, constant, truth, doubled };
+    const selfSlot = ast.kind === 'ref' && run !== FAILED ? this.options.sheetSlot?.(ast.path) ?? -1 : -1;
+    return { source: text, run, untraced, usesDice, refs, rolls, constant, truth, selfSlot, doubled };
   }
 
   /** Chip label of a formula that is one reference (`@str.mod` → 'Strength'), else undefined. */

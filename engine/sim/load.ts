@@ -12,7 +12,7 @@ import type {
   AbilityDef, ActionDef, AttackProfile, CheckDef, Combatant, CombatantDef, ConditionDef, ConsequencesDef, DamagePartDef,
   FightDef, FightEntryDef, Formula, LiveDerived, ModDef, OutcomeDef, OrderDef, Scope, Side, SlotNames, System, TrackGain,
 } from './model';
-import { createLabeler, createResolver, type SheetIndex } from './scope';
+import { createLabeler, createResolver, selfSheetSlot, type SheetIndex } from './scope';
 import { blankCombatant, newCheckSlot, newScope } from './state';
 
 export type LoadResult = { readonly ok: true; readonly system: System } | { readonly ok: false; readonly diagnostics: readonly SimDiagnostic[] };
@@ -95,7 +95,10 @@ class Loader {
       labels, names: this.names,
     };
     const functions = new Map<string, UserFunction>(Object.entries(doc.functions ?? {}).map(([k, f]) => [k, { params: f.params, body: f.body }]));
-    this.formulas = new FormulaFactory({ resolve: createResolver(this.index), label: createLabeler(this.index), functions });
+    this.formulas = new FormulaFactory({
+      resolve: createResolver(this.index), label: createLabeler(this.index), functions,
+      sheetSlot: (path) => selfSheetSlot(this.index, path),
+    });
     const placeholder = blankCombatant(this.sheetSize, this.names.lists.length);
     this.scope = newScope(placeholder, this.names);
     this.ctx = newCheckSlot(createRng(0), this.scope).ctx;

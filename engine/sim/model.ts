@@ -22,6 +22,8 @@ export interface Formula {
   readonly constant: number | null;
   /** The value, when the formula is a constant true or false (an outcome's `when: "true"`): no call while fighting. */
   readonly truth: boolean | null;
+  /** When the formula is one reference to a number on its own sheet (`@str.mod`): that slot, read directly; else -1. */
+  readonly selfSlot: number;
 }
 
 export interface OutcomeDef {

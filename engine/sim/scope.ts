@@ -70,6 +70,29 @@ function sheetGetter(index: SheetIndex, name: string, who: 'self' | 'target' | '
   return undefined;
 }
 
+/** One-word references that read the scope or the check, never the sheet (the resolver places them first). */
+const SCOPE_NAMES = new Set(['natural', 'total', 'vs', 'outcome', 'degree', 'crit', 'edge', 'stat', 'damage', 'damageType', 'clock', 'initiative']);
+const NOT_SELF = new Set(['target', 'attacker', 'source', 'roll', 'mods', 'reaction', 'attack', 'action']);
+
+/**
+ * The sheet slot a reference reads on `self` (`@str.mod`, `@self.hp`), or undefined when it reads anything else: the
+ * same placing as createResolver's, so a formula that is only this reference can be read straight off the sheet.
+ */
+export function selfSheetSlot(index: SheetIndex, path: readonly string[]): number | undefined {
+  const [head, ...rest] = path;
+  if (head === undefined) return undefined;
+  let name: string;
+  if (head === 'self') {
+    if (rest.length === 0) return undefined;
+    name = rest.join('.');
+  } else {
+    if (NOT_SELF.has(head)) return undefined;
+    if (rest.length === 0 && (SCOPE_NAMES.has(head) || index.readIndex.has(head))) return undefined;
+    name = path.join('.');
+  }
+  return index.slotOf.get(name) ?? index.trackCurrent.get(name) ?? index.trackMax.get(name);
+}
+
 /** The resolver handed to compileFormula: every reference of spec §1.2, as a closure over the scope. */
 export function createResolver(index: SheetIndex): (path: readonly string[]) => RefGetter | undefined {
   return (path) => {

@@ -52,17 +52,30 @@ export class StatsAccumulator implements CheckTally {
   readonly wins: Record<Winner, number> = { heroes: 0, enemies: 0, draw: 0 };
   readonly roundsHistogram: number[] = [];
   roundsSum = 0;
-  readonly counts: number[];
   private readonly combatants = new Map<string, CombatantAccumulator>();
   /** Combatant order in the fight → its accumulator: a check costs no lookup by id. */
   private readonly byOrder: CombatantAccumulator[] = [];
 
-  constructor(readonly tallyKeys: readonly (readonly [string, string])[]) {
-    this.counts = tallyKeys.map(() => 0);
+  constructor(readonly tallyKeys: readonly (readonly [string, string])[]) {}
+
+  /**
+   * Every check is some combatant's, so the fight's totals are the sum of the combatants' rows (worked out when read,
+   * not counted twice per check).
+   */
+  get counts(): number[] {
+    const totals = this.tallyKeys.map(() => 0);
+    for (const c of this.combatants.values()) for (let i = 0; i < totals.length; i++) totals[i]! += c.counts[i] ?? 0;
+    return totals;
+  }
+
+  /** The runner counts checks straight into these rows (one per combatant, by order). */
+  rowsFor(combatants: readonly Combatant[]): number[][] {
+    const rows: number[][] = [];
+    for (const c of combatants) rows[c.order] = this.combatant(c.id, c.side, c.order).counts;
+    return rows;
   }
 
   onCheck(actor: Combatant, tally: number): void {
-    this.counts[tally]!++;
     let acc = this.byOrder[actor.order];
     if (acc === undefined || acc.id !== actor.id) acc = this.combatant(actor.id, actor.side, actor.order);
     acc.counts[tally]!++;
@@ -104,7 +117,6 @@ export class StatsAccumulator implements CheckTally {
     for (const k of ['heroes', 'enemies', 'draw'] as const) this.wins[k] += p.wins[k];
     p.roundsHistogram.forEach((v, i) => { if (v) this.roundsHistogram[i] = (this.roundsHistogram[i] ?? 0) + v; });
     this.roundsSum += p.roundsSum;
-    p.counts.forEach((v, i) => { this.counts[i] = (this.counts[i] ?? 0) + v; });
     for (const c of p.combatants) {
       const acc = this.combatant(c.id, c.side, c.order);
       acc.survived += c.survived;
