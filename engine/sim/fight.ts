@@ -6,7 +6,7 @@ import type { Value } from '../formula/types';
 import { renderCheckChip, renderChip } from '../formula/trace';
 import type { EventSink, FightEvent, Winner } from './events';
 import type {
-  AbilityDef, AttackProfile, CheckDef, CheckSlot, Combatant, ConditionDef, FightDef, Formula, OutcomeDef, Scope, Side,
+  AbilityDef, AttackProfile, CheckDef, CheckSlot, OrderDef, Combatant, ConditionDef, FightDef, Formula, OutcomeDef, Scope, Side,
   System,
 } from './model';
 import { closeUpRows } from './positions';
@@ -95,6 +95,14 @@ export class FightRunner {
    */
   private readonly stepBits: number[];
   private readonly stepMasks: Map<string, number>[] = [];
+  /** Per combatant (by order): its standing orders that react, by what they react to (`react.on`). */
+  private readonly reactOrders: Record<'hit' | 'spell' | 'leave', OrderDef[]>[] = [];
+  /**
+   * The foe canUse found for an offensive ability (`pickedFor`), reused by useAbility for an ability aimed at one
+   * enemy when nothing between the two can change the choice: no `canTarget` rule and no move.
+   */
+  private pickedFor: AbilityDef | null = null;
+  private picked: Combatant | null = null;
   /** The tally's rows (CheckTally.rowsFor), or null to call onCheck. */
   private readonly tallyRows: number[][] | null;
   /** Whether scope.mods holds anything but zeros (gatherEdge clears them only then). */
@@ -148,6 +156,9 @@ export class FightRunner {
         if (a.recharge) recharge.push(i);
       }
       this.freeOffensive[c.order] = free;
+      const react: Record<'hit' | 'spell' | 'leave', OrderDef[]> = { hit: [], spell: [], leave: [] };
+      for (const o of c.def.orders) if (o.ability.react) react[o.ability.react.on].push(o);
+      this.reactOrders[c.order] = react;
       this.rechargeable[c.order] = recharge;
     }
     this.fixedPer = system.actions.every((a) => a.per.constant !== null)
@@ -224,6 +235,7 @@ export class FightRunner {
     this.round = 0;
     this.winner = null;
     this.current = null;
+    this.pickedFor = null;
     let i = 0;
     for (const group of [this.fight.heroes, this.fight.enemies]) {
       for (const entry of group) {
@@ -816,13 +828,13 @@ export class FightRunner {
 
   /** A hit on a hero with standing orders: Shield re-judges the same roll, Dodge rolls its own check. */
   private reactToHit(target: Combatant, actor: Combatant, profile: AttackProfile, outcome: OutcomeDef): OutcomeDef | null {
-    const orders = target.def.orders;
-    if (!orders.length) return outcome;
+    const orders = this.reactOrders[target.order]!.hit;
+    if (orders.length === 0) return outcome;
     let current: OutcomeDef | null = outcome;
     const slot = this.blowSlot;
     for (const order of orders) {
       const ability = order.ability;
-      if (!ability.react || ability.react.on !== 'hit') continue;
+      if (!ability.react) continue;
       if (!current || current.result === 'fail') break;
       if (!this.canReact(target) || !this.canPay(target, ability)) continue;
       const s = this.scope;
@@ -858,9 +870,11 @@ export class FightRunner {
 
   /** `spell` reactions of one targeted by an ability: their check's success is readable in damage steps. */
   private reactTo(target: Combatant, on: 'spell' | 'leave', actor: Combatant): void {
-    for (const order of target.def.orders) {
+    const orders = this.reactOrders[target.order]![on];
+    for (let i = 0; i < orders.length; i++) {
+      const order = orders[i]!;
       const ability = order.ability;
-      if (!ability.react || ability.react.on !== on) continue;
+      if (!ability.react) continue;
       if (!this.canReact(target) || !this.canPay(target, ability)) continue;
       const s = this.scope;
       s.self = target; s.target = actor; s.attacker = actor;
@@ -1118,7 +1132,12 @@ export class FightRunner {
       else for (const c of this.combatants) if (c.side === actor.side && !c.down && this.hurt(c, track)) { hurt = true; break; }
       if (!hurt) return false;
     }
-    if (ability.offensive && !this.pickTarget(actor, ability.reach, null)) return false;
+    if (ability.offensive) {
+      const foe = this.pickTarget(actor, ability.reach, null);
+      if (!foe) return false;
+      this.pickedFor = ability;
+      this.picked = foe;
+    }
     return this.canPay(actor, ability);
   }
 
@@ -1127,6 +1146,8 @@ export class FightRunner {
   }
 
   useAbility(actor: Combatant, ability: AbilityDef): void {
+    const picked = this.pickedFor === ability && this.system.canTarget === null && ability.move === null ? this.picked : null;
+    this.pickedFor = null;
     if (ability.actionIndex >= 0 && this.system.actions[ability.actionIndex]!.defer) { this.hold(actor, ability); return; }
     if (ability.actionIndex >= 0) this.actionsLeft[ability.actionIndex]!--;
     this.pay(actor, ability);
@@ -1154,7 +1175,7 @@ export class FightRunner {
     }
     if (ability.move !== null && ability.move !== actor.position) this.move(actor, ability);
     if (actor.down || this.winner !== null) return;
-    const targets = this.abilityTargets(actor, ability);
+    const targets = picked !== null && ability.target === 'enemy' && !picked.down ? [picked] : this.abilityTargets(actor, ability);
     if (this.sink) this.emit({ type: 'ability', round: this.round, actor: actor.id, ability: ability.id, targets: targets.map((t) => t.id), chip: `${actor.def.name}: ${ability.name}` });
     const sustainer = ability.sustained ? actor : null;
     if (ability.removes.length) this.removeFrom(targets, ability.removes);
