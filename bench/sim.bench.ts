@@ -2,14 +2,16 @@
 // standard enemies), fights per second on one core side by side with the hand-written baseline of the same fight
 // (bench/sim-baseline.ts), `--workers 2` against 1, and the heap over a long run (statistics stream: memory stays flat).
 // Rates are given per CPU second of this process (the machine is shared) and per wall second.
-import { existsSync, readFileSync } from 'node:fs';
-import { deriveSeed } from '../engine/dice/rng';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { SystemDocument } from '../engine/schema/document';
 import { loadSystem, simulate, type SimStats, type System } from '../engine/sim/index';
 import { simulateParallel } from '../engine/cli/sim-workers/pool';
 import { workerScript } from '../engine/cli/worker-pool';
 import { loadLine, parallelCeiling } from './machine';
-import { baselineFight } from './sim-baseline';
+import type { RateResult } from './sim-rate';
 
 const SYSTEM = new URL('../systems/classic-d20.json', import.meta.url);
 const FALLBACK = new URL('../test/fixtures/systems/mini-d20.json', import.meta.url);
@@ -28,6 +30,22 @@ function time(fn: () => void): Timing {
 const rate = (n: number, seconds: number): string => `${Math.round(n / seconds).toLocaleString('en-US')}`;
 const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
+/** Bundles bench/sim-rate.ts (no keepNames) and runs it in a child process: the single-core figures. */
+async function singleCore(systemPath: string, fightId: string, perRound: number, rounds: number): Promise<RateResult> {
+  const { build } = await import('esbuild');
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const outfile = join(root, 'node_modules', '.cache', 'rules-studio', 'bench-sim-rate.mjs');
+  mkdirSync(dirname(outfile), { recursive: true });
+  await build({
+    entryPoints: [join(root, 'bench', 'sim-rate.ts')], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20',
+    logLevel: 'silent', alias: { chevrotain: join(root, 'node_modules', 'chevrotain', 'lib', 'chevrotain.mjs') },
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  });
+  const child = spawnSync(process.execPath, [outfile, systemPath, fightId, String(perRound), String(rounds)], { encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(`the single-core measurement failed: ${child.stderr}`);
+  return JSON.parse(child.stdout.trim().split('\n').pop()!) as RateResult;
+}
+
 export async function run(): Promise<void> {
   const useSystem = existsSync(SYSTEM);
   const doc = JSON.parse(readFileSync(useSystem ? SYSTEM : FALLBACK, 'utf8')) as SystemDocument;
@@ -37,38 +55,18 @@ export async function run(): Promise<void> {
   const system: System = loaded.system;
   const n = Number(process.env.SIM_BENCH_FIGHTS ?? 50_000);
 
-  // Warm-up, then measure. The machine is shared: engine and baseline alternate over rounds (each round the same
-  // fights for both), and each side's best round (least CPU: least disturbed) gives its rate; the median of the
-  // per-round ratios is printed too, as a check that the best rounds are not a fluke.
-  simulate(system, fightId, { fights: 2_000, seed: 99 });
-  for (let i = 0; i < 2_000; i++) baselineFight(deriveSeed(99, i));
+  // One core: engine and baseline from one esbuild bundle in a child process (bench/sim-rate.ts says why not tsx),
+  // alternating over rounds; each side's best round (least CPU: least disturbed) gives its rate, and the median of
+  // the per-round ratios is printed too, as a check that the best rounds are not a fluke.
   const rounds = Math.max(1, Number(process.env.SIM_BENCH_ROUNDS ?? 5));
   const perRound = Math.max(1, Math.floor(n / rounds));
-  let engineStats = simulate(system, fightId, { fights: 1, seed: 1 });
-  let heroWins = 0, roundsSum = 0, baselineFights = 0;
-  let engineBest: Timing = { wall: Infinity, cpu: Infinity };
-  let baselineBest: Timing = { wall: Infinity, cpu: Infinity };
-  const ratios: number[] = [];
-  for (let r = 0; r < rounds; r++) {
-    const engineRound = time(() => { engineStats = simulate(system, fightId, { fights: perRound, seed: 1 + r }); });
-    const baselineRound = time(() => {
-      for (let i = 0; i < perRound; i++) {
-        const result = baselineFight(deriveSeed(1 + r, i));
-        if (result.heroesWon) heroWins++;
-        roundsSum += result.rounds;
-      }
-    });
-    baselineFights += perRound;
-    if (engineRound.cpu < engineBest.cpu) engineBest = engineRound;
-    if (baselineRound.cpu < baselineBest.cpu) baselineBest = baselineRound;
-    ratios.push(baselineRound.cpu / engineRound.cpu);
-  }
-  ratios.sort((a, b) => a - b);
-  const median = ratios[Math.floor(ratios.length / 2)]!;
-  console.log(`system: ${system.id} · fight: ${fightId} · ${rounds} rounds of ${perRound.toLocaleString('en-US')} fights each, engine and baseline alternating · best round per side`);
-  console.log(`engine    : ${rate(perRound, engineBest.cpu)} fights/CPU-s (${rate(perRound, engineBest.wall)} fights/wall-s) · heroes win ${(100 * engineStats.wins.heroes / perRound).toFixed(1)}% · rounds ${engineStats.rounds.mean.toFixed(2)} (last round)`);
-  console.log(`baseline  : ${rate(perRound, baselineBest.cpu)} fights/CPU-s (${rate(perRound, baselineBest.wall)} fights/wall-s) · heroes win ${(100 * heroWins / baselineFights).toFixed(1)}% · rounds ${(roundsSum / baselineFights).toFixed(2)}`);
-  console.log(`ratio     : engine / baseline = ${(baselineBest.cpu / engineBest.cpu).toFixed(3)} best rounds, ${median.toFixed(3)} median of paired rounds (goal >= 0.3) · goal 100,000 fights/s`);
+  const rate1 = await singleCore(fileURLToPath(useSystem ? SYSTEM : FALLBACK), fightId, perRound, rounds);
+  const median = rate1.ratios[Math.floor(rate1.ratios.length / 2)]!;
+  const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
+  console.log(`system: ${rate1.system} · fight: ${fightId} · ${rounds} rounds of ${perRound.toLocaleString('en-US')} fights each, engine and baseline alternating, from one esbuild bundle (as the CLI runs) · best round per side`);
+  console.log(`engine    : ${rate(perRound, rate1.engine.cpu)} fights/CPU-s (${rate(perRound, rate1.engine.wall)} fights/wall-s) · heroes win ${pct(rate1.engine.heroWinRate)} · rounds ${rate1.engine.meanRounds.toFixed(2)} (last round)`);
+  console.log(`baseline  : ${rate(perRound, rate1.baseline.cpu)} fights/CPU-s (${rate(perRound, rate1.baseline.wall)} fights/wall-s) · heroes win ${pct(rate1.baseline.heroWinRate)} · rounds ${rate1.baseline.meanRounds.toFixed(2)}`);
+  console.log(`ratio     : engine / baseline = ${(rate1.baseline.cpu / rate1.engine.cpu).toFixed(3)} best rounds, ${median.toFixed(3)} median of paired rounds (goal >= 0.3) · goal 100,000 fights/s · ${loadLine()}`);
 
   // Workers: the same fights through simulateParallel (what `sim --workers K` runs) with K = 1 and K = 2. K threads
   // fight: this one (already warm from the rounds above, for both K) and K - 1 worker threads, each paying its own
