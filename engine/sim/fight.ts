@@ -6,8 +6,8 @@ import type { Value } from '../formula/types';
 import { renderCheckChip, renderChip } from '../formula/trace';
 import type { EventSink, FightEvent, Winner } from './events';
 import type {
-  AbilityDef, AttackProfile, CheckDef, CheckSlot, OrderDef, Combatant, ConditionDef, FightDef, Formula, OutcomeDef, Scope, Side,
-  System,
+  AbilityDef, AttackProfile, CheckDef, CheckSlot, Combatant, ConditionDef, FightDef, Formula, OrderDef, OutcomeDef, Scope,
+  Side, System,
 } from './model';
 import { closeUpRows } from './positions';
 import { newCheckSlot, newCombatant, newScope, resetRoll } from './state';
@@ -160,6 +160,7 @@ export class FightRunner {
       for (const o of c.def.orders) if (o.ability.react) react[o.ability.react.on].push(o);
       this.reactOrders[c.order] = react;
       this.rechargeable[c.order] = recharge;
+      this.stepMasks[c.order] = new Map();
     }
     this.fixedPer = system.actions.every((a) => a.per.constant !== null)
       ? system.actions.map((a) => Math.max(0, Math.min(MAX_ACTIONS_PER_TURN, Math.floor(a.per.constant!))))
@@ -167,7 +168,6 @@ export class FightRunner {
     this.tallyRows = tally?.rowsFor ? tally.rowsFor(this.combatants) : null;
     this.anyRegeneration = this.combatants.some((c) => c.def.regeneration !== null);
     this.stepBits = system.damageSteps.map((step, i) => (i < 15 && step.when && fixedPerTarget(step.when, system.slots) ? 1 << (2 * i) : 0));
-    for (const c of this.combatants) this.stepMasks[c.order] = new Map();
     const writable = new Set<number>(system.trackCurrent);
     for (const c of this.combatants) for (const d of c.def.liveDerived) writable.add(d.slot);
     this.writableSlots = [...writable];
