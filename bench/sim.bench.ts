@@ -3,13 +3,14 @@
 // (bench/sim-baseline.ts), `--workers 2` against 1, and the heap over a long run (statistics stream: memory stays flat).
 // Rates are given per CPU second of this process (the machine is shared) and per wall second.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SystemDocument } from '../engine/schema/document';
 import { loadSystem, simulate, type SimStats, type System } from '../engine/sim/index';
 import { simulateParallel } from '../engine/cli/sim-workers/pool';
 import { workerScript } from '../engine/cli/worker-pool';
+import { buildIfStale, projectRoot } from '../engine/cli/bundle-cache.mjs';
 import { loadLine, parallelCeiling } from './machine';
 import type { RateResult } from './sim-rate';
 
@@ -30,17 +31,14 @@ function time(fn: () => void): Timing {
 const rate = (n: number, seconds: number): string => `${Math.round(n / seconds).toLocaleString('en-US')}`;
 const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-/** Bundles bench/sim-rate.ts (no keepNames) and runs it in a child process: the single-core figures. */
+/**
+ * Bundles bench/sim-rate.ts (no keepNames) with the build the CLI's own bundles use, and runs it in a child process:
+ * the single-core figures. Always rebuilt: the cache's staleness check watches engine/ and schemas/, not bench/.
+ */
 async function singleCore(systemPath: string, fightId: string, perRound: number, rounds: number): Promise<RateResult> {
-  const { build } = await import('esbuild');
-  const root = fileURLToPath(new URL('..', import.meta.url));
-  const outfile = join(root, 'node_modules', '.cache', 'rules-studio', 'bench-sim-rate.mjs');
-  mkdirSync(dirname(outfile), { recursive: true });
-  await build({
-    entryPoints: [join(root, 'bench', 'sim-rate.ts')], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20',
-    logLevel: 'silent', alias: { chevrotain: join(root, 'node_modules', 'chevrotain', 'lib', 'chevrotain.mjs') },
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  });
+  const outfile = join(projectRoot, 'node_modules', '.cache', 'rules-studio', 'bench-sim-rate.mjs');
+  rmSync(outfile, { force: true });
+  await buildIfStale(projectRoot, 'bench/sim-rate.ts', outfile);
   const child = spawnSync(process.execPath, [outfile, systemPath, fightId, String(perRound), String(rounds)], { encoding: 'utf8' });
   if (child.status !== 0) throw new Error(`the single-core measurement failed: ${child.stderr}`);
   return JSON.parse(child.stdout.trim().split('\n').pop()!) as RateResult;

@@ -492,10 +492,11 @@ function compileChain(node: NodeOf<'binary'>, scope: Scope): Piece | null {
   const first = compileNode(at, scope);
   const rest = links.map((link) => compileNode(link.right, scope));
   if (first.constant !== null && rest.every((piece) => piece.constant !== null)) return null; // folded as before
-  const terms: NumberRun[] = [asNumber(first, spanIn(scope, links[0]!)), ...rest.map((piece, i) => asNumber(piece, spanIn(scope, links[i]!)))];
-  const signs = links.map((link) => (link.op === '+' ? 1 : -1));
-  // Each partial sum is checked where its own operation was, as the nested closures would (same error, same dice).
+  // Each term's type and each partial sum are checked where their own operation was, as the nested closures would
+  // (same error, same dice).
   const spans = links.map((link) => spanIn(scope, link));
+  const terms: NumberRun[] = [asNumber(first, spans[0]!), ...rest.map((piece, i) => asNumber(piece, spans[i]!))];
+  const signs = links.map((link) => (link.op === '+' ? 1 : -1));
   const piece = (run: NumberRun): Piece => ({ run, type: 'number', constant: null, level: Level.Additive });
   if (terms.length === 3) {
     const [a, b, c] = terms as [NumberRun, NumberRun, NumberRun];
