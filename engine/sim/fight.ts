@@ -5,9 +5,9 @@ import type { EvalContext, TraceItem } from '../formula/runtime';
 import type { Value } from '../formula/types';
 import { renderCheckChip, renderChip } from '../formula/trace';
 import type { EventSink, FightEvent, Winner } from './events';
-import type {
-  AbilityDef, AttackProfile, CheckDef, CheckSlot, Combatant, ConditionDef, FightDef, Formula, OrderDef, OutcomeDef, Scope,
-  Side, System,
+import {
+  attackProfile, type AbilityDef, type AttackProfile, type CheckDef, type CheckSlot, type Combatant, type ConditionDef,
+  type FightDef, type Formula, type OrderDef, type OutcomeDef, type Scope, type Side, type System,
 } from './model';
 import { closeUpRows } from './positions';
 import { newCheckSlot, newCombatant, newScope, resetRoll } from './state';
@@ -1275,7 +1275,7 @@ export class FightRunner {
     if (ability.applies.length) {
       // One merged profile per ability for the runner's life, not one per blow.
       let merged = this.profileWithApplies.get(ability);
-      if (!merged) { merged = { ...profile, applies: ability.applies }; this.profileWithApplies.set(ability, merged); }
+      if (!merged) { merged = attackProfile(profile, profile.roll, profile.parts, ability.applies); this.profileWithApplies.set(ability, merged); }
       withApplies = merged;
     }
     this.blow(actor, target, withApplies, ability);

@@ -91,6 +91,14 @@ function constantOf(run: CompiledFormula): Value | undefined {
   }
 }
 
+/**
+ * The formula with its value fixed (a sheet-constant formula pinned for one combatant). Written out, not spread: a
+ * spread copy gets an object shape of its own, and the engine's reads of formulas would no longer be monomorphic.
+ */
+export function withConstant(f: Formula, constant: number): Formula {
+  return { source: f.source, run: f.run, untraced: f.untraced, usesDice: f.usesDice, refs: f.refs, rolls: f.rolls, constant, truth: f.truth, selfSlot: f.selfSlot, doubled: f.doubled };
+}
+
 export class FormulaFactory {
   readonly diagnostics: SimDiagnostic[] = [];
   private readonly parsed = new Map<string, FormulaNode | null>();

@@ -7,10 +7,12 @@ import type {
   Ability, Check, Creature, CreatureAttack, DamagePart, EnemyNumbers, Fight, Hero, SystemDocument, Template, Outcome,
   TrackAmount, Weapon,
 } from '../schema/document';
-import { FormulaFactory, referencesOf, type SimDiagnostic } from './formulas';
-import type {
-  AbilityDef, ActionDef, AttackProfile, CheckDef, Combatant, CombatantDef, ConditionDef, ConsequencesDef, DamagePartDef,
-  FightDef, FightEntryDef, Formula, LiveDerived, ModDef, OutcomeDef, OrderDef, Scope, Side, SlotNames, System, TrackGain,
+import { FormulaFactory, referencesOf, withConstant, type SimDiagnostic } from './formulas';
+import {
+  attackProfile, type AbilityDef, type ActionDef, type AttackProfile, type CheckDef, type Combatant, type CombatantDef,
+  type ConditionDef, type ConsequencesDef, type DamagePartDef, type FightDef, type FightEntryDef, type Formula,
+  type LiveDerived, type ModDef, type OutcomeDef, type OrderDef, type Scope, type Side, type SlotNames, type System,
+  type TrackGain,
 } from './model';
 import { createLabeler, createResolver, selfSheetSlot, type SheetIndex } from './scope';
 import { blankCombatant, newCheckSlot, newScope } from './state';
@@ -161,7 +163,9 @@ class Loader {
       stat: this.formulas.maybe(c.stat, `${pointer}/stat`),
     };
     // A check with its own stat labels `@stat` on its chip (`+ 5 Con save`), as a weapon's attack does.
-    return def.stat ? { ...def, roll: this.rollFor(def, def.stat) } : def;
+    if (!def.stat) return def;
+    // Written out, not spread: every check keeps one object shape (the engine's reads of a check stay monomorphic).
+    return { rolledTally: def.rolledTally, id, name: def.name, roll: this.rollFor(def, def.stat), combine: def.combine, edgeMax: def.edgeMax, outcomes: def.outcomes, stat: def.stat };
   }
 
   checkRef(id: string | undefined, pointer: string): CheckDef | null {
@@ -437,7 +441,7 @@ class Loader {
   /** The formula with its value fixed for this combatant when it is sheet-constant (`value()` then costs nothing). */
   pin(formula: Formula, self: Combatant, live: ReadonlySet<string>, pointer: string): Formula {
     const v = this.fixed(formula, self, live, pointer);
-    return v === null ? formula : { ...formula, constant: v };
+    return v === null ? formula : withConstant(formula, v);
   }
 
   /** Attacks one attack action makes, when fixed for this combatant. */
@@ -465,7 +469,7 @@ class Loader {
 
   /** An attack profile with its roll specialised for its stat's label. */
   profile(p: Omit<AttackProfile, 'roll' | 'parts'> & { readonly parts?: AttackProfile['parts'] }): AttackProfile {
-    return { ...p, parts: p.parts ?? [], roll: this.rollFor(p.check, p.stat) };
+    return attackProfile(p, this.rollFor(p.check, p.stat), p.parts ?? [], p.applies);
   }
 
   /** A blow's further damage parts, each with its own type (compiled as damage: doubled dice on a crit). */

@@ -117,6 +117,18 @@ export interface AttackProfile {
   readonly parts: readonly DamagePartDef[];
 }
 
+/**
+ * An attack profile written out field by field in one order, never spread: every profile keeps one object shape, so
+ * the engine's reads of a blow's profile stay monomorphic.
+ */
+export function attackProfile(p: Omit<AttackProfile, 'roll' | 'parts' | 'applies'>, roll: Formula, parts: readonly DamagePartDef[],
+  applies: readonly string[]): AttackProfile {
+  return {
+    name: p.name, check: p.check, roll, stat: p.stat, damage: p.damage, type: p.type, reach: p.reach, reads: p.reads, speed: p.speed,
+    applies, save: p.save, parts,
+  };
+}
+
 export interface DamagePartDef {
   readonly damage: Formula;
   readonly type: string;
