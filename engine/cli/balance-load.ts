@@ -1,9 +1,8 @@
 // Shared by the balance commands (sim --grid, sim --sensitivity, diff): read a file, refuse a system with errors,
 // load it for fighting, and parse the few options they have in common.
-import { readFileSync } from 'node:fs';
 import type { SystemDocument } from '../schema/document';
 import { loadSystem, type System } from '../sim/index';
-import { checkBeforeSimulating } from './sim-check';
+import { checkBeforeSimulating, readSystemText } from './sim-check';
 
 export type Loaded = { readonly ok: true; readonly doc: SystemDocument; readonly system: System; readonly text: string } | { readonly ok: false; readonly code: number; readonly message: string };
 
@@ -11,7 +10,7 @@ export type Loaded = { readonly ok: true; readonly doc: SystemDocument; readonly
 export function loadForBalance(file: string): Loaded {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readSystemText(file);
   } catch (err) {
     return { ok: false, code: 2, message: `cannot read ${file}: ${err instanceof Error ? err.message : String(err)}` };
   }

@@ -4,8 +4,9 @@
 // Plain JavaScript so that the bin can load it without tsx. When a bundle cannot be built or written (read-only
 // install, no esbuild), callers fall back to running the sources through tsx (registerTsx).
 import { existsSync, mkdirSync, readdirSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** What can be bundled: name → entry source, relative to the project root. */
 export const BUNDLE_ENTRIES = {
@@ -20,18 +21,36 @@ export const NO_BUNDLE_ENV = 'RULES_STUDIO_NO_BUNDLE';
 export const CACHE_DIR_ENV = 'RULES_STUDIO_CACHE_DIR';
 
 // This file may itself be inlined into a bundle (the CLI bundle contains the pools), so import.meta.url is either
-// engine/cli/ or the cache folder: the root is the nearest folder above that holds this file's source.
+// engine/cli/ or the cache folder: the root is the nearest folder above that holds this file's source. A cache moved
+// out of the project (CACHE_DIR_ENV) has none above it: a bundle knows the root it was built from (ROOT_DEFINE).
 function findRoot() {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     if (existsSync(join(dir, 'engine', 'cli', 'bundle-cache.mjs'))) return dir;
     const up = dirname(dir);
-    if (up === dir) throw new Error('rules-studio: cannot find the project root above ' + fileURLToPath(import.meta.url));
+    if (up === dir) break;
     dir = up;
   }
+  // eslint-disable-next-line no-undef -- replaced by esbuild's define in a bundle; undeclared (typeof: 'undefined') in the sources
+  const built = typeof __RULES_STUDIO_ROOT__ === 'string' ? __RULES_STUDIO_ROOT__ : null;
+  if (built && existsSync(join(built, 'engine', 'cli', 'bundle-cache.mjs'))) return built;
+  throw new Error('rules-studio: cannot find the project root above ' + fileURLToPath(import.meta.url));
 }
 
 export const projectRoot = findRoot();
+
+/**
+ * Imports a package the bundles leave out (esbuild, tsx). From a bundle in a cache outside the project
+ * (CACHE_DIR_ENV) the package is not found beside it: then it is resolved from the project root.
+ */
+async function importFromProject(specifier) {
+  try {
+    return await import(specifier);
+  } catch (err) {
+    if (err?.code !== 'ERR_MODULE_NOT_FOUND') throw err;
+    return import(pathToFileURL(createRequire(join(projectRoot, 'package.json')).resolve(specifier)).href);
+  }
+}
 
 function modified(file) {
   try {
@@ -67,7 +86,7 @@ export async function buildIfStale(root, entry, outfile) {
   const newest = Math.max(newestSource(join(root, 'engine')), newestSource(join(root, 'schemas')), modified(join(root, 'package-lock.json')));
   // 1 ms of slack: a file time set from JavaScript keeps whole milliseconds, a source's has nanoseconds
   if (existsSync(outfile) && statSync(outfile).mtimeMs >= newest - 1) return false;
-  const { build } = await import('esbuild');
+  const { build } = await importFromProject('esbuild');
   const result = await build({
     entryPoints: [join(root, entry)],
     outfile,
@@ -82,6 +101,7 @@ export async function buildIfStale(root, entry, outfile) {
     alias: { chevrotain: join(root, 'node_modules', 'chevrotain', 'lib', 'chevrotain.mjs') },
     external: ['esbuild', 'tsx', 'tsx/*'], // only this file loads them, and only to build or to fall back
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    define: { __RULES_STUDIO_ROOT__: JSON.stringify(root) }, // findRoot's answer when the cache is outside the project
   });
   mkdirSync(dirname(outfile), { recursive: true });
   const temporary = `${outfile}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
@@ -116,7 +136,7 @@ export async function cachedBundle(name) {
 
 /** Registers tsx in this thread, so that importing a .ts source works (the fallback when there is no bundle). */
 export async function registerTsx() {
-  const { register } = await import('tsx/esm/api');
+  const { register } = await importFromProject('tsx/esm/api');
   // tsconfig.cli.json maps chevrotain to its single-file build (its package entry costs seconds through tsx's loader)
   const cliConfig = join(projectRoot, 'tsconfig.cli.json');
   register(existsSync(cliConfig) ? { tsconfig: cliConfig } : {});

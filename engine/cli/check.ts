@@ -3,6 +3,11 @@
 import { readFile } from 'node:fs/promises';
 import { checkSystem, type SystemDiagnostic } from '../schema/check';
 
+/** A text without its byte-order mark (not part of the JSON; editors on Windows write one). */
+export function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
 export const EXIT_CLEAN = 0;
 export const EXIT_ERRORS = 1;
 export const EXIT_USAGE = 2;
@@ -70,7 +75,7 @@ export async function run(args: string[], io: CheckIo = processIo): Promise<numb
       unreadable = true;
       continue;
     }
-    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1); // a byte-order mark is not part of the JSON
+    text = withoutBom(text);
     const { diagnostics } = checkSystem(text);
     errors += diagnostics.filter((d) => d.severity === 'error').length;
     warnings += diagnostics.filter((d) => d.severity === 'warning').length;

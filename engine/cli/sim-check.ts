@@ -1,8 +1,9 @@
 // Before `sim` fights: the whole checker (JSON, schema, meaning, every formula in its context). A system with
 // errors is never simulated; warnings are allowed. Returns the document or the printable diagnostics.
+import { readFileSync } from 'node:fs';
 import { checkSystem } from '../schema/check';
 import type { SystemDocument } from '../schema/document';
-import { formatDiagnostic } from './check';
+import { formatDiagnostic, withoutBom } from './check';
 
 export type CheckOutcome = { readonly ok: true; readonly doc: SystemDocument } | { readonly ok: false; readonly report: string };
 
@@ -14,4 +15,9 @@ export function checkBeforeSimulating(file: string, text: string): CheckOutcome 
     return { ok: false, report: shown.map((d) => formatDiagnostic(file, text, d)).join('\n') || `${file}: not a system document` };
   }
   return { ok: true, doc: result.document };
+}
+
+/** A system file's text as `check` reads it (throws as readFileSync does). */
+export function readSystemText(file: string): string {
+  return withoutBom(readFileSync(file, 'utf8'));
 }

@@ -1,9 +1,11 @@
 // rules-studio sim FILE --fight ID [--fights N] [--seed S] [--workers K] [--json] [--log]
 // Thin: reads the file, refuses a system with errors, runs the engine, prints (spec §4).
-import { readFileSync } from 'node:fs';
 import { fightLog, GRID_NOTE, loadSystem, simulate, SimError, type SimStats } from '../sim/index';
-import { simulateParallel } from './sim-workers/pool';
-import { checkBeforeSimulating } from './sim-check';
+import type { RecordRequest } from './sim-record';
+import { simulateParallel, startSimCrew, workersNeeded } from './sim-workers/pool';
+import type { Crew } from './worker-pool';
+import { checkBeforeSimulating, readSystemText } from './sim-check';
+import type { SystemDocument } from '../schema/document';
 
 const USAGE = 'usage: rules-studio sim FILE --fight ID [--fights N] [--seed S] [--workers K] [--json] [--log] [--record [--workspace DIR]]\n';
 
@@ -50,6 +52,15 @@ function parseArgs(args: string[]): SimArgs | string {
   return { file, fight, fights: fights ?? (log ? 1 : 1000), seed, workers, json, log };
 }
 
+/** Whether the file's text, read as plain JSON, is exactly the document the checker read (what a worker would load). */
+function sameDocument(text: string, doc: SystemDocument): boolean {
+  try {
+    return JSON.stringify(JSON.parse(text)) === JSON.stringify(doc);
+  } catch {
+    return false;
+  }
+}
+
 function pct(x: number): string {
   return `${(100 * x).toFixed(1)}%`;
 }
@@ -88,17 +99,30 @@ export async function run(args: string[]): Promise<number> {
   }
   let text: string;
   try {
-    text = readFileSync(parsed.file, 'utf8');
+    text = readSystemText(parsed.file);
   } catch (err) {
     process.stderr.write(`sim: cannot read ${parsed.file}: ${err instanceof Error ? err.message : String(err)}\n`);
     return 2;
   }
+  const parallel = { fights: parsed.fights, seed: parsed.seed, workers: parsed.workers };
+  // The worker threads start now, so their start-up runs while this thread checks and loads the document.
+  const crew = !parsed.log && workersNeeded(parallel) > 0 ? startSimCrew(text, parsed.fight, parallel) : null;
+  try {
+    return await checkAndFight(parsed, recording.record, text, crew);
+  } finally {
+    await crew?.dismiss(); // whatever runTasks did not take (a document with errors, a fight that failed)
+  }
+}
+
+async function checkAndFight(parsed: SimArgs, record: RecordRequest | null, text: string, crew: Crew | null): Promise<number> {
   const checked = checkBeforeSimulating(parsed.file, text);
   if (!checked.ok) {
     process.stderr.write(`${checked.report}\nsim: ${parsed.file} has errors; a system with errors is never simulated\n`);
     return 1;
   }
   const doc = checked.doc;
+  // The crew loaded the file's text: used only when it is exactly the document checked here.
+  if (crew && !sameDocument(text, doc)) { await crew.dismiss(); crew = null; }
   const loaded = loadSystem(doc);
   if (!loaded.ok) {
     for (const d of loaded.diagnostics) process.stderr.write(`${parsed.file}: ${d.pointer || '/'}: ${d.message}\n`);
@@ -122,12 +146,12 @@ export async function run(args: string[]): Promise<number> {
       return 0;
     }
     const stats = parsed.workers > 1
-      ? await simulateParallel(system, doc, parsed.fight, { fights: parsed.fights, seed: parsed.seed, workers: parsed.workers })
+      ? await simulateParallel(system, doc, parsed.fight, { fights: parsed.fights, seed: parsed.seed, workers: parsed.workers }, crew ?? undefined)
       : simulate(system, parsed.fight, { fights: parsed.fights, seed: parsed.seed });
     if (parsed.json) process.stdout.write(`${JSON.stringify(stats, null, 2)}\n`);
     else printHuman(stats, system.grid);
-    if (recording.record) {
-      const note = await (await import('./sim-record')).recordRun(recording.record, stats, doc.version, text);
+    if (record) {
+      const note = await (await import('./sim-record')).recordRun(record, stats, doc.version, text);
       (parsed.json ? process.stderr : process.stdout).write(note);
     }
     return 0;

@@ -11,8 +11,8 @@ import type { SystemDocument } from '../schema/document';
 import { loadSystem, simulate, type System } from '../sim/index';
 import { runGridParallel } from './balance-workers/pool';
 import { buildIfStale, CACHE_DIR_ENV } from './bundle-cache.mjs';
-import { chunkFights, simulateParallel } from './sim-workers/pool';
-import { workerScript } from './worker-pool';
+import { chunkFights, simulateParallel, startSimCrew, workersNeeded } from './sim-workers/pool';
+import { startCrew, workerScript } from './worker-pool';
 
 const doc = JSON.parse(readFileSync(new URL('../../test/fixtures/systems/mini-d20.json', import.meta.url), 'utf8')) as SystemDocument;
 const loaded = loadSystem(doc);
@@ -75,6 +75,40 @@ describe('sim over worker threads, from the bundle', () => {
   it('gives the same numbers on this thread alone (1 thread starts no worker)', async () => {
     expect(await simulateParallel(mini, doc, 'skirmish', { fights: 300, seed: 5, workers: 1 })).toEqual(simulate(mini, 'skirmish', { fights: 300, seed: 5 }));
   });
+});
+
+// `sim` starts its workers before it checks the document: a crew started ahead, taken over by runTasks.
+describe('a crew of workers started ahead', () => {
+  /** A worker's threadId is -1 once it has stopped. */
+  const stopped = async (crew: { workers: Promise<{ threadId: number }[]> }): Promise<boolean[]> => (await crew.workers).map((w) => w.threadId === -1);
+
+  it('gives what one thread gives, and every worker is ended afterwards', async () => {
+    const options = { fights: 1100, seed: 4, workers: 3 };
+    expect(workersNeeded(options)).toBe(2);
+    const crew = startSimCrew(JSON.stringify(doc), 'skirmish', options);
+    expect(await simulateParallel(mini, doc, 'skirmish', options, crew)).toEqual(simulate(mini, 'skirmish', { fights: 1100, seed: 4 }));
+    expect(await stopped(crew)).toEqual([true, true]);
+  }, 60_000);
+
+  it('ends at once the workers the tasks do not need (fewer chunks than workers)', async () => {
+    const crew = startSimCrew(JSON.stringify(doc), 'skirmish', { fights: 1100, seed: 4, workers: 4 });
+    const few = { fights: 2, seed: 4, workers: 4 }; // two chunks: one worker needed of the crew's three
+    expect(await simulateParallel(mini, doc, 'skirmish', few, crew)).toEqual(simulate(mini, 'skirmish', { fights: 2, seed: 4 }));
+    expect(await stopped(crew)).toEqual([true, true, true]);
+  }, 60_000);
+
+  it('is ended by dismiss when it is never used', async () => {
+    const crew = startCrew('sim-worker', { docText: JSON.stringify(doc), fightId: 'skirmish', seed: 1 }, 2);
+    expect(await stopped(crew)).toEqual([false, false]);
+    await crew.dismiss();
+    expect(await stopped(crew)).toEqual([true, true]);
+  }, 60_000);
+
+  it('answers with what its workers were started with: a text that does not parse is their error', async () => {
+    const crew = startSimCrew('{ not json', 'skirmish', { fights: 600, seed: 1, workers: 2 });
+    await expect(simulateParallel(mini, doc, 'skirmish', { fights: 600, seed: 1, workers: 2 }, crew)).rejects.toThrow(/JSON/);
+    expect(await stopped(crew)).toEqual([true]);
+  }, 60_000);
 });
 
 describe('sim over worker threads, through tsx when the cache cannot be written', () => {

@@ -45,6 +45,38 @@ function asError(err: unknown): Error {
   return err instanceof Error ? err : new Error(String(err));
 }
 
+/**
+ * Worker threads started ahead of their tasks: `sim` starts its workers before it checks the document, so their
+ * start-up (a thread, the engine bundle, the system loaded) runs while this thread checks. Hand the crew to runTasks
+ * with the same `setup` it was started with, or dismiss it.
+ */
+export interface Crew {
+  readonly kind: WorkerKind;
+  /** The workers, once the script is known (none when it could not be found). */
+  readonly workers: Promise<Worker[]>;
+  /** Each worker's error or exit before runTasks took it over (by index), else null. */
+  readonly early: (Error | null)[];
+  /** End every worker (a crew runTasks never took, or the extras it did not need). */
+  dismiss(): Promise<void>;
+}
+
+export function startCrew(kind: WorkerKind, setup: unknown, count: number): Crew {
+  const crew: Crew = {
+    kind,
+    early: [],
+    workers: workerScript(kind).then(({ url }) => Array.from({ length: Math.max(0, count) }, (_, i) => {
+      const worker = new Worker(url, { workerData: setup });
+      crew.early[i] = null;
+      // Until runTasks listens: an early error must not go unheard (an unheard 'error' event ends the process).
+      worker.once('error', (err) => { crew.early[i] ??= asError(err); });
+      worker.once('exit', (code) => { crew.early[i] ??= new Error(`worker exited with code ${code}`); });
+      return worker;
+    })),
+    dismiss: async () => { await Promise.all((await crew.workers).map((w) => w.terminate())); },
+  };
+  return crew;
+}
+
 /** Tasks a worker holds at once: the next is already queued when it finishes one, even while this thread is busy. */
 const IN_FLIGHT = 2;
 
@@ -54,14 +86,19 @@ const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(reso
  * Runs every task on `threads` threads, never more than there are tasks: this thread, with `here` (it fights too, so
  * `threads` = 2 starts one worker), and `threads - 1` workers of `kind`, each started with `setup` as its workerData.
  * Whoever is free takes the next task. Resolves with the results in task order; rejects with the first error (every
- * worker is ended).
+ * worker is ended). `crew`: workers startCrew started ahead with this same `setup`, taken before any is started here.
  */
 export async function runTasks<Task, Result>(
-  kind: WorkerKind, setup: unknown, tasks: readonly Task[], threads: number, here: (task: Task) => Result,
+  kind: WorkerKind, setup: unknown, tasks: readonly Task[], threads: number, here: (task: Task) => Result, crew?: Crew,
 ): Promise<Result[]> {
   const results: Result[] = new Array<Result>(tasks.length);
   const workerCount = Math.max(0, Math.min(threads, tasks.length) - 1);
-  const url = workerCount > 0 ? (await workerScript(kind)).url : null;
+  // A crew's workers first (the ones not needed are ended now), then new ones for the rest.
+  const hired = crew ? await crew.workers : [];
+  const ready = hired.slice(0, workerCount);
+  const early = crew?.early.slice(0, ready.length).find((e) => e !== null) ?? null;
+  await Promise.all(hired.slice(workerCount).map((w) => w.terminate()));
+  const url = workerCount > ready.length ? (await workerScript(kind)).url : null;
   const started: Worker[] = [];
   let next = 0;
   let finished = 0;
@@ -75,8 +112,10 @@ export async function runTasks<Task, Result>(
     if (++finished === tasks.length) { over = true; end(); }
   };
   try {
-    for (let w = 0; w < workerCount && url; w++) {
-      const worker = new Worker(url, { workerData: setup });
+    if (early) fail(early);
+    for (let w = 0; w < workerCount; w++) {
+      const worker = ready[w] ?? (url ? new Worker(url, { workerData: setup }) : null);
+      if (!worker) break;
       started.push(worker);
       const held: number[] = []; // task indices sent to this worker, oldest first (it answers in order)
       const handOut = (): void => {

@@ -1,10 +1,17 @@
 // The installed entry point: every command runs from the cached bundle (sim's workers from theirs), giving the engine's answers.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 
 function cli(...args: string[]) {
   return spawnSync(process.execPath, ['bin/rules-studio.mjs', ...args], { encoding: 'utf8', timeout: 120_000 });
+}
+
+/** A run that must end by itself: a worker thread left running would keep the process alive until the timeout. */
+function cliEnds(...args: string[]) {
+  return spawnSync(process.execPath, ['bin/rules-studio.mjs', ...args], { encoding: 'utf8', timeout: 30_000, killSignal: 'SIGKILL' });
 }
 
 describe('bin/rules-studio.mjs', () => {
@@ -36,5 +43,47 @@ describe('bin/rules-studio.mjs', () => {
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout).fights).toBe(20);
     expect(r.stdout).toBe(cli('sim', 'test/fixtures/systems/mini-d20.json', '--fight', fight, '--fights', '20', '--json').stdout);
+  });
+  // sim starts its workers before it checks the document (their start-up overlaps the check): they must be ended
+  // on every way out, or the process would never exit.
+  test('sim --workers 2 on a system with errors exits 1 with the diagnostics, and ends', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'bin-sim-')), 'broken.json');
+    const doc = JSON.parse(readFileSync('test/fixtures/systems/mini-d20.json', 'utf8')) as { derived: Record<string, string> };
+    doc.derived['str.mod'] = 'floor((@strr - 10) / 2)';
+    writeFileSync(file, JSON.stringify(doc, null, 2));
+    const r = cliEnds('sim', file, '--fight', 'skirmish', '--fights', '2000', '--workers', '2');
+    expect(r.signal).toBeNull();
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/broken\.json:\d+:\d+: error: .*strr/);
+  });
+  test('sim --workers 3 with an unknown fight exits 1 naming the fights, and ends', () => {
+    const r = cliEnds('sim', 'test/fixtures/systems/mini-d20.json', '--fight', 'nope', '--fights', '2000', '--workers', '3');
+    expect(r.signal).toBeNull();
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/unknown fight 'nope' \(fights: duel, skirmish/);
+  });
+  test('sim reads a file with a byte-order mark as check does, on one thread and on two', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'bin-sim-')), 'bom.json');
+    writeFileSync(file, `\uFEFF${readFileSync('test/fixtures/systems/mini-d20.json', 'utf8')}`);
+    expect(cliEnds('check', file).status).toBe(0);
+    const plain = cliEnds('sim', 'test/fixtures/systems/mini-d20.json', '--fight', 'skirmish', '--fights', '600', '--json');
+    for (const workers of ['1', '2']) {
+      const r = cliEnds('sim', file, '--fight', 'skirmish', '--fights', '600', '--json', '--workers', workers);
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+      expect(r.stdout).toBe(plain.stdout);
+    }
+  });
+  test('runs from a cache moved out of the project (RULES_STUDIO_CACHE_DIR), its workers from bundles built there', () => {
+    const cache = mkdtempSync(join(tmpdir(), 'bin-cache-'));
+    const args = ['sim', 'test/fixtures/systems/mini-d20.json', '--fight', 'skirmish', '--fights', '600', '--json'];
+    const moved = spawnSync(process.execPath, ['bin/rules-studio.mjs', ...args, '--workers', '2'], {
+      encoding: 'utf8', timeout: 120_000, env: { ...process.env, RULES_STUDIO_CACHE_DIR: cache },
+    });
+    expect(moved.stderr).toBe('');
+    expect(moved.status).toBe(0);
+    expect(moved.stdout).toBe(cli(...args).stdout);
+    expect(existsSync(join(cache, 'cli.mjs'))).toBe(true);
+    expect(existsSync(join(cache, 'sim-worker.mjs'))).toBe(true); // built, not the slow fallback through tsx
   });
 });

@@ -3,7 +3,7 @@
 // in chunk order, exactly. Fight i is always seeded deriveSeed(seed, i), so the results are identical to one thread's.
 import type { SystemDocument } from '../../schema/document';
 import { mergeStats, simulatePartial, type PartialStats, type SimStats, type System } from '../../sim/index';
-import { runTasks } from '../worker-pool';
+import { runTasks, startCrew, type Crew } from '../worker-pool';
 import type { FightChunk, SimWorkerSetup } from './worker';
 
 export interface ParallelOptions {
@@ -32,9 +32,24 @@ export function chunkFights(fights: number, workers: number): FightChunk[] {
   return chunks.length ? chunks : [{ from: 0, count: 0 }];
 }
 
-export async function simulateParallel(system: System, doc: SystemDocument, fightId: string, options: ParallelOptions): Promise<SimStats> {
+/** How many worker threads `simulateParallel` starts for these options (this thread fights too). */
+export function workersNeeded(options: ParallelOptions): number {
+  return Math.max(0, Math.min(options.workers, chunkFights(options.fights, options.workers).length) - 1);
+}
+
+/**
+ * The workers of a parallel run, started before the caller has checked and loaded the document (`sim` checks while
+ * they start). `docText` must be the document simulateParallel is then given, as JSON text: the caller makes sure.
+ */
+export function startSimCrew(docText: string, fightId: string, options: ParallelOptions): Crew {
+  const setup: SimWorkerSetup = { docText, fightId, seed: options.seed };
+  return startCrew('sim-worker', setup, workersNeeded(options));
+}
+
+/** `crew`: workers startSimCrew started with this document, fight and options (else they are started here). */
+export async function simulateParallel(system: System, doc: SystemDocument, fightId: string, options: ParallelOptions, crew?: Crew): Promise<SimStats> {
   const setup: SimWorkerSetup = { docText: JSON.stringify(doc), fightId, seed: options.seed };
   const fightHere = (chunk: FightChunk): PartialStats => simulatePartial(system, fightId, { fights: chunk.count, seed: options.seed, from: chunk.from }).toPartial();
-  const parts = await runTasks('sim-worker', setup, chunkFights(options.fights, options.workers), options.workers, fightHere);
+  const parts = await runTasks('sim-worker', setup, chunkFights(options.fights, options.workers), options.workers, fightHere, crew);
   return mergeStats(system, fightId, options.seed, parts);
 }
