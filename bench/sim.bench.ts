@@ -98,6 +98,25 @@ export async function run(): Promise<void> {
   console.log(`            start-up alone: --workers 1 ${startOne.toFixed(2)} s, --workers 2 ${startTwo.toFixed(2)} s · fighting only (start-up taken off): ${fighting.toFixed(2)}x`);
   console.log(`            ${control}`);
 
+  // What a user of the CLI sees: `rules-studio sim ... --workers 1` against `--workers 2`, whole commands (Node's
+  // start, the document check, the load, the fights), alternating; the median of each. The workers start before the
+  // check, so their own start-up runs while it does.
+  const cliFights = Number(process.env.SIM_BENCH_CLI_FIGHTS ?? 200_000);
+  const cliRounds = Math.max(1, Number(process.env.SIM_BENCH_CLI_ROUNDS ?? 3));
+  const cliRun = (workers: number): number => {
+    const t0 = performance.now();
+    const child = spawnSync(process.execPath, [join(projectRoot, 'bin', 'rules-studio.mjs'), 'sim', fileURLToPath(useSystem ? SYSTEM : FALLBACK),
+      '--fight', fightId, '--fights', String(cliFights), '--workers', String(workers), '--json'], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    if (child.status !== 0) throw new Error(`the CLI failed: ${child.stderr}`);
+    return (performance.now() - t0) / 1000;
+  };
+  cliRun(1); // the CLI's bundles built, if a source changed since
+  const cliOne: number[] = [];
+  const cliTwo: number[] = [];
+  for (let r = 0; r < cliRounds; r++) { cliOne.push(cliRun(1)); cliTwo.push(cliRun(2)); }
+  const middle = (xs: number[]): number => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  console.log(`cli       : rules-studio sim ${fightId} --fights ${cliFights.toLocaleString('en-US')}, whole command, median of ${cliRounds} · --workers 1 ${middle(cliOne).toFixed(2)} s · --workers 2 ${middle(cliTwo).toFixed(2)} s · ${(middle(cliOne) / middle(cliTwo)).toFixed(2)}x · ${load()}`);
+
   // Memory over a long run: the heap at each checkpoint should stay flat (nothing per fight is kept).
   const mn = Number(process.env.SIM_BENCH_MEMORY_FIGHTS ?? 1_000_000);
   const gc = (globalThis as { gc?: () => void }).gc;
