@@ -6,13 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runGrid } from '../balance/grid';
+import { finishGrid, planGrid, runCell, runGrid } from '../balance/grid';
 import type { SystemDocument } from '../schema/document';
-import { loadSystem, simulate, type System } from '../sim/index';
-import { runGridParallel } from './balance-workers/pool';
+import { loadSystem, mergeStats, simulate, simulatePartial, type System } from '../sim/index';
+import { gridSetup, runGridParallel } from './balance-workers/pool';
 import { buildIfStale, CACHE_DIR_ENV } from './bundle-cache.mjs';
 import { chunkFights, simulateParallel, startSimCrew, workersNeeded } from './sim-workers/pool';
-import { startCrew, workerScript } from './worker-pool';
+import { runTasks, startCrew, workerScript } from './worker-pool';
 
 const doc = JSON.parse(readFileSync(new URL('../../test/fixtures/systems/mini-d20.json', import.meta.url), 'utf8')) as SystemDocument;
 const loaded = loadSystem(doc);
@@ -52,6 +52,26 @@ describe('sim over worker threads, from the bundle', () => {
     }
   }, 60_000);
 
+  it('merges the workers\' own numbers: ready workers, this thread slowed, the same statistics as one thread', async () => {
+    // This thread may finish a short run before a worker is ready, or take over a worker's last tasks: here it is
+    // slowed, and the workers are ready first, so most chunks are the workers' answers.
+    const options = { fights: 6000, seed: 4 };
+    const one = simulate(mini, 'skirmish', options);
+    for (const workers of [2, 3]) {
+      const setup = { docText: JSON.stringify(doc), fightId: 'skirmish', seed: 4 };
+      const crew = startCrew('sim-worker', setup, workers - 1);
+      await until(() => crew.ready.length === workers - 1 && crew.ready.every(Boolean));
+      let here = 0;
+      const parts = await runTasks('sim-worker', setup, chunkFights(options.fights, workers), workers, (chunk) => {
+        here++;
+        slowly();
+        return simulatePartial(mini, 'skirmish', { fights: chunk.count, seed: 4, from: chunk.from }).toPartial();
+      }, crew);
+      expect(mergeStats(mini, 'skirmish', 4, parts)).toEqual(one);
+      expect(here).toBeLessThan(parts.length); // the workers answered some
+    }
+  }, 60_000);
+
   it('gives zero fights as one thread does', async () => {
     expect(await simulateParallel(mini, doc, 'troll', { fights: 0, seed: 1, workers: 2 })).toEqual(simulate(mini, 'troll', { fights: 0, seed: 1 }));
   }, 60_000);
@@ -60,22 +80,47 @@ describe('sim over worker threads, from the bundle', () => {
     await expect(simulateParallel(mini, doc, 'no-such-fight', { fights: 600, seed: 1, workers: 2 })).rejects.toThrow(/unknown fight 'no-such-fight'/);
   }, 60_000);
 
-  it('rejects with the diagnostics of a system that does not load in the worker', async () => {
+  it('rejects with the diagnostics of a system that does not load in a worker that is handed a task', async () => {
     const broken = { ...doc, attributes: 'not a list' } as unknown as SystemDocument;
-    // this thread fights its chunk with the system it was given; the worker loads the broken document
-    await expect(simulateParallel(mini, broken, 'skirmish', { fights: 10, seed: 1, workers: 2 })).rejects.toThrow(/^\/heroes\/\d+: derived/);
+    // the worker loads the broken document; this thread, slow here, leaves it tasks once it is ready
+    const setup = { docText: JSON.stringify(broken), fightId: 'skirmish', seed: 1 };
+    await expect(runTasks('sim-worker', setup, chunkFights(60 * 250, 60), 2, slowly)).rejects.toThrow(/^\/heroes\/\d+: derived/);
   }, 60_000);
 
   it('gives the same grid as one thread on 3 threads, cells taken as threads finish', async () => {
     const options = { party: 'skirmish', fights: 60, seed: 3, tiers: [1, 2, 3] };
     expect(await runGridParallel(doc, options, 3)).toEqual(runGrid(doc, mini, options));
     expect(await runGridParallel(doc, options, 2, mini)).toEqual(runGrid(doc, mini, options));
+    // with workers ready before the run and this thread slowed, so that most cells are the workers' answers
+    const plan = planGrid(doc, options);
+    if (typeof plan === 'string') throw new Error(plan);
+    const crew = startCrew('grid-worker', gridSetup(doc, options), 2);
+    await until(() => crew.ready.length === 2 && crew.ready.every(Boolean));
+    let here = 0;
+    const cells = plan.cells.map((cell) => cell.index);
+    const states = await runTasks('grid-worker', gridSetup(doc, options), cells, 3, (cell) => { here++; slowly(); return runCell(mini, plan, cell); }, crew);
+    expect(finishGrid(doc, plan, states)).toEqual(runGrid(doc, mini, options));
+    expect(here).toBeLessThan(cells.length);
   }, 60_000);
 
   it('gives the same numbers on this thread alone (1 thread starts no worker)', async () => {
     expect(await simulateParallel(mini, doc, 'skirmish', { fights: 300, seed: 5, workers: 1 })).toEqual(simulate(mini, 'skirmish', { fights: 300, seed: 5 }));
   });
 });
+
+/** This thread's share made slow (50 ms a task, a null result): a worker is surely ready before it is done. */
+function slowly(): null {
+  const end = performance.now() + 50;
+  while (performance.now() < end) { /* busy */ }
+  return null;
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let waited = 0; !condition(); waited += 20) {
+    if (waited > 30_000) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 // `sim` starts its workers before it checks the document: a crew started ahead, taken over by runTasks.
 describe('a crew of workers started ahead', () => {
@@ -105,8 +150,30 @@ describe('a crew of workers started ahead', () => {
   }, 60_000);
 
   it('answers with what its workers were started with: a text that does not parse is their error', async () => {
-    const crew = startSimCrew('{ not json', 'skirmish', { fights: 600, seed: 1, workers: 2 });
-    await expect(simulateParallel(mini, doc, 'skirmish', { fights: 600, seed: 1, workers: 2 }, crew)).rejects.toThrow(/JSON/);
+    const setup = { docText: '{ not json', fightId: 'skirmish', seed: 1 };
+    const crew = startCrew('sim-worker', setup, 1);
+    await expect(runTasks('sim-worker', setup, chunkFights(60 * 250, 60), 2, slowly, crew)).rejects.toThrow(/JSON/);
+    expect(await stopped(crew)).toEqual([true]);
+  }, 60_000);
+
+  it('leaves a worker nothing while it starts, and takes over what it still holds when nothing else is left', async () => {
+    const setup = { docText: JSON.stringify(doc), fightId: 'skirmish', seed: 1 };
+    const crew = startCrew('sim-worker', setup, 1);
+    await until(() => crew.ready[0] === true);
+    // The worker, ready, is handed tasks 0 and 1 at once: ten million fights each, that it would fight for minutes.
+    // This thread answers 2..9, then 0 and 1 itself: the run ends without waiting for the worker.
+    const tasks = Array.from({ length: 10 }, () => ({ from: 0, count: 10_000_000 }));
+    const order: number[] = [];
+    const results = await runTasks('sim-worker', setup, tasks, 2, (task) => { order.push(tasks.indexOf(task)); return order.length; }, crew);
+    expect(order).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 0, 1]);
+    expect(results).toEqual([9, 10, 1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(await stopped(crew)).toEqual([true]);
+  }, 60_000);
+
+  it('gives one thread\'s numbers when this thread is done before a worker is ready', async () => {
+    // 300 fights: done here long before a worker has loaded the engine; it is ended unused
+    const crew = startSimCrew(JSON.stringify(doc), 'skirmish', { fights: 300, seed: 6, workers: 2 });
+    expect(await simulateParallel(mini, doc, 'skirmish', { fights: 300, seed: 6, workers: 2 }, crew)).toEqual(simulate(mini, 'skirmish', { fights: 300, seed: 6 }));
     expect(await stopped(crew)).toEqual([true]);
   }, 60_000);
 });

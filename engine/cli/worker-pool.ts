@@ -1,7 +1,8 @@
 // Worker threads for `sim --workers K` and the balance grid. Each worker is started once with what every task needs
-// (the system as JSON text, parsed and loaded once in the worker), then handed tasks one at a time as it finishes the
-// last (fight chunks, grid cells): a worker on a busier core simply takes fewer, and the results come back by task
-// index, so which worker ran a task never changes the numbers.
+// (the system as JSON text, parsed and loaded once in the worker), then, once it says it is ready, handed tasks one at
+// a time as it finishes the last (fight chunks, grid cells): a worker on a busier core simply takes fewer, this thread
+// takes over what a worker still holds when nothing else is left, and the results come back by task index, so which
+// thread ran a task never changes the numbers.
 // Workers run a cached esbuild bundle (bundle-cache.mjs; a fraction of a second to start), or the TypeScript sources
 // through tsx (seconds a worker) when the bundle cannot be built or written.
 import { join } from 'node:path';
@@ -56,6 +57,11 @@ export interface Crew {
   readonly workers: Promise<Worker[]>;
   /** Each worker's error or exit before runTasks took it over (by index), else null. */
   readonly early: (Error | null)[];
+  /**
+   * Whether each worker has said it is ready (by index). Heard as soon as it is said: a worker's message with nobody
+   * listening is lost, and runTasks may listen only later.
+   */
+  readonly ready: boolean[];
   /** End every worker (a crew runTasks never took, or the extras it did not need). */
   dismiss(): Promise<void>;
 }
@@ -64,9 +70,12 @@ export function startCrew(kind: WorkerKind, setup: unknown, count: number): Crew
   const crew: Crew = {
     kind,
     early: [],
+    ready: [],
     workers: workerScript(kind).then(({ url }) => Array.from({ length: Math.max(0, count) }, (_, i) => {
       const worker = new Worker(url, { workerData: setup });
       crew.early[i] = null;
+      crew.ready[i] = false;
+      worker.on('message', (reply: TaskReply<unknown>) => { if ('ready' in reply) crew.ready[i] = true; });
       // Until runTasks listens: an early error must not go unheard (an unheard 'error' event ends the process).
       worker.once('error', (err) => { crew.early[i] ??= asError(err); });
       worker.once('exit', (code) => { crew.early[i] ??= new Error(`worker exited with code ${code}`); });
@@ -85,8 +94,8 @@ const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(reso
 /**
  * Runs every task on `threads` threads, never more than there are tasks: this thread, with `here` (it fights too, so
  * `threads` = 2 starts one worker), and `threads - 1` workers of `kind`, each started with `setup` as its workerData.
- * Whoever is free takes the next task. Resolves with the results in task order; rejects with the first error (every
- * worker is ended). `crew`: workers startCrew started ahead with this same `setup`, taken before any is started here.
+ * Whoever is free takes the next task (a worker once it is ready). Resolves with the results in task order; rejects
+ * with the first error (every worker is ended). `crew`: workers startCrew started ahead with this same `setup`, taken before any is started here.
  */
 export async function runTasks<Task, Result>(
   kind: WorkerKind, setup: unknown, tasks: readonly Task[], threads: number, here: (task: Task) => Result, crew?: Crew,
@@ -107,7 +116,12 @@ export async function runTasks<Task, Result>(
   let end: () => void = () => {};
   const done = new Promise<void>((resolve) => { end = resolve; });
   const fail = (err: Error): void => { if (!over) { over = true; failure = err; end(); } };
+  // A task may be done twice (this thread takes over a worker's unanswered task at the end): the first answer counts;
+  // both are the same, since a task's result depends only on the task.
+  const answered: boolean[] = new Array<boolean>(tasks.length).fill(false);
   const record = (index: number, result: Result): void => {
+    if (answered[index]) return;
+    answered[index] = true;
     results[index] = result;
     if (++finished === tasks.length) { over = true; end(); }
   };
@@ -124,18 +138,23 @@ export async function runTasks<Task, Result>(
           worker.postMessage(tasks[next++]);
         }
       };
+      // Tasks go to a worker only once it is ready (set up, the system loaded): until then this thread takes them all,
+      // so a run too short for a worker's start-up ends as fast as on one thread.
       worker.on('message', (reply: TaskReply<Result>) => {
         if ('error' in reply) { fail(new Error(reply.error)); return; }
-        record(held.shift()!, reply.result);
+        if ('result' in reply) record(held.shift()!, reply.result);
         handOut();
       });
       worker.once('error', (err) => fail(asError(err)));
       worker.once('exit', (code) => fail(new Error(`worker exited with code ${code}`)));
-      handOut(); // queued until the worker listens: its first tasks wait for it, not the other way round
+      if (w < ready.length && crew?.ready[w]) handOut(); // it said so before anyone here listened
     }
-    // This thread's share: one task at a time, letting the workers' answers in between.
-    while (!over && next < tasks.length) {
-      const index = next++;
+    // This thread's share: one task at a time, letting the workers' answers in between. When none is left to hand out,
+    // it does the oldest task a worker still holds (a worker's first tasks run before its code is compiled, slowly):
+    // the run never waits on a slow worker for longer than this thread takes over a task.
+    while (!over) {
+      const index = next < tasks.length ? next++ : answered.indexOf(false);
+      if (index < 0) break;
       try {
         record(index, here(tasks[index]!));
       } catch (err) {

@@ -1,7 +1,8 @@
 // The worker side of worker-pool.ts: set up once from workerData, then answer the parent's tasks one by one.
 import { parentPort, workerData } from 'node:worker_threads';
 
-export type TaskReply<Result> = { readonly result: Result } | { readonly error: string };
+/** A worker's messages: `ready` once after its setup (only then is it handed tasks), then one reply per task. */
+export type TaskReply<Result> = { readonly ready: true } | { readonly result: Result } | { readonly error: string };
 
 const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
@@ -30,4 +31,5 @@ export function serveTasks<Setup, Task, Result>(prepare: (setup: Setup) => ((tas
     }
     port.postMessage(reply);
   });
+  port.postMessage({ ready: true } satisfies TaskReply<Result>);
 }

@@ -5,14 +5,20 @@ import type { SystemDocument } from '../../schema/document';
 import type { BatchState } from '../../balance/batch';
 import { finishGrid, planGrid, runCell, type GridOptions, type GridResult } from '../../balance/grid';
 import { loadSystem, type System } from '../../sim/index';
-import { runTasks } from '../worker-pool';
+import { runTasks, type Crew } from '../worker-pool';
 import type { GridWorkerSetup } from './worker';
+
+/** What each grid worker is started with (a crew started ahead must be started with this). */
+export function gridSetup(doc: SystemDocument, options: GridOptions): GridWorkerSetup {
+  return { docText: JSON.stringify(doc), options };
+}
 
 /**
  * The grid on `workers` threads (this one included); identical to runGrid on one. `system` is the document loaded
- * (loaded here when not given). Rejects with the first error of any thread.
+ * (loaded here when not given); `crew`, grid workers started ahead with gridSetup(doc, options). Rejects with the first
+ * error of any thread.
  */
-export async function runGridParallel(doc: SystemDocument, options: GridOptions, workers: number, system?: System): Promise<GridResult | string> {
+export async function runGridParallel(doc: SystemDocument, options: GridOptions, workers: number, system?: System, crew?: Crew): Promise<GridResult | string> {
   const plan = planGrid(doc, options);
   if (typeof plan === 'string') return plan;
   let loaded = system;
@@ -22,8 +28,7 @@ export async function runGridParallel(doc: SystemDocument, options: GridOptions,
     loaded = outcome.system;
   }
   const here = loaded;
-  const setup: GridWorkerSetup = { docText: JSON.stringify(doc), options };
   const cells = plan.cells.map((cell) => cell.index);
-  const states = await runTasks<number, BatchState>('grid-worker', setup, cells, workers, (cell) => runCell(here, plan, cell));
+  const states = await runTasks<number, BatchState>('grid-worker', gridSetup(doc, options), cells, workers, (cell) => runCell(here, plan, cell), crew);
   return finishGrid(doc, plan, states);
 }
