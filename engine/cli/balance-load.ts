@@ -2,7 +2,8 @@
 // load it for fighting, and parse the few options they have in common.
 import type { SystemDocument } from '../schema/document';
 import { loadSystem, type System } from '../sim/index';
-import { checkBeforeSimulating, readSystemText } from './sim-check';
+import { checkBeforeSimulating, readSystemText, sameDocument } from './sim-check';
+import type { Crew } from './worker-pool';
 
 export type Loaded = { readonly ok: true; readonly doc: SystemDocument; readonly system: System; readonly text: string } | { readonly ok: false; readonly code: number; readonly message: string };
 
@@ -14,6 +15,11 @@ export function loadForBalance(file: string): Loaded {
   } catch (err) {
     return { ok: false, code: 2, message: `cannot read ${file}: ${err instanceof Error ? err.message : String(err)}` };
   }
+  return checkForBalance(file, text);
+}
+
+/** loadForBalance for a text already read. */
+function checkForBalance(file: string, text: string): Loaded {
   const checked = checkBeforeSimulating(file, text);
   if (!checked.ok) return { ok: false, code: 1, message: `${checked.report}\n${file} has errors; a system with errors is never simulated` };
   const loaded = loadSystem(checked.doc);
@@ -30,16 +36,46 @@ export function loadForBalance(file: string): Loaded {
  */
 export function startBalanceCommand<Options extends { readonly file: string }>(command: string, usage: string, parsed: Options | string):
   { readonly options: Options; readonly loaded: Extract<Loaded, { ok: true }> } | number {
+  const started = startWithCrew(command, usage, parsed, () => null);
+  return typeof started === 'number' ? started : { options: started.options, loaded: started.loaded };
+}
+
+/**
+ * startBalanceCommand with worker threads started from the file's text before the check (`hire`; their start-up runs
+ * while the check does). The crew comes back only when the checked document is that text read as JSON; otherwise, and
+ * when the command cannot go on, it is dismissed here. The caller hands it on (runTasks ends it) or dismisses it.
+ */
+export async function startBalanceCommandWithCrew<Options extends { readonly file: string }>(command: string, usage: string,
+  parsed: Options | string, hire: (text: string, options: Options) => Crew | null):
+  Promise<{ readonly options: Options; readonly loaded: Extract<Loaded, { ok: true }>; readonly crew: Crew | null } | number> {
+  const started = startWithCrew(command, usage, parsed, hire);
+  if (typeof started === 'number' || started.crew === null || sameDocument(started.loaded.text, started.loaded.doc)) return started;
+  await started.crew.dismiss();
+  return { ...started, crew: null };
+}
+
+function startWithCrew<Options extends { readonly file: string }>(command: string, usage: string, parsed: Options | string,
+  hire: (text: string, options: Options) => Crew | null):
+  { readonly options: Options; readonly loaded: Extract<Loaded, { ok: true }>; readonly crew: Crew | null } | number {
   if (typeof parsed === 'string') {
     process.stderr.write(`${command}: ${parsed}\n${usage}`);
     return 2;
   }
-  const loaded = loadForBalance(parsed.file);
+  let text: string;
+  try {
+    text = readSystemText(parsed.file);
+  } catch (err) {
+    process.stderr.write(`cannot read ${parsed.file}: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 2;
+  }
+  const crew = hire(text, parsed);
+  const loaded = checkForBalance(parsed.file, text);
   if (!loaded.ok) {
     process.stderr.write(`${loaded.message}\n`);
+    void crew?.dismiss();
     return loaded.code;
   }
-  return { options: parsed, loaded };
+  return { options: parsed, loaded, crew };
 }
 
 /** A whole number option >= min, or the message saying what was wrong. */

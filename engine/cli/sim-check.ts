@@ -21,3 +21,15 @@ export function checkBeforeSimulating(file: string, text: string): CheckOutcome 
 export function readSystemText(file: string): string {
   return withoutBom(readFileSync(file, 'utf8'));
 }
+
+/**
+ * Whether the file's text, read as plain JSON, is exactly the document the checker read: workers started before the
+ * check (with the text) may then be used for it.
+ */
+export function sameDocument(text: string, doc: SystemDocument): boolean {
+  try {
+    return JSON.stringify(JSON.parse(text)) === JSON.stringify(doc);
+  } catch {
+    return false;
+  }
+}

@@ -3,7 +3,9 @@
 import { runGrid, type GridOptions, type GridResult } from '../balance/grid';
 import { formatBudget } from '../balance/budget';
 import { runGridParallel } from './balance-workers/pool';
-import { rateWithInterval, startBalanceCommand, table, wholeNumber } from './balance-load';
+import type { GridWorkerSetup } from './balance-workers/worker';
+import { rateWithInterval, startBalanceCommandWithCrew, table, wholeNumber } from './balance-load';
+import { startCrew } from './worker-pool';
 
 const USAGE = 'usage: rules-studio sim FILE --grid --party ID [--fights N] [--seed S] [--workers K] [--enemies N] [--roles a,b] [--json]\n';
 
@@ -69,11 +71,13 @@ export function formatGrid(grid: GridResult): string {
 }
 
 export async function run(args: string[]): Promise<number> {
-  const start = startBalanceCommand('sim --grid', USAGE, parseArgs(args));
+  // With --workers, the worker threads start before the check (their start-up runs while it does).
+  const start = await startBalanceCommandWithCrew('sim --grid', USAGE, parseArgs(args),
+    (text, parsed) => (parsed.workers > 1 ? startCrew('grid-worker', { docText: text, options: parsed.options } satisfies GridWorkerSetup, parsed.workers - 1) : null));
   if (typeof start === 'number') return start;
-  const { options: parsed, loaded } = start;
+  const { options: parsed, loaded, crew } = start;
   try {
-    const grid = parsed.workers > 1 ? await runGridParallel(loaded.doc, parsed.options, parsed.workers, loaded.system) : runGrid(loaded.doc, loaded.system, parsed.options);
+    const grid = parsed.workers > 1 ? await runGridParallel(loaded.doc, parsed.options, parsed.workers, loaded.system, crew ?? undefined) : runGrid(loaded.doc, loaded.system, parsed.options);
     if (typeof grid === 'string') {
       process.stderr.write(`sim --grid: ${grid}\n`);
       return 1;
@@ -83,5 +87,7 @@ export async function run(args: string[]): Promise<number> {
   } catch (err) {
     process.stderr.write(`sim --grid: the fights stopped: ${err instanceof Error ? err.message : String(err)}\n`);
     return 1;
+  } finally {
+    await crew?.dismiss(); // what runTasks did not take (a grid that could not be planned)
   }
 }

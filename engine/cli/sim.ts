@@ -4,8 +4,7 @@ import { fightLog, GRID_NOTE, loadSystem, simulate, SimError, type SimStats } fr
 import type { RecordRequest } from './sim-record';
 import { simulateParallel, startSimCrew, workersNeeded } from './sim-workers/pool';
 import type { Crew } from './worker-pool';
-import { checkBeforeSimulating, readSystemText } from './sim-check';
-import type { SystemDocument } from '../schema/document';
+import { checkBeforeSimulating, readSystemText, sameDocument } from './sim-check';
 
 const USAGE = 'usage: rules-studio sim FILE --fight ID [--fights N] [--seed S] [--workers K] [--json] [--log] [--record [--workspace DIR]]\n';
 
@@ -50,15 +49,6 @@ function parseArgs(args: string[]): SimArgs | string {
   if (!file) return 'missing FILE';
   if (!fight) return 'missing --fight ID';
   return { file, fight, fights: fights ?? (log ? 1 : 1000), seed, workers, json, log };
-}
-
-/** Whether the file's text, read as plain JSON, is exactly the document the checker read (what a worker would load). */
-function sameDocument(text: string, doc: SystemDocument): boolean {
-  try {
-    return JSON.stringify(JSON.parse(text)) === JSON.stringify(doc);
-  } catch {
-    return false;
-  }
 }
 
 function pct(x: number): string {

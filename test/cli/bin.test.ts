@@ -86,4 +86,19 @@ describe('bin/rules-studio.mjs', () => {
     expect(existsSync(join(cache, 'cli.mjs'))).toBe(true);
     expect(existsSync(join(cache, 'sim-worker.mjs'))).toBe(true); // built, not the slow fallback through tsx
   });
+  test('sim --grid --workers 3 prints the grid one thread prints; an unknown party or a system with errors exits 1, and ends', () => {
+    const args = ['sim', 'test/balance/fixtures/mirror.json', '--grid', '--party', 'solo', '--fights', '100', '--seed', '2', '--json'];
+    const three = cliEnds(...args, '--workers', '3');
+    expect(three.status).toBe(0);
+    expect(three.stdout).toBe(cliEnds(...args).stdout);
+    const nobody = cliEnds('sim', 'test/balance/fixtures/mirror.json', '--grid', '--party', 'nobody', '--workers', '3');
+    expect(nobody.signal).toBeNull();
+    expect(nobody.status).toBe(1);
+    const file = join(mkdtempSync(join(tmpdir(), 'bin-grid-')), 'broken.json');
+    writeFileSync(file, readFileSync('test/balance/fixtures/mirror.json', 'utf8').replace('"heroes"', '"heroes": 3, "heroez"'));
+    const broken = cliEnds('sim', file, '--grid', '--party', 'solo', '--workers', '3');
+    expect(broken.signal).toBeNull();
+    expect(broken.status).toBe(1);
+    expect(broken.stderr).toMatch(/never simulated/);
+  });
 });
