@@ -22,7 +22,7 @@ export const CACHE_DIR_ENV = 'RULES_STUDIO_CACHE_DIR';
 
 // This file may itself be inlined into a bundle (the CLI bundle contains the pools), so import.meta.url is either
 // engine/cli/ or the cache folder: the root is the nearest folder above that holds this file's source. A cache moved
-// out of the project (CACHE_DIR_ENV) has none above it: a bundle knows the root it was built from (ROOT_DEFINE).
+// out of the project (CACHE_DIR_ENV) has none above it: a bundle knows the root it was built from (esbuild's define).
 function findRoot() {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {

@@ -2,7 +2,7 @@
 // Thin: reads the file, refuses a system with errors, runs the engine, prints (spec §4).
 import { fightLog, GRID_NOTE, loadSystem, simulate, SimError, type SimStats } from '../sim/index';
 import type { RecordRequest } from './sim-record';
-import { simulateParallel, startSimCrew, workersNeeded } from './sim-workers/pool';
+import { simulateParallel, startSimCrew, workersNeeded, type ParallelOptions } from './sim-workers/pool';
 import type { Crew } from './worker-pool';
 import { checkBeforeSimulating, readSystemText, sameDocument } from './sim-check';
 
@@ -94,17 +94,18 @@ export async function run(args: string[]): Promise<number> {
     process.stderr.write(`sim: cannot read ${parsed.file}: ${err instanceof Error ? err.message : String(err)}\n`);
     return 2;
   }
-  const parallel = { fights: parsed.fights, seed: parsed.seed, workers: parsed.workers };
+  const parallel: ParallelOptions = { fights: parsed.fights, seed: parsed.seed, workers: parsed.workers };
   // The worker threads start now, so their start-up runs while this thread checks and loads the document.
   const crew = !parsed.log && workersNeeded(parallel) > 0 ? startSimCrew(text, parsed.fight, parallel) : null;
   try {
-    return await checkAndFight(parsed, recording.record, text, crew);
+    return await checkAndFight(parsed, parallel, recording.record, text, crew);
   } finally {
     await crew?.dismiss(); // whatever runTasks did not take (a document with errors, a fight that failed)
   }
 }
 
-async function checkAndFight(parsed: SimArgs, record: RecordRequest | null, text: string, crew: Crew | null): Promise<number> {
+async function checkAndFight(parsed: SimArgs, parallel: ParallelOptions, record: RecordRequest | null, text: string,
+  crew: Crew | null): Promise<number> {
   const checked = checkBeforeSimulating(parsed.file, text);
   if (!checked.ok) {
     process.stderr.write(`${checked.report}\nsim: ${parsed.file} has errors; a system with errors is never simulated\n`);
@@ -136,7 +137,7 @@ async function checkAndFight(parsed: SimArgs, record: RecordRequest | null, text
       return 0;
     }
     const stats = parsed.workers > 1
-      ? await simulateParallel(system, doc, parsed.fight, { fights: parsed.fights, seed: parsed.seed, workers: parsed.workers }, crew ?? undefined)
+      ? await simulateParallel(system, doc, parsed.fight, parallel, crew ?? undefined)
       : simulate(system, parsed.fight, { fights: parsed.fights, seed: parsed.seed });
     if (parsed.json) process.stdout.write(`${JSON.stringify(stats, null, 2)}\n`);
     else printHuman(stats, system.grid);

@@ -52,7 +52,6 @@ function asError(err: unknown): Error {
  * with the same `setup` it was started with, or dismiss it.
  */
 export interface Crew {
-  readonly kind: WorkerKind;
   /** The workers, once the script is known (none when it could not be found). */
   readonly workers: Promise<Worker[]>;
   /** Each worker's error or exit before runTasks took it over (by index), else null. */
@@ -68,7 +67,6 @@ export interface Crew {
 
 export function startCrew(kind: WorkerKind, setup: unknown, count: number): Crew {
   const crew: Crew = {
-    kind,
     early: [],
     ready: [],
     workers: workerScript(kind).then(({ url }) => Array.from({ length: Math.max(0, count) }, (_, i) => {
@@ -95,7 +93,8 @@ const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(reso
  * Runs every task on `threads` threads, never more than there are tasks: this thread, with `here` (it fights too, so
  * `threads` = 2 starts one worker), and `threads - 1` workers of `kind`, each started with `setup` as its workerData.
  * Whoever is free takes the next task (a worker once it is ready). Resolves with the results in task order; rejects
- * with the first error (every worker is ended). `crew`: workers startCrew started ahead with this same `setup`, taken before any is started here.
+ * with the first error (every worker is ended). `crew`: workers startCrew started ahead with this same `setup`, taken
+ * before any is started here.
  */
 export async function runTasks<Task, Result>(
   kind: WorkerKind, setup: unknown, tasks: readonly Task[], threads: number, here: (task: Task) => Result, crew?: Crew,
@@ -104,10 +103,10 @@ export async function runTasks<Task, Result>(
   const workerCount = Math.max(0, Math.min(threads, tasks.length) - 1);
   // A crew's workers first (the ones not needed are ended now), then new ones for the rest.
   const hired = crew ? await crew.workers : [];
-  const ready = hired.slice(0, workerCount);
-  const early = crew?.early.slice(0, ready.length).find((e) => e !== null) ?? null;
+  const taken = hired.slice(0, workerCount);
+  const early = crew?.early.slice(0, taken.length).find((e) => e !== null) ?? null;
   await Promise.all(hired.slice(workerCount).map((w) => w.terminate()));
-  const url = workerCount > ready.length ? (await workerScript(kind)).url : null;
+  const url = workerCount > taken.length ? (await workerScript(kind)).url : null;
   const started: Worker[] = [];
   let next = 0;
   let finished = 0;
@@ -128,7 +127,7 @@ export async function runTasks<Task, Result>(
   try {
     if (early) fail(early);
     for (let w = 0; w < workerCount; w++) {
-      const worker = ready[w] ?? (url ? new Worker(url, { workerData: setup }) : null);
+      const worker = taken[w] ?? (url ? new Worker(url, { workerData: setup }) : null);
       if (!worker) break;
       started.push(worker);
       const held: number[] = []; // task indices sent to this worker, oldest first (it answers in order)
@@ -147,7 +146,7 @@ export async function runTasks<Task, Result>(
       });
       worker.once('error', (err) => fail(asError(err)));
       worker.once('exit', (code) => fail(new Error(`worker exited with code ${code}`)));
-      if (w < ready.length && crew?.ready[w]) handOut(); // it said so before anyone here listened
+      if (w < taken.length && crew?.ready[w]) handOut(); // it said so before anyone here listened
     }
     // This thread's share: one task at a time, letting the workers' answers in between. When none is left to hand out,
     // it does the oldest task a worker still holds (a worker's first tasks run before its code is compiled, slowly):
