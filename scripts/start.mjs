@@ -1,7 +1,7 @@
 // `npm start`: builds the studio, then runs the desktop app (Electron); when Electron cannot start (binary missing
 // and not downloadable, no display, it crashes on launch) it says why and opens the browser studio instead.
 // `npm run web` (= `node scripts/start.mjs --web`): the browser studio directly.
-// Options: --web, --no-build, --workspace DIR, --port N (browser studio).
+// Options: --web, --no-build, --workspace DIR, --port N and --data DIR (browser studio: where backups and run history go).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,6 +19,7 @@ const option = (name) => {
 };
 const workspace = option('--workspace');
 const port = option('--port');
+const dataDir = option('--data');
 
 /** Electron must be running this long before we call it started (a broken launch dies within a second or two). */
 const LAUNCH_GRACE_MS = 4000;
@@ -107,6 +108,7 @@ function startBrowserStudio(fallbackReason) {
   const args = ['dist/electron/web/main.js', '--open'];
   if (workspace) args.push('--workspace', path.resolve(workspace));
   if (port) args.push('--port', port);
+  if (dataDir) args.push('--data', path.resolve(dataDir));
   if (fallbackReason) args.push('--fallback-reason', fallbackReason);
   const child = spawn(process.execPath, args, { stdio: 'inherit' });
   forwardSignals(child);
