@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { deriveSeed } from '../dice/rng';
 import type { SystemDocument } from '../schema/document';
-import { loadSystem, runFight, simulate, StatsAccumulator, type System } from './index';
+import { fightLog, loadSystem, runFight, simulate, StatsAccumulator, type System } from './index';
 import { simulateParallel } from '../cli/sim-workers/pool';
 
 const doc = JSON.parse(readFileSync(new URL('../../test/fixtures/systems/mini-d20.json', import.meta.url), 'utf8')) as SystemDocument;
@@ -95,6 +95,66 @@ describe('streaming statistics', () => {
   it('gives the same numbers on 2 workers as on 1 (seeds split by fight index)', async () => {
     const one = simulate(mini, 'skirmish', { fights: 400, seed: 9 });
     const two = await simulateParallel(mini, doc, 'skirmish', { fights: 400, seed: 9, workers: 2 });
+    expect(two).toEqual(one);
+  }, 60_000);
+});
+
+describe('how each combatant ended: standing, dead, or down and alive', () => {
+  const classicDoc = JSON.parse(readFileSync(new URL('../../systems/classic-d20.json', import.meta.url), 'utf8')) as SystemDocument;
+  const classic = loadSystem(classicDoc);
+  if (!classic.ok) throw new Error('classic-d20 does not load');
+
+  /** Each combatant's end read off the fight's events alone: the last `down` or `heal` (a revival) it took. */
+  function endsFromLogs(system: System, fight: string, seed: number, fights: number): Map<string, { survived: number; died: number }> {
+    const ends = new Map<string, { survived: number; died: number }>();
+    for (let i = 0; i < fights; i++) {
+      const last = new Map<string, string>();
+      const events = fightLog(system, fight, deriveSeed(seed, i));
+      const start = events[0]!;
+      if (start.type !== 'fightStart') throw new Error('a log starts with fightStart');
+      for (const e of events) {
+        if (e.type === 'down') last.set(e.target, e.state);
+        else if (e.type === 'heal' && last.has(e.target)) last.set(e.target, 'up');
+      }
+      for (const c of start.combatants) {
+        const end = ends.get(c.id) ?? { survived: 0, died: 0 };
+        const state = last.get(c.id) ?? 'up';
+        if (state === 'up') end.survived++;
+        else if (state === 'dead') end.died++;
+        ends.set(c.id, end);
+      }
+    }
+    return ends;
+  }
+
+  it("counts a fight as died when the combatant's last word in the log is a down with state dead", () => {
+    // boss-tier-4: the level-11 wizard dies in about a quarter of the fights and ends down but alive in most others.
+    for (const fight of ['boss-tier-4', 'first-blood']) {
+      const n = 300;
+      const stats = simulate(classic.system, fight, { fights: n, seed: 21 });
+      const fromLogs = endsFromLogs(classic.system, fight, 21, n);
+      for (const c of stats.combatants) {
+        const end = fromLogs.get(c.id)!;
+        expect({ id: c.id, survived: c.survived * n, died: c.died * n }).toEqual({ id: c.id, survived: end.survived, died: end.died });
+      }
+    }
+    const wizard = simulate(classic.system, 'boss-tier-4', { fights: 300, seed: 21 }).combatants.find((c) => c.id === 'wizard11')!;
+    expect(wizard.died).toBeGreaterThan(0);
+    expect(1 - wizard.survived - wizard.died).toBeGreaterThan(0);
+  });
+
+  it('an enemy brought down is dead; a hero in a system without death is never dead', () => {
+    const enemies = simulate(classic.system, 'first-blood', { fights: 300, seed: 5 }).combatants.filter((c) => c.side === 'enemies');
+    for (const c of enemies) expect(c.survived + c.died).toBeCloseTo(1, 12);
+    // mini-d20 has no death rule: a hero at 0 is stable.
+    const heroes = simulate(mini, 'skirmish', { fights: 300, seed: 5 }).combatants.filter((c) => c.side === 'heroes');
+    expect(heroes.some((c) => c.survived < 1)).toBe(true);
+    for (const c of heroes) expect(c.died).toBe(0);
+  });
+
+  it('merges worker partials exactly, died included', async () => {
+    const one = simulate(classic.system, 'boss-tier-4', { fights: 200, seed: 3 });
+    const two = await simulateParallel(classic.system, classicDoc, 'boss-tier-4', { fights: 200, seed: 3, workers: 2 });
     expect(two).toEqual(one);
   }, 60_000);
 });

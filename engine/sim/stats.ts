@@ -12,6 +12,11 @@ export interface CombatantStats {
   readonly side: Side;
   /** Fraction of fights it ended standing. */
   readonly survived: number;
+  /**
+   * Fraction of fights it ended dead (an enemy brought down; a hero whose death saves failed, or whom a condition's
+   * `atZero` kills). The rest, 1 - survived - died, ended down but alive: dying or stable.
+   */
+  readonly died: number;
   readonly damageDealt: { readonly mean: number };
   readonly checks: Tally;
 }
@@ -33,6 +38,7 @@ interface CombatantAccumulator {
   readonly side: Side;
   readonly order: number;
   survived: number;
+  died: number;
   damage: number;
   readonly counts: number[];
 }
@@ -44,7 +50,7 @@ export interface PartialStats {
   roundsHistogram: number[];
   roundsSum: number;
   counts: number[];
-  combatants: { id: string; side: Side; order: number; survived: number; damage: number; counts: number[] }[];
+  combatants: { id: string; side: Side; order: number; survived: number; died: number; damage: number; counts: number[] }[];
 }
 
 export class StatsAccumulator implements CheckTally {
@@ -84,7 +90,7 @@ export class StatsAccumulator implements CheckTally {
   private combatant(id: string, side: Side, order: number): CombatantAccumulator {
     let acc = this.combatants.get(id);
     if (!acc) {
-      acc = { id, side, order, survived: 0, damage: 0, counts: this.tallyKeys.map(() => 0) };
+      acc = { id, side, order, survived: 0, died: 0, damage: 0, counts: this.tallyKeys.map(() => 0) };
       this.combatants.set(id, acc);
     }
     this.byOrder[order] = acc;
@@ -100,6 +106,7 @@ export class StatsAccumulator implements CheckTally {
       let acc = this.byOrder[c.order];
       if (acc === undefined || acc.id !== c.id) acc = this.combatant(c.id, c.side, c.order);
       if (!c.down) acc.survived++;
+      else if (c.dead) acc.died++;
       acc.damage += c.damageDealt;
     }
   }
@@ -108,7 +115,7 @@ export class StatsAccumulator implements CheckTally {
     return {
       fights: this.fights, wins: { ...this.wins }, roundsHistogram: Array.from(this.roundsHistogram, (v) => v ?? 0),
       roundsSum: this.roundsSum, counts: this.counts.slice(),
-      combatants: [...this.combatants.values()].map((c) => ({ id: c.id, side: c.side, order: c.order, survived: c.survived, damage: c.damage, counts: c.counts.slice() })),
+      combatants: [...this.combatants.values()].map((c) => ({ id: c.id, side: c.side, order: c.order, survived: c.survived, died: c.died, damage: c.damage, counts: c.counts.slice() })),
     };
   }
 
@@ -120,6 +127,7 @@ export class StatsAccumulator implements CheckTally {
     for (const c of p.combatants) {
       const acc = this.combatant(c.id, c.side, c.order);
       acc.survived += c.survived;
+      acc.died += c.died;
       acc.damage += c.damage;
       c.counts.forEach((v, i) => { acc.counts[i] = (acc.counts[i] ?? 0) + v; });
     }
@@ -152,7 +160,7 @@ export class StatsAccumulator implements CheckTally {
     let max = 0;
     for (let r = 0; r < this.roundsHistogram.length; r++) if (this.roundsHistogram[r]) max = r;
     const combatants = [...this.combatants.values()].sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : 1)).map((c) => ({
-      id: c.id, side: c.side, survived: n ? c.survived / n : 0, damageDealt: { mean: n ? c.damage / n : 0 }, checks: this.tally(c.counts),
+      id: c.id, side: c.side, survived: n ? c.survived / n : 0, died: n ? c.died / n : 0, damageDealt: { mean: n ? c.damage / n : 0 }, checks: this.tally(c.counts),
     }));
     return {
       system, fight, fights: n, seed, wins: { ...this.wins },

@@ -104,7 +104,7 @@ describe('sandbox: one fight', () => {
 });
 
 describe('sandbox: batches', () => {
-  test('a batch reports progress, then plots win rates, rounds, damage and outcome rates', async () => {
+  test('a batch reports progress, then plots win rates, rounds, damage, how each combatant ended and outcome rates', async () => {
     await page.getByTestId('tab-batch').click();
     await page.getByTestId('batch-size').fill('3000');
     await page.getByTestId('run-batch').click();
@@ -114,7 +114,7 @@ describe('sandbox: batches', () => {
     expect(await page.getByTestId('batch-progress').getAttribute('aria-valuenow')).toBe('100');
     // The plots are drawn by the chart worker on canvases handed to it (the page cannot read them back): the worker
     // counts the pixels it inked after each draw, and the figure carries that count.
-    for (const id of ['plot-wins', 'plot-rounds', 'plot-damage', 'plot-outcomes']) {
+    for (const id of ['plot-wins', 'plot-rounds', 'plot-damage', 'plot-fate', 'plot-outcomes']) {
       const inked = () => page.getByTestId(id).getAttribute('data-inked').then(Number);
       await expect.poll(inked, { message: id }).toBeGreaterThan(500);
     }
@@ -123,6 +123,11 @@ describe('sandbox: batches', () => {
     const box = (await wins.boundingBox())!;
     await page.mouse.move(box.x + box.width * 0.25, box.y + box.height * 0.6);
     await expect.poll(() => page.getByTestId('plot-wins-tip').textContent(), { timeout: 10_000 }).toMatch(/Heroes\s*Win rate: \d/);
+    // The fate plot's rows are combatants; a row's tooltip names the combatant and how its fights ended.
+    const fate = (await page.getByTestId('plot-fate').locator('canvas').boundingBox())!;
+    await page.mouse.move(fate.x + fate.width * 0.6, fate.y + fate.height * 0.15);
+    await expect.poll(() => page.getByTestId('plot-fate-tip').textContent(), { timeout: 10_000 }).toMatch(/^\S+?(standing|down, alive|dead): \d/);
+    await page.mouse.move(box.x + box.width * 0.25, box.y + box.height * 0.6);
     const summary = await page.getByTestId('batch-summary').textContent();
     expect(summary).toMatch(/3,000 fights/);
     await page.waitForTimeout(300);

@@ -1,4 +1,4 @@
-// Turns batch statistics (the `sim --json` shape) into the sandbox's four plots.
+// Turns batch statistics (the `sim --json` shape) into the sandbox's five plots.
 import type { BatchStats } from '../workers/protocol';
 import type { ChartConfiguration } from './chart';
 import { PALETTE } from './palette';
@@ -66,6 +66,26 @@ export function damageChart(stats: BatchStats): ChartConfiguration {
       ],
     },
     options: baseOptions('damage per fight', false, true),
+  };
+}
+
+/** How each combatant ended its fights: standing, down but alive (dying or stable), or dead; % of fights. */
+export function fateChart(stats: BatchStats): ChartConfiguration {
+  const combatants = stats.combatants;
+  const fates: [string, string, (c: BatchStats['combatants'][number]) => number][] = [
+    ['standing', '#98c379', (c) => c.survived],
+    ['down, alive', '#e5c07b', (c) => Math.max(0, 1 - c.survived - c.died)],
+    ['dead', '#be5046', (c) => c.died],
+  ];
+  const options = baseOptions('% of fights', true, true)!;
+  return {
+    type: 'bar',
+    data: {
+      labels: combatants.map((c) => c.id),
+      datasets: fates.map(([label, colour, share]) => ({ label, data: combatants.map((c) => 100 * share(c)), backgroundColor: colour })),
+    },
+    // Every combatant named, even when the legend leaves the rows little room.
+    options: { ...options, scales: { x: { ...options.scales!.x, max: 100 }, y: { ...options.scales!.y, ticks: { autoSkip: false, font: { size: 10 } } } } },
   };
 }
 

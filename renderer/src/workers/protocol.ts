@@ -141,6 +141,8 @@ export interface BatchStats {
     readonly id: string;
     readonly side: string;
     readonly survived: number;
+    /** Fraction of fights it ended dead; 1 - survived - died ended down but alive. */
+    readonly died: number;
     readonly damageDealt: { readonly mean: number };
   }[];
 }
