@@ -1,4 +1,4 @@
-// A batch of fights reduced to what balance questions need: wins, draws, whether any hero went down, and the
+// A batch of fights reduced to what balance questions need: wins, draws, whether any hero went down or died, and the
 // rounds (streamed with Welford). Fight i of a batch is seeded deriveSeed(seed, i), exactly as `sim` seeds it, so a
 // batch and `sim --seed S` agree, and two versions of a system fight the same dice (common random numbers).
 import { deriveSeed } from '../dice/rng';
@@ -15,6 +15,8 @@ export interface BatchState {
   readonly draws: number;
   /** Fights in which at least one hero went down. */
   readonly heroDown: number;
+  /** Fights in which at least one hero died (a hero down but dying or stable at the end is not dead). */
+  readonly heroDied: number;
   readonly rounds: MeanState;
 }
 
@@ -25,6 +27,8 @@ export interface BatchSummary {
   readonly drawRate: Estimate;
   /** Chance that at least one hero goes down. */
   readonly heroDown: Estimate;
+  /** Chance that at least one hero dies. */
+  readonly heroDied: Estimate;
   readonly rounds: Estimate;
 }
 
@@ -34,6 +38,7 @@ export class BatchAccumulator {
   enemyWins = 0;
   draws = 0;
   heroDown = 0;
+  heroDied = 0;
   readonly rounds = new RunningMean();
 
   /** `wentDown`: a hero went down at some point, even if it is back up at the end (Fighter.heroRolledWhileDown). */
@@ -43,16 +48,22 @@ export class BatchAccumulator {
     else if (result.winner === 'enemies') this.enemyWins++;
     else this.draws++;
     if (wentDown || anyHeroDown(result)) this.heroDown++;
+    if (anyHeroDead(result)) this.heroDied++;
     this.rounds.add(result.rounds);
   }
 
   toState(): BatchState {
-    return { fights: this.fights, heroWins: this.heroWins, enemyWins: this.enemyWins, draws: this.draws, heroDown: this.heroDown, rounds: this.rounds.toState() };
+    return { fights: this.fights, heroWins: this.heroWins, enemyWins: this.enemyWins, draws: this.draws, heroDown: this.heroDown, heroDied: this.heroDied, rounds: this.rounds.toState() };
   }
 }
 
 export function anyHeroDown(result: FightResult): boolean {
   for (const c of result.combatants) if (c.side === 'heroes' && c.down) return true;
+  return false;
+}
+
+export function anyHeroDead(result: FightResult): boolean {
+  for (const c of result.combatants) if (c.side === 'heroes' && c.dead) return true;
   return false;
 }
 
@@ -62,6 +73,7 @@ export function summarize(state: BatchState): BatchSummary {
     winRate: wilson(state.heroWins, state.fights),
     drawRate: wilson(state.draws, state.fights),
     heroDown: wilson(state.heroDown, state.fights),
+    heroDied: wilson(state.heroDied, state.fights),
     rounds: meanInterval(state.rounds),
   };
 }

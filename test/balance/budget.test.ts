@@ -25,7 +25,7 @@ describe('difficulty budget', () => {
 
   it('flags only when the whole interval is outside expectation ± tolerance', () => {
     const e = { budget: '@tier', expect: [{ budget: 1, winRate: 0.5 }], tolerance: 0.1 };
-    const state = (wins: number, fights: number) => ({ fights, heroWins: wins, enemyWins: fights - wins, draws: 0, heroDown: 0, rounds: { n: 0, mean: 0, m2: 0 } });
+    const state = (wins: number, fights: number) => ({ fights, heroWins: wins, enemyWins: fights - wins, draws: 0, heroDown: 0, heroDied: 0, rounds: { n: 0, mean: 0, m2: 0 } });
     expect(judgeBudget(e, 1, state(7, 10)).verdict).toBe('agrees'); // 70% of 10 fights: too few to say
     expect(judgeBudget(e, 1, state(700, 1000)).verdict).toBe('easier-in-play');
     expect(judgeBudget(e, 1, state(300, 1000)).verdict).toBe('harder-in-play');
@@ -46,7 +46,7 @@ describe('difficulty budget', () => {
     expect(formatBudget(28 / 3)).toBe('9.33');
     expect(formatBudget(4.666666666666666)).toBe('4.67');
     const e = { budget: '@tier', expect: [{ budget: 1, winRate: 0.1 }], tolerance: 0.1 };
-    const state = { fights: 1000, heroWins: 900, enemyWins: 100, draws: 0, heroDown: 0, rounds: { n: 0, mean: 0, m2: 0 } };
+    const state = { fights: 1000, heroWins: 900, enemyWins: 100, draws: 0, heroDown: 0, heroDied: 0, rounds: { n: 0, mean: 0, m2: 0 } };
     expect(judgeBudget(e, 22.615384615384613, state).note).toContain('budget 22.62 expects 10%');
   });
 

@@ -33,6 +33,18 @@ describe('sim --grid', () => {
     for (const c of grid.cells) expect(c.winRate.low).toBeLessThanOrEqual(c.winRate.value);
   });
 
+  it('adds a table of the chance a hero dies when heroes die in the system (classic-d20: death saves)', async () => {
+    const { code, out } = await capture(sim, ['systems/classic-d20.json', '--grid', '--party', 'bench-4v4', '--roles', 'boss', '--fights', '40', '--seed', '3']);
+    expect(code).toBe(0);
+    const table = /\na hero dies\nrole +T1 .*\nboss +(.*)\n/.exec(out);
+    expect(table, out).not.toBeNull();
+    const rates = [...table![1]!.matchAll(/(\d+\.\d)% \(/g)].map((m) => Number(m[1]));
+    expect(rates).toHaveLength(6);
+    expect(Math.max(...rates)).toBeGreaterThan(0);
+    const json = JSON.parse((await capture(sim, ['systems/classic-d20.json', '--grid', '--party', 'bench-4v4', '--roles', 'boss', '--fights', '40', '--seed', '3', '--json'])).out) as { cells: { heroDied: { value: number } }[] };
+    expect(json.cells.map((c) => Number((100 * c.heroDied.value).toFixed(1)))).toEqual(rates);
+  });
+
   it('prints tables for people, and refuses an unknown party (1) or a missing one (2)', async () => {
     const human = await capture(sim, [MIRROR, '--grid', '--party', 'mirror-match', '--fights', '50']);
     expect(human.code).toBe(0);

@@ -87,3 +87,41 @@ describe('a hero who goes down and gets back up', () => {
     expect(state.heroDown).toBeGreaterThan(downAtEnd);
   });
 });
+
+describe('a hero who dies', () => {
+  it('is counted from the fight itself: the fights whose log leaves some hero dead', async () => {
+    const { fightLog, loadSystem } = await import('../../engine/sim/index');
+    const { deriveSeed } = await import('../../engine/dice/rng');
+    const { runBatch } = await import('../../engine/balance/batch');
+    const { readFileSync } = await import('node:fs');
+    const loaded = loadSystem(JSON.parse(readFileSync(new URL('../../systems/classic-d20.json', import.meta.url), 'utf8')));
+    if (!loaded.ok) throw new Error('classic-d20 does not load');
+    const sys = loaded.system;
+    // boss-tier-4: the level-11 wizard dies in about a quarter of the fights (death saves), often the party does not.
+    const fights = 200;
+    let died = 0;
+    for (let i = 0; i < fights; i++) {
+      const last = new Map<string, string>();
+      const heroes = new Set<string>();
+      for (const e of fightLog(sys, 'boss-tier-4', deriveSeed(4, i))) {
+        if (e.type === 'fightStart') for (const c of e.combatants) if (c.side === 'heroes') heroes.add(c.id);
+        if (e.type === 'down') last.set(e.target, e.state);
+        else if (e.type === 'heal') last.delete(e.target);
+      }
+      if ([...heroes].some((h) => last.get(h) === 'dead')) died++;
+    }
+    const state = runBatch(sys, sys.fights.get('boss-tier-4')!, { fights, seed: 4 });
+    expect(state.heroDied).toBe(died);
+    expect(died).toBeGreaterThan(0);
+    expect(state.heroDied).toBeLessThan(state.heroDown);
+  });
+
+  it('never happens in a system without a death rule, though heroes go down; the CLI then says so in a line', async () => {
+    expect(grid().cells.every((c) => c.heroDied.value === 0 && c.heroDied.high > 0)).toBe(true);
+    expect(grid().cells.some((c) => c.heroDown.value > 0)).toBe(true);
+    const { formatGrid } = await import('../../engine/cli/sim-grid');
+    const text = formatGrid(grid({ fights: 50 }));
+    expect(text).toContain('\na hero dies: in no fight of any cell');
+    expect(text).not.toMatch(/\na hero dies\n/);
+  });
+});

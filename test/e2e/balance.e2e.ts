@@ -28,6 +28,9 @@ describe('balance tab', () => {
     await expect.poll(() => page.getByTestId('grid-cell').count(), { timeout: 60_000 }).toBe(24);
     const first = await page.locator('[data-testid="grid-cell"][data-role="minion"][data-tier="1"] b').textContent();
     expect(first).toMatch(/^\d+%$/);
+    // classic-d20 kills heroes (death saves): every cell also gives the chance a hero dies.
+    expect(await page.getByTestId('grid-cell-deaths').count()).toBe(24);
+    expect(await page.locator('[data-testid="grid-cell"][data-role="minion"][data-tier="1"] [data-testid="grid-cell-deaths"]').textContent()).toMatch(/^†\d+%$/);
     await page.screenshot({ path: join(SHOTS, 'balance-grid.png') });
 
     await page.locator('[data-testid="grid-cell"][data-role="elite"][data-tier="3"]').click();
