@@ -57,6 +57,30 @@ describe('foldEvents', () => {
     expect(enemy.hp).toBe(-1);
   });
 
+  test('a down combatant shows how it lies (dying, stable, dead), and a revival puts it back on its feet', () => {
+    const log: FightEvent[] = [
+      { type: 'fightStart', combatants: [
+        { id: 'wizard', side: 'heroes', hp: 20, maxHp: 20 }, { id: 'cleric', side: 'heroes', hp: 20, maxHp: 20 },
+        { id: 'orc-1', side: 'enemies', hp: 15, maxHp: 15 },
+      ] },
+      { type: 'damage', actor: 'orc-1', target: 'wizard', amount: 20, hp: 0 },
+      { type: 'down', target: 'wizard', by: 'orc-1', state: 'down' },
+      { type: 'damage', actor: 'orc-1', target: 'cleric', amount: 20, hp: 0 },
+      { type: 'down', target: 'cleric', by: 'orc-1', state: 'down' },
+      { type: 'damage', actor: 'wizard', target: 'orc-1', amount: 15, hp: 0 },
+      { type: 'down', target: 'orc-1', by: 'wizard', state: 'dead' },
+      { type: 'down', target: 'wizard', state: 'dead' },
+      { type: 'down', target: 'cleric', state: 'stable' },
+      { type: 'heal', actor: 'cleric', target: 'cleric', amount: 1, track: 'hp' },
+    ];
+    const at = (upTo: number, id: string) => foldEvents(log, upTo).combatants.find((c) => c.id === id)!;
+    expect(at(3, 'wizard')).toMatchObject({ down: true, fate: 'down' });
+    expect(at(7, 'orc-1')).toMatchObject({ down: true, fate: 'dead' });
+    expect(at(8, 'wizard')).toMatchObject({ down: true, fate: 'dead' });
+    expect(at(9, 'cleric')).toMatchObject({ down: true, fate: 'stable' });
+    expect(at(10, 'cleric')).toMatchObject({ down: false, fate: null, hp: 1 });
+  });
+
   test('next turn shows the whole of the next turn', () => {
     expect(nextTurnEnd(events, 0)).toBe(8);
     expect(nextTurnEnd(events, 8)).toBe(10);

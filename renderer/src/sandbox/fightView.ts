@@ -13,6 +13,8 @@ export interface CombatantView {
   conditions: string[];
   initiative: number | null;
   down: boolean;
+  /** While down: the state its last `down` event gave (`down`: dying, or just out; `stable`; `dead`). */
+  fate: 'down' | 'stable' | 'dead' | null;
   position: string | null;
 }
 
@@ -72,6 +74,7 @@ function combatantFrom(entry: unknown): CombatantView | null {
     conditions: strs(c.conditions),
     initiative: num(c.initiative),
     down: c.down === true,
+    fate: c.down === true ? 'down' : null,
     position: str(c.position),
   };
 }
@@ -178,7 +181,7 @@ export function foldEvents(events: readonly FightEvent[], upTo: number, initiati
   const ensure = (id: string): CombatantView => {
     let c = byId.get(id);
     if (!c) {
-      c = { id, name: id, side: sideOf(undefined, id), hp: 0, maxHp: 1, conditions: [], initiative: null, down: false, position: null };
+      c = { id, name: id, side: sideOf(undefined, id), hp: 0, maxHp: 1, conditions: [], initiative: null, down: false, fate: null, position: null };
       byId.set(id, c);
     }
     return c;
@@ -234,6 +237,8 @@ export function foldEvents(events: readonly FightEvent[], upTo: number, initiati
           const after = num(event.hp) ?? num(event.hpAfter) ?? num(event.remaining);
           const amount = num(event.amount) ?? 0;
           c.hp = after ?? (event.type === 'heal' ? Math.min(c.maxHp, c.hp + amount) : c.hp - amount);
+          // Only a revival heals one who is down (a death save's best roll): it is back on its feet.
+          if (event.type === 'heal' && c.down && c.hp > 0) { c.down = false; c.fate = null; }
         }
         break;
       }
@@ -252,6 +257,8 @@ export function foldEvents(events: readonly FightEvent[], upTo: number, initiati
         for (const id of targetsOf(event).length ? targetsOf(event) : actor ? [actor] : []) {
           const c = ensure(id);
           c.down = true;
+          const state = str(event.state);
+          c.fate = state === 'dead' || state === 'stable' ? state : 'down';
           if (c.hp > 0 && num(event.hp) !== null) c.hp = num(event.hp)!;
         }
         break;
