@@ -3,8 +3,8 @@
 // batch and `sim --seed S` agree, and two versions of a system fight the same dice (common random numbers).
 import { deriveSeed } from '../dice/rng';
 import { ConsequencesRunner } from '../sim/consequences';
-import { FightRunner, type CheckTally, type FightResult } from '../sim/fight';
-import type { Combatant, FightDef, System } from '../sim/model';
+import { FightRunner, type FightResult } from '../sim/fight';
+import type { FightDef, System } from '../sim/model';
 import { meanInterval, RunningMean, wilson, type Estimate, type MeanState } from './stats';
 
 /** Plain data of a batch (what workers send back, what history records). */
@@ -41,13 +41,12 @@ export class BatchAccumulator {
   heroDied = 0;
   readonly rounds = new RunningMean();
 
-  /** `wentDown`: a hero went down at some point, even if it is back up at the end (Fighter.heroRolledWhileDown). */
-  add(result: FightResult, wentDown = false): void {
+  add(result: FightResult): void {
     this.fights++;
     if (result.winner === 'heroes') this.heroWins++;
     else if (result.winner === 'enemies') this.enemyWins++;
     else this.draws++;
-    if (wentDown || anyHeroDown(result)) this.heroDown++;
+    if (anyHeroFell(result)) this.heroDown++;
     if (anyHeroDead(result)) this.heroDied++;
     this.rounds.add(result.rounds);
   }
@@ -57,8 +56,9 @@ export class BatchAccumulator {
   }
 }
 
-export function anyHeroDown(result: FightResult): boolean {
-  for (const c of result.combatants) if (c.side === 'heroes' && c.down) return true;
+/** A hero went down at some point of the fight, even if a death save's revival has it standing at the end. */
+export function anyHeroFell(result: FightResult): boolean {
+  for (const c of result.combatants) if (c.side === 'heroes' && c.fell) return true;
   return false;
 }
 
@@ -78,25 +78,15 @@ export function summarize(state: BatchState): BatchSummary {
   };
 }
 
-/**
- * One fight definition fought again and again with one reusable runner (no allocation per fight beyond the fight's).
- * It also notices a hero who went down and got back up (a death save's crit): such a hero rolls while down.
- */
-export class Fighter implements CheckTally {
+/** One fight definition fought again and again with one reusable runner (no allocation per fight beyond the fight's). */
+export class Fighter {
   private runner: FightRunner | null = null;
-  /** A hero made a check while down during the last fight. */
-  heroRolledWhileDown = false;
 
   constructor(readonly system: System, readonly fight: FightDef) {}
 
-  onCheck(actor: Combatant): void {
-    if (actor.down && actor.side === 'heroes') this.heroRolledWhileDown = true;
-  }
-
   fightWith(seed: number): FightResult {
-    this.heroRolledWhileDown = false;
     if (this.runner) this.runner.reset(seed);
-    else this.runner = this.system.mode === 'consequences' ? new ConsequencesRunner(this.system, this.fight, seed, null, this) : new FightRunner(this.system, this.fight, seed, null, this);
+    else this.runner = this.system.mode === 'consequences' ? new ConsequencesRunner(this.system, this.fight, seed) : new FightRunner(this.system, this.fight, seed);
     return this.runner.run();
   }
 }
@@ -114,8 +104,7 @@ export function runBatch(system: System, fight: FightDef, options: BatchOptions)
   const acc = new BatchAccumulator();
   const from = options.from ?? 0;
   for (let i = 0; i < options.fights; i++) {
-    const result = fighter.fightWith(deriveSeed(options.seed, from + i));
-    acc.add(result, fighter.heroRolledWhileDown);
+    acc.add(fighter.fightWith(deriveSeed(options.seed, from + i)));
   }
   return acc.toState();
 }

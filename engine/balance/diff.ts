@@ -85,9 +85,9 @@ export function diffSystems(a: System, b: System, options: DiffOptions, labels: 
         const ra = fighterA.fightWith(seed);
         const winA = ra.winner === 'heroes' ? 1 : 0;
         const roundsA = ra.rounds;
-        raw.a.add(ra, fighterA.heroRolledWhileDown);
+        raw.a.add(ra);
         const rb = fighterB.fightWith(seed);
-        raw.b.add(rb, fighterB.heroRolledWhileDown);
+        raw.b.add(rb);
         raw.winDiff.add((rb.winner === 'heroes' ? 1 : 0) - winA);
         raw.roundsDiff.add(rb.rounds - roundsA);
       }

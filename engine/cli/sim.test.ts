@@ -28,7 +28,7 @@ describe('sim', () => {
     const { code, out } = await sim([FIXTURE, '--fight', 'skirmish', '--fights', '200', '--seed', '4', '--json']);
     expect(code).toBe(0);
     const stats = JSON.parse(out) as Record<string, unknown>;
-    expect(Object.keys(stats)).toEqual(['system', 'fight', 'fights', 'seed', 'wins', 'rounds', 'checks', 'combatants']);
+    expect(Object.keys(stats)).toEqual(['system', 'fight', 'fights', 'seed', 'wins', 'rounds', 'heroDown', 'heroDied', 'checks', 'combatants']);
     expect(stats).toMatchObject({ system: 'mini-d20', fight: 'skirmish', fights: 200, seed: 4 });
     expect(Object.keys(stats.rounds as object)).toEqual(['mean', 'p50', 'p90', 'max']);
     const first = (stats.combatants as Record<string, unknown>[])[0]!;

@@ -62,6 +62,7 @@ function printHuman(stats: SimStats, grid: boolean): void {
   if (grid) out.push(`note: ${GRID_NOTE}`);
   out.push(`wins: heroes ${pct(stats.wins.heroes / n)} · enemies ${pct(stats.wins.enemies / n)} · draw ${pct(stats.wins.draw / n)}`);
   out.push(`rounds: mean ${stats.rounds.mean.toFixed(2)} · p50 ${stats.rounds.p50} · p90 ${stats.rounds.p90} · max ${stats.rounds.max}`);
+  out.push(`a hero goes down in ${pct(stats.heroDown)} of fights · a hero dies in ${pct(stats.heroDied)}`);
   for (const [check, outcomes] of Object.entries(stats.checks)) {
     const total = Object.values(outcomes).reduce((a, b) => a + b, 0);
     out.push(`  ${check}: ${Object.entries(outcomes).map(([o, c]) => `${o} ${pct(c / total)}`).join(' · ')}`);

@@ -251,7 +251,7 @@ export class FightRunner {
           while (c.conditionIds.length !== 0) c.conditionIds.pop();
           while (c.hurtBy.length !== 0) c.hurtBy.pop();
           c.position = entry.position;
-          c.down = false; c.dead = false; c.initiative = 0; c.clock = 0; c.reactionsUsed = 0; c.sustaining = null;
+          c.down = false; c.dead = false; c.fell = false; c.initiative = 0; c.clock = 0; c.reactionsUsed = 0; c.sustaining = null;
           c.harmTaken = 0; c.damageDealt = 0; c.acted = false; c.dying = false; c.deathSuccesses = 0; c.deathFailures = 0;
           c.deferredAt = NaN;
         }
@@ -1014,6 +1014,7 @@ export class FightRunner {
   protected goDown(target: Combatant, by: Combatant | null): void {
     if (!target.down) { if (target.side === 'heroes') this.standingHeroes--; else this.standingEnemies--; }
     target.down = true;
+    target.fell = true;
     let state: 'down' | 'dead' | 'stable' = target.side === 'enemies' ? 'dead' : 'down';
     if (target.side === 'heroes') {
       if (!this.system.deathEnabled) state = 'stable';

@@ -255,6 +255,8 @@ export interface Combatant {
   conditionIds: string[];
   down: boolean;
   dead: boolean;
+  /** It went down at some point of this fight, even if back on its feet now (a death save's revival). */
+  fell: boolean;
   initiative: number;
   clock: number;
   reactionsUsed: number;

@@ -152,6 +152,20 @@ describe('how each combatant ended: standing, dead, or down and alive', () => {
     for (const c of heroes) expect(c.died).toBe(0);
   });
 
+  it("counts the fights in which some hero went down or died exactly as the balance grid's batches do", async () => {
+    const { runBatch } = await import('../balance/batch');
+    const n = 300;
+    const stats = simulate(classic.system, 'boss-tier-4', { fights: n, seed: 8 });
+    const batch = runBatch(classic.system, classic.system.fights.get('boss-tier-4')!, { fights: n, seed: 8 });
+    expect({ down: stats.heroDown * n, died: stats.heroDied * n }).toEqual({ down: batch.heroDown, died: batch.heroDied });
+    expect(stats.heroDied).toBeGreaterThan(0);
+    // Some hero ends down in a fight at least as often as any one hero does, and dies at least as often as any one does.
+    for (const c of stats.combatants.filter((c) => c.side === 'heroes')) {
+      expect(stats.heroDown).toBeGreaterThanOrEqual(1 - c.survived - 1e-12);
+      expect(stats.heroDied).toBeGreaterThanOrEqual(c.died - 1e-12);
+    }
+  });
+
   it('merges worker partials exactly, died included', async () => {
     const one = simulate(classic.system, 'boss-tier-4', { fights: 200, seed: 3 });
     const two = await simulateParallel(classic.system, classicDoc, 'boss-tier-4', { fights: 200, seed: 3, workers: 2 });

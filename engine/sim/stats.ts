@@ -29,6 +29,9 @@ export interface SimStats {
   readonly seed: number;
   readonly wins: Record<Winner, number>;
   readonly rounds: { readonly mean: number; readonly p50: number; readonly p90: number; readonly max: number };
+  /** Share of fights in which some hero went down (even if revived), and in which some hero died (as the grid's). */
+  readonly heroDown: number;
+  readonly heroDied: number;
   readonly checks: Tally;
   readonly combatants: readonly CombatantStats[];
 }
@@ -49,6 +52,8 @@ export interface PartialStats {
   wins: Record<Winner, number>;
   roundsHistogram: number[];
   roundsSum: number;
+  heroDown: number;
+  heroDied: number;
   counts: number[];
   combatants: { id: string; side: Side; order: number; survived: number; died: number; damage: number; counts: number[] }[];
 }
@@ -58,6 +63,9 @@ export class StatsAccumulator implements CheckTally {
   readonly wins: Record<Winner, number> = { heroes: 0, enemies: 0, draw: 0 };
   readonly roundsHistogram: number[] = [];
   roundsSum = 0;
+  /** Fights in which some hero went down; in which some hero died. */
+  heroDown = 0;
+  heroDied = 0;
   private readonly combatants = new Map<string, CombatantAccumulator>();
   /** Combatant order in the fight → its accumulator: a check costs no lookup by id. */
   private readonly byOrder: CombatantAccumulator[] = [];
@@ -102,19 +110,23 @@ export class StatsAccumulator implements CheckTally {
     this.wins[result.winner]++;
     this.roundsHistogram[result.rounds] = (this.roundsHistogram[result.rounds] ?? 0) + 1;
     this.roundsSum += result.rounds;
+    let heroFell = false, heroDead = false;
     for (const c of result.combatants) {
+      if (c.side === 'heroes') { if (c.fell) heroFell = true; if (c.dead) heroDead = true; }
       let acc = this.byOrder[c.order];
       if (acc === undefined || acc.id !== c.id) acc = this.combatant(c.id, c.side, c.order);
       if (!c.down) acc.survived++;
       else if (c.dead) acc.died++;
       acc.damage += c.damageDealt;
     }
+    if (heroFell) this.heroDown++;
+    if (heroDead) this.heroDied++;
   }
 
   toPartial(): PartialStats {
     return {
       fights: this.fights, wins: { ...this.wins }, roundsHistogram: Array.from(this.roundsHistogram, (v) => v ?? 0),
-      roundsSum: this.roundsSum, counts: this.counts.slice(),
+      roundsSum: this.roundsSum, heroDown: this.heroDown, heroDied: this.heroDied, counts: this.counts.slice(),
       combatants: [...this.combatants.values()].map((c) => ({ id: c.id, side: c.side, order: c.order, survived: c.survived, died: c.died, damage: c.damage, counts: c.counts.slice() })),
     };
   }
@@ -124,6 +136,8 @@ export class StatsAccumulator implements CheckTally {
     for (const k of ['heroes', 'enemies', 'draw'] as const) this.wins[k] += p.wins[k];
     p.roundsHistogram.forEach((v, i) => { if (v) this.roundsHistogram[i] = (this.roundsHistogram[i] ?? 0) + v; });
     this.roundsSum += p.roundsSum;
+    this.heroDown += p.heroDown;
+    this.heroDied += p.heroDied;
     for (const c of p.combatants) {
       const acc = this.combatant(c.id, c.side, c.order);
       acc.survived += c.survived;
@@ -165,6 +179,7 @@ export class StatsAccumulator implements CheckTally {
     return {
       system, fight, fights: n, seed, wins: { ...this.wins },
       rounds: { mean: n ? this.roundsSum / n : 0, p50: percentile(0.5), p90: percentile(0.9), max },
+      heroDown: n ? this.heroDown / n : 0, heroDied: n ? this.heroDied / n : 0,
       checks: this.tally(this.counts), combatants,
     };
   }

@@ -130,6 +130,7 @@ describe('sandbox: batches', () => {
     await page.mouse.move(box.x + box.width * 0.25, box.y + box.height * 0.6);
     const summary = await page.getByTestId('batch-summary').textContent();
     expect(summary).toMatch(/3,000 fights/);
+    expect(await page.getByTestId('batch-fallen').textContent()).toMatch(/^a hero goes down in \d+\.\d% · dies in \d+\.\d%$/);
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(SHOTS, 'sandbox-batch.png') });
   });

@@ -136,6 +136,9 @@ export interface BatchStats {
   readonly rounds: { readonly mean: number; readonly p50: number; readonly p90: number; readonly max: number };
   /** Fights that ended after each number of rounds (index = rounds). */
   readonly roundsHistogram?: readonly number[];
+  /** Share of fights in which some hero went down; in which some hero died. */
+  readonly heroDown: number;
+  readonly heroDied: number;
   readonly checks: Readonly<Record<string, Readonly<Record<string, number>>>>;
   readonly combatants: readonly {
     readonly id: string;
