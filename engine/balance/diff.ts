@@ -2,10 +2,12 @@
 // (deriveSeed(seed, i), as `sim` seeds it), so both versions roll the same dice as far as their rules let them
 // (common random numbers); the change is judged on the per-fight differences with a paired t-test, which is far
 // tighter than comparing two independent batches. Significance is corrected with Holm over every compared number
-// (each fight's win rate and mean rounds), so a diff of twenty fights does not cry wolf once by chance.
+// (each fight's win rate and mean rounds, and the chance a hero dies where a hero died in either version: a test with no
+// death on either side can never reject, so it only weakens the others), so a diff of twenty fights does not cry wolf
+// once by chance.
 import { deriveSeed } from '../dice/rng';
 import type { System } from '../sim/model';
-import { BatchAccumulator, Fighter, summarize, type BatchSummary } from './batch';
+import { anyHeroDead, BatchAccumulator, Fighter, summarize, type BatchSummary } from './batch';
 import { holm, pairedTTest, RunningMean, twoProportionZTest, welchTTest, type Estimate, type Interval } from './stats';
 
 export interface DiffOptions {
@@ -38,6 +40,8 @@ export interface FightDiff {
   readonly b: BatchSummary;
   readonly winRate: MetricChange;
   readonly rounds: MetricChange;
+  /** The chance a hero dies; present when a hero died in either version (else there is nothing to compare). */
+  readonly heroDied?: MetricChange;
 }
 
 export interface DiffResult {
@@ -60,6 +64,7 @@ interface Raw {
   readonly b: BatchAccumulator;
   readonly winDiff: RunningMean;
   readonly roundsDiff: RunningMean;
+  readonly diedDiff: RunningMean;
 }
 
 /** Fight the fights of both versions side by side; `a`/`b` label the versions (file names, "saved"/"edited"). */
@@ -78,36 +83,43 @@ export function diffSystems(a: System, b: System, options: DiffOptions, labels: 
     if (!b.fights.has(id) || !wanted(id)) continue;
     const fighterA = new Fighter(a, a.fights.get(id)!);
     const fighterB = new Fighter(b, b.fights.get(id)!);
-    const raw: Raw = { id, name: a.fights.get(id)!.name, a: new BatchAccumulator(), b: new BatchAccumulator(), winDiff: new RunningMean(), roundsDiff: new RunningMean() };
+    const raw: Raw = { id, name: a.fights.get(id)!.name, a: new BatchAccumulator(), b: new BatchAccumulator(), winDiff: new RunningMean(), roundsDiff: new RunningMean(), diedDiff: new RunningMean() };
     try {
       for (let i = 0; i < options.fights; i++) {
         const seed = deriveSeed(options.seed, i);
         const ra = fighterA.fightWith(seed);
         const winA = ra.winner === 'heroes' ? 1 : 0;
         const roundsA = ra.rounds;
+        const diedA = anyHeroDead(ra) ? 1 : 0;
         raw.a.add(ra);
         const rb = fighterB.fightWith(seed);
         raw.b.add(rb);
         raw.winDiff.add((rb.winner === 'heroes' ? 1 : 0) - winA);
         raw.roundsDiff.add(rb.rounds - roundsA);
+        raw.diedDiff.add((anyHeroDead(rb) ? 1 : 0) - diedA);
       }
       raws.push(raw);
     } catch (err) {
       failed.push({ fight: id, message: err instanceof Error ? err.message : String(err) });
     }
   }
-  const tests = raws.flatMap((r) => {
-    const sa = r.a.toState();
-    const sb = r.b.toState();
-    return [
-      { paired: pairedTTest(r.winDiff.toState()), unpaired: twoProportionZTest(sa.heroWins, sa.fights, sb.heroWins, sb.fights) },
-      { paired: pairedTTest(r.roundsDiff.toState()), unpaired: welchTTest(sa.rounds, sb.rounds) },
-    ];
+  // Every compared number of every fight, in one list: Holm corrects over all of them.
+  const states = raws.map((r) => [r.a.toState(), r.b.toState()] as const);
+  const tests: { paired: ReturnType<typeof pairedTTest>; unpaired: { p: number } }[] = [];
+  const testOf = raws.map((r, i) => {
+    const [sa, sb] = states[i]!;
+    const at = (t: (typeof tests)[number]): number => tests.push(t) - 1;
+    return {
+      win: at({ paired: pairedTTest(r.winDiff.toState()), unpaired: twoProportionZTest(sa.heroWins, sa.fights, sb.heroWins, sb.fights) }),
+      rounds: at({ paired: pairedTTest(r.roundsDiff.toState()), unpaired: welchTTest(sa.rounds, sb.rounds) }),
+      died: sa.heroDied + sb.heroDied > 0 ? at({ paired: pairedTTest(r.diedDiff.toState()), unpaired: twoProportionZTest(sa.heroDied, sa.fights, sb.heroDied, sb.fights) }) : -1,
+    };
   });
   const corrected = holm(tests.map((t) => t.paired.p));
   const compared = raws.map((r, i): FightDiff => {
-    const sa = summarize(r.a.toState());
-    const sb = summarize(r.b.toState());
+    const [stateA, stateB] = states[i]!;
+    const sa = summarize(stateA);
+    const sb = summarize(stateB);
     const change = (k: number, ea: Estimate, eb: Estimate): MetricChange => {
       const t = tests[k]!;
       return {
@@ -115,7 +127,11 @@ export function diffSystems(a: System, b: System, options: DiffOptions, labels: 
         pAdjusted: corrected.adjusted[k]!, significant: corrected.significant[k]!, pUnpaired: t.unpaired.p,
       };
     };
-    return { fight: r.id, name: r.name, a: sa, b: sb, winRate: change(2 * i, sa.winRate, sb.winRate), rounds: change(2 * i + 1, sa.rounds, sb.rounds) };
+    const k = testOf[i]!;
+    return {
+      fight: r.id, name: r.name, a: sa, b: sb, winRate: change(k.win, sa.winRate, sb.winRate), rounds: change(k.rounds, sa.rounds, sb.rounds),
+      ...(k.died >= 0 ? { heroDied: change(k.died, sa.heroDied, sb.heroDied) } : {}),
+    };
   });
   return { a: labels.a, b: labels.b, fights: options.fights, seed: options.seed, correction: 'holm', compared, onlyInA, onlyInB, failed };
 }

@@ -46,13 +46,19 @@ function change(m: MetricChange, asRate: boolean): string[] {
 }
 
 export function formatDiff(d: DiffResult): string {
-  const out: string[] = [`diff ${d.a} → ${d.b} · ${d.fights} fights each, same seeds (seed ${d.seed}) · * significant at 0.05 after Holm over ${2 * d.compared.length} comparisons`];
+  const comparisons = d.compared.reduce((n, c) => n + (c.heroDied ? 3 : 2), 0);
+  const out: string[] = [`diff ${d.a} → ${d.b} · ${d.fights} fights each, same seeds (seed ${d.seed}) · * significant at 0.05 after Holm over ${comparisons} comparisons`];
   if (d.compared.length) {
     out.push('', 'heroes win');
     out.push(table([['fight', 'A', 'B', 'change (95%)', 'p (Holm)', ''], ...d.compared.map((c) => [c.fight, ...change(c.winRate, true)])]));
     out.push('', 'mean rounds');
     out.push(table([['fight', 'A', 'B', 'change (95%)', 'p (Holm)', ''], ...d.compared.map((c) => [c.fight, ...change(c.rounds, false)])]));
-    const moved = d.compared.filter((c) => c.winRate.significant || c.rounds.significant);
+    const deadly = d.compared.filter((c) => c.heroDied);
+    if (deadly.length) {
+      out.push('', 'a hero dies (fights where a hero died in either version)');
+      out.push(table([['fight', 'A', 'B', 'change (95%)', 'p (Holm)', ''], ...deadly.map((c) => [c.fight, ...change(c.heroDied!, true)])]));
+    }
+    const moved = d.compared.filter((c) => c.winRate.significant || c.rounds.significant || c.heroDied?.significant);
     out.push('', moved.length ? `significant changes in ${moved.map((c) => c.fight).join(', ')}` : 'no significant change');
   }
   if (d.onlyInA.length) out.push(`only in ${d.a}: ${d.onlyInA.join(', ')}`);

@@ -1,4 +1,5 @@
 // Balance diff on the mirror fixture: changes built so the answer is known.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { diffSystems, type DiffResult } from '../../engine/balance/diff';
 import type { SystemDocument } from '../../engine/schema/document';
@@ -59,5 +60,34 @@ describe('balance diff', () => {
   it('the same seed gives the same diff', () => {
     const b = withHeroDamage('1d8');
     expect(diff(b, 300)).toEqual(diff(b, 300));
+  });
+});
+
+describe('balance diff: the chance a hero dies', () => {
+  const classicDoc = (): SystemDocument =>
+    JSON.parse(readFileSync(new URL('../../systems/classic-d20.json', import.meta.url), 'utf8')) as SystemDocument;
+  const harderDeathSaves = (doc: SystemDocument): SystemDocument => {
+    const death = doc.checks!.death!;
+    return { ...doc, checks: { ...doc.checks, death: { ...death, outcomes: death.outcomes!.map((o) => (o.id === 'stable' ? { ...o, when: '@natural >= 15' } : o)) } } };
+  };
+
+  it('death saves that stabilise on 15 instead of 10 kill significantly more heroes', () => {
+    const a = classicDoc();
+    const d = diffSystems(load(a), load(harderDeathSaves(a)), { fights: 400, seed: 5, fight: 'boss-tier-4' });
+    if (typeof d === 'string') throw new Error(d);
+    const c = d.compared[0]!;
+    expect(c.heroDied).toBeDefined();
+    expect(c.heroDied!.delta).toBeGreaterThan(0);
+    expect(c.heroDied!.significant).toBe(true);
+    expect(c.heroDied!.b.value).toBeGreaterThan(c.heroDied!.a.value);
+  });
+
+  it('is compared only where a hero died in either version (the mirror system has no death rule)', () => {
+    const d = diff({ ...base, description: 'renamed' });
+    for (const c of d.compared) expect(c.heroDied).toBeUndefined();
+    const a = classicDoc();
+    const same = diffSystems(load(a), load({ ...a, description: 'renamed' }), { fights: 200, seed: 5, fight: 'boss-tier-4' });
+    if (typeof same === 'string') throw new Error(same);
+    expect(same.compared[0]!.heroDied).toMatchObject({ delta: 0, significant: false });
   });
 });

@@ -56,6 +56,8 @@ describe('balance tab', () => {
     await expect.poll(() => boss.getByTestId('diff-mark').count()).toBe(1);
     // Fights without a boss fight the same dice: unchanged, unmarked.
     expect(await page.locator('[data-testid="diff-row"][data-fight="first-blood"] [data-testid="diff-mark"]').count()).toBe(0);
+    // Heroes die in boss-tier-4 (death saves): its row compares the chance, saved → edited.
+    expect(await boss.getByTestId('diff-died').textContent()).toMatch(/^\d+% → \d+% ?\*?$/);
     await page.screenshot({ path: join(SHOTS, 'balance-diff.png') });
     expect(pageErrors).toEqual([]);
   });
