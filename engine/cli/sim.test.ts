@@ -47,6 +47,12 @@ describe('sim', () => {
     expect(end.rounds).toBe((JSON.parse(a.out) as { rounds: { max: number } }).rounds.max);
   });
 
+  it('refuses more than a billion fights (a typo, or a run of days) with exit 2', async () => {
+    const { code, err } = await sim([FIXTURE, '--fight', 'duel', '--fights', '99999999999999999999']);
+    expect(code).toBe(2);
+    expect(err).toMatch(/--fights needs a whole number >= 1 and <= 1,000,000,000, got '99999999999999999999'/);
+  });
+
   it('exits 1 on an unknown fight, naming the fights there are', async () => {
     const { code, err } = await sim([FIXTURE, '--fight', 'nope']);
     expect(code).toBe(1);

@@ -5,6 +5,10 @@ import type { RecordRequest } from './sim-record';
 import { simulateParallel, startSimCrew, workersNeeded, type ParallelOptions } from './sim-workers/pool';
 import type { Crew } from './worker-pool';
 import { checkBeforeSimulating, readSystemText, sameDocument } from './sim-check';
+import { progressLine } from './progress';
+
+/** A billion fights take hours on one core; more is a typo (and past 2^53 fight indices stop being exact). */
+const MAX_FIGHTS = 1_000_000_000;
 
 const USAGE = 'usage: rules-studio sim FILE --fight ID [--fights N] [--seed S] [--workers K] [--json] [--log] [--record [--workspace DIR]]\n';
 
@@ -29,13 +33,14 @@ function parseArgs(args: string[]): SimArgs | string {
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const value = (): string | undefined => args[++i];
-    const whole = (name: string, text: string | undefined, min: number): number | string => {
+    const whole = (name: string, text: string | undefined, min: number, max = Number.MAX_SAFE_INTEGER): number | string => {
       const n = Number(text);
-      return text !== undefined && Number.isInteger(n) && n >= min ? n : `${name} needs a whole number >= ${min}, got '${text ?? ''}'`;
+      if (text !== undefined && Number.isInteger(n) && n >= min && n <= max) return n;
+      return `${name} needs a whole number >= ${min}${max < Number.MAX_SAFE_INTEGER ? ` and <= ${max.toLocaleString('en-US')}` : ''}, got '${text ?? ''}'`;
     };
     switch (a) {
       case '--fight': fight = value(); break;
-      case '--fights': { const n = whole('--fights', value(), 1); if (typeof n === 'string') return n; fights = n; break; }
+      case '--fights': { const n = whole('--fights', value(), 1, MAX_FIGHTS); if (typeof n === 'string') return n; fights = n; break; }
       case '--seed': { const n = whole('--seed', value(), 0); if (typeof n === 'string') return n; seed = n; break; }
       case '--workers': { const n = whole('--workers', value(), 1); if (typeof n === 'string') return n; workers = Math.min(n, 64); break; }
       case '--json': json = true; break;
@@ -137,9 +142,15 @@ async function checkAndFight(parsed: SimArgs, parallel: ParallelOptions, record:
       }
       return 0;
     }
-    const stats = parsed.workers > 1
-      ? await simulateParallel(system, doc, parsed.fight, parallel, crew ?? undefined)
-      : simulate(system, parsed.fight, { fights: parsed.fights, seed: parsed.seed });
+    const progress = progressLine('sim', parsed.fights, 'fights');
+    let stats: SimStats;
+    try {
+      stats = parsed.workers > 1
+        ? await simulateParallel(system, doc, parsed.fight, parallel, crew ?? undefined, (done) => progress.update(done))
+        : simulate(system, parsed.fight, { fights: parsed.fights, seed: parsed.seed, onProgress: (done) => progress.update(done), progressEvery: 1000 });
+    } finally {
+      progress.end();
+    }
     if (parsed.json) process.stdout.write(`${JSON.stringify(stats, null, 2)}\n`);
     else printHuman(stats, system.grid);
     if (record) {

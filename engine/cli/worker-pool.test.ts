@@ -72,6 +72,15 @@ describe('sim over worker threads, from the bundle', () => {
     }
   }, 60_000);
 
+  it('tells its progress as chunks are answered: rising, each chunk once, ending at every fight', async () => {
+    const seen: number[] = [];
+    const stats = await simulateParallel(mini, doc, 'skirmish', { fights: 3000, seed: 4, workers: 2 }, undefined, (done) => seen.push(done));
+    expect(stats).toEqual(simulate(mini, 'skirmish', { fights: 3000, seed: 4 }));
+    expect(seen).toHaveLength(chunkFights(3000, 2).length);
+    for (let i = 1; i < seen.length; i++) expect(seen[i]!).toBeGreaterThan(seen[i - 1]!);
+    expect(seen.at(-1)).toBe(3000);
+  }, 60_000);
+
   it('gives zero fights as one thread does', async () => {
     expect(await simulateParallel(mini, doc, 'troll', { fights: 0, seed: 1, workers: 2 })).toEqual(simulate(mini, 'troll', { fights: 0, seed: 1 }));
   }, 60_000);

@@ -98,6 +98,7 @@ const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(reso
  */
 export async function runTasks<Task, Result>(
   kind: WorkerKind, setup: unknown, tasks: readonly Task[], threads: number, here: (task: Task) => Result, crew?: Crew,
+  onAnswer?: (index: number) => void,
 ): Promise<Result[]> {
   const results: Result[] = new Array<Result>(tasks.length);
   const workerCount = Math.max(0, Math.min(threads, tasks.length) - 1);
@@ -122,6 +123,7 @@ export async function runTasks<Task, Result>(
     if (answered[index]) return;
     answered[index] = true;
     results[index] = result;
+    onAnswer?.(index);
     if (++finished === tasks.length) { over = true; end(); }
   };
   try {

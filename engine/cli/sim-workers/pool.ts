@@ -46,10 +46,17 @@ export function startSimCrew(docText: string, fightId: string, options: Parallel
   return startCrew('sim-worker', setup, workersNeeded(options));
 }
 
-/** `crew`: workers startSimCrew started with this document, fight and options (else they are started here). */
-export async function simulateParallel(system: System, doc: SystemDocument, fightId: string, options: ParallelOptions, crew?: Crew): Promise<SimStats> {
+/**
+ * `crew`: workers startSimCrew started with this document, fight and options (else they are started here).
+ * `onProgress`: told the number of fights done each time a chunk is answered.
+ */
+export async function simulateParallel(system: System, doc: SystemDocument, fightId: string, options: ParallelOptions, crew?: Crew,
+  onProgress?: (done: number) => void): Promise<SimStats> {
   const setup: SimWorkerSetup = { docText: JSON.stringify(doc), fightId, seed: options.seed };
   const fightHere = (chunk: FightChunk): PartialStats => simulatePartial(system, fightId, { fights: chunk.count, seed: options.seed, from: chunk.from }).toPartial();
-  const parts = await runTasks('sim-worker', setup, chunkFights(options.fights, options.workers), options.workers, fightHere, crew);
+  const chunks = chunkFights(options.fights, options.workers);
+  let done = 0;
+  const answered = onProgress ? (index: number): void => { done += chunks[index]!.count; onProgress(done); } : undefined;
+  const parts = await runTasks('sim-worker', setup, chunks, options.workers, fightHere, crew, answered);
   return mergeStats(system, fightId, options.seed, parts);
 }
