@@ -59,7 +59,7 @@ export function formatGrid(grid: GridResult): string {
   };
   section('heroes win, 95% interval', (c) => rateWithInterval(c.winRate));
   section('a hero goes down', (c) => rateWithInterval(c.heroDown));
-  // Only a system that kills heroes (death saves, or a condition that kills at zero) gets this table.
+  // The table only when a hero died in some cell (in a system without death, heroes never do).
   if (grid.cells.some((c) => c.heroDied.value > 0)) section('a hero dies', (c) => rateWithInterval(c.heroDied));
   else out.push('', 'a hero dies: in no fight of any cell');
   section('mean rounds', (c) => `${c.rounds.value.toFixed(2)} ±${((c.rounds.high - c.rounds.low) / 2).toFixed(2)}`);
