@@ -149,9 +149,9 @@ export function finishGrid(doc: SystemDocument, plan: GridPlan, states: readonly
   };
 }
 
-/** The whole grid on this thread (the CLI's `--workers 1`, tests, the studio's worker). */
-export function runGrid(doc: SystemDocument, system: System, options: GridOptions): GridResult | string {
+/** The whole grid on this thread (the CLI's `--workers 1`, tests, the studio's worker); `onCell`: cells done so far. */
+export function runGrid(doc: SystemDocument, system: System, options: GridOptions, onCell?: (done: number) => void): GridResult | string {
   const plan = planGrid(doc, options);
   if (typeof plan === 'string') return plan;
-  return finishGrid(doc, plan, plan.cells.map((_, i) => runCell(system, plan, i)));
+  return finishGrid(doc, plan, plan.cells.map((_, i) => { const state = runCell(system, plan, i); onCell?.(i + 1); return state; }));
 }

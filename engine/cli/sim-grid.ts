@@ -1,10 +1,11 @@
 // rules-studio sim FILE --grid --party ID [--fights N] [--seed S] [--workers K] [--enemies N] [--roles a,b] [--json]
 // The tier × role grid (engine/balance/grid.ts): thin argument parsing and printing.
-import { runGrid, type GridOptions, type GridResult } from '../balance/grid';
+import { planGrid, runGrid, type GridOptions, type GridResult } from '../balance/grid';
 import { formatBudget } from '../balance/budget';
 import { runGridParallel } from './balance-workers/pool';
 import type { GridWorkerSetup } from './balance-workers/worker';
 import { rateWithInterval, startBalanceCommandWithCrew, table, wholeNumber } from './balance-load';
+import { progressLine } from './progress';
 import { startCrew } from './worker-pool';
 
 const USAGE = 'usage: rules-studio sim FILE --grid --party ID [--fights N] [--seed S] [--workers K] [--enemies N] [--roles a,b] [--json]\n';
@@ -80,7 +81,16 @@ export async function run(args: string[]): Promise<number> {
   if (typeof start === 'number') return start;
   const { options: parsed, loaded, crew } = start;
   try {
-    const grid = parsed.workers > 1 ? await runGridParallel(loaded.doc, parsed.options, parsed.workers, loaded.system, crew ?? undefined) : runGrid(loaded.doc, loaded.system, parsed.options);
+    const plan = planGrid(loaded.doc, parsed.options);
+    const progress = progressLine('sim --grid', typeof plan === 'string' ? 0 : plan.cells.length, 'cells');
+    let grid: GridResult | string;
+    try {
+      grid = parsed.workers > 1
+        ? await runGridParallel(loaded.doc, parsed.options, parsed.workers, loaded.system, crew ?? undefined, (done) => progress.update(done))
+        : runGrid(loaded.doc, loaded.system, parsed.options, (done) => progress.update(done));
+    } finally {
+      progress.end();
+    }
     if (typeof grid === 'string') {
       process.stderr.write(`sim --grid: ${grid}\n`);
       return 1;

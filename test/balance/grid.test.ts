@@ -49,9 +49,14 @@ describe('tier × role grid', () => {
     expect(grid({ fights: 300, seed: 8 }).cells[2]!.winRate.value).not.toBe(grid({ fights: 300 }).cells[2]!.winRate.value);
   });
 
-  it('gives the same grid on two workers as on one', async () => {
-    const parallel = await runGridParallel(doc, { party: 'solo', fights: 300, seed: 7 }, 2);
-    expect(parallel).toEqual(grid({ fights: 300 }));
+  it('gives the same grid on two workers as on one, each telling the cells done as they finish', async () => {
+    const onTwo: number[] = [];
+    const parallel = await runGridParallel(doc, { party: 'solo', fights: 300, seed: 7 }, 2, undefined, undefined, (done) => onTwo.push(done));
+    const onOne: number[] = [];
+    const one = runGrid(doc, system, { party: 'solo', fights: 300, seed: 7 }, (done) => onOne.push(done));
+    expect(parallel).toEqual(one);
+    expect(onOne).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(onTwo).toEqual([1, 2, 3, 4, 5, 6]);
   }, 60_000);
 
   it('takes a fight id as the party, with its positions', () => {

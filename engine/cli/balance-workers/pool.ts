@@ -18,7 +18,9 @@ export function gridSetup(doc: SystemDocument, options: GridOptions): GridWorker
  * (loaded here when not given); `crew`, grid workers started ahead with gridSetup(doc, options). Rejects with the first
  * error of any thread.
  */
-export async function runGridParallel(doc: SystemDocument, options: GridOptions, workers: number, system?: System, crew?: Crew): Promise<GridResult | string> {
+/** `onCell`: the number of cells done, each time one is answered. */
+export async function runGridParallel(doc: SystemDocument, options: GridOptions, workers: number, system?: System, crew?: Crew,
+  onCell?: (done: number) => void): Promise<GridResult | string> {
   const plan = planGrid(doc, options);
   if (typeof plan === 'string') return plan;
   let loaded = system;
@@ -29,6 +31,8 @@ export async function runGridParallel(doc: SystemDocument, options: GridOptions,
   }
   const here = loaded;
   const cells = plan.cells.map((cell) => cell.index);
-  const states = await runTasks<number, BatchState>('grid-worker', gridSetup(doc, options), cells, workers, (cell) => runCell(here, plan, cell), crew);
+  let done = 0;
+  const states = await runTasks<number, BatchState>('grid-worker', gridSetup(doc, options), cells, workers, (cell) => runCell(here, plan, cell), crew,
+    onCell ? () => onCell(++done) : undefined);
   return finishGrid(doc, plan, states);
 }
