@@ -84,8 +84,8 @@ export function fateChart(stats: BatchStats): ChartConfiguration {
       labels: combatants.map((c) => c.id),
       datasets: fates.map(([label, colour, share]) => ({ label, data: combatants.map((c) => 100 * share(c)), backgroundColor: colour })),
     },
-    // Every combatant named, even when the legend leaves the rows little room.
-    options: { ...options, scales: { x: { ...options.scales!.x, max: 100 }, y: { ...options.scales!.y, ticks: { autoSkip: false, font: { size: 10 } } } } },
+    // Small labels, packed tight: every combatant of a usual fight is named; a crowd skips some rather than overlap.
+    options: { ...options, scales: { x: { ...options.scales!.x, max: 100 }, y: { ...options.scales!.y, ticks: { autoSkipPadding: 0, font: { size: 10 } } } } },
   };
 }
 
