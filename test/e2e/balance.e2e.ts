@@ -1,5 +1,6 @@
 // The Balance tab against the browser studio: the tier × role grid of classic-d20 renders, a cell opens that fight
-// in the sandbox, and the diff of the saved file against an edited buffer marks a deliberate change.
+// in the sandbox, what moves the needle in a fight is ranked and each number found in the editor, and the diff of the
+// saved file against an edited buffer marks a deliberate change.
 
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -40,6 +41,30 @@ describe('balance tab', () => {
       return start?.combatants?.map((c) => c.id).filter((id) => id.startsWith('elite-')).length ?? 0;
     }), { timeout: 30_000 }).toBe(4);
     expect(await page.getByTestId('strip-slot').count()).toBe(8);
+  });
+
+  test('what moves the needle: the numbers of a fight ranked by their move of the win rate, each shown in the editor', async () => {
+    await page.getByTestId('tab-balance').click();
+    await page.getByTestId('needle-fight').selectOption('first-blood');
+    await page.getByTestId('balance-fights').fill('100');
+    await page.getByTestId('run-needle').click();
+    await expect.poll(() => page.getByTestId('needle-row').count(), { timeout: 60_000 }).toBe(12);
+    const changes = await page.locator('[data-testid="needle-row"] td:nth-child(4)').allTextContents();
+    const moves = changes.map((c) => Math.abs(Number(/^[+−±](\d+\.\d)%/.exec(c)![1])));
+    for (let i = 1; i < moves.length; i++) expect(moves[i]!).toBeLessThanOrEqual(moves[i - 1]!);
+    // The top number, clicked, is highlighted where it lives in the document.
+    const top = page.locator('[data-testid="needle-row"] button').first();
+    const pointer = (await top.getAttribute('title'))!;
+    expect(pointer).toMatch(/^\/(templates|heroes|bestiary)\//);
+    await top.click();
+    await expect.poll(() => page.locator('.rule-highlight').count()).toBeGreaterThan(0);
+    const highlighted = await page.evaluate(() => {
+      const lines = [...document.querySelectorAll('.view-overlays > div')].filter((d) => d.querySelector('.rule-highlight'));
+      const tops = lines.map((d) => parseFloat((d as HTMLElement).style.top));
+      return [...document.querySelectorAll('.view-lines .view-line')].filter((d) => tops.includes(parseFloat((d as HTMLElement).style.top))).map((d) => d.textContent ?? '').join('\n');
+    });
+    expect(highlighted).toContain(`"${pointer.split('/').pop()}"`);
+    await page.screenshot({ path: join(SHOTS, 'balance-needle.png') });
   });
 
   test('the diff of the saved file against the edited buffer marks a deliberate change', async () => {

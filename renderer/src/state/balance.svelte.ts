@@ -1,9 +1,10 @@
-// The Balance tab: the tier × role grid of the system the sandbox runs, and the diff of the saved file against the
-// edited buffer. Work runs in the balance worker; a new run stops the one before.
+// The Balance tab: the tier × role grid of the system the sandbox runs, the diff of the saved file against the edited
+// buffer, and what moves the needle in one fight. Work runs in the balance worker; a new run stops the one before.
 import { WorkerClient, WorkerStopped } from '../workers/client';
 import type { BalanceRequest, BalanceResponse } from '../workers/balance.worker';
 import type { DiffResult } from '../../../engine/balance/diff';
 import type { GridResult } from '../../../engine/balance/grid';
+import type { SensitivityResult } from '../../../engine/balance/sensitivity';
 
 export interface PartyChoice {
   readonly id: string;
@@ -30,7 +31,10 @@ export class BalanceState {
   seed = $state(1);
   grid = $state.raw<GridResult | null>(null);
   diff = $state.raw<DiffResult | null>(null);
-  running = $state<'grid' | 'diff' | null>(null);
+  /** The fight whose needle is asked about, and the answer. */
+  needleFight = $state('');
+  sensitivity = $state.raw<SensitivityResult | null>(null);
+  running = $state<'grid' | 'diff' | 'sensitivity' | null>(null);
   error = $state<string | null>(null);
   readonly #client: WorkerClient<BalanceRequest, BalanceResponse>;
 
@@ -46,7 +50,11 @@ export class BalanceState {
     await this.#run('diff', { type: 'diff', savedText, editedText, fights: this.fights, seed: this.seed });
   }
 
-  async #run(kind: 'grid' | 'diff', request: BalanceRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never): Promise<void> {
+  async runSensitivity(text: string): Promise<void> {
+    await this.#run('sensitivity', { type: 'sensitivity', text, fight: this.needleFight, fights: this.fights, seed: this.seed });
+  }
+
+  async #run(kind: 'grid' | 'diff' | 'sensitivity', request: BalanceRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never): Promise<void> {
     if (this.running) this.#client.restart();
     this.running = kind;
     this.error = null;
@@ -54,7 +62,8 @@ export class BalanceState {
       const answer = await this.#client.request(request);
       if (answer.type === 'failed') this.error = answer.message;
       else if (answer.type === 'grid') this.grid = answer.grid;
-      else this.diff = answer.diff;
+      else if (answer.type === 'diff') this.diff = answer.diff;
+      else this.sensitivity = answer.sensitivity;
     } catch (error) {
       if (!(error instanceof WorkerStopped)) this.error = error instanceof Error ? error.message : String(error);
     } finally {

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { partiesOf } from '../state/balance.svelte';
-import { diffOf, gridOf } from './balance';
+import { diffOf, gridOf, sensitivityOf } from './balance';
 
 const mirror = readFileSync(new URL('../../../test/balance/fixtures/mirror.json', import.meta.url), 'utf8');
 
@@ -22,6 +22,17 @@ describe('balance worker logic', () => {
     expect(result.diff.a).toBe('saved');
     expect(result.diff.compared.find((c) => c.fight === 'mirror-match')!.winRate.significant).toBe(true);
     expect(diffOf(mirror, '[]', 10, 1)).toEqual({ error: expect.stringMatching(/^The edited text cannot fight yet/) });
+  });
+
+  it('ranks what moves the needle in a fight, largest move first, and says why it cannot', () => {
+    const result = sensitivityOf(mirror, 'mirror-match', 200, 1);
+    if (!('sensitivity' in result)) throw new Error(result.error);
+    const moves = result.sensitivity.nudges.map((n) => Math.abs(n.delta));
+    expect(moves.length).toBeGreaterThan(2);
+    expect(moves).toEqual([...moves].sort((a, b) => b - a));
+    expect(result.sensitivity.nudges[0]!.knob.pointer).toMatch(/^\//);
+    expect(sensitivityOf(mirror, 'nope', 20, 1)).toEqual({ error: expect.stringMatching(/unknown fight 'nope'/) });
+    expect(sensitivityOf('{', 'mirror-match', 20, 1)).toEqual({ error: expect.stringMatching(/^The system is not valid JSON/) });
   });
 
   it('offers the parties, then the fights', () => {

@@ -1,7 +1,9 @@
-// The balance tools behind the balance worker: the tier × role grid of the edited system, and the diff of the
-// saved file against the edited buffer (engine/balance). Pure: parse, load, run; failures come back as messages.
+// The balance tools behind the balance worker: the tier × role grid of the edited system, the diff of the saved file
+// against the edited buffer, and what moves the needle in one fight (engine/balance). Pure: parse, load, run; failures
+// come back as messages.
 import { diffSystems, type DiffResult } from '../../../engine/balance/diff';
 import { runGrid, type GridResult } from '../../../engine/balance/grid';
+import { sensitivity, type SensitivityResult } from '../../../engine/balance/sensitivity';
 import type { SystemDocument } from '../../../engine/schema/document';
 import { loadSystem, type System } from '../../../engine/sim/index';
 
@@ -27,6 +29,17 @@ export function gridOf(text: string, party: string, fights: number, seed: number
   try {
     const grid = runGrid(loaded.doc, loaded.system, { party, fights, seed });
     return typeof grid === 'string' ? { error: grid } : { grid };
+  } catch (error) {
+    return { error: message(error) };
+  }
+}
+
+export function sensitivityOf(text: string, fight: string, fights: number, seed: number): { sensitivity: SensitivityResult } | Failure {
+  const loaded = load(text, 'The system');
+  if ('error' in loaded) return loaded;
+  try {
+    const result = sensitivity(loaded.doc, loaded.system, { fight, fights, seed });
+    return typeof result === 'string' ? { error: result } : { sensitivity: result };
   } catch (error) {
     return { error: message(error) };
   }

@@ -1,23 +1,29 @@
-// The balance worker: grids and diffs run here, off the UI thread; a runaway run is stopped with terminate().
+// The balance worker: grids, diffs and sensitivity run here, off the UI thread; a runaway run is stopped with terminate().
 import type { DiffResult } from '../../../engine/balance/diff';
 import type { GridResult } from '../../../engine/balance/grid';
-import { diffOf, gridOf } from './balance';
+import type { SensitivityResult } from '../../../engine/balance/sensitivity';
+import { diffOf, gridOf, sensitivityOf } from './balance';
 
 export type BalanceRequest =
   | { readonly type: 'grid'; readonly id: number; readonly text: string; readonly party: string; readonly fights: number; readonly seed: number }
-  | { readonly type: 'diff'; readonly id: number; readonly savedText: string; readonly editedText: string; readonly fights: number; readonly seed: number };
+  | { readonly type: 'diff'; readonly id: number; readonly savedText: string; readonly editedText: string; readonly fights: number; readonly seed: number }
+  | { readonly type: 'sensitivity'; readonly id: number; readonly text: string; readonly fight: string; readonly fights: number; readonly seed: number };
 
 export type BalanceResponse =
   | { readonly type: 'grid'; readonly id: number; readonly grid: GridResult }
   | { readonly type: 'diff'; readonly id: number; readonly diff: DiffResult }
+  | { readonly type: 'sensitivity'; readonly id: number; readonly sensitivity: SensitivityResult }
   | { readonly type: 'failed'; readonly id: number; readonly message: string };
 
 const post = (message: BalanceResponse): void => self.postMessage(message);
 
 self.onmessage = (event: MessageEvent<BalanceRequest>) => {
   const r = event.data;
-  const result = r.type === 'grid' ? gridOf(r.text, r.party, r.fights, r.seed) : diffOf(r.savedText, r.editedText, r.fights, r.seed);
+  const result = r.type === 'grid' ? gridOf(r.text, r.party, r.fights, r.seed)
+    : r.type === 'diff' ? diffOf(r.savedText, r.editedText, r.fights, r.seed)
+    : sensitivityOf(r.text, r.fight, r.fights, r.seed);
   if ('error' in result) post({ type: 'failed', id: r.id, message: result.error });
   else if ('grid' in result) post({ type: 'grid', id: r.id, grid: result.grid });
-  else post({ type: 'diff', id: r.id, diff: result.diff });
+  else if ('diff' in result) post({ type: 'diff', id: r.id, diff: result.diff });
+  else post({ type: 'sensitivity', id: r.id, sensitivity: result.sensitivity });
 };
