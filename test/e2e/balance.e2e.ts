@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SHOTS, launchBrowser, type StudioProcess, closeStudioSession, openStudioSession } from './harness';
+import { SHOTS, launchBrowser, type StudioProcess, closeStudioSession, highlightedLines, openStudioSession } from './harness';
 
 let studio: StudioProcess;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -57,13 +57,7 @@ describe('balance tab', () => {
     const pointer = (await top.getAttribute('title'))!;
     expect(pointer).toMatch(/^\/(templates|heroes|bestiary)\//);
     await top.click();
-    await expect.poll(() => page.locator('.rule-highlight').count()).toBeGreaterThan(0);
-    const highlighted = await page.evaluate(() => {
-      const lines = [...document.querySelectorAll('.view-overlays > div')].filter((d) => d.querySelector('.rule-highlight'));
-      const tops = lines.map((d) => parseFloat((d as HTMLElement).style.top));
-      return [...document.querySelectorAll('.view-lines .view-line')].filter((d) => tops.includes(parseFloat((d as HTMLElement).style.top))).map((d) => d.textContent ?? '').join('\n');
-    });
-    expect(highlighted).toContain(`"${pointer.split('/').pop()}"`);
+    expect((await highlightedLines(page)).join('\n')).toContain(`"${pointer.split('/').pop()}"`);
     await page.screenshot({ path: join(SHOTS, 'balance-needle.png') });
   });
 

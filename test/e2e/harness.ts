@@ -5,6 +5,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const REPO = resolve(import.meta.dirname, '..', '..');
 export const SHOTS = join(REPO, 'test-output', 'screenshots');
@@ -152,6 +153,17 @@ export async function openStudioSession(path: string, errors: string[], sandboxR
 export async function closeStudioSession(session: Partial<StudioSession>): Promise<void> {
   await session.browser?.close();
   await session.studio?.close();
+}
+
+/** The text of the editor lines that carry a rule highlight (a chip's rule, a number the needle names), top first. */
+export async function highlightedLines(page: Page): Promise<string[]> {
+  await expect.poll(() => page.locator('.rule-highlight').count()).toBeGreaterThan(0);
+  return page.evaluate(() => {
+    const tops = [...document.querySelectorAll('.view-overlays > div')].filter((d) => d.querySelector('.rule-highlight'))
+      .map((d) => parseFloat((d as HTMLElement).style.top)).sort((a, b) => a - b);
+    const lines = [...document.querySelectorAll('.view-lines .view-line')] as HTMLElement[];
+    return tops.map((top) => lines.find((d) => parseFloat(d.style.top) === top)?.textContent ?? '');
+  });
 }
 
 /** Waits until the active document is `path`, its current text has been checked, and the editor (its own chunk) is up. */

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SHOTS, launchBrowser, type StudioProcess, closeStudioSession, openStudioSession } from './harness';
+import { SHOTS, launchBrowser, type StudioProcess, closeStudioSession, highlightedLines, openStudioSession } from './harness';
 
 let studio: StudioProcess;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -51,14 +51,7 @@ describe('sandbox: one fight', () => {
   test('clicking a chip highlights the rule that produced it in the editor', async () => {
     const attackChip = page.getByTestId('chip').filter({ hasText: / vs \d+ · / }).first();
     await attackChip.click();
-    await expect.poll(() => page.locator('.rule-highlight').count()).toBeGreaterThan(0);
-    const highlighted = await page.evaluate(() => {
-      const lines = [...document.querySelectorAll('.view-overlays > div')].filter((d) => d.querySelector('.rule-highlight'));
-      const top = lines.map((d) => parseFloat((d as HTMLElement).style.top)).sort((a, b) => a - b)[0];
-      const row = [...document.querySelectorAll('.view-lines .view-line')].find((d) => parseFloat((d as HTMLElement).style.top) === top);
-      return row?.textContent ?? '';
-    });
-    expect(highlighted).toMatch(/"attack"/);
+    expect((await highlightedLines(page))[0]).toMatch(/"attack"/);
     await page.screenshot({ path: join(SHOTS, 'sandbox-fight.png') });
   });
 
