@@ -90,6 +90,11 @@ function nullable<T>(inner: Check<T>): Check<T | null> {
   return (value) => (value === null ? null : inner(value));
 }
 
+/** A field that may be left out; when present it must check. */
+function optional<T>(inner: Check<T>): Check<T | undefined> {
+  return (value) => (value === undefined ? null : inner(value));
+}
+
 function arrayOf<T>(item: Check<T>, maxItems: number): Check<T[]> {
   return (value) => {
     if (!Array.isArray(value) || value.length > maxItems) return expected(`an array of at most ${maxItems} items`);
@@ -152,9 +157,10 @@ export const runRecord: Check<RunRecord> = record<RunRecord>({
   wins: record<RunRecord['wins']>({ heroes: count, enemies: count, draw: count }),
   winRate: record<RunRecord['winRate']>({ value: rate, low: rate, high: rate }),
   rounds: record<RunRecord['rounds']>({ mean: finiteNumber, p50: finiteNumber, p90: finiteNumber }),
+  heroDiedFights: optional(count),
 });
 
-const RUN_FIELDS = ['time', 'system', 'version', 'hash', 'fight', 'fights', 'seed', 'wins', 'winRate', 'rounds'] as const;
+const RUN_FIELDS = ['time', 'system', 'version', 'hash', 'fight', 'fights', 'seed', 'wins', 'winRate', 'rounds', 'heroDiedFights'] as const;
 const NESTED_FIELDS: Record<string, readonly string[]> = { wins: ['heroes', 'enemies', 'draw'], winRate: ['value', 'low', 'high'], rounds: ['mean', 'p50', 'p90'] };
 
 /**

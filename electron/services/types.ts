@@ -123,6 +123,8 @@ export interface RunRecord {
   /** Heroes' win rate with its 95% (Wilson) interval. */
   winRate: { value: number; low: number; high: number };
   rounds: { mean: number; p50: number; p90: number };
+  /** Fights in which some hero died; absent in runs recorded before it was kept. */
+  heroDiedFights?: number;
 }
 
 /** `file` is the history file, relative to the workspace (`.rules-studio/runs/<id>.jsonl`), for display. */

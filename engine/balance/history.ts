@@ -32,6 +32,8 @@ export interface RunEntry {
   readonly wins: { readonly heroes: number; readonly enemies: number; readonly draw: number };
   readonly winRate: Estimate;
   readonly rounds: { readonly mean: number; readonly p50: number; readonly p90: number };
+  /** Fights in which some hero died; absent in entries written before it was kept. */
+  readonly heroDiedFights?: number;
 }
 
 /** The shape `sim --json` prints (engine/sim/stats.ts SimStats), as much of it as history keeps. */
@@ -42,6 +44,8 @@ export interface RecordableStats {
   readonly seed: number;
   readonly wins: { readonly heroes: number; readonly enemies: number; readonly draw: number };
   readonly rounds: { readonly mean: number; readonly p50: number; readonly p90: number };
+  /** Share of fights in which some hero died. */
+  readonly heroDied?: number;
 }
 
 export function runEntry(stats: RecordableStats, version: string, text: string, time: Date): RunEntry {
@@ -49,7 +53,13 @@ export function runEntry(stats: RecordableStats, version: string, text: string, 
     time: time.toISOString(), system: stats.system, version, hash: contentHash(text), fight: stats.fight,
     fights: stats.fights, seed: stats.seed, wins: { ...stats.wins }, winRate: wilson(stats.wins.heroes, stats.fights),
     rounds: { mean: stats.rounds.mean, p50: stats.rounds.p50, p90: stats.rounds.p90 },
+    ...(stats.heroDied !== undefined ? { heroDiedFights: Math.round(stats.heroDied * stats.fights) } : {}),
   };
+}
+
+/** An entry's count of fights in which a hero died, when it kept one (a hand-edited line may hold anything). */
+function diedFights(e: RunEntry): number | null {
+  return typeof e.heroDiedFights === 'number' && Number.isFinite(e.heroDiedFights) ? e.heroDiedFights : null;
 }
 
 /** Entries of a history file; lines that are not entries (a torn last line, a hand edit) are skipped and counted. */
@@ -84,6 +94,8 @@ export interface TrendPoint {
   readonly winRate: Estimate;
   readonly rounds: number;
   readonly fights: number;
+  /** Chance a hero dies, over the runs that kept it; null when none did. */
+  readonly heroDied: Estimate | null;
 }
 
 /**
@@ -91,17 +103,22 @@ export interface TrendPoint {
  * (wins and fights added, rounds weighted by fights), so re-running an unchanged file tightens its point.
  */
 export function trend(entries: readonly RunEntry[], fight: string): TrendPoint[] {
-  const byHash = new Map<string, { version: string; time: string; wins: number; fights: number; roundsSum: number }>();
+  const byHash = new Map<string, { version: string; time: string; wins: number; fights: number; roundsSum: number; died: number; diedOf: number }>();
   for (const e of entries) {
     if (e.fight !== fight) continue;
-    const p = byHash.get(e.hash) ?? { version: e.version, time: e.time, wins: 0, fights: 0, roundsSum: 0 };
+    const p = byHash.get(e.hash) ?? { version: e.version, time: e.time, wins: 0, fights: 0, roundsSum: 0, died: 0, diedOf: 0 };
     p.wins += e.wins.heroes;
     p.fights += e.fights;
     p.roundsSum += e.rounds.mean * e.fights;
+    const died = diedFights(e);
+    if (died !== null) { p.died += died; p.diedOf += e.fights; }
     p.time = e.time;
     byHash.set(e.hash, p);
   }
-  return [...byHash].map(([hash, p]) => ({ hash, version: p.version, time: p.time, winRate: wilson(p.wins, p.fights), rounds: p.fights ? p.roundsSum / p.fights : 0, fights: p.fights }));
+  return [...byHash].map(([hash, p]) => ({
+    hash, version: p.version, time: p.time, winRate: wilson(p.wins, p.fights), rounds: p.fights ? p.roundsSum / p.fights : 0, fights: p.fights,
+    heroDied: p.diedOf ? wilson(p.died, p.diedOf) : null,
+  }));
 }
 
 /** File name of a system's history, inside `<workspace>/.rules-studio/runs/`; ids are safe file names already. */
@@ -119,11 +136,13 @@ export interface RunPoint {
   readonly fights: number;
   /** The run's seed; null for a point that pools several runs (versionPoints). */
   readonly seed: number | null;
+  /** Chance a hero dies; null when the run (or every pooled run) did not keep it. */
+  readonly heroDied: Estimate | null;
 }
 
 /** trend() as plot points: one per system version (its runs pooled), in order of the version's first run. */
 export function versionPoints(entries: readonly RunEntry[], fight: string): RunPoint[] {
-  return trend(entries, fight).map((p) => ({ time: p.time, version: p.version, hash: p.hash, winRate: p.winRate, rounds: p.rounds, fights: p.fights, seed: null }));
+  return trend(entries, fight).map((p) => ({ time: p.time, version: p.version, hash: p.hash, winRate: p.winRate, rounds: p.rounds, fights: p.fights, seed: null, heroDied: p.heroDied }));
 }
 
 /**
@@ -137,7 +156,10 @@ export function runPoints(entries: readonly RunEntry[], fight: string): RunPoint
     // An unreadable time sorts last, in file order (Infinity - Infinity is NaN, and NaN || order is order).
     .map((x) => (Number.isNaN(x.at) ? { ...x, at: Infinity } : x))
     .sort((x, y) => x.at - y.at || x.order - y.order)
-    .map(({ e }) => ({ time: e.time, version: e.version, hash: e.hash, winRate: e.winRate, rounds: e.rounds.mean, fights: e.fights, seed: e.seed }));
+    .map(({ e }) => {
+      const died = diedFights(e);
+      return { time: e.time, version: e.version, hash: e.hash, winRate: e.winRate, rounds: e.rounds.mean, fights: e.fights, seed: e.seed, heroDied: died === null ? null : wilson(died, e.fights) };
+    });
 }
 
 /** The fights a history has runs of, most recently run first. */

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { contentHash, parseHistory, runEntry, trend } from '../../engine/balance/history';
+import { contentHash, parseHistory, runEntry, runPoints, trend } from '../../engine/balance/history';
 import { appendRun, historyPath, readRuns } from '../../engine/cli/balance-workers/history';
 import { run as sim } from '../../engine/cli/sim';
 
@@ -31,6 +31,22 @@ describe('run history', () => {
     expect(trend(entries, 'other')).toEqual([]);
   });
 
+  it('keeps the fights in which a hero died, pools them per version, and reads older entries without them', () => {
+    const t = new Date(0);
+    const withDeaths = (heroes: number, fights: number, died: number) => ({ ...stats(heroes, fights), heroDied: died / fights });
+    const older = runEntry(stats(50, 100), '1', 'v1', t);
+    const entries = [older, runEntry(withDeaths(40, 100, 10), '1', 'v1', t), runEntry(withDeaths(30, 200, 30), '2', 'v2', t)];
+    expect(entries[1]!.heroDiedFights).toBe(10);
+    expect('heroDiedFights' in older).toBe(false);
+    // Version 1: only its second run kept deaths, so its chance is 10 of that run's 100 fights, not of 200.
+    const [one, two] = trend(entries, 'mirror-match');
+    expect(one!.heroDied!.value).toBeCloseTo(0.1, 10);
+    expect(two!.heroDied!.value).toBeCloseTo(0.15, 10);
+    expect(runPoints(entries, 'mirror-match').map((p) => p.heroDied && p.heroDied.value)).toEqual([null, 0.1, 0.15]);
+    // A hand-edited count that is not a number is no count.
+    expect(runPoints([{ ...older, heroDiedFights: 'many' as unknown as number }], 'mirror-match')[0]!.heroDied).toBeNull();
+  });
+
   it('skips lines that are not entries (a torn last line)', () => {
     const good = JSON.stringify(runEntry(stats(1, 2), '1', 'x', new Date(0)));
     const parsed = parseHistory(`${good}\n{"time": 3}\n${good.slice(0, 20)}\n\n`);
@@ -51,7 +67,7 @@ describe('run history', () => {
     const ws = path.join(workspace, 'cli');
     expect(await sim([file, '--fight', 'easy', '--fights', '50', '--json', '--record', '--workspace', ws])).toBe(0);
     const line = JSON.parse(readFileSync(historyPath(ws, 'mirror'), 'utf8').trim()) as { hash: string; fights: number; fight: string };
-    expect(line).toMatchObject({ fight: 'easy', fights: 50, hash: contentHash(readFileSync(file, 'utf8')) });
+    expect(line).toMatchObject({ fight: 'easy', fights: 50, hash: contentHash(readFileSync(file, 'utf8')), heroDiedFights: 0 });
     expect(await sim([file, '--fight', 'easy', '--workspace', ws])).toBe(2);
   });
 });

@@ -20,7 +20,7 @@ interface Probe {
 }
 
 const historyFile = () => join(studio.workspace, '.rules-studio', 'runs', 'classic-d20.jsonl');
-type Line = { hash: string; fight: string; fights: number; version: string; winRate: { value: number } };
+type Line = { hash: string; fight: string; fights: number; version: string; winRate: { value: number }; heroDiedFights?: number };
 /** The runs on disk (the torn line the second test writes is left out). */
 const lines = (): Line[] => {
   let text: string;
@@ -89,6 +89,8 @@ describe('run history', () => {
     expect(first!.hash).not.toBe(second!.hash);
     // Same fight, same seed, different rules: the result moved.
     expect(second!.winRate.value).not.toBe(first!.winRate.value);
+    // The studio's batches keep the fights in which a hero died too (classic-d20's heroes die).
+    expect(first!.heroDiedFights).toEqual(expect.any(Number));
 
     await page.getByTestId('tab-balance').click();
     await expect.poll(() => page.getByTestId('trend').getAttribute('data-points'), { timeout: 15_000 }).toBe('2');
@@ -98,6 +100,7 @@ describe('run history', () => {
     expect(await rows.nth(0).getAttribute('data-hash')).toBe(first!.hash);
     expect(await rows.nth(1).getAttribute('data-hash')).toBe(second!.hash);
     expect(await rows.nth(0).textContent()).toContain(`${first!.version} · ${first!.hash.slice(0, 7)}`);
+    expect(await rows.nth(0).getByTestId('trend-died').textContent()).toBe(`${(100 * first!.heroDiedFights! / first!.fights).toFixed(1)}%`);
     await expect.poll(() => page.getByTestId('history-recorded').textContent()).toMatch(/^Recorded in \.rules-studio\/runs\/classic-d20\.jsonl/);
     // The chart drew on its canvas (not just an empty box).
     await expect.poll(() => page.locator('[data-testid="plot-trend"] canvas').evaluate(inkedPixels), { timeout: 10_000 }).toBeGreaterThan(500);
@@ -130,7 +133,7 @@ describe('run history', () => {
     await page.getByTestId('history-pooled').check();
     await expect.poll(() => page.getByTestId('trend').getAttribute('data-points')).toBe('2');
     const pooled = page.getByTestId('trend-row').nth(1);
-    expect(await pooled.locator('td').nth(4).textContent()).toBe('500');
+    expect(await pooled.locator('td').last().textContent()).toBe('500'); // fights: the two runs of the version, pooled
     await page.getByTestId('history-pooled').uncheck();
     expect(pageErrors).toEqual([]);
   });

@@ -45,8 +45,11 @@ function history(result: RunReadResult): Extract<RunReadResult, { kind: 'history
 const historyFile = (system = 'skirmish') => path.join(workspace, '.rules-studio', 'runs', `${system}.jsonl`);
 
 describe('contract', () => {
-  test('a run built by the engine passes; a system id passes', () => {
+  test('a run built by the engine passes, with or without the fights in which a hero died; a system id passes', () => {
     expect(checkArguments('studio:runs.append', [asRecord(entry(50))]).ok).toBe(true);
+    const withDeaths = runEntry({ ...stats(50), heroDied: 0.07 }, '1.0', 'v1', new Date(0));
+    expect(withDeaths.heroDiedFights).toBe(7);
+    expect(checkArguments('studio:runs.append', [asRecord(withDeaths)]).ok).toBe(true);
     expect(checkArguments('studio:runs.read', ['classic-d20']).ok).toBe(true);
     expect(checkArguments('studio:runs.read', ['a.b_c-1']).ok).toBe(true);
   });
@@ -73,6 +76,7 @@ describe('contract', () => {
     ['a system id with a path in it', (r) => ({ ...r, system: '../../etc/passwd' }), /\(run\.system\): expected an id/],
     ['a time that is not ISO', (r) => ({ ...r, time: 'yesterday' }), /\(run\.time\): expected an ISO date/],
     ['an infinite round count', (r) => ({ ...r, rounds: { mean: Infinity, p50: 1, p90: 1 } }), /\(run\.rounds\.mean\): expected a finite number/],
+    ['a death count that is not a count', (r) => ({ ...r, heroDiedFights: -1 }), /\(run\.heroDiedFights\): expected a whole number/],
     ['a __proto__ key', (r) => JSON.parse(JSON.stringify(r).replace('{', '{"__proto__":{"x":1},')), /no field "__proto__"/],
   ])('runs.append refuses %s', (_what, mutate, message) => {
     const run = mutate({ ...asRecord(entry(50)) } as unknown as Record<string, unknown>);
@@ -86,6 +90,10 @@ describe('contract', () => {
     const read = readRunRecord({ note: 'new', ...stored, wins: { ...stored.wins, timeouts: 0 } });
     expect(read).toEqual({ ok: true, run: stored });
     if (read.ok) expect(JSON.stringify(read.run)).toBe(JSON.stringify(stored));
+    // The death count is stored, so it is kept (after rounds, where the writer puts it).
+    const died = asRecord(runEntry({ ...stats(50), heroDied: 0.1 }, '1.0', 'v1', new Date(0)));
+    const back = readRunRecord(JSON.parse(JSON.stringify(died)));
+    expect(back.ok && JSON.stringify(back.run)).toBe(JSON.stringify(died));
   });
 });
 

@@ -1,11 +1,13 @@
 // The run-history trend: one x position per recorded run of a fight, oldest first, labelled with the system's
 // version, its content hash and the date. Heroes' win rate as a line with its 95% interval as a floating bar
-// (left axis, %), mean rounds as a dashed line (right axis).
+// (left axis, %), the chance a hero dies as a line on the same axis (when the runs kept it), mean rounds as a dashed
+// line (right axis).
 import type { RunPoint } from '../../../engine/balance/history';
 import type { ChartConfiguration } from './chart';
 
 const WIN = '#5b9bd5';
 const ROUNDS = '#e5c07b';
+const DIED = '#be5046';
 
 /** `2026-11-30 14:05` in UTC (the history stores UTC; one zone for everyone reading a shared workspace). */
 export function shortTime(iso: string): string {
@@ -21,6 +23,20 @@ export function pointLabel(point: RunPoint): string[] {
 const percent = (x: number): number => Math.round(1000 * x) / 10;
 
 export function trendChart(points: readonly RunPoint[]): ChartConfiguration {
+  // Runs recorded before deaths were kept have none: the line has a gap there (and no line at all when no run has it).
+  const deaths = points.some((p) => p.heroDied !== null)
+    ? [{
+      type: 'line' as const,
+      label: 'A hero dies %',
+      data: points.map((p) => (p.heroDied === null ? null : percent(p.heroDied.value))),
+      borderColor: DIED,
+      backgroundColor: DIED,
+      pointRadius: 3,
+      pointStyle: 'triangle' as const,
+      yAxisID: 'y',
+      order: 0,
+    }]
+    : [];
   return {
     type: 'bar',
     data: {
@@ -61,6 +77,7 @@ export function trendChart(points: readonly RunPoint[]): ChartConfiguration {
           yAxisID: 'rounds',
           order: 0,
         },
+        ...deaths,
       ],
     },
     options: {
@@ -75,6 +92,7 @@ export function trendChart(points: readonly RunPoint[]): ChartConfiguration {
               if (!point) return [];
               return [
                 `heroes win ${percent(point.winRate.value)}% (95%: ${percent(point.winRate.low)}–${percent(point.winRate.high)}%)`,
+                ...(point.heroDied ? [`a hero dies ${percent(point.heroDied.value)}% (95%: ${percent(point.heroDied.low)}–${percent(point.heroDied.high)}%)`] : []),
                 `${point.fights.toLocaleString('en')} fights${point.seed === null ? ' (runs of this version pooled)' : ` · seed ${point.seed}`}`,
               ];
             },
@@ -83,7 +101,7 @@ export function trendChart(points: readonly RunPoint[]): ChartConfiguration {
       },
       scales: {
         x: { grid: { display: false }, ticks: { autoSkip: true, maxRotation: 0 } },
-        y: { min: 0, max: 100, position: 'left', title: { display: true, text: 'heroes win %' } },
+        y: { min: 0, max: 100, position: 'left', title: { display: true, text: '% of fights' } },
         rounds: { beginAtZero: true, position: 'right', grid: { display: false }, title: { display: true, text: 'mean rounds' } },
       },
     },
