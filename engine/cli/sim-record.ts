@@ -29,6 +29,11 @@ export async function recordRun(request: RecordRequest, stats: RecordableStats, 
   const entry = runEntry(stats, version, text, new Date());
   const file = await appendRun(request.workspace, entry);
   const points = trend((await readRuns(request.workspace, stats.system)).entries, stats.fight);
-  const shown = points.slice(-8).map((p) => `${p.hash.slice(0, 7)} ${pct(p.winRate.value)}`).join(' → ');
-  return `recorded in ${file} (version ${entry.hash.slice(0, 7)}); heroes win by version: ${shown}\n`;
+  const last = points.slice(-8);
+  const shown = last.map((p) => `${p.hash.slice(0, 7)} ${pct(p.winRate.value)}`).join(' → ');
+  // Deaths only where heroes die at all in these versions (a system without death would print zeros).
+  const died = last.some((p) => p.heroDied !== null && p.heroDied.value > 0)
+    ? `; a hero dies by version: ${last.map((p) => `${p.hash.slice(0, 7)} ${p.heroDied ? pct(p.heroDied.value) : '—'}`).join(' → ')}`
+    : '';
+  return `recorded in ${file} (version ${entry.hash.slice(0, 7)}); heroes win by version: ${shown}${died}\n`;
 }

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { contentHash, parseHistory, runEntry, runPoints, trend } from '../../engine/balance/history';
 import { appendRun, historyPath, readRuns } from '../../engine/cli/balance-workers/history';
 import { run as sim } from '../../engine/cli/sim';
+import { recordRun } from '../../engine/cli/sim-record';
 
 const stats = (heroes: number, fights: number, mean = 3) => ({
   system: 'mirror', fight: 'mirror-match', fights, seed: 1, wins: { heroes, enemies: fights - heroes, draw: 0 }, rounds: { mean, p50: 3, p90: 5 },
@@ -60,6 +61,14 @@ describe('run history', () => {
     expect(historyPath(workspace, 'mirror')).toBe(path.join(workspace, '.rules-studio', 'runs', 'mirror.jsonl'));
     expect((await readRuns(workspace, 'mirror')).entries.map((e) => e.wins.heroes)).toEqual([5, 6]);
     expect((await readRuns(workspace, 'nothing-yet')).entries).toEqual([]);
+  });
+
+  it('--record prints the trend of the chance a hero dies only where heroes die', async () => {
+    const ws = path.join(workspace, 'deaths');
+    const deadly = await recordRun({ workspace: ws }, { ...stats(50, 100), heroDied: 0.1 }, '1', 'v1');
+    expect(deadly).toMatch(new RegExp(`a hero dies by version: ${contentHash('v1').slice(0, 7)} 10\\.0%\\n$`));
+    const safe = await recordRun({ workspace: path.join(ws, 'safe') }, { ...stats(50, 100), heroDied: 0 }, '1', 'v1');
+    expect(safe).not.toContain('a hero dies');
   });
 
   it('sim --record appends the batch that sim printed', async () => {
