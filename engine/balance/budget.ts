@@ -130,6 +130,8 @@ export interface FightBudget {
   readonly name: string;
   /** The judgement, or why the fight has no budget (an enemy the formula cannot price). */
   readonly judgement: BudgetJudgement | { readonly error: string };
+  /** The chance a hero dies in the fight (absent when it has no budget, so was not fought). */
+  readonly heroDied?: Estimate;
 }
 
 /** Every fight of the document, budget against play (`sim FILE --budget`). Fights are seeded as `sim` seeds them. */
@@ -140,6 +142,7 @@ export function budgetReport(doc: SystemDocument, system: System, options: { rea
     const budget = fightBudget(doc, f);
     const def = system.fights.get(f.id);
     if (typeof budget === 'string' || !def) return { fight: f.id, name: f.name ?? f.id, judgement: { error: typeof budget === 'string' ? budget : 'not loaded' } };
-    return { fight: f.id, name: f.name ?? f.id, judgement: judgeBudget(encounters, budget, runBatch(system, def, options)) };
+    const state = runBatch(system, def, options);
+    return { fight: f.id, name: f.name ?? f.id, judgement: judgeBudget(encounters, budget, state), heroDied: wilson(state.heroDied, state.fights) };
   });
 }

@@ -31,10 +31,14 @@ export async function run(args: string[]): Promise<number> {
     const report = budgetReport(loaded.doc, loaded.system, { fights, seed });
     if (typeof report === 'string') { process.stderr.write(`sim --budget: ${report}\n`); return 1; }
     if (json) { process.stdout.write(`${JSON.stringify({ system: loaded.doc.id, fights, seed, report }, null, 2)}\n`); return 0; }
+    // A column for the chance a hero dies only where heroes die in some fight (a system without death would show zeros).
+    const deaths = report.some((r) => r.heroDied !== undefined && r.heroDied.value > 0);
+    const died = (r: (typeof report)[number]): string[] => (deaths ? [r.heroDied ? rateWithInterval(r.heroDied) : '-'] : []);
     const rows = report.map((r) => ('error' in r.judgement
-      ? [r.fight, '-', '-', '-', r.judgement.error]
-      : [r.fight, formatBudget(r.judgement.budget), pct(r.judgement.expectedWinRate, 0), rateWithInterval(r.judgement.winRate), r.judgement.verdict === 'agrees' ? '' : r.judgement.note]));
-    process.stdout.write(`${loaded.doc.id} · ${fights} fights a fight · seed ${seed}\n${table([['fight', 'budget', 'expected', 'heroes win (95%)', ''], ...rows])}\n`);
+      ? [r.fight, '-', '-', '-', ...died(r), r.judgement.error]
+      : [r.fight, formatBudget(r.judgement.budget), pct(r.judgement.expectedWinRate, 0), rateWithInterval(r.judgement.winRate), ...died(r), r.judgement.verdict === 'agrees' ? '' : r.judgement.note]));
+    const head = ['fight', 'budget', 'expected', 'heroes win (95%)', ...(deaths ? ['a hero dies (95%)'] : []), ''];
+    process.stdout.write(`${loaded.doc.id} · ${fights} fights a fight · seed ${seed}\n${table([head, ...rows])}\n`);
     return 0;
   } catch (err) {
     process.stderr.write(`sim --budget: the fights stopped: ${err instanceof Error ? err.message : String(err)}\n`);

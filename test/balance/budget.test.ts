@@ -50,7 +50,7 @@ describe('difficulty budget', () => {
     expect(judgeBudget(e, 22.615384615384613, state).note).toContain('budget 22.62 expects 10%');
   });
 
-  it("prices classic-d20's sample fights with its own XP-style budget, party by party", () => {
+  it("prices classic-d20's sample fights with its own XP-style budget, party by party", async () => {
     const classic = JSON.parse(readFileSync(new URL('../../systems/classic-d20.json', import.meta.url), 'utf8')) as SystemDocument;
     // Four level-5 adventurers against four tier-2 standards: 4 × 2 × 1 / (4 × (5 + 2)) × 28 = 8.
     expect(fightBudget(classic, { heroes: ['fighter5', 'wizard5', 'rogue5', 'cleric5'], enemies: [{ template: { role: 'standard', tier: 2 }, count: 4 }] })).toBe(8);
@@ -58,5 +58,11 @@ describe('difficulty budget', () => {
     if (typeof report === 'string') throw new Error(report);
     expect(report.map((r) => r.fight)).toEqual((classic.fights ?? []).map((f) => f.id));
     for (const r of report) expect('verdict' in r.judgement, `${r.fight} is priced`).toBe(true);
+    // Beside budget and play, the chance a hero dies: the boss fight kills (death saves), as the batch counts it.
+    const boss = report.find((r) => r.fight === 'boss-tier-4')!;
+    const { runBatch } = await import('../../engine/balance/batch');
+    const system = load(classic);
+    expect(boss.heroDied!.value * 200).toBeCloseTo(runBatch(system, system.fights.get('boss-tier-4')!, { fights: 200, seed: 1 }).heroDied, 9);
+    expect(boss.heroDied!.value).toBeGreaterThan(0);
   });
 });
