@@ -204,3 +204,25 @@ describe('formula failures mid-fight', () => {
     expect(() => runFight(broken, 'duel', 1)).toThrowError(/fight 'duel', round 1, .*'s turn: .*division by zero/);
   });
 });
+
+describe('a check says the number it met only when its outcomes read one', () => {
+  it('a death save decided by its die reads `d20 (11) = 11 · Stable` with vs null; attacks and saves keep `vs`', () => {
+    const classic = load(JSON.parse(readFileSync(new URL('../../systems/classic-d20.json', import.meta.url), 'utf8')) as SystemDocument);
+    expect(classic.checks.get('death')!.readsVs).toBe(false);
+    expect(classic.checks.get('attack')!.readsVs).toBe(true);
+    // boss-tier-4, seed 1: the wizard goes down and rolls death saves; the fighter attacks; spells make dex saves.
+    const checks = ofType(fightLog(classic, 'boss-tier-4', 1), 'check');
+    const deathSaves = checks.filter((c) => c.check === 'death');
+    expect(deathSaves.length).toBeGreaterThan(0);
+    for (const c of deathSaves) {
+      expect(c.vs).toBeNull();
+      expect(c.chip).toMatch(/^d20 \(\d+\) = \d+ · \w+$/);
+    }
+    const attacks = checks.filter((c) => c.check === 'attack');
+    expect(attacks.length).toBeGreaterThan(0);
+    for (const c of attacks) {
+      expect(c.vs).toEqual(expect.any(Number));
+      expect(c.chip).toContain(` vs ${c.vs} · `);
+    }
+  });
+});

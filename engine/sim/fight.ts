@@ -625,11 +625,11 @@ export class FightRunner {
     if (this.sink) {
       const influencedBy = this.influences.slice();
       const chip = renderCheckChip(trace ?? [], total, check.outcomes.length
-        ? { vs, outcome: outcome?.name ?? '—', influencedBy }
+        ? { ...(check.readsVs ? { vs } : {}), outcome: outcome?.name ?? '—', influencedBy }
         : { influencedBy });
       this.emit({
         type: 'check', round: this.round, actor: actor.id, check: check.id, target: target ? target.id : null,
-        dice: ctx.roll.dice.slice(), total, vs: check.outcomes.length ? vs : null, outcome: outcome ? outcome.id : null,
+        dice: ctx.roll.dice.slice(), total, vs: check.readsVs ? vs : null, outcome: outcome ? outcome.id : null,
         ...(outcome?.degree ? { degree: slot.degree } : {}), chip, influencedBy,
       });
     }

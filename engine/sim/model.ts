@@ -52,6 +52,11 @@ export interface CheckDef {
   readonly stat: Formula | null;
   /** Tally index of a roll with no outcome (`rolled`). */
   readonly rolledTally: number;
+  /**
+   * Whether an outcome reads `@vs` (a DC, a defence): only then do its log event and chip give the number met. A death
+   * save decided by its die alone says `d20 (11) = 11 · Stable`, not `... vs 0 · Stable`.
+   */
+  readonly readsVs: boolean;
 }
 
 export interface TrackGain {
