@@ -67,8 +67,12 @@ interface Raw {
   readonly diedDiff: RunningMean;
 }
 
-/** Fight the fights of both versions side by side; `a`/`b` label the versions (file names, "saved"/"edited"). */
-export function diffSystems(a: System, b: System, options: DiffOptions, labels: { a: string; b: string } = { a: a.id, b: b.id }): DiffResult | string {
+/**
+ * Fight the fights of both versions side by side; `a`/`b` label the versions (file names, "saved"/"edited").
+ * `onProgress`: the fights done (each in both versions) of the total, now and then.
+ */
+export function diffSystems(a: System, b: System, options: DiffOptions, labels: { a: string; b: string } = { a: a.id, b: b.id },
+  onProgress?: (done: number, total: number) => void): DiffResult | string {
   const idsA = [...a.fights.keys()];
   const idsB = [...b.fights.keys()];
   if (options.fight !== undefined && !a.fights.has(options.fight) && !b.fights.has(options.fight)) {
@@ -78,6 +82,8 @@ export function diffSystems(a: System, b: System, options: DiffOptions, labels: 
   const onlyInA = idsA.filter((id) => !b.fights.has(id) && wanted(id));
   const onlyInB = idsB.filter((id) => !a.fights.has(id) && wanted(id));
   const raws: Raw[] = [];
+  const total = idsA.filter((id) => b.fights.has(id) && wanted(id)).length * options.fights;
+  let done = 0;
   const failed: { fight: string; message: string }[] = [];
   for (const id of idsA) {
     if (!b.fights.has(id) || !wanted(id)) continue;
@@ -97,6 +103,7 @@ export function diffSystems(a: System, b: System, options: DiffOptions, labels: 
         raw.winDiff.add((rb.winner === 'heroes' ? 1 : 0) - winA);
         raw.roundsDiff.add(rb.rounds - roundsA);
         raw.diedDiff.add((anyHeroDead(rb) ? 1 : 0) - diedA);
+        if (onProgress && ++done % 100 === 0) onProgress(done, total);
       }
       raws.push(raw);
     } catch (err) {

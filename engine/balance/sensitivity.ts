@@ -158,7 +158,9 @@ function outcomes(system: System, fightId: string, options: SensitivityOptions):
   return wins;
 }
 
-export function sensitivity(doc: SystemDocument, system: System, options: SensitivityOptions): SensitivityResult | string {
+/** `onVariant`: told how many of the `total` variants are done, before each one and once at the end. */
+export function sensitivity(doc: SystemDocument, system: System, options: SensitivityOptions,
+  onVariant?: (done: number, total: number) => void): SensitivityResult | string {
   const knobs = knobsOf(doc, options.fight);
   if (typeof knobs === 'string') return knobs;
   if (!system.fights.has(options.fight)) return `unknown fight '${options.fight}'`;
@@ -166,8 +168,11 @@ export function sensitivity(doc: SystemDocument, system: System, options: Sensit
   const baseWins = base.reduce((a, b) => a + b, 0);
   const rows: Omit<Nudge, 'pAdjusted' | 'significant'>[] = [];
   const skipped: { label: string; to: number; reason: string }[] = [];
+  const variants = knobs.reduce((n, k) => n + nudged(k.value).length, 0);
+  let done = 0;
   for (const knob of knobs) {
     for (const to of nudged(knob.value)) {
+      onVariant?.(done++, variants);
       if (knob.pointer.endsWith('/level') && to < 1) continue; // levels start at 1
       const loaded = loadSystem(withKnob(doc, knob, to));
       if (!loaded.ok) { skipped.push({ label: knob.label, to, reason: loaded.diagnostics[0]?.message ?? 'does not load' }); continue; }
@@ -185,6 +190,7 @@ export function sensitivity(doc: SystemDocument, system: System, options: Sensit
       rows.push({ knob, to, winRate: wilson(total, options.fights), delta: test.delta, interval: test.interval, p: test.p });
     }
   }
+  onVariant?.(done, variants);
   const corrected = holm(rows.map((r) => r.p));
   const nudges = rows.map((r, i) => ({ ...r, pAdjusted: corrected.adjusted[i]!, significant: corrected.significant[i]! }));
   nudges.sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta) || a.p - b.p);

@@ -57,6 +57,13 @@ describe('balance diff', () => {
     expect(diffSystems(load(base), load(b), { fights: 10, seed: 1, fight: 'nope' })).toMatch(/unknown fight 'nope'/);
   });
 
+  it('tells its progress in fights fought in both versions, every hundred, up to every fight of every compared fight', () => {
+    const seen: [number, number][] = [];
+    diffSystems(load(base), load(withHeroDamage('1d8')), { fights: 250, seed: 3 }, { a: 'a', b: 'b' }, (done, total) => seen.push([done, total]));
+    // Two fights in both versions, 250 times each: 500, reported at 100, 200, ... 500.
+    expect(seen).toEqual([[100, 500], [200, 500], [300, 500], [400, 500], [500, 500]]);
+  });
+
   it('the same seed gives the same diff', () => {
     const b = withHeroDamage('1d8');
     expect(diff(b, 300)).toEqual(diff(b, 300));

@@ -55,4 +55,15 @@ describe('what moves the needle', () => {
     expect(moreHp.delta).toBeLessThan(0);
     expect(moreHp.significant).toBe(true);
   });
+
+  it('tells its progress: every variant counted once, fought or skipped, ending at the total', () => {
+    const seen: [number, number][] = [];
+    const r = sensitivity(doc, load(doc), { fight: 'mirror-match', fights: 20, seed: 5 }, (done, total) => seen.push([done, total]));
+    if (typeof r === 'string') throw new Error(r);
+    const total = seen[0]![1];
+    expect(seen.map(([done]) => done)).toEqual([...Array(total + 1).keys()]);
+    expect(seen.every(([, t]) => t === total)).toBe(true);
+    // Each variant is a nudge, or skipped, or a level below 1 left out.
+    expect(r.nudges.length + r.skipped.length).toBeLessThanOrEqual(total);
+  });
 });

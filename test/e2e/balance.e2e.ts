@@ -61,6 +61,17 @@ describe('balance tab', () => {
     await page.screenshot({ path: join(SHOTS, 'balance-needle.png') });
   });
 
+  test('a long needle shows how many variants are done, and Stop ends it, keeping the last answer', async () => {
+    await page.getByTestId('balance-fights').fill('20000');
+    await page.getByTestId('run-needle').click();
+    await expect.poll(() => page.getByTestId('balance-running').textContent(), { timeout: 30_000 }).toMatch(/running the needle… \d+ \/ \d+ variants/);
+    await page.getByTestId('balance-stop').click();
+    await expect.poll(() => page.getByTestId('balance-running').count()).toBe(0);
+    expect(await page.getByTestId('balance-error').count()).toBe(0);
+    expect(await page.getByTestId('needle-row').count()).toBe(12); // the answer from before stays
+    expect(await page.getByTestId('run-needle').isEnabled()).toBe(true);
+  });
+
   test('the diff of the saved file against the edited buffer marks a deliberate change', async () => {
     await page.evaluate(() => {
       const model = (globalThis as unknown as Probe).__studio.editor.editor.getModel();

@@ -35,11 +35,21 @@ export class BalanceState {
   needleFight = $state('');
   sensitivity = $state.raw<SensitivityResult | null>(null);
   running = $state<'grid' | 'diff' | 'sensitivity' | null>(null);
+  /** How far the running needle is (variants done of the total), or null. */
+  progress = $state<{ readonly done: number; readonly total: number } | null>(null);
   error = $state<string | null>(null);
   readonly #client: WorkerClient<BalanceRequest, BalanceResponse>;
 
   constructor(createWorker: () => Worker) {
-    this.#client = new WorkerClient(createWorker);
+    this.#client = new WorkerClient(createWorker, ['progress']);
+    this.#client.onNotice = (notice) => {
+      if (notice.type === 'progress' && this.running) this.progress = { done: notice.done, total: notice.total };
+    };
+  }
+
+  /** Stops the running grid, diff or needle (its worker is ended; the next run starts a fresh one). */
+  stop(): void {
+    this.#client.restart();
   }
 
   async runGrid(text: string): Promise<void> {
@@ -57,17 +67,18 @@ export class BalanceState {
   async #run(kind: 'grid' | 'diff' | 'sensitivity', request: BalanceRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never): Promise<void> {
     if (this.running) this.#client.restart();
     this.running = kind;
+    this.progress = null;
     this.error = null;
     try {
       const answer = await this.#client.request(request);
       if (answer.type === 'failed') this.error = answer.message;
       else if (answer.type === 'grid') this.grid = answer.grid;
       else if (answer.type === 'diff') this.diff = answer.diff;
-      else this.sensitivity = answer.sensitivity;
+      else if (answer.type === 'sensitivity') this.sensitivity = answer.sensitivity;
     } catch (error) {
       if (!(error instanceof WorkerStopped)) this.error = error instanceof Error ? error.message : String(error);
     } finally {
-      if (this.running === kind) this.running = null;
+      if (this.running === kind) { this.running = null; this.progress = null; }
     }
   }
 }

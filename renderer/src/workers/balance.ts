@@ -34,11 +34,13 @@ export function gridOf(text: string, party: string, fights: number, seed: number
   }
 }
 
-export function sensitivityOf(text: string, fight: string, fights: number, seed: number): { sensitivity: SensitivityResult } | Failure {
+/** `onVariant`: how many of the needle's variants are done, before each one and once at the end. */
+export function sensitivityOf(text: string, fight: string, fights: number, seed: number,
+  onVariant?: (done: number, total: number) => void): { sensitivity: SensitivityResult } | Failure {
   const loaded = load(text, 'The system');
   if ('error' in loaded) return loaded;
   try {
-    const result = sensitivity(loaded.doc, loaded.system, { fight, fights, seed });
+    const result = sensitivity(loaded.doc, loaded.system, { fight, fights, seed }, onVariant);
     return typeof result === 'string' ? { error: result } : { sensitivity: result };
   } catch (error) {
     return { error: message(error) };

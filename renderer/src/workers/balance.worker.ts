@@ -13,7 +13,9 @@ export type BalanceResponse =
   | { readonly type: 'grid'; readonly id: number; readonly grid: GridResult }
   | { readonly type: 'diff'; readonly id: number; readonly diff: DiffResult }
   | { readonly type: 'sensitivity'; readonly id: number; readonly sensitivity: SensitivityResult }
-  | { readonly type: 'failed'; readonly id: number; readonly message: string };
+  | { readonly type: 'failed'; readonly id: number; readonly message: string }
+  /** A notice while the needle runs: variants done of the total. */
+  | { readonly type: 'progress'; readonly id: number; readonly done: number; readonly total: number };
 
 const post = (message: BalanceResponse): void => self.postMessage(message);
 
@@ -21,7 +23,7 @@ self.onmessage = (event: MessageEvent<BalanceRequest>) => {
   const r = event.data;
   const result = r.type === 'grid' ? gridOf(r.text, r.party, r.fights, r.seed)
     : r.type === 'diff' ? diffOf(r.savedText, r.editedText, r.fights, r.seed)
-    : sensitivityOf(r.text, r.fight, r.fights, r.seed);
+    : sensitivityOf(r.text, r.fight, r.fights, r.seed, (done, total) => post({ type: 'progress', id: r.id, done, total }));
   if ('error' in result) post({ type: 'failed', id: r.id, message: result.error });
   else if ('grid' in result) post({ type: 'grid', id: r.id, grid: result.grid });
   else if ('diff' in result) post({ type: 'diff', id: r.id, diff: result.diff });
