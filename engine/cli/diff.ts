@@ -2,7 +2,7 @@
 // Balance diff (engine/balance/diff.ts): the same fights and seeds under two versions of a system.
 import { diffSystems, type DiffResult, type MetricChange } from '../balance/diff';
 import { loadForBalance, pct, table, wholeNumber } from './balance-load';
-import { progressLine, type Progress } from './progress';
+import { progressOnceTold } from './progress';
 
 const USAGE = 'usage: rules-studio diff A.json B.json [--fight ID] [--fights N] [--seed S] [--json]\n';
 
@@ -79,13 +79,13 @@ export async function run(args: string[]): Promise<number> {
   if (!a.ok) { process.stderr.write(`${a.message}\n`); return a.code; }
   const b = loadForBalance(fileB);
   if (!b.ok) { process.stderr.write(`${b.message}\n`); return b.code; }
-  let progress: Progress | null = null;
+  const progress = progressOnceTold('diff', 'fights in both versions');
   let result: ReturnType<typeof diffSystems>;
   try {
     result = diffSystems(a.system, b.system, { fights: parsed.fights, seed: parsed.seed, ...(parsed.fight !== undefined ? { fight: parsed.fight } : {}) }, { a: fileA, b: fileB },
-      (done, total) => (progress ??= progressLine('diff', total, 'fights in both versions')).update(done));
+      (done, total) => progress.update(done, total));
   } finally {
-    (progress as Progress | null)?.end();
+    progress.end();
   }
   if (typeof result === 'string') {
     process.stderr.write(`diff: ${result}\n`);

@@ -1,6 +1,6 @@
 // The progress line of long CLI runs: only on a terminal, only after a second, rewritten in place, cleared at the end.
 import { describe, expect, it } from 'vitest';
-import { progressLine } from './progress';
+import { progressLine, progressOnceTold } from './progress';
 
 function fakeTerminal(isTTY = true) {
   const writes: string[] = [];
@@ -35,6 +35,20 @@ describe('progressLine', () => {
     term.advance(2_000);
     p.update(10_000);
     expect(term.writes.at(-1)).toMatch(/\(1%\) · about 3 min left$/);
+  });
+
+  it('for a run that learns its total as it starts, shows the line with the total first told', () => {
+    const term = fakeTerminal();
+    const p = progressOnceTold('diff', 'fights', term.stream, term.clock);
+    p.update(0, 400);
+    term.advance(1_000);
+    p.update(100, 400);
+    expect(term.writes).toEqual(['\r\x1b[2Kdiff: 100 / 400 fights (25%) · about 3 s left']);
+    p.end();
+    expect(term.writes.at(-1)).toBe('\r\x1b[2K');
+    const never = progressOnceTold('diff', 'fights', term.stream, term.clock);
+    never.end(); // told nothing: nothing to clear
+    expect(term.writes).toHaveLength(2);
   });
 
   it('writes nothing to a pipe or a file, and a run too short to show a line leaves nothing to clear', () => {

@@ -45,3 +45,13 @@ export function progressLine(label: string, total: number, unit: string, stream:
     },
   };
 }
+
+/** A progress line for a run that learns its total only once it starts (the needle's variants, a diff's fights). */
+export function progressOnceTold(label: string, unit: string, stream: ProgressStream = process.stderr,
+  now: () => number = () => performance.now()): { update(done: number, total: number): void; end(): void } {
+  let line: Progress | null = null;
+  return {
+    update(done, total) { (line ??= progressLine(label, total, unit, stream, now)).update(done); },
+    end() { line?.end(); },
+  };
+}

@@ -2,7 +2,7 @@
 // What moves the needle (engine/balance/sensitivity.ts): thin argument parsing and printing.
 import { sensitivity, type SensitivityResult } from '../balance/sensitivity';
 import { pct, rateWithInterval, startBalanceCommand, table, wholeNumber } from './balance-load';
-import { progressLine, type Progress } from './progress';
+import { progressOnceTold } from './progress';
 
 const USAGE = 'usage: rules-studio sim FILE --fight ID --sensitivity [--fights N] [--seed S] [--top K] [--json]\n';
 
@@ -51,13 +51,13 @@ export async function run(args: string[]): Promise<number> {
   if (typeof start === 'number') return start;
   const { options: parsed, loaded } = start;
   try {
-    let progress: Progress | null = null;
+    const progress = progressOnceTold('sim --sensitivity', 'variants');
     let result: ReturnType<typeof sensitivity>;
     try {
       result = sensitivity(loaded.doc, loaded.system, { fight: parsed.fight, fights: parsed.fights, seed: parsed.seed },
-        (done, total) => (progress ??= progressLine('sim --sensitivity', total, 'variants')).update(done));
+        (done, total) => progress.update(done, total));
     } finally {
-      (progress as Progress | null)?.end();
+      progress.end();
     }
     if (typeof result === 'string') { process.stderr.write(`sim --sensitivity: ${result}\n`); return 1; }
     process.stdout.write(parsed.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatSensitivity(result, parsed.top)}\n`);
