@@ -4,6 +4,7 @@
 import { deriveSeed } from '../dice/rng';
 import { ConsequencesRunner } from '../sim/consequences';
 import { FightRunner, type FightResult } from '../sim/fight';
+import { anyHeroDead, anyHeroFell } from '../sim/stats';
 import type { FightDef, System } from '../sim/model';
 import { meanInterval, RunningMean, wilson, type Estimate, type MeanState } from './stats';
 
@@ -54,17 +55,6 @@ export class BatchAccumulator {
   toState(): BatchState {
     return { fights: this.fights, heroWins: this.heroWins, enemyWins: this.enemyWins, draws: this.draws, heroDown: this.heroDown, heroDied: this.heroDied, rounds: this.rounds.toState() };
   }
-}
-
-/** A hero went down at some point of the fight, even if a death save's revival has it standing at the end. */
-export function anyHeroFell(result: FightResult): boolean {
-  for (const c of result.combatants) if (c.side === 'heroes' && c.fell) return true;
-  return false;
-}
-
-export function anyHeroDead(result: FightResult): boolean {
-  for (const c of result.combatants) if (c.side === 'heroes' && c.dead) return true;
-  return false;
 }
 
 export function summarize(state: BatchState): BatchSummary {

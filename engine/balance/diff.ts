@@ -7,7 +7,8 @@
 // once by chance.
 import { deriveSeed } from '../dice/rng';
 import type { System } from '../sim/model';
-import { anyHeroDead, BatchAccumulator, Fighter, summarize, type BatchSummary } from './batch';
+import { anyHeroDead } from '../sim/stats';
+import { BatchAccumulator, Fighter, summarize, type BatchSummary } from './batch';
 import { holm, pairedTTest, RunningMean, twoProportionZTest, welchTTest, type Estimate, type Interval } from './stats';
 
 export interface DiffOptions {

@@ -58,6 +58,18 @@ export interface PartialStats {
   combatants: { id: string; side: Side; order: number; survived: number; died: number; damage: number; counts: number[] }[];
 }
 
+/** A hero went down at some point of the fight, even if a death save's revival has it standing at the end. */
+export function anyHeroFell(result: FightResult): boolean {
+  for (const c of result.combatants) if (c.side === 'heroes' && c.fell) return true;
+  return false;
+}
+
+/** A hero ended the fight dead (a hero down but dying or stable is not). */
+export function anyHeroDead(result: FightResult): boolean {
+  for (const c of result.combatants) if (c.side === 'heroes' && c.dead) return true;
+  return false;
+}
+
 export class StatsAccumulator implements CheckTally {
   fights = 0;
   readonly wins: Record<Winner, number> = { heroes: 0, enemies: 0, draw: 0 };
@@ -110,17 +122,15 @@ export class StatsAccumulator implements CheckTally {
     this.wins[result.winner]++;
     this.roundsHistogram[result.rounds] = (this.roundsHistogram[result.rounds] ?? 0) + 1;
     this.roundsSum += result.rounds;
-    let heroFell = false, heroDead = false;
     for (const c of result.combatants) {
-      if (c.side === 'heroes') { if (c.fell) heroFell = true; if (c.dead) heroDead = true; }
       let acc = this.byOrder[c.order];
       if (acc === undefined || acc.id !== c.id) acc = this.combatant(c.id, c.side, c.order);
       if (!c.down) acc.survived++;
       else if (c.dead) acc.died++;
       acc.damage += c.damageDealt;
     }
-    if (heroFell) this.heroDown++;
-    if (heroDead) this.heroDied++;
+    if (anyHeroFell(result)) this.heroDown++;
+    if (anyHeroDead(result)) this.heroDied++;
   }
 
   toPartial(): PartialStats {
