@@ -26,7 +26,7 @@ try {
 }
 const checker = new WorkerCheckService(createCheckWorker);
 const studio = new Studio(host, checker, new WorkerCheckService(() => new CheckWorker()));
-const sandbox = new SandboxState(() => new SimWorker(), host.runs);
+const sandbox = new SandboxState(() => new SimWorker(), host.runs, navigator.hardwareConcurrency);
 // For the end-to-end tests and the UI benchmark: read-only handles, no extra powers.
 const probe: { studio: Studio; sandbox: SandboxState; editor: SystemEditor | null } = { studio, sandbox, editor: null };
 Object.assign(window, { __studio: probe });

@@ -128,7 +128,26 @@ describe('sandbox: batches', () => {
     await page.screenshot({ path: join(SHOTS, 'sandbox-batch.png') });
   });
 
-  test('a long batch can be cancelled', async () => {
+  test('a batch split among two workers gives the same statistics as one worker, and says how many it used', async () => {
+    const statsAfter = async (workers: string) => {
+      await page.getByTestId('batch-workers').selectOption(workers);
+      await page.getByTestId('run-batch').click();
+      await expect.poll(() => page.getByTestId('batch-timing').textContent(), { timeout: 120_000 }).toMatch(new RegExp(`^6,000 fights in \\d+\\.\\d\\d s on ${workers} workers? · seed \\d+$`));
+      await expect.poll(() => page.getByTestId('run-batch').isEnabled()).toBe(true);
+      return page.evaluate(() => JSON.stringify((window as unknown as { __studio: { sandbox: { batchStats: unknown } } }).__studio.sandbox.batchStats));
+    };
+    // The picker offers one worker per core the page reports (two at least, eight at most).
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+    expect(await page.getByTestId('batch-workers').locator('option').count()).toBe(Math.max(2, Math.min(8, cores)));
+    await page.getByTestId('batch-size').fill('6000');
+    const two = await statsAfter('2');
+    const one = await statsAfter('1');
+    expect(JSON.parse(two)).toMatchObject({ fights: 6000 });
+    expect(two).toBe(one);
+    await page.getByTestId('batch-workers').selectOption('2');
+  });
+
+  test('a long batch on two workers can be cancelled', async () => {
     await page.getByTestId('batch-size').fill('1000000');
     await page.getByTestId('run-batch').click();
     await expect.poll(() => page.getByTestId('batch-progress').getAttribute('aria-valuenow'), { timeout: 30_000 }).not.toBe('0');

@@ -2,7 +2,8 @@
 // run in the sim worker with progress and cancel. It runs the document's last valid text, so typing errors never
 // stop it; a change that checks clean re-runs it (debounced).
 import { WorkerClient, WorkerStopped } from '../workers/client';
-import type { BatchStats, ComposedFight, FightChoice, FightEvent, SimRequest, SimResponse } from '../workers/protocol';
+import type { BatchPart, BatchStats, ComposedFight, FightChoice, FightEvent, SimRequest, SimResponse } from '../workers/protocol';
+import { defaultBatchWorkers, MAX_BATCH_WORKERS, mergeBatchParts, splitBatch } from '../workers/batchParts';
 import { foldEvents, nextTurnEnd, startCursor, type FightView } from '../sandbox/fightView';
 import { RunHistoryState } from './runHistory.svelte';
 import type { RunsApi } from './runHistory';
@@ -100,6 +101,11 @@ export class SandboxState {
   batchStats = $state.raw<BatchStats | null>(null);
   batchError = $state<string | null>(null);
   batchMillis = $state(0);
+  /** Workers a batch may use (each takes at least MIN_FIGHTS_PER_WORKER fights), and how many the last one used. */
+  batchWorkers = $state(1);
+  batchWorkersUsed = $state(1);
+  /** The most workers the picker offers: this machine's cores (two at least), up to MAX_BATCH_WORKERS. */
+  readonly maxBatchWorkers: number;
 
   selectedChip = $state<number | null>(null);
 
@@ -108,20 +114,35 @@ export class SandboxState {
 
   #rerunTimer: ReturnType<typeof setTimeout> | null = null;
   readonly #fightClient: WorkerClient<SimRequest, SimResponse>;
-  readonly #batchClient: WorkerClient<SimRequest, SimResponse>;
+  /** One client per batch worker, started when a batch first needs it and kept (each keeps its system loaded). */
+  readonly #batchClients: WorkerClient<SimRequest, SimResponse>[] = [];
+  /** Fights done by each worker of the running batch (their sum is batchDone). */
+  #partsDone: number[] = [];
+  readonly #createWorker: () => Worker;
   /** Finished batches of the document's fights go to the workspace's run history (the Balance tab's trend). */
   readonly history: RunHistoryState;
 
-  constructor(createWorker: () => Worker, runs: RunsApi | null = null) {
+  /** `cores`: the machine's (navigator.hardwareConcurrency); batches use all but one by default. */
+  constructor(createWorker: () => Worker, runs: RunsApi | null = null, cores = 1) {
     this.history = new RunHistoryState(runs);
+    this.#createWorker = createWorker;
     this.#fightClient = new WorkerClient(createWorker, ['progress']);
-    this.#batchClient = new WorkerClient(createWorker, ['progress']);
-    this.#batchClient.onNotice = (message) => {
-      if (message.type === 'progress') {
-        this.batchDone = message.done;
-        this.batchTotal = message.total;
-      }
-    };
+    this.maxBatchWorkers = Math.max(2, Math.min(MAX_BATCH_WORKERS, Math.floor(cores) || 1));
+    this.batchWorkers = defaultBatchWorkers(cores);
+  }
+
+  #batchClient(i: number): WorkerClient<SimRequest, SimResponse> {
+    let client = this.#batchClients[i];
+    if (!client) {
+      client = new WorkerClient(this.#createWorker, ['progress']);
+      client.onNotice = (message) => {
+        if (message.type !== 'progress' || !this.batchRunning) return;
+        this.#partsDone[i] = message.done;
+        this.batchDone = this.#partsDone.reduce((a, b) => a + b, 0);
+      };
+      this.#batchClients[i] = client;
+    }
+    return client;
   }
 
   /** A new valid version of the system: refresh pickers and re-run what is shown (debounced while typing). */
@@ -225,6 +246,10 @@ export class SandboxState {
     await this.runFight();
   }
 
+  /**
+   * Runs the batch split among up to `batchWorkers` workers (fight i seeded by its index, so the statistics do not
+   * depend on the split: the same as one worker, and as `sim --fights N --seed S`), then merges their parts.
+   */
   async runBatch(): Promise<void> {
     const choice = this.choice();
     if (!this.systemText || !choice || this.batchRunning) return;
@@ -233,40 +258,45 @@ export class SandboxState {
     this.batchTotal = this.batchSize;
     this.batchError = null;
     const systemText = this.systemText;
+    const seed = this.seed;
+    const slices = splitBatch(this.batchSize, this.batchWorkers);
+    this.#partsDone = slices.map(() => 0);
+    const started = performance.now();
     try {
-      const answer = await this.#batchClient.request({
-        type: 'batch',
-        systemText,
-        choice,
-        seed: this.seed,
-        fights: this.batchSize,
-      });
-      if (answer.type === 'batchResult') {
-        this.batchStats = answer.stats;
-        this.batchMillis = answer.millis;
-        this.batchDone = answer.stats.fights;
-        // A composed fight has no stable id to file it under (its makeup is not in the system), so only the
-        // document's own fights are recorded.
-        if (choice.kind === 'document') void this.history.record(answer.stats, systemText);
-        else this.history.lastRecord = 'Composed fights are not recorded in the run history (only the document\'s fights are).';
-      } else if (answer.type === 'failed') {
-        this.batchError = answer.message;
+      const answers = await Promise.all(slices.map((slice, i) =>
+        this.#batchClient(i).request({ type: 'batchPart', systemText, choice, seed, from: slice.from, fights: slice.fights })));
+      const failure = answers.find((a) => a.type === 'failed');
+      if (failure?.type === 'failed') {
+        this.batchError = failure.message;
+        return;
       }
+      const parts = answers.flatMap((a): BatchPart[] => (a.type === 'batchPartResult' ? [a.part] : []));
+      const stats = mergeBatchParts(parts, seed);
+      this.batchStats = stats;
+      this.batchMillis = performance.now() - started;
+      this.batchWorkersUsed = slices.length;
+      this.batchDone = stats.fights;
+      // A composed fight has no stable id to file it under (its makeup is not in the system), so only the
+      // document's own fights are recorded.
+      if (choice.kind === 'document') void this.history.record(stats, systemText);
+      else this.history.lastRecord = 'Composed fights are not recorded in the run history (only the document\'s fights are).';
     } catch (error) {
       this.batchError = error instanceof WorkerStopped ? 'Cancelled.' : error instanceof Error ? error.message : String(error);
+      // A worker that crashed leaves the others fighting for nothing: stop them too.
+      if (!(error instanceof WorkerStopped)) this.cancelBatch();
     } finally {
       this.batchRunning = false;
     }
   }
 
-  /** Stops a running batch at once (the worker is terminated; the next batch starts a fresh one). */
+  /** Stops a running batch at once (its workers are terminated; the next batch starts fresh ones). */
   cancelBatch(): void {
-    this.#batchClient.restart();
+    for (const client of this.#batchClients) client.restart();
   }
 
   dispose(): void {
     if (this.#rerunTimer) clearTimeout(this.#rerunTimer);
     this.#fightClient.dispose();
-    this.#batchClient.dispose();
+    for (const client of this.#batchClients) client.dispose();
   }
 }

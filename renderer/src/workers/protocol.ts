@@ -1,4 +1,5 @@
 // The typed messages between the UI thread and its workers. Every request carries an id; its answer repeats it.
+import type { PartialStats } from '../../../engine/sim/stats';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -150,19 +151,34 @@ export interface BatchStats {
   }[];
 }
 
+/**
+ * One slice of a batch from one worker: plain partial statistics (engine/sim's PartialStats) with what is needed to
+ * merge and finish them in the page (batchParts.ts).
+ */
+export interface BatchPart {
+  readonly system: string;
+  readonly fight: string;
+  /** Index of the slice's first fight. */
+  readonly from: number;
+  readonly tallyKeys: readonly (readonly [string, string])[];
+  readonly partial: PartialStats;
+}
+
 export type SimRequest =
   | { readonly type: 'fight'; readonly id: number; readonly systemText: string; readonly choice: FightChoice; readonly seed: number }
   | {
-      readonly type: 'batch';
+      readonly type: 'batchPart';
       readonly id: number;
       readonly systemText: string;
       readonly choice: FightChoice;
       readonly seed: number;
+      /** Fights from .. from + fights - 1 of the batch. */
+      readonly from: number;
       readonly fights: number;
     };
 
 export type SimResponse =
   | { readonly type: 'fightLog'; readonly id: number; readonly events: readonly FightEvent[] }
   | { readonly type: 'progress'; readonly id: number; readonly done: number; readonly total: number }
-  | { readonly type: 'batchResult'; readonly id: number; readonly stats: BatchStats; readonly millis: number }
+  | { readonly type: 'batchPartResult'; readonly id: number; readonly part: BatchPart }
   | { readonly type: 'failed'; readonly id: number; readonly message: string };

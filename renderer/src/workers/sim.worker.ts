@@ -1,6 +1,6 @@
-// The sim worker: one fight's event log for the sandbox's stepper, and batches with progress reports.
+// The sim worker: one fight's event log for the sandbox's stepper, and slices of batches with progress reports.
 // A runaway batch is stopped by the UI with terminate().
-import { runFightLog, runBatch } from './simulate';
+import { runFightLog, runBatchPart } from './simulate';
 import type { SimRequest, SimResponse } from './protocol';
 
 const post = (message: SimResponse): void => self.postMessage(message);
@@ -15,17 +15,17 @@ self.onmessage = (event: MessageEvent<SimRequest>) => {
         else post({ type: 'fightLog', id: request.id, events: result.events });
         return;
       }
-      case 'batch': {
-        const started = performance.now();
+      case 'batchPart': {
         let lastReport = 0;
-        const result = runBatch(request.systemText, request.choice, request.seed, request.fights, (done, total) => {
+        const total = request.fights;
+        const result = runBatchPart(request.systemText, request.choice, request.seed, request.from, total, (done) => {
           const now = performance.now();
           if (now - lastReport < 50 && done < total) return;
           lastReport = now;
           post({ type: 'progress', id: request.id, done, total });
         });
         if ('error' in result) post({ type: 'failed', id: request.id, message: result.error });
-        else post({ type: 'batchResult', id: request.id, stats: result.stats, millis: performance.now() - started });
+        else post({ type: 'batchPartResult', id: request.id, part: result.part });
         return;
       }
     }

@@ -1,8 +1,8 @@
 // The simulator behind the sim worker: parse the system, load it (every formula compiled once), compose or find
-// the fight, then run one fight with its event log or a batch with streaming statistics (engine/sim).
+// the fight, then run one fight with its event log or a slice of a batch with streaming statistics (engine/sim).
 import { composeFight, fightLog, loadSystem, simulatePartial, type FightDef, type System } from '../../../engine/sim/index';
 import type { SystemDocument } from '../../../engine/schema/document';
-import type { BatchStats, FightChoice, FightEvent } from './protocol';
+import type { BatchPart, FightChoice, FightEvent } from './protocol';
 
 export type Failure = { readonly error: string };
 
@@ -50,24 +50,33 @@ export function runFightLog(systemText: string, choice: FightChoice, seed: numbe
   }
 }
 
-export function runBatch(
+/**
+ * Fights `from .. from + fights - 1` of a batch (fight i seeded by its index, as `sim` does), as partial statistics:
+ * the sandbox splits a batch among its workers and merges the parts (batchParts.ts), and any split gives the same
+ * answer as one worker running them all.
+ */
+export function runBatchPart(
   systemText: string,
   choice: FightChoice,
   seed: number,
+  from: number,
   fights: number,
-  progress: (done: number, total: number) => void,
-): { stats: BatchStats } | Failure {
+  progress: (done: number) => void,
+): { part: BatchPart } | Failure {
   const system = load(systemText);
   if (failed(system)) return system;
   const fight = fightOf(system, choice);
   if (failed(fight)) return fight;
   try {
     const every = Math.max(1, Math.min(1000, Math.floor(fights / 100)));
-    const accumulator = simulatePartial(system, fight, { fights, seed, progressEvery: every, onProgress: (done) => progress(done, fights) });
-    const fightId = typeof fight === 'string' ? fight : fight.id;
-    const stats = accumulator.finish(system.id, fightId, seed);
-    progress(fights, fights);
-    return { stats: { ...stats, roundsHistogram: accumulator.toPartial().roundsHistogram } };
+    const accumulator = simulatePartial(system, fight, { fights, seed, from, progressEvery: every, onProgress: progress });
+    progress(fights);
+    return {
+      part: {
+        system: system.id, fight: typeof fight === 'string' ? fight : fight.id, from,
+        tallyKeys: system.tallyKeys, partial: accumulator.toPartial(),
+      },
+    };
   } catch (error) {
     return { error: message(error) };
   }
