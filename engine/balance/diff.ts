@@ -7,6 +7,7 @@
 // once by chance.
 import { deriveSeed } from '../dice/rng';
 import type { System } from '../sim/model';
+import { runProblem } from '../sim/options';
 import { anyHeroDead } from '../sim/stats';
 import { BatchAccumulator, Fighter, summarize, type BatchSummary } from './batch';
 import { holm, pairedTTest, RunningMean, twoProportionZTest, welchTTest, type Estimate, type Interval } from './stats';
@@ -74,6 +75,8 @@ interface Raw {
  */
 export function diffSystems(a: System, b: System, options: DiffOptions, labels: { a: string; b: string } = { a: a.id, b: b.id },
   onProgress?: (done: number, total: number) => void): DiffResult | string {
+  const problem = runProblem(options);
+  if (problem) return problem;
   const idsA = [...a.fights.keys()];
   const idsB = [...b.fights.keys()];
   if (options.fight !== undefined && !a.fights.has(options.fight) && !b.fights.has(options.fight)) {

@@ -5,6 +5,7 @@ import { deriveSeed } from '../dice/rng';
 import type { SystemDocument } from '../schema/document';
 import { composeFight, type AdHocFight } from '../sim/index';
 import type { System } from '../sim/model';
+import { runProblem } from '../sim/options';
 import { runBatch, summarize, type BatchState, type BatchSummary } from './batch';
 import { fightBudget, judgeBudget, type BudgetJudgement } from './budget';
 
@@ -70,6 +71,8 @@ export interface GridPlan {
 }
 
 export function planGrid(doc: SystemDocument, options: GridOptions): GridPlan | string {
+  const problem = runProblem(options);
+  if (problem) return problem;
   const party = resolveParty(doc, options.party);
   if (typeof party === 'string') return party;
   const allRoles = [...new Set((doc.templates ?? []).map((t) => t.role))];

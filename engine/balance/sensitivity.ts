@@ -10,6 +10,7 @@ import type { FormulaNode } from '../formula/types';
 import type { SystemDocument } from '../schema/document';
 import { loadSystem } from '../sim/index';
 import type { System } from '../sim/model';
+import { runProblem } from '../sim/options';
 import { Fighter } from './batch';
 import { holm, pairedTTest, RunningMean, wilson, type Estimate, type Interval } from './stats';
 
@@ -161,6 +162,8 @@ function outcomes(system: System, fightId: string, options: SensitivityOptions):
 /** `onVariant`: told how many of the `total` variants are done, before each one and once at the end. */
 export function sensitivity(doc: SystemDocument, system: System, options: SensitivityOptions,
   onVariant?: (done: number, total: number) => void): SensitivityResult | string {
+  const problem = runProblem(options);
+  if (problem) return problem;
   const knobs = knobsOf(doc, options.fight);
   if (typeof knobs === 'string') return knobs;
   if (!system.fights.has(options.fight)) return `unknown fight '${options.fight}'`;

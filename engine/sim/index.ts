@@ -9,6 +9,7 @@ import { FightRunner, SimError, type CheckTally, type FightResult } from './figh
 export { GRID_NOTE, SimError } from './fight';
 import type { SimDiagnostic } from './formulas';
 import { loadSystem as loadRuntime } from './load';
+import { runProblem, wholeProblem } from './options';
 import type { CombatantDef, FightDef, FightEntryDef, System } from './model';
 import { StatsAccumulator, type PartialStats, type SimStats } from './stats';
 
@@ -60,6 +61,8 @@ export interface SimulateOptions {
 
 /** Fights `from .. from + fights - 1`, fight i seeded with deriveSeed(seed, i): any split gives the same results. */
 export function simulatePartial(system: System, fight: string | FightDef, options: SimulateOptions): StatsAccumulator {
+  const problem = runProblem(options, 0) ?? wholeProblem('the first fight', options.from ?? 0, 0);
+  if (problem) throw new SimError(problem);
   const def = findFight(system, fight);
   const stats = new StatsAccumulator(system.tallyKeys);
   const from = options.from ?? 0;

@@ -72,6 +72,16 @@ describe('balance tab', () => {
     expect(await page.getByTestId('run-needle').isEnabled()).toBe(true);
   });
 
+  test('a fight count out of range or blank is refused with the reason, and the last answer stays', async () => {
+    for (const [typed, why] of [['5', 'not 5'], ['', '(the field is empty)']] as const) {
+      await page.getByTestId('balance-fights').fill(typed);
+      await page.getByTestId('run-needle').click();
+      await expect.poll(() => page.getByTestId('balance-error').textContent()).toBe(`Fights each must be a whole number from 10 to 100,000${why.startsWith('(') ? ' ' : ', '}${why}.`);
+      expect(await page.getByTestId('balance-running').count()).toBe(0);
+      expect(await page.getByTestId('needle-row').count()).toBe(12);
+    }
+  });
+
   test('the diff of the saved file against the edited buffer marks a deliberate change', async () => {
     await page.evaluate(() => {
       const model = (globalThis as unknown as Probe).__studio.editor.editor.getModel();

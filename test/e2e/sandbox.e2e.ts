@@ -156,6 +156,26 @@ describe('sandbox: batches', () => {
     expect(await page.getByTestId('run-batch').isEnabled()).toBe(true);
   });
 
+  test('a blank or fractional fight count, or a negative seed, is refused with the reason; the last results stay', async () => {
+    for (const [typed, why] of [['', ' (the field is empty)'], ['2.5', ', not 2.5']] as const) {
+      await page.getByTestId('batch-size').fill(typed);
+      await page.getByTestId('run-batch').click();
+      await expect.poll(() => page.getByTestId('batch-error').textContent()).toBe(`Fights must be a whole number from 1 to 1,000,000${why}.`);
+      expect(await page.getByTestId('plots').count()).toBe(1);
+    }
+    await page.screenshot({ path: join(SHOTS, 'sandbox-batch-refused.png') });
+    await page.getByTestId('batch-size').fill('1000');
+    const seed = await page.getByTestId('seed').inputValue();
+    await page.getByTestId('seed').fill('-1');
+    await page.getByTestId('seed').press('Enter');
+    await page.getByTestId('tab-fight').click();
+    await expect.poll(() => page.getByTestId('fight-error').textContent()).toBe('Seed must be a whole number from 0 to 9,007,199,254,740,991, not -1.');
+    await page.getByTestId('seed').fill(seed);
+    await page.getByTestId('seed').press('Enter');
+    await expect.poll(() => page.getByTestId('fight-error').count()).toBe(0);
+    await page.getByTestId('tab-batch').click();
+  });
+
   test('no page errors', () => {
     expect(pageErrors).toEqual([]);
   });

@@ -5,6 +5,7 @@ import type { BalanceRequest, BalanceResponse } from '../workers/balance.worker'
 import type { DiffResult } from '../../../engine/balance/diff';
 import type { GridResult } from '../../../engine/balance/grid';
 import type { SensitivityResult } from '../../../engine/balance/sensitivity';
+import { MAX_BALANCE_FIGHTS, MIN_BALANCE_FIGHTS, wholeNumberProblem } from './inputs';
 
 export interface PartyChoice {
   readonly id: string;
@@ -65,6 +66,11 @@ export class BalanceState {
   }
 
   async #run(kind: 'grid' | 'diff' | 'sensitivity', request: BalanceRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never): Promise<void> {
+    const problem = wholeNumberProblem('Fights each', request.fights, MIN_BALANCE_FIGHTS, MAX_BALANCE_FIGHTS);
+    if (problem) {
+      this.error = problem;
+      return;
+    }
     if (this.running) this.#client.restart();
     this.running = kind;
     this.progress = null;

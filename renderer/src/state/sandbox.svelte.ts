@@ -4,6 +4,7 @@
 import { WorkerClient, WorkerStopped } from '../workers/client';
 import type { BatchPart, BatchStats, ComposedFight, FightChoice, FightEvent, SimRequest, SimResponse } from '../workers/protocol';
 import { defaultBatchWorkers, MAX_BATCH_WORKERS, mergeBatchParts, splitBatch } from '../workers/batchParts';
+import { MAX_BATCH_FIGHTS, seedProblem, wholeNumberProblem } from './inputs';
 import { foldEvents, nextTurnEnd, startCursor, type FightView } from '../sandbox/fightView';
 import { RunHistoryState } from './runHistory.svelte';
 import type { RunsApi } from './runHistory';
@@ -202,6 +203,13 @@ export class SandboxState {
   async runFight(keepCursor = 0): Promise<void> {
     const choice = this.choice();
     if (!this.systemText || !choice) return;
+    const badSeed = seedProblem(this.seed);
+    if (badSeed) {
+      this.fightError = badSeed;
+      this.events = [];
+      this.cursor = 0;
+      return;
+    }
     this.running = true;
     try {
       const answer = await this.#fightClient.request({ type: 'fight', systemText: this.systemText, choice, seed: this.seed });
@@ -253,6 +261,11 @@ export class SandboxState {
   async runBatch(): Promise<void> {
     const choice = this.choice();
     if (!this.systemText || !choice || this.batchRunning) return;
+    const problem = wholeNumberProblem('Fights', this.batchSize, 1, MAX_BATCH_FIGHTS) ?? seedProblem(this.seed);
+    if (problem) {
+      this.batchError = problem;
+      return;
+    }
     this.batchRunning = true;
     this.batchDone = 0;
     this.batchTotal = this.batchSize;
