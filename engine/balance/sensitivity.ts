@@ -12,7 +12,8 @@ import { loadSystem } from '../sim/index';
 import type { System } from '../sim/model';
 import { runProblem } from '../sim/options';
 import { Fighter } from './batch';
-import { holm, pairedTTest, RunningMean, wilson, type Estimate, type Interval } from './stats';
+import { finishSensitivity, type SensitivityPart, type SensitivityRow } from './sensitivity-merge';
+import { pairedTTest, RunningMean, wilson, type Estimate, type Interval } from './stats';
 
 export interface SensitivityOptions {
   readonly fight: string;
@@ -159,43 +160,59 @@ function outcomes(system: System, fightId: string, options: SensitivityOptions):
   return wins;
 }
 
-/** `onVariant`: told how many of the `total` variants are done, before each one and once at the end. */
-export function sensitivity(doc: SystemDocument, system: System, options: SensitivityOptions,
-  onVariant?: (done: number, total: number) => void): SensitivityResult | string {
+/** Which variants one worker fights: those whose index leaves `index` when divided by `of` (all of them: 0 of 1). */
+export interface SensitivityShare {
+  readonly index: number;
+  readonly of: number;
+}
+
+/**
+ * Fights the original and the share's variants (variants in knob order, each knob's +1 then -1): the rows and
+ * skipped variants, by variant index. `onVariant`: how many of the share's variants are done, before each one and once
+ * at the end. finishSensitivity merges the parts of every share into what one run gives.
+ */
+export function sensitivityPart(doc: SystemDocument, system: System, options: SensitivityOptions, share: SensitivityShare = { index: 0, of: 1 },
+  onVariant?: (done: number, total: number) => void): SensitivityPart | string {
   const problem = runProblem(options);
   if (problem) return problem;
+  if (!Number.isInteger(share.of) || share.of < 1 || !Number.isInteger(share.index) || share.index < 0 || share.index >= share.of) {
+    return `a needle's share must be a whole index below its whole count, got ${share.index} of ${share.of}`;
+  }
   const knobs = knobsOf(doc, options.fight);
   if (typeof knobs === 'string') return knobs;
   if (!system.fights.has(options.fight)) return `unknown fight '${options.fight}'`;
   const base = outcomes(system, options.fight, options);
   const baseWins = base.reduce((a, b) => a + b, 0);
-  const rows: Omit<Nudge, 'pAdjusted' | 'significant'>[] = [];
-  const skipped: { label: string; to: number; reason: string }[] = [];
-  const variants = knobs.reduce((n, k) => n + nudged(k.value).length, 0);
+  const rows: SensitivityRow[] = [];
+  const skipped: SensitivityPart['skipped'][number][] = [];
+  const all = knobs.flatMap((knob) => nudged(knob.value).map((to) => ({ knob, to })));
+  const mine = all.map((v, index) => ({ ...v, index })).filter((v) => v.index % share.of === share.index);
   let done = 0;
-  for (const knob of knobs) {
-    for (const to of nudged(knob.value)) {
-      onVariant?.(done++, variants);
-      if (knob.pointer.endsWith('/level') && to < 1) continue; // levels start at 1
-      const loaded = loadSystem(withKnob(doc, knob, to));
-      if (!loaded.ok) { skipped.push({ label: knob.label, to, reason: loaded.diagnostics[0]?.message ?? 'does not load' }); continue; }
-      let wins: Uint8Array;
-      try {
-        wins = outcomes(loaded.system, options.fight, options);
-      } catch (err) {
-        skipped.push({ label: knob.label, to, reason: err instanceof Error ? err.message : String(err) });
-        continue;
-      }
-      const diff = new RunningMean();
-      let total = 0;
-      for (let i = 0; i < wins.length; i++) { diff.add(wins[i]! - base[i]!); total += wins[i]!; }
-      const test = pairedTTest(diff.toState());
-      rows.push({ knob, to, winRate: wilson(total, options.fights), delta: test.delta, interval: test.interval, p: test.p });
+  for (const { knob, to, index } of mine) {
+    onVariant?.(done++, mine.length);
+    if (knob.pointer.endsWith('/level') && to < 1) continue; // levels start at 1
+    const loaded = loadSystem(withKnob(doc, knob, to));
+    if (!loaded.ok) { skipped.push({ index, label: knob.label, to, reason: loaded.diagnostics[0]?.message ?? 'does not load' }); continue; }
+    let wins: Uint8Array;
+    try {
+      wins = outcomes(loaded.system, options.fight, options);
+    } catch (err) {
+      skipped.push({ index, label: knob.label, to, reason: err instanceof Error ? err.message : String(err) });
+      continue;
     }
+    const diff = new RunningMean();
+    let total = 0;
+    for (let i = 0; i < wins.length; i++) { diff.add(wins[i]! - base[i]!); total += wins[i]!; }
+    const test = pairedTTest(diff.toState());
+    rows.push({ index, knob, to, winRate: wilson(total, options.fights), delta: test.delta, interval: test.interval, p: test.p });
   }
-  onVariant?.(done, variants);
-  const corrected = holm(rows.map((r) => r.p));
-  const nudges = rows.map((r, i) => ({ ...r, pAdjusted: corrected.adjusted[i]!, significant: corrected.significant[i]! }));
-  nudges.sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta) || a.p - b.p);
-  return { system: doc.id, fight: options.fight, fights: options.fights, seed: options.seed, winRate: wilson(baseWins, options.fights), nudges, skipped };
+  onVariant?.(done, mine.length);
+  return { system: doc.id, fight: options.fight, fights: options.fights, seed: options.seed, baseWins, variants: all.length, rows, skipped };
+}
+
+/** `onVariant`: told how many of the `total` variants are done, before each one and once at the end. */
+export function sensitivity(doc: SystemDocument, system: System, options: SensitivityOptions,
+  onVariant?: (done: number, total: number) => void): SensitivityResult | string {
+  const part = sensitivityPart(doc, system, options, { index: 0, of: 1 }, onVariant);
+  return typeof part === 'string' ? part : finishSensitivity([part]);
 }

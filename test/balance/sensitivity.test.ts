@@ -1,7 +1,8 @@
 // What moves the needle, on the mirror fixture: the hero's and the image's numbers are symmetric, so the ranking
 // is known in shape: more enemy hit points or damage lowers the win rate, and a no-op number moves nothing.
 import { describe, expect, it } from 'vitest';
-import { knobsOf, sensitivity, withKnob } from '../../engine/balance/sensitivity';
+import { knobsOf, sensitivity, sensitivityPart, withKnob } from '../../engine/balance/sensitivity';
+import { finishSensitivity, type SensitivityPart } from '../../engine/balance/sensitivity-merge';
 import { load, mirrorDoc } from './helpers';
 
 const doc = mirrorDoc();
@@ -65,5 +66,42 @@ describe('what moves the needle', () => {
     expect(seen.every(([, t]) => t === total)).toBe(true);
     // Each variant is a nudge, or skipped, or a level below 1 left out.
     expect(r.nudges.length + r.skipped.length).toBeLessThanOrEqual(total);
+  });
+
+  it('splits among workers by variant: the parts of any split, merged in any order, give the one-run answer', () => {
+    // A die of one face: its -1 variant cannot load, so the merge carries skipped variants too.
+    const withBeast = {
+      ...doc,
+      bestiary: [{ id: 'wolf', name: 'Wolf', defence: 13, hp: 11, attacks: [{ id: 'bite', bonus: 4, damage: '2d1 + 2' }] }],
+      fights: [{ id: 'wolves', heroes: ['duelist'], enemies: [{ bestiary: 'wolf', count: 2 }] }],
+    };
+    const system = load(withBeast);
+    const options = { fight: 'wolves', fights: 150, seed: 3 };
+    const whole = sensitivity(withBeast, system, options);
+    if (typeof whole === 'string') throw new Error(whole);
+    expect(whole.skipped.map((v) => `${v.label} → ${v.to}`)).toEqual(['wolf · bite damage: die size 1 in 2d1 + 2 → 0']);
+    for (const of of [2, 3, 5]) {
+      const told: number[] = [];
+      const parts = Array.from({ length: of }, (_, index) => {
+        const part = sensitivityPart(withBeast, system, options, { index, of }, (done, total) => { if (done === total) told.push(total); });
+        if (typeof part === 'string') throw new Error(part);
+        return part;
+      });
+      // Every variant is some share's, once.
+      expect(told.reduce((a, b) => a + b, 0)).toBe(parts[0]!.variants);
+      expect(parts.map((p) => p.rows.length + p.skipped.length).reduce((a, b) => a + b, 0)).toBe(whole.nudges.length + whole.skipped.length);
+      expect(finishSensitivity([...parts].reverse())).toEqual(whole);
+    }
+  });
+
+  it('refuses a share that is no share, and parts of different runs', () => {
+    const system = load(doc);
+    const options = { fight: 'mirror-match', fights: 60, seed: 1 };
+    expect(sensitivityPart(doc, system, options, { index: 2, of: 2 })).toBe("a needle's share must be a whole index below its whole count, got 2 of 2");
+    expect(sensitivityPart(doc, system, options, { index: 0, of: 0 })).toMatch(/share must be/);
+    const a = sensitivityPart(doc, system, options, { index: 0, of: 2 }) as SensitivityPart;
+    const b = sensitivityPart(doc, system, { ...options, seed: 2 }, { index: 1, of: 2 }) as SensitivityPart;
+    expect(() => finishSensitivity([a, b])).toThrow(/parts are of different runs/);
+    expect(() => finishSensitivity([])).toThrow(/at least one part/);
   });
 });

@@ -47,8 +47,16 @@ describe('balance tab', () => {
     await page.getByTestId('tab-balance').click();
     await page.getByTestId('needle-fight').selectOption('first-blood');
     await page.getByTestId('balance-fights').fill('100');
+    await page.getByTestId('balance-workers').selectOption('1');
     await page.getByTestId('run-needle').click();
     await expect.poll(() => page.getByTestId('needle-row').count(), { timeout: 60_000 }).toBe(12);
+    await expect.poll(() => page.getByTestId('needle-title').textContent()).toContain('on 1 worker ·');
+    const onOne = await page.getByTestId('needle-row').allTextContents();
+    // Shared between two workers, the variants fight the same seeds: the same ranking, to the digit.
+    await page.getByTestId('balance-workers').selectOption('2');
+    await page.getByTestId('run-needle').click();
+    await expect.poll(() => page.getByTestId('needle-title').textContent(), { timeout: 60_000 }).toContain('on 2 workers ·');
+    expect(await page.getByTestId('needle-row').allTextContents()).toEqual(onOne);
     const changes = await page.locator('[data-testid="needle-row"] td:nth-child(4)').allTextContents();
     const moves = changes.map((c) => Math.abs(Number(/^[+−±](\d+\.\d)%/.exec(c)![1])));
     for (let i = 1; i < moves.length; i++) expect(moves[i]!).toBeLessThanOrEqual(moves[i - 1]!);

@@ -1,11 +1,14 @@
 // The Balance tab: the tier × role grid of the system the sandbox runs, the diff of the saved file against the edited
-// buffer, and what moves the needle in one fight. Work runs in the balance worker; a new run stops the one before.
+// buffer, and what moves the needle in one fight. Work runs in balance workers (the needle's variants shared among
+// several); a new run stops the one before.
 import { WorkerClient, WorkerStopped } from '../workers/client';
 import type { BalanceRequest, BalanceResponse } from '../workers/balance.worker';
 import type { DiffResult } from '../../../engine/balance/diff';
 import type { GridResult } from '../../../engine/balance/grid';
 import type { SensitivityResult } from '../../../engine/balance/sensitivity';
 import { MAX_BALANCE_FIGHTS, MIN_BALANCE_FIGHTS, wholeNumberProblem } from './inputs';
+import { finishSensitivity } from '../../../engine/balance/sensitivity-merge';
+import { MAX_BATCH_WORKERS } from '../workers/batchParts';
 
 export interface PartyChoice {
   readonly id: string;
@@ -35,56 +38,99 @@ export class BalanceState {
   /** The fight whose needle is asked about, and the answer. */
   needleFight = $state('');
   sensitivity = $state.raw<SensitivityResult | null>(null);
+  /** Workers the shown needle ran on. */
+  needleWorkers = $state(1);
   running = $state<'grid' | 'diff' | 'sensitivity' | null>(null);
-  /** How far the running needle is (variants done of the total), or null. */
+  /** How far the running needle is (variants done of the total, over all its workers), or null. */
   progress = $state<{ readonly done: number; readonly total: number } | null>(null);
   error = $state<string | null>(null);
-  readonly #client: WorkerClient<BalanceRequest, BalanceResponse>;
+  /** Balance workers: the grid and the diff run on the first; the needle's variants are shared among as many as asked. */
+  readonly #clients: WorkerClient<BalanceRequest, BalanceResponse>[] = [];
+  /** Each needle worker's last progress notice. */
+  #parts: { done: number; total: number }[] = [];
+  /** Counts runs: a run stopped by the next one leaves `running` to it. */
+  #runs = 0;
 
-  constructor(createWorker: () => Worker) {
-    this.#client = new WorkerClient(createWorker, ['progress']);
-    this.#client.onNotice = (notice) => {
-      if (notice.type === 'progress' && this.running) this.progress = { done: notice.done, total: notice.total };
-    };
+  constructor(private readonly createWorker: () => Worker) {}
+
+  #client(i: number): WorkerClient<BalanceRequest, BalanceResponse> {
+    let client = this.#clients[i];
+    if (!client) {
+      client = new WorkerClient(this.createWorker, ['progress']);
+      client.onNotice = (notice) => {
+        if (notice.type !== 'progress' || !this.running) return;
+        this.#parts[i] = { done: notice.done, total: notice.total };
+        this.progress = this.#parts.reduce((sum, p) => ({ done: sum.done + p.done, total: sum.total + p.total }), { done: 0, total: 0 });
+      };
+      this.#clients[i] = client;
+    }
+    return client;
   }
 
-  /** Stops the running grid, diff or needle (its worker is ended; the next run starts a fresh one). */
+  /** Stops the running grid, diff or needle (its workers are ended; the next run starts fresh ones). */
   stop(): void {
-    this.#client.restart();
+    for (const client of this.#clients) client.restart();
   }
 
   async runGrid(text: string): Promise<void> {
-    await this.#run('grid', { type: 'grid', text, party: this.party, fights: this.fights, seed: this.seed });
+    await this.#run('grid', async () => {
+      const answer = await this.#client(0).request({ type: 'grid', text, party: this.party, fights: this.fights, seed: this.seed });
+      if (answer.type === 'failed') return answer.message;
+      if (answer.type === 'grid') this.grid = answer.grid;
+      return null;
+    });
   }
 
   async runDiff(savedText: string, editedText: string): Promise<void> {
-    await this.#run('diff', { type: 'diff', savedText, editedText, fights: this.fights, seed: this.seed });
+    await this.#run('diff', async () => {
+      const answer = await this.#client(0).request({ type: 'diff', savedText, editedText, fights: this.fights, seed: this.seed });
+      if (answer.type === 'failed') return answer.message;
+      if (answer.type === 'diff') this.diff = answer.diff;
+      return null;
+    });
   }
 
-  async runSensitivity(text: string): Promise<void> {
-    await this.#run('sensitivity', { type: 'sensitivity', text, fight: this.needleFight, fights: this.fights, seed: this.seed });
+  /**
+   * The needle's variants shared among `workers` workers (variant i goes to worker i mod workers), merged into the
+   * answer one worker gives: every variant fights the same seeds wherever it runs.
+   */
+  async runSensitivity(text: string, workers = 1): Promise<void> {
+    const of = Math.max(1, Math.min(MAX_BATCH_WORKERS, Math.floor(workers) || 1));
+    const { fight, fights, seed } = { fight: this.needleFight, fights: this.fights, seed: this.seed };
+    await this.#run('sensitivity', async () => {
+      this.#parts = Array.from({ length: of }, () => ({ done: 0, total: 0 }));
+      const answers = await Promise.all(Array.from({ length: of }, (_, share) =>
+        this.#client(share).request({ type: 'sensitivityPart', text, fight, fights, seed, share, of })));
+      const failure = answers.find((a) => a.type === 'failed');
+      if (failure?.type === 'failed') return failure.message;
+      this.sensitivity = finishSensitivity(answers.flatMap((a) => (a.type === 'sensitivityPart' ? [a.part] : [])));
+      this.needleWorkers = of;
+      return null;
+    });
   }
 
-  async #run(kind: 'grid' | 'diff' | 'sensitivity', request: BalanceRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never): Promise<void> {
-    const problem = wholeNumberProblem('Fights each', request.fights, MIN_BALANCE_FIGHTS, MAX_BALANCE_FIGHTS);
+  /** One run at a time: a new one stops the one before. `work` gives an error message, or null once it has its answer. */
+  async #run(kind: 'grid' | 'diff' | 'sensitivity', work: () => Promise<string | null>): Promise<void> {
+    const problem = wholeNumberProblem('Fights each', this.fights, MIN_BALANCE_FIGHTS, MAX_BALANCE_FIGHTS);
     if (problem) {
       this.error = problem;
       return;
     }
-    if (this.running) this.#client.restart();
+    if (this.running) this.stop();
+    const run = ++this.#runs;
     this.running = kind;
     this.progress = null;
     this.error = null;
     try {
-      const answer = await this.#client.request(request);
-      if (answer.type === 'failed') this.error = answer.message;
-      else if (answer.type === 'grid') this.grid = answer.grid;
-      else if (answer.type === 'diff') this.diff = answer.diff;
-      else if (answer.type === 'sensitivity') this.sensitivity = answer.sensitivity;
+      this.error = await work();
     } catch (error) {
-      if (!(error instanceof WorkerStopped)) this.error = error instanceof Error ? error.message : String(error);
+      if (!(error instanceof WorkerStopped)) {
+        this.error = error instanceof Error ? error.message : String(error);
+        // A worker that crashed leaves the others of the needle fighting for nothing.
+        this.stop();
+      }
     } finally {
-      if (this.running === kind) { this.running = null; this.progress = null; }
+      if (this.#runs === run) { this.running = null; this.progress = null; }
     }
   }
 }

@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { partiesOf } from '../state/balance.svelte';
-import { diffOf, gridOf, sensitivityOf } from './balance';
+import { finishSensitivity } from '../../../engine/balance/sensitivity-merge';
+import { diffOf, gridOf, sensitivityPartOf } from './balance';
 
 const mirror = readFileSync(new URL('../../../test/balance/fixtures/mirror.json', import.meta.url), 'utf8');
 
@@ -24,15 +25,18 @@ describe('balance worker logic', () => {
     expect(diffOf(mirror, '[]', 10, 1)).toEqual({ error: expect.stringMatching(/^The edited text cannot fight yet/) });
   });
 
-  it('ranks what moves the needle in a fight, largest move first, and says why it cannot', () => {
-    const result = sensitivityOf(mirror, 'mirror-match', 200, 1);
-    if (!('sensitivity' in result)) throw new Error(result.error);
-    const moves = result.sensitivity.nudges.map((n) => Math.abs(n.delta));
+  it('ranks what moves the needle in a fight, largest move first, from the shares of two workers, and says why it cannot', () => {
+    const shares = [0, 1].map((index) => sensitivityPartOf(mirror, 'mirror-match', 200, 1, { index, of: 2 }));
+    const parts = shares.map((r) => { if (!('part' in r)) throw new Error(r.error); return r.part; });
+    const needle = finishSensitivity(parts);
+    const moves = needle.nudges.map((n) => Math.abs(n.delta));
     expect(moves.length).toBeGreaterThan(2);
     expect(moves).toEqual([...moves].sort((a, b) => b - a));
-    expect(result.sensitivity.nudges[0]!.knob.pointer).toMatch(/^\//);
-    expect(sensitivityOf(mirror, 'nope', 20, 1)).toEqual({ error: expect.stringMatching(/unknown fight 'nope'/) });
-    expect(sensitivityOf('{', 'mirror-match', 20, 1)).toEqual({ error: expect.stringMatching(/^The system is not valid JSON/) });
+    expect(needle.nudges[0]!.knob.pointer).toMatch(/^\//);
+    const one = sensitivityPartOf(mirror, 'mirror-match', 200, 1, { index: 0, of: 1 });
+    expect('part' in one && finishSensitivity([one.part])).toEqual(needle);
+    expect(sensitivityPartOf(mirror, 'nope', 20, 1, { index: 0, of: 1 })).toEqual({ error: expect.stringMatching(/unknown fight 'nope'/) });
+    expect(sensitivityPartOf('{', 'mirror-match', 20, 1, { index: 0, of: 1 })).toEqual({ error: expect.stringMatching(/^The system is not valid JSON/) });
   });
 
   it('offers the parties, then the fights', () => {

@@ -1,9 +1,10 @@
 // The balance tools behind the balance worker: the tier × role grid of the edited system, the diff of the saved file
-// against the edited buffer, and what moves the needle in one fight (engine/balance). Pure: parse, load, run; failures
-// come back as messages.
+// against the edited buffer, and one share of what moves the needle in one fight (engine/balance). Pure: parse, load,
+// run; failures come back as messages.
 import { diffSystems, type DiffResult } from '../../../engine/balance/diff';
 import { runGrid, type GridResult } from '../../../engine/balance/grid';
-import { sensitivity, type SensitivityResult } from '../../../engine/balance/sensitivity';
+import { sensitivityPart, type SensitivityShare } from '../../../engine/balance/sensitivity';
+import type { SensitivityPart } from '../../../engine/balance/sensitivity-merge';
 import type { SystemDocument } from '../../../engine/schema/document';
 import { loadSystem, type System } from '../../../engine/sim/index';
 
@@ -34,14 +35,18 @@ export function gridOf(text: string, party: string, fights: number, seed: number
   }
 }
 
-/** `onVariant`: how many of the needle's variants are done, before each one and once at the end. */
-export function sensitivityOf(text: string, fight: string, fights: number, seed: number,
-  onVariant?: (done: number, total: number) => void): { sensitivity: SensitivityResult } | Failure {
+/**
+ * One worker's share of the needle (engine/balance/sensitivity: variants i with i % of === index); the page merges
+ * the parts with finishSensitivity. `onVariant`: how many of the share's variants are done, before each one and once
+ * at the end.
+ */
+export function sensitivityPartOf(text: string, fight: string, fights: number, seed: number, share: SensitivityShare,
+  onVariant?: (done: number, total: number) => void): { part: SensitivityPart } | Failure {
   const loaded = load(text, 'The system');
   if ('error' in loaded) return loaded;
   try {
-    const result = sensitivity(loaded.doc, loaded.system, { fight, fights, seed }, onVariant);
-    return typeof result === 'string' ? { error: result } : { sensitivity: result };
+    const result = sensitivityPart(loaded.doc, loaded.system, { fight, fights, seed }, share, onVariant);
+    return typeof result === 'string' ? { error: result } : { part: result };
   } catch (error) {
     return { error: message(error) };
   }
