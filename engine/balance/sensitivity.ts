@@ -166,48 +166,88 @@ export interface SensitivityShare {
   readonly of: number;
 }
 
-/**
- * Fights the original and the share's variants (variants in knob order, each knob's +1 then -1): the rows and
- * skipped variants, by variant index. `onVariant`: how many of the share's variants are done, before each one and once
- * at the end. finishSensitivity merges the parts of every share into what one run gives.
- */
-export function sensitivityPart(doc: SystemDocument, system: System, options: SensitivityOptions, share: SensitivityShare = { index: 0, of: 1 },
-  onVariant?: (done: number, total: number) => void): SensitivityPart | string {
+/** The needle before its variants fight: every variant (knob order, each knob's +1 then -1) and the original's wins. */
+export interface SensitivityPlan {
+  readonly doc: SystemDocument;
+  readonly options: SensitivityOptions;
+  readonly variants: readonly { readonly knob: Knob; readonly to: number }[];
+  /** Win (1) or not (0) of each fight of the original. */
+  readonly base: Uint8Array;
+  readonly baseWins: number;
+}
+
+/** Lists the variants and fights the original once (each worker of a parallel needle plans its own copy). */
+export function planSensitivity(doc: SystemDocument, system: System, options: SensitivityOptions): SensitivityPlan | string {
   const problem = runProblem(options);
   if (problem) return problem;
-  if (!Number.isInteger(share.of) || share.of < 1 || !Number.isInteger(share.index) || share.index < 0 || share.index >= share.of) {
-    return `a needle's share must be a whole index below its whole count, got ${share.index} of ${share.of}`;
-  }
   const knobs = knobsOf(doc, options.fight);
   if (typeof knobs === 'string') return knobs;
   if (!system.fights.has(options.fight)) return `unknown fight '${options.fight}'`;
   const base = outcomes(system, options.fight, options);
-  const baseWins = base.reduce((a, b) => a + b, 0);
+  return {
+    doc, options, base, baseWins: base.reduce((a, b) => a + b, 0),
+    variants: knobs.flatMap((knob) => nudged(knob.value).map((to) => ({ knob, to }))),
+  };
+}
+
+/** What one variant gave: its row, why it could not fight, or nothing (a level below 1 is not a variant). */
+export type VariantAnswer =
+  | { readonly row: SensitivityRow }
+  | { readonly skipped: SensitivityPart['skipped'][number] }
+  | null;
+
+/** Fights variant `index` of the plan on the original's seeds, judged against the original fight by fight. */
+export function runVariant(plan: SensitivityPlan, index: number): VariantAnswer {
+  const variant = plan.variants[index];
+  if (!variant) throw new RangeError(`the needle has no variant ${index} (it has ${plan.variants.length})`);
+  const { knob, to } = variant;
+  if (knob.pointer.endsWith('/level') && to < 1) return null; // levels start at 1
+  const loaded = loadSystem(withKnob(plan.doc, knob, to));
+  if (!loaded.ok) return { skipped: { index, label: knob.label, to, reason: loaded.diagnostics[0]?.message ?? 'does not load' } };
+  let wins: Uint8Array;
+  try {
+    wins = outcomes(loaded.system, plan.options.fight, plan.options);
+  } catch (err) {
+    return { skipped: { index, label: knob.label, to, reason: err instanceof Error ? err.message : String(err) } };
+  }
+  const diff = new RunningMean();
+  let total = 0;
+  for (let i = 0; i < wins.length; i++) { diff.add(wins[i]! - plan.base[i]!); total += wins[i]!; }
+  const test = pairedTTest(diff.toState());
+  return { row: { index, knob, to, winRate: wilson(total, plan.options.fights), delta: test.delta, interval: test.interval, p: test.p } };
+}
+
+/** The part that the answers of some variants make (what finishSensitivity merges). */
+export function partFromAnswers(plan: SensitivityPlan, answers: readonly VariantAnswer[]): SensitivityPart {
   const rows: SensitivityRow[] = [];
   const skipped: SensitivityPart['skipped'][number][] = [];
-  const all = knobs.flatMap((knob) => nudged(knob.value).map((to) => ({ knob, to })));
-  const mine = all.map((v, index) => ({ ...v, index })).filter((v) => v.index % share.of === share.index);
-  let done = 0;
-  for (const { knob, to, index } of mine) {
-    onVariant?.(done++, mine.length);
-    if (knob.pointer.endsWith('/level') && to < 1) continue; // levels start at 1
-    const loaded = loadSystem(withKnob(doc, knob, to));
-    if (!loaded.ok) { skipped.push({ index, label: knob.label, to, reason: loaded.diagnostics[0]?.message ?? 'does not load' }); continue; }
-    let wins: Uint8Array;
-    try {
-      wins = outcomes(loaded.system, options.fight, options);
-    } catch (err) {
-      skipped.push({ index, label: knob.label, to, reason: err instanceof Error ? err.message : String(err) });
-      continue;
-    }
-    const diff = new RunningMean();
-    let total = 0;
-    for (let i = 0; i < wins.length; i++) { diff.add(wins[i]! - base[i]!); total += wins[i]!; }
-    const test = pairedTTest(diff.toState());
-    rows.push({ index, knob, to, winRate: wilson(total, options.fights), delta: test.delta, interval: test.interval, p: test.p });
+  for (const a of answers) {
+    if (a === null) continue;
+    if ('row' in a) rows.push(a.row); else skipped.push(a.skipped);
   }
-  onVariant?.(done, mine.length);
-  return { system: doc.id, fight: options.fight, fights: options.fights, seed: options.seed, baseWins, variants: all.length, rows, skipped };
+  const { fight, fights, seed } = plan.options;
+  return { system: plan.doc.id, fight, fights, seed, baseWins: plan.baseWins, variants: plan.variants.length, rows, skipped };
+}
+
+/**
+ * Fights the share's variants: the part finishSensitivity merges with the other shares' into what one run gives.
+ * `onVariant`: how many of the share's variants are done, before each one and once at the end.
+ */
+export function sensitivityPart(doc: SystemDocument, system: System, options: SensitivityOptions, share: SensitivityShare = { index: 0, of: 1 },
+  onVariant?: (done: number, total: number) => void): SensitivityPart | string {
+  if (!Number.isInteger(share.of) || share.of < 1 || !Number.isInteger(share.index) || share.index < 0 || share.index >= share.of) {
+    return `a needle's share must be a whole index below its whole count, got ${share.index} of ${share.of}`;
+  }
+  const plan = planSensitivity(doc, system, options);
+  if (typeof plan === 'string') return plan;
+  const mine = plan.variants.map((_, index) => index).filter((index) => index % share.of === share.index);
+  const answers: VariantAnswer[] = [];
+  for (const index of mine) {
+    onVariant?.(answers.length, mine.length);
+    answers.push(runVariant(plan, index));
+  }
+  onVariant?.(answers.length, mine.length);
+  return partFromAnswers(plan, answers);
 }
 
 /** `onVariant`: told how many of the `total` variants are done, before each one and once at the end. */

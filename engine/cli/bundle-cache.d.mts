@@ -1,5 +1,5 @@
 // Types of bundle-cache.mjs (plain JavaScript so that the bin loads it without tsx).
-export declare const BUNDLE_ENTRIES: Readonly<Record<'cli' | 'sim-worker' | 'grid-worker', string>>;
+export declare const BUNDLE_ENTRIES: Readonly<Record<'cli' | 'sim-worker' | 'grid-worker' | 'needle-worker', string>>;
 export type BundleName = keyof typeof BUNDLE_ENTRIES;
 export declare const NO_BUNDLE_ENV: string;
 export declare const CACHE_DIR_ENV: string;

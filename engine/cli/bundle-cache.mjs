@@ -13,6 +13,7 @@ export const BUNDLE_ENTRIES = {
   cli: 'engine/cli/main.ts',
   'sim-worker': 'engine/cli/sim-workers/worker.ts',
   'grid-worker': 'engine/cli/balance-workers/worker.ts',
+  'needle-worker': 'engine/cli/balance-workers/needle-worker.ts',
 };
 
 /** Set to 1 to run everything from the sources through tsx (debugging; the fallback's own tests). */

@@ -1,17 +1,22 @@
-// rules-studio sim FILE --fight ID --sensitivity [--fights N] [--seed S] [--top K] [--json]
+// rules-studio sim FILE --fight ID --sensitivity [--fights N] [--seed S] [--top K] [--workers K] [--json]
 // What moves the needle (engine/balance/sensitivity.ts): thin argument parsing and printing.
 import { sensitivity, type SensitivityResult } from '../balance/sensitivity';
-import { pct, rateWithInterval, startBalanceCommand, table, wholeNumber } from './balance-load';
+import { pct, rateWithInterval, startBalanceCommandWithCrew, table, wholeNumber } from './balance-load';
+import { needleSetup, runSensitivityParallel } from './balance-workers/needle-pool';
+import { startCrew } from './worker-pool';
 import { progressOnceTold } from './progress';
 
-const USAGE = 'usage: rules-studio sim FILE --fight ID --sensitivity [--fights N] [--seed S] [--top K] [--json]\n';
+const USAGE = 'usage: rules-studio sim FILE --fight ID --sensitivity [--fights N] [--seed S] [--top K] [--workers K] [--json]\n';
 
-function parseArgs(args: readonly string[]): { file: string; fight: string; fights: number; seed: number; top: number; json: boolean } | string {
+interface SensitivityArgs { file: string; fight: string; fights: number; seed: number; top: number; workers: number; json: boolean }
+
+function parseArgs(args: readonly string[]): SensitivityArgs | string {
   let file: string | undefined;
   let fight: string | undefined;
   let fights = 1000;
   let seed = 1;
   let top = 20;
+  let workers = 1;
   let json = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -22,6 +27,7 @@ function parseArgs(args: readonly string[]): { file: string; fight: string; figh
       case '--fights': n = wholeNumber('--fights', args[++i], 2, 1_000_000); if (typeof n === 'string') return n; fights = n; break;
       case '--seed': n = wholeNumber('--seed', args[++i], 0); if (typeof n === 'string') return n; seed = n; break;
       case '--top': n = wholeNumber('--top', args[++i], 1); if (typeof n === 'string') return n; top = n; break;
+      case '--workers': n = wholeNumber('--workers', args[++i], 1, 64); if (typeof n === 'string') return n; workers = n; break;
       case '--json': json = true; break;
       default:
         if (a.startsWith('--')) return `unknown option '${a}'`;
@@ -31,7 +37,7 @@ function parseArgs(args: readonly string[]): { file: string; fight: string; figh
   }
   if (!file) return 'missing FILE';
   if (!fight) return 'missing --fight ID';
-  return { file, fight, fights, seed, top, json };
+  return { file, fight, fights, seed, top, workers, json };
 }
 
 export function formatSensitivity(r: SensitivityResult, top: number): string {
@@ -47,15 +53,20 @@ export function formatSensitivity(r: SensitivityResult, top: number): string {
 }
 
 export async function run(args: string[]): Promise<number> {
-  const start = startBalanceCommand('sim --sensitivity', USAGE, parseArgs(args));
+  // With --workers, the worker threads start before the check (their start-up runs while it does).
+  const start = await startBalanceCommandWithCrew('sim --sensitivity', USAGE, parseArgs(args), (text, parsed) => (parsed.workers > 1
+    ? startCrew('needle-worker', needleSetup(text, { fight: parsed.fight, fights: parsed.fights, seed: parsed.seed }), parsed.workers - 1)
+    : null));
   if (typeof start === 'number') return start;
-  const { options: parsed, loaded } = start;
+  const { options: parsed, loaded, crew } = start;
   try {
     const progress = progressOnceTold('sim --sensitivity', 'variants');
-    let result: ReturnType<typeof sensitivity>;
+    const options = { fight: parsed.fight, fights: parsed.fights, seed: parsed.seed };
+    let result: SensitivityResult | string;
     try {
-      result = sensitivity(loaded.doc, loaded.system, { fight: parsed.fight, fights: parsed.fights, seed: parsed.seed },
-        (done, total) => progress.update(done, total));
+      result = parsed.workers > 1
+        ? await runSensitivityParallel(loaded.doc, loaded.system, loaded.text, options, parsed.workers, crew ?? undefined, (done, total) => progress.update(done, total))
+        : sensitivity(loaded.doc, loaded.system, options, (done, total) => progress.update(done, total));
     } finally {
       progress.end();
     }
@@ -65,5 +76,7 @@ export async function run(args: string[]): Promise<number> {
   } catch (err) {
     process.stderr.write(`sim --sensitivity: the fights stopped: ${err instanceof Error ? err.message : String(err)}\n`);
     return 1;
+  } finally {
+    await crew?.dismiss(); // what runTasks did not take (a needle that could not be planned)
   }
 }

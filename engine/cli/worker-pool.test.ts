@@ -9,6 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { finishGrid, planGrid, runCell, runGrid } from '../balance/grid';
 import type { SystemDocument } from '../schema/document';
 import { loadSystem, mergeStats, simulate, simulatePartial, type System } from '../sim/index';
+import { sensitivity } from '../balance/sensitivity';
+import { runSensitivityParallel } from './balance-workers/needle-pool';
 import { gridSetup, runGridParallel } from './balance-workers/pool';
 import { buildIfStale, CACHE_DIR_ENV } from './bundle-cache.mjs';
 import { chunkFights, simulateParallel, startSimCrew, workersNeeded } from './sim-workers/pool';
@@ -43,6 +45,7 @@ describe('chunkFights', () => {
 describe('sim over worker threads, from the bundle', () => {
   it('runs the cached bundle', async () => {
     expect((await workerScript('sim-worker')).bundled).toBe(true);
+    expect((await workerScript('needle-worker')).bundled).toBe(true);
   });
 
   it('gives what one thread gives, on 2 and 3 threads, over more chunks than threads', async () => {
@@ -197,6 +200,15 @@ describe('sim over worker threads, through tsx when the cache cannot be written'
       expect((await workerScript('sim-worker')).bundled).toBe(false);
       const two = await simulateParallel(mini, doc, 'skirmish', { fights: 300, seed: 8, workers: 2 });
       expect(two).toEqual(simulate(mini, 'skirmish', { fights: 300, seed: 8 }));
+      expect((await workerScript('needle-worker')).bundled).toBe(false);
+      const needle = { fight: 'skirmish', fights: 40, seed: 2 };
+      const told: number[] = [];
+      const parallel = await runSensitivityParallel(doc, mini, JSON.stringify(doc), needle, 2, undefined, (done) => told.push(done));
+      const alone = sensitivity(doc, mini, needle);
+      expect(typeof alone === 'string' ? alone : alone.nudges.length).toBeGreaterThan(0);
+      expect(parallel).toEqual(alone);
+      // Told at the start, then once a variant: every variant is answered once.
+      expect(told).toEqual(Array.from({ length: told.length }, (_, i) => i));
     } finally {
       if (saved === undefined) delete process.env[CACHE_DIR_ENV]; else process.env[CACHE_DIR_ENV] = saved;
     }

@@ -11,11 +11,12 @@ import { Worker } from 'node:worker_threads';
 import { CACHE_DIR_ENV, cachedBundle, NO_BUNDLE_ENV, projectRoot } from './bundle-cache.mjs';
 import type { TaskReply } from './worker-task';
 
-export type WorkerKind = 'sim-worker' | 'grid-worker';
+export type WorkerKind = 'sim-worker' | 'grid-worker' | 'needle-worker';
 
 const TSX_ENTRIES: Record<WorkerKind, string> = {
   'sim-worker': 'engine/cli/sim-workers/worker-entry.mjs',
   'grid-worker': 'engine/cli/balance-workers/worker-entry.mjs',
+  'needle-worker': 'engine/cli/balance-workers/needle-worker-entry.mjs',
 };
 
 export interface WorkerScript {

@@ -65,6 +65,22 @@ describe('sim --sensitivity', () => {
     expect(r.nudges.length).toBeGreaterThan(5);
     expect(Math.abs(r.nudges[0]!.delta)).toBeGreaterThanOrEqual(Math.abs(r.nudges[r.nudges.length - 1]!.delta));
   });
+
+  it('gives the same answer on worker threads (--workers 3: this thread and two needle workers), to the byte', async () => {
+    const args = [MIRROR, '--fight', 'easy', '--sensitivity', '--fights', '150', '--seed', '4', '--json'];
+    const one = await capture(sim, args);
+    const three = await capture(sim, [...args, '--workers', '3']);
+    expect(three.code, three.err).toBe(0);
+    expect(JSON.parse(one.out).nudges.length).toBeGreaterThan(5);
+    expect(three.out).toBe(one.out);
+    const refused = await capture(sim, [...args, '--workers', '0']);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/--workers needs a whole number 1\.\.64, got '0'/);
+    // A fight the needle cannot plan: said once, and the workers started ahead are let go.
+    const unknown = await capture(sim, [MIRROR, '--fight', 'nope', '--sensitivity', '--workers', '2']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toMatch(/unknown fight 'nope'/);
+  });
 });
 
 describe('diff', () => {
