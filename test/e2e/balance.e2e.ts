@@ -25,8 +25,16 @@ describe('balance tab', () => {
     await page.getByTestId('tab-balance').click();
     await page.getByTestId('balance-party').selectOption('bench-4v4');
     await page.getByTestId('balance-fights').fill('60');
+    await page.getByTestId('balance-workers').selectOption('2');
     await page.getByTestId('run-grid').click();
     await expect.poll(() => page.getByTestId('grid-cell').count(), { timeout: 60_000 }).toBe(24);
+    await expect.poll(() => page.getByTestId('grid-title').textContent()).toContain('60 fights a cell, on 2 workers');
+    // The same grid, cell for cell, from one worker: a cell's seed is its index, whoever fights it.
+    const onTwo = await page.getByTestId('grid-cell').allTextContents();
+    await page.getByTestId('balance-workers').selectOption('1');
+    await page.getByTestId('run-grid').click();
+    await expect.poll(() => page.getByTestId('grid-title').textContent(), { timeout: 60_000 }).toContain('60 fights a cell, on 1 worker');
+    expect(await page.getByTestId('grid-cell').allTextContents()).toEqual(onTwo);
     const first = await page.locator('[data-testid="grid-cell"][data-role="minion"][data-tier="1"] b').textContent();
     expect(first).toMatch(/^\d+%$/);
     // classic-d20 kills heroes (death saves): every cell also gives the chance a hero dies.

@@ -29,6 +29,9 @@ export function partiesOf(text: string | null): PartyChoice[] {
   }
 }
 
+/** Workers a run is shared among: a whole number from 1 to MAX_BATCH_WORKERS. */
+const shareCount = (workers: number): number => Math.max(1, Math.min(MAX_BATCH_WORKERS, Math.floor(workers) || 1));
+
 export class BalanceState {
   party = $state('');
   fights = $state(300);
@@ -38,13 +41,14 @@ export class BalanceState {
   /** The fight whose needle is asked about, and the answer. */
   needleFight = $state('');
   sensitivity = $state.raw<SensitivityResult | null>(null);
-  /** Workers the shown needle ran on. */
+  /** Workers the shown grid and needle ran on. */
+  gridWorkers = $state(1);
   needleWorkers = $state(1);
   running = $state<'grid' | 'diff' | 'sensitivity' | null>(null);
-  /** How far the running needle is (variants done of the total, over all its workers), or null. */
+  /** How far the running grid or needle is (cells or variants done of the total, over all its workers), or null. */
   progress = $state<{ readonly done: number; readonly total: number } | null>(null);
   error = $state<string | null>(null);
-  /** Balance workers: the grid and the diff run on the first; the needle's variants are shared among as many as asked. */
+  /** Balance workers: the diff runs on the first; the grid's cells and the needle's variants are shared among as many as asked. */
   readonly #clients: WorkerClient<BalanceRequest, BalanceResponse>[] = [];
   /** Each needle worker's last progress notice. */
   #parts: { done: number; total: number }[] = [];
@@ -72,11 +76,24 @@ export class BalanceState {
     for (const client of this.#clients) client.restart();
   }
 
-  async runGrid(text: string): Promise<void> {
+  /**
+   * The grid's cells shared among `workers` workers (cell i goes to worker i mod workers), then put together by the
+   * first: a cell's seed depends only on its index, so the grid is the one a single worker gives.
+   */
+  async runGrid(text: string, workers = 1): Promise<void> {
+    const of = shareCount(workers);
+    const { party, fights, seed } = { party: this.party, fights: this.fights, seed: this.seed };
     await this.#run('grid', async () => {
-      const answer = await this.#client(0).request({ type: 'grid', text, party: this.party, fights: this.fights, seed: this.seed });
+      this.#parts = Array.from({ length: of }, () => ({ done: 0, total: 0 }));
+      const answers = await Promise.all(Array.from({ length: of }, (_, share) =>
+        this.#client(share).request({ type: 'gridShare', text, party, fights, seed, share, of })));
+      const failure = answers.find((a) => a.type === 'failed');
+      if (failure?.type === 'failed') return failure.message;
+      const cells = answers.flatMap((a) => (a.type === 'gridShare' ? a.cells : []));
+      const answer = await this.#client(0).request({ type: 'gridFinish', text, party, fights, seed, cells });
       if (answer.type === 'failed') return answer.message;
       if (answer.type === 'grid') this.grid = answer.grid;
+      this.gridWorkers = of;
       return null;
     });
   }
@@ -95,7 +112,7 @@ export class BalanceState {
    * answer one worker gives: every variant fights the same seeds wherever it runs.
    */
   async runSensitivity(text: string, workers = 1): Promise<void> {
-    const of = Math.max(1, Math.min(MAX_BATCH_WORKERS, Math.floor(workers) || 1));
+    const of = shareCount(workers);
     const { fight, fights, seed } = { fight: this.needleFight, fights: this.fights, seed: this.seed };
     await this.#run('sensitivity', async () => {
       this.#parts = Array.from({ length: of }, () => ({ done: 0, total: 0 }));

@@ -3,16 +3,39 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { partiesOf } from '../state/balance.svelte';
 import { finishSensitivity } from '../../../engine/balance/sensitivity-merge';
-import { diffOf, gridOf, sensitivityPartOf } from './balance';
+import { diffOf, gridFinishOf, gridShareOf, sensitivityPartOf, type GridCellState } from './balance';
+import { runGrid } from '../../../engine/balance/grid';
+import { loadSystem } from '../../../engine/sim/index';
+import type { SystemDocument } from '../../../engine/schema/document';
 
 const mirror = readFileSync(new URL('../../../test/balance/fixtures/mirror.json', import.meta.url), 'utf8');
 
 describe('balance worker logic', () => {
-  it('runs the grid of a system text, and says why it cannot', () => {
-    const result = gridOf(mirror, 'solo', 40, 1);
-    expect('grid' in result && result.grid.cells.length).toBe(6);
-    expect(gridOf('{', 'solo', 40, 1)).toEqual({ error: expect.stringMatching(/^The system is not valid JSON/) });
-    expect(gridOf(mirror, 'nobody', 40, 1)).toEqual({ error: expect.stringMatching(/unknown party 'nobody'/) });
+  it('runs the grid of a system text in shares, any split making the grid one worker makes, and says why it cannot', () => {
+    const doc = JSON.parse(mirror) as SystemDocument;
+    const loaded = loadSystem(doc);
+    if (!loaded.ok) throw new Error('mirror does not load');
+    const whole = runGrid(doc, loaded.system, { party: 'solo', fights: 40, seed: 1 });
+    for (const of of [1, 2, 4]) {
+      const told: number[] = [];
+      const cells: GridCellState[] = [];
+      for (let index = 0; index < of; index++) {
+        const share = gridShareOf(mirror, 'solo', 40, 1, { index, of }, (done, total) => { if (done === total) told.push(total); });
+        if (!('cells' in share)) throw new Error(share.error);
+        cells.unshift(...share.cells); // the shares come back in any order
+      }
+      expect(told.reduce((a, b) => a + b, 0)).toBe(6);
+      const result = gridFinishOf(mirror, 'solo', 40, 1, cells);
+      if (!('grid' in result)) throw new Error(result.error);
+      expect(result.grid).toEqual(whole);
+      expect(result.grid.cells).toHaveLength(6);
+    }
+    const half = gridShareOf(mirror, 'solo', 40, 1, { index: 0, of: 2 });
+    expect('cells' in half && gridFinishOf(mirror, 'solo', 40, 1, half.cells)).toEqual({ error: "the grid's shares do not cover its 6 cells once each" });
+    expect(gridShareOf(mirror, 'solo', 40, 1, { index: 1, of: 1 })).toEqual({ error: "a grid's share must be a whole index below its whole count, got 1 of 1" });
+    expect(gridShareOf('{', 'solo', 40, 1, { index: 0, of: 1 })).toEqual({ error: expect.stringMatching(/^The system is not valid JSON/) });
+    expect(gridShareOf(mirror, 'nobody', 40, 1, { index: 0, of: 1 })).toEqual({ error: expect.stringMatching(/unknown party 'nobody'/) });
+    expect(gridFinishOf('{', 'solo', 40, 1, [])).toEqual({ error: expect.stringMatching(/^The system is not valid JSON/) });
   });
 
   it('diffs the saved text against the edited one', () => {

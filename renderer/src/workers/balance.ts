@@ -1,9 +1,10 @@
-// The balance tools behind the balance worker: the tier × role grid of the edited system, the diff of the saved file
-// against the edited buffer, and one share of what moves the needle in one fight (engine/balance). Pure: parse, load,
-// run; failures come back as messages.
+// The balance tools behind the balance workers: a share of the tier × role grid of the edited system (and the grid
+// from every share's cells), the diff of the saved file against the edited buffer, and a share of what moves the
+// needle in one fight (engine/balance). Pure: parse, load, run; failures come back as messages.
 import { diffSystems, type DiffResult } from '../../../engine/balance/diff';
-import { runGrid, type GridResult } from '../../../engine/balance/grid';
-import { sensitivityPart, type SensitivityShare } from '../../../engine/balance/sensitivity';
+import type { BatchState } from '../../../engine/balance/batch';
+import { finishGrid, planGrid, runCell, type GridResult } from '../../../engine/balance/grid';
+import { sensitivityPart } from '../../../engine/balance/sensitivity';
 import type { SensitivityPart } from '../../../engine/balance/sensitivity-merge';
 import type { SystemDocument } from '../../../engine/schema/document';
 import { loadSystem, type System } from '../../../engine/sim/index';
@@ -24,15 +25,60 @@ function load(text: string, label: string): { doc: SystemDocument; system: Syste
 
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-export function gridOf(text: string, party: string, fights: number, seed: number): { grid: GridResult } | Failure {
+/** Which part of a grid or a needle one worker takes: items i with i % of === index. */
+export interface Share {
+  readonly index: number;
+  readonly of: number;
+}
+
+const validShare = (s: Share): boolean => Number.isInteger(s.of) && s.of >= 1 && Number.isInteger(s.index) && s.index >= 0 && s.index < s.of;
+
+/** A grid cell's fights, by the cell's index in the grid (row-major: role by role, tier by tier). */
+export interface GridCellState {
+  readonly index: number;
+  readonly state: BatchState;
+}
+
+/**
+ * One worker's share of the grid: cells i with i % of === index. `onCell`: the share's cells done of its total, at the
+ * start and after each. A cell's seed depends only on its index, so the shares of any split make the same grid.
+ */
+export function gridShareOf(text: string, party: string, fights: number, seed: number, share: Share,
+  onCell?: (done: number, total: number) => void): { cells: GridCellState[] } | Failure {
+  if (!validShare(share)) return { error: `a grid's share must be a whole index below its whole count, got ${share.index} of ${share.of}` };
   const loaded = load(text, 'The system');
   if ('error' in loaded) return loaded;
   try {
-    const grid = runGrid(loaded.doc, loaded.system, { party, fights, seed });
-    return typeof grid === 'string' ? { error: grid } : { grid };
+    const plan = planGrid(loaded.doc, { party, fights, seed });
+    if (typeof plan === 'string') return { error: plan };
+    const mine = plan.cells.map((c) => c.index).filter((index) => index % share.of === share.index);
+    const cells: GridCellState[] = [];
+    onCell?.(0, mine.length);
+    for (const index of mine) {
+      cells.push({ index, state: runCell(loaded.system, plan, index) });
+      onCell?.(cells.length, mine.length);
+    }
+    return { cells };
   } catch (error) {
     return { error: message(error) };
   }
+}
+
+/** The grid from the cells of every share (any order): what the whole grid on one worker gives. */
+export function gridFinishOf(text: string, party: string, fights: number, seed: number, cells: readonly GridCellState[]): { grid: GridResult } | Failure {
+  let doc: SystemDocument;
+  try {
+    doc = JSON.parse(text) as SystemDocument;
+  } catch (error) {
+    return { error: `The system is not valid JSON: ${message(error)}` };
+  }
+  const plan = planGrid(doc, { party, fights, seed });
+  if (typeof plan === 'string') return { error: plan };
+  const states: BatchState[] = [];
+  for (const c of cells) states[c.index] = c.state;
+  const missing = plan.cells.findIndex((c) => states[c.index] === undefined);
+  if (missing >= 0 || cells.length !== plan.cells.length) return { error: `the grid's shares do not cover its ${plan.cells.length} cells once each` };
+  return { grid: finishGrid(doc, plan, states) };
 }
 
 /**
@@ -40,7 +86,7 @@ export function gridOf(text: string, party: string, fights: number, seed: number
  * the parts with finishSensitivity. `onVariant`: how many of the share's variants are done, before each one and once
  * at the end.
  */
-export function sensitivityPartOf(text: string, fight: string, fights: number, seed: number, share: SensitivityShare,
+export function sensitivityPartOf(text: string, fight: string, fights: number, seed: number, share: Share,
   onVariant?: (done: number, total: number) => void): { part: SensitivityPart } | Failure {
   const loaded = load(text, 'The system');
   if ('error' in loaded) return loaded;

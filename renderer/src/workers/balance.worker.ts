@@ -3,10 +3,19 @@
 import type { DiffResult } from '../../../engine/balance/diff';
 import type { GridResult } from '../../../engine/balance/grid';
 import type { SensitivityPart } from '../../../engine/balance/sensitivity-merge';
-import { diffOf, gridOf, sensitivityPartOf } from './balance';
+import { diffOf, gridFinishOf, gridShareOf, sensitivityPartOf, type GridCellState } from './balance';
 
 export type BalanceRequest =
-  | { readonly type: 'grid'; readonly id: number; readonly text: string; readonly party: string; readonly fights: number; readonly seed: number }
+  /** Cells i of the grid with i % of === share (one worker's part). */
+  | {
+      readonly type: 'gridShare'; readonly id: number; readonly text: string; readonly party: string; readonly fights: number;
+      readonly seed: number; readonly share: number; readonly of: number;
+    }
+  /** The grid from every share's cells. */
+  | {
+      readonly type: 'gridFinish'; readonly id: number; readonly text: string; readonly party: string; readonly fights: number;
+      readonly seed: number; readonly cells: readonly GridCellState[];
+    }
   | { readonly type: 'diff'; readonly id: number; readonly savedText: string; readonly editedText: string; readonly fights: number; readonly seed: number }
   /** Variants i of the needle with i % of === share (one worker's part). */
   | {
@@ -15,21 +24,25 @@ export type BalanceRequest =
     };
 
 export type BalanceResponse =
+  | { readonly type: 'gridShare'; readonly id: number; readonly cells: readonly GridCellState[] }
   | { readonly type: 'grid'; readonly id: number; readonly grid: GridResult }
   | { readonly type: 'diff'; readonly id: number; readonly diff: DiffResult }
   | { readonly type: 'sensitivityPart'; readonly id: number; readonly part: SensitivityPart }
   | { readonly type: 'failed'; readonly id: number; readonly message: string }
-  /** A notice while a share of the needle runs: its variants done of its total. */
+  /** A notice while a share of the grid or the needle runs: its cells or variants done of its total. */
   | { readonly type: 'progress'; readonly id: number; readonly done: number; readonly total: number };
 
 const post = (message: BalanceResponse): void => self.postMessage(message);
 
 self.onmessage = (event: MessageEvent<BalanceRequest>) => {
   const r = event.data;
-  const result = r.type === 'grid' ? gridOf(r.text, r.party, r.fights, r.seed)
+  const progress = (done: number, total: number): void => post({ type: 'progress', id: r.id, done, total });
+  const result = r.type === 'gridShare' ? gridShareOf(r.text, r.party, r.fights, r.seed, { index: r.share, of: r.of }, progress)
+    : r.type === 'gridFinish' ? gridFinishOf(r.text, r.party, r.fights, r.seed, r.cells)
     : r.type === 'diff' ? diffOf(r.savedText, r.editedText, r.fights, r.seed)
-    : sensitivityPartOf(r.text, r.fight, r.fights, r.seed, { index: r.share, of: r.of }, (done, total) => post({ type: 'progress', id: r.id, done, total }));
+    : sensitivityPartOf(r.text, r.fight, r.fights, r.seed, { index: r.share, of: r.of }, progress);
   if ('error' in result) post({ type: 'failed', id: r.id, message: result.error });
+  else if ('cells' in result) post({ type: 'gridShare', id: r.id, cells: result.cells });
   else if ('grid' in result) post({ type: 'grid', id: r.id, grid: result.grid });
   else if ('diff' in result) post({ type: 'diff', id: r.id, diff: result.diff });
   else post({ type: 'sensitivityPart', id: r.id, part: result.part });
