@@ -3,10 +3,13 @@
 // baseline, measured in the same run after a warm-up) and on two threads through runGridParallel, what `sim --grid
 // --workers 2` runs: this thread (warm from the baseline) and one worker thread, which pays its start-up and JIT
 // warm-up inside the timing. Both must give the same grid. BALANCE_BENCH_FIGHTS overrides the fights per cell.
+// Then the needle of first-blood the same way (NEEDLE_BENCH_FIGHTS fights a variant, default 1,000).
 import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { runGrid } from '../engine/balance/grid';
 import { runGridParallel } from '../engine/cli/balance-workers/pool';
+import { runSensitivityParallel } from '../engine/cli/balance-workers/needle-pool';
+import { sensitivity } from '../engine/balance/sensitivity';
 import { workerScript } from '../engine/cli/worker-pool';
 import { loadLine, parallelCeiling } from './machine';
 import type { SystemDocument } from '../engine/schema/document';
@@ -66,6 +69,29 @@ export async function run(): Promise<void> {
     `  2 threads, start-up alone (1 fight a cell): ${startWall.toFixed(2)} s wall (${((startCpu.user + startCpu.system) / 1e6).toFixed(2)} s CPU); without it: ${(oneWall / Math.max(0.001, twoWall - startWall)).toFixed(2)}× the baseline`,
     `  identical grids on 1 thread and 2 threads: ${isDeepStrictEqual(one, two) ? 'yes' : 'NO'}`,
     `  ${control}`,
+    '',
+  ].join('\n'));
+
+  // The needle (sim --sensitivity): every variant of first-blood, on one thread (the baseline) and shared between two
+  // (runSensitivityParallel, what `--workers 2` runs; the worker plans the needle and fights the original itself).
+  const needleFights = Number(process.env.NEEDLE_BENCH_FIGHTS ?? 1_000);
+  const needle = { fight: 'first-blood', fights: needleFights, seed: 1 };
+  sensitivity(doc, loaded.system, { ...needle, fights: 50 }); // warm-up
+  await workerScript('needle-worker');
+  t0 = performance.now();
+  const alone = sensitivity(doc, loaded.system, needle);
+  const aloneWall = (performance.now() - t0) / 1000;
+  const loadAlone = load();
+  t0 = performance.now();
+  const shared = await runSensitivityParallel(doc, loaded.system, JSON.stringify(doc), needle, 2);
+  const sharedWall = (performance.now() - t0) / 1000;
+  if (typeof alone === 'string' || typeof shared === 'string') throw new Error(typeof alone === 'string' ? alone : String(shared));
+  const variants = alone.nudges.length + alone.skipped.length;
+  process.stdout.write([
+    `needle: classic-d20 first-blood, ${variants} variants × ${needleFights.toLocaleString('en-US')} fights (and the original's)`,
+    `  1 thread  : ${aloneWall.toFixed(2)} s wall   (baseline 1.00×) · ${loadAlone}`,
+    `  2 threads : ${sharedWall.toFixed(2)} s wall, start-up included   (${(aloneWall / sharedWall).toFixed(2)}× the baseline) · ${load()}`,
+    `  identical answers on 1 thread and 2 threads: ${isDeepStrictEqual(alone, shared) ? 'yes' : 'NO'}`,
     '',
   ].join('\n'));
 }
