@@ -1,6 +1,7 @@
 // A progress line for long CLI runs: `sim: 1,234,000 / 10,000,000 fights (12%) · about 41 s left`, rewritten in place
 // on stderr. Only on a terminal (a pipe or a log file gets the result alone), and only once a run has gone on for a
 // second, so short runs print nothing extra. Cleared when the run ends, before the result is printed.
+import { timeLeft } from './eta';
 
 export interface ProgressStream {
   readonly isTTY?: boolean;
@@ -33,9 +34,8 @@ export function progressLine(label: string, total: number, unit: string, stream:
       const t = now();
       if (t - start < FIRST_AFTER_MS || t - lastWrite < EVERY_MS) return;
       lastWrite = t;
-      const elapsed = (t - start) / 1000;
-      const left = best > 0 ? Math.ceil((elapsed * (total - best)) / best) : null;
-      const eta = left === null ? '' : ` · about ${left >= 120 ? `${Math.round(left / 60)} min` : `${left} s`} left`;
+      const left = timeLeft((t - start) / 1000, best, total);
+      const eta = left === null ? '' : ` · ${left}`;
       stream.write(`\r\x1b[2K${label}: ${count(best)} / ${count(total)} ${unit} (${Math.floor((100 * best) / total)}%)${eta}`);
       shown = true;
     },

@@ -151,6 +151,9 @@ describe('sandbox: batches', () => {
     await page.getByTestId('batch-size').fill('1000000');
     await page.getByTestId('run-batch').click();
     await expect.poll(() => page.getByTestId('batch-progress').getAttribute('aria-valuenow'), { timeout: 30_000 }).not.toBe('0');
+    // After a second, the pace so far says how long is left.
+    await expect.poll(() => page.getByTestId('batch-progress-label').textContent(), { timeout: 30_000 }).toMatch(/^[\d,]+ \/ 1,000,000 · about \d+ (s|min) left$/);
+    await page.getByTestId('batch-progress').screenshot({ path: join(SHOTS, 'sandbox-batch-progress.png') });
     await page.getByTestId('cancel-batch').click();
     await expect.poll(() => page.getByTestId('batch-error').textContent()).toBe('Cancelled.');
     expect(await page.getByTestId('run-batch').isEnabled()).toBe(true);

@@ -9,6 +9,7 @@ import type { SensitivityResult } from '../../../engine/balance/sensitivity';
 import { MAX_BALANCE_FIGHTS, MIN_BALANCE_FIGHTS, wholeNumberProblem } from './inputs';
 import { finishSensitivity } from '../../../engine/balance/sensitivity-merge';
 import { MAX_BATCH_WORKERS } from '../workers/batchParts';
+import { timeLeft } from '../../../engine/cli/eta';
 
 export interface PartyChoice {
   readonly id: string;
@@ -46,7 +47,8 @@ export class BalanceState {
   needleWorkers = $state(1);
   running = $state<'grid' | 'diff' | 'sensitivity' | null>(null);
   /** How far the running grid or needle is (cells or variants done of the total, over all its workers), or null. */
-  progress = $state<{ readonly done: number; readonly total: number } | null>(null);
+  progress = $state<{ readonly done: number; readonly total: number; readonly left: string | null } | null>(null);
+  #started = 0;
   error = $state<string | null>(null);
   /** Balance workers: the diff runs on the first; the grid's cells and the needle's variants are shared among as many as asked. */
   readonly #clients: WorkerClient<BalanceRequest, BalanceResponse>[] = [];
@@ -64,7 +66,8 @@ export class BalanceState {
       client.onNotice = (notice) => {
         if (notice.type !== 'progress' || !this.running) return;
         this.#parts[i] = { done: notice.done, total: notice.total };
-        this.progress = this.#parts.reduce((sum, p) => ({ done: sum.done + p.done, total: sum.total + p.total }), { done: 0, total: 0 });
+        const sum = this.#parts.reduce((s, p) => ({ done: s.done + p.done, total: s.total + p.total }), { done: 0, total: 0 });
+        this.progress = { ...sum, left: timeLeft((performance.now() - this.#started) / 1000, sum.done, sum.total) };
       };
       this.#clients[i] = client;
     }
@@ -137,6 +140,7 @@ export class BalanceState {
     const run = ++this.#runs;
     this.running = kind;
     this.progress = null;
+    this.#started = performance.now();
     this.error = null;
     try {
       this.error = await work();

@@ -5,6 +5,7 @@ import { WorkerClient, WorkerStopped } from '../workers/client';
 import type { BatchPart, BatchStats, ComposedFight, FightChoice, FightEvent, SimRequest, SimResponse } from '../workers/protocol';
 import { defaultBatchWorkers, MAX_BATCH_WORKERS, mergeBatchParts, splitBatch } from '../workers/batchParts';
 import { MAX_BATCH_FIGHTS, seedProblem, wholeNumberProblem } from './inputs';
+import { timeLeft } from '../../../engine/cli/eta';
 import { foldEvents, nextTurnEnd, startCursor, type FightView } from '../sandbox/fightView';
 import { RunHistoryState } from './runHistory.svelte';
 import type { RunsApi } from './runHistory';
@@ -105,6 +106,9 @@ export class SandboxState {
   /** Workers a batch may use (each takes at least MIN_FIGHTS_PER_WORKER fights), and how many the last one used. */
   batchWorkers = $state(1);
   batchWorkersUsed = $state(1);
+  /** `about 12 s left` while a batch runs (from its pace so far), or null. */
+  batchLeft = $state<string | null>(null);
+  #batchStarted = 0;
   /** The most workers the picker offers: this machine's cores (two at least), up to MAX_BATCH_WORKERS. */
   readonly maxBatchWorkers: number;
 
@@ -140,6 +144,7 @@ export class SandboxState {
         if (message.type !== 'progress' || !this.batchRunning) return;
         this.#partsDone[i] = message.done;
         this.batchDone = this.#partsDone.reduce((a, b) => a + b, 0);
+        this.batchLeft = timeLeft((performance.now() - this.#batchStarted) / 1000, this.batchDone, this.batchTotal);
       };
       this.#batchClients[i] = client;
     }
@@ -275,6 +280,8 @@ export class SandboxState {
     const slices = splitBatch(this.batchSize, this.batchWorkers);
     this.#partsDone = slices.map(() => 0);
     const started = performance.now();
+    this.#batchStarted = started;
+    this.batchLeft = null;
     try {
       const answers = await Promise.all(slices.map((slice, i) =>
         this.#batchClient(i).request({ type: 'batchPart', systemText, choice, seed, from: slice.from, fights: slice.fights })));
@@ -299,6 +306,7 @@ export class SandboxState {
       if (!(error instanceof WorkerStopped)) this.cancelBatch();
     } finally {
       this.batchRunning = false;
+      this.batchLeft = null;
     }
   }
 
