@@ -20,21 +20,23 @@ beforeAll(async () => {
 
 afterAll(() => closeStudioSession({ studio, browser }));
 
+/** Runs a Balance tool on `workers` workers; once its title says so, the texts of its rows (cells, needle rows). */
+async function runOn(workers: string, button: string, title: string, says: string, rows: string): Promise<string[]> {
+  await page.getByTestId('balance-workers').selectOption(workers);
+  await page.getByTestId(button).click();
+  await expect.poll(() => page.getByTestId(title).textContent().catch(() => ''), { timeout: 60_000 }).toContain(says);
+  return page.getByTestId(rows).allTextContents();
+}
+
 describe('balance tab', () => {
   test('the grid renders for classic-d20 and a cell opens that fight in the sandbox', async () => {
     await page.getByTestId('tab-balance').click();
     await page.getByTestId('balance-party').selectOption('bench-4v4');
     await page.getByTestId('balance-fights').fill('60');
-    await page.getByTestId('balance-workers').selectOption('2');
-    await page.getByTestId('run-grid').click();
-    await expect.poll(() => page.getByTestId('grid-cell').count(), { timeout: 60_000 }).toBe(24);
-    await expect.poll(() => page.getByTestId('grid-title').textContent()).toContain('60 fights a cell, on 2 workers');
-    // The same grid, cell for cell, from one worker: a cell's seed is its index, whoever fights it.
-    const onTwo = await page.getByTestId('grid-cell').allTextContents();
-    await page.getByTestId('balance-workers').selectOption('1');
-    await page.getByTestId('run-grid').click();
-    await expect.poll(() => page.getByTestId('grid-title').textContent(), { timeout: 60_000 }).toContain('60 fights a cell, on 1 worker');
-    expect(await page.getByTestId('grid-cell').allTextContents()).toEqual(onTwo);
+    // The same grid, cell for cell, on two workers and on one: a cell's seed is its index, whoever fights it.
+    const onTwo = await runOn('2', 'run-grid', 'grid-title', '60 fights a cell, on 2 workers', 'grid-cell');
+    expect(onTwo).toHaveLength(24);
+    expect(await runOn('1', 'run-grid', 'grid-title', '60 fights a cell, on 1 worker', 'grid-cell')).toEqual(onTwo);
     const first = await page.locator('[data-testid="grid-cell"][data-role="minion"][data-tier="1"] b').textContent();
     expect(first).toMatch(/^\d+%$/);
     // classic-d20 kills heroes (death saves): every cell also gives the chance a hero dies.
@@ -55,16 +57,10 @@ describe('balance tab', () => {
     await page.getByTestId('tab-balance').click();
     await page.getByTestId('needle-fight').selectOption('first-blood');
     await page.getByTestId('balance-fights').fill('100');
-    await page.getByTestId('balance-workers').selectOption('1');
-    await page.getByTestId('run-needle').click();
-    await expect.poll(() => page.getByTestId('needle-row').count(), { timeout: 60_000 }).toBe(12);
-    await expect.poll(() => page.getByTestId('needle-title').textContent()).toContain('on 1 worker ·');
-    const onOne = await page.getByTestId('needle-row').allTextContents();
+    const onOne = await runOn('1', 'run-needle', 'needle-title', 'on 1 worker ·', 'needle-row');
+    expect(onOne).toHaveLength(12);
     // Shared between two workers, the variants fight the same seeds: the same ranking, to the digit.
-    await page.getByTestId('balance-workers').selectOption('2');
-    await page.getByTestId('run-needle').click();
-    await expect.poll(() => page.getByTestId('needle-title').textContent(), { timeout: 60_000 }).toContain('on 2 workers ·');
-    expect(await page.getByTestId('needle-row').allTextContents()).toEqual(onOne);
+    expect(await runOn('2', 'run-needle', 'needle-title', 'on 2 workers ·', 'needle-row')).toEqual(onOne);
     const changes = await page.locator('[data-testid="needle-row"] td:nth-child(4)').allTextContents();
     const moves = changes.map((c) => Math.abs(Number(/^[+−±](\d+\.\d)%/.exec(c)![1])));
     for (let i = 1; i < moves.length; i++) expect(moves[i]!).toBeLessThanOrEqual(moves[i - 1]!);

@@ -1,11 +1,8 @@
 // Worker thread of `sim --workers K`: loads the system once, then fights the chunks of fight indices it is handed.
-import type { SystemDocument } from '../../schema/document';
-import { loadSystem, simulatePartial, type PartialStats } from '../../sim/index';
-import { serveTasks } from '../worker-task';
+import { simulatePartial, type PartialStats } from '../../sim/index';
+import { serveDocumentTasks, type DocumentSetup } from '../document-worker';
 
-export interface SimWorkerSetup {
-  /** The system document as JSON text: one string to copy, parsed once here. */
-  readonly docText: string;
+export interface SimWorkerSetup extends DocumentSetup {
   readonly fightId: string;
   readonly seed: number;
 }
@@ -15,9 +12,5 @@ export interface FightChunk {
   readonly count: number;
 }
 
-serveTasks<SimWorkerSetup, FightChunk, PartialStats>((setup) => {
-  const loaded = loadSystem(JSON.parse(setup.docText) as SystemDocument);
-  if (!loaded.ok) return loaded.diagnostics.map((d) => `${d.pointer}: ${d.message}`).join('\n');
-  const { system } = loaded;
-  return (chunk) => simulatePartial(system, setup.fightId, { fights: chunk.count, seed: setup.seed, from: chunk.from }).toPartial();
-});
+serveDocumentTasks<SimWorkerSetup, FightChunk, PartialStats>((_doc, system, setup) =>
+  (chunk) => simulatePartial(system, setup.fightId, { fights: chunk.count, seed: setup.seed, from: chunk.from }).toPartial());

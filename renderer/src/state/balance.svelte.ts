@@ -1,7 +1,7 @@
 // The Balance tab: the tier × role grid of the system the sandbox runs, the diff of the saved file against the edited
 // buffer, and what moves the needle in one fight. Work runs in balance workers (the needle's variants shared among
 // several); a new run stops the one before.
-import { WorkerClient, WorkerStopped } from '../workers/client';
+import { WorkerClient, WorkerStopped, type DistributiveOmit } from '../workers/client';
 import type { BalanceRequest, BalanceResponse } from '../workers/balance.worker';
 import type { DiffResult } from '../../../engine/balance/diff';
 import type { GridResult } from '../../../engine/balance/grid';
@@ -87,11 +87,8 @@ export class BalanceState {
     const of = shareCount(workers);
     const { party, fights, seed } = { party: this.party, fights: this.fights, seed: this.seed };
     await this.#run('grid', async () => {
-      this.#parts = Array.from({ length: of }, () => ({ done: 0, total: 0 }));
-      const answers = await Promise.all(Array.from({ length: of }, (_, share) =>
-        this.#client(share).request({ type: 'gridShare', text, party, fights, seed, share, of })));
-      const failure = answers.find((a) => a.type === 'failed');
-      if (failure?.type === 'failed') return failure.message;
+      const answers = await this.#shared(of, (share) => ({ type: 'gridShare', text, party, fights, seed, share, of }));
+      if (typeof answers === 'string') return answers;
       const cells = answers.flatMap((a) => (a.type === 'gridShare' ? a.cells : []));
       const answer = await this.#client(0).request({ type: 'gridFinish', text, party, fights, seed, cells });
       if (answer.type === 'failed') return answer.message;
@@ -118,15 +115,20 @@ export class BalanceState {
     const of = shareCount(workers);
     const { fight, fights, seed } = { fight: this.needleFight, fights: this.fights, seed: this.seed };
     await this.#run('sensitivity', async () => {
-      this.#parts = Array.from({ length: of }, () => ({ done: 0, total: 0 }));
-      const answers = await Promise.all(Array.from({ length: of }, (_, share) =>
-        this.#client(share).request({ type: 'sensitivityPart', text, fight, fights, seed, share, of })));
-      const failure = answers.find((a) => a.type === 'failed');
-      if (failure?.type === 'failed') return failure.message;
+      const answers = await this.#shared(of, (share) => ({ type: 'sensitivityPart', text, fight, fights, seed, share, of }));
+      if (typeof answers === 'string') return answers;
       this.sensitivity = finishSensitivity(answers.flatMap((a) => (a.type === 'sensitivityPart' ? [a.part] : [])));
       this.needleWorkers = of;
       return null;
     });
+  }
+
+  /** One request a worker, for shares 0..of-1: their answers, or the first failure's message. */
+  async #shared(of: number, request: (share: number) => DistributiveOmit<BalanceRequest, 'id'>): Promise<BalanceResponse[] | string> {
+    this.#parts = Array.from({ length: of }, () => ({ done: 0, total: 0 }));
+    const answers = await Promise.all(Array.from({ length: of }, (_, share) => this.#client(share).request(request(share))));
+    const failure = answers.find((a) => a.type === 'failed');
+    return failure?.type === 'failed' ? failure.message : answers;
   }
 
   /** One run at a time: a new one stops the one before. `work` gives an error message, or null once it has its answer. */

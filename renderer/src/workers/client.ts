@@ -1,5 +1,5 @@
 // Request/response over a module Web Worker: ids pair answers with requests; restart() stops runaway work.
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 interface Pending<Res> {
   resolve(value: Res): void;
