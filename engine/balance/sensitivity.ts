@@ -153,7 +153,7 @@ export function withKnob(doc: SystemDocument, knob: Knob, to: number): SystemDoc
 }
 
 /** Win (1) or not (0) of fights 0..n-1 of a system's fight, seeded as `sim` seeds them. */
-function outcomes(system: System, fightId: string, options: SensitivityOptions): Uint8Array {
+export function outcomes(system: System, fightId: string, options: { readonly fights: number; readonly seed: number }): Uint8Array {
   const fighter = new Fighter(system, system.fights.get(fightId)!);
   const wins = new Uint8Array(options.fights);
   for (let i = 0; i < options.fights; i++) wins[i] = fighter.fightWith(deriveSeed(options.seed, i)).winner === 'heroes' ? 1 : 0;

@@ -16,6 +16,7 @@ const USAGE = `usage: rules-studio <command> [options]
   sim FILE --fight ID ... --record [--workspace DIR]                         append to .rules-studio/runs/
   sim FILE --grid --party ID [--fights N] [--seed S] [--workers K] [--json]   tier × role grid
   sim FILE --fight ID --sensitivity [--fights N] [--top K] [--json]          what moves the needle
+  sim FILE --fight ID --tune POINTER [--at K] --target P [--json]            tune one number to a win rate
   sim FILE --budget [--fights N] [--seed S] [--json]                          difficulty budget vs play
   diff A.json B.json [--fight ID] [--fights N] [--seed S] [--json]          balance diff
 `;

@@ -82,6 +82,7 @@ export async function run(args: string[]): Promise<number> {
   // The balance tools (engine/balance) have their own modules and options.
   if (args.includes('--grid')) return (await import('./sim-grid')).run(args);
   if (args.includes('--sensitivity')) return (await import('./sim-sensitivity')).run(args);
+  if (args.includes('--tune')) return (await import('./sim-tune')).run(args);
   if (args.includes('--budget')) return (await import('./sim-budget')).run(args);
   const recording = (await import('./sim-record')).takeRecordOptions(args);
   if (typeof recording === 'string') {

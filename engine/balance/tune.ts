@@ -1,0 +1,152 @@
+// Tuning one number to a win rate: "what must this template's damage be for the heroes to win 70% of first-blood?".
+// The number is one the needle finds (a constant in a template's formula, a creature's or a hero's number). Every
+// value tried fights the same seeds (common random numbers), so the win rate moves with the number alone and the
+// search is a plain bracket-and-bisect: step away from the original value, doubling, until the win rate crosses the
+// target, then halve the bracket. Whole numbers stay whole; others are tried to three decimals.
+import type { SystemDocument } from '../schema/document';
+import { loadSystem, type System } from '../sim/index';
+import { runProblem } from '../sim/options';
+import { knobsOf, outcomes, withKnob, type Knob } from './sensitivity';
+import { wilson, type Estimate } from './stats';
+
+export interface TuneOptions {
+  readonly fight: string;
+  readonly fights: number;
+  readonly seed: number;
+  /** The field holding the number (a knob's pointer, as the needle lists it). */
+  readonly pointer: string;
+  /** Which of the field's numbers, in the order the needle lists them (default 0: the first). */
+  readonly at?: number;
+  /** The heroes' win rate wanted, 0..1. */
+  readonly target: number;
+  /** Values fought at most, the original included (default 24). */
+  readonly maxProbes?: number;
+}
+
+export interface TuneProbe {
+  readonly to: number;
+  readonly winRate: Estimate;
+}
+
+export interface TuneResult {
+  readonly system: string;
+  readonly fight: string;
+  readonly fights: number;
+  readonly seed: number;
+  readonly target: number;
+  readonly knob: Knob;
+  /** The value whose win rate is nearest the target (ties: nearest the original value). */
+  readonly best: TuneProbe;
+  /** Every value fought, smallest first; the original is `knob.value`. */
+  readonly probes: readonly TuneProbe[];
+  /**
+   * `hit`: the best value's 95% interval holds the target. `between`: the target falls between two neighbouring whole
+   * values. `limit`: no value within reach gets there. `flat`: the win rate does not move with this number.
+   */
+  readonly verdict: 'hit' | 'between' | 'limit' | 'flat';
+}
+
+/** The smallest value a number may take: a level from 1, a die from one face, anything else from 0. */
+function floorOf(knob: Knob): number {
+  if (knob.pointer.endsWith('/level') || knob.label.includes(': die size ')) return 1;
+  return 0;
+}
+
+export function tune(doc: SystemDocument, system: System, options: TuneOptions): TuneResult | string {
+  const problem = runProblem(options);
+  if (problem) return problem;
+  if (!(options.target >= 0 && options.target <= 1)) return `the target win rate must be from 0 to 1 (0% to 100%), got ${options.target}`;
+  const knobs = knobsOf(doc, options.fight);
+  if (typeof knobs === 'string') return knobs;
+  if (!system.fights.has(options.fight)) return `unknown fight '${options.fight}'`;
+  const here = knobs.filter((k) => k.pointer === options.pointer);
+  const at = options.at ?? 0;
+  if (here.length === 0) {
+    const fields = [...new Set(knobs.map((k) => k.pointer))];
+    return `the fight '${options.fight}' reads no number at ${options.pointer} (its numbers are at ${fields.slice(0, 8).join(', ')}${fields.length > 8 ? ', …' : ''})`;
+  }
+  const knob = here[at];
+  if (!Number.isInteger(at) || at < 0 || !knob) return `${options.pointer} holds ${here.length} number(s) (at 0..${here.length - 1}), not ${at}`;
+
+  const whole = Number.isInteger(knob.value);
+  const round = (v: number): number => (whole ? Math.round(v) : Math.round(v * 1000) / 1000);
+  const low = floorOf(knob);
+  const high = Math.max(knob.value * 100, knob.value + 100);
+  const maxProbes = options.maxProbes ?? 24;
+  const tried = new Map<number, Estimate | null>();
+  const fightAt = (to: number): Estimate | null => {
+    const v = round(to);
+    if (tried.has(v)) return tried.get(v)!;
+    let estimate: Estimate | null = null;
+    if (v >= low && v <= high && tried.size < maxProbes) {
+      const loaded = v === knob.value ? { ok: true as const, system } : loadSystem(withKnob(doc, knob, v));
+      if (loaded.ok) {
+        try {
+          const wins = outcomes(loaded.system, options.fight, options);
+          estimate = wilson(wins.reduce((a, b) => a + b, 0), options.fights);
+        } catch {
+          estimate = null; // this value breaks a formula (a die of no faces): out of reach, as past a bound
+        }
+      }
+      tried.set(v, estimate);
+    }
+    return estimate;
+  };
+  const result = (verdict: TuneResult['verdict']): TuneResult => {
+    const probes = [...tried].flatMap(([to, winRate]) => (winRate ? [{ to, winRate }] : [])).sort((a, b) => a.to - b.to);
+    const distance = (p: TuneProbe): number => Math.abs(p.winRate.value - options.target);
+    const best = probes.reduce((b, p) => (distance(p) < distance(b) || (distance(p) === distance(b) && Math.abs(p.to - knob.value) < Math.abs(b.to - knob.value)) ? p : b));
+    const hit = best.winRate.low <= options.target && options.target <= best.winRate.high;
+    return {
+      system: doc.id, fight: options.fight, fights: options.fights, seed: options.seed, target: options.target, knob, best, probes,
+      verdict: verdict === 'between' && hit ? 'hit' : verdict === 'limit' && hit ? 'hit' : verdict,
+    };
+  };
+
+  const start = fightAt(knob.value)!;
+  if (start.value === options.target) return result('between');
+  const up = start.value < options.target; // the win rate must rise
+  const reached = (e: Estimate): boolean => (up ? e.value >= options.target : e.value <= options.target);
+
+  // Which way the number moves the win rate: a step each way, doubled while nothing moves.
+  let step = whole ? 1 : Math.max(Math.abs(knob.value) * 0.1, 0.01);
+  let direction = 0;
+  for (let tries = 0; tries < 4 && direction === 0; tries++, step *= 2) {
+    const above = fightAt(knob.value + step);
+    if (above && above.value !== start.value) { direction = (above.value > start.value) === up ? 1 : -1; break; }
+    const below = fightAt(knob.value - step);
+    if (below && below.value !== start.value) { direction = (below.value < start.value) === up ? 1 : -1; break; }
+  }
+  if (direction === 0) return result('flat');
+
+  // Away from the original, doubling, until the target is crossed (or a bound, or the budget, stops it).
+  step = whole ? 1 : Math.max(Math.abs(knob.value) * 0.1, 0.01);
+  let behind = knob.value;
+  let past: number | null = null;
+  for (;;) {
+    const v = round(knob.value + direction * step);
+    const e = fightAt(v);
+    if (!e) break;
+    if (reached(e)) { past = v; break; }
+    behind = v;
+    step *= 2;
+  }
+  if (past === null) return result('limit');
+
+  // Halve the bracket: `behind` has not reached the target, `past` has.
+  for (;;) {
+    const gap = Math.abs(past - behind);
+    if (whole ? gap <= 1 : gap <= Math.max(0.001, Math.abs(knob.value) * 0.005)) break;
+    const mid = round((past + behind) / 2);
+    if (mid === past || mid === behind) break;
+    const e = fightAt(mid);
+    if (!e) {
+      if (tried.size >= maxProbes) break;
+      past = mid; // a value that cannot fight is out of reach, as past a bound
+      continue;
+    }
+    if (reached(e)) past = mid; else behind = mid;
+    if (tried.size >= maxProbes) break;
+  }
+  return result('between');
+}

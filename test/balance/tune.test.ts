@@ -1,0 +1,52 @@
+// Tuning one number to a win rate, on the mirror fixture (the image equals the hero at tier 3, so the heroes win
+// about half of mirror-match): more image hit points lower the win rate, a number nobody reads moves nothing.
+import { describe, expect, it } from 'vitest';
+import { knobsOf, withKnob } from '../../engine/balance/sensitivity';
+import { tune } from '../../engine/balance/tune';
+import { simulate } from '../../engine/sim/index';
+import { load, mirrorDoc } from './helpers';
+
+const doc = mirrorDoc();
+const system = load(doc);
+const base = { fight: 'mirror-match', fights: 400, seed: 5 };
+
+describe('tuning a number to a win rate', () => {
+  it("finds the image's hit points per tier that let the heroes win 80%, each value's rate what sim says of it", () => {
+    const r = tune(doc, system, { ...base, pointer: '/templates/0/tracks/hp', at: 1, target: 0.8 });
+    if (typeof r === 'string') throw new Error(r);
+    expect(r.knob.label).toBe('image · tracks.hp: 5 in 10 + 5 * @tier');
+    expect(r.verdict).toMatch(/^(hit|between)$/);
+    // Fewer hit points for the image: the heroes win more; the best value lies below the original 5.
+    expect(r.best.to).toBeLessThan(5);
+    expect(Math.abs(r.best.winRate.value - 0.8)).toBeLessThan(0.1);
+    expect(r.probes.map((p) => p.to)).toContain(5);
+    expect(r.probes.map((p) => p.to)).toEqual([...r.probes.map((p) => p.to)].sort((a, b) => a - b));
+    // Each value tried is the document with that number, fought as sim fights it (same seeds).
+    const knobs = knobsOf(doc, 'mirror-match');
+    if (typeof knobs === 'string') throw new Error(knobs);
+    for (const p of [r.best, r.probes[0]!]) {
+      const variant = load(withKnob(doc, knobs.find((k) => k.label === r.knob.label)!, p.to));
+      expect(simulate(variant, 'mirror-match', { fights: base.fights, seed: base.seed }).wins.heroes / base.fights).toBe(p.winRate.value);
+    }
+    // The best is the nearest of the values tried, and the target lies between two values tried.
+    for (const p of r.probes) expect(Math.abs(p.winRate.value - 0.8)).toBeGreaterThanOrEqual(Math.abs(r.best.winRate.value - 0.8));
+    expect(r.probes.some((p) => p.winRate.value >= 0.8) && r.probes.some((p) => p.winRate.value <= 0.8)).toBe(true);
+  });
+
+  it('says when the number does not move the win rate, and when the budget of values runs out first', () => {
+    const flat = tune(doc, system, { ...base, fights: 100, pointer: '/heroes/0/level', target: 0.9 });
+    expect(typeof flat === 'string' ? flat : flat.verdict).toBe('flat');
+    const short = tune(doc, system, { ...base, fights: 100, pointer: '/templates/0/combat/defence', target: 0.02, maxProbes: 3 });
+    if (typeof short === 'string') throw new Error(short);
+    expect(short.verdict).toBe('limit');
+    expect(short.probes.length).toBeLessThanOrEqual(3);
+  });
+
+  it('refuses what it cannot tune, saying why', () => {
+    expect(tune(doc, system, { ...base, pointer: '/templates/0/nope', target: 0.5 })).toMatch(/^the fight 'mirror-match' reads no number at \/templates\/0\/nope \(its numbers are at \/templates\/0\/tracks\/hp, /);
+    expect(tune(doc, system, { ...base, pointer: '/templates/0/tracks/hp', at: 2, target: 0.5 })).toBe('/templates/0/tracks/hp holds 2 number(s) (at 0..1), not 2');
+    expect(tune(doc, system, { ...base, pointer: '/templates/0/tracks/hp', target: 1.5 })).toMatch(/target win rate must be from 0 to 1/);
+    expect(tune(doc, system, { ...base, fights: 0, pointer: '/templates/0/tracks/hp', target: 0.5 })).toMatch(/number of fights/);
+    expect(tune(doc, system, { ...base, fight: 'nope', pointer: '/templates/0/tracks/hp', target: 0.5 })).toMatch(/unknown fight 'nope'/);
+  });
+});
