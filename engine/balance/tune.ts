@@ -17,6 +17,8 @@ export interface TuneOptions {
   readonly pointer: string;
   /** Which of the field's numbers, in the order the needle lists them (default 0: the first). */
   readonly at?: number;
+  /** Or which one by where it stands in the field's formula (a knob's `span`, as the needle gives it). */
+  readonly span?: { readonly start: number; readonly end: number };
   /** The heroes' win rate wanted, 0..1. */
   readonly target: number;
   /** Values fought at most, the original included (default 24). */
@@ -60,12 +62,13 @@ export function tune(doc: SystemDocument, system: System, options: TuneOptions):
   if (typeof knobs === 'string') return knobs;
   if (!system.fights.has(options.fight)) return `unknown fight '${options.fight}'`;
   const here = knobs.filter((k) => k.pointer === options.pointer);
-  const at = options.at ?? 0;
+  const at = options.span ? here.findIndex((k) => k.span?.start === options.span!.start && k.span.end === options.span!.end) : options.at ?? 0;
   if (here.length === 0) {
     const fields = [...new Set(knobs.map((k) => k.pointer))];
     return `the fight '${options.fight}' reads no number at ${options.pointer} (its numbers are at ${fields.slice(0, 8).join(', ')}${fields.length > 8 ? ', …' : ''})`;
   }
   const knob = here[at];
+  if (options.span && !knob) return `${options.pointer} holds no number at characters ${options.span.start}..${options.span.end} of its formula (the document changed?)`;
   if (!Number.isInteger(at) || at < 0 || !knob) return `${options.pointer} holds ${here.length} number(s) (at 0..${here.length - 1}), not ${at}`;
 
   const whole = Number.isInteger(knob.value);

@@ -14,6 +14,8 @@ describe('tuning a number to a win rate', () => {
   it("finds the image's hit points per tier that let the heroes win 80%, each value's rate what sim says of it", () => {
     const r = tune(doc, system, { ...base, pointer: '/templates/0/tracks/hp', at: 1, target: 0.8 });
     if (typeof r === 'string') throw new Error(r);
+    // The same number named by where it stands in `10 + 5 * @tier`.
+    expect(tune(doc, system, { ...base, pointer: '/templates/0/tracks/hp', span: { start: 5, end: 6 }, target: 0.8 })).toEqual(r);
     expect(r.knob.label).toBe('image · tracks.hp: 5 in 10 + 5 * @tier');
     expect(r.verdict).toMatch(/^(hit|between)$/);
     // Fewer hit points for the image: the heroes win more; the best value lies below the original 5.
@@ -46,6 +48,7 @@ describe('tuning a number to a win rate', () => {
     expect(tune(doc, system, { ...base, pointer: '/templates/0/nope', target: 0.5 })).toMatch(/^the fight 'mirror-match' reads no number at \/templates\/0\/nope \(its numbers are at \/templates\/0\/tracks\/hp, /);
     expect(tune(doc, system, { ...base, pointer: '/templates/0/tracks/hp', at: 2, target: 0.5 })).toBe('/templates/0/tracks/hp holds 2 number(s) (at 0..1), not 2');
     expect(tune(doc, system, { ...base, pointer: '/templates/0/tracks/hp', target: 1.5 })).toMatch(/target win rate must be from 0 to 1/);
+    expect(tune(doc, system, { ...base, pointer: '/templates/0/tracks/hp', span: { start: 1, end: 2 }, target: 0.5 })).toBe('/templates/0/tracks/hp holds no number at characters 1..2 of its formula (the document changed?)');
     expect(tune(doc, system, { ...base, fights: 0, pointer: '/templates/0/tracks/hp', target: 0.5 })).toMatch(/number of fights/);
     expect(tune(doc, system, { ...base, fight: 'nope', pointer: '/templates/0/tracks/hp', target: 0.5 })).toMatch(/unknown fight 'nope'/);
   });

@@ -12,7 +12,19 @@ let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let page: Page;
 const pageErrors: string[] = [];
 
-interface Probe { __studio: { sandbox: { mode: string; events: { type: string; combatants?: { id: string }[] }[]; systemText: string | null }; editor: { editor: { getModel(): { getValue(): string; setValue(v: string): void } } } } }
+interface Probe {
+  __studio: {
+    sandbox: { mode: string; events: { type: string; combatants?: { id: string }[] }[]; systemText: string | null };
+    editor: { editor: { getModel(): { getValue(): string; setValue(v: string): void }; trigger(source: string, handler: string, payload: unknown): void } };
+  };
+}
+
+/** The value at a JSON pointer of the editor's text. */
+const valueAt = (pointer: string): Promise<unknown> => page.evaluate((p) => {
+  let at: unknown = JSON.parse((globalThis as unknown as Probe).__studio.editor.editor.getModel().getValue());
+  for (const key of p.slice(1).split('/')) at = (at as Record<string, unknown>)[key];
+  return at;
+}, pointer);
 
 beforeAll(async () => {
   ({ studio, browser, page } = await openStudioSession('classic-d20.json', pageErrors, true));
@@ -92,6 +104,46 @@ describe('balance tab', () => {
       expect(await page.getByTestId('balance-running').count()).toBe(0);
       expect(await page.getByTestId('needle-row').count()).toBe(12);
     }
+  });
+
+  test('a number tuned to a target win rate, set in the document with one click, and taken back with undo', async () => {
+    await page.getByTestId('balance-fights').fill('100');
+    await page.getByTestId('tune-target').fill('50');
+    const row = page.getByTestId('needle-row').first();
+    const pointer = (await row.locator('button').first().getAttribute('title'))!;
+    const before = await valueAt(pointer);
+    await row.getByTestId('tune-row').click();
+    await expect.poll(() => page.getByTestId('tune-title').textContent().catch(() => ''), { timeout: 60_000 }).toMatch(/^Tuning .+ so the heroes win 50\.0% of first-blood · now \d+ · 100 fights a value, same seeds$/);
+    const probes = await page.getByTestId('tune-probe').allTextContents();
+    expect(probes.length).toBeGreaterThan(1);
+    expect(probes.filter((p) => p.endsWith('now')).length + probes.filter((p) => /now, nearest$/.test(p)).length).toBe(1);
+    const verdict = (await page.getByTestId('tune-verdict').textContent())!;
+    expect(verdict).toMatch(/^\d+ gives \d+\.\d%: the target (is within its 95% interval|falls between two neighbouring values)/);
+    const best = Number(/^(\d+) gives/.exec(verdict)![1]);
+    // The tab scrolls within the studio's frame (its content is taller than the window).
+    const [scrollHeight, clientHeight] = await page.getByTestId('balance').evaluate((el) => [el.scrollHeight, el.clientHeight]);
+    expect(clientHeight).toBeLessThan(900);
+    expect(scrollHeight).toBeGreaterThan(clientHeight);
+    // The answer is scrolled into the panel's view, and the studio's frame stays where it was.
+    await expect.poll(() => page.getByTestId('tune-title').evaluate((el) => {
+      const panel = el.closest('[data-testid="balance"]')!.getBoundingClientRect();
+      const verdict = document.querySelector('[data-testid="tune-verdict"]')!.getBoundingClientRect();
+      return el.getBoundingClientRect().top >= panel.top && verdict.bottom <= panel.bottom;
+    }), { timeout: 5_000 }).toBe(true);
+    expect(await page.evaluate(() => [document.documentElement.scrollTop, document.getElementById('app')!.scrollTop])).toEqual([0, 0]);
+    await page.screenshot({ path: join(SHOTS, 'balance-tune.png') });
+    // Set: the document's number changes (unsaved), the rule is highlighted, and the sandbox runs the new text.
+    await page.getByTestId('tune-set').click();
+    await expect.poll(() => page.getByTestId('tune-set-note').textContent()).toMatch(new RegExp(`is now ${best} in the document \\(unsaved; Ctrl\\+Z in the editor takes it back\\)\\.$`));
+    const after = await valueAt(pointer);
+    expect(after).not.toEqual(before);
+    expect(typeof after === 'number' ? after : String(after)).toEqual(typeof before === 'number' ? best : expect.stringContaining(String(best)));
+    expect((await highlightedLines(page)).join('\n')).toContain(`"${pointer.split('/').pop()}"`);
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as Probe).__studio.sandbox.systemText), { timeout: 30_000 })
+      .toBe(await page.evaluate(() => (globalThis as unknown as Probe).__studio.editor.editor.getModel().getValue()));
+    // One undo in the editor takes it back.
+    await page.evaluate(() => (globalThis as unknown as Probe).__studio.editor.editor.trigger('e2e', 'undo', null));
+    expect(await valueAt(pointer)).toEqual(before);
   });
 
   test('the diff of the saved file against the edited buffer marks a deliberate change', async () => {

@@ -126,3 +126,32 @@ export function lineColumnOf(text: string, offset: number): { line: number; colu
   }
   return { line, column: offset - lineStart + 1 };
 }
+
+/** A replacement of a range of a document's text. */
+export interface TextEdit {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+/**
+ * The edit that sets one number of a document to `to`: the number at `pointer` (a JSON number), or, with `span`, the
+ * numeral at that span of the formula string there. `now` is the number expected there: if the text has changed
+ * since (the number moved or is another), the answer is a message, not an edit in the wrong place.
+ */
+export function numberEdit(text: string, pointer: string, span: OffsetRange | undefined, now: number, to: number): TextEdit | string {
+  const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+  const node = root ? findNodeAtLocation(root, pointerToPath(pointer)) : undefined;
+  if (!node) return `nothing is at ${pointer} any more`;
+  let range: OffsetRange;
+  if (span) {
+    if (node.type !== 'string') return `${pointer} is no longer a formula`;
+    range = decodedSpanToDocument(text, node, span);
+  } else {
+    if (node.type !== 'number') return `${pointer} is no longer a number`;
+    range = { start: node.offset, end: node.offset + node.length };
+  }
+  const there = text.slice(range.start, range.end);
+  if (!/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(there) || Number(there) !== now) return `${pointer} no longer holds ${now} there (it reads '${there}'): run it again on this text`;
+  return { start: range.start, end: range.end, text: String(to) };
+}

@@ -144,6 +144,17 @@ export class SystemEditor {
     }
   }
 
+  replaceRange(docId: string, start: number, end: number, text: string): void {
+    const entry = this.#models.get(docId);
+    if (!entry) return;
+    const model = entry.model;
+    const from = model.getPositionAt(start);
+    const to = model.getPositionAt(end);
+    model.pushStackElement();
+    model.pushEditOperations([], [{ range: new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column), text }], () => null);
+    model.pushStackElement();
+  }
+
   modelOf(docId: string): ITextModel | undefined {
     return this.#models.get(docId)?.model;
   }

@@ -5,7 +5,8 @@ import { WorkerClient, WorkerStopped, type DistributiveOmit } from '../workers/c
 import type { BalanceRequest, BalanceResponse } from '../workers/balance.worker';
 import type { DiffResult } from '../../../engine/balance/diff';
 import type { GridResult } from '../../../engine/balance/grid';
-import type { SensitivityResult } from '../../../engine/balance/sensitivity';
+import type { Knob, SensitivityResult } from '../../../engine/balance/sensitivity';
+import type { TuneResult } from '../../../engine/balance/tune';
 import { MAX_BALANCE_FIGHTS, MIN_BALANCE_FIGHTS, wholeNumberProblem } from './inputs';
 import { finishSensitivity } from '../../../engine/balance/sensitivity-merge';
 import { MAX_BATCH_WORKERS } from '../workers/batchParts';
@@ -45,7 +46,10 @@ export class BalanceState {
   /** Workers the shown grid and needle ran on. */
   gridWorkers = $state(1);
   needleWorkers = $state(1);
-  running = $state<'grid' | 'diff' | 'sensitivity' | null>(null);
+  /** The heroes' win rate a tune aims at, in percent, and the last tune's answer. */
+  tuneTarget = $state(70);
+  tuned = $state.raw<TuneResult | null>(null);
+  running = $state<'grid' | 'diff' | 'sensitivity' | 'tune' | null>(null);
   /** How far the running grid or needle is (cells or variants done of the total, over all its workers), or null. */
   progress = $state<{ readonly done: number; readonly total: number; readonly left: string | null } | null>(null);
   #started = 0;
@@ -123,6 +127,22 @@ export class BalanceState {
     });
   }
 
+  /** Tunes one number of the needle's fight (a knob it listed) until the heroes win `tuneTarget` percent. */
+  async runTune(text: string, knob: Knob): Promise<void> {
+    const target: unknown = this.tuneTarget;
+    if (typeof target !== 'number' || !(target >= 0 && target <= 100)) {
+      this.error = `The target win rate must be a percentage from 0 to 100${target === null || target === '' || Number.isNaN(target) ? ' (the field is empty)' : `, not ${String(target)}`}.`;
+      return;
+    }
+    const options = { fight: this.needleFight, fights: this.fights, seed: this.seed, pointer: knob.pointer, ...(knob.span ? { span: knob.span } : {}), target: this.tuneTarget / 100 };
+    await this.#run('tune', async () => {
+      const answer = await this.#client(0).request({ type: 'tune', text, options });
+      if (answer.type === 'failed') return answer.message;
+      if (answer.type === 'tune') this.tuned = answer.tune;
+      return null;
+    });
+  }
+
   /** One request a worker, for shares 0..of-1: their answers, or the first failure's message. */
   async #shared(of: number, request: (share: number) => DistributiveOmit<BalanceRequest, 'id'>): Promise<BalanceResponse[] | string> {
     this.#parts = Array.from({ length: of }, () => ({ done: 0, total: 0 }));
@@ -132,7 +152,7 @@ export class BalanceState {
   }
 
   /** One run at a time: a new one stops the one before. `work` gives an error message, or null once it has its answer. */
-  async #run(kind: 'grid' | 'diff' | 'sensitivity', work: () => Promise<string | null>): Promise<void> {
+  async #run(kind: NonNullable<BalanceState['running']>, work: () => Promise<string | null>): Promise<void> {
     const problem = wholeNumberProblem('Fights each', this.fights, MIN_BALANCE_FIGHTS, MAX_BALANCE_FIGHTS);
     if (problem) {
       this.error = problem;

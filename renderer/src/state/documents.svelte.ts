@@ -10,6 +10,8 @@ export interface EditorPort {
   showDocument(docId: string): void;
   closeDocument(docId: string): void;
   replaceText(docId: string, text: string): void;
+  /** Replaces a range as if typed: one undo step, and the edit flows back through `onEdit`. */
+  replaceRange(docId: string, start: number, end: number, text: string): void;
   setDiagnostics(docId: string, diagnostics: readonly EditorDiagnostic[]): void;
   /** With `range`, only the tokens inside it are replaced (a fast check). */
   setFormulaTokens(docId: string, tokens: readonly FormulaToken[], range?: { readonly start: number; readonly end: number } | null): void;
@@ -139,6 +141,23 @@ export class DocumentsState {
   activate(docId: string): void {
     this.activeId = docId;
     this.#editor?.showDocument(docId);
+  }
+
+  /**
+   * Sets one number of a document (a tune's answer): through the editor when it is up, so Ctrl+Z takes it back; the
+   * document then checks and the sandbox re-runs as after typing. The answer is a message when the text has moved.
+   */
+  async setNumber(docId: string, pointer: string, span: { readonly start: number; readonly end: number } | undefined, now: number, to: number): Promise<string | null> {
+    const doc = this.byId(docId);
+    if (!doc) return 'no such document';
+    // The JSON locator comes with the editor's chunk, not the first screen's.
+    const { numberEdit } = await import('../editor/jsonLocations');
+    const change = numberEdit(doc.text, pointer, span, now, to);
+    if (typeof change === 'string') return change;
+    if (this.#editor) this.#editor.replaceRange(docId, change.start, change.end, change.text);
+    else this.edit(docId, doc.text.slice(0, change.start) + change.text + doc.text.slice(change.end));
+    this.#editor?.highlightPointer(docId, pointer);
+    return null;
   }
 
   /** The text changed in the editor. */

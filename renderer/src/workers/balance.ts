@@ -5,6 +5,7 @@ import { diffSystems, type DiffResult } from '../../../engine/balance/diff';
 import type { BatchState } from '../../../engine/balance/batch';
 import { finishGrid, planGrid, runCell, type GridResult } from '../../../engine/balance/grid';
 import { sensitivityPart } from '../../../engine/balance/sensitivity';
+import { tune, type TuneOptions, type TuneResult } from '../../../engine/balance/tune';
 import type { SensitivityPart } from '../../../engine/balance/sensitivity-merge';
 import type { SystemDocument } from '../../../engine/schema/document';
 import { loadSystem, type System } from '../../../engine/sim/index';
@@ -106,6 +107,18 @@ export function diffOf(savedText: string, editedText: string, fights: number, se
   try {
     const diff = diffSystems(saved.system, edited.system, { fights, seed }, { a: 'saved', b: 'edited' });
     return typeof diff === 'string' ? { error: diff } : { diff };
+  } catch (error) {
+    return { error: message(error) };
+  }
+}
+
+/** One number of a fight tuned until the heroes win `target` of it (engine/balance/tune). */
+export function tuneOf(text: string, options: TuneOptions): { tune: TuneResult } | Failure {
+  const loaded = load(text, 'The system');
+  if ('error' in loaded) return loaded;
+  try {
+    const result = tune(loaded.doc, loaded.system, options);
+    return typeof result === 'string' ? { error: result } : { tune: result };
   } catch (error) {
     return { error: message(error) };
   }

@@ -3,7 +3,8 @@
 import type { DiffResult } from '../../../engine/balance/diff';
 import type { GridResult } from '../../../engine/balance/grid';
 import type { SensitivityPart } from '../../../engine/balance/sensitivity-merge';
-import { diffOf, gridFinishOf, gridShareOf, sensitivityPartOf, type GridCellState } from './balance';
+import type { TuneOptions, TuneResult } from '../../../engine/balance/tune';
+import { diffOf, gridFinishOf, gridShareOf, sensitivityPartOf, tuneOf, type GridCellState } from './balance';
 
 export type BalanceRequest =
   /** Cells i of the grid with i % of === share (one worker's part). */
@@ -17,6 +18,8 @@ export type BalanceRequest =
       readonly seed: number; readonly cells: readonly GridCellState[];
     }
   | { readonly type: 'diff'; readonly id: number; readonly savedText: string; readonly editedText: string; readonly fights: number; readonly seed: number }
+  /** One number tuned to a win rate. */
+  | { readonly type: 'tune'; readonly id: number; readonly text: string; readonly options: TuneOptions }
   /** Variants i of the needle with i % of === share (one worker's part). */
   | {
       readonly type: 'sensitivityPart'; readonly id: number; readonly text: string; readonly fight: string; readonly fights: number;
@@ -27,6 +30,7 @@ export type BalanceResponse =
   | { readonly type: 'gridShare'; readonly id: number; readonly cells: readonly GridCellState[] }
   | { readonly type: 'grid'; readonly id: number; readonly grid: GridResult }
   | { readonly type: 'diff'; readonly id: number; readonly diff: DiffResult }
+  | { readonly type: 'tune'; readonly id: number; readonly tune: TuneResult }
   | { readonly type: 'sensitivityPart'; readonly id: number; readonly part: SensitivityPart }
   | { readonly type: 'failed'; readonly id: number; readonly message: string }
   /** A notice while a share of the grid or the needle runs: its cells or variants done of its total. */
@@ -40,10 +44,12 @@ self.onmessage = (event: MessageEvent<BalanceRequest>) => {
   const result = r.type === 'gridShare' ? gridShareOf(r.text, r.party, r.fights, r.seed, { index: r.share, of: r.of }, progress)
     : r.type === 'gridFinish' ? gridFinishOf(r.text, r.party, r.fights, r.seed, r.cells)
     : r.type === 'diff' ? diffOf(r.savedText, r.editedText, r.fights, r.seed)
+    : r.type === 'tune' ? tuneOf(r.text, r.options)
     : sensitivityPartOf(r.text, r.fight, r.fights, r.seed, { index: r.share, of: r.of }, progress);
   if ('error' in result) post({ type: 'failed', id: r.id, message: result.error });
   else if ('cells' in result) post({ type: 'gridShare', id: r.id, cells: result.cells });
   else if ('grid' in result) post({ type: 'grid', id: r.id, grid: result.grid });
   else if ('diff' in result) post({ type: 'diff', id: r.id, diff: result.diff });
+  else if ('tune' in result) post({ type: 'tune', id: r.id, tune: result.tune });
   else post({ type: 'sensitivityPart', id: r.id, part: result.part });
 };
