@@ -9,6 +9,7 @@ import { parseFormula } from '../formula/index';
 import type { FormulaNode } from '../formula/types';
 import type { SystemDocument } from '../schema/document';
 import { loadSystem } from '../sim/index';
+import type { FightResult } from '../sim/fight';
 import type { System } from '../sim/model';
 import { runProblem } from '../sim/options';
 import { Fighter } from './batch';
@@ -152,13 +153,19 @@ export function withKnob(doc: SystemDocument, knob: Knob, to: number): SystemDoc
   return copy as unknown as SystemDocument;
 }
 
-/** Win (1) or not (0) of fights 0..n-1 of a system's fight, seeded as `sim` seeds them. */
-export function outcomes(system: System, fightId: string, options: { readonly fights: number; readonly seed: number }): Uint8Array {
+/**
+ * For fights 0..n-1 of a system's fight, seeded as `sim` seeds them: 1 where `counts` holds of the fight's end (by
+ * default: the heroes won), else 0.
+ */
+export function outcomes(system: System, fightId: string, options: { readonly fights: number; readonly seed: number },
+  counts: (result: FightResult) => boolean = heroesWon): Uint8Array {
   const fighter = new Fighter(system, system.fights.get(fightId)!);
-  const wins = new Uint8Array(options.fights);
-  for (let i = 0; i < options.fights; i++) wins[i] = fighter.fightWith(deriveSeed(options.seed, i)).winner === 'heroes' ? 1 : 0;
-  return wins;
+  const hits = new Uint8Array(options.fights);
+  for (let i = 0; i < options.fights; i++) hits[i] = counts(fighter.fightWith(deriveSeed(options.seed, i))) ? 1 : 0;
+  return hits;
 }
+
+const heroesWon = (result: FightResult): boolean => result.winner === 'heroes';
 
 /** Which variants one worker fights: those whose index leaves `index` when divided by `of` (all of them: 0 of 1). */
 export interface SensitivityShare {

@@ -1,4 +1,5 @@
-// Tuning one number to a win rate: "what must this template's damage be for the heroes to win 70% of first-blood?".
+// Tuning one number to a win rate: "what must this template's damage be for the heroes to win 70% of first-blood?"
+// (or to a chance that a hero dies: "... for a hero to die in 10% of boss-tier-4?").
 // The number is one the needle finds (a constant in a template's formula, a creature's or a hero's number). Every
 // value tried fights the same seeds (common random numbers), so the win rate moves with the number alone and the
 // search is a plain bracket-and-bisect: step away from the original value, doubling, until the win rate crosses the
@@ -6,6 +7,8 @@
 import type { SystemDocument } from '../schema/document';
 import { loadSystem, type System } from '../sim/index';
 import { runProblem } from '../sim/options';
+import type { FightResult } from '../sim/fight';
+import { anyHeroDead } from '../sim/stats';
 import { knobsOf, outcomes, withKnob, type Knob } from './sensitivity';
 import { wilson, type Estimate } from './stats';
 
@@ -19,15 +22,26 @@ export interface TuneOptions {
   readonly at?: number;
   /** Or which one by where it stands in the field's formula (a knob's `span`, as the needle gives it). */
   readonly span?: { readonly start: number; readonly end: number };
-  /** The heroes' win rate wanted, 0..1. */
+  /** The share wanted, 0..1: of fights the heroes win, or (metric `died`) of fights in which a hero dies. */
   readonly target: number;
+  /** What the target is a share of (default `win`). */
+  readonly metric?: TuneMetric;
   /** Values fought at most, the original included (default 24). */
   readonly maxProbes?: number;
 }
 
+/** `win`: fights the heroes win. `died`: fights in which some hero dies (as `sim`'s heroDied counts them). */
+export type TuneMetric = 'win' | 'died';
+
+const COUNTS: Record<TuneMetric, (result: FightResult) => boolean> = {
+  win: (result) => result.winner === 'heroes',
+  died: anyHeroDead,
+};
+
 export interface TuneProbe {
   readonly to: number;
-  readonly winRate: Estimate;
+  /** The share of fights the metric counts (the heroes' wins, or the fights a hero died in), with its 95% interval. */
+  readonly rate: Estimate;
 }
 
 export interface TuneResult {
@@ -36,6 +50,7 @@ export interface TuneResult {
   readonly fights: number;
   readonly seed: number;
   readonly target: number;
+  readonly metric: TuneMetric;
   readonly knob: Knob;
   /** The value whose win rate is nearest the target (ties: nearest the original value). */
   readonly best: TuneProbe;
@@ -57,7 +72,9 @@ function floorOf(knob: Knob): number {
 export function tune(doc: SystemDocument, system: System, options: TuneOptions): TuneResult | string {
   const problem = runProblem(options);
   if (problem) return problem;
-  if (!(options.target >= 0 && options.target <= 1)) return `the target win rate must be from 0 to 1 (0% to 100%), got ${options.target}`;
+  const metric = options.metric ?? 'win';
+  if (!(metric in COUNTS)) return `the metric must be win or died, got '${String(metric)}'`;
+  if (!(options.target >= 0 && options.target <= 1)) return `the target ${metric === 'win' ? 'win rate' : 'chance a hero dies'} must be from 0 to 1 (0% to 100%), got ${options.target}`;
   const knobs = knobsOf(doc, options.fight);
   if (typeof knobs === 'string') return knobs;
   if (!system.fights.has(options.fight)) return `unknown fight '${options.fight}'`;
@@ -85,7 +102,7 @@ export function tune(doc: SystemDocument, system: System, options: TuneOptions):
       const loaded = v === knob.value ? { ok: true as const, system } : loadSystem(withKnob(doc, knob, v));
       if (loaded.ok) {
         try {
-          const wins = outcomes(loaded.system, options.fight, options);
+          const wins = outcomes(loaded.system, options.fight, options, COUNTS[metric]);
           estimate = wilson(wins.reduce((a, b) => a + b, 0), options.fights);
         } catch {
           estimate = null; // this value breaks a formula (a die of no faces): out of reach, as past a bound
@@ -96,12 +113,12 @@ export function tune(doc: SystemDocument, system: System, options: TuneOptions):
     return estimate;
   };
   const result = (verdict: TuneResult['verdict']): TuneResult => {
-    const probes = [...tried].flatMap(([to, winRate]) => (winRate ? [{ to, winRate }] : [])).sort((a, b) => a.to - b.to);
-    const distance = (p: TuneProbe): number => Math.abs(p.winRate.value - options.target);
+    const probes = [...tried].flatMap(([to, rate]) => (rate ? [{ to, rate }] : [])).sort((a, b) => a.to - b.to);
+    const distance = (p: TuneProbe): number => Math.abs(p.rate.value - options.target);
     const best = probes.reduce((b, p) => (distance(p) < distance(b) || (distance(p) === distance(b) && Math.abs(p.to - knob.value) < Math.abs(b.to - knob.value)) ? p : b));
-    const hit = best.winRate.low <= options.target && options.target <= best.winRate.high;
+    const hit = best.rate.low <= options.target && options.target <= best.rate.high;
     return {
-      system: doc.id, fight: options.fight, fights: options.fights, seed: options.seed, target: options.target, knob, best, probes,
+      system: doc.id, fight: options.fight, fights: options.fights, seed: options.seed, target: options.target, metric, knob, best, probes,
       verdict: verdict === 'between' && hit ? 'hit' : verdict === 'limit' && hit ? 'hit' : verdict,
     };
   };

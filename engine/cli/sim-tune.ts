@@ -1,13 +1,13 @@
-// rules-studio sim FILE --fight ID --tune POINTER [--at K] --target P [--fights N] [--seed S] [--json]
+// rules-studio sim FILE --fight ID --tune POINTER [--at K] --target P [--metric win|died] [--fights N] [--seed S] [--json]
 // Tuning one number to a win rate (engine/balance/tune.ts): thin argument parsing and printing.
-import { tune, type TuneResult } from '../balance/tune';
+import { tune, type TuneMetric, type TuneResult } from '../balance/tune';
 import { pct, rateWithInterval, startBalanceCommand, table, wholeNumber } from './balance-load';
 
-const USAGE = 'usage: rules-studio sim FILE --fight ID --tune POINTER [--at K] --target P [--fights N] [--seed S] [--json]\n'
+const USAGE = 'usage: rules-studio sim FILE --fight ID --tune POINTER [--at K] --target P [--metric win|died] [--fights N] [--seed S] [--json]\n'
   + '  POINTER: a number\'s field as sim --sensitivity --json lists it (knob.pointer); --at K: its K-th number (from 0)\n'
-  + '  P: the heroes\' win rate wanted, as 70% or 0.7\n';
+  + '  P: the share wanted, as 70% or 0.7: of fights the heroes win (--metric win, the default), or in which a hero dies (died)\n';
 
-interface TuneArgs { file: string; fight: string; pointer: string; at: number; target: number; fights: number; seed: number; json: boolean }
+interface TuneArgs { file: string; fight: string; pointer: string; at: number; target: number; metric: TuneMetric; fights: number; seed: number; json: boolean }
 
 /** `70%`, `70.5%` or `0.7`: a win rate from 0 to 1, or a message. */
 export function parseRate(text: string | undefined): number | string {
@@ -22,6 +22,7 @@ function parseArgs(args: readonly string[]): TuneArgs | string {
   let pointer: string | undefined;
   let target: number | undefined;
   let at = 0;
+  let metric: TuneMetric = 'win';
   let fights = 1000;
   let seed = 1;
   let json = false;
@@ -33,6 +34,12 @@ function parseArgs(args: readonly string[]): TuneArgs | string {
       case '--tune': pointer = args[++i]; break;
       case '--at': n = wholeNumber('--at', args[++i], 0, 1000); if (typeof n === 'string') return n; at = n; break;
       case '--target': n = parseRate(args[++i]); if (typeof n === 'string') return n; target = n; break;
+      case '--metric': {
+        const m = args[++i];
+        if (m !== 'win' && m !== 'died') return `--metric is win (the heroes win) or died (a hero dies), got '${m ?? ''}'`;
+        metric = m;
+        break;
+      }
       case '--fights': n = wholeNumber('--fights', args[++i], 2, 1_000_000); if (typeof n === 'string') return n; fights = n; break;
       case '--seed': n = wholeNumber('--seed', args[++i], 0); if (typeof n === 'string') return n; seed = n; break;
       case '--json': json = true; break;
@@ -46,25 +53,28 @@ function parseArgs(args: readonly string[]): TuneArgs | string {
   if (!fight) return 'missing --fight ID';
   if (!pointer || !pointer.startsWith('/')) return `--tune needs a JSON pointer (such as /templates/1/tracks/hp), got '${pointer ?? ''}'`;
   if (target === undefined) return 'missing --target P';
-  return { file, fight, pointer, at, target, fights, seed, json };
+  return { file, fight, pointer, at, target, metric, fights, seed, json };
 }
 
 /** What the verdict means, for people. */
 export function tuneVerdict(r: TuneResult): string {
-  const best = `${r.best.to} gives ${rateWithInterval(r.best.winRate)}`;
+  const best = `${r.best.to} gives ${rateWithInterval(r.best.rate)}`;
   switch (r.verdict) {
     case 'hit': return `${best}: the target ${pct(r.target)} is within its 95% interval`;
     case 'between': return `${best}: the target ${pct(r.target)} falls between two neighbouring values; this one is nearest`;
     case 'limit': return `${best}: the nearest within reach; the target ${pct(r.target)} is not reached by moving this number alone`;
-    case 'flat': return `the win rate does not move with this number (${r.probes.map((p) => p.to).join(', ')} tried): tune another`;
+    case 'flat': return `the ${r.metric === 'win' ? 'win rate' : 'chance a hero dies'} does not move with this number (${r.probes.map((p) => p.to).join(', ')} tried): tune another`;
   }
 }
 
+/** What a metric's share is of, for people. */
+export const METRIC_WORDS: Record<TuneMetric, string> = { win: 'heroes win', died: 'a hero dies in' };
+
 export function formatTune(r: TuneResult): string {
   return [
-    `${r.system} · ${r.fight} · ${r.knob.label}: now ${r.knob.value}, heroes win ${pct(r.target)} wanted · ${r.fights} fights a value, same seeds (seed ${r.seed})`,
-    table([['value', 'heroes win (95%)', ''], ...r.probes.map((p) => [
-      String(p.to), rateWithInterval(p.winRate), [p.to === r.knob.value ? 'now' : '', p === r.best ? 'best' : ''].filter(Boolean).join(', '),
+    `${r.system} · ${r.fight} · ${r.knob.label}: now ${r.knob.value}, ${METRIC_WORDS[r.metric]} ${pct(r.target)} of fights wanted · ${r.fights} fights a value, same seeds (seed ${r.seed})`,
+    table([['value', `${METRIC_WORDS[r.metric]} (95%)`, ''], ...r.probes.map((p) => [
+      String(p.to), rateWithInterval(p.rate), [p.to === r.knob.value ? 'now' : '', p === r.best ? 'best' : ''].filter(Boolean).join(', '),
     ])]),
     tuneVerdict(r),
   ].join('\n');
@@ -75,7 +85,7 @@ export async function run(args: string[]): Promise<number> {
   if (typeof start === 'number') return start;
   const { options: parsed, loaded } = start;
   try {
-    const result = tune(loaded.doc, loaded.system, { fight: parsed.fight, fights: parsed.fights, seed: parsed.seed, pointer: parsed.pointer, at: parsed.at, target: parsed.target });
+    const result = tune(loaded.doc, loaded.system, { fight: parsed.fight, fights: parsed.fights, seed: parsed.seed, pointer: parsed.pointer, at: parsed.at, target: parsed.target, metric: parsed.metric });
     if (typeof result === 'string') { process.stderr.write(`sim --tune: ${result}\n`); return 1; }
     process.stdout.write(parsed.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatTune(result)}\n`);
     return 0;

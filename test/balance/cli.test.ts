@@ -117,12 +117,12 @@ describe('sim --tune', () => {
     const args = [MIRROR, '--fight', 'mirror-match', '--tune', '/templates/0/tracks/hp', '--at', '1', '--target', '80%', '--fights', '300'];
     const text = await capture(sim, args);
     expect(text.code, text.err).toBe(0);
-    expect(text.out).toMatch(/^mirror · mirror-match · image · tracks\.hp: 5 in 10 \+ 5 \* @tier: now 5, heroes win 80\.0% wanted/);
+    expect(text.out).toMatch(/^mirror · mirror-match · image · tracks\.hp: 5 in 10 \+ 5 \* @tier: now 5, heroes win 80\.0% of fights wanted/);
     expect(text.out).toMatch(/\n5 +\d+\.\d% \(\d+\.\d–\d+\.\d\) +now\n/);
     const json = await capture(sim, [...args, '--json']);
-    const r = JSON.parse(json.out) as { best: { to: number; winRate: { value: number } }; verdict: string; target: number };
+    const r = JSON.parse(json.out) as { best: { to: number; rate: { value: number } }; verdict: string; target: number };
     expect(r.target).toBe(0.8);
-    expect(text.out).toContain(`${r.best.to} gives ${(100 * r.best.winRate.value).toFixed(1)}%`);
+    expect(text.out).toContain(`${r.best.to} gives ${(100 * r.best.rate.value).toFixed(1)}%`);
     expect(text.out).toMatch(new RegExp(`\\n${r.best.to} +.*best\\n`));
     // 0.8 is 80%.
     expect((await capture(sim, [...args.slice(0, -3), '0.8', '--fights', '300', '--json'])).out).toBe(json.out);
@@ -135,6 +135,13 @@ describe('sim --tune', () => {
     expect(bad.err).toMatch(/--target needs a win rate from 0% to 100% \(70% or 0\.7\), got '120%'/);
     expect((await capture(sim, [...base])).err).toMatch(/missing --target P/);
     expect((await capture(sim, [MIRROR, '--fight', 'mirror-match', '--tune', 'hp', '--target', '0.5'])).code).toBe(2);
+    const metric = await capture(sim, [...base, '--target', '0.1', '--metric', 'dead']);
+    expect(metric.code).toBe(2);
+    expect(metric.err).toMatch(/--metric is win \(the heroes win\) or died \(a hero dies\), got 'dead'/);
+    const died = await capture(sim, [...base, '--target', '0.1', '--metric', 'died', '--fights', '40']);
+    expect(died.code, died.err).toBe(0);
+    expect(died.out).toMatch(/a hero dies in 10\.0% of fights wanted/);
+    expect(died.out).toMatch(/the chance a hero dies does not move with this number/);
     const unread = await capture(sim, [MIRROR, '--fight', 'mirror-match', '--tune', '/templates/0/nope', '--target', '0.5', '--fights', '50']);
     expect(unread.code).toBe(1);
     expect(unread.err).toMatch(/reads no number at \/templates\/0\/nope/);

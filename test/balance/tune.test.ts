@@ -20,7 +20,7 @@ describe('tuning a number to a win rate', () => {
     expect(r.verdict).toMatch(/^(hit|between)$/);
     // Fewer hit points for the image: the heroes win more; the best value lies below the original 5.
     expect(r.best.to).toBeLessThan(5);
-    expect(Math.abs(r.best.winRate.value - 0.8)).toBeLessThan(0.1);
+    expect(Math.abs(r.best.rate.value - 0.8)).toBeLessThan(0.1);
     expect(r.probes.map((p) => p.to)).toContain(5);
     expect(r.probes.map((p) => p.to)).toEqual([...r.probes.map((p) => p.to)].sort((a, b) => a - b));
     // Each value tried is the document with that number, fought as sim fights it (same seeds).
@@ -28,11 +28,32 @@ describe('tuning a number to a win rate', () => {
     if (typeof knobs === 'string') throw new Error(knobs);
     for (const p of [r.best, r.probes[0]!]) {
       const variant = load(withKnob(doc, knobs.find((k) => k.label === r.knob.label)!, p.to));
-      expect(simulate(variant, 'mirror-match', { fights: base.fights, seed: base.seed }).wins.heroes / base.fights).toBe(p.winRate.value);
+      expect(simulate(variant, 'mirror-match', { fights: base.fights, seed: base.seed }).wins.heroes / base.fights).toBe(p.rate.value);
     }
     // The best is the nearest of the values tried, and the target lies between two values tried.
-    for (const p of r.probes) expect(Math.abs(p.winRate.value - 0.8)).toBeGreaterThanOrEqual(Math.abs(r.best.winRate.value - 0.8));
-    expect(r.probes.some((p) => p.winRate.value >= 0.8) && r.probes.some((p) => p.winRate.value <= 0.8)).toBe(true);
+    for (const p of r.probes) expect(Math.abs(p.rate.value - 0.8)).toBeGreaterThanOrEqual(Math.abs(r.best.rate.value - 0.8));
+    expect(r.probes.some((p) => p.rate.value >= 0.8) && r.probes.some((p) => p.rate.value <= 0.8)).toBe(true);
+  });
+
+  it("tunes the chance a hero dies too: classic-d20's boss hit points per tier, each value's chance what sim says of it", async () => {
+    const { readFileSync } = await import('node:fs');
+    const classic = JSON.parse(readFileSync(new URL('../../systems/classic-d20.json', import.meta.url), 'utf8')) as typeof doc;
+    const classicSystem = load(classic);
+    const options = { fight: 'boss-tier-4', fights: 200, seed: 2, pointer: '/templates/3/tracks/hp', at: 1, target: 0.1, metric: 'died' as const };
+    const r = tune(classic, classicSystem, options);
+    if (typeof r === 'string') throw new Error(r);
+    expect(r.metric).toBe('died');
+    expect(r.knob.label).toBe('boss · tracks.hp: 25 in 30 + 25 * @tier');
+    // A weaker boss kills fewer heroes here: the best value is below 25.
+    expect(r.best.to).toBeLessThan(25);
+    const knobs = knobsOf(classic, 'boss-tier-4');
+    if (typeof knobs === 'string') throw new Error(knobs);
+    const variant = load(withKnob(classic, knobs.find((k) => k.label === r.knob.label)!, r.best.to));
+    expect(simulate(variant, 'boss-tier-4', { fights: 200, seed: 2 }).heroDied).toBe(r.best.rate.value);
+    // The mirror has no death rule: nobody dies whatever the number.
+    const none = tune(doc, system, { ...base, fights: 60, pointer: '/templates/0/tracks/hp', target: 0.1, metric: 'died' });
+    expect(typeof none === 'string' ? none : none.verdict).toBe('flat');
+    expect(tune(doc, system, { ...base, pointer: '/templates/0/tracks/hp', target: 0.1, metric: 'dead' as 'died' })).toBe("the metric must be win or died, got 'dead'");
   });
 
   it('says when the number does not move the win rate, and when the budget of values runs out first', () => {

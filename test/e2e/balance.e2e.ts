@@ -144,6 +144,15 @@ describe('balance tab', () => {
     // One undo in the editor takes it back.
     await page.evaluate(() => (globalThis as unknown as Probe).__studio.editor.editor.trigger('e2e', 'undo', null));
     expect(await valueAt(pointer)).toEqual(before);
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as Probe).__studio.sandbox.systemText), { timeout: 30_000 })
+      .toBe(await page.evaluate(() => (globalThis as unknown as Probe).__studio.editor.editor.getModel().getValue()));
+    // The chance a hero dies can be the target instead (the tune runs the text the sandbox runs: the original again).
+    await page.getByTestId('tune-metric').selectOption('died');
+    await page.getByTestId('tune-target').fill('5');
+    await row.getByTestId('tune-row').click();
+    await expect.poll(() => page.getByTestId('tune-title').textContent(), { timeout: 60_000 }).toMatch(/ so a hero dies in 5\.0% of first-blood · now 1 · /);
+    expect(await page.getByTestId('tune').locator('th').nth(1).textContent()).toBe('a hero dies (95%)');
+    await page.screenshot({ path: join(SHOTS, 'balance-tune-died.png') });
   });
 
   test('the diff of the saved file against the edited buffer marks a deliberate change', async () => {

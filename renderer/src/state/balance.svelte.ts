@@ -6,7 +6,7 @@ import type { BalanceRequest, BalanceResponse } from '../workers/balance.worker'
 import type { DiffResult } from '../../../engine/balance/diff';
 import type { GridResult } from '../../../engine/balance/grid';
 import type { Knob, SensitivityResult } from '../../../engine/balance/sensitivity';
-import type { TuneResult } from '../../../engine/balance/tune';
+import type { TuneMetric, TuneResult } from '../../../engine/balance/tune';
 import { MAX_BALANCE_FIGHTS, MIN_BALANCE_FIGHTS, wholeNumberProblem } from './inputs';
 import { finishSensitivity } from '../../../engine/balance/sensitivity-merge';
 import { MAX_BATCH_WORKERS } from '../workers/batchParts';
@@ -48,6 +48,8 @@ export class BalanceState {
   needleWorkers = $state(1);
   /** The heroes' win rate a tune aims at, in percent, and the last tune's answer. */
   tuneTarget = $state(70);
+  /** What the target is a share of: fights the heroes win, or fights in which a hero dies. */
+  tuneMetric = $state<TuneMetric>('win');
   tuned = $state.raw<TuneResult | null>(null);
   running = $state<'grid' | 'diff' | 'sensitivity' | 'tune' | null>(null);
   /** How far the running grid or needle is (cells or variants done of the total, over all its workers), or null. */
@@ -131,10 +133,10 @@ export class BalanceState {
   async runTune(text: string, knob: Knob): Promise<void> {
     const target: unknown = this.tuneTarget;
     if (typeof target !== 'number' || !(target >= 0 && target <= 100)) {
-      this.error = `The target win rate must be a percentage from 0 to 100${target === null || target === '' || Number.isNaN(target) ? ' (the field is empty)' : `, not ${String(target)}`}.`;
+      this.error = `The target must be a percentage from 0 to 100${target === null || target === '' || Number.isNaN(target) ? ' (the field is empty)' : `, not ${String(target)}`}.`;
       return;
     }
-    const options = { fight: this.needleFight, fights: this.fights, seed: this.seed, pointer: knob.pointer, ...(knob.span ? { span: knob.span } : {}), target: this.tuneTarget / 100 };
+    const options = { fight: this.needleFight, fights: this.fights, seed: this.seed, pointer: knob.pointer, ...(knob.span ? { span: knob.span } : {}), target: this.tuneTarget / 100, metric: this.tuneMetric };
     await this.#run('tune', async () => {
       const answer = await this.#client(0).request({ type: 'tune', text, options });
       if (answer.type === 'failed') return answer.message;
