@@ -1,5 +1,6 @@
 // Tuning one number to a win rate, on the mirror fixture (the image equals the hero at tier 3, so the heroes win
 // about half of mirror-match): more image hit points lower the win rate, a number nobody reads moves nothing.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { knobsOf, withKnob } from '../../engine/balance/sensitivity';
 import { tune } from '../../engine/balance/tune';
@@ -73,4 +74,30 @@ describe('tuning a number to a win rate', () => {
     expect(tune(doc, system, { ...base, fights: 0, pointer: '/templates/0/tracks/hp', target: 0.5 })).toMatch(/number of fights/);
     expect(tune(doc, system, { ...base, fight: 'nope', pointer: '/templates/0/tracks/hp', target: 0.5 })).toMatch(/unknown fight 'nope'/);
   });
+
+  it('keeps its promises for any number of the fight, any target and any budget of values (property)', () => {
+    const knobs = knobsOf(doc, 'mirror-match');
+    if (typeof knobs === 'string') throw new Error(knobs);
+    fc.assert(fc.property(
+      fc.integer({ min: 0, max: knobs.length - 1 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 0, max: 1000 }),
+      (k, target, maxProbes, seed) => {
+        const knob = knobs[k]!;
+        const r = tune(doc, system, { fight: 'mirror-match', fights: 30, seed, pointer: knob.pointer, span: knob.span, target, maxProbes });
+        if (typeof r === 'string') throw new Error(r);
+        expect(r.knob).toEqual(knob);
+        expect(r.probes.length).toBeGreaterThanOrEqual(1);
+        expect(r.probes.length).toBeLessThanOrEqual(maxProbes);
+        expect(r.probes.map((p) => p.to)).toContain(knob.value);
+        expect(r.probes).toContain(r.best);
+        for (let i = 1; i < r.probes.length; i++) expect(r.probes[i]!.to).toBeGreaterThan(r.probes[i - 1]!.to);
+        for (const p of r.probes) {
+          expect(p.to).toBeGreaterThanOrEqual(knob.pointer.endsWith('/level') || knob.label.includes(': die size ') ? 1 : 0);
+          if (Number.isInteger(knob.value)) expect(Number.isInteger(p.to)).toBe(true);
+          expect(Math.abs(p.rate.value - target)).toBeGreaterThanOrEqual(Math.abs(r.best.rate.value - target));
+        }
+        if (r.verdict === 'hit') expect(r.best.rate.low <= target && target <= r.best.rate.high).toBe(true);
+      },
+    ), { numRuns: 40 });
+  });
 });
+
