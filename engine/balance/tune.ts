@@ -69,7 +69,8 @@ function floorOf(knob: Knob): number {
   return 0;
 }
 
-export function tune(doc: SystemDocument, system: System, options: TuneOptions): TuneResult | string {
+/** `onValue`: told how many values have been fought so far, after each (a long tune's progress). */
+export function tune(doc: SystemDocument, system: System, options: TuneOptions, onValue?: (tried: number) => void): TuneResult | string {
   const problem = runProblem(options);
   if (problem) return problem;
   const metric = options.metric ?? 'win';
@@ -109,6 +110,7 @@ export function tune(doc: SystemDocument, system: System, options: TuneOptions):
         }
       }
       tried.set(v, estimate);
+      onValue?.(tried.size);
     }
     return estimate;
   };

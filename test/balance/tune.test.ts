@@ -13,8 +13,11 @@ const base = { fight: 'mirror-match', fights: 400, seed: 5 };
 
 describe('tuning a number to a win rate', () => {
   it("finds the image's hit points per tier that let the heroes win 80%, each value's rate what sim says of it", () => {
-    const r = tune(doc, system, { ...base, pointer: '/templates/0/tracks/hp', at: 1, target: 0.8 });
+    const told: number[] = [];
+    const r = tune(doc, system, { ...base, pointer: '/templates/0/tracks/hp', at: 1, target: 0.8 }, (tried) => told.push(tried));
     if (typeof r === 'string') throw new Error(r);
+    // Told after each value fought: 1, 2, 3, ... up to every value tried.
+    expect(told).toEqual(r.probes.map((_, i) => i + 1));
     // The same number named by where it stands in `10 + 5 * @tier`.
     expect(tune(doc, system, { ...base, pointer: '/templates/0/tracks/hp', span: { start: 5, end: 6 }, target: 0.8 })).toEqual(r);
     expect(r.knob.label).toBe('image · tracks.hp: 5 in 10 + 5 * @tier');

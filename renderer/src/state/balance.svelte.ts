@@ -138,6 +138,7 @@ export class BalanceState {
     }
     const options = { fight: this.needleFight, fights: this.fights, seed: this.seed, pointer: knob.pointer, ...(knob.span ? { span: knob.span } : {}), target: this.tuneTarget / 100, metric: this.tuneMetric };
     await this.#run('tune', async () => {
+      this.#parts = [{ done: 0, total: 0 }];
       const answer = await this.#client(0).request({ type: 'tune', text, options });
       if (answer.type === 'failed') return answer.message;
       if (answer.type === 'tune') this.tuned = answer.tune;

@@ -113,11 +113,11 @@ export function diffOf(savedText: string, editedText: string, fights: number, se
 }
 
 /** One number of a fight tuned until the heroes win `target` of it (engine/balance/tune). */
-export function tuneOf(text: string, options: TuneOptions): { tune: TuneResult } | Failure {
+export function tuneOf(text: string, options: TuneOptions, onValue?: (tried: number) => void): { tune: TuneResult } | Failure {
   const loaded = load(text, 'The system');
   if ('error' in loaded) return loaded;
   try {
-    const result = tune(loaded.doc, loaded.system, options);
+    const result = tune(loaded.doc, loaded.system, options, onValue);
     return typeof result === 'string' ? { error: result } : { tune: result };
   } catch (error) {
     return { error: message(error) };

@@ -33,7 +33,7 @@ export type BalanceResponse =
   | { readonly type: 'tune'; readonly id: number; readonly tune: TuneResult }
   | { readonly type: 'sensitivityPart'; readonly id: number; readonly part: SensitivityPart }
   | { readonly type: 'failed'; readonly id: number; readonly message: string }
-  /** A notice while a share of the grid or the needle runs: its cells or variants done of its total. */
+  /** A notice while a share of the grid or the needle runs: its cells or variants done of its total (a tune: values fought, total 0). */
   | { readonly type: 'progress'; readonly id: number; readonly done: number; readonly total: number };
 
 const post = (message: BalanceResponse): void => self.postMessage(message);
@@ -44,7 +44,7 @@ self.onmessage = (event: MessageEvent<BalanceRequest>) => {
   const result = r.type === 'gridShare' ? gridShareOf(r.text, r.party, r.fights, r.seed, { index: r.share, of: r.of }, progress)
     : r.type === 'gridFinish' ? gridFinishOf(r.text, r.party, r.fights, r.seed, r.cells)
     : r.type === 'diff' ? diffOf(r.savedText, r.editedText, r.fights, r.seed)
-    : r.type === 'tune' ? tuneOf(r.text, r.options)
+    : r.type === 'tune' ? tuneOf(r.text, r.options, (tried) => progress(tried, 0))
     : sensitivityPartOf(r.text, r.fight, r.fights, r.seed, { index: r.share, of: r.of }, progress);
   if ('error' in result) post({ type: 'failed', id: r.id, message: result.error });
   else if ('cells' in result) post({ type: 'gridShare', id: r.id, cells: result.cells });
