@@ -11,7 +11,7 @@ import type { SystemDocument } from '../schema/document';
 import { loadSystem } from '../sim/index';
 import type { FightResult } from '../sim/fight';
 import type { System } from '../sim/model';
-import { runProblem } from '../sim/options';
+import { runProblem, shareProblem, type Share } from '../sim/options';
 import { Fighter } from './batch';
 import { finishSensitivity, type SensitivityPart, type SensitivityRow } from './sensitivity-merge';
 import { pairedTTest, RunningMean, wilson, type Estimate, type Interval } from './stats';
@@ -167,12 +167,6 @@ export function outcomes(system: System, fightId: string, options: { readonly fi
 
 const heroesWon = (result: FightResult): boolean => result.winner === 'heroes';
 
-/** Which variants one worker fights: those whose index leaves `index` when divided by `of` (all of them: 0 of 1). */
-export interface SensitivityShare {
-  readonly index: number;
-  readonly of: number;
-}
-
 /** The needle before its variants fight: every variant (knob order, each knob's +1 then -1) and the original's wins. */
 export interface SensitivityPlan {
   readonly doc: SystemDocument;
@@ -237,14 +231,13 @@ export function partFromAnswers(plan: SensitivityPlan, answers: readonly Variant
 }
 
 /**
- * Fights the share's variants: the part finishSensitivity merges with the other shares' into what one run gives.
+ * Fights the share's variants (variant i when i % of === index; all of them: 0 of 1): the part finishSensitivity merges with the other shares' into what one run gives.
  * `onVariant`: how many of the share's variants are done, before each one and once at the end.
  */
-export function sensitivityPart(doc: SystemDocument, system: System, options: SensitivityOptions, share: SensitivityShare = { index: 0, of: 1 },
+export function sensitivityPart(doc: SystemDocument, system: System, options: SensitivityOptions, share: Share = { index: 0, of: 1 },
   onVariant?: (done: number, total: number) => void): SensitivityPart | string {
-  if (!Number.isInteger(share.of) || share.of < 1 || !Number.isInteger(share.index) || share.index < 0 || share.index >= share.of) {
-    return `a needle's share must be a whole index below its whole count, got ${share.index} of ${share.of}`;
-  }
+  const badShare = shareProblem('a needle', share);
+  if (badShare) return badShare;
   const plan = planSensitivity(doc, system, options);
   if (typeof plan === 'string') return plan;
   const mine = plan.variants.map((_, index) => index).filter((index) => index % share.of === share.index);

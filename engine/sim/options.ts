@@ -15,3 +15,15 @@ export function seedProblem(seed: number): string | null {
 export function runProblem(options: { readonly fights: number; readonly seed: number }, minFights = 1): string | null {
   return wholeProblem('the number of fights', options.fights, minFights) ?? seedProblem(options.seed);
 }
+
+/** One worker's part of a run shared among `of` workers: the items i with i % of === index. */
+export interface Share {
+  readonly index: number;
+  readonly of: number;
+}
+
+/** Why `share` is no share of `what` (a grid, a needle), or null: a whole count from 1 and a whole index below it. */
+export function shareProblem(what: string, share: Share): string | null {
+  const ok = Number.isInteger(share.of) && share.of >= 1 && Number.isInteger(share.index) && share.index >= 0 && share.index < share.of;
+  return ok ? null : `${what}'s share must be a whole index below its whole count, got ${share.index} of ${share.of}`;
+}

@@ -7,6 +7,7 @@ import { finishGrid, planGrid, runCell, type GridResult } from '../../../engine/
 import { sensitivityPart } from '../../../engine/balance/sensitivity';
 import { tune, type TuneOptions, type TuneResult } from '../../../engine/balance/tune';
 import type { SensitivityPart } from '../../../engine/balance/sensitivity-merge';
+import { shareProblem, type Share } from '../../../engine/sim/options';
 import type { SystemDocument } from '../../../engine/schema/document';
 import { loadSystem, type System } from '../../../engine/sim/index';
 
@@ -26,13 +27,7 @@ function load(text: string, label: string): { doc: SystemDocument; system: Syste
 
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-/** Which part of a grid or a needle one worker takes: items i with i % of === index. */
-export interface Share {
-  readonly index: number;
-  readonly of: number;
-}
 
-const validShare = (s: Share): boolean => Number.isInteger(s.of) && s.of >= 1 && Number.isInteger(s.index) && s.index >= 0 && s.index < s.of;
 
 /** A grid cell's fights, by the cell's index in the grid (row-major: role by role, tier by tier). */
 export interface GridCellState {
@@ -46,7 +41,8 @@ export interface GridCellState {
  */
 export function gridShareOf(text: string, party: string, fights: number, seed: number, share: Share,
   onCell?: (done: number, total: number) => void): { cells: GridCellState[] } | Failure {
-  if (!validShare(share)) return { error: `a grid's share must be a whole index below its whole count, got ${share.index} of ${share.of}` };
+  const badShare = shareProblem('a grid', share);
+  if (badShare) return { error: badShare };
   const loaded = load(text, 'The system');
   if ('error' in loaded) return loaded;
   try {
