@@ -65,6 +65,22 @@ describe('balance tab', () => {
     expect(await page.getByTestId('strip-slot').count()).toBe(8);
   });
 
+  test('the grid copies as a table a spreadsheet reads: a row a cell', async () => {
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByTestId('tab-balance').click();
+    await page.getByTestId('copy-grid').click();
+    await expect.poll(() => page.getByTestId('copy-grid').textContent()).toBe('copied');
+    const lines = (await page.evaluate(() => navigator.clipboard.readText())).trimEnd().split('\n').map((l) => l.split('\t'));
+    expect(lines[0]).toEqual(['role', 'tier', 'fights', 'heroes win', 'low', 'high', 'a hero goes down', 'a hero dies', 'mean rounds']);
+    expect(lines).toHaveLength(25);
+    const minion1 = lines.find((l) => l[0] === 'minion' && l[1] === '1')!;
+    expect(minion1[2]).toBe('60');
+    // The cell's win rate, as the heat map shows it rounded.
+    const shown = await page.locator('[data-testid="grid-cell"][data-role="minion"][data-tier="1"] b').textContent();
+    expect(`${Math.round(100 * Number(minion1[3]))}%`).toBe(shown);
+    await expect.poll(() => page.getByTestId('copy-grid').textContent(), { timeout: 5_000 }).toBe('copy as a table');
+  });
+
   test('what moves the needle: the numbers of a fight ranked by their move of the win rate, each shown in the editor', async () => {
     await page.getByTestId('tab-balance').click();
     await page.getByTestId('needle-fight').selectOption('first-blood');
@@ -113,7 +129,7 @@ describe('balance tab', () => {
     const pointer = (await row.locator('button').first().getAttribute('title'))!;
     const before = await valueAt(pointer);
     await row.getByTestId('tune-row').click();
-    await expect.poll(() => page.getByTestId('tune-title').textContent().catch(() => ''), { timeout: 60_000 }).toMatch(/^Tuning .+ so the heroes win 50\.0% of first-blood · now \d+ · 100 fights a value, same seeds$/);
+    await expect.poll(() => page.getByTestId('tune-title').textContent().catch(() => ''), { timeout: 60_000 }).toMatch(/^Tuning .+ so the heroes win 50\.0% of first-blood · now \d+ · 100 fights a value, same seeds\s*copy as a table$/);
     const probes = await page.getByTestId('tune-probe').allTextContents();
     expect(probes.length).toBeGreaterThan(1);
     expect(probes.filter((p) => p.endsWith('now')).length + probes.filter((p) => /now, nearest$/.test(p)).length).toBe(1);

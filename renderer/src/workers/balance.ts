@@ -1,6 +1,7 @@
 // The balance tools behind the balance workers: a share of the tier × role grid of the edited system (and the grid
-// from every share's cells), the diff of the saved file against the edited buffer, and a share of what moves the
-// needle in one fight (engine/balance). Pure: parse, load, run; failures come back as messages.
+// from every share's cells), the diff of the saved file against the edited buffer, a share of what moves the needle
+// in one fight, and one number tuned to a target (engine/balance). Pure: parse, load, run; failures come back as
+// messages.
 import { diffSystems, type DiffResult } from '../../../engine/balance/diff';
 import type { BatchState } from '../../../engine/balance/batch';
 import { finishGrid, planGrid, runCell, type GridResult } from '../../../engine/balance/grid';

@@ -1,0 +1,53 @@
+// The Balance tab's answers as spreadsheet rows: a row a cell, nudge or value tried, shares as plain decimals.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runGrid } from '../../../engine/balance/grid';
+import { sensitivity } from '../../../engine/balance/sensitivity';
+import { tune } from '../../../engine/balance/tune';
+import type { SystemDocument } from '../../../engine/schema/document';
+import { loadSystem } from '../../../engine/sim/index';
+import { gridTable, needleTable, tsv, tuneTable } from './tables';
+
+const doc = JSON.parse(readFileSync(new URL('../../../test/balance/fixtures/mirror.json', import.meta.url), 'utf8')) as SystemDocument;
+const loaded = loadSystem(doc);
+if (!loaded.ok) throw new Error('mirror does not load');
+const system = loaded.system;
+
+describe('balance tables', () => {
+  it('joins fields with tabs and rows with line breaks, and keeps a field whole', () => {
+    expect(tsv([['a', 1, true], ['b\tc', 'd\ne', 2.5]])).toBe('a\t1\ttrue\nb c\td e\t2.5\n');
+  });
+
+  it('gives the grid a row a cell, each share a number a spreadsheet reads', () => {
+    const grid = runGrid(doc, system, { party: 'solo', fights: 50, seed: 1 });
+    if (typeof grid === 'string') throw new Error(grid);
+    const rows = gridTable(grid);
+    expect(rows[0]).toEqual(['role', 'tier', 'fights', 'heroes win', 'low', 'high', 'a hero goes down', 'a hero dies', 'mean rounds']);
+    expect(rows).toHaveLength(grid.cells.length + 1);
+    grid.cells.forEach((c, i) => {
+      const row = rows[i + 1]!;
+      expect(row.slice(0, 3)).toEqual([c.role, c.tier, 50]);
+      expect(Number(row[3])).toBeCloseTo(c.winRate.value, 4);
+      expect(Number(row[4])).toBeLessThanOrEqual(Number(row[3]));
+      expect(Number(row[5])).toBeGreaterThanOrEqual(Number(row[3]));
+    });
+    const lines = tsv(rows).trimEnd().split('\n');
+    expect(lines).toHaveLength(grid.cells.length + 1);
+    for (const line of lines.slice(1)) expect(line.split('\t').slice(2).every((f) => f !== '' && Number.isFinite(Number(f)))).toBe(true);
+  });
+
+  it('gives the needle a row a nudge and the tune a row a value tried', () => {
+    const needle = sensitivity(doc, system, { fight: 'mirror-match', fights: 60, seed: 1 });
+    if (typeof needle === 'string') throw new Error(needle);
+    const rows = needleTable(needle);
+    expect(rows).toHaveLength(needle.nudges.length + 1);
+    expect(rows[1]!.slice(0, 4)).toEqual([needle.nudges[0]!.knob.label, needle.nudges[0]!.knob.pointer, needle.nudges[0]!.knob.value, needle.nudges[0]!.to]);
+    const tuned = tune(doc, system, { fight: 'mirror-match', fights: 60, seed: 1, pointer: '/templates/0/tracks/hp', at: 1, target: 0.8 });
+    if (typeof tuned === 'string') throw new Error(tuned);
+    const values = tuneTable(tuned);
+    expect(values[0]).toEqual(['value', 'heroes win', 'low', 'high', 'note']);
+    expect(values.slice(1).map((r) => r[0])).toEqual(tuned.probes.map((p) => p.to));
+    expect(values.slice(1).filter((r) => String(r[4]).includes('nearest'))).toHaveLength(1);
+    expect(values.slice(1).filter((r) => String(r[4]).startsWith('now'))).toHaveLength(1);
+  });
+});

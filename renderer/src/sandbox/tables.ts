@@ -1,0 +1,36 @@
+// The Balance tab's answers as tables to paste into a spreadsheet: one row a cell, a nudge or a value tried, shares as
+// plain decimals (0.853, not "85.3%") so that a spreadsheet reads them as numbers. Pure.
+import type { GridResult } from '../../../engine/balance/grid';
+import type { SensitivityResult } from '../../../engine/balance/sensitivity';
+import type { TuneResult } from '../../../engine/balance/tune';
+
+/** Rows as tab-separated lines (tabs and line breaks inside a field become spaces). */
+export function tsv(rows: readonly (readonly (string | number | boolean)[])[]): string {
+  return rows.map((row) => row.map((field) => String(field).replace(/[\t\r\n]+/g, ' ')).join('\t')).join('\n') + '\n';
+}
+
+const share = (x: number): string => String(Math.round(x * 10_000) / 10_000);
+
+export function gridTable(grid: GridResult): (string | number)[][] {
+  return [
+    ['role', 'tier', 'fights', 'heroes win', 'low', 'high', 'a hero goes down', 'a hero dies', 'mean rounds'],
+    ...grid.cells.map((c) => [c.role, c.tier, c.fights, share(c.winRate.value), share(c.winRate.low), share(c.winRate.high),
+      share(c.heroDown.value), share(c.heroDied.value), Math.round(c.rounds.value * 100) / 100]),
+  ];
+}
+
+export function needleTable(needle: SensitivityResult): (string | number | boolean)[][] {
+  return [
+    ['number', 'pointer', 'from', 'to', 'heroes win', 'change', 'low', 'high', 'p', 'p (Holm)', 'significant'],
+    ...needle.nudges.map((n) => [n.knob.label, n.knob.pointer, n.knob.value, n.to, share(n.winRate.value), share(n.delta),
+      share(n.interval.low), share(n.interval.high), n.p.toPrecision(3), n.pAdjusted.toPrecision(3), n.significant]),
+  ];
+}
+
+export function tuneTable(tuned: TuneResult): (string | number)[][] {
+  return [
+    ['value', tuned.metric === 'win' ? 'heroes win' : 'a hero dies', 'low', 'high', 'note'],
+    ...tuned.probes.map((p) => [p.to, share(p.rate.value), share(p.rate.low), share(p.rate.high),
+      [p.to === tuned.knob.value ? 'now' : '', p === tuned.best ? 'nearest' : ''].filter(Boolean).join(', ')]),
+  ];
+}
