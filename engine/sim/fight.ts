@@ -11,6 +11,7 @@ import {
 } from './model';
 import { closeUpRows } from './positions';
 import { newCheckSlot, newCombatant, newScope, resetRoll } from './state';
+import { slotHolds } from './slot-test';
 
 /** Tallies the checks a fight makes; the statistics path passes one, the log path may not. */
 export interface CheckTally {
@@ -643,7 +644,8 @@ export class FightRunner {
     this.scope.check = slot;
     for (let i = 0; i < outcomes.length; i++) {
       const o = outcomes[i]!;
-      if (this.truth(o.when)) {
+      const test = o.test;
+      if (test !== null ? slotHolds(test, slot) : this.truth(o.when)) {
         slot.outcome = o.id;
         if (o.crit) slot.crit = true;
         if (o.degree) { this.scratch.diceLeft = 10_000; slot.degree = num(o.degree.untraced(this.scratch)); }

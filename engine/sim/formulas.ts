@@ -105,6 +105,11 @@ export class FormulaFactory {
 
   constructor(private readonly options: FormulaFactoryOptions) {}
 
+  /** The tree of a formula already compiled (from the cache, no diagnostics), or null. */
+  parsedAst(source: string | number | boolean): FormulaNode | null {
+    return this.parsed.get(String(source)) ?? null;
+  }
+
   parse(source: string | number | boolean, pointer: string): FormulaNode | null {
     const text = String(source);
     const cached = this.parsed.get(text);

@@ -16,6 +16,7 @@ import {
 } from './model';
 import { createLabeler, createResolver, selfSheetSlot, type SheetIndex } from './scope';
 import { blankCombatant, newCheckSlot, newScope } from './state';
+import { slotTestOf } from './slot-test';
 
 export type LoadResult = { readonly ok: true; readonly system: System } | { readonly ok: false; readonly diagnostics: readonly SimDiagnostic[] };
 
@@ -135,7 +136,7 @@ class Loader {
     this.tallyKeys.push([checkId, o.id]);
     return {
       tally: this.tallyKeys.length - 1,
-      id: o.id, name: o.name ?? titleCase(o.id), when: this.f(o.when, `${pointer}/when`), result: o.result,
+      id: o.id, name: o.name ?? titleCase(o.id), when: this.f(o.when, `${pointer}/when`), test: slotTestOf(this.formulas.parsedAst(o.when)), result: o.result,
       crit: o.crit === true, botch: o.botch === true, degree: this.formulas.maybe(o.degree, `${pointer}/degree`),
       applies: o.applies ?? [], inflicts: o.inflicts ?? [], gain: this.gains(o.gain, `${pointer}/gain`),
     };

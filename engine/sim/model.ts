@@ -2,6 +2,7 @@
 // one fight (combatants, conditions, the evaluation scope the compiled formulas read).
 import type { CompiledFormula, EvalContext, RollFacts } from '../formula/runtime';
 import type { FormulaNode, Value } from '../formula/types';
+import type { SlotTest } from './slot-test';
 
 export type Side = 'heroes' | 'enemies';
 
@@ -30,6 +31,8 @@ export interface OutcomeDef {
   readonly id: string;
   readonly name: string;
   readonly when: Formula;
+  /** `when` as a comparison of the roll's facts, judged off the slot without a formula call (slot-test.ts); else null. */
+  readonly test: SlotTest | null;
   readonly result: 'success' | 'partial' | 'fail';
   readonly crit: boolean;
   readonly botch: boolean;

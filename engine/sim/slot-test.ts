@@ -1,0 +1,56 @@
+// An outcome's `when` that compares the roll's own facts (`@natural == 20`, `@total >= @vs`, `@total == 1`): worked out
+// once at load, then judged straight off the check's slot while fighting, with no formula call. Every check of the
+// d20 systems picks its outcome this way several times a fight. Anything else (`@total - @vs < 5`, `has(...)`) keeps
+// its compiled formula.
+import type { CompareOp, FormulaNode } from '../formula/types';
+import type { CheckSlot } from './model';
+
+/** Which fact of the roll an operand reads: the slot's natural, total or vs; or none (a number). */
+const NUMBER = -1, NATURAL = 0, TOTAL = 1, VS = 2;
+const OPS: readonly CompareOp[] = ['==', '!=', '<', '<=', '>', '>='];
+
+/** One comparison of roll facts and numbers, as small integers (no property looked up by name while fighting). */
+export interface SlotTest {
+  /** NATURAL, TOTAL, VS, or NUMBER (then `leftValue`). */
+  readonly left: number;
+  readonly leftValue: number;
+  /** Index in OPS. */
+  readonly op: number;
+  readonly right: number;
+  readonly rightValue: number;
+}
+
+function operand(node: FormulaNode): [number, number] | null {
+  if (node.kind === 'number') return [NUMBER, node.value];
+  if (node.kind !== 'ref' || node.path.length !== 1) return null;
+  const fact = ['natural', 'total', 'vs'].indexOf(node.path[0]!);
+  return fact < 0 ? null : [fact, 0];
+}
+
+/** The slot test a `when` formula is, or null when it is anything but one comparison of roll facts and numbers. */
+export function slotTestOf(ast: FormulaNode | null): SlotTest | null {
+  if (!ast || ast.kind !== 'binary') return null;
+  const op = OPS.indexOf(ast.op as CompareOp);
+  const left = operand(ast.left);
+  const right = operand(ast.right);
+  if (op < 0 || !left || !right) return null;
+  return { left: left[0], leftValue: left[1], op, right: right[0], rightValue: right[1] };
+}
+
+function read(slot: CheckSlot, fact: number, value: number): number {
+  return fact === NATURAL ? slot.natural : fact === TOTAL ? slot.total : fact === VS ? slot.vs : value;
+}
+
+/** Whether the slot's facts pass the test: what the `when` formula gives, without evaluating it. */
+export function slotHolds(test: SlotTest, slot: CheckSlot): boolean {
+  const a = read(slot, test.left, test.leftValue);
+  const b = read(slot, test.right, test.rightValue);
+  switch (test.op) {
+    case 0: return a === b;
+    case 1: return a !== b;
+    case 2: return a < b;
+    case 3: return a <= b;
+    case 4: return a > b;
+    default: return a >= b;
+  }
+}
