@@ -188,6 +188,14 @@ describe('balance tab', () => {
     // Heroes die in boss-tier-4 (death saves): its row compares the chance, saved → edited.
     expect(await boss.getByTestId('diff-died').textContent()).toMatch(/^\d+% → \d+% ?\*?$/);
     await page.screenshot({ path: join(SHOTS, 'balance-diff.png') });
+    // It copies as a table too: the boss fight's win rate, saved then edited, marked significant.
+    await page.getByTestId('copy-diff').click();
+    await expect.poll(() => page.getByTestId('copy-diff').textContent()).toBe('copied');
+    const rows = (await page.evaluate(() => navigator.clipboard.readText())).trimEnd().split('\n').map((l) => l.split('\t'));
+    expect(rows[0]!.slice(0, 4)).toEqual(['fight', 'number', 'saved', 'edited']);
+    const bossWin = rows.find((r) => r[0] === 'boss-tier-4' && r[1] === 'heroes win')!;
+    expect(Number(bossWin[3])).toBeLessThan(Number(bossWin[2]));
+    expect(bossWin[9]).toBe('true');
     expect(pageErrors).toEqual([]);
   });
 });

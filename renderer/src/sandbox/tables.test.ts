@@ -1,12 +1,13 @@
 // The Balance tab's answers as spreadsheet rows: a row a cell, nudge or value tried, shares as plain decimals.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { diffSystems } from '../../../engine/balance/diff';
 import { runGrid } from '../../../engine/balance/grid';
 import { sensitivity } from '../../../engine/balance/sensitivity';
 import { tune } from '../../../engine/balance/tune';
 import type { SystemDocument } from '../../../engine/schema/document';
 import { loadSystem } from '../../../engine/sim/index';
-import { gridTable, needleTable, tsv, tuneTable } from './tables';
+import { diffTable, gridTable, needleTable, tsv, tuneTable } from './tables';
 
 const doc = JSON.parse(readFileSync(new URL('../../../test/balance/fixtures/mirror.json', import.meta.url), 'utf8')) as SystemDocument;
 const loaded = loadSystem(doc);
@@ -50,4 +51,18 @@ describe('balance tables', () => {
     expect(values.slice(1).filter((r) => String(r[4]).includes('nearest'))).toHaveLength(1);
     expect(values.slice(1).filter((r) => String(r[4]).startsWith('now'))).toHaveLength(1);
   });
+
+  it('gives the diff a row a fight and number compared, saved beside edited', () => {
+    const diff = diffSystems(system, system, { fights: 60, seed: 1 }, { a: 'saved', b: 'edited' });
+    if (typeof diff === 'string') throw new Error(diff);
+    const rows = diffTable(diff);
+    expect(rows[0]!.slice(0, 4)).toEqual(['fight', 'number', 'saved', 'edited']);
+    expect(rows).toHaveLength(1 + diff.compared.reduce((n, f) => n + (f.heroDied ? 3 : 2), 0));
+    const win = rows.find((r) => r[0] === diff.compared[0]!.fight && r[1] === 'heroes win')!;
+    // The same document on both sides: the same fights, no change.
+    expect(win[2]).toBe(win[3]);
+    expect(Number(win[4])).toBe(0);
+    expect(win[9]).toBe(false);
+  });
 });
+

@@ -1,5 +1,6 @@
 // The Balance tab's answers as tables to paste into a spreadsheet: one row a cell, a nudge or a value tried, shares as
 // plain decimals (0.853, not "85.3%") so that a spreadsheet reads them as numbers. Pure.
+import type { DiffResult, MetricChange } from '../../../engine/balance/diff';
 import type { GridResult } from '../../../engine/balance/grid';
 import type { SensitivityResult } from '../../../engine/balance/sensitivity';
 import type { TuneResult } from '../../../engine/balance/tune';
@@ -32,5 +33,22 @@ export function tuneTable(tuned: TuneResult): (string | number)[][] {
     ['value', tuned.metric === 'win' ? 'heroes win' : 'a hero dies', 'low', 'high', 'note'],
     ...tuned.probes.map((p) => [p.to, share(p.rate.value), share(p.rate.low), share(p.rate.high),
       [p.to === tuned.knob.value ? 'now' : '', p === tuned.best ? 'nearest' : ''].filter(Boolean).join(', ')]),
+  ];
+}
+
+/** A row a fight and number compared (heroes win, mean rounds, a hero dies): saved, edited, change, interval, tests. */
+export function diffTable(diff: DiffResult): (string | number | boolean)[][] {
+  const row = (fight: string, what: string, m: MetricChange, round: (x: number) => string | number): (string | number | boolean)[] => [
+    fight, what, round(m.a.value), round(m.b.value), round(m.delta), round(m.interval.low), round(m.interval.high),
+    m.p.toPrecision(3), m.pAdjusted.toPrecision(3), m.significant,
+  ];
+  const rounds = (x: number): number => Math.round(x * 100) / 100;
+  return [
+    ['fight', 'number', diff.a, diff.b, 'change', 'low', 'high', 'p', 'p (Holm)', 'significant'],
+    ...diff.compared.flatMap((f) => [
+      row(f.fight, 'heroes win', f.winRate, share),
+      row(f.fight, 'mean rounds', f.rounds, rounds),
+      ...(f.heroDied ? [row(f.fight, 'a hero dies', f.heroDied, share)] : []),
+    ]),
   ];
 }
