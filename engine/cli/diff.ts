@@ -1,6 +1,7 @@
 // rules-studio diff A.json B.json [--fight ID] [--fights N] [--seed S] [--json]
 // Balance diff (engine/balance/diff.ts): the same fights and seeds under two versions of a system.
 import { diffSystems, type DiffResult, type MetricChange } from '../balance/diff';
+import { number, walkArgs } from './args';
 import { loadForBalance, pct, table, wholeNumber } from './balance-load';
 import { progressOnceTold } from './progress';
 
@@ -15,24 +16,21 @@ interface DiffArgs {
 }
 
 function parseArgs(args: readonly string[]): DiffArgs | string {
-  const files: string[] = [];
   let fight: string | undefined;
   let fights = 2000;
   let seed = 1;
   let json = false;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    let n: number | string = 0;
+  const walked = walkArgs(args, (a, next) => {
     switch (a) {
-      case '--fight': fight = args[++i]; if (fight === undefined) return '--fight needs an id'; break;
-      case '--fights': n = wholeNumber('--fights', args[++i], 2, 10_000_000); if (typeof n === 'string') return n; fights = n; break;
-      case '--seed': n = wholeNumber('--seed', args[++i], 0); if (typeof n === 'string') return n; seed = n; break;
-      case '--json': json = true; break;
-      default:
-        if (a.startsWith('--')) return `unknown option '${a}'`;
-        files.push(a);
+      case '--fight': fight = next(); return fight === undefined ? '--fight needs an id' : null;
+      case '--fights': return number(wholeNumber('--fights', next(), 2, 10_000_000), (n) => (fights = n));
+      case '--seed': return number(wholeNumber('--seed', next(), 0), (n) => (seed = n));
+      case '--json': json = true; return null;
+      default: return undefined;
     }
-  }
+  }, Infinity);
+  if (typeof walked === 'string') return walked;
+  const { files } = walked;
   if (files.length !== 2) return `two files, A and B (got ${files.length})`;
   return { files: [files[0]!, files[1]!], ...(fight !== undefined ? { fight } : {}), fights, seed, json };
 }

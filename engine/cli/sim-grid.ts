@@ -2,6 +2,7 @@
 // The tier × role grid (engine/balance/grid.ts): thin argument parsing and printing.
 import { planGrid, runGrid, type GridOptions, type GridResult } from '../balance/grid';
 import { formatBudget } from '../balance/budget';
+import { number, walkOneFile } from './args';
 import { runGridParallel } from './balance-workers/pool';
 import type { GridWorkerSetup } from './balance-workers/worker';
 import { rateWithInterval, startBalanceCommandWithCrew, table, wholeNumber } from './balance-load';
@@ -18,7 +19,6 @@ interface GridArgs {
 }
 
 function parseArgs(args: readonly string[]): GridArgs | string {
-  let file: string | undefined;
   let party: string | undefined;
   let fights = 1000;
   let seed = 1;
@@ -26,26 +26,21 @@ function parseArgs(args: readonly string[]): GridArgs | string {
   let enemies: number | undefined;
   let roles: string[] | undefined;
   let json = false;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    const next = (): string | undefined => args[++i];
-    let n: number | string = 0;
+  const walked = walkOneFile(args, (a, next) => {
     switch (a) {
-      case '--grid': break;
-      case '--party': party = next(); break;
-      case '--fights': n = wholeNumber('--fights', next(), 1, 10_000_000); if (typeof n === 'string') return n; fights = n; break;
-      case '--seed': n = wholeNumber('--seed', next(), 0); if (typeof n === 'string') return n; seed = n; break;
-      case '--workers': n = wholeNumber('--workers', next(), 1, 64); if (typeof n === 'string') return n; workers = n; break;
-      case '--enemies': n = wholeNumber('--enemies', next(), 1, 100); if (typeof n === 'string') return n; enemies = n; break;
-      case '--roles': roles = (next() ?? '').split(',').filter((r) => r.length > 0); break;
-      case '--json': json = true; break;
-      default:
-        if (a.startsWith('--')) return `unknown option '${a}'`;
-        if (file !== undefined) return `one FILE only (got '${file}' and '${a}')`;
-        file = a;
+      case '--grid': return null;
+      case '--party': party = next(); return null;
+      case '--fights': return number(wholeNumber('--fights', next(), 1, 10_000_000), (n) => (fights = n));
+      case '--seed': return number(wholeNumber('--seed', next(), 0), (n) => (seed = n));
+      case '--workers': return number(wholeNumber('--workers', next(), 1, 64), (n) => (workers = n));
+      case '--enemies': return number(wholeNumber('--enemies', next(), 1, 100), (n) => (enemies = n));
+      case '--roles': roles = (next() ?? '').split(',').filter((r) => r.length > 0); return null;
+      case '--json': json = true; return null;
+      default: return undefined;
     }
-  }
-  if (!file) return 'missing FILE';
+  });
+  if (typeof walked === 'string') return walked;
+  const { file } = walked;
   if (!party) return 'missing --party ID (a party id, or a fight id whose heroes form the party)';
   return { file, workers, json, options: { party, fights, seed, ...(enemies !== undefined ? { enemies } : {}), ...(roles ? { roles } : {}) } };
 }

@@ -2,6 +2,7 @@
 // What moves the needle (engine/balance/sensitivity.ts): thin argument parsing and printing.
 import { sensitivity, type SensitivityResult } from '../balance/sensitivity';
 import { pct, rateWithInterval, startBalanceCommandWithCrew, table, wholeNumber } from './balance-load';
+import { number, walkOneFile } from './args';
 import { needleSetup, runSensitivityParallel } from './balance-workers/needle-pool';
 import { startCrew } from './worker-pool';
 import { progressOnceTold } from './progress';
@@ -11,31 +12,26 @@ const USAGE = 'usage: rules-studio sim FILE --fight ID --sensitivity [--fights N
 interface SensitivityArgs { file: string; fight: string; fights: number; seed: number; top: number; workers: number; json: boolean }
 
 function parseArgs(args: readonly string[]): SensitivityArgs | string {
-  let file: string | undefined;
   let fight: string | undefined;
   let fights = 1000;
   let seed = 1;
   let top = 20;
   let workers = 1;
   let json = false;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    let n: number | string = 0;
+  const walked = walkOneFile(args, (a, next) => {
     switch (a) {
-      case '--sensitivity': break;
-      case '--fight': fight = args[++i]; break;
-      case '--fights': n = wholeNumber('--fights', args[++i], 2, 1_000_000); if (typeof n === 'string') return n; fights = n; break;
-      case '--seed': n = wholeNumber('--seed', args[++i], 0); if (typeof n === 'string') return n; seed = n; break;
-      case '--top': n = wholeNumber('--top', args[++i], 1); if (typeof n === 'string') return n; top = n; break;
-      case '--workers': n = wholeNumber('--workers', args[++i], 1, 64); if (typeof n === 'string') return n; workers = n; break;
-      case '--json': json = true; break;
-      default:
-        if (a.startsWith('--')) return `unknown option '${a}'`;
-        if (file !== undefined) return `one FILE only (got '${file}' and '${a}')`;
-        file = a;
+      case '--sensitivity': return null;
+      case '--fight': fight = next(); return null;
+      case '--fights': return number(wholeNumber('--fights', next(), 2, 1_000_000), (n) => (fights = n));
+      case '--seed': return number(wholeNumber('--seed', next(), 0), (n) => (seed = n));
+      case '--top': return number(wholeNumber('--top', next(), 1), (n) => (top = n));
+      case '--workers': return number(wholeNumber('--workers', next(), 1, 64), (n) => (workers = n));
+      case '--json': json = true; return null;
+      default: return undefined;
     }
-  }
-  if (!file) return 'missing FILE';
+  });
+  if (typeof walked === 'string') return walked;
+  const { file } = walked;
   if (!fight) return 'missing --fight ID';
   return { file, fight, fights, seed, top, workers, json };
 }

@@ -1,6 +1,7 @@
 // rules-studio sim FILE --fight ID --tune POINTER [--at K] --target P [--metric win|died] [--fights N] [--seed S] [--json]
 // Tuning one number to a win rate (engine/balance/tune.ts): thin argument parsing and printing.
 import { tune, type TuneMetric, type TuneResult } from '../balance/tune';
+import { number, walkOneFile } from './args';
 import { pct, rateWithInterval, startBalanceCommand, table, wholeNumber } from './balance-load';
 
 const USAGE = 'usage: rules-studio sim FILE --fight ID --tune POINTER [--at K] --target P [--metric win|died] [--fights N] [--seed S] [--json]\n'
@@ -17,7 +18,6 @@ export function parseRate(text: string | undefined): number | string {
 }
 
 function parseArgs(args: readonly string[]): TuneArgs | string {
-  let file: string | undefined;
   let fight: string | undefined;
   let pointer: string | undefined;
   let target: number | undefined;
@@ -26,30 +26,26 @@ function parseArgs(args: readonly string[]): TuneArgs | string {
   let fights = 1000;
   let seed = 1;
   let json = false;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    let n: number | string = 0;
+  const walked = walkOneFile(args, (a, next) => {
     switch (a) {
-      case '--fight': fight = args[++i]; break;
-      case '--tune': pointer = args[++i]; break;
-      case '--at': n = wholeNumber('--at', args[++i], 0, 1000); if (typeof n === 'string') return n; at = n; break;
-      case '--target': n = parseRate(args[++i]); if (typeof n === 'string') return n; target = n; break;
+      case '--fight': fight = next(); return null;
+      case '--tune': pointer = next(); return null;
+      case '--at': return number(wholeNumber('--at', next(), 0, 1000), (n) => (at = n));
+      case '--target': return number(parseRate(next()), (n) => (target = n));
       case '--metric': {
-        const m = args[++i];
+        const m = next();
         if (m !== 'win' && m !== 'died') return `--metric is win (the heroes win) or died (a hero dies), got '${m ?? ''}'`;
         metric = m;
-        break;
+        return null;
       }
-      case '--fights': n = wholeNumber('--fights', args[++i], 2, 1_000_000); if (typeof n === 'string') return n; fights = n; break;
-      case '--seed': n = wholeNumber('--seed', args[++i], 0); if (typeof n === 'string') return n; seed = n; break;
-      case '--json': json = true; break;
-      default:
-        if (a.startsWith('--')) return `unknown option '${a}'`;
-        if (file !== undefined) return `one FILE only (got '${file}' and '${a}')`;
-        file = a;
+      case '--fights': return number(wholeNumber('--fights', next(), 2, 1_000_000), (n) => (fights = n));
+      case '--seed': return number(wholeNumber('--seed', next(), 0), (n) => (seed = n));
+      case '--json': json = true; return null;
+      default: return undefined;
     }
-  }
-  if (!file) return 'missing FILE';
+  });
+  if (typeof walked === 'string') return walked;
+  const { file } = walked;
   if (!fight) return 'missing --fight ID';
   if (!pointer || !pointer.startsWith('/')) return `--tune needs a JSON pointer (such as /templates/1/tracks/hp), got '${pointer ?? ''}'`;
   if (target === undefined) return 'missing --target P';

@@ -1,5 +1,6 @@
 // rules-studio sim FILE --fight ID [--fights N] [--seed S] [--workers K] [--json] [--log]
 // Thin: reads the file, refuses a system with errors, runs the engine, prints (spec §4).
+import { number, walkOneFile } from './args';
 import { fightLog, GRID_NOTE, loadSystem, simulate, SimError, type SimStats } from '../sim/index';
 import type { RecordRequest } from './sim-record';
 import { simulateParallel, startSimCrew, workersNeeded, type ParallelOptions } from './sim-workers/pool';
@@ -23,35 +24,30 @@ interface SimArgs {
 }
 
 function parseArgs(args: string[]): SimArgs | string {
-  let file: string | undefined;
   let fight: string | undefined;
   let fights: number | undefined;
   let seed = 1;
   let workers = 1;
   let json = false;
   let log = false;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    const value = (): string | undefined => args[++i];
-    const whole = (name: string, text: string | undefined, min: number, max = Number.MAX_SAFE_INTEGER): number | string => {
-      const n = Number(text);
-      if (text !== undefined && Number.isInteger(n) && n >= min && n <= max) return n;
-      return `${name} needs a whole number >= ${min}${max < Number.MAX_SAFE_INTEGER ? ` and <= ${max.toLocaleString('en-US')}` : ''}, got '${text ?? ''}'`;
-    };
+  const whole = (name: string, text: string | undefined, min: number, max = Number.MAX_SAFE_INTEGER): number | string => {
+    const n = Number(text);
+    if (text !== undefined && Number.isInteger(n) && n >= min && n <= max) return n;
+    return `${name} needs a whole number >= ${min}${max < Number.MAX_SAFE_INTEGER ? ` and <= ${max.toLocaleString('en-US')}` : ''}, got '${text ?? ''}'`;
+  };
+  const walked = walkOneFile(args, (a, next) => {
     switch (a) {
-      case '--fight': fight = value(); break;
-      case '--fights': { const n = whole('--fights', value(), 1, MAX_FIGHTS); if (typeof n === 'string') return n; fights = n; break; }
-      case '--seed': { const n = whole('--seed', value(), 0); if (typeof n === 'string') return n; seed = n; break; }
-      case '--workers': { const n = whole('--workers', value(), 1); if (typeof n === 'string') return n; workers = Math.min(n, 64); break; }
-      case '--json': json = true; break;
-      case '--log': log = true; break;
-      default:
-        if (a.startsWith('--')) return `unknown option '${a}'`;
-        if (file !== undefined) return `one FILE only (got '${file}' and '${a}')`;
-        file = a;
+      case '--fight': fight = next(); return null;
+      case '--fights': return number(whole('--fights', next(), 1, MAX_FIGHTS), (n) => (fights = n));
+      case '--seed': return number(whole('--seed', next(), 0), (n) => (seed = n));
+      case '--workers': return number(whole('--workers', next(), 1), (n) => (workers = Math.min(n, 64)));
+      case '--json': json = true; return null;
+      case '--log': log = true; return null;
+      default: return undefined;
     }
-  }
-  if (!file) return 'missing FILE';
+  });
+  if (typeof walked === 'string') return walked;
+  const { file } = walked;
   if (!fight) return 'missing --fight ID';
   return { file, fight, fights: fights ?? (log ? 1 : 1000), seed, workers, json, log };
 }

@@ -1,0 +1,40 @@
+// The walk every command makes over its arguments: known options (each command's own), FILEs, and the same words
+// for what is wrong. Each command keeps its own options and defaults; this is only the loop around them.
+
+/**
+ * What a command makes of one option: null when taken, a message when its value is bad, undefined when it is not
+ * one of the command's options. `next()` reads the option's value (the following argument).
+ */
+export type OptionTaker = (name: string, next: () => string | undefined) => string | null | undefined;
+
+/** The FILEs among `args` (at most `maxFiles`, beyond which it is an error), after `take` has had every option. */
+export function walkArgs(args: readonly string[], take: OptionTaker, maxFiles = 1): { files: string[] } | string {
+  const files: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.startsWith('--')) {
+      const answer = take(a, () => args[++i]);
+      if (answer === undefined) return `unknown option '${a}'`;
+      if (answer !== null) return answer;
+      continue;
+    }
+    if (files.length >= maxFiles) return maxFiles === 1 ? `one FILE only (got '${files[0]}' and '${a}')` : `at most ${maxFiles} files (got '${a}' too)`;
+    files.push(a);
+  }
+  return { files };
+}
+
+/** walkArgs for a command of one FILE, which it needs: that FILE, or what is wrong. */
+export function walkOneFile(args: readonly string[], take: OptionTaker): { file: string } | string {
+  const walked = walkArgs(args, take);
+  if (typeof walked === 'string') return walked;
+  const [file] = walked.files;
+  return file === undefined ? 'missing FILE' : { file };
+}
+
+/** A parsed number handed to `set`, or the parser's message: `case '--seed': return number(whole(...), (n) => (seed = n));` */
+export function number(parsed: number | string, set: (n: number) => void): string | null {
+  if (typeof parsed === 'string') return parsed;
+  set(parsed);
+  return null;
+}
