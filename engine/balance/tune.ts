@@ -1,5 +1,6 @@
 // Tuning one number to a win rate: "what must this template's damage be for the heroes to win 70% of first-blood?"
-// (or to a chance that a hero dies: "... for a hero to die in 10% of boss-tier-4?").
+// (or to a chance that a hero dies: "... for a hero to die in 10% of boss-tier-4?", or to a pace: "... for the fight
+// to last four rounds?").
 // The number is one the needle finds (a constant in a template's formula, a creature's or a hero's number). Every
 // value tried fights the same seeds (common random numbers), so the win rate moves with the number alone and the
 // search is a plain bracket-and-bisect: step away from the original value, doubling, until the win rate crosses the
@@ -7,10 +8,11 @@
 import type { SystemDocument } from '../schema/document';
 import { loadSystem, type System } from '../sim/index';
 import { runProblem } from '../sim/options';
-import type { FightResult } from '../sim/fight';
+import { deriveSeed } from '../dice/rng';
 import { anyHeroDead } from '../sim/stats';
+import { Fighter } from './batch';
 import { knobsOf, outcomes, withKnob, type Knob } from './sensitivity';
-import { wilson, type Estimate } from './stats';
+import { meanInterval, RunningMean, wilson, type Estimate } from './stats';
 
 export interface TuneOptions {
   readonly fight: string;
@@ -22,7 +24,7 @@ export interface TuneOptions {
   readonly at?: number;
   /** Or which one by where it stands in the field's formula (a knob's `span`, as the needle gives it). */
   readonly span?: { readonly start: number; readonly end: number };
-  /** The share wanted, 0..1: of fights the heroes win, or (metric `died`) of fights in which a hero dies. */
+  /** The share wanted, 0..1, of fights the heroes win (or, metric `died`, in which a hero dies); or the mean rounds. */
   readonly target: number;
   /** What the target is a share of (default `win`). */
   readonly metric?: TuneMetric;
@@ -30,17 +32,27 @@ export interface TuneOptions {
   readonly maxProbes?: number;
 }
 
-/** `win`: fights the heroes win. `died`: fights in which some hero dies (as `sim`'s heroDied counts them). */
-export type TuneMetric = 'win' | 'died';
+/**
+ * `win`: the share of fights the heroes win. `died`: the share in which some hero dies (as `sim`'s heroDied counts
+ * them). `rounds`: the mean number of rounds a fight lasts (a GM's pacing).
+ */
+export type TuneMetric = 'win' | 'died' | 'rounds';
 
-const COUNTS: Record<TuneMetric, (result: FightResult) => boolean> = {
-  win: (result) => result.winner === 'heroes',
-  died: anyHeroDead,
-};
+/** A share of the fights (Wilson interval), or the mean rounds (t interval), over the fights `sim` would fight. */
+function measure(metric: TuneMetric, system: System, options: TuneOptions): Estimate {
+  if (metric !== 'rounds') {
+    const hits = outcomes(system, options.fight, options, metric === 'win' ? (r) => r.winner === 'heroes' : anyHeroDead);
+    return wilson(hits.reduce((a, b) => a + b, 0), options.fights);
+  }
+  const fighter = new Fighter(system, system.fights.get(options.fight)!);
+  const rounds = new RunningMean();
+  for (let i = 0; i < options.fights; i++) rounds.add(fighter.fightWith(deriveSeed(options.seed, i)).rounds);
+  return meanInterval(rounds.toState());
+}
 
 export interface TuneProbe {
   readonly to: number;
-  /** The share of fights the metric counts (the heroes' wins, or the fights a hero died in), with its 95% interval. */
+  /** What the metric measures at this value (a share of the fights, or the mean rounds), with its 95% interval. */
   readonly rate: Estimate;
 }
 
@@ -74,8 +86,11 @@ export function tune(doc: SystemDocument, system: System, options: TuneOptions, 
   const problem = runProblem(options);
   if (problem) return problem;
   const metric = options.metric ?? 'win';
-  if (!(metric in COUNTS)) return `the metric must be win or died, got '${String(metric)}'`;
-  if (!(options.target >= 0 && options.target <= 1)) return `the target ${metric === 'win' ? 'win rate' : 'chance a hero dies'} must be from 0 to 1 (0% to 100%), got ${options.target}`;
+  if (metric !== 'win' && metric !== 'died' && metric !== 'rounds') return `the metric must be win, died or rounds, got '${String(metric)}'`;
+  if (metric === 'rounds' ? !(options.target > 0 && Number.isFinite(options.target)) : !(options.target >= 0 && options.target <= 1)) {
+    return metric === 'rounds' ? `the target mean rounds must be a number above 0, got ${options.target}`
+      : `the target ${metric === 'win' ? 'win rate' : 'chance a hero dies'} must be from 0 to 1 (0% to 100%), got ${options.target}`;
+  }
   const knobs = knobsOf(doc, options.fight);
   if (typeof knobs === 'string') return knobs;
   if (!system.fights.has(options.fight)) return `unknown fight '${options.fight}'`;
@@ -103,8 +118,7 @@ export function tune(doc: SystemDocument, system: System, options: TuneOptions, 
       const loaded = v === knob.value ? { ok: true as const, system } : loadSystem(withKnob(doc, knob, v));
       if (loaded.ok) {
         try {
-          const wins = outcomes(loaded.system, options.fight, options, COUNTS[metric]);
-          estimate = wilson(wins.reduce((a, b) => a + b, 0), options.fights);
+          estimate = measure(metric, loaded.system, options);
         } catch {
           estimate = null; // this value breaks a formula (a die of no faces): out of reach, as past a bound
         }
@@ -146,7 +160,9 @@ export function tune(doc: SystemDocument, system: System, options: TuneOptions, 
   let behind = knob.value;
   let past: number | null = null;
   for (;;) {
-    const v = round(knob.value + direction * step);
+    // A step past a bound tries the bound itself (a floor of 0 is a value worth fighting), then stops there.
+    const v = Math.min(high, Math.max(low, round(knob.value + direction * step)));
+    if (v === behind) break;
     const e = fightAt(v);
     if (!e) break;
     if (reached(e)) { past = v; break; }

@@ -137,7 +137,14 @@ describe('sim --tune', () => {
     expect((await capture(sim, [MIRROR, '--fight', 'mirror-match', '--tune', 'hp', '--target', '0.5'])).code).toBe(2);
     const metric = await capture(sim, [...base, '--target', '0.1', '--metric', 'dead']);
     expect(metric.code).toBe(2);
-    expect(metric.err).toMatch(/--metric is win \(the heroes win\) or died \(a hero dies\), got 'dead'/);
+    expect(metric.err).toMatch(/--metric is win \(the heroes win\), died \(a hero dies\) or rounds \(mean rounds\), got 'dead'/);
+    const pace = await capture(sim, [...base, '--at', '1', '--target', '6', '--metric', 'rounds', '--fights', '100']);
+    expect(pace.code, pace.err).toBe(0);
+    expect(pace.out).toMatch(/a fight lasts 6 rounds on average wanted/);
+    expect(pace.out).toMatch(/\n0 +\d+\.\d\d rounds \(\d+\.\d\d–\d+\.\d\d\) +nearest\n|\n0 +\d+\.\d\d rounds \(\d+\.\d\d–\d+\.\d\d\) +best\n/);
+    const badPace = await capture(sim, [...base, '--target', '60%', '--metric', 'rounds']);
+    expect(badPace.code).toBe(2);
+    expect(badPace.err).toMatch(/--target with --metric rounds needs a mean number of rounds above 0 \(4 or 3\.5\), got '60%'/);
     const died = await capture(sim, [...base, '--target', '0.1', '--metric', 'died', '--fights', '40']);
     expect(died.code, died.err).toBe(0);
     expect(died.out).toMatch(/a hero dies in 10\.0% of fights wanted/);

@@ -57,7 +57,25 @@ describe('tuning a number to a win rate', () => {
     // The mirror has no death rule: nobody dies whatever the number.
     const none = tune(doc, system, { ...base, fights: 60, pointer: '/templates/0/tracks/hp', target: 0.1, metric: 'died' });
     expect(typeof none === 'string' ? none : none.verdict).toBe('flat');
-    expect(tune(doc, system, { ...base, pointer: '/templates/0/tracks/hp', target: 0.1, metric: 'dead' as 'died' })).toBe("the metric must be win or died, got 'dead'");
+    expect(tune(doc, system, { ...base, pointer: '/templates/0/tracks/hp', target: 0.1, metric: 'dead' as 'died' })).toBe("the metric must be win, died or rounds, got 'dead'");
+  });
+
+  it("tunes a fight's pace too: the image's hit points per tier for six rounds on average, each value's mean what sim says", () => {
+    const r = tune(doc, system, { ...base, pointer: '/templates/0/tracks/hp', at: 1, target: 6, metric: 'rounds' });
+    if (typeof r === 'string') throw new Error(r);
+    expect(r.metric).toBe('rounds');
+    // Fewer hit points, shorter fights: the floor of 0 per tier is tried (a step past it stops there), and gets there.
+    expect(r.probes[0]!.to).toBe(0);
+    expect(r.best.to).toBe(0);
+    expect(r.verdict).toBe('hit');
+    const knobs = knobsOf(doc, 'mirror-match');
+    if (typeof knobs === 'string') throw new Error(knobs);
+    for (const p of [r.best, r.probes[r.probes.length - 1]!]) {
+      const variant = load(withKnob(doc, knobs.find((k) => k.label === r.knob.label)!, p.to));
+      expect(simulate(variant, 'mirror-match', { fights: base.fights, seed: base.seed }).rounds.mean).toBeCloseTo(p.rate.value, 10);
+    }
+    expect(r.best.rate.low).toBeLessThan(r.best.rate.value);
+    expect(tune(doc, system, { ...base, pointer: '/templates/0/tracks/hp', target: 0, metric: 'rounds' })).toBe('the target mean rounds must be a number above 0, got 0');
   });
 
   it('says when the number does not move the win rate, and when the budget of values runs out first', () => {

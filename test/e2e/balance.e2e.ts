@@ -169,6 +169,13 @@ describe('balance tab', () => {
     await expect.poll(() => page.getByTestId('tune-title').textContent(), { timeout: 60_000 }).toMatch(/ so a hero dies in 5\.0% of first-blood · now 1 · /);
     expect(await page.getByTestId('tune').locator('th').nth(1).textContent()).toBe('a hero dies (95%)');
     await page.screenshot({ path: join(SHOTS, 'balance-tune-died.png') });
+    // Or a pace: the mean rounds a fight lasts.
+    await page.getByTestId('tune-metric').selectOption('rounds');
+    await page.getByTestId('tune-rounds').fill('3');
+    await row.getByTestId('tune-row').click();
+    await expect.poll(() => page.getByTestId('tune-title').textContent(), { timeout: 60_000 }).toMatch(/ so first-blood lasts 3 rounds on average · now 1 · /);
+    expect(await page.getByTestId('tune').locator('th').nth(1).textContent()).toBe('mean rounds (95%)');
+    expect(await page.getByTestId('tune-verdict').textContent()).toMatch(/^(\d+ gives \d+\.\d\d rounds: |it does not move)/);
   });
 
   test('the diff of the saved file against the edited buffer marks a deliberate change', async () => {

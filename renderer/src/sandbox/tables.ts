@@ -30,7 +30,7 @@ export function needleTable(needle: SensitivityResult): (string | number | boole
 
 export function tuneTable(tuned: TuneResult): (string | number)[][] {
   return [
-    ['value', tuned.metric === 'win' ? 'heroes win' : 'a hero dies', 'low', 'high', 'note'],
+    ['value', { win: 'heroes win', died: 'a hero dies', rounds: 'mean rounds' }[tuned.metric], 'low', 'high', 'note'],
     ...tuned.probes.map((p) => [p.to, share(p.rate.value), share(p.rate.low), share(p.rate.high),
       [p.to === tuned.knob.value ? 'now' : '', p === tuned.best ? 'nearest' : ''].filter(Boolean).join(', ')]),
   ];

@@ -48,7 +48,9 @@ export class BalanceState {
   needleWorkers = $state(1);
   /** The heroes' win rate a tune aims at, in percent, and the last tune's answer. */
   tuneTarget = $state(70);
-  /** What the target is a share of: fights the heroes win, or fights in which a hero dies. */
+  /** The mean rounds a pace tune (metric `rounds`) searches for. */
+  tuneRounds = $state(4);
+  /** What the target is: a share of fights the heroes win or in which a hero dies, or the mean rounds. */
   tuneMetric = $state<TuneMetric>('win');
   tuned = $state.raw<TuneResult | null>(null);
   running = $state<'grid' | 'diff' | 'sensitivity' | 'tune' | null>(null);
@@ -129,14 +131,19 @@ export class BalanceState {
     });
   }
 
-  /** Tunes one number of the needle's fight (a knob it listed) until the heroes win `tuneTarget` percent. */
+  /** Tunes one number of the needle's fight (a knob it listed) to the target: `tuneTarget` percent, or `tuneRounds`. */
   async runTune(text: string, knob: Knob): Promise<void> {
-    const target: unknown = this.tuneTarget;
-    if (typeof target !== 'number' || !(target >= 0 && target <= 100)) {
-      this.error = `The target must be a percentage from 0 to 100${target === null || target === '' || Number.isNaN(target) ? ' (the field is empty)' : `, not ${String(target)}`}.`;
+    const pace = this.tuneMetric === 'rounds';
+    const target: unknown = pace ? this.tuneRounds : this.tuneTarget;
+    const empty = target === null || target === '' || Number.isNaN(target);
+    if (typeof target !== 'number' || (pace ? !(target > 0 && Number.isFinite(target)) : !(target >= 0 && target <= 100))) {
+      this.error = `${pace ? 'The target must be a mean number of rounds above 0' : 'The target must be a percentage from 0 to 100'}${empty ? ' (the field is empty)' : `, not ${String(target)}`}.`;
       return;
     }
-    const options = { fight: this.needleFight, fights: this.fights, seed: this.seed, pointer: knob.pointer, ...(knob.span ? { span: knob.span } : {}), target: this.tuneTarget / 100, metric: this.tuneMetric };
+    const options = {
+      fight: this.needleFight, fights: this.fights, seed: this.seed, pointer: knob.pointer, ...(knob.span ? { span: knob.span } : {}),
+      target: pace ? target : target / 100, metric: this.tuneMetric,
+    };
     await this.#run('tune', async () => {
       this.#parts = [{ done: 0, total: 0 }];
       const answer = await this.#client(0).request({ type: 'tune', text, options });
