@@ -2,8 +2,8 @@
 // (or to a chance that a hero dies: "... for a hero to die in 10% of boss-tier-4?", or to a pace: "... for the fight
 // to last four rounds?").
 // The number is one the needle finds (a constant in a template's formula, a creature's or a hero's number). Every
-// value tried fights the same seeds (common random numbers), so the win rate moves with the number alone and the
-// search is a plain bracket-and-bisect: step away from the original value, doubling, until the win rate crosses the
+// value tried fights the same seeds (common random numbers), so the measure moves with the number alone and the
+// search is a plain bracket-and-bisect: step away from the original value, doubling, until the measure crosses the
 // target, then halve the bracket. Whole numbers stay whole; others are tried to three decimals.
 import type { SystemDocument } from '../schema/document';
 import { loadSystem, type System } from '../sim/index';
@@ -26,7 +26,7 @@ export interface TuneOptions {
   readonly span?: { readonly start: number; readonly end: number };
   /** The share wanted, 0..1, of fights the heroes win (or, metric `died`, in which a hero dies); or the mean rounds. */
   readonly target: number;
-  /** What the target is a share of (default `win`). */
+  /** What the target measures (default `win`). */
   readonly metric?: TuneMetric;
   /** Values fought at most, the original included (default 24). */
   readonly maxProbes?: number;
@@ -64,13 +64,13 @@ export interface TuneResult {
   readonly target: number;
   readonly metric: TuneMetric;
   readonly knob: Knob;
-  /** The value whose win rate is nearest the target (ties: nearest the original value). */
+  /** The value whose measure is nearest the target (ties: nearest the original value). */
   readonly best: TuneProbe;
   /** Every value fought, smallest first; the original is `knob.value`. */
   readonly probes: readonly TuneProbe[];
   /**
    * `hit`: the best value's 95% interval holds the target. `between`: the target falls between two neighbouring whole
-   * values. `limit`: no value within reach gets there. `flat`: the win rate does not move with this number.
+   * values. `limit`: no value within reach gets there. `flat`: the measure does not move with this number.
    */
   readonly verdict: 'hit' | 'between' | 'limit' | 'flat';
 }
