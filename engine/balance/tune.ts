@@ -1,4 +1,4 @@
-// Tuning one number to a win rate: "what must this template's damage be for the heroes to win 70% of first-blood?"
+// Tuning one number to a target: "what must this template's damage be for the heroes to win 70% of first-blood?"
 // (or to a chance that a hero dies: "... for a hero to die in 10% of boss-tier-4?", or to a pace: "... for the fight
 // to last four rounds?").
 // The number is one the needle finds (a constant in a template's formula, a creature's or a hero's number). Every
@@ -141,10 +141,10 @@ export function tune(doc: SystemDocument, system: System, options: TuneOptions, 
 
   const start = fightAt(knob.value)!;
   if (start.value === options.target) return result('between');
-  const up = start.value < options.target; // the win rate must rise
+  const up = start.value < options.target; // the measure must rise
   const reached = (e: Estimate): boolean => (up ? e.value >= options.target : e.value <= options.target);
 
-  // Which way the number moves the win rate: a step each way, doubled while nothing moves.
+  // Which way the number moves the measure: a step each way, doubled while nothing moves.
   let step = whole ? 1 : Math.max(Math.abs(knob.value) * 0.1, 0.01);
   let direction = 0;
   for (let tries = 0; tries < 4 && direction === 0; tries++, step *= 2) {
