@@ -175,6 +175,7 @@ describe('balance tab', () => {
     await row.getByTestId('tune-row').click();
     await expect.poll(() => page.getByTestId('tune-title').textContent(), { timeout: 60_000 }).toMatch(/ so first-blood lasts 3 rounds on average · now 1 · /);
     expect(await page.getByTestId('tune').locator('th').nth(1).textContent()).toBe('mean rounds (95%)');
+    expect(await page.getByTestId('tune-probe').first().locator('td').nth(1).textContent()).toMatch(/^\d+\.\d\d rounds \(\d+\.\d\d … \d+\.\d\d\)$/);
     expect(await page.getByTestId('tune-verdict').textContent()).toMatch(/^(\d+ gives \d+\.\d\d rounds: |it does not move)/);
   });
 
