@@ -8,11 +8,14 @@
 import type { SystemDocument } from '../schema/document';
 import { loadSystem, type System } from '../sim/index';
 import { runProblem } from '../sim/options';
+import { TUNE_MEASURES, type TuneMetric } from './tune-measures';
 import { deriveSeed } from '../dice/rng';
 import { anyHeroDead } from '../sim/stats';
 import { Fighter } from './batch';
 import { knobsOf, outcomes, withKnob, type Knob } from './sensitivity';
 import { meanInterval, RunningMean, wilson, type Estimate } from './stats';
+
+export type { TuneMetric } from './tune-measures';
 
 export interface TuneOptions {
   readonly fight: string;
@@ -32,11 +35,6 @@ export interface TuneOptions {
   readonly maxProbes?: number;
 }
 
-/**
- * `win`: the share of fights the heroes win. `died`: the share in which some hero dies (as `sim`'s heroDied counts
- * them). `rounds`: the mean number of rounds a fight lasts (a GM's pacing).
- */
-export type TuneMetric = 'win' | 'died' | 'rounds';
 
 /** A share of the fights (Wilson interval), or the mean rounds (t interval), over the fights `sim` would fight. */
 function measure(metric: TuneMetric, system: System, options: TuneOptions): Estimate {
@@ -89,7 +87,7 @@ export function tune(doc: SystemDocument, system: System, options: TuneOptions, 
   if (metric !== 'win' && metric !== 'died' && metric !== 'rounds') return `the metric must be win, died or rounds, got '${String(metric)}'`;
   if (metric === 'rounds' ? !(options.target > 0 && Number.isFinite(options.target)) : !(options.target >= 0 && options.target <= 1)) {
     return metric === 'rounds' ? `the target mean rounds must be a number above 0, got ${options.target}`
-      : `the target ${metric === 'win' ? 'win rate' : 'chance a hero dies'} must be from 0 to 1 (0% to 100%), got ${options.target}`;
+      : `the target ${TUNE_MEASURES[metric].name} must be from 0 to 1 (0% to 100%), got ${options.target}`;
   }
   const knobs = knobsOf(doc, options.fight);
   if (typeof knobs === 'string') return knobs;

@@ -1,6 +1,7 @@
 // rules-studio sim FILE --fight ID --tune POINTER [--at K] --target P [--metric win|died|rounds] [--fights N] [--seed S] [--json]
 // Tuning one number to a win rate (engine/balance/tune.ts): thin argument parsing and printing.
-import { tune, type TuneMetric, type TuneResult } from '../balance/tune';
+import { tune, type TuneResult } from '../balance/tune';
+import { TUNE_MEASURES, type TuneMetric } from '../balance/tune-measures';
 import { number, walkOneFile } from './args';
 import { pct, rateWithInterval, startBalanceCommand, table, wholeNumber } from './balance-load';
 
@@ -78,7 +79,7 @@ export function tuneVerdict(r: TuneResult): string {
     case 'hit': return `${best}: the target ${targetWords(r)} is within its 95% interval`;
     case 'between': return `${best}: the target ${targetWords(r)} falls between two neighbouring values; this one is nearest`;
     case 'limit': return `${best}: the nearest within reach; the target ${targetWords(r)} is not reached by moving this number alone`;
-    case 'flat': return `the ${{ win: 'win rate', died: 'chance a hero dies', rounds: 'mean rounds' }[r.metric]} does not move with this number (${r.probes.map((p) => p.to).join(', ')} tried): tune another`;
+    case 'flat': return `the ${TUNE_MEASURES[r.metric].name} does not move with this number (${r.probes.map((p) => p.to).join(', ')} tried): tune another`;
   }
 }
 

@@ -4,6 +4,7 @@ import type { DiffResult, MetricChange } from '../../../engine/balance/diff';
 import type { GridResult } from '../../../engine/balance/grid';
 import type { SensitivityResult } from '../../../engine/balance/sensitivity';
 import type { TuneResult } from '../../../engine/balance/tune';
+import { TUNE_MEASURES } from '../../../engine/balance/tune-measures';
 
 /** Rows as tab-separated lines (tabs and line breaks inside a field become spaces). */
 export function tsv(rows: readonly (readonly (string | number | boolean)[])[]): string {
@@ -30,7 +31,7 @@ export function needleTable(needle: SensitivityResult): (string | number | boole
 
 export function tuneTable(tuned: TuneResult): (string | number)[][] {
   return [
-    ['value', { win: 'heroes win', died: 'a hero dies', rounds: 'mean rounds' }[tuned.metric], 'low', 'high', 'note'],
+    ['value', TUNE_MEASURES[tuned.metric].column, 'low', 'high', 'note'],
     ...tuned.probes.map((p) => [p.to, share(p.rate.value), share(p.rate.low), share(p.rate.high),
       [p.to === tuned.knob.value ? 'now' : '', p === tuned.best ? 'nearest' : ''].filter(Boolean).join(', ')]),
   ];
