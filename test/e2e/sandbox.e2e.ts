@@ -144,7 +144,12 @@ describe('sandbox: batches', () => {
     const one = await statsAfter('1');
     expect(JSON.parse(two)).toMatchObject({ fights: 6000 });
     expect(two).toBe(one);
+    // Too few fights for both workers picked: the summary says why it used one.
     await page.getByTestId('batch-workers').selectOption('2');
+    await page.getByTestId('batch-size').fill('3000');
+    await page.getByTestId('run-batch').click();
+    await expect.poll(() => page.getByTestId('batch-timing').textContent(), { timeout: 120_000 })
+      .toMatch(/^3,000 fights in \d+\.\d\d s on 1 worker \(2 picked: each takes at least 2,000 fights\) · seed \d+$/);
   });
 
   test('a long batch on two workers can be cancelled', async () => {

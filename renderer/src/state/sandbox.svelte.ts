@@ -106,6 +106,8 @@ export class SandboxState {
   /** Workers a batch may use (each takes at least MIN_FIGHTS_PER_WORKER fights), and how many the last one used. */
   batchWorkers = $state(1);
   batchWorkersUsed = $state(1);
+  /** The picker's value when the last batch started (the summary says when the batch used fewer). */
+  batchWorkersPicked = $state(1);
   /** `about 12 s left` while a batch runs (from its pace so far), or null. */
   batchLeft = $state<string | null>(null);
   #batchStarted = 0;
@@ -277,7 +279,8 @@ export class SandboxState {
     this.batchError = null;
     const systemText = this.systemText;
     const seed = this.seed;
-    const slices = splitBatch(this.batchSize, this.batchWorkers);
+    const picked = this.batchWorkers;
+    const slices = splitBatch(this.batchSize, picked);
     this.#partsDone = slices.map(() => 0);
     const started = performance.now();
     this.#batchStarted = started;
@@ -295,6 +298,7 @@ export class SandboxState {
       this.batchStats = stats;
       this.batchMillis = performance.now() - started;
       this.batchWorkersUsed = slices.length;
+      this.batchWorkersPicked = picked;
       this.batchDone = stats.fights;
       // A composed fight has no stable id to file it under (its makeup is not in the system), so only the
       // document's own fights are recorded.

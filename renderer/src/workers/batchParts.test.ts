@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadSystem, simulate } from '../../../engine/sim/index';
 import type { SystemDocument } from '../../../engine/schema/document';
-import { defaultBatchWorkers, mergeBatchParts, splitBatch } from './batchParts';
+import { defaultBatchWorkers, mergeBatchParts, splitBatch, workersUsedWords } from './batchParts';
 import type { BatchPart, FightChoice } from './protocol';
 import { runBatchPart } from './simulate';
 
@@ -87,3 +87,15 @@ describe('merging the parts of a batch', () => {
     expect(runBatchPart(classic, { kind: 'document', fightId: 'nowhere' }, 1, 0, 10, () => {})).toEqual({ error: expect.stringMatching(/nowhere/) });
   });
 });
+
+describe('the summary names the workers a batch ran on', () => {
+  it('says how many ran, and why fewer than picked when the batch was too small for them', () => {
+    expect(workersUsedWords(2, 2)).toBe('2 workers');
+    expect(workersUsedWords(1, 1)).toBe('1 worker');
+    expect(workersUsedWords(1, 2)).toBe('1 worker (2 picked: each takes at least 2,000 fights)');
+    // What splitBatch really uses for a small batch is what the words say.
+    const used = splitBatch(5_000, 4).length;
+    expect(workersUsedWords(used, 4)).toBe('2 workers (4 picked: each takes at least 2,000 fights)');
+  });
+});
+

@@ -42,6 +42,15 @@ export function defaultBatchWorkers(cores: number | undefined): number {
   return Math.max(1, Math.min(MAX_BATCH_WORKERS, c));
 }
 
+/**
+ * How a finished batch names the workers it ran on: `2 workers`, or, when the batch was too small for every worker
+ * picked, `1 worker (3 picked: each takes at least 2,000 fights)`, so the picker and the summary never seem to disagree.
+ */
+export function workersUsedWords(used: number, picked: number, minEach = MIN_FIGHTS_PER_WORKER): string {
+  const words = `${used} ${used === 1 ? 'worker' : 'workers'}`;
+  return used < picked ? `${words} (${picked} picked: each takes at least ${minEach.toLocaleString('en')} fights)` : words;
+}
+
 /** The batch's statistics from its parts (any order): the same numbers one worker running every fight gives. */
 export function mergeBatchParts(parts: readonly BatchPart[], seed: number): BatchStats {
   const first = parts[0];
