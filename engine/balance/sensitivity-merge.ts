@@ -2,7 +2,8 @@
 // Holm's correction over every variant and the ranking. Apart from the fights, so the studio's page can merge what
 // its workers send without loading the engine.
 import type { Nudge, SensitivityResult } from './sensitivity';
-import { holm, wilson } from './stats';
+import { holm, wilson, type Estimate } from './stats';
+import type { TuneMetric } from './tune-measures';
 
 /** A variant that fought: its nudge before Holm's correction, and its index among every variant. */
 export type SensitivityRow = Omit<Nudge, 'pAdjusted' | 'significant'> & { readonly index: number };
@@ -13,8 +14,11 @@ export interface SensitivityPart {
   readonly fight: string;
   readonly fights: number;
   readonly seed: number;
-  /** Fights the original won (the same in every part: the same seeds). */
+  /** What the nudges are ranked by. */
+  readonly metric: TuneMetric;
+  /** Fights the original won, and its measure (the same in every part: the same seeds). */
   readonly baseWins: number;
+  readonly baseMeasure: Estimate;
   /** Variants in all (every share's). */
   readonly variants: number;
   readonly rows: readonly SensitivityRow[];
@@ -26,7 +30,8 @@ export function finishSensitivity(parts: readonly SensitivityPart[]): Sensitivit
   const first = parts[0];
   if (!first) throw new Error('a needle needs at least one part');
   for (const p of parts) {
-    if (p.system !== first.system || p.fight !== first.fight || p.fights !== first.fights || p.seed !== first.seed || p.baseWins !== first.baseWins) {
+    if (p.system !== first.system || p.fight !== first.fight || p.fights !== first.fights || p.seed !== first.seed || p.baseWins !== first.baseWins
+      || p.metric !== first.metric) {
       throw new Error(`the needle's parts are of different runs: ${first.fight} (${first.fights} fights, seed ${first.seed}) and ${p.fight} (${p.fights} fights, seed ${p.seed})`);
     }
   }
@@ -36,5 +41,21 @@ export function finishSensitivity(parts: readonly SensitivityPart[]): Sensitivit
   const nudges: Nudge[] = rows.map(({ index: _index, ...r }, i) => ({ ...r, pAdjusted: corrected.adjusted[i]!, significant: corrected.significant[i]! }));
   nudges.sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta) || a.p - b.p);
   const skipped = parts.flatMap((p) => p.skipped).sort(byIndex).map(({ index: _index, ...s }) => s);
-  return { system: first.system, fight: first.fight, fights: first.fights, seed: first.seed, winRate: wilson(first.baseWins, first.fights), nudges, skipped };
+  return {
+    system: first.system, fight: first.fight, fights: first.fights, seed: first.seed, metric: first.metric,
+    winRate: wilson(first.baseWins, first.fights), measure: first.baseMeasure, nudges, skipped,
+  };
 }
+
+/**
+ * When every fight ends one way by the needle's measure (the heroes win all or none; a hero dies in all or none) and
+ * no nudge moves it, the ranking says nothing: that, in words (`the heroes win every fight`), else null.
+ */
+export function needleSaturated(r: SensitivityResult): string | null {
+  if (r.metric === 'rounds' || r.nudges.some((n) => n.delta !== 0)) return null;
+  const all = r.measure.value === 1, none = r.measure.value === 0;
+  if (!all && !none) return null;
+  if (r.metric === 'win') return all ? 'the heroes win every fight' : 'the heroes win no fight';
+  return all ? 'a hero dies in every fight' : 'no hero dies in any fight';
+}
+

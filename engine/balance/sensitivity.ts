@@ -1,5 +1,5 @@
 // What moves the needle: for one fight, nudge each number the fight reads, one at a time, and rank the nudges by
-// how much the heroes' win rate moves. The numbers are the constants inside the formulas of the templates the fight
+// how much the heroes' win rate moves (or, with `metric`, the chance a hero dies, or the mean rounds). The numbers are the constants inside the formulas of the templates the fight
 // uses (`8 + 6 * @tier`: the 8 and the 6; die counts and sizes too), its bestiary creatures' numbers (defence, hit
 // points, each attack's bonus and damage constants), and the heroes' own numbers (level, attributes).
 // Whole numbers move by ±1, others by ±10%. Every variant fights the same seeds as the original (common random
@@ -9,17 +9,23 @@ import { parseFormula } from '../formula/index';
 import type { FormulaNode } from '../formula/types';
 import type { SystemDocument } from '../schema/document';
 import { loadSystem } from '../sim/index';
-import type { FightResult } from '../sim/fight';
 import type { System } from '../sim/model';
 import { runProblem, shareProblem, type Share } from '../sim/options';
+import { anyHeroDead } from '../sim/stats';
 import { Fighter } from './batch';
 import { finishSensitivity, type SensitivityPart, type SensitivityRow } from './sensitivity-merge';
-import { pairedTTest, RunningMean, wilson, type Estimate, type Interval } from './stats';
+import { meanInterval, pairedTTest, RunningMean, wilson, type Estimate, type Interval } from './stats';
+import { metricProblem, type TuneMetric } from './tune-measures';
 
 export interface SensitivityOptions {
   readonly fight: string;
   readonly fights: number;
   readonly seed: number;
+  /**
+   * What the nudges are ranked by: `win` (the default), `died` (the chance a hero dies) or `rounds` (mean rounds). A
+   * fight the heroes always win moves no win rate: its needle is read by `died` or `rounds`.
+   */
+  readonly metric?: TuneMetric;
 }
 
 /** One number the fight reads, and where it lives. */
@@ -37,8 +43,11 @@ export interface Nudge {
   readonly knob: Knob;
   /** The value tried instead. */
   readonly to: number;
+  /** The heroes' win rate at this value, whatever the metric. */
   readonly winRate: Estimate;
-  /** Change in the heroes' win rate (variant minus original), paired over the same seeds. */
+  /** What the metric measures at this value (the win rate again for `win`). */
+  readonly measure: Estimate;
+  /** Change in the metric (variant minus original), paired over the same seeds. */
   readonly delta: number;
   readonly interval: Interval;
   readonly p: number;
@@ -51,7 +60,10 @@ export interface SensitivityResult {
   readonly fight: string;
   readonly fights: number;
   readonly seed: number;
+  readonly metric: TuneMetric;
+  /** The original's win rate, and what the metric measures (the win rate again for `win`). */
   readonly winRate: Estimate;
+  readonly measure: Estimate;
   /** Largest move first. */
   readonly nudges: readonly Nudge[];
   /** Variants that could not fight (a nudge that breaks a formula: a die of size 0). */
@@ -153,40 +165,59 @@ export function withKnob(doc: SystemDocument, knob: Knob, to: number): SystemDoc
   return copy as unknown as SystemDocument;
 }
 
-/**
- * For fights 0..n-1 of a system's fight, seeded as `sim` seeds them: 1 where `counts` holds of the fight's end (by
- * default: the heroes won), else 0.
- */
-export function outcomes(system: System, fightId: string, options: { readonly fights: number; readonly seed: number },
-  counts: (result: FightResult) => boolean = heroesWon): Uint8Array {
-  const fighter = new Fighter(system, system.fights.get(fightId)!);
-  const hits = new Uint8Array(options.fights);
-  for (let i = 0; i < options.fights; i++) hits[i] = counts(fighter.fightWith(deriveSeed(options.seed, i))) ? 1 : 0;
-  return hits;
+/** Fights 0..n-1 measured by a metric: the heroes' wins, each fight's value (1 or 0; rounds), and the estimate. */
+export interface Measured {
+  readonly wins: number;
+  readonly values: Float64Array;
+  /** A share of the fights (Wilson interval), or the mean rounds (t interval). */
+  readonly estimate: Estimate;
 }
 
-const heroesWon = (result: FightResult): boolean => result.winner === 'heroes';
+/** Fights 0..n-1 of a system's fight, seeded as `sim` seeds them, each measured by `metric`. */
+export function measureFights(system: System, fightId: string, options: { readonly fights: number; readonly seed: number },
+  metric: TuneMetric): Measured {
+  const fighter = new Fighter(system, system.fights.get(fightId)!);
+  const values = new Float64Array(options.fights);
+  const mean = new RunningMean();
+  let wins = 0, sum = 0;
+  for (let i = 0; i < options.fights; i++) {
+    const result = fighter.fightWith(deriveSeed(options.seed, i));
+    const won = result.winner === 'heroes';
+    if (won) wins++;
+    const value = metric === 'win' ? (won ? 1 : 0) : metric === 'died' ? (anyHeroDead(result) ? 1 : 0) : result.rounds;
+    values[i] = value;
+    sum += value;
+    if (metric === 'rounds') mean.add(value);
+  }
+  const estimate = metric === 'rounds' ? meanInterval(mean.toState()) : wilson(sum, options.fights);
+  return { wins, values, estimate };
+}
 
-/** The needle before its variants fight: every variant (knob order, each knob's +1 then -1) and the original's wins. */
+/** The needle before its variants fight: every variant (knob order, each knob's +1 then -1) and the original's fights. */
 export interface SensitivityPlan {
   readonly doc: SystemDocument;
   readonly options: SensitivityOptions;
+  readonly metric: TuneMetric;
   readonly variants: readonly { readonly knob: Knob; readonly to: number }[];
-  /** Win (1) or not (0) of each fight of the original. */
-  readonly base: Uint8Array;
+  /** The metric's value of each fight of the original. */
+  readonly base: Float64Array;
   readonly baseWins: number;
+  readonly baseMeasure: Estimate;
 }
 
 /** Lists the variants and fights the original once (each worker of a parallel needle plans its own copy). */
 export function planSensitivity(doc: SystemDocument, system: System, options: SensitivityOptions): SensitivityPlan | string {
   const problem = runProblem(options);
   if (problem) return problem;
+  const metric = options.metric ?? 'win';
+  const badMetric = metricProblem(metric);
+  if (badMetric) return badMetric;
   const knobs = knobsOf(doc, options.fight);
   if (typeof knobs === 'string') return knobs;
   if (!system.fights.has(options.fight)) return `unknown fight '${options.fight}'`;
-  const base = outcomes(system, options.fight, options);
+  const base = measureFights(system, options.fight, options, metric);
   return {
-    doc, options, base, baseWins: base.reduce((a, b) => a + b, 0),
+    doc, options, metric, base: base.values, baseWins: base.wins, baseMeasure: base.estimate,
     variants: knobs.flatMap((knob) => nudged(knob.value).map((to) => ({ knob, to }))),
   };
 }
@@ -205,17 +236,22 @@ export function runVariant(plan: SensitivityPlan, index: number): VariantAnswer 
   if (knob.pointer.endsWith('/level') && to < 1) return null; // levels start at 1
   const loaded = loadSystem(withKnob(plan.doc, knob, to));
   if (!loaded.ok) return { skipped: { index, label: knob.label, to, reason: loaded.diagnostics[0]?.message ?? 'does not load' } };
-  let wins: Uint8Array;
+  let measured: Measured;
   try {
-    wins = outcomes(loaded.system, plan.options.fight, plan.options);
+    measured = measureFights(loaded.system, plan.options.fight, plan.options, plan.metric);
   } catch (err) {
     return { skipped: { index, label: knob.label, to, reason: err instanceof Error ? err.message : String(err) } };
   }
   const diff = new RunningMean();
-  let total = 0;
-  for (let i = 0; i < wins.length; i++) { diff.add(wins[i]! - plan.base[i]!); total += wins[i]!; }
+  const values = measured.values;
+  for (let i = 0; i < values.length; i++) diff.add(values[i]! - plan.base[i]!);
   const test = pairedTTest(diff.toState());
-  return { row: { index, knob, to, winRate: wilson(total, plan.options.fights), delta: test.delta, interval: test.interval, p: test.p } };
+  return {
+    row: {
+      index, knob, to, winRate: wilson(measured.wins, plan.options.fights), measure: measured.estimate,
+      delta: test.delta, interval: test.interval, p: test.p,
+    },
+  };
 }
 
 /** The part that the answers of some variants make (what finishSensitivity merges). */
@@ -227,7 +263,10 @@ export function partFromAnswers(plan: SensitivityPlan, answers: readonly Variant
     if ('row' in a) rows.push(a.row); else skipped.push(a.skipped);
   }
   const { fight, fights, seed } = plan.options;
-  return { system: plan.doc.id, fight, fights, seed, baseWins: plan.baseWins, variants: plan.variants.length, rows, skipped };
+  return {
+    system: plan.doc.id, fight, fights, seed, metric: plan.metric, baseWins: plan.baseWins, baseMeasure: plan.baseMeasure,
+    variants: plan.variants.length, rows, skipped,
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
-// What a tune can aim at, and the words for it: apart from the tuner (it imports the whole engine), so the studio's
-// Balance tab can name a tune's measure without loading the engine into its chunk.
+// What a tune aims at and a needle ranks by, and the words for it: apart from the tuner (it imports the whole engine),
+// so the studio's Balance tab can name a measure without loading the engine into its chunk.
 
 /**
  * `win`: the share of fights the heroes win. `died`: the share in which some hero dies (as `sim`'s heroDied counts
@@ -13,3 +13,12 @@ export const TUNE_MEASURES: Readonly<Record<TuneMetric, { readonly name: string;
   died: { name: 'chance a hero dies', column: 'a hero dies' },
   rounds: { name: 'mean rounds', column: 'mean rounds' },
 };
+
+export const TUNE_METRICS: readonly TuneMetric[] = ['win', 'died', 'rounds'];
+
+/** Null for a metric, else what is wrong, in the words of `flag` (`--metric`, `the metric`). */
+export function metricProblem(metric: unknown, flag = 'the metric'): string | null {
+  return TUNE_METRICS.includes(metric as TuneMetric) ? null
+    : `${flag} is win (the heroes win), died (a hero dies) or rounds (mean rounds), got '${String(metric ?? '')}'`;
+}
+

@@ -8,12 +8,9 @@
 import type { SystemDocument } from '../schema/document';
 import { loadSystem, type System } from '../sim/index';
 import { runProblem } from '../sim/options';
-import { TUNE_MEASURES, type TuneMetric } from './tune-measures';
-import { deriveSeed } from '../dice/rng';
-import { anyHeroDead } from '../sim/stats';
-import { Fighter } from './batch';
-import { knobsOf, outcomes, withKnob, type Knob } from './sensitivity';
-import { meanInterval, RunningMean, wilson, type Estimate } from './stats';
+import { metricProblem, TUNE_MEASURES, type TuneMetric } from './tune-measures';
+import { knobsOf, measureFights, withKnob, type Knob } from './sensitivity';
+import type { Estimate } from './stats';
 
 export type { TuneMetric } from './tune-measures';
 
@@ -38,14 +35,7 @@ export interface TuneOptions {
 
 /** A share of the fights (Wilson interval), or the mean rounds (t interval), over the fights `sim` would fight. */
 function measure(metric: TuneMetric, system: System, options: TuneOptions): Estimate {
-  if (metric !== 'rounds') {
-    const hits = outcomes(system, options.fight, options, metric === 'win' ? (r) => r.winner === 'heroes' : anyHeroDead);
-    return wilson(hits.reduce((a, b) => a + b, 0), options.fights);
-  }
-  const fighter = new Fighter(system, system.fights.get(options.fight)!);
-  const rounds = new RunningMean();
-  for (let i = 0; i < options.fights; i++) rounds.add(fighter.fightWith(deriveSeed(options.seed, i)).rounds);
-  return meanInterval(rounds.toState());
+  return measureFights(system, options.fight, options, metric).estimate;
 }
 
 export interface TuneProbe {
@@ -84,7 +74,8 @@ export function tune(doc: SystemDocument, system: System, options: TuneOptions, 
   const problem = runProblem(options);
   if (problem) return problem;
   const metric = options.metric ?? 'win';
-  if (metric !== 'win' && metric !== 'died' && metric !== 'rounds') return `the metric must be win, died or rounds, got '${String(metric)}'`;
+  const badMetric = metricProblem(metric);
+  if (badMetric) return badMetric;
   if (metric === 'rounds' ? !(options.target > 0 && Number.isFinite(options.target)) : !(options.target >= 0 && options.target <= 1)) {
     return metric === 'rounds' ? `the target mean rounds must be a number above 0, got ${options.target}`
       : `the target ${TUNE_MEASURES[metric].name} must be from 0 to 1 (0% to 100%), got ${options.target}`;

@@ -1,7 +1,7 @@
 // rules-studio sim FILE --fight ID --tune POINTER [--at K] --target P [--metric win|died|rounds] [--fights N] [--seed S] [--json]
 // Tuning one number to a win rate (engine/balance/tune.ts): thin argument parsing and printing.
 import { tune, type TuneResult } from '../balance/tune';
-import { TUNE_MEASURES, type TuneMetric } from '../balance/tune-measures';
+import { metricProblem, TUNE_MEASURES, type TuneMetric } from '../balance/tune-measures';
 import { number, walkOneFile } from './args';
 import { pct, rateWithInterval, startBalanceCommand, table, wholeNumber } from './balance-load';
 
@@ -36,8 +36,9 @@ function parseArgs(args: readonly string[]): TuneArgs | string {
       case '--target': targetText = next(); return null;
       case '--metric': {
         const m = next();
-        if (m !== 'win' && m !== 'died' && m !== 'rounds') return `--metric is win (the heroes win), died (a hero dies) or rounds (mean rounds), got '${m ?? ''}'`;
-        metric = m;
+        const bad = metricProblem(m, '--metric');
+        if (bad) return bad;
+        metric = m as TuneMetric;
         return null;
       }
       case '--fights': return number(wholeNumber('--fights', next(), 2, 1_000_000), (n) => (fights = n));

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { run as diff } from '../../engine/cli/diff';
 import { run as sim } from '../../engine/cli/sim';
+import { saturationHint } from '../../engine/cli/sim-sensitivity';
 
 const MIRROR = 'test/balance/fixtures/mirror.json';
 
@@ -80,6 +81,43 @@ describe('sim --sensitivity', () => {
     const unknown = await capture(sim, [MIRROR, '--fight', 'nope', '--sensitivity', '--workers', '2']);
     expect(unknown.code).toBe(1);
     expect(unknown.err).toMatch(/unknown fight 'nope'/);
+  });
+});
+
+describe('sim --sensitivity --metric', () => {
+  it('ranks by mean rounds, on workers too, and says when a measure cannot move', async () => {
+    const args = [MIRROR, '--fight', 'easy', '--sensitivity', '--fights', '150', '--seed', '4', '--metric', 'rounds'];
+    const table = await capture(sim, [...args, '--top', '3']);
+    expect(table.code, table.err).toBe(0);
+    expect(table.out).toMatch(/· heroes win [\d.]+% \([\d.]+–[\d.]+\) · mean rounds \d+\.\d\d \(\d+\.\d\d–\d+\.\d\d\)\n/);
+    expect(table.out).toMatch(/what moves the mean rounds most/);
+    expect(table.out).toMatch(/number +to +mean rounds +change \(95%\)/);
+    expect(table.out).toMatch(/\n\S.* \d+ +\d+\.\d\d +[+-]\d+\.\d\d \(-?\d+\.\d\d … -?\d+\.\d\d\)/);
+    const one = await capture(sim, [...args, '--json']);
+    const two = await capture(sim, [...args, '--json', '--workers', '2']);
+    expect(two.out).toBe(one.out);
+    const r = JSON.parse(one.out) as { metric: string; measure: { value: number }; nudges: { measure: { value: number }; winRate: { value: number } }[] };
+    expect(r.metric).toBe('rounds');
+    expect(r.measure.value).toBeGreaterThan(1);
+    expect(r.nudges[0]!.measure.value).not.toBe(r.nudges[0]!.winRate.value);
+    // Nobody dies in the mirror (a hero at 0 is dying, never dead): the needle says so and names the other measures.
+    const died = await capture(sim, [MIRROR, '--fight', 'easy', '--sensitivity', '--fights', '100', '--metric', 'died']);
+    expect(died.code).toBe(0);
+    expect(died.out).toMatch(/no hero dies in any fight, with every nudge too: one number at a time does not move the chance a hero dies here\. Try --metric win \(win rate\) or --metric rounds \(mean rounds\)\./);
+    const bad = await capture(sim, [MIRROR, '--fight', 'easy', '--sensitivity', '--metric', 'dead']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/--metric is win \(the heroes win\), died \(a hero dies\) or rounds \(mean rounds\), got 'dead'/);
+  });
+
+  it('hints only when every fight ends one way and no nudge moves it', () => {
+    const e = (value: number) => ({ value, low: value, high: value });
+    const nudge = (delta: number) => ({ knob: { pointer: '/x', label: 'x', value: 1 }, to: 2, winRate: e(1), measure: e(1), delta, interval: { low: delta, high: delta }, p: 1, pAdjusted: 1, significant: false });
+    const result = { system: 's', fight: 'f', fights: 10, seed: 1, metric: 'win' as const, winRate: e(1), measure: e(1), nudges: [nudge(0), nudge(0)], skipped: [] };
+    expect(saturationHint(result)).toBe('the heroes win every fight, with every nudge too: one number at a time does not move the win rate here. Try --metric died (chance a hero dies) or --metric rounds (mean rounds).');
+    expect(saturationHint({ ...result, winRate: e(0), measure: e(0) })).toMatch(/^the heroes win no fight, with every nudge too/);
+    expect(saturationHint({ ...result, nudges: [nudge(0), nudge(-0.1)] })).toBeNull();
+    expect(saturationHint({ ...result, measure: e(0.5) })).toBeNull();
+    expect(saturationHint({ ...result, metric: 'rounds', measure: e(1) })).toBeNull();
   });
 });
 

@@ -1,7 +1,10 @@
 // What moves the needle, on the mirror fixture: the hero's and the image's numbers are symmetric, so the ranking
 // is known in shape: more enemy hit points or damage lowers the win rate, and a no-op number moves nothing.
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { knobsOf, sensitivity, sensitivityPart, withKnob } from '../../engine/balance/sensitivity';
+import type { SystemDocument } from '../../engine/schema/document';
+import { simulate } from '../../engine/sim/index';
 import { finishSensitivity, type SensitivityPart } from '../../engine/balance/sensitivity-merge';
 import { load, mirrorDoc } from './helpers';
 
@@ -105,3 +108,64 @@ describe('what moves the needle', () => {
     expect(() => finishSensitivity([])).toThrow(/at least one part/);
   });
 });
+
+describe('what moves the needle, by another measure', () => {
+  it('ranks by the mean rounds: each nudge\'s rounds what sim says of its variant, its change against the original', () => {
+    const system = load(doc);
+    const options = { fight: 'mirror-match', fights: 300, seed: 2, metric: 'rounds' as const };
+    const r = sensitivity(doc, system, options);
+    if (typeof r === 'string') throw new Error(r);
+    expect(r.metric).toBe('rounds');
+    const base = simulate(system, 'mirror-match', { fights: 300, seed: 2 });
+    expect(r.measure.value).toBeCloseTo(base.rounds.mean, 10);
+    expect(r.measure.low).toBeLessThan(r.measure.value);
+    expect(r.winRate.value).toBe(base.wins.heroes / 300); // the win rate is still given
+    const byWin = sensitivity(doc, system, { ...options, metric: 'win' });
+    if (typeof byWin === 'string') throw new Error(byWin);
+    for (const n of r.nudges) {
+      const variant = simulate(load(withKnob(doc, n.knob, n.to)), 'mirror-match', { fights: 300, seed: 2 });
+      expect(n.measure.value, `${n.knob.label} → ${n.to}`).toBeCloseTo(variant.rounds.mean, 10);
+      expect(n.delta).toBeCloseTo(variant.rounds.mean - base.rounds.mean, 10);
+      expect(n.winRate.value).toBe(variant.wins.heroes / 300);
+      // The same variant under the win metric: the same fights, the same win rate.
+      const twin = byWin.nudges.find((w) => w.knob.pointer === n.knob.pointer && w.knob.span?.start === n.knob.span?.start && w.to === n.to)!;
+      expect(twin.winRate).toEqual(n.winRate);
+    }
+    // More enemy hit points make the fight longer: a significant rise in rounds.
+    const moreHp = r.nudges.find((n) => n.knob.label.startsWith('image · tracks.hp: 5') && n.to === 6)!;
+    expect(moreHp.delta).toBeGreaterThan(0);
+    expect(moreHp.significant).toBe(true);
+    // The win metric's measure is its win rate.
+    expect(byWin.measure).toEqual(byWin.winRate);
+    for (const n of byWin.nudges) expect(n.measure).toEqual(n.winRate);
+  });
+
+  it('ranks by the chance a hero dies, each nudge\'s chance what sim says of its variant', () => {
+    const classic = JSON.parse(readFileSync(new URL('../../systems/classic-d20.json', import.meta.url), 'utf8')) as SystemDocument;
+    const system = load(classic);
+    const r = sensitivity(classic, system, { fight: 'boss-tier-4', fights: 60, seed: 1, metric: 'died' });
+    if (typeof r === 'string') throw new Error(r);
+    const base = simulate(system, 'boss-tier-4', { fights: 60, seed: 1 });
+    expect(r.measure.value).toBeCloseTo(base.heroDied, 12); // sim gives the share
+    expect(r.measure.value).toBeGreaterThan(0); // the boss kills heroes: this needle has something to rank
+    for (const n of r.nudges.slice(0, 6)) {
+      const variant = simulate(load(withKnob(classic, n.knob, n.to)), 'boss-tier-4', { fights: 60, seed: 1 });
+      expect(n.measure.value, `${n.knob.label} → ${n.to}`).toBeCloseTo(variant.heroDied, 12);
+      expect(n.delta).toBeCloseTo(variant.heroDied - base.heroDied, 12);
+    }
+    expect(Math.abs(r.nudges[0]!.delta)).toBeGreaterThan(0);
+  });
+
+  it('splits among workers by any measure, and refuses a metric that is none or parts of different measures', () => {
+    const system = load(doc);
+    const options = { fight: 'easy', fights: 120, seed: 3, metric: 'rounds' as const };
+    const whole = sensitivity(doc, system, options);
+    if (typeof whole === 'string') throw new Error(whole);
+    const parts = [0, 1].map((index) => sensitivityPart(doc, system, options, { index, of: 2 }) as SensitivityPart);
+    expect(finishSensitivity([parts[1]!, parts[0]!])).toEqual(whole);
+    const byWin = sensitivityPart(doc, system, { ...options, metric: 'win' }, { index: 1, of: 2 }) as SensitivityPart;
+    expect(() => finishSensitivity([parts[0]!, byWin])).toThrow(/parts are of different runs/);
+    expect(sensitivity(doc, system, { ...options, metric: 'dead' as 'died' })).toBe("the metric is win (the heroes win), died (a hero dies) or rounds (mean rounds), got 'dead'");
+  });
+});
+

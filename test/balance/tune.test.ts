@@ -57,7 +57,7 @@ describe('tuning a number to a win rate', () => {
     // The mirror has no death rule: nobody dies whatever the number.
     const none = tune(doc, system, { ...base, fights: 60, pointer: '/templates/0/tracks/hp', target: 0.1, metric: 'died' });
     expect(typeof none === 'string' ? none : none.verdict).toBe('flat');
-    expect(tune(doc, system, { ...base, pointer: '/templates/0/tracks/hp', target: 0.1, metric: 'dead' as 'died' })).toBe("the metric must be win, died or rounds, got 'dead'");
+    expect(tune(doc, system, { ...base, pointer: '/templates/0/tracks/hp', target: 0.1, metric: 'dead' as 'died' })).toBe("the metric is win (the heroes win), died (a hero dies) or rounds (mean rounds), got 'dead'");
   });
 
   it("tunes a fight's pace too: the image's hit points per tier for six rounds on average, each value's mean what sim says", () => {

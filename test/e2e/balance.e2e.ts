@@ -179,6 +179,31 @@ describe('balance tab', () => {
     expect(await page.getByTestId('tune-verdict').textContent()).toMatch(/^(\d+ gives \d+\.\d\d rounds: |it does not move)/);
   });
 
+  test('a fight the heroes always win: the needle says the win rate cannot move, and ranks by mean rounds instead', async () => {
+    await page.getByTestId('tab-balance').click();
+    await page.getByTestId('needle-fight').selectOption('bench-4v4');
+    await page.getByTestId('balance-fights').fill('100');
+    await page.getByTestId('needle-metric').selectOption('win');
+    await runOn('2', 'run-needle', 'needle-title', 'in bench-4v4 · 100.0% now', 'needle-row');
+    expect(await page.getByTestId('needle-saturated').textContent()).toBe('the heroes win every fight, with every nudge too: no single number moves the win rate here. Rank by chance a hero dies or mean rounds instead (the select beside the fight).');
+    await page.getByTestId('needle-metric').selectOption('rounds');
+    await page.getByTestId('run-needle').click();
+    await expect.poll(() => page.getByTestId('needle-title').textContent(), { timeout: 60_000 })
+      .toMatch(/^What moves the mean rounds in bench-4v4 · \d+\.\d\d rounds now \(the heroes win 100\.0%\) · one number at a time, 100 fights a variant/);
+    expect(await page.getByTestId('needle-saturated').count()).toBe(0);
+    expect(await page.locator('[data-testid="needle"] th').nth(2).textContent()).toBe('mean rounds');
+    const changes = await page.locator('[data-testid="needle-row"] td:nth-child(4)').allTextContents();
+    const moves = changes.map((c) => Math.abs(Number(/^[+−±](\d+\.\d\d) \(/.exec(c)![1])));
+    expect(moves[0]!).toBeGreaterThan(0);
+    for (let i = 1; i < moves.length; i++) expect(moves[i]!).toBeLessThanOrEqual(moves[i - 1]!);
+    // A row's tune now aims at a number of rounds.
+    expect(await page.getByTestId('tune-metric').inputValue()).toBe('rounds');
+    await page.getByTestId('needle').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'balance-needle-rounds.png') });
+    await page.getByTestId('needle-metric').selectOption('win');
+    await page.getByTestId('tune-metric').selectOption('win');
+  });
+
   test('the diff of the saved file against the edited buffer marks a deliberate change', async () => {
     await page.evaluate(() => {
       const model = (globalThis as unknown as Probe).__studio.editor.editor.getModel();

@@ -43,6 +43,14 @@ describe('balance tables', () => {
     const rows = needleTable(needle);
     expect(rows).toHaveLength(needle.nudges.length + 1);
     expect(rows[1]!.slice(0, 4)).toEqual([needle.nudges[0]!.knob.label, needle.nudges[0]!.knob.pointer, needle.nudges[0]!.knob.value, needle.nudges[0]!.to]);
+    expect(rows[0]!.slice(4, 6)).toEqual(['heroes win', 'change']);
+    // By mean rounds: the win rate, then the rounds, then their change.
+    const pace = sensitivity(doc, system, { fight: 'mirror-match', fights: 60, seed: 1, metric: 'rounds' });
+    if (typeof pace === 'string') throw new Error(pace);
+    const paced = needleTable(pace);
+    expect(paced[0]!.slice(4, 7)).toEqual(['heroes win', 'mean rounds', 'change']);
+    const top = pace.nudges[0]!;
+    expect(paced[1]!.slice(4, 7)).toEqual([String(Math.round(top.winRate.value * 1e4) / 1e4), String(Math.round(top.measure.value * 1e4) / 1e4), String(Math.round(top.delta * 1e4) / 1e4)]);
     const tuned = tune(doc, system, { fight: 'mirror-match', fights: 60, seed: 1, pointer: '/templates/0/tracks/hp', at: 1, target: 0.8 });
     if (typeof tuned === 'string') throw new Error(tuned);
     const values = tuneTable(tuned);

@@ -22,10 +22,12 @@ export function gridTable(grid: GridResult): (string | number)[][] {
 }
 
 export function needleTable(needle: SensitivityResult): (string | number | boolean)[][] {
+  // By another measure than the win rate, its column comes after the heroes' win rate, and the change is its change.
+  const other = needle.metric !== 'win';
   return [
-    ['number', 'pointer', 'from', 'to', 'heroes win', 'change', 'low', 'high', 'p', 'p (Holm)', 'significant'],
-    ...needle.nudges.map((n) => [n.knob.label, n.knob.pointer, n.knob.value, n.to, share(n.winRate.value), share(n.delta),
-      share(n.interval.low), share(n.interval.high), n.p.toPrecision(3), n.pAdjusted.toPrecision(3), n.significant]),
+    ['number', 'pointer', 'from', 'to', 'heroes win', ...(other ? [TUNE_MEASURES[needle.metric].column] : []), 'change', 'low', 'high', 'p', 'p (Holm)', 'significant'],
+    ...needle.nudges.map((n) => [n.knob.label, n.knob.pointer, n.knob.value, n.to, share(n.winRate.value), ...(other ? [share(n.measure.value)] : []),
+      share(n.delta), share(n.interval.low), share(n.interval.high), n.p.toPrecision(3), n.pAdjusted.toPrecision(3), n.significant]),
   ];
 }
 

@@ -52,6 +52,8 @@ export class BalanceState {
   tuneRounds = $state(4);
   /** What the target is: a share of fights the heroes win or in which a hero dies, or the mean rounds. */
   tuneMetric = $state<TuneMetric>('win');
+  /** What the needle ranks its nudges by (a fight the heroes always win is read by `died` or `rounds`). */
+  needleMetric = $state<TuneMetric>('win');
   tuned = $state.raw<TuneResult | null>(null);
   running = $state<'grid' | 'diff' | 'sensitivity' | 'tune' | null>(null);
   /** How far the running grid or needle is (cells or variants done of the total, over all its workers), or null. */
@@ -121,12 +123,14 @@ export class BalanceState {
    */
   async runSensitivity(text: string, workers = 1): Promise<void> {
     const of = shareCount(workers);
-    const { fight, fights, seed } = { fight: this.needleFight, fights: this.fights, seed: this.seed };
+    const { fight, fights, seed, metric } = { fight: this.needleFight, fights: this.fights, seed: this.seed, metric: this.needleMetric };
     await this.#run('sensitivity', async () => {
-      const answers = await this.#shared(of, (share) => ({ type: 'sensitivityPart', text, fight, fights, seed, share, of }));
+      const answers = await this.#shared(of, (share) => ({ type: 'sensitivityPart', text, fight, fights, seed, metric, share, of }));
       if (typeof answers === 'string') return answers;
       this.sensitivity = finishSensitivity(answers.flatMap((a) => (a.type === 'sensitivityPart' ? [a.part] : [])));
       this.needleWorkers = of;
+      // A row's tune aims at what the needle ranked by, unless changed after.
+      this.tuneMetric = metric;
       return null;
     });
   }

@@ -49,17 +49,24 @@ describe('balance worker logic', () => {
   });
 
   it('ranks what moves the needle in a fight, largest move first, from the shares of two workers, and says why it cannot', () => {
-    const shares = [0, 1].map((index) => sensitivityPartOf(mirror, 'mirror-match', 200, 1, { index, of: 2 }));
+    const shares = [0, 1].map((index) => sensitivityPartOf(mirror, 'mirror-match', 200, 1, 'win', { index, of: 2 }));
     const parts = shares.map((r) => { if (!('part' in r)) throw new Error(r.error); return r.part; });
     const needle = finishSensitivity(parts);
     const moves = needle.nudges.map((n) => Math.abs(n.delta));
     expect(moves.length).toBeGreaterThan(2);
     expect(moves).toEqual([...moves].sort((a, b) => b - a));
     expect(needle.nudges[0]!.knob.pointer).toMatch(/^\//);
-    const one = sensitivityPartOf(mirror, 'mirror-match', 200, 1, { index: 0, of: 1 });
+    const one = sensitivityPartOf(mirror, 'mirror-match', 200, 1, 'win', { index: 0, of: 1 });
     expect('part' in one && finishSensitivity([one.part])).toEqual(needle);
-    expect(sensitivityPartOf(mirror, 'nope', 20, 1, { index: 0, of: 1 })).toEqual({ error: expect.stringMatching(/unknown fight 'nope'/) });
-    expect(sensitivityPartOf('{', 'mirror-match', 20, 1, { index: 0, of: 1 })).toEqual({ error: expect.stringMatching(/^The system is not valid JSON/) });
+    expect(sensitivityPartOf(mirror, 'nope', 20, 1, 'win', { index: 0, of: 1 })).toEqual({ error: expect.stringMatching(/unknown fight 'nope'/) });
+    expect(sensitivityPartOf('{', 'mirror-match', 20, 1, 'win', { index: 0, of: 1 })).toEqual({ error: expect.stringMatching(/^The system is not valid JSON/) });
+    // By mean rounds: the worker's part carries the measure, and the merge says which.
+    const rounds = sensitivityPartOf(mirror, 'mirror-match', 100, 1, 'rounds', { index: 0, of: 1 });
+    if (!('part' in rounds)) throw new Error(rounds.error);
+    const byRounds = finishSensitivity([rounds.part]);
+    expect(byRounds.metric).toBe('rounds');
+    expect(byRounds.measure.value).toBeGreaterThan(1);
+    expect(byRounds.nudges.some((n) => n.measure.value !== n.winRate.value)).toBe(true);
   });
 
   it('offers the parties, then the fights', () => {

@@ -7,6 +7,7 @@ import type { BatchState } from '../../../engine/balance/batch';
 import { finishGrid, planGrid, runCell, type GridResult } from '../../../engine/balance/grid';
 import { sensitivityPart } from '../../../engine/balance/sensitivity';
 import { tune, type TuneOptions, type TuneResult } from '../../../engine/balance/tune';
+import type { TuneMetric } from '../../../engine/balance/tune-measures';
 import type { SensitivityPart } from '../../../engine/balance/sensitivity-merge';
 import { shareProblem, type Share } from '../../../engine/sim/options';
 import type { SystemDocument } from '../../../engine/schema/document';
@@ -84,12 +85,12 @@ export function gridFinishOf(text: string, party: string, fights: number, seed: 
  * the parts with finishSensitivity. `onVariant`: how many of the share's variants are done, before each one and once
  * at the end.
  */
-export function sensitivityPartOf(text: string, fight: string, fights: number, seed: number, share: Share,
+export function sensitivityPartOf(text: string, fight: string, fights: number, seed: number, metric: TuneMetric, share: Share,
   onVariant?: (done: number, total: number) => void): { part: SensitivityPart } | Failure {
   const loaded = load(text, 'The system');
   if ('error' in loaded) return loaded;
   try {
-    const result = sensitivityPart(loaded.doc, loaded.system, { fight, fights, seed }, share, onVariant);
+    const result = sensitivityPart(loaded.doc, loaded.system, { fight, fights, seed, metric }, share, onVariant);
     return typeof result === 'string' ? { error: result } : { part: result };
   } catch (error) {
     return { error: message(error) };

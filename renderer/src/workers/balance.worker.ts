@@ -4,6 +4,7 @@ import type { DiffResult } from '../../../engine/balance/diff';
 import type { GridResult } from '../../../engine/balance/grid';
 import type { SensitivityPart } from '../../../engine/balance/sensitivity-merge';
 import type { TuneOptions, TuneResult } from '../../../engine/balance/tune';
+import type { TuneMetric } from '../../../engine/balance/tune-measures';
 import { diffOf, gridFinishOf, gridShareOf, sensitivityPartOf, tuneOf, type GridCellState } from './balance';
 
 export type BalanceRequest =
@@ -23,7 +24,7 @@ export type BalanceRequest =
   /** Variants i of the needle with i % of === share (one worker's part). */
   | {
       readonly type: 'sensitivityPart'; readonly id: number; readonly text: string; readonly fight: string; readonly fights: number;
-      readonly seed: number; readonly share: number; readonly of: number;
+      readonly seed: number; readonly metric: TuneMetric; readonly share: number; readonly of: number;
     };
 
 export type BalanceResponse =
@@ -45,7 +46,7 @@ self.onmessage = (event: MessageEvent<BalanceRequest>) => {
     : r.type === 'gridFinish' ? gridFinishOf(r.text, r.party, r.fights, r.seed, r.cells)
     : r.type === 'diff' ? diffOf(r.savedText, r.editedText, r.fights, r.seed)
     : r.type === 'tune' ? tuneOf(r.text, r.options, (tried) => progress(tried, 0))
-    : sensitivityPartOf(r.text, r.fight, r.fights, r.seed, { index: r.share, of: r.of }, progress);
+    : sensitivityPartOf(r.text, r.fight, r.fights, r.seed, r.metric, { index: r.share, of: r.of }, progress);
   if ('error' in result) post({ type: 'failed', id: r.id, message: result.error });
   else if ('cells' in result) post({ type: 'gridShare', id: r.id, cells: result.cells });
   else if ('grid' in result) post({ type: 'grid', id: r.id, grid: result.grid });
