@@ -21,8 +21,13 @@ function spin(iterations: number, threads: number): Promise<number> {
 
 /** The control: 2 threads against 1 on the same pure-CPU work (about a second of it on an idle core). */
 export async function parallelCeiling(): Promise<string> {
+  return (await measureCeiling()).line;
+}
+
+/** The control's speed-up (2 threads against 1), and the line that reports it. */
+export async function measureCeiling(): Promise<{ readonly speedUp: number; readonly line: string }> {
   const iterations = Number(process.env.BENCH_CONTROL_ITERATIONS ?? 1e9);
   const one = await spin(iterations, 1);
   const two = await spin(iterations, 2);
-  return `control (pure-CPU loop, no engine): 1 thread ${one.toFixed(2)} s, 2 threads ${two.toFixed(2)} s = ${(one / two).toFixed(2)}x · ${loadLine()}`;
+  return { speedUp: one / two, line: `control (pure-CPU loop, no engine): 1 thread ${one.toFixed(2)} s, 2 threads ${two.toFixed(2)} s = ${(one / two).toFixed(2)}x · ${loadLine()}` };
 }

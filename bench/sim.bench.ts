@@ -11,7 +11,7 @@ import { loadSystem, simulate, type SimStats, type System } from '../engine/sim/
 import { simulateParallel, startSimCrew } from '../engine/cli/sim-workers/pool';
 import { workerScript } from '../engine/cli/worker-pool';
 import { buildIfStale, projectRoot } from '../engine/cli/bundle-cache.mjs';
-import { loadLine, parallelCeiling } from './machine';
+import { loadLine, measureCeiling } from './machine';
 import type { RateResult } from './sim-rate';
 
 const SYSTEM = new URL('../systems/classic-d20.json', import.meta.url);
@@ -80,8 +80,10 @@ export async function run(): Promise<void> {
   // fight: this one (already warm from the rounds above, for both K) and K - 1 worker threads, each paying its own
   // start-up (loading the engine bundle and the system) and JIT warm-up; a worker is handed fights once it is ready,
   // and how long that takes is measured on its own. The worker bundle is built (once after a source edit) before any
-  // timing, and that time is shown.
-  const wn = Number(process.env.SIM_BENCH_WORKER_FIGHTS ?? 200_000);
+  // timing, and that time is shown. 600,000 fights (about 9 s on one thread here): the worker's start-up is then a
+  // few percent of the run, as in a batch worth sharing. The speed-up is also given as a share of the control's, the
+  // plain CPU loop on 1 and 2 threads measured right after: what the host's two cores allow at that moment.
+  const wn = Number(process.env.SIM_BENCH_WORKER_FIGHTS ?? 600_000);
   const load = loadLine;
   const bundleStart = performance.now();
   const script = await workerScript('sim-worker');
@@ -100,11 +102,12 @@ export async function run(): Promise<void> {
   const oneCpu = lastCpu;
   const [twoWall, two] = await wall(wn, 2);
   const twoCpu = lastCpu;
-  const control = await parallelCeiling();
+  const control = await measureCeiling();
   const same = JSON.stringify(one) === JSON.stringify(two);
-  console.log(`workers   : ${wn.toLocaleString('en-US')} fights, start-up included · --workers 1 (this thread) ${oneWall.toFixed(2)} s (${oneCpu.toFixed(2)} CPU-s) · --workers 2 (this thread + 1 worker thread) ${twoWall.toFixed(2)} s (${twoCpu.toFixed(2)} CPU-s, all threads) · speed-up ${(oneWall / twoWall).toFixed(2)}x (goal >= 1.8x) · identical results: ${same} · ${load()}`);
+  const speedUp = oneWall / twoWall;
+  console.log(`workers   : ${wn.toLocaleString('en-US')} fights, start-up included · --workers 1 (this thread) ${oneWall.toFixed(2)} s (${oneCpu.toFixed(2)} CPU-s) · --workers 2 (this thread + 1 worker thread) ${twoWall.toFixed(2)} s (${twoCpu.toFixed(2)} CPU-s, all threads) · speed-up ${speedUp.toFixed(2)}x (goal >= 1.8x), ${Math.round((100 * speedUp) / control.speedUp)}% of the control's ${control.speedUp.toFixed(2)}x · identical results: ${same} · ${load()}`);
   console.log(`            a worker is ready (a thread, the engine bundle, the system loaded) ${readyIn.toFixed(2)} s after it is started; this thread fights meanwhile`);
-  console.log(`            ${control}`);
+  console.log(`            ${control.line}`);
 
   // What a user of the CLI sees: `rules-studio sim ... --workers 1` against `--workers 2`, whole commands (Node's
   // start, the document check, the load, the fights), alternating; the median of each. The workers start before the
