@@ -1,5 +1,6 @@
-// Shared by the balance commands (sim --grid, sim --sensitivity, diff): read a file, refuse a system with errors,
+// Shared by the balance commands (sim --grid, sim --sensitivity, sim --tune, diff): read a file, refuse a system with errors,
 // load it for fighting, and parse the few options they have in common.
+import { metricProblem, type TuneMetric } from '../balance/tune-measures';
 import type { SystemDocument } from '../schema/document';
 import { loadSystem, type System } from '../sim/index';
 import { checkBeforeSimulating, readSystemText, sameDocument } from './sim-check';
@@ -82,6 +83,14 @@ function startWithCrew<Options extends { readonly file: string }>(command: strin
 export function wholeNumber(name: string, text: string | undefined, min: number, max = Number.MAX_SAFE_INTEGER): number | string {
   const n = Number(text);
   return text !== undefined && Number.isInteger(n) && n >= min && n <= max ? n : `${name} needs a whole number ${min}..${max}, got '${text ?? ''}'`;
+}
+
+/** `--metric TEXT` of the needle and the tune: sets it and gives null, or gives what is wrong. */
+export function metricArg(text: string | undefined, set: (metric: TuneMetric) => void): string | null {
+  const bad = metricProblem(text, '--metric');
+  if (bad) return bad;
+  set(text as TuneMetric);
+  return null;
 }
 
 export function pct(x: number, digits = 1): string {

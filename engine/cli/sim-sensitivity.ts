@@ -2,8 +2,8 @@
 // What moves the needle (engine/balance/sensitivity.ts): thin argument parsing and printing.
 import { sensitivity, type Nudge, type SensitivityResult } from '../balance/sensitivity';
 import { needleSaturated } from '../balance/sensitivity-merge';
-import { metricProblem, TUNE_MEASURES, TUNE_METRICS, type TuneMetric } from '../balance/tune-measures';
-import { pct, rateWithInterval, startBalanceCommandWithCrew, table, wholeNumber } from './balance-load';
+import { TUNE_MEASURES, TUNE_METRICS, type TuneMetric } from '../balance/tune-measures';
+import { metricArg, pct, rateWithInterval, startBalanceCommandWithCrew, table, wholeNumber } from './balance-load';
 import { number, walkOneFile } from './args';
 import { needleSetup, runSensitivityParallel } from './balance-workers/needle-pool';
 import { startCrew } from './worker-pool';
@@ -26,13 +26,7 @@ function parseArgs(args: readonly string[]): SensitivityArgs | string {
     switch (a) {
       case '--sensitivity': return null;
       case '--fight': fight = next(); return null;
-      case '--metric': {
-        const m = next();
-        const bad = metricProblem(m, '--metric');
-        if (bad) return bad;
-        metric = m as TuneMetric;
-        return null;
-      }
+      case '--metric': return metricArg(next(), (m) => (metric = m));
       case '--fights': return number(wholeNumber('--fights', next(), 2, 1_000_000), (n) => (fights = n));
       case '--seed': return number(wholeNumber('--seed', next(), 0), (n) => (seed = n));
       case '--top': return number(wholeNumber('--top', next(), 1), (n) => (top = n));

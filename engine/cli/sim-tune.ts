@@ -1,9 +1,9 @@
 // rules-studio sim FILE --fight ID --tune POINTER [--at K] --target P [--metric win|died|rounds] [--fights N] [--seed S] [--json]
 // Tuning one number to a win rate (engine/balance/tune.ts): thin argument parsing and printing.
 import { tune, type TuneResult } from '../balance/tune';
-import { metricProblem, TUNE_MEASURES, type TuneMetric } from '../balance/tune-measures';
+import { TUNE_MEASURES, type TuneMetric } from '../balance/tune-measures';
 import { number, walkOneFile } from './args';
-import { pct, rateWithInterval, startBalanceCommand, table, wholeNumber } from './balance-load';
+import { metricArg, pct, rateWithInterval, startBalanceCommand, table, wholeNumber } from './balance-load';
 
 const USAGE = 'usage: rules-studio sim FILE --fight ID --tune POINTER [--at K] --target P [--metric win|died|rounds] [--fights N] [--seed S] [--json]\n'
   + '  POINTER: a number\'s field as sim --sensitivity --json lists it (knob.pointer); --at K: its K-th number (from 0)\n'
@@ -34,13 +34,7 @@ function parseArgs(args: readonly string[]): TuneArgs | string {
       case '--tune': pointer = next(); return null;
       case '--at': return number(wholeNumber('--at', next(), 0, 1000), (n) => (at = n));
       case '--target': targetText = next(); return null;
-      case '--metric': {
-        const m = next();
-        const bad = metricProblem(m, '--metric');
-        if (bad) return bad;
-        metric = m as TuneMetric;
-        return null;
-      }
+      case '--metric': return metricArg(next(), (m) => (metric = m));
       case '--fights': return number(wholeNumber('--fights', next(), 2, 1_000_000), (n) => (fights = n));
       case '--seed': return number(wholeNumber('--seed', next(), 0), (n) => (seed = n));
       case '--json': json = true; return null;
