@@ -61,6 +61,10 @@ describe('fused closures give what one closure per node gives', () => {
   const formula = fc.oneof(
     chain,
     fc.tuple(atom, compareOp, fc.integer({ min: -2, max: 22 }), chain, chain).map(([l, op, k, a, b]) => `${l} ${op} ${k} ? ${a} : ${b}`),
+    // Two tests in a row, on one reference (read once) or on two.
+    fc.tuple(fc.constantFrom('@n', '@m', '@x'), compareOp, fc.integer({ min: -2, max: 22 }), fc.constantFrom('@n', '@m', '@x'), compareOp,
+      fc.integer({ min: -2, max: 22 }), chain, chain, chain)
+      .map(([r1, op1, k1, r2, op2, k2, a, b, c]) => `${r1} ${op1} ${k1} ? ${a} : ${r2} ${op2} ${k2} ? ${b} : ${c}`),
     fc.tuple(chain, compareOp, fc.integer({ min: -2, max: 22 })).map(([l, op, k]) => `${l} ${op} ${k}`),
     fc.tuple(fc.constantFrom('@x', '@n'), fc.constantFrom('==', '!='), fc.constantFrom('3', "'fire'", 'true')).map(([l, op, k]) => `${l} ${op} ${k}`),
     fc.tuple(fc.constantFrom('3', "'fire'"), fc.constantFrom('==', '!='), fc.constantFrom('@x', '@n')).map(([k, op, r]) => `${k} ${op} ${r}`),
@@ -109,6 +113,30 @@ describe('fused closures, named cases', () => {
     expect(value("@x != 'fire'", { x: ['fire'] })).toBe(true);
     expect(value("@x == 'fire'")).toBe(true);
     expect(value('3 == @x', { x: 3 })).toBe(true);
+  });
+
+  it('two tests of one reference in a row (the advantage pattern) read it once and pick as two conditionals would', () => {
+    const ops = ['<', '<=', '>', '>=', '==', '!='] as const;
+    for (const n of [-1, 0, 1, 4]) {
+      expect(value("@n > 0 ? 'adv' : @n < 0 ? 'dis' : 'flat'", { n })).toBe(n > 0 ? 'adv' : n < 0 ? 'dis' : 'flat');
+      for (const op1 of ops) {
+        for (const op2 of ops) {
+          const holds = (op: (typeof ops)[number], x: number, k: number): boolean =>
+            op === '<' ? x < k : op === '<=' ? x <= k : op === '>' ? x > k : op === '>=' ? x >= k : op === '==' ? x === k : x !== k;
+          const expected = holds(op1, n, 0) ? 'a' : holds(op2, n, 1) ? 'b' : 'c';
+          expect(value(`@n ${op1} 0 ? 'a' : @n ${op2} 1 ? 'b' : 'c'`, { n }), `${n}: ${op1} then ${op2}`).toBe(expected);
+        }
+      }
+    }
+    // Read once: a reference whose reads are counted.
+    let reads = 0;
+    const counted: CompileOptions = {
+      resolve: (path) => (path.join('.') === 'e' ? typedGetter(() => { reads++; return 0; }, 'number') : undefined),
+      label: () => undefined, functions: new Map(),
+    };
+    const formula = compileFormula(parseFormula('(@e > 0 ? 2d20kh1 : @e < 0 ? 2d20kl1 : d20) + 1').ast!, counted);
+    evaluateFormula(formula, newEvalContext(createRng(1)));
+    expect(reads).toBe(1);
   });
 
   it('a conditional on a comparison takes the branch the comparison picks', () => {

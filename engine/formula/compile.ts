@@ -32,6 +32,11 @@ interface Piece {
   readonly level: number;
   /** A plain comparison of a number with a constant (`@edge > 0`): a conditional testing it runs it inline. */
   readonly compare?: NumberTest;
+  /**
+   * A conditional on such a comparison of a reference (`@edge < 0 ? x : y`), its parts kept: a conditional around
+   * it on the same reference reads the reference once for both tests (`@edge > 0 ? a : @edge < 0 ? b : c`).
+   */
+  readonly branch?: { readonly test: NumberTest; readonly then: Run; readonly otherwise: Run };
 }
 
 /** `read(ctx) op k`, for a read known to give a number. */
@@ -39,6 +44,8 @@ interface NumberTest {
   readonly op: '<' | '<=' | '>' | '>=' | '==' | '!=';
   readonly read: NumberRun;
   readonly k: number;
+  /** The reference read (`edge`), when the left side is one: two tests of the same reference can share one read. */
+  readonly ref: string | null;
 }
 
 interface Scope {
@@ -427,7 +434,8 @@ function compileBinary(node: NodeOf<'binary'>, scope: Scope): Piece {
   }
   if (!scope.traced) {
     const k = constantNumber(right);
-    const compare: NumberTest | undefined = k !== null && left.type === 'number' && isComparison(node.op) ? { op: node.op, read: left.run as NumberRun, k } : undefined;
+    const ref = node.left.kind === 'ref' ? node.left.path.join('.') : null;
+    const compare: NumberTest | undefined = k !== null && left.type === 'number' && isComparison(node.op) ? { op: node.op, read: left.run as NumberRun, k, ref } : undefined;
     return compare ? { ...plainBinary(node.op, left, right, span), constant: null, level, compare } : { ...plainBinary(node.op, left, right, span), constant: null, level };
   }
   // Traced: the same operation over operands that push their chip items, with the operator between them.
@@ -686,7 +694,14 @@ function compileConditional(node: NodeOf<'conditional'>, scope: Scope): Piece {
   const a = then.run;
   const b = otherwise.run;
   if (!scope.traced) {
-    if (test.compare) return { run: fusedConditional(test.compare, a, b), type, constant: null, level: Level.Conditional };
+    const compare = test.compare;
+    if (compare) {
+      const inner = otherwise.branch;
+      if (compare.ref !== null && inner && inner.test.ref === compare.ref) {
+        return { run: sharedRead(compare, a, inner.test, inner.then, inner.otherwise), type, constant: null, level: Level.Conditional };
+      }
+      return { run: fusedConditional(compare, a, b), type, constant: null, level: Level.Conditional, branch: { test: compare, then: a, otherwise: b } };
+    }
     const holds = asBoolean(test, span);
     return { run: (ctx) => (holds(ctx) ? a(ctx) : b(ctx)), type, constant: null, level: Level.Conditional };
   }
@@ -721,6 +736,30 @@ function fusedConditional(test: NumberTest, a: Run, b: Run): Run {
     case '==': return (ctx) => (read(ctx) === k ? a(ctx) : b(ctx));
     case '!=': return (ctx) => (read(ctx) !== k ? a(ctx) : b(ctx));
   }
+}
+
+/** Whether `x op k` holds. */
+function holdsOp(op: NumberTest['op'], x: number, k: number): boolean {
+  switch (op) {
+    case '<': return x < k;
+    case '<=': return x <= k;
+    case '>': return x > k;
+    case '>=': return x >= k;
+    case '==': return x === k;
+    case '!=': return x !== k;
+  }
+}
+
+/**
+ * `@x op1 k1 ? a : @x op2 k2 ? b : c` with @x read once (a reference reads the same twice in one evaluation): the
+ * advantage pattern of d20 checks, `@edge > 0 ? 2d20kh1 : @edge < 0 ? 2d20kl1 : d20`, is one closure and one read.
+ */
+function sharedRead(first: NumberTest, a: Run, second: NumberTest, b: Run, c: Run): Run {
+  const read = first.read;
+  const k1 = first.k, k2 = second.k;
+  if (first.op === '>' && second.op === '<') return (ctx) => { const x = read(ctx); return x > k1 ? a(ctx) : x < k2 ? b(ctx) : c(ctx); };
+  const op1 = first.op, op2 = second.op;
+  return (ctx) => { const x = read(ctx); return holdsOp(op1, x, k1) ? a(ctx) : holdsOp(op2, x, k2) ? b(ctx) : c(ctx); };
 }
 
 function compileTag(node: NodeOf<'tag'>, scope: Scope): Piece {
