@@ -583,7 +583,10 @@ export class FightRunner {
   protected judge(check: CheckDef, slot: CheckSlot, actor: Combatant, target: Combatant | null, vs: number, reach: string,
     profile: AttackProfile | null): OutcomeDef | null {
     const s = this.scope;
-    this.gatherEdge(check, actor, target, reach);
+    // gatherEdge's answer when nobody holds a condition and the mods are already zero, without the call (1.3% of a
+    // fight's instructions on bench-4v4).
+    if (actor.conditions.length === 0 && (target === null || target.conditions.length === 0) && !this.modsDirty && !this.traceOn) s.edge = 0;
+    else this.gatherEdge(check, actor, target, reach);
     // A check's own stat (a save's bonus, or the creature's `saves` entry) when no blow gives one; the blow's
     // `@stat` is put back afterwards for its damage.
     const blowStat = s.stat;
