@@ -626,20 +626,24 @@ export class FightRunner {
     const rows = this.tallyRows;
     if (rows !== null) rows[actor.order]![outcome ? outcome.tally : check.rolledTally]!++;
     else if (this.tally) this.tally.onCheck(actor, outcome ? outcome.tally : check.rolledTally);
-    if (this.sink) {
-      const influencedBy = this.influences.slice();
-      const chip = renderCheckChip(trace ?? [], total, check.outcomes.length
-        ? { ...(check.readsVs ? { vs } : {}), outcome: outcome?.name ?? '—', influencedBy }
-        : { influencedBy });
-      this.emit({
-        type: 'check', round: this.round, actor: actor.id, check: check.id, target: target ? target.id : null,
-        dice: ctx.roll.dice.slice(), total, vs: check.readsVs ? vs : null, outcome: outcome ? outcome.id : null,
-        ...(outcome?.degree ? { degree: slot.degree } : {}), chip, influencedBy,
-      });
-    }
+    if (this.sink) this.emitCheck(check, slot, actor, target, vs, outcome, trace ?? [], total);
     s.stat = blowStat;
     if (outcome && (outcome.applies.length !== 0 || outcome.inflicts.length !== 0 || outcome.gain.length !== 0)) this.outcomeEffects(outcome, actor, target);
     return outcome;
+  }
+
+  /** The log's `check` event with its chip (apart from judge, which the statistics path runs without a log). */
+  private emitCheck(check: CheckDef, slot: CheckSlot, actor: Combatant, target: Combatant | null, vs: number, outcome: OutcomeDef | null,
+    trace: TraceItem[], total: number): void {
+    const influencedBy = this.influences.slice();
+    const chip = renderCheckChip(trace, total, check.outcomes.length
+      ? { ...(check.readsVs ? { vs } : {}), outcome: outcome?.name ?? '—', influencedBy }
+      : { influencedBy });
+    this.emit({
+      type: 'check', round: this.round, actor: actor.id, check: check.id, target: target ? target.id : null,
+      dice: slot.ctx.roll.dice.slice(), total, vs: check.readsVs ? vs : null, outcome: outcome ? outcome.id : null,
+      ...(outcome?.degree ? { degree: slot.degree } : {}), chip, influencedBy,
+    });
   }
 
   private pickOutcome(check: CheckDef, slot: CheckSlot): OutcomeDef | null {
