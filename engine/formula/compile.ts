@@ -835,8 +835,17 @@ function compileDice(node: NodeOf<'dice'>, scope: Scope): Piece {
       return numberPiece((ctx) => rollDropOne(ctx, count, sides, dropHigh, span));
     }
     const count = countPiece === null ? () => 1 : asNumber(countPiece, span);
-    const sides = sidesPiece === null ? null : asNumber(sidesPiece, span);
     const plain = isPlainPlan(plan);
+    if (plain && typeof constantSides === 'number') {
+      // `(@tier)d6`: a counted plain roll of a fixed die (checked when compiled), without a call for its size.
+      const fixedSides = constantSides;
+      return numberPiece((ctx) => {
+        const n = count(ctx);
+        checkDiceCount(ctx, n, span);
+        return rollPlain(ctx, n, fixedSides, span);
+      });
+    }
+    const sides = sidesPiece === null ? null : asNumber(sidesPiece, span);
     return numberPiece((ctx) => {
       const n = count(ctx);
       checkDiceCount(ctx, n, span);
