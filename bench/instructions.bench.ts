@@ -1,7 +1,8 @@
 // npm run bench -- instructions: machine instructions per fight of the engine and of the hand-written baseline
 // (bench/sim-baseline.ts) on classic-d20's `bench-4v4`, counted by valgrind. Unlike CPU seconds on this shared
-// machine, a count hardly moves from run to run (V8 on one thread: about 0.2%), so it shows a change to the engine
-// a few percent wide that timings drown. Per fight: the count of 30,000 fights less that of 10,000, over 20,000, so
+// machine, a count does not move from run to run (V8 on one thread, its hash and random seeds fixed: the same count
+// to the instruction), so it shows a change to the engine a few percent wide that timings drown. Another build of
+// the same engine may differ by about 1% (where the code lands, what the compiler inlines). Per fight: the count of 30,000 fights less that of 10,000, over 20,000, so
 // start-up, loading and warm-up cancel out. The ratio estimates the speed ratio of sim.bench.ts; it is not a timing.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
@@ -17,7 +18,7 @@ const MANY = 30_000;
 function count(script: string, side: string, fights: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn('valgrind', ['--tool=cachegrind', '--cache-sim=no', '--smc-check=all-non-file', '--cachegrind-out-file=/dev/null',
-      process.execPath, '--single-threaded', script, side, SYSTEM, 'bench-4v4', String(fights)], { stdio: ['ignore', 'ignore', 'pipe'] });
+      process.execPath, '--single-threaded', '--hash-seed=1', '--random-seed=1', script, side, SYSTEM, 'bench-4v4', String(fights)], { stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
     child.stderr.on('data', (chunk: Buffer) => { err += chunk.toString(); });
     child.once('error', reject);
@@ -51,7 +52,7 @@ export async function run(): Promise<void> {
   const engine = await perFight(script, 'engine');
   const baseline = await perFight(script, 'baseline');
   const k = (x: number): string => `${(x / 1000).toFixed(1)}k`;
-  console.log(`system: classic-d20 · fight: bench-4v4 · valgrind (cachegrind, counting only), node --single-threaded, from one esbuild bundle · per fight = (count of ${MANY.toLocaleString('en-US')} fights - count of ${FEW.toLocaleString('en-US')}) / ${(MANY - FEW).toLocaleString('en-US')}`);
+  console.log(`system: classic-d20 · fight: bench-4v4 · valgrind (cachegrind, counting only), node --single-threaded --hash-seed=1 --random-seed=1, from one esbuild bundle · per fight = (count of ${MANY.toLocaleString('en-US')} fights - count of ${FEW.toLocaleString('en-US')}) / ${(MANY - FEW).toLocaleString('en-US')}`);
   console.log(`engine    : ${k(engine)} instructions per fight`);
   console.log(`baseline  : ${k(baseline)} instructions per fight`);
   console.log(`ratio     : baseline / engine = ${(baseline / engine).toFixed(3)} (an estimate of sim.bench.ts's speed ratio, whose goal is >= 0.3; counted in ${((performance.now() - started) / 1000).toFixed(0)} s)`);
