@@ -1,7 +1,8 @@
 // What moves the needle: for one fight, nudge each number the fight reads, one at a time, and rank the nudges by
-// how much the heroes' win rate moves (or, with `metric`, the chance a hero dies, or the mean rounds). The numbers are the constants inside the formulas of the templates the fight
-// uses (`8 + 6 * @tier`: the 8 and the 6; die counts and sizes too), its bestiary creatures' numbers (defence, hit
-// points, each attack's bonus and damage constants), and the heroes' own numbers (level, attributes).
+// how much the heroes' win rate moves (or, with `metric`, the chance a hero dies, or the mean rounds). The numbers
+// are the constants inside the formulas of the templates the fight uses (`8 + 6 * @tier`: the 8 and the 6; die
+// counts and sizes too), its bestiary creatures' numbers (defence, hit points, each attack's bonus and damage
+// constants), and the heroes' own numbers (level, attributes).
 // Whole numbers move by ±1, others by ±10%. Every variant fights the same seeds as the original (common random
 // numbers) and is judged by a paired t-test on the per-fight differences; Holm corrects over every variant.
 import { deriveSeed } from '../dice/rng';
