@@ -1,53 +1,34 @@
 // npm run bench -- instructions: machine instructions per fight of the engine and of the hand-written baseline
 // (bench/sim-baseline.ts) on classic-d20's `bench-4v4`, counted by valgrind. Unlike CPU seconds on this shared
-// machine, a count does not move from run to run (V8 on one thread, its hash and random seeds fixed: the same count
-// to the instruction), so it shows a change to the engine a few percent wide that timings drown. Another build of
-// the same engine may differ by about 1% (where the code lands, what the compiler inlines). Per fight: the count of 30,000 fights less that of 10,000, over 20,000, so
-// start-up, loading and warm-up cancel out. The ratio estimates the speed ratio of sim.bench.ts; it is not a timing.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { buildIfStale, projectRoot } from '../engine/cli/bundle-cache.mjs';
-
-const SYSTEM = fileURLToPath(new URL('../systems/classic-d20.json', import.meta.url));
-const FEW = 10_000;
-const MANY = 30_000;
+// machine, the engine's count does not move from run to run (V8 on one thread, its hash and random seeds fixed: the
+// same count to the instruction), so it shows a change to the engine a few percent wide that timings drown. Another
+// build of the same engine may differ by about 0.3% (where the code lands, what the compiler inlines); the baseline,
+// which allocates in every fight, moves by about 2% with the garbage collector. Per fight: the count of
+// 30,000 fights less that of 10,000, over 20,000, so start-up, loading and warm-up cancel out. The ratio estimates the
+// speed ratio of sim.bench.ts; it is not a timing. Which functions the instructions go to: bench/instruction-profile.ts.
+import { cannotRun, countScript, FEW, MANY, underValgrind } from './valgrind';
 
 /** Instructions the workload ran under valgrind's cachegrind (no cache simulation: counting only). */
-function count(script: string, side: string, fights: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('valgrind', ['--tool=cachegrind', '--cache-sim=no', '--smc-check=all-non-file', '--cachegrind-out-file=/dev/null',
-      process.execPath, '--single-threaded', '--hash-seed=1', '--random-seed=1', script, side, SYSTEM, 'bench-4v4', String(fights)], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    child.stderr.on('data', (chunk: Buffer) => { err += chunk.toString(); });
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      const refs = /I\s+refs:\s+([\d,]+)/.exec(err);
-      if (code !== 0 || !refs) reject(new Error(`valgrind ${side} ${fights} failed (exit ${code}):\n${err.slice(-2000)}`));
-      else resolve(Number(refs[1]!.replaceAll(',', '')));
-    });
-  });
+async function count(script: string, side: 'engine' | 'baseline', fights: number): Promise<number> {
+  const report = await underValgrind(['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null'], script, side, fights);
+  const refs = /I\s+refs:\s+([\d,]+)/.exec(report);
+  if (!refs) throw new Error(`valgrind ${side} ${fights} gave no count:\n${report.slice(-2000)}`);
+  return Number(refs[1]!.replaceAll(',', ''));
 }
 
 /** Per fight: two counts, run side by side (two cores), differenced. */
-async function perFight(script: string, side: string): Promise<number> {
+async function perFight(script: string, side: 'engine' | 'baseline'): Promise<number> {
   const [few, many] = await Promise.all([count(script, side, FEW), count(script, side, MANY)]);
   return (many - few) / (MANY - FEW);
 }
 
 export async function run(): Promise<void> {
-  if (spawnSync('valgrind', ['--version']).status !== 0) {
-    console.log('skipped: valgrind is not installed (Debian: apt-get install -y valgrind)');
+  const problem = cannotRun();
+  if (problem) {
+    console.log(`skipped: ${problem}`);
     return;
   }
-  if (!existsSync(SYSTEM)) {
-    console.log('skipped: systems/classic-d20.json is missing');
-    return;
-  }
-  const script = join(projectRoot, 'node_modules', '.cache', 'rules-studio', 'bench-sim-count.mjs');
-  rmSync(script, { force: true });
-  await buildIfStale(projectRoot, 'bench/sim-count.ts', script);
+  const script = await countScript();
   const started = performance.now();
   const engine = await perFight(script, 'engine');
   const baseline = await perFight(script, 'baseline');
