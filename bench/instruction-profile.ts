@@ -4,7 +4,8 @@
 // minutes); run it when looking for what to speed up:
 //   npx tsx bench/instruction-profile.ts [engine|baseline] [rows]
 // Self instructions only (what a function does itself, its calls not counted); "native" rows are node's own code
-// (V8's runtime and compiler, the garbage collector), named as callgrind names them.
+// (V8's runtime and compiler, the garbage collector), named as callgrind names them. PROFILE_NODE_FLAGS passes node
+// more flags (`--no-turbo-inlining`: each function keeps its own instructions instead of lending them to its caller).
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +15,8 @@ import { cannotRun, countScript, FEW, MANY, underValgrind } from './valgrind';
 async function profile(script: string, side: 'engine' | 'baseline', fights: number): Promise<Map<string, number>> {
   const out = join(tmpdir(), `rules-studio-callgrind-${side}-${fights}-${process.pid}.out`);
   try {
-    await underValgrind(['--tool=callgrind', '--dump-instr=yes', `--callgrind-out-file=${out}`], script, side, fights, ['--perf-basic-prof']);
+    const extra = (process.env['PROFILE_NODE_FLAGS'] ?? '').split(' ').filter(Boolean);
+    await underValgrind(['--tool=callgrind', '--dump-instr=yes', `--callgrind-out-file=${out}`], script, side, fights, ['--perf-basic-prof', ...extra]);
     const callgrind = readFileSync(out, 'utf8');
     const pid = callgrindPid(callgrind);
     if (pid === null) throw new Error(`no pid in ${out}`);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createRng, deriveSeed } from './rng';
+import { fuzz } from '../../test/fuzz';
 
 /** Pearson's chi-square statistic of observed counts against equal expected counts. */
 function chiSquare(counts: readonly number[]): number {
@@ -76,7 +77,7 @@ describe('createRng', () => {
         }
         return true;
       }),
-      { seed: 42, numRuns: 300 },
+      fuzz(42, 300),
     );
   });
 

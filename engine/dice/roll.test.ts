@@ -7,6 +7,7 @@ import { newEvalContext } from '../formula/compile';
 import { createRng } from './rng';
 import { planDice, rollOne, rollPlain, rollPool } from './roll';
 import type { DiceTraceSink } from './roll';
+import { fuzz } from '../../test/fuzz';
 
 /** An Rng that yields the given faces in order (and fails the test if asked for more, or for an impossible face). */
 function riggedRng(faces: readonly number[]): Rng & { readonly asked: number[] } {
@@ -237,7 +238,7 @@ describe('properties', () => {
         const value = rollPlain(ctx, n, x, undefined);
         return value >= n && value <= n * x && ctx.roll.dice.length === n;
       }),
-      { seed: 42, numRuns: 300 },
+      fuzz(42, 300),
     );
   });
 
@@ -249,7 +250,7 @@ describe('properties', () => {
         const best = [...ctx.roll.dice].sort((a, b) => b - a).slice(0, k);
         return value === best.reduce((a, b) => a + b, 0) && ctx.roll.kept.length === Math.min(n, k);
       }),
-      { seed: 42, numRuns: 200 },
+      fuzz(42, 200),
     );
   });
 });

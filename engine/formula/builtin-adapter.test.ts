@@ -5,6 +5,7 @@ import { getBuiltin } from './builtins';
 import { FormulaRuntimeError } from './runtime';
 import type { EvalContext } from './runtime';
 import type { Value } from './types';
+import { fuzz } from '../../test/fuzz';
 
 const span = { start: 3, end: 9 };
 const ctx = {} as EvalContext; // the argument closures below never read it
@@ -18,14 +19,14 @@ describe('built-in calls from compiled code', () => {
         const run = lookupBuiltin(name)!.run([constant(a), constant(b)], span);
         return Object.is(run(ctx), getBuiltin(name)!.impl(a, b));
       }),
-      { seed: 42, numRuns: 300 },
+      fuzz(42, 300),
     );
     fc.assert(
       fc.property(fc.constantFrom('floor', 'ceil', 'round', 'abs'), finite, (name, x) => {
         const run = lookupBuiltin(name)!.run([constant(x)], span);
         return Object.is(run(ctx), getBuiltin(name)!.impl(x));
       }),
-      { seed: 42, numRuns: 300 },
+      fuzz(42, 300),
     );
   });
 
@@ -38,7 +39,7 @@ describe('built-in calls from compiled code', () => {
         const run = lookupBuiltin('has')!.run([constant(list), constant(x)], span);
         return run(ctx) === getBuiltin('has')!.impl(list, x);
       }),
-      { seed: 42, numRuns: 300 },
+      fuzz(42, 300),
     );
   });
 

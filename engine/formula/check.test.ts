@@ -5,6 +5,7 @@ import { checkFormula, checkFunctionBody, editDistance, suggestNames } from './c
 import { parseFormula } from './parse';
 import { createSymbolTable, layerSymbols } from './symbols';
 import type { FormulaDiagnostic, SymbolTable, UserFunction, ValueType } from './types';
+import { fuzz } from '../../test/fuzz';
 
 const functions = new Map<string, UserFunction>([
   ['throw', { params: ['n'], body: '((d(@n) + d(@n) - 1) % @n) + 1' }],
@@ -263,7 +264,7 @@ describe('did-you-mean', () => {
         expect(editDistance(a, b) === 0).toBe(a === b);
         expect(editDistance(a, b)).toBeLessThanOrEqual(Math.max(a.length, b.length));
       }),
-      { seed: 42, numRuns: 300 },
+      fuzz(42, 300),
     );
   });
 });

@@ -9,6 +9,7 @@ import { parseFormula } from './parse';
 import { FormulaRuntimeError, typedGetter } from './runtime';
 import type { CompileOptions, CompiledFormula, EvalContext } from './runtime';
 import type { Value } from './types';
+import { fuzz } from '../../test/fuzz';
 
 interface Refs {
   n: number;
@@ -78,7 +79,7 @@ describe('fused closures give what one closure per node gives', () => {
         const compiled = compile(text, values);
         expect(run(compiled, seed, false), text).toEqual(run(compiled, seed, true));
       }),
-      { seed: 7, numRuns: 600 },
+      fuzz(7, 600),
     );
   });
 });

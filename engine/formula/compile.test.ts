@@ -9,6 +9,7 @@ import type { CompileOptions, CompiledFormula, EvalContext } from './runtime';
 import { createSymbolTable } from './symbols';
 import { renderChip } from './trace';
 import type { FormulaNode, Rng, Span, Value } from './types';
+import { fuzz } from '../../test/fuzz';
 
 /** An Rng that yields the given faces in order and records the sizes asked for. */
 function riggedRng(faces: readonly number[]): Rng & { readonly asked: number[] } {
@@ -544,7 +545,7 @@ describe('properties (seeded)', () => {
         }
         return true;
       }),
-      { seed: 42, numRuns: 300 },
+      fuzz(42, 300),
     );
   });
 
@@ -574,7 +575,7 @@ describe('properties (seeded)', () => {
         };
         expect(outcomes(true)).toEqual(outcomes(false));
       }),
-      { seed: 42, numRuns: 200 },
+      fuzz(42, 200),
     );
   });
 
@@ -597,7 +598,7 @@ describe('properties (seeded)', () => {
         }
         return true;
       }),
-      { seed: 42, numRuns: 400 },
+      fuzz(42, 400),
     );
   });
 
@@ -607,7 +608,7 @@ describe('properties (seeded)', () => {
         const value = evaluateFormula(compile(`${n}d${x}`), newEvalContext(createRng(seed))) as number;
         return value >= n && value <= n * x;
       }),
-      { seed: 42, numRuns: 300 },
+      fuzz(42, 300),
     );
   });
 });

@@ -6,6 +6,7 @@ import { checkFormula } from './check';
 import { parseFormula } from './parse';
 import { printFormula } from './print';
 import type { BinaryOp, CompareOp, DiceModifier, FormulaNode, Span } from './types';
+import { fuzz } from '../../test/fuzz';
 
 /** Drops spans so trees from different texts compare by structure. */
 function shape(node: FormulaNode | null): unknown {
@@ -64,11 +65,6 @@ describe('printFormula: minimal parentheses', () => {
 });
 
 // ---- Property tests -------------------------------------------------------------------------------------
-
-// Deeper fuzzing on demand: FORMULA_FUZZ_RUNS=50000 FORMULA_FUZZ_SEED=7 npx vitest run engine/formula/print.test.ts
-const FUZZ_RUNS = Number(process.env['FORMULA_FUZZ_RUNS'] ?? 0);
-const FUZZ_SEED = Number(process.env['FORMULA_FUZZ_SEED'] ?? 42);
-const runs = (normal: number): { seed: number; numRuns: number } => ({ seed: FUZZ_SEED, numRuns: FUZZ_RUNS > 0 ? FUZZ_RUNS : normal });
 
 const SPAN: Span = { start: 0, end: 0 };
 const identifier = fc
@@ -177,7 +173,7 @@ describe('property: parsing never throws', () => {
         }
         if (result.ast !== null) checkSpans(result.ast, text.length);
       }),
-      runs(1500),
+      fuzz(42, 1500),
     );
   });
 });
@@ -194,7 +190,7 @@ describe('property: deep broken nesting', () => {
       fc.property(fc.string({ unit: deepPiece, minLength: 60, maxLength: 160 }), (text) => {
         for (const diagnostic of parseFormula(text).diagnostics) expect(['syntax', 'limit']).toContain(diagnostic.code);
       }),
-      runs(100),
+      fuzz(42, 100),
     );
   });
 });
@@ -216,7 +212,7 @@ describe('property: parse(print(ast)) equals ast', () => {
           expect(diagnostic.message.length).toBeGreaterThan(0);
         }
       }),
-      runs(2000),
+      fuzz(42, 2000),
     );
   });
 });

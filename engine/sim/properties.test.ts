@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SystemDocument } from '../schema/document';
 import { composeFight, fightLog, loadSystem, runFight, type AdHocEnemy, type FightEvent, type System } from './index';
+import { fuzz } from '../../test/fuzz';
 
 const fixtureUrl = (path: string): URL => new URL(`../../test/fixtures/${path}`, import.meta.url);
 const baseDoc = JSON.parse(readFileSync(fixtureUrl('systems/mini-d20.json'), 'utf8')) as SystemDocument;
@@ -59,7 +60,7 @@ describe('properties', () => {
       if (result.winner === 'draw') expect(result.rounds).toBe(spec.maxRounds);
       expect(events.at(-1)).toEqual({ type: 'fightEnd', round: result.rounds, winner: result.winner, rounds: result.rounds });
       checkHitPoints(events);
-    }), { seed: 42, numRuns: 120 });
+    }), fuzz(42, 120));
   });
 
   it('the same seed gives the same log, and a silent run the same result', () => {
@@ -72,7 +73,7 @@ describe('properties', () => {
       const silent = runFight(mini, composed.fight, spec.seed);
       const end = a.at(-1) as Extract<FightEvent, { type: 'fightEnd' }>;
       expect([silent.winner, silent.rounds]).toEqual([end.winner, end.rounds]);
-    }), { seed: 43, numRuns: 60 });
+    }), fuzz(43, 60));
   });
 
   it('ends every fight under any clock, even one whose acts cost nothing', () => {
@@ -88,7 +89,7 @@ describe('properties', () => {
       const result = runFight(system, composed.fight, spec.seed, (e) => events.push(e));
       expect(result.rounds).toBeLessThanOrEqual(spec.maxRounds);
       for (const e of events) if (e.type === 'turn') expect(e.clock).toBeGreaterThan(0);
-    }), { seed: 44, numRuns: 40 });
+    }), fuzz(44, 40));
   });
 });
 

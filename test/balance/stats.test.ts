@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   holm, meanInterval, normalCdf, pairedTTest, RunningMean, studentTCdf, studentTQuantile, twoProportionZTest, welchTTest, wilson,
 } from '../../engine/balance/stats';
+import { fuzz } from '../fuzz';
 
 const meanOf = (xs: readonly number[]): RunningMean => {
   const r = new RunningMean();
@@ -58,7 +59,7 @@ describe('means (Welford)', () => {
       merged.merge(meanOf(xs.slice(at)).toState());
       expect(merged.mean).toBeCloseTo(whole.mean, 6);
       expect(merged.variance).toBeCloseTo(whole.variance, 4);
-    }), { seed: 42, numRuns: 200 });
+    }), fuzz(42, 200));
   });
 
   it('95% interval of a mean uses t with n - 1 degrees of freedom', () => {

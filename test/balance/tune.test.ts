@@ -6,6 +6,7 @@ import { knobsOf, withKnob } from '../../engine/balance/sensitivity';
 import { tune } from '../../engine/balance/tune';
 import { simulate } from '../../engine/sim/index';
 import { load, mirrorDoc } from './helpers';
+import { fuzz } from '../fuzz';
 
 const doc = mirrorDoc();
 const system = load(doc);
@@ -118,7 +119,7 @@ describe('tuning a number to a win rate', () => {
         }
         if (r.verdict === 'hit') expect(r.best.rate.low <= target && target <= r.best.rate.high).toBe(true);
       },
-    ), { numRuns: 40 });
+    ), fuzz(12, 40));
   });
 });
 

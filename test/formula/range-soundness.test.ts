@@ -10,6 +10,7 @@ import { printFormula } from '../../engine/formula/print';
 import { FormulaRuntimeError } from '../../engine/formula/runtime';
 import { createSymbolTable } from '../../engine/formula/symbols';
 import type { DiceModifier, FormulaNode, Span } from '../../engine/formula/types';
+import { fuzz } from '../fuzz';
 
 const SPAN: Span = { start: 0, end: 0 };
 const REFS: Record<string, readonly [number, number]> = { a: [1, 6], b: [-3, 3], c: [0, 20] };
@@ -89,7 +90,7 @@ describe('checkFormula ranges are sound', () => {
           expect(value as number).toBeLessThanOrEqual(checked.range!.max + epsilon);
         }
       }),
-      { seed: Number(process.env['FORMULA_FUZZ_SEED'] ?? 42), numRuns: Number(process.env['FORMULA_FUZZ_RUNS'] ?? 1500) },
+      fuzz(42, 1500),
     );
   });
 });

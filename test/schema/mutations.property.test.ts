@@ -5,6 +5,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkSystem, type SystemDiagnostic } from '../../engine/schema/check';
+import { fuzz } from '../fuzz';
 
 const root = new URL('../../', import.meta.url);
 const sources = [
@@ -74,7 +75,7 @@ describe('checking mutated system files', () => {
         const result = checkSystem(text);
         assertPlaced(text, result.diagnostics);
       }),
-      { seed: 42, numRuns: 150 },
+      fuzz(42, 150),
     );
   });
 
@@ -90,7 +91,7 @@ describe('checking mutated system files', () => {
         assertPlaced(typedText, result.diagnostics);
         if (cutText.trim().length < source.trim().length) expect(checkSystem(cutText).diagnostics.length).toBeGreaterThan(0);
       }),
-      { seed: 7, numRuns: 100 },
+      fuzz(7, 100),
     );
   });
 });
