@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SystemDocument } from '../schema/document';
 import { composeFight, fightLog, loadSystem, runFight, type AdHocEnemy, type FightEvent, type System } from './index';
+import { checkHitPoints } from '../../test/fight-log-checks';
 import { fuzz } from '../../test/fuzz';
 
 const fixtureUrl = (path: string): URL => new URL(`../../test/fixtures/${path}`, import.meta.url);
@@ -30,22 +31,6 @@ const fightArb = fc.record({
   seed: fc.integer({ min: 0, max: 2 ** 31 }),
 });
 
-/** Walks a log and fails on any hit-point rise not explained by a heal or regeneration event. */
-function checkHitPoints(events: FightEvent[]): void {
-  const hp = new Map<string, number>();
-  for (const e of events) {
-    if (e.type === 'fightStart') for (const c of e.combatants) hp.set(c.id, c.hp);
-    if (e.type === 'damage') {
-      const before = hp.get(e.target)!;
-      expect(e.hp).toBe(Math.max(0, before - e.amount));
-      expect(e.amount).toBeGreaterThanOrEqual(0);
-      hp.set(e.target, e.hp);
-    }
-    if (e.type === 'heal' && e.track === 'hp') hp.set(e.target, hp.get(e.target)! + e.amount);
-    if (e.type === 'regenerate') hp.set(e.target, hp.get(e.target)! + e.amount);
-  }
-}
-
 describe('properties', () => {
   it('every fight ends within maxRounds with a consistent winner; hit points never rise without healing', () => {
     fc.assert(fc.property(fightArb, (spec) => {
@@ -59,7 +44,7 @@ describe('properties', () => {
       if (result.winner === 'enemies') expect(standing('heroes')).toBe(false);
       if (result.winner === 'draw') expect(result.rounds).toBe(spec.maxRounds);
       expect(events.at(-1)).toEqual({ type: 'fightEnd', round: result.rounds, winner: result.winner, rounds: result.rounds });
-      checkHitPoints(events);
+      checkHitPoints(events, mini.slots.tracks[mini.hpTrack]!);
     }), fuzz(42, 120));
   });
 

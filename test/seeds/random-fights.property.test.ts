@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { SystemDocument } from '../../engine/schema/document';
 import { deriveSeed } from '../../engine/dice/rng';
 import { composeFight, fightLog, runFight, simulate, type AdHocEnemy, type AdHocFight, type FightEvent, type System } from '../../engine/sim/index';
+import { checkHitPoints } from '../fight-log-checks';
 import { fuzz } from '../fuzz';
 import { loadRuntime, ROOT, systemDocument } from './harness';
 
@@ -50,41 +51,6 @@ function randomFight(doc: SystemDocument, system: System): fc.Arbitrary<RandomFi
     effect: rules ? fc.constantFrom(...rules.effect.keys()) : fc.constant(undefined),
     seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
   });
-}
-
-/**
- * Replays a log's hit points: each damage event's `hp` must be the last known hit points less its amount, and
- * nothing may raise them but a heal or regeneration event. Harm (consequences mode) takes hit points from heroes only;
- * an enemy's harm is counted in levels.
- */
-function checkHitPoints(events: readonly FightEvent[], hpTrack: string): void {
-  const hp = new Map<string, number>();
-  const heroes = new Set<string>();
-  for (const e of events) {
-    switch (e.type) {
-      case 'fightStart':
-        for (const c of e.combatants) { hp.set(c.id, c.hp); if (c.side === 'heroes') heroes.add(c.id); }
-        break;
-      case 'damage':
-        expect(e.amount, JSON.stringify(e)).toBeGreaterThanOrEqual(0);
-        expect(e.hp, JSON.stringify(e)).toBe(Math.max(0, hp.get(e.target)! - e.amount));
-        hp.set(e.target, e.hp);
-        break;
-      case 'harm':
-        expect(e.amount, JSON.stringify(e)).toBeGreaterThanOrEqual(0);
-        if (heroes.has(e.target)) hp.set(e.target, Math.max(0, hp.get(e.target)! - e.amount));
-        break;
-      case 'heal':
-        expect(e.amount, JSON.stringify(e)).toBeGreaterThanOrEqual(0);
-        if (e.track === hpTrack) hp.set(e.target, hp.get(e.target)! + e.amount);
-        break;
-      case 'regenerate':
-        hp.set(e.target, hp.get(e.target)! + e.amount);
-        break;
-      default:
-        break;
-    }
-  }
 }
 
 /** What the statistics of some fights must say, read off their logs: wins, rounds, and each combatant's checks and damage. */
