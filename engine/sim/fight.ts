@@ -26,8 +26,9 @@ export interface CheckTally {
 
 /** A clear, user-facing problem while fighting (a formula that divides by zero mid-fight, an unknown fight). */
 export class SimError extends Error {
-  constructor(message: string) {
-    super(message);
+  /** `cause`: what stopped the fight (a rule's formula failing is a FormulaRuntimeError; anything else is ours). */
+  constructor(message: string, options?: { readonly cause?: unknown }) {
+    super(message, options);
     this.name = 'SimError';
   }
 }
@@ -270,7 +271,7 @@ export class FightRunner {
     } catch (err) {
       if (err instanceof SimError) throw err;
       const where = `fight '${this.fight.id}', round ${this.round}${this.current ? `, ${this.current.id}'s turn` : ''}`;
-      throw new SimError(`${where}: ${err instanceof Error ? err.message : String(err)}`);
+      throw new SimError(`${where}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
     }
   }
 

@@ -2,6 +2,7 @@
 // came from (a JSON pointer) so a problem reads as "/heroes/0/weapon/damage: ...".
 import { getBuiltin } from '../formula/builtins';
 import { parseFormula } from '../formula/parse';
+import { printNumber } from '../formula/print';
 import { compileFormula, untracedRun } from '../formula/compile';
 import type { CompiledFormula, RefGetter } from '../formula/runtime';
 import type { FormulaNode, UserFunction, Value } from '../formula/types';
@@ -99,6 +100,14 @@ export function withConstant(f: Formula, constant: number): Formula {
   return { source: f.source, run: f.run, untraced: f.untraced, usesDice: f.usesDice, refs: f.refs, rolls: f.rolls, constant, truth: f.truth, selfSlot: f.selfSlot, doubled: f.doubled };
 }
 
+/**
+ * A document formula as text. A number stays the number the checker accepted: plain digits, since `String(1e-7)` is
+ * `1e-7`, which the formula language does not read (a bonus of 8e-323 was refused at load, after a clean check).
+ */
+function formulaText(source: string | number | boolean): string {
+  return typeof source === 'number' ? printNumber(source) : String(source);
+}
+
 export class FormulaFactory {
   readonly diagnostics: SimDiagnostic[] = [];
   private readonly parsed = new Map<string, FormulaNode | null>();
@@ -107,11 +116,11 @@ export class FormulaFactory {
 
   /** The tree of a formula already compiled (from the cache, no diagnostics), or null. */
   parsedAst(source: string | number | boolean): FormulaNode | null {
-    return this.parsed.get(String(source)) ?? null;
+    return this.parsed.get(formulaText(source)) ?? null;
   }
 
   parse(source: string | number | boolean, pointer: string): FormulaNode | null {
-    const text = String(source);
+    const text = formulaText(source);
     const cached = this.parsed.get(text);
     if (cached !== undefined) {
       if (cached === null) this.diagnostics.push({ pointer, message: `formula '${text}' does not parse` });
@@ -150,7 +159,7 @@ export class FormulaFactory {
 
   /** Compile a document formula; `damage` also builds the doubled-dice variant for crits. */
   compile(source: string | number | boolean, pointer: string, damage = false, label?: (path: readonly string[]) => string | undefined): Formula {
-    const text = String(source);
+    const text = formulaText(source);
     const ast = this.parse(text, pointer);
     if (!ast) return { source: text, run: FAILED, untraced: FAILED, usesDice: false, refs: [], rolls: false, constant: 0, truth: null, selfSlot: -1, doubled: undefined };
     const run = this.compileAst(ast, pointer, label);
@@ -170,7 +179,7 @@ export class FormulaFactory {
 
   /** Chip label of a formula that is one reference (`@str.mod` → 'Strength'), else undefined. */
   labelOf(source: string | number | boolean): string | undefined {
-    const ast = this.parsed.get(String(source));
+    const ast = this.parsed.get(formulaText(source));
     return ast && ast.kind === 'ref' ? this.options.label(ast.path) : undefined;
   }
 

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkSystem, type SystemDiagnostic } from '../../engine/schema/check';
 import { fuzz } from '../fuzz';
+import { mutate, paths, type Json } from './mutate';
 
 const root = new URL('../../', import.meta.url);
 const sources = [
@@ -31,25 +32,6 @@ function assertPlaced(text: string, diagnostics: readonly SystemDiagnostic[]): v
     expect(d.message.length).toBeGreaterThan(0);
     expect(['json', 'schema', 'formula']).toContain(d.source);
   }
-}
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-
-/** Every path to a value in a JSON document. */
-function paths(value: Json, prefix: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
-  out.push(prefix);
-  if (Array.isArray(value)) value.forEach((v, i) => paths(v, [...prefix, i], out));
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) paths(v, [...prefix, k], out);
-  return out;
-}
-
-function mutate(doc: Json, path: (string | number)[], change: (parent: any, key: string | number) => void): Json {
-  const copy = structuredClone(doc);
-  if (path.length === 0) return copy;
-  let parent: any = copy;
-  for (const key of path.slice(0, -1)) parent = parent[key];
-  change(parent, path[path.length - 1]!);
-  return copy;
 }
 
 const replacement = fc.oneof(
