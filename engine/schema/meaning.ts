@@ -1,5 +1,6 @@
 // Meaning checks the schema cannot express: ids that name nothing, ids used twice, cycles among derived values,
-// names of attributes, tracks, classes that do not exist, a combat mode without its section.
+// names of attributes, tracks, classes that do not exist, a combat mode without its section, attribute values outside
+// the attribute's own `min`/`max`.
 // Runs on whatever shape the document has (defensively); the schema reports wrong shapes.
 import type { Severity } from '../formula/types';
 import { parseFormula } from '../formula/parse';
@@ -109,6 +110,28 @@ class MeaningChecker {
     this.ref(value, pointer, this.checkIds, 'check', 'checks');
   }
 
+  /**
+   * The attributes' own bounds (`attributes.<id>.min`, `.max`): a number written on a sheet (a hero's, a creature's,
+   * an attribute's default) outside them is reported where it is written. Formulas (templates) are not judged here.
+   */
+  attributeValues(object: unknown, pointer: string): void {
+    for (const [key, value] of Object.entries(recordOf(object))) this.attributeValue(key, value, `${pointer}/${p(key)}`);
+  }
+
+  private attributeValue(id: string, value: unknown, pointer: string): void {
+    if (typeof value !== 'number') return;
+    const bounds = recordOf(recordOf(this.doc.attributes)[id]);
+    const { min, max } = bounds;
+    // Bounds that contradict each other are reported once, at `max`, not at every value.
+    if (typeof min === 'number' && typeof max === 'number' && min > max) return;
+    const name = typeof bounds.name === 'string' ? ` (${bounds.name})` : '';
+    if (typeof min === 'number' && value < min) {
+      this.error(pointer, 'value', 'out-of-range', `\`${id}\`${name} is ${value} here, below its lowest allowed value ${min} (\`attributes.${id}.min\`)`);
+    } else if (typeof max === 'number' && value > max) {
+      this.error(pointer, 'value', 'out-of-range', `\`${id}\`${name} is ${value} here, above its highest allowed value ${max} (\`attributes.${id}.max\`)`);
+    }
+  }
+
   track(value: unknown, pointer: string): void {
     this.ref(value, pointer, this.trackIds, 'track', 'tracks');
   }
@@ -167,6 +190,13 @@ class MeaningChecker {
     const combat = recordOf(d.combat);
     const turn = recordOf(d.turn);
 
+    for (const [id, a] of Object.entries(recordOf(d.attributes))) {
+      const { min, max } = recordOf(a);
+      if (typeof min === 'number' && typeof max === 'number' && min > max) {
+        this.error(`/attributes/${p(id)}/max`, 'value', 'out-of-range', `the highest allowed value of \`${id}\` (${max}) is below its lowest (${min})`);
+      } else this.attributeValue(id, recordOf(a).default, `/attributes/${p(id)}/default`);
+    }
+
     for (const [id, check] of Object.entries(recordOf(d.checks))) this.outcomes(recordOf(check).outcomes, `/checks/${p(id)}/outcomes`);
 
     if (isRecord(d.combat)) {
@@ -216,6 +246,7 @@ class MeaningChecker {
       const creature = recordOf(c);
       const at = `/bestiary/${i}`;
       this.keys(creature.attributes, `${at}/attributes`, this.attributeIds, 'attribute', 'attributes');
+      this.attributeValues(creature.attributes, `${at}/attributes`);
       this.keys(creature.tracks, `${at}/tracks`, this.trackIds, 'track', 'tracks');
       this.keys(creature.saves, `${at}/saves`, this.checkIds, 'check', 'checks');
       this.creatureAttacks(creature.attacks, creature.multiattack, at);
@@ -229,6 +260,7 @@ class MeaningChecker {
       const hero = recordOf(h);
       const at = `/heroes/${i}`;
       this.keys(hero.attributes, `${at}/attributes`, this.attributeIds, 'attribute', 'attributes');
+      this.attributeValues(hero.attributes, `${at}/attributes`);
       this.keys(hero.classes, `${at}/classes`, this.classIds, 'class', 'classes');
       this.keys(hero.tracks, `${at}/tracks`, this.trackIds, 'track', 'tracks');
       this.refs(hero.abilities, `${at}/abilities`, this.abilityIds, 'ability', 'abilities');
@@ -270,7 +302,10 @@ class MeaningChecker {
         this.ref(enemy.bestiary, `${entry}/bestiary`, this.creatureIds, 'creature', 'bestiary');
         this.refs(enemy.conditions, `${entry}/conditions`, this.conditionIds, 'condition', 'conditions');
         const numbers = recordOf(enemy.numbers);
-        if (isRecord(enemy.numbers)) this.creatureAttacks(numbers.attacks, numbers.multiattack, `${entry}/numbers`);
+        if (isRecord(enemy.numbers)) {
+          this.creatureAttacks(numbers.attacks, numbers.multiattack, `${entry}/numbers`);
+          this.attributeValues(numbers.attributes, `${entry}/numbers/attributes`);
+        }
       });
       // Positions are checked once every entry names someone known (else the entry's own error says it).
       for (const key of entriesKnown ? Object.keys(recordOf(fight.positions)) : []) {
