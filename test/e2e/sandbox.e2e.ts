@@ -1,11 +1,12 @@
 // The sandbox against the browser studio: a fight stepped event by event and turn by turn (chips, the initiative
-// strip, hit points), a chip's rule highlighted in the editor, a batch with progress then plots, cancel, and the
-// last valid version kept running while the text has errors.
+// strip, hit points), a chip's rule highlighted in the editor, a batch with progress then plots, cancel, the last
+// valid version kept running while the text has errors, and a system that has never checked clean fighting nothing.
 
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SHOTS, launchBrowser, type StudioProcess, closeStudioSession, highlightedLines, openStudioSession } from './harness';
+import { SHOTS, launchBrowser, type StudioProcess, closeStudioSession, highlightedLines, openStudio, openStudioSession } from './harness';
 
 let studio: StudioProcess;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -218,5 +219,42 @@ describe('sandbox: how the fallen lie', () => {
     const two = await wizardAfter('2');
     expect(two.downs, 'seed 2 no longer stabilises the wizard: pick another seed').toContain('wizard11 stable');
     await expect.poll(two.fate).toBe('down, stable');
+  });
+});
+
+describe('sandbox: a system that has never checked clean', () => {
+  test('says it cannot fight yet and shows no other system\'s fight; once fixed, it fights', async () => {
+    // twin-dice with a hero's Dexterity below the attribute's own minimum (6): the checker says so.
+    const doc = JSON.parse(readFileSync(join(studio.workspace, 'twin-dice.json'), 'utf8')) as { heroes: { attributes: Record<string, number> }[] };
+    doc.heroes[0]!.attributes['dexterity'] = 0;
+    writeFileSync(join(studio.workspace, 'broken.json'), JSON.stringify(doc, null, 2));
+    const errors: string[] = [];
+    const other = await browser.context.newPage();
+    try {
+      await openStudio(other, studio.url, 'broken.json', errors);
+      const banner = other.getByTestId('unfought-banner');
+      await banner.waitFor({ timeout: 20_000 });
+      expect(await banner.textContent()).toContain('broken.json has 1 error');
+      expect(await other.getByTestId('next-event').count()).toBe(0);
+      await other.screenshot({ path: join(SHOTS, 'sandbox-unfought.png') });
+      // Another document fights; coming back to the broken one hides that fight again.
+      await other.locator('[data-testid="file-list"] button', { hasText: 'classic-d20.json' }).click();
+      await other.waitForFunction(() => (window as unknown as { __studio: { sandbox: { events: unknown[] } } }).__studio.sandbox.events.length > 10, undefined, { timeout: 30_000 });
+      expect(await other.getByTestId('unfought-banner').count()).toBe(0);
+      await other.locator('[data-testid="file-list"] button', { hasText: 'broken.json' }).click();
+      await banner.waitFor({ timeout: 20_000 });
+      expect(await other.getByTestId('combatant').count()).toBe(0);
+      // Fixed in the editor (Dexterity 0 → 8): the banner goes and the sandbox fights twin-dice.
+      await other.evaluate(() => {
+        const s = (window as unknown as { __studio: { editor: { editor: { getModel(): { getValue(): string; setValue(v: string): void } } } } }).__studio;
+        const model = s.editor.editor.getModel();
+        model.setValue(model.getValue().replace('"dexterity": 0', '"dexterity": 8'));
+      });
+      await expect.poll(() => other.getByTestId('unfought-banner').count(), { timeout: 20_000 }).toBe(0);
+      await expect.poll(() => other.getByTestId('combatant').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 });
