@@ -127,6 +127,8 @@ export interface Attribute {
   readonly min?: number;
   /** Highest allowed value. */
   readonly max?: number;
+  /** Only whole numbers are allowed (a number of dice, a die's size, a rating). */
+  readonly whole?: boolean;
   /** What it measures, for people. */
   readonly description?: string;
 }

@@ -1,6 +1,6 @@
 // Meaning checks the schema cannot express: ids that name nothing, ids used twice, cycles among derived values,
 // names of attributes, tracks, classes that do not exist, a combat mode without its section, attribute values outside
-// the attribute's own `min`/`max`.
+// the attribute's own `min`/`max` or, for a `whole` attribute, not whole.
 // Runs on whatever shape the document has (defensively); the schema reports wrong shapes.
 import type { Severity } from '../formula/types';
 import { parseFormula } from '../formula/parse';
@@ -111,8 +111,9 @@ class MeaningChecker {
   }
 
   /**
-   * The attributes' own bounds (`attributes.<id>.min`, `.max`): a number written on a sheet (a hero's, a creature's,
-   * an attribute's default) outside them is reported where it is written. Formulas (templates) are not judged here.
+   * The attributes' own bounds (`attributes.<id>.min`, `.max`, `.whole`): a number written on a sheet (a hero's, a
+   * creature's, an attribute's default) outside them is reported where it is written. Formulas (templates) are not
+   * judged here.
    */
   attributeValues(object: unknown, pointer: string): void {
     for (const [key, value] of Object.entries(recordOf(object))) this.attributeValue(key, value, `${pointer}/${p(key)}`);
@@ -125,7 +126,9 @@ class MeaningChecker {
     // Bounds that contradict each other are reported once, at `max`, not at every value.
     if (typeof min === 'number' && typeof max === 'number' && min > max) return;
     const name = typeof bounds.name === 'string' ? ` (${bounds.name})` : '';
-    if (typeof min === 'number' && value < min) {
+    if (bounds.whole === true && !Number.isInteger(value)) {
+      this.error(pointer, 'value', 'out-of-range', `\`${id}\`${name} is ${value} here, but only whole numbers are allowed (\`attributes.${id}.whole\`)`);
+    } else if (typeof min === 'number' && value < min) {
       this.error(pointer, 'value', 'out-of-range', `\`${id}\`${name} is ${value} here, below its lowest allowed value ${min} (\`attributes.${id}.min\`)`);
     } else if (typeof max === 'number' && value > max) {
       this.error(pointer, 'value', 'out-of-range', `\`${id}\`${name} is ${value} here, above its highest allowed value ${max} (\`attributes.${id}.max\`)`);
