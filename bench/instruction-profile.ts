@@ -14,9 +14,12 @@ import { cannotRun, countScript, FEW, MANY, underValgrind } from './valgrind';
 
 async function profile(script: string, side: 'engine' | 'baseline', fights: number): Promise<Map<string, number>> {
   const out = join(tmpdir(), `rules-studio-callgrind-${side}-${fights}-${process.pid}.out`);
+  // --perf-basic-prof also turns on V8's code log, an isolate-*.log in the working directory unless sent elsewhere.
+  const v8log = join(tmpdir(), `rules-studio-v8-${side}-${fights}-${process.pid}.log`);
   try {
     const extra = (process.env['PROFILE_NODE_FLAGS'] ?? '').split(' ').filter(Boolean);
-    await underValgrind(['--tool=callgrind', '--dump-instr=yes', `--callgrind-out-file=${out}`], script, side, fights, ['--perf-basic-prof', ...extra]);
+    await underValgrind(['--tool=callgrind', '--dump-instr=yes', `--callgrind-out-file=${out}`], script, side, fights,
+      ['--perf-basic-prof', '--no-logfile-per-isolate', `--logfile=${v8log}`, ...extra]);
     const callgrind = readFileSync(out, 'utf8');
     const pid = callgrindPid(callgrind);
     if (pid === null) throw new Error(`no pid in ${out}`);
@@ -28,6 +31,7 @@ async function profile(script: string, side: 'engine' | 'baseline', fights: numb
     }
   } finally {
     rmSync(out, { force: true });
+    rmSync(v8log, { force: true });
   }
 }
 
