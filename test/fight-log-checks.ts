@@ -6,9 +6,10 @@ import type { FightEvent } from '../engine/sim/index';
 /**
  * Replays a log's hit points: each damage event's `hp` must be the last known hit points less its amount, and
  * nothing may raise them but a heal or regeneration event. Harm (consequences mode) takes hit points from heroes only;
- * an enemy's harm is counted in levels.
+ * an enemy's harm is counted in levels. `dealt` hears what each blow took, as the engine counts a combatant's damage
+ * dealt: the hit points a damage event removed, or a harm event's amount.
  */
-export function checkHitPoints(events: readonly FightEvent[], hpTrack: string): void {
+export function checkHitPoints(events: readonly FightEvent[], hpTrack: string, dealt?: (actor: string, amount: number) => void): void {
   const hp = new Map<string, number>();
   const heroes = new Set<string>();
   for (const e of events) {
@@ -19,10 +20,12 @@ export function checkHitPoints(events: readonly FightEvent[], hpTrack: string): 
       case 'damage':
         expect(e.amount, JSON.stringify(e)).toBeGreaterThanOrEqual(0);
         expect(e.hp, JSON.stringify(e)).toBe(Math.max(0, hp.get(e.target)! - e.amount));
+        dealt?.(e.actor, hp.get(e.target)! - e.hp);
         hp.set(e.target, e.hp);
         break;
       case 'harm':
         expect(e.amount, JSON.stringify(e)).toBeGreaterThanOrEqual(0);
+        dealt?.(e.actor, e.amount);
         if (heroes.has(e.target)) hp.set(e.target, Math.max(0, hp.get(e.target)! - e.amount));
         break;
       case 'heal':

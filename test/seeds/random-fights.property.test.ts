@@ -54,15 +54,13 @@ function randomFight(doc: SystemDocument, system: System): fc.Arbitrary<RandomFi
 }
 
 /** What the statistics of some fights must say, read off their logs: wins, rounds, and each combatant's checks and damage. */
-function countLogs(logs: readonly (readonly FightEvent[])[]) {
+function countLogs(logs: readonly (readonly FightEvent[])[], hpTrack: string) {
   const wins = { heroes: 0, enemies: 0, draw: 0 };
   let rounds = 0;
   const checks = new Map<string, Record<string, Record<string, number>>>();
   const damage = new Map<string, number>();
   for (const events of logs) {
-    const hp = new Map<string, number>();
     for (const e of events) {
-      if (e.type === 'fightStart') for (const c of e.combatants) hp.set(c.id, c.hp);
       if (e.type === 'fightEnd') { wins[e.winner]++; rounds += e.rounds; }
       if (e.type === 'check') {
         const mine = checks.get(e.actor) ?? {};
@@ -71,10 +69,8 @@ function countLogs(logs: readonly (readonly FightEvent[])[]) {
         const key = e.outcome ?? 'rolled';
         byOutcome[key] = (byOutcome[key] ?? 0) + 1;
       }
-      if (e.type === 'damage') { damage.set(e.actor, (damage.get(e.actor) ?? 0) + hp.get(e.target)! - e.hp); hp.set(e.target, e.hp); }
-      if (e.type === 'heal' || e.type === 'regenerate') hp.set(e.target, hp.get(e.target)! + e.amount);
-      if (e.type === 'harm') damage.set(e.actor, (damage.get(e.actor) ?? 0) + e.amount);
     }
+    checkHitPoints(events, hpTrack, (actor, amount) => damage.set(actor, (damage.get(actor) ?? 0) + amount));
   }
   return { wins, rounds, checks, damage };
 }
@@ -123,7 +119,7 @@ describe.each(SYSTEMS)('random fights of %s', (id) => {
       const fight = compose(spec);
       const stats = simulate(system, fight, { fights: n, seed: spec.seed });
       const logs = Array.from({ length: n }, (_, i) => fightLog(system, fight, deriveSeed(spec.seed, i)));
-      const expected = countLogs(logs);
+      const expected = countLogs(logs, hpTrack);
       expect(stats.wins).toEqual(expected.wins);
       expect(stats.rounds.mean * n).toBeCloseTo(expected.rounds, 9);
       for (const c of stats.combatants) {
