@@ -1,11 +1,13 @@
 // The one place that turns the TypeScript sources into runnable bundles, for both the bin (the CLI itself) and the
 // worker pools (`sim --workers`, the balance grid). No build step for the user: a bundle is built by esbuild on first
-// use and cached in node_modules/.cache/rules-studio, and rebuilt when a file under engine/ or schemas/ is newer.
+// use and cached in node_modules/.cache/rules-studio, and rebuilt when the sources it was built from differ from these
+// (a sha256 of the project root's path and of every file under engine/ and schemas/, in the bundle's first line).
 // Plain JavaScript so that the bin can load it without tsx. When a bundle cannot be built or written (read-only
 // install, no esbuild), callers fall back to running the sources through tsx (registerTsx).
-import { existsSync, mkdirSync, readdirSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** What can be bundled: name → entry source, relative to the project root. */
@@ -53,40 +55,79 @@ async function importFromProject(specifier) {
   }
 }
 
-function modified(file) {
-  try {
-    return statSync(file).mtimeMs;
-  } catch {
-    return 0;
-  }
-}
+/** The first line of every bundle: the key of the sources it was built from. */
+const KEY_LINE = '// rules-studio bundle ';
 
-function newestSource(dir) {
-  let newest = 0;
+function sourceFiles(dir, prefix, into) {
   let entries;
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch {
-    return 0;
+    return;
   }
   for (const entry of entries) {
-    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestSource(path) : modified(path)); // a file may go meanwhile
+    if (entry.name === 'node_modules' || entry.name.startsWith('.') || entry.name.endsWith('.test.ts')) continue;
+    const relative = `${prefix}/${entry.name}`;
+    if (entry.isDirectory()) sourceFiles(join(dir, entry.name), relative, into);
+    else into.push(relative);
   }
-  return newest;
 }
 
 /**
- * Builds `entry` (a path under `root`) into `outfile` unless `outfile` is at least as new as every file under
- * root/engine and root/schemas and the lock file (an install may change a bundled package). Returns true when it
- * built. Safe when several processes build at once: each writes its own temporary file and renames it into place
- * (atomic), so a reader never sees half a bundle.
+ * What a bundle of `entry` under `root` is built from, as one sha256: the project root's path (another checkout,
+ * even one sharing this node_modules or this cache, gets another key), the entry, and the path and bytes of every file
+ * under root/engine and root/schemas (tests aside) and of the lock file (an install may change a bundled package).
+ * File times play no part: a source restored with an old time still changes the key. About 1.5 MB read and hashed,
+ * a few milliseconds.
+ */
+export function bundleKey(root, entry) {
+  const hash = createHash('sha256');
+  hash.update(`rules-studio bundle 1\0${resolve(root)}\0${entry}\0`);
+  const files = [];
+  sourceFiles(join(root, 'engine'), 'engine', files);
+  sourceFiles(join(root, 'schemas'), 'schemas', files);
+  files.sort();
+  files.push('package-lock.json');
+  for (const file of files) {
+    let bytes;
+    try {
+      bytes = readFileSync(join(root, file));
+    } catch {
+      bytes = null; // gone meanwhile, or the lock file is missing: its absence is part of the key
+    }
+    hash.update(`${file}\0${bytes === null ? -1 : bytes.length}\0`);
+    if (bytes !== null) hash.update(bytes);
+  }
+  return hash.digest('hex');
+}
+
+/** The key a bundle says it was built from (its first line), or null (no file, or not one of ours). */
+function keyOf(outfile) {
+  let fd;
+  try {
+    fd = openSync(outfile, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    const head = Buffer.alloc(KEY_LINE.length + 64);
+    const read = readSync(fd, head, 0, head.length, 0);
+    const text = head.subarray(0, read).toString('latin1');
+    return text.startsWith(KEY_LINE) ? text.slice(KEY_LINE.length) : null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Builds `entry` (a path under `root`) into `outfile` unless `outfile` was built from exactly these sources (its first
+ * line holds bundleKey, compared in full; file times are never trusted). Returns true when it built. Safe when several
+ * processes build at once: each writes its own temporary file and renames it into place (atomic), so a reader never
+ * sees half a bundle, and a bundle a source was saved during is keyed on what was read before the build.
  */
 export async function buildIfStale(root, entry, outfile) {
-  const newest = Math.max(newestSource(join(root, 'engine')), newestSource(join(root, 'schemas')), modified(join(root, 'package-lock.json')));
-  // 1 ms of slack: a file time set from JavaScript keeps whole milliseconds, a source's has nanoseconds
-  if (existsSync(outfile) && statSync(outfile).mtimeMs >= newest - 1) return false;
+  const key = bundleKey(root, entry);
+  if (keyOf(outfile) === key) return false;
   const { build } = await importFromProject('esbuild');
   const result = await build({
     entryPoints: [join(root, entry)],
@@ -101,15 +142,12 @@ export async function buildIfStale(root, entry, outfile) {
     // chevrotain's package entry is ~600 lodash-es modules; its single-file build is the same code
     alias: { chevrotain: join(root, 'node_modules', 'chevrotain', 'lib', 'chevrotain.mjs') },
     external: ['esbuild', 'tsx', 'tsx/*'], // only this file loads them, and only to build or to fall back
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: { js: `${KEY_LINE}${key}\nimport { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);` },
     define: { __RULES_STUDIO_ROOT__: JSON.stringify(root) }, // findRoot's answer when the cache is outside the project
   });
   mkdirSync(dirname(outfile), { recursive: true });
   const temporary = `${outfile}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   writeFileSync(temporary, result.outputFiles[0].contents);
-  // Stamped with the newest source's time, not the build's end: a source saved during the build is still newer.
-  const stamp = new Date(Math.ceil(newest));
-  utimesSync(temporary, stamp, stamp);
   renameSync(temporary, outfile);
   return true;
 }
@@ -119,7 +157,8 @@ function cacheDir() {
 }
 
 /**
- * The absolute path of a fresh bundle of `name` (one of BUNDLE_ENTRIES), building it if a source is newer; null when
+ * The absolute path of a fresh bundle of `name` (one of BUNDLE_ENTRIES), building it unless the cached one was built
+ * from these very sources of this very project (buildIfStale); null when
  * it cannot be built or written (the caller runs the sources through tsx instead) or when NO_BUNDLE_ENV is set.
  */
 export async function cachedBundle(name) {

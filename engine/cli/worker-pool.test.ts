@@ -12,7 +12,7 @@ import { loadSystem, mergeStats, simulate, simulatePartial, type System } from '
 import { sensitivity } from '../balance/sensitivity';
 import { runSensitivityParallel } from './balance-workers/needle-pool';
 import { gridSetup, runGridParallel } from './balance-workers/pool';
-import { buildIfStale, CACHE_DIR_ENV } from './bundle-cache.mjs';
+import { buildIfStale, bundleKey, CACHE_DIR_ENV } from './bundle-cache.mjs';
 import { chunkFights, simulateParallel, startSimCrew, workersNeeded } from './sim-workers/pool';
 import { runTasks, startCrew, workerScript } from './worker-pool';
 
@@ -216,7 +216,7 @@ describe('sim over worker threads, through tsx when the cache cannot be written'
 });
 
 describe('buildIfStale', () => {
-  it('builds once, then only when a source under engine/ is newer than the bundle', async () => {
+  it('builds once, then again whenever a source under engine/ changes, whatever its file time says', async () => {
     const root = join(scratch, 'project');
     mkdirSync(join(root, 'engine'), { recursive: true });
     const source = join(root, 'engine', 'entry.ts');
@@ -224,11 +224,34 @@ describe('buildIfStale', () => {
     writeFileSync(source, 'export const answer: number = 41;\n');
     expect(await buildIfStale(root, 'engine/entry.ts', outfile)).toBe(true);
     expect(await buildIfStale(root, 'engine/entry.ts', outfile)).toBe(false);
+    // Changed, and dated long before the bundle (a copy that keeps times, an archive): still rebuilt.
     writeFileSync(source, 'export const answer: number = 42;\n');
+    const old = new Date('2001-01-01T00:00:00Z');
+    utimesSync(source, old, old);
+    expect(await buildIfStale(root, 'engine/entry.ts', outfile)).toBe(true);
+    expect(((await import(`${pathToFileURL(outfile).href}?v=2`)) as { answer: number }).answer).toBe(42);
+    // Touched but unchanged: nothing to build.
     const later = new Date(Date.now() + 5_000);
     utimesSync(source, later, later);
+    expect(await buildIfStale(root, 'engine/entry.ts', outfile)).toBe(false);
+    // A new file under engine/ changes the key too (an import may now resolve to it).
+    writeFileSync(join(root, 'engine', 'other.ts'), 'export {};\n');
     expect(await buildIfStale(root, 'engine/entry.ts', outfile)).toBe(true);
-    const built = (await import(`${pathToFileURL(outfile).href}?v=2`)) as { answer: number };
-    expect(built.answer).toBe(42);
+  });
+
+  it('never takes a bundle built from another project, even one newer than every source here', async () => {
+    const here = join(scratch, 'here');
+    const there = join(scratch, 'there');
+    for (const [root, answer] of [[here, 1], [there, 2]] as const) {
+      mkdirSync(join(root, 'engine'), { recursive: true });
+      writeFileSync(join(root, 'engine', 'entry.ts'), `export const answer: number = ${answer};\n`);
+    }
+    const shared = join(scratch, 'shared-cache', 'entry.mjs');
+    expect(await buildIfStale(there, 'engine/entry.ts', shared)).toBe(true);
+    expect(await buildIfStale(here, 'engine/entry.ts', shared)).toBe(true);
+    expect(((await import(`${pathToFileURL(shared).href}?v=here`)) as { answer: number }).answer).toBe(1);
+    // The same sources byte for byte in another folder are still another project (the bundle knows its root).
+    writeFileSync(join(there, 'engine', 'entry.ts'), 'export const answer: number = 1;\n');
+    expect(bundleKey(there, 'engine/entry.ts')).not.toBe(bundleKey(here, 'engine/entry.ts'));
   });
 });

@@ -1,8 +1,8 @@
 // The installed entry point: every command runs from the cached bundle (sim's workers from theirs), giving the engine's answers.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 
 function cli(...args: string[]) {
@@ -101,4 +101,53 @@ describe('bin/rules-studio.mjs', () => {
     expect(broken.status).toBe(1);
     expect(broken.stderr).toMatch(/never simulated/);
   });
+});
+
+/** A copy of this project's sources in a temporary folder, sharing this node_modules (a symlink), as a second checkout would. */
+function checkout(name: string): string {
+  const root = join(mkdtempSync(join(tmpdir(), 'bin-checkout-')), name);
+  for (const part of ['bin', 'engine', 'schemas', 'package.json', 'package-lock.json', 'tsconfig.cli.json']) {
+    cpSync(part, join(root, part), { recursive: true, preserveTimestamps: true });
+  }
+  symlinkSync(resolve('node_modules'), join(root, 'node_modules'));
+  return root;
+}
+
+/** `check` of a clean system from `root`, with `cache` as the bundle cache: what it says at the end. */
+function checkFrom(root: string, cache: string): string {
+  const r = spawnSync(process.execPath, [join(root, 'bin/rules-studio.mjs'), 'check', resolve('test/fixtures/systems/mini-d20.json')], {
+    encoding: 'utf8', timeout: 120_000, cwd: root, env: { ...process.env, RULES_STUDIO_CACHE_DIR: cache },
+  });
+  expect(r.status, r.stderr).toBe(0);
+  return r.stderr.trim();
+}
+
+/** Changes the summary `check` prints in `root`'s sources; the file keeps the given time. */
+function plantSummary(root: string, summary: string, time?: Date): void {
+  const file = join(root, 'engine/cli/check.ts');
+  const text = readFileSync(file, 'utf8');
+  expect(text).toContain("'no problems'");
+  writeFileSync(file, text.replace("'no problems'", `'${summary}'`));
+  if (time) utimesSync(file, time, time);
+}
+
+describe('the bundle cache runs the engine of these sources', () => {
+  test('a source changed but dated before the bundle (a copy that keeps times) is rebuilt, not run stale', () => {
+    const root = checkout('here');
+    const cache = mkdtempSync(join(tmpdir(), 'bin-cache-'));
+    expect(checkFrom(root, cache)).toBe('1 file checked: no problems');
+    plantSummary(root, 'no problems (changed here)', new Date('2001-01-01T00:00:00Z'));
+    expect(checkFrom(root, cache)).toBe('1 file checked: no problems (changed here)');
+  }, 120_000);
+  test('a bundle another checkout wrote into the same cache (shared node_modules) is never run here', () => {
+    const here = checkout('here');
+    const there = checkout('there');
+    const cache = mkdtempSync(join(tmpdir(), 'bin-cache-'));
+    expect(checkFrom(here, cache)).toBe('1 file checked: no problems');
+    plantSummary(there, 'no problems (the other engine)');
+    expect(checkFrom(there, cache)).toBe('1 file checked: no problems (the other engine)');
+    // Its bundle is newer than every source here, and sits where this checkout looks.
+    expect(checkFrom(here, cache)).toBe('1 file checked: no problems');
+    expect(checkFrom(there, cache)).toBe('1 file checked: no problems (the other engine)');
+  }, 120_000);
 });
