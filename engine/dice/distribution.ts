@@ -7,7 +7,7 @@ import { parseFormula } from '../formula/parse';
 import { getBuiltin } from '../formula/builtins';
 import { FormulaRuntimeError } from '../formula/runtime';
 import { binomialRow, keptPositions, keptTotal } from './keep';
-import { type DicePlan, compareMatches, matchesEveryFace, planDice } from './roll';
+import { type DicePlan, compareMatches, endlessDie, planDice } from './roll';
 import {
   DistributionFailure,
   type DistributionErrorCode,
@@ -147,8 +147,15 @@ function finish(outcome: Outcome, ast: FormulaNode, notes: string[]): Distributi
     pmf = outcome.pmf;
     type = outcome.boolean ? 'boolean' : 'number';
   }
-  const moments = momentsOf(pmf);
   const mass = totalMass(pmf);
+  // The last guard of "never an empty or NaN answer": every path above should have said why already.
+  if (pmf.values.length === 0 || !(mass > 0) || !Number.isFinite(mass)) {
+    return failure('limit', 'cannot compute this distribution: no outcome of it has a value (every roll of it fails)', ast.span);
+  }
+  const moments = momentsOf(pmf);
+  if (![moments.min, moments.max, moments.mean, moments.stdev].every(Number.isFinite)) {
+    return failure('limit', 'cannot compute this distribution: its mean or spread is not a finite number', ast.span);
+  }
   const entries: Array<[number, number]> = Array.from(pmf.values, (v, i) => [v, (pmf.probs[i] as number) / mass]);
   return { ok: true, type, ...moments, pmf: entries, notes };
 }
@@ -536,7 +543,9 @@ function dice(node: Extract<FormulaNode, { kind: 'dice' }>, walk: Walk, depth: n
   sizePmf.values.forEach((size, si) => {
     const faces = size === FATE ? uniformRange(-1, 1) : uniformRange(1, size);
     const roll = settledRoll(faces, plan, node.span, walk);
-    const byCount = termForCounts(roll, countPmf.values, plan, node.span, walk);
+    // Plain `!` explodes on the die's highest face, even where a reroll never lets it stay (`d3r3!` never explodes).
+    const top = faces.values[faces.values.length - 1] as number;
+    const byCount = termForCounts(roll, top, countPmf.values, plan, node.span, walk);
     countPmf.values.forEach((count, ci) => {
       parts.push([(sizePmf.probs[si] as number) * (countPmf.probs[ci] as number), byCount.get(count) as Pmf]);
     });
@@ -544,9 +553,24 @@ function dice(node: Extract<FormulaNode, { kind: 'dice' }>, walk: Walk, depth: n
   return random(parts.length === 1 ? (parts[0] as [number, Pmf])[1] : mixture(parts), false);
 }
 
-function describeCompare(compare: DiceCompare): string {
-  return `${compare.op === '==' ? '' : compare.op}${compare.value}`;
+/**
+ * A die that reaches the limit of rerolls or explosions stops the roll with an error, so those rolls have no value:
+ * their mass is left out, with a note. A die that fails that way in 1 roll of 100 or more is an error here too.
+ */
+function dieMayFail(walk: Walk, what: 'rerolls' | 'explosions', probability: number, span: Span): void {
+  const limit = LIMITS.maxExplosionsPerDie;
+  if (probability >= FAILING_DIE) {
+    throw new DistributionFailure(
+      `a die here needs more than ${limit} ${what} (which stops the roll with an error) in ${formatProbability(probability)} of its rolls`,
+      'limit',
+      span,
+    );
+  }
+  if (probability > 1e-15) walk.notes.add(`a die fails (over ${limit} ${what}) with probability ${probability.toExponential(1)}; those rolls are left out`);
 }
+
+/** From this chance of failing, a die is an error rather than a note (dieMayFail). */
+const FAILING_DIE = 0.01;
 
 /** Marks the fate die in a size distribution (real sizes are at least 1). */
 const FATE = 0;
@@ -557,30 +581,14 @@ function anyMatch(compares: readonly DiceCompare[], face: number): boolean {
 
 /** One roll of a die after `r` (until) and `ro` (once). */
 function settledRoll(faces: Pmf, plan: DicePlan, span: Span, walk: Walk): Pmf {
-  const minFace = faces.values[0] as number;
-  const maxFace = faces.values[faces.values.length - 1] as number;
-  for (const compare of plan.rerollUntil) {
-    if (matchesEveryFace(compare, minFace, maxFace)) {
-      throw new DistributionFailure(`rerolling on ${describeCompare(compare)} matches every face of this die: it would never stop`, 'limit', span);
-    }
-  }
-  for (const compare of plan.explode) {
-    if (compare !== null ? matchesEveryFace(compare, minFace, maxFace) : minFace === maxFace) {
-      throw new DistributionFailure(
-        `exploding on ${compare === null ? 'the highest face' : describeCompare(compare)} matches every face of this die: it would never stop`,
-        'limit',
-        span,
-      );
-    }
-  }
+  const endless = endlessDie(plan, faces.values[0] as number, faces.values[faces.values.length - 1] as number);
+  if (endless !== null) throw new DistributionFailure(endless, 'limit', span);
   let roll = faces;
   if (plan.rerollUntil.length > 0) {
     const p = probabilityOf(faces, (v) => anyMatch(plan.rerollUntil, v));
     // More than maxExplosionsPerDie rerolls is a runtime error: those rolls have no value and are left out.
     const failing = Math.pow(p, LIMITS.maxExplosionsPerDie + 1);
-    if (failing > 1e-15) {
-      walk.notes.add(`a die fails (over ${LIMITS.maxExplosionsPerDie} rerolls) with probability ${failing.toExponential(1)}; those rolls are left out`);
-    }
+    dieMayFail(walk, 'rerolls', failing, span);
     roll = fromEntries(Array.from(faces.values, (v, i) => [v, anyMatch(plan.rerollUntil, v) ? 0 : (faces.probs[i] as number) / (1 - p)]));
   }
   if (plan.rerollOnce.length > 0) {
@@ -617,7 +625,7 @@ function chainScore(roll: Pmf, plan: DicePlan, maxFace: number, score: (face: nu
     chain = addIndependent(chain, explodes, 1, walk.budget, span);
     const mass = totalMass(chain);
     if (t + 1 > limit) {
-      if (mass > 1e-15) walk.notes.add(`a die fails (over ${limit} explosions) with probability ${mass.toExponential(1)}; those rolls are left out`);
+      dieMayFail(walk, 'explosions', mass, span);
       break;
     }
     if (mass < NEGLIGIBLE_MASS) {
@@ -629,10 +637,9 @@ function chainScore(roll: Pmf, plan: DicePlan, maxFace: number, score: (face: nu
 }
 
 /** The term's value for each count: a sum, a kept total, or a success count. */
-function termForCounts(roll: Pmf, counts: Float64Array, plan: DicePlan, span: Span, walk: Walk): Map<number, Pmf> {
+function termForCounts(roll: Pmf, maxFace: number, counts: Float64Array, plan: DicePlan, span: Span, walk: Walk): Map<number, Pmf> {
   const successes = plan.successes;
   const score = successes ? (v: number) => (compareMatches(successes.op, successes.value, v) ? 1 : 0) : (v: number) => v;
-  const maxFace = roll.values[roll.values.length - 1] as number;
   const out = new Map<number, Pmf>();
   const exploding = plan.explode.length > 0 && probabilityOf(roll, (v) => explodesOn(plan, v, maxFace)) > 0;
 

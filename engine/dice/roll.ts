@@ -26,6 +26,8 @@ export interface DicePlan {
   readonly rerollOnce: readonly DiceCompare[];
   /** Count successes instead of summing. */
   readonly successes: DiceCompare | null;
+  /** The last die size found to settle (endlessDie), so that rolling it again skips the check. */
+  settlesOn: DieSize | null;
 }
 
 /** A chip's view of a term: every face shown, including those rerolled away, with whether it counts. */
@@ -64,7 +66,7 @@ export function planDice(modifiers: readonly DiceModifier[]): DicePlan {
       }
     }
   }
-  return { selections, explode, rerollUntil, rerollOnce, successes };
+  return { selections, explode, rerollUntil, rerollOnce, successes, settlesOn: null };
 }
 
 export function isPlainPlan(plan: DicePlan): boolean {
@@ -99,6 +101,63 @@ export function matchesEveryFace(compare: DiceCompare, min: number, max: number)
     case '>': return min > v;
     case '>=': return min >= v;
   }
+}
+
+/**
+ * Faces of min..max that stand for every face: whether a face matches each compare (and whether it is the highest)
+ * is the same from one candidate up to the next, so "is there a face that ..." over the plan's compares is answered
+ * exactly by asking it of these few faces instead of up to a million.
+ */
+function candidateFaces(plan: DicePlan, min: number, max: number): number[] {
+  const faces = new Set<number>([min, max, max - 1]);
+  const around = (v: number): void => {
+    const lo = Math.floor(v);
+    const hi = Math.ceil(v);
+    faces.add(lo - 1).add(lo).add(lo + 1).add(hi - 1).add(hi).add(hi + 1);
+  };
+  for (const compare of plan.explode) if (compare !== null) around(compare.value);
+  for (const compare of plan.rerollUntil) around(compare.value);
+  for (const compare of plan.rerollOnce) around(compare.value);
+  return [...faces].filter((face) => face >= min && face <= max);
+}
+
+function listCompares(compares: readonly (DiceCompare | null)[]): string {
+  const texts = compares.map((compare) => (compare === null ? 'the highest face' : describeCompare(compare)));
+  return texts.length <= 1 ? (texts[0] ?? '') : `${texts.slice(0, -1).join(', ')} or ${texts[texts.length - 1]}`;
+}
+
+/**
+ * Why a die of faces min..max under this plan could never settle, in words, or null when every roll of it ends
+ * (with certainty: the limit of 100 rerolls or explosions per die may still be reached by bad luck). The meaning,
+ * shared by the roller and the exact distributions: each roll is rerolled with `r` while it matches, then once with
+ * `ro` (a fresh roll, taken as it falls); the face it settles on explodes when it matches an explode compare (plain
+ * `!`: the die's highest face, whether or not a reroll lets it stay). So a die never stops when `r` leaves it no
+ * face, or when every face a roll can settle on explodes (`d2r1!`: every roll settles on 2, and 2 explodes).
+ */
+export function endlessDie(plan: DicePlan, min: number, max: number): string | null {
+  if (plan.rerollUntil.length === 0 && plan.explode.length === 0) return null;
+  const die = min === -1 && max === 1 ? 'a dF' : `a d${max}`;
+  const faces = candidateFaces(plan, min, max);
+  const rerolled = (face: number): boolean => anyMatches(plan.rerollUntil, face);
+  if (plan.rerollUntil.length > 0 && faces.every(rerolled)) {
+    return `rerolling on ${listCompares(plan.rerollUntil)} matches every face of ${die}: it would never stop`;
+  }
+  if (plan.explode.length === 0) return null;
+  // A reroll-once that can happen is a fresh roll, which may land on any face.
+  const onceHappens = plan.rerollOnce.length > 0 && faces.some((face) => !rerolled(face) && anyMatches(plan.rerollOnce, face));
+  const settles = (face: number): boolean => onceHappens || !rerolled(face);
+  if (faces.some((face) => settles(face) && !explodes(plan.explode, face, max))) return null;
+  const exploding = `exploding on ${listCompares(plan.explode)}${plan.explode.includes(null) ? ` (${max})` : ''}`;
+  if (plan.rerollUntil.length === 0) return `${exploding} matches every face of ${die}: it would never stop`;
+  return `${exploding} matches every face ${die} can settle on after rerolling on ${listCompares(plan.rerollUntil)}: it would never stop`;
+}
+
+/** Throws the runtime error of a die that could never settle (endlessDie), once per plan and size. */
+function checkSettles(plan: DicePlan, size: DieSize, span: Span | undefined): void {
+  if (plan.settlesOn === size) return;
+  const endless = size === 'fate' ? endlessDie(plan, -1, 1) : endlessDie(plan, 1, size);
+  if (endless !== null) throw new FormulaRuntimeError(endless, 'limit', span);
+  plan.settlesOn = size;
 }
 
 /** Checks a computed count: a whole number from 0, within the budget left. */
@@ -229,22 +288,8 @@ export function rollPool(
   const fate = size === 'fate';
   const sides = fate ? 3 : size;
   const offset = fate ? -2 : 0;
-  const minFace = 1 + offset;
   const maxFace = sides + offset;
-  for (const compare of plan.rerollUntil) {
-    if (matchesEveryFace(compare, minFace, maxFace)) {
-      throw new FormulaRuntimeError(`rerolling on ${describeCompare(compare)} matches every face of this die: it would never stop`, 'limit', span);
-    }
-  }
-  for (const compare of plan.explode) {
-    if (compare !== null ? matchesEveryFace(compare, minFace, maxFace) : minFace === maxFace) {
-      throw new FormulaRuntimeError(
-        `exploding on ${compare === null ? 'the highest face' : describeCompare(compare)} matches every face of this die: it would never stop`,
-        'limit',
-        span,
-      );
-    }
-  }
+  checkSettles(plan, size, span);
 
   const rng = ctx.rng;
   const dice = ctx.roll.dice;

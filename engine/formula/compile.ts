@@ -1,7 +1,7 @@
 // Compiles a checked AST to closures: one small handler per node kind, references resolved once here, constants
 // folded, and a plain closure tree for hot paths next to a traced one (built on first use) that pushes chip items.
 // Never evaluates text as code.
-import { checkDiceCount, checkDieSize, isPlainPlan, matchesEveryFace, planDice, rollDropOne, rollOne, rollPlain, rollPool, singleSelectionDrops } from '../dice/roll';
+import { checkDiceCount, checkDieSize, endlessDie, isPlainPlan, planDice, rollDropOne, rollOne, rollPlain, rollPool, singleSelectionDrops } from '../dice/roll';
 import type { DicePlan, DieSize, DiceTraceSink } from '../dice/roll';
 import { lookupBuiltin } from './builtin-adapter';
 import type { BuiltinCall } from './builtin-adapter';
@@ -965,18 +965,8 @@ function checkConstantSides(sides: Value, span: Span): void {
 }
 
 function checkConstantPlan(plan: DicePlan, sides: DieSize, span: Span): void {
-  const min = sides === 'fate' ? -1 : 1;
-  const max = sides === 'fate' ? 1 : sides;
-  for (const compare of plan.explode) {
-    if (compare === null ? min === max : matchesEveryFace(compare, min, max)) {
-      throw new FormulaCompileError('this explosion matches every face of the die: it would never stop', 'limit', span);
-    }
-  }
-  for (const compare of plan.rerollUntil) {
-    if (matchesEveryFace(compare, min, max)) {
-      throw new FormulaCompileError('this reroll matches every face of the die: it would never stop', 'limit', span);
-    }
-  }
+  const endless = sides === 'fate' ? endlessDie(plan, -1, 1) : endlessDie(plan, 1, sides);
+  if (endless !== null) throw new FormulaCompileError(endless, 'limit', span);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
