@@ -3,9 +3,11 @@
 // it settles on explodes when it matches (plain `!`: the die's highest face, even where a reroll never lets it stay).
 // Issue 17 found `dist '2d2!r2'` ok with an empty pmf and a NaN mean while `roll` gave 2; 46 such small formulas.
 import { describe, expect, it } from 'vitest';
+import { checkFormula } from '../formula/check';
 import { compileFormula, evaluateFormula, FormulaCompileError, newEvalContext } from '../formula/compile';
 import { parseFormula } from '../formula/parse';
 import { FormulaRuntimeError } from '../formula/runtime';
+import { createSymbolTable } from '../formula/symbols';
 import type { Value } from '../formula/types';
 import { run as distCommand } from '../cli/dist';
 import { type DistributionResult, distributionOf } from './distribution';
@@ -124,6 +126,31 @@ describe('one meaning for explode and reroll', () => {
     // The roller agrees: most rolls of it fail.
     const rolled = rolls('d1000r<1000', 20, 7);
     expect(rolled.error?.message).toMatch(/more than 100 rerolls of one die/);
+  });
+
+  it('keep/drop act on the whole pool, explosions included; cs counts each; !! is ! twice, not compounding', () => {
+    // d6!kh1 keeps the highest single die of the chain: never above 6, but more often 6 than a plain d6.
+    const kept = dist('d6!kh1');
+    expect(kept.ok && [kept.min, kept.max]).toEqual([1, 6]);
+    expect(kept.ok && kept.pmf.find(([v]) => v === 6)![1]).toBeCloseTo(1 / 6, 12); // the first die is the highest
+    const pool = dist('2d6!dl1');
+    expect(pool.ok && pool.max).toBeGreaterThan(6);
+    expect(new Set(rolls('d6!kh1', 3000, 8).values)).toEqual(new Set([1, 2, 3, 4, 5, 6]));
+    const counted = dist('d10!cs>=8'); // 8 or 9 is one success, a 10 is one and rolls again
+    expect(counted.ok && counted.mean).toBeCloseTo(0.3 / 0.9, 12);
+    expect(dist('3d6!!')).toEqual(dist('3d6!'));
+    expect(rolls('3d6!!', 500, 9).values).toEqual(rolls('3d6!', 500, 9).values);
+  });
+
+  it('the editor reports a die that could never settle when its size is written out', () => {
+    for (const text of ['d1!', 'd6r<7', 'd2r1!']) {
+      const parsed = parseFormula(text);
+      const checked = checkFormula(parsed.ast!, createSymbolTable({}));
+      expect(checked.diagnostics.map((d) => [d.severity, d.message]), text).toEqual([['error', expect.stringMatching(/would never stop/)]]);
+    }
+    // A computed size is checked when it is rolled (above), not here: d(@n)r1! checks clean.
+    const computed = checkFormula(parseFormula('d(@n)r1!').ast!, createSymbolTable({ n: { type: 'number' } }));
+    expect(computed.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   });
 
   it('the settle check finds a single face that stops among a million', () => {
