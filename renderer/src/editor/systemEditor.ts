@@ -2,10 +2,11 @@
 // diagnostics as markers, formula colouring, go to definition, formula hovers and `@` completions.
 // Knows nothing of Svelte: the state layer drives it through these methods and the callbacks it is given.
 import { jsonDefaults, monaco } from './monaco';
-import { JsonLocator, documentOffsetToDecoded } from './jsonLocations';
-import { definitionKindsForKey } from '../workers/definitions';
+import { JsonLocator } from '../../../engine/editor/jsonLocations';
+import { definitionAt, formulaPlace } from '../../../engine/editor/places';
+import { referenceAt, referenceItems } from '../../../engine/editor/completion';
 import type { CompletionName, Definition, EditorDiagnostic, FormulaInfo, FormulaToken } from '../workers/protocol';
-import { formulaHoverMarkdown } from './formulaHover';
+import { formulaHoverMarkdown } from '../../../engine/editor/hover';
 
 type ITextModel = monaco.editor.ITextModel;
 
@@ -279,70 +280,48 @@ export class SystemEditor {
     );
   }
 
+  // The providers are a thin shell: engine/editor finds what is at an offset (the language server uses the same
+  // functions); here offsets become Monaco ranges.
   #definitionAt(model: ITextModel, position: monaco.Position): monaco.languages.Definition | null {
     const docId = this.#docOf(model);
     const entry = docId ? this.#models.get(docId) : undefined;
     if (!entry) return null;
-    const text = model.getValue();
-    const locator = new JsonLocator(text);
-    const found = locator.stringValueAt(model.getOffsetAt(position));
-    if (!found || typeof found.node.value !== 'string') return null;
-    const parent = found.node.parent;
-    const key = parent?.type === 'property' ? parent.children?.[0]?.value : undefined;
-    const grand = parent?.type === 'array' ? parent.parent : undefined;
-    const parentKey = grand?.type === 'property' ? grand.children?.[0]?.value : undefined;
-    const kinds = definitionKindsForKey(key as string | undefined ?? (parent?.type === 'array' ? 0 : undefined), parentKey as string | undefined);
-    const id = found.node.value;
-    const target = kinds
-      .map((kind) => entry.definitions.find((d) => d.kind === kind && d.id === id))
-      .find((d): d is Definition => d !== undefined);
-    if (!target || target.pointer === found.pointer) return null;
-    const range = locator.memberRangeOfPointer(target.pointer);
-    if (!range) return null;
-    const start = model.getPositionAt(range.start);
+    const target = definitionAt(model.getValue(), model.getOffsetAt(position), entry.definitions);
+    if (!target) return null;
+    const start = model.getPositionAt(target.member.start);
     return { uri: model.uri, range: new monaco.Range(start.lineNumber, start.column, start.lineNumber, start.column) };
   }
 
   async #formulaHover(model: ITextModel, position: monaco.Position): Promise<monaco.languages.Hover | null> {
     const docId = this.#docOf(model);
     if (!docId) return null;
-    const offset = model.getOffsetAt(position);
-    const found = new JsonLocator(model.getValue()).stringValueAt(offset);
-    if (!found || typeof found.node.value !== 'string') return null;
-    if (!this.callbacks.isFormula(docId, found.pointer)) return null;
-    const info = await this.callbacks.formulaInfo(docId, found.pointer, found.node.value);
+    const place = formulaPlace(model.getValue(), model.getOffsetAt(position), (pointer) => this.callbacks.isFormula(docId, pointer));
+    if (!place) return null;
+    const info = await this.callbacks.formulaInfo(docId, place.pointer, place.formula);
     if (!info) return null;
-    const start = model.getPositionAt(found.node.offset);
-    const end = model.getPositionAt(found.node.offset + found.node.length);
+    const start = model.getPositionAt(place.literal.start);
+    const end = model.getPositionAt(place.literal.end);
     return {
       range: new monaco.Range(start.lineNumber, start.column, end.lineNumber, end.column),
-      contents: formulaHoverMarkdown(found.node.value, info),
+      contents: formulaHoverMarkdown(place.formula, info),
     };
   }
 
   async #formulaCompletions(model: ITextModel, position: monaco.Position): Promise<monaco.languages.CompletionList | null> {
     const docId = this.#docOf(model);
     if (!docId) return null;
-    const text = model.getValue();
-    const offset = model.getOffsetAt(position);
-    const found = new JsonLocator(text).stringValueAt(offset);
-    if (!found || typeof found.node.value !== 'string') return null;
-    if (!this.callbacks.isFormula(docId, found.pointer)) return null;
-    // The `@name.path` being typed, ending at the cursor.
-    const decodedIndex = documentOffsetToDecoded(text, found.node, offset);
-    const before = found.node.value.slice(0, decodedIndex);
-    const typed = /@([A-Za-z0-9_.]*)$/.exec(before);
+    const typed = referenceAt(model.getValue(), model.getOffsetAt(position), (pointer) => this.callbacks.isFormula(docId, pointer));
     if (!typed) return null;
-    const names = await this.callbacks.completions(docId, found.pointer);
-    const prefixStart = position.column - (typed[1]?.length ?? 0);
-    const range = new monaco.Range(position.lineNumber, prefixStart, position.lineNumber, position.column);
+    const names = await this.callbacks.completions(docId, typed.place.pointer);
+    const from = model.getPositionAt(typed.replace.start);
+    const range = new monaco.Range(from.lineNumber, from.column, position.lineNumber, position.column);
     return {
-      suggestions: names.map((n) => ({
-        label: { label: '@' + n.name, description: n.label ?? n.type },
+      suggestions: referenceItems(names).map((item) => ({
+        label: { label: item.label, description: item.description },
         kind: monaco.languages.CompletionItemKind.Variable,
-        insertText: n.name,
-        filterText: n.name,
-        detail: n.type,
+        insertText: item.insertText,
+        filterText: item.insertText,
+        detail: item.detail,
         range,
       })),
       incomplete: false,

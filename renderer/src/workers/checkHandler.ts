@@ -1,27 +1,17 @@
 // The check worker's work: the engine's checker on every edit, formula distributions for hovers, completion names.
-// Keeps the last analysis per document so hovers and completions answer without re-checking. check.worker.ts
-// loads this module (and the engine with it) as a chunk of its own.
-import { SystemChecker, type AnalyzedSystem } from './analyzeSystem';
-import { FormulaTools } from './formulaTools';
+// A thin shell over engine/editor's DocumentSession, one per document (the language server is the other shell).
+// check.worker.ts loads this module (and the engine with it) as a chunk of its own.
+import { DocumentSession } from '../../../engine/editor/session';
 import type { CheckRequest, CheckResponse } from './protocol';
 
-interface Known {
-  readonly analysis: AnalyzedSystem;
-  tools: FormulaTools | null;
-}
-
-const known = new Map<string, Known>();
-const checkers = new Map<string, SystemChecker>();
-/** The last document that parsed: completions and hovers keep working while the JSON is broken mid-edit. */
-const lastParsed = new Map<string, Known>();
+const sessions = new Map<string, DocumentSession>();
 
 export type Post = (message: CheckResponse) => void;
 
-function toolsFor(docId: string): FormulaTools | null {
-  const entry = known.get(docId)?.analysis.document != null ? known.get(docId) : lastParsed.get(docId);
-  if (!entry || entry.analysis.document == null) return null;
-  entry.tools ??= new FormulaTools(entry.analysis.document);
-  return entry.tools;
+function sessionOf(docId: string): DocumentSession {
+  let session = sessions.get(docId);
+  if (!session) sessions.set(docId, (session = new DocumentSession()));
+  return session;
 }
 
 /** Answers one request through `post` (every request gets exactly one answer, `failed` when it threw). */
@@ -30,14 +20,7 @@ export function handleCheckRequest(request: CheckRequest, post: Post): void {
     switch (request.type) {
       case 'check': {
         const started = performance.now();
-        let checker = checkers.get(request.docId);
-        if (!checker) checkers.set(request.docId, (checker = new SystemChecker()));
-        const { analysis, fast, tokenRange } = checker.check(request.text, request.full);
-        if (!fast) {
-          const entry: Known = { analysis, tools: null };
-          known.set(request.docId, entry);
-          if (analysis.document != null) lastParsed.set(request.docId, entry);
-        }
+        const { analysis, fast, tokenRange } = sessionOf(request.docId).check(request.text, request.full);
         post({
           type: 'checked',
           id: request.id,
@@ -57,7 +40,7 @@ export function handleCheckRequest(request: CheckRequest, post: Post): void {
         return;
       }
       case 'formulaInfo': {
-        const tools = toolsFor(request.docId);
+        const tools = sessions.get(request.docId)?.tools();
         const info = tools
           ? tools.info(request.pointer, request.formula, request.defence)
           : { distribution: null, problem: 'The document does not parse yet.', samples: {} };
@@ -65,7 +48,7 @@ export function handleCheckRequest(request: CheckRequest, post: Post): void {
         return;
       }
       case 'completions':
-        post({ type: 'completions', id: request.id, names: toolsFor(request.docId)?.completions(request.pointer) ?? [] });
+        post({ type: 'completions', id: request.id, names: sessions.get(request.docId)?.tools()?.completions(request.pointer) ?? [] });
         return;
     }
   } catch (error) {

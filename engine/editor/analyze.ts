@@ -1,14 +1,14 @@
 // What the editor learns from one version of a system's text: diagnostics, formula tokens and definitions.
 // Runs inside the check worker; pure TypeScript so the unit tests run it directly.
-import { formulaLexer } from '../../../engine/formula/tokens';
-import { checkSystem, documentSymbols } from '../../../engine/schema/check';
-import { LineIndex, parseJson, stringOffsetMapper, type JsonDocument } from '../../../engine/schema/json';
-import { parseFormula } from '../../../engine/formula/parse';
-import { checkFormula } from '../../../engine/formula/check';
-import type { FormulaDiagnostic } from '../../../engine/formula/types';
-import { collectFormulaFields, type FormulaField } from '../../../engine/schema/walk';
+import { formulaLexer } from '../formula/tokens';
+import { checkSystem, documentSymbols } from '../schema/check';
+import { LineIndex, parseJson, stringOffsetMapper, type JsonDocument } from '../schema/json';
+import { parseFormula } from '../formula/parse';
+import { checkFormula } from '../formula/check';
+import type { FormulaDiagnostic } from '../formula/types';
+import { collectFormulaFields, type FormulaField } from '../schema/walk';
 import { collectDefinitions } from './definitions';
-import type { Definition, EditorDiagnostic, FormulaToken, FormulaTokenKind } from './protocol';
+import type { Definition, EditorDiagnostic, FormulaToken, FormulaTokenKind } from './types';
 
 export interface AnalyzedSystem {
   readonly diagnostics: EditorDiagnostic[];

@@ -1,6 +1,6 @@
 // Where each id of a system is defined (checks, conditions, abilities, heroes, ...), for go to definition.
-import { pathToPointer } from '../editor/jsonLocations';
-import type { Definition, DefinitionKind } from './protocol';
+import { pathToPointer } from './jsonLocations';
+import type { Definition, DefinitionKind } from './types';
 
 const KEYED: Readonly<Record<string, DefinitionKind>> = { checks: 'check', functions: 'function' };
 const LISTED: Readonly<Record<string, DefinitionKind>> = {
@@ -14,22 +14,22 @@ const LISTED: Readonly<Record<string, DefinitionKind>> = {
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Every id the document defines, with the pointer of its definition (from the parsed document value). */
-export function collectDefinitions(document: unknown): Definition[] {
+export function collectDefinitions(doc: unknown): Definition[] {
   const out: Definition[] = [];
-  if (!isRecord(document)) return out;
+  if (!isRecord(doc)) return out;
   for (const [key, kind] of Object.entries(KEYED)) {
-    const object = document[key];
+    const object = doc[key];
     if (!isRecord(object)) continue;
     for (const id of Object.keys(object)) out.push({ kind, id, pointer: pathToPointer([key, id]) });
   }
   for (const [key, kind] of Object.entries(LISTED)) {
-    const list = document[key];
+    const list = doc[key];
     if (!Array.isArray(list)) continue;
     list.forEach((item: unknown, index) => {
       if (isRecord(item) && typeof item.id === 'string') out.push({ kind, id: item.id, pointer: pathToPointer([key, index]) });
     });
   }
-  const templates = document.templates;
+  const templates = doc.templates;
   if (Array.isArray(templates)) {
     templates.forEach((item: unknown, index) => {
       if (isRecord(item) && typeof item.role === 'string') out.push({ kind: 'template', id: item.role, pointer: pathToPointer(['templates', index]) });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
-import { analyzeSystem, formulaTokens } from './analyzeSystem';
+import { analyzeSystem, formulaTokens } from './analyze';
 
 const systems = readdirSync('systems').filter((f) => f.endsWith('.json'));
 
@@ -50,7 +50,7 @@ describe('SystemChecker fast path (typing inside one formula)', () => {
   const damageAt = original.indexOf('"damage": "', original.indexOf('"combat"')) + '"damage": "'.length;
 
   test('a mistake typed into a formula is found without a full check, at the same place a full check puts it', async () => {
-    const { SystemChecker } = await import('./analyzeSystem');
+    const { SystemChecker } = await import('./analyze');
     const checker = new SystemChecker();
     expect(checker.check(original, true).fast).toBe(false);
     const broken = original.slice(0, damageAt) + '2 +* ' + original.slice(damageAt);
@@ -67,7 +67,7 @@ describe('SystemChecker fast path (typing inside one formula)', () => {
   });
 
   test('an edit outside a formula, or a quote typed into one, takes the full check', async () => {
-    const { SystemChecker } = await import('./analyzeSystem');
+    const { SystemChecker } = await import('./analyze');
     const checker = new SystemChecker();
     checker.check(original, true);
     expect(checker.check(original.replace('"grid": true', '"grid": false'), false).fast).toBe(false);

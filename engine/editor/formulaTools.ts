@@ -1,11 +1,11 @@
 // The editor's formula help, computed in the check worker: the `@` names readable at a field (from the
 // document's symbol tables) and a formula's exact distribution, with sample values for references that only
 // have a value in a fight (an attribute's default, level 1, tier 1, ...), and on an attack roll the chance to hit.
-import { parseFormula } from '../../../engine/formula/parse';
-import type { SymbolTable, Value } from '../../../engine/formula/types';
-import { distributionOf } from '../../../engine/dice/distribution';
-import { DocumentSymbols } from '../../../engine/schema/symbols';
-import type { CompletionName, Distribution, FormulaInfo } from './protocol';
+import { parseFormula } from '../formula/parse';
+import type { SymbolTable, Value } from '../formula/types';
+import { distributionOf } from '../dice/distribution';
+import { DocumentSymbols } from '../schema/symbols';
+import type { CompletionName, Distribution, FormulaInfo } from './types';
 
 const MAX_COMPLETIONS = 400;
 const MAX_PMF_POINTS = 400;
