@@ -10,7 +10,7 @@ import { handleAll } from './ipc/handle.js';
 import { runHandlers } from './ipc/runs.js';
 import { shellHandlers } from './ipc/shell.js';
 import { workspaceHandlers } from './ipc/workspace.js';
-import { isSafeExternalUrl } from './links.js';
+import { safeExternalUrl } from './links.js';
 import { registerAppScheme, serveApp } from './protocol.js';
 import { FileService } from './services/files.js';
 import { RunHistoryStore } from './services/run-history.js';
@@ -28,7 +28,8 @@ registerAppScheme();
 const isFirstInstance = app.requestSingleInstanceLock();
 
 async function openExternal(url: string): Promise<void> {
-  if (isSafeExternalUrl(url)) await shell.openExternal(url);
+  const href = safeExternalUrl(url);
+  if (href !== null) await shell.openExternal(href);
 }
 
 app.on('web-contents-created', (_event, contents) => guardContents(contents, (url) => void openExternal(url)));

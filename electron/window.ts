@@ -3,7 +3,7 @@
 // check), and every permission request denied.
 import { BrowserWindow, dialog } from 'electron';
 import { APP_ORIGIN } from './ipc/handle.js';
-import { isSafeExternalUrl } from './links.js';
+import { safeExternalUrl } from './links.js';
 import { APP_URL } from './protocol.js';
 
 export function createMainWindow(preloadPath: string): BrowserWindow {
@@ -74,7 +74,8 @@ export function guardContents(contents: GuardedContents, openExternal: (url: str
   contents.on('will-redirect', refuseNavigation);
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
-    if (isSafeExternalUrl(url)) openExternal(url);
+    const href = safeExternalUrl(url);
+    if (href !== null) openExternal(href);
     return { action: 'deny' };
   });
 }

@@ -30,8 +30,8 @@ const REVIEWED: { issue: string; file: string; sample: string; why: string }[] =
   {
     issue: 'OPEN_EXTERNAL_JS_CHECK',
     file: 'main.ts',
-    sample: 'if (isSafeExternalUrl(url)) await shell.openExternal(url);',
-    why: 'only https URLs without credentials or whitespace get through (test/electron/ipc.test.ts, window.test.ts)',
+    sample: 'if (href !== null) await shell.openExternal(href);',
+    why: 'only the parsed href of an https URL without credentials, whitespace or backslashes gets through (test/electron/ipc.test.ts, window.test.ts)',
   },
 ];
 

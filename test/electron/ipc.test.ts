@@ -154,4 +154,17 @@ describe('shell.openExternal', () => {
     expect(opened).toEqual(['https://example.org/rules?x=1']);
     expect(await shellHandlers(null)['studio:shell.openExternal']('https://example.org')).toBe(false);
   });
+
+  test('opens the parsed href it checked, never the raw text (issue 17: https://evil.com\\@good.com)', async () => {
+    const opened: string[] = [];
+    const { 'studio:shell.openExternal': open } = shellHandlers(async (url) => {
+      opened.push(url);
+    });
+    // The URL parser reads "\\" as "/" (host evil.com); an opener given the raw text may read good.com with a user name.
+    expect(await open('https://evil.com\\@good.com')).toBe(false);
+    expect(await open('https://evil.com\\good.com/')).toBe(false);
+    expect(await open('HTTPS://Example.ORG/a/../rules')).toBe(true);
+    expect(await open('https:example.org')).toBe(true);
+    expect(opened).toEqual(['https://example.org/rules', 'https://example.org/']);
+  });
 });

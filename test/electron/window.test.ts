@@ -109,6 +109,15 @@ describe('guards', () => {
     expect(external).toEqual(['https://example.org/doc']);
   });
 
+  test('a link opened from the page reaches the system browser as its checked href', () => {
+    const { contents, open } = fakeContents();
+    const external: string[] = [];
+    guardContents(contents, (url) => external.push(url));
+    open('https://evil.com\\@good.com');
+    open('https://EXAMPLE.org/x/./y');
+    expect(external).toEqual(['https://example.org/x/y']);
+  });
+
   test('every permission request and check is denied', () => {
     let request: ((contents: unknown, permission: string, callback: (granted: boolean) => void) => void) | undefined;
     let check: ((contents: unknown, permission: string) => boolean) | undefined;

@@ -142,7 +142,9 @@ describe('files through the BrowserHost', () => {
     const withWindow = new BrowserHost({ origin: server.origin, token: server.token, openWindow: (url) => opened.push(url) });
     expect(await withWindow.openExternal('javascript:alert(1)')).toBe(false);
     expect(await withWindow.openExternal('https://example.org/a')).toBe(true);
-    expect(opened).toEqual(['https://example.org/a']);
+    expect(await withWindow.openExternal('https://evil.com\\@good.com')).toBe(false);
+    expect(await withWindow.openExternal('https://Example.org/b/../c')).toBe(true);
+    expect(opened).toEqual(['https://example.org/a', 'https://example.org/c']);
   });
 
   test('a change on disk to a watched file arrives as a Server-Sent Event', async () => {

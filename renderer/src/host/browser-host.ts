@@ -1,7 +1,7 @@
 // The browser studio's host: the IPC contract over fetch to the local server (electron/web/server.ts), with the
 // per-run token on every request; file changes arrive as Server-Sent Events read through fetch (EventSource
 // cannot send the token header). No DOM use here, so it also runs in Node for tests.
-import { isSafeExternalUrl } from '../../../electron/links';
+import { safeExternalUrl } from '../../../electron/links';
 import type {
   Backup,
   BackupInfo,
@@ -105,8 +105,9 @@ export class BrowserHost implements Host {
   }
 
   async openExternal(url: string): Promise<boolean> {
-    if (this.openWindow === null || !isSafeExternalUrl(url)) return false;
-    this.openWindow(url);
+    const href = safeExternalUrl(url);
+    if (this.openWindow === null || href === null) return false;
+    this.openWindow(href);
     return true;
   }
 
