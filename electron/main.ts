@@ -57,15 +57,34 @@ async function initialWorkspace(): Promise<string> {
   return folder;
 }
 
+async function rememberFolder(folder: string): Promise<void> {
+  await fs.mkdir(path.dirname(settingsFile()), { recursive: true });
+  await fs.writeFile(settingsFile(), JSON.stringify({ folder }));
+}
+
 async function chooseFolder(): Promise<string | null> {
   const focused = BrowserWindow.getFocusedWindow();
   const options: Electron.OpenDialogOptions = { title: 'Open a folder of systems', properties: ['openDirectory', 'createDirectory'] };
   const result = focused ? await dialog.showOpenDialog(focused, options) : await dialog.showOpenDialog(options);
   const folder = result.canceled ? undefined : result.filePaths[0];
   if (!folder) return null;
-  await fs.mkdir(path.dirname(settingsFile()), { recursive: true });
-  await fs.writeFile(settingsFile(), JSON.stringify({ folder }));
+  await rememberFolder(folder);
   return folder;
+}
+
+/** "Save elsewhere": the system's save dialog (it asks before replacing a file); starts where the file was, or in
+ *  Documents when that folder is gone. */
+async function askSaveTarget(suggested: string): Promise<string | null> {
+  const folderThere = await fs.stat(path.dirname(suggested)).then((s) => s.isDirectory(), () => false);
+  const options: Electron.SaveDialogOptions = {
+    title: 'Save the system in another folder',
+    defaultPath: folderThere ? suggested : path.join(app.getPath('documents'), path.basename(suggested)),
+    filters: [{ name: 'Rule systems', extensions: ['json'] }],
+    properties: ['createDirectory', 'showOverwriteConfirmation'],
+  };
+  const focused = BrowserWindow.getFocusedWindow();
+  const result = focused ? await dialog.showSaveDialog(focused, options) : await dialog.showSaveDialog(options);
+  return result.canceled || !result.filePath ? null : result.filePath;
 }
 
 async function start(): Promise<void> {
@@ -75,8 +94,17 @@ async function start(): Promise<void> {
   serveApp(rendererDir);
 
   const service = new FileService({ workspace: await initialWorkspace(), dataDir: app.getPath('userData'), seedsDir });
+  void service.removeStaleTemps();
+  const files = fileHandlers(service, { ask: askSaveTarget });
+  const saveElsewhere = files['studio:files.saveElsewhere'];
+  // The folder saved to is the workspace now, and next time.
+  files['studio:files.saveElsewhere'] = async (request) => {
+    const result = await saveElsewhere(request);
+    if (result.kind === 'saved') await rememberFolder(result.workspace.root).catch(() => undefined);
+    return result;
+  };
   handleAll(ipcMain, {
-    ...fileHandlers(service),
+    ...files,
     ...backupHandlers(service),
     ...workspaceHandlers(service, chooseFolder),
     ...shellHandlers(openExternal),

@@ -21,6 +21,7 @@ const studio: StudioApi = {
     open: (path) => invoke('studio:files.open', path),
     save: (request) => invoke('studio:files.save', request),
     saveAs: (request) => invoke('studio:files.saveAs', request),
+    saveElsewhere: (request) => invoke('studio:files.saveElsewhere', request),
     seeds: () => invoke('studio:files.seeds'),
     newFromSeed: (seedId, path) => invoke('studio:files.newFromSeed', seedId, path),
     watch: (paths) => invoke('studio:files.watch', paths),

@@ -13,6 +13,8 @@ import type {
   RunReadResult,
   RunRecord,
   SaveAsRequest,
+  SaveElsewhereRequest,
+  SaveElsewhereResult,
   SaveRequest,
   SaveResult,
   SeedInfo,
@@ -20,7 +22,7 @@ import type {
   WorkspaceFile,
   WorkspaceInfo,
 } from '../services/types.js';
-import { MAX_RELATIVE_PATH_LENGTH } from '../services/paths.js';
+import { MAX_ABSOLUTE_PATH_LENGTH, MAX_RELATIVE_PATH_LENGTH } from '../services/paths.js';
 
 export const CHANNEL_PREFIX = 'studio:';
 
@@ -32,6 +34,8 @@ export interface InvokeChannels {
   'studio:files.open': { args: [path: string]; result: OpenResult };
   'studio:files.save': { args: [request: SaveRequest]; result: SaveResult };
   'studio:files.saveAs': { args: [request: SaveAsRequest]; result: SaveResult };
+  /** Save to a file outside the workspace, whose folder becomes the workspace (desktop: main's save dialog). */
+  'studio:files.saveElsewhere': { args: [request: SaveElsewhereRequest]; result: SaveElsewhereResult };
   'studio:files.seeds': { args: []; result: SeedInfo[] };
   'studio:files.newFromSeed': { args: [seedId: string, path: string]; result: OpenResult };
   'studio:files.watch': { args: [paths: string[]]; result: null };
@@ -207,9 +211,13 @@ export const CONTRACT: { [C in InvokeChannel]: ChannelSpec<C> } = {
   'studio:files.open': { names: ['path'], checks: [path] },
   'studio:files.save': {
     names: ['request'],
-    checks: [record<SaveRequest>({ path, text, baseVersion: nullable(versionStamp), force: boolean })],
+    checks: [record<SaveRequest>({ path, text, baseVersion: nullable(versionStamp), force: boolean, overwriteReadOnly: optional(boolean) })],
   },
-  'studio:files.saveAs': { names: ['request'], checks: [record<SaveAsRequest>({ path, text, overwrite: boolean })] },
+  'studio:files.saveAs': { names: ['request'], checks: [record<SaveAsRequest>({ path, text, overwrite: boolean, overwriteReadOnly: optional(boolean) })] },
+  'studio:files.saveElsewhere': {
+    names: ['request'],
+    checks: [record<SaveElsewhereRequest>({ path, text, target: nullable(string(MAX_ABSOLUTE_PATH_LENGTH)) })],
+  },
   'studio:files.seeds': { names: [], checks: [] },
   'studio:files.newFromSeed': { names: ['seedId', 'path'], checks: [string(MAX_SEED_ID_LENGTH), path] },
   'studio:files.watch': { names: ['paths'], checks: [arrayOf(path, MAX_WATCHED)] },

@@ -11,6 +11,8 @@ import type {
   RunReadResult,
   RunRecord,
   SaveAsRequest,
+  SaveElsewhereRequest,
+  SaveElsewhereResult,
   SaveRequest,
   SaveResult,
   SeedInfo,
@@ -28,6 +30,7 @@ export interface StudioApi {
     open(path: string): Promise<OpenResult>;
     save(request: SaveRequest): Promise<SaveResult>;
     saveAs(request: SaveAsRequest): Promise<SaveResult>;
+    saveElsewhere(request: SaveElsewhereRequest): Promise<SaveElsewhereResult>;
     seeds(): Promise<SeedInfo[]>;
     newFromSeed(seedId: string, path: string): Promise<OpenResult>;
     watch(paths: string[]): Promise<null>;

@@ -10,7 +10,7 @@ export type ChooseFolder = () => Promise<string | null>;
 
 export function workspaceHandlers(service: FileService, chooseFolder: ChooseFolder | null): Pick<HandlerTable, WorkspaceChannels> {
   return {
-    'studio:workspace.get': async () => service.workspace(),
+    'studio:workspace.get': () => service.describeWorkspace(),
     'studio:workspace.choose': async () => {
       if (chooseFolder === null) return null;
       const folder = await chooseFolder();

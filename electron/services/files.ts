@@ -3,11 +3,12 @@
 // Plain Node (no electron import): the Electron main process and the browser-mode server share it.
 // Main does byte I/O only: it never parses a rule file (untrusted data is parsed in the renderer's worker).
 import { createHash } from 'node:crypto';
-import { watch as watchFolder, promises as fs, type FSWatcher } from 'node:fs';
+import { constants as fsConstants, watch as watchFolder, promises as fs, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { isTempSaveFile, writeFileAtomic, type AtomicWriteOptions } from './atomic-write.js';
 import { KeyedQueue } from './keyed-queue.js';
-import { realPathInside, resolveWorkspacePath } from './paths.js';
+import { checkOutsideFile, realPathInside, resolveWorkspacePath } from './paths.js';
+import { existingPartInside } from './run-history.js';
 import type {
   Backup,
   BackupInfo,
@@ -20,6 +21,8 @@ import type {
   OpenedFile,
   RecentEntry,
   SaveAsRequest,
+  SaveElsewhereRequest,
+  SaveElsewhereResult,
   SaveRequest,
   SaveResult,
   SeedInfo,
@@ -47,7 +50,8 @@ export const DEFAULT_MAX_FILE_BYTES = 8 * 1024 * 1024;
 const MAX_LISTED_FILES = 5000;
 const MAX_LIST_DEPTH = 8;
 const MAX_RECENT = 20;
-const STALE_TEMP_MS = 60_000;
+/** A temp file of ours older than this belongs to no save in progress (a save takes milliseconds). */
+export const STALE_TEMP_MS = 60_000;
 const SEED_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
 export function hashBytes(bytes: Uint8Array | string): string {
@@ -128,16 +132,43 @@ export class FileService {
     return { name: path.basename(this.root), root: this.root };
   }
 
+  /** The workspace and whether its folder still exists (what the studio shows). */
+  async describeWorkspace(): Promise<WorkspaceInfo> {
+    return { ...this.workspace(), missing: !(await isFolder(this.root)) };
+  }
+
   /** Switches to another folder (Electron's "Open folder"); stops watching the old one. */
   async setWorkspace(folder: string): Promise<WorkspaceInfo> {
     const resolved = path.resolve(folder);
     const stat = await fs.stat(resolved);
     if (!stat.isDirectory()) throw new Error(`${resolved} is not a folder`);
+    this.switchRoot(resolved);
+    return this.describeWorkspace();
+  }
+
+  private switchRoot(folder: string): void {
     this.stopWatching();
     this.watched.clear();
     this.lastSeen.clear();
-    this.root = resolved;
-    return this.workspace();
+    this.root = folder;
+  }
+
+  /**
+   * Removes temp files that saves and backups killed mid-write left behind, at start: in the data folder, its
+   * backups, and the workspace (the same walk as list). Only our own `.rs-save-*.tmp` names that are plain files
+   * older than a minute; a save in progress (here or in another process) is never touched.
+   */
+  async removeStaleTemps(): Promise<void> {
+    for (const folder of [this.dataDir, this.backupsDir()]) {
+      let entries;
+      try {
+        entries = await fs.readdir(folder, { withFileTypes: true });
+      } catch {
+        continue;
+      }
+      for (const entry of entries) if (entry.isFile() && isTempSaveFile(entry.name)) await this.removeIfStale(path.join(folder, entry.name));
+    }
+    await this.list();
   }
 
   /** Every visible `*.json` below the workspace, sorted by path. Symlinks and hidden folders are skipped. */
@@ -179,7 +210,8 @@ export class FileService {
    *  belongs to no save in progress, in this process or another. */
   private async removeIfStale(tempFile: string): Promise<void> {
     try {
-      if (this.now() - (await fs.stat(tempFile)).mtimeMs > STALE_TEMP_MS) await fs.rm(tempFile, { force: true });
+      const stat = await fs.lstat(tempFile);
+      if (stat.isFile() && this.now() - stat.mtimeMs > STALE_TEMP_MS) await fs.rm(tempFile, { force: true });
     } catch {
       // already gone
     }
@@ -244,6 +276,10 @@ export class FileService {
           return { kind: 'conflict', path: file.relative, disk: diskFile };
         }
       }
+      if (!request.overwriteReadOnly) {
+        const readOnly = await readOnlyAnswer(file);
+        if (readOnly) return readOnly;
+      }
       return this.writeNow(file.relative, file.absolute, request.text);
     });
   }
@@ -256,10 +292,63 @@ export class FileService {
       if (!request.overwrite && (await exists(file.absolute))) {
         return fileError('exists', file.relative, `${file.relative} already exists; choose another name or overwrite it`);
       }
+      if (!request.overwriteReadOnly) {
+        const readOnly = await readOnlyAnswer(file);
+        if (readOnly) return readOnly;
+      }
       return this.writeNow(file.relative, file.absolute, request.text);
     });
     if (result.kind === 'saved') await this.touchRecent(result.path);
     return result;
+  }
+
+  /**
+   * Saves the text to a file outside the workspace and makes that file's folder the workspace (the rescue when the
+   * workspace folder is gone). `roots` null: `target` was chosen in the system's save dialog (which asked about
+   * replacing a file). Otherwise `target` was typed in the browser studio: it must fit checkOutsideFile and, with
+   * symlinks resolved, stay below its root, and an existing file is never replaced. Missing folders are created.
+   */
+  async saveElsewhere(request: Omit<SaveElsewhereRequest, 'target'>, target: string, roots: readonly string[] | null): Promise<SaveElsewhereResult> {
+    const tooLarge = this.checkSize(request.path, request.text);
+    if (tooLarge) return tooLarge;
+    let absolute = path.resolve(target);
+    let root: string | null = null;
+    if (roots !== null) {
+      const checked = checkOutsideFile(roots, target);
+      if (!checked.ok) return fileError('invalid-path', target, checked.message);
+      ({ absolute, root } = checked);
+    }
+    const folder = path.dirname(absolute);
+    const name = path.basename(absolute);
+    const shape = resolveWorkspacePath(folder, name);
+    if (!shape.ok) return fileError('invalid-path', target, shape.message);
+    return this.enqueue(absolute, async (): Promise<SaveElsewhereResult> => {
+      const escapes = async () => root !== null && !(await existingPartInside(root, absolute).catch(() => false));
+      const outside = () => fileError('invalid-path', target, `${target} leads (through a symlink) out of ${root}`);
+      if (await escapes()) return outside();
+      try {
+        await fs.mkdir(folder, { recursive: true });
+      } catch (error) {
+        return fileError('io', target, `Could not create the folder ${folder}: ${describe(error)}. The document is still unsaved.`);
+      }
+      if (await escapes()) return outside();
+      if (roots !== null && (await exists(absolute))) {
+        return fileError('exists', target, `${target} already exists; choose another name (the studio does not replace files outside the workspace)`);
+      }
+      const bytes = Buffer.from(request.text, 'utf8');
+      try {
+        await writeFileAtomic(absolute, bytes, this.atomic);
+      } catch (error) {
+        return fileError('io', target, `Could not save ${target}: ${describe(error)}. The document is still unsaved.`);
+      }
+      const version: VersionStamp = { mtimeMs: (await fs.stat(absolute).catch(() => null))?.mtimeMs ?? this.now(), size: bytes.length, hash: hashBytes(bytes) };
+      // Saved: the backup of the old place is superseded (it is keyed by the old workspace, so before switching).
+      if (resolveWorkspacePath(this.root, request.path).ok) await fs.rm(this.backupFile(request.path), { force: true }).catch(() => undefined);
+      this.switchRoot(folder);
+      this.lastSeen.set(name, version);
+      await this.touchRecent(name);
+      return { kind: 'saved', path: name, version, workspace: await this.describeWorkspace() };
+    });
   }
 
   /** Runs inside the file's queue. On failure nothing on disk changed and the caller keeps the document dirty. */
@@ -334,7 +423,8 @@ export class FileService {
       return fileError('io', relative, `The seed system ${seedId} is not UTF-8 text`);
     }
     const saved = await this.saveAs({ path: relative, text, overwrite: false });
-    if (saved.kind !== 'saved') return saved.kind === 'conflict' ? fileError('exists', relative, `${relative} already exists`) : saved;
+    if (saved.kind === 'error') return saved;
+    if (saved.kind !== 'saved') return fileError('exists', relative, `${relative} already exists`);
     return { kind: 'opened', path: saved.path, text, version: saved.version };
   }
 
@@ -353,7 +443,7 @@ export class FileService {
   async writeBackup(request: BackupRequest): Promise<BackupResult> {
     const tooLarge = this.checkSize(request.path, request.text);
     if (tooLarge) return tooLarge;
-    return this.withFile(request.path, async (file): Promise<BackupResult> => {
+    return this.withBackup(request.path, async (file): Promise<BackupResult> => {
       const savedAt = this.now();
       const stored: StoredBackup = { format: 1, workspace: this.root, path: file.relative, savedAt, baseVersion: request.baseVersion, text: request.text };
       try {
@@ -372,7 +462,7 @@ export class FileService {
   }
 
   async restoreBackup(relative: string): Promise<Backup | null> {
-    const result = await this.withFile(relative, async (file) => {
+    const result = await this.withBackup(relative, async (file) => {
       const stored = await this.readBackupFile(this.backupFile(file.relative));
       return stored && stored.path === file.relative ? stored : null;
     });
@@ -380,7 +470,7 @@ export class FileService {
   }
 
   async discardBackup(relative: string): Promise<void> {
-    await this.withFile(relative, (file) => fs.rm(this.backupFile(file.relative), { force: true }));
+    await this.withBackup(relative, (file) => fs.rm(this.backupFile(file.relative), { force: true }));
   }
 
   private async readBackups(): Promise<Backup[]> {
@@ -455,7 +545,8 @@ export class FileService {
     const next = new Set<string>();
     for (const relative of relatives) {
       const resolved = resolveWorkspacePath(this.root, relative);
-      if (resolved.ok) next.add(resolved.relative);
+      // A symlink out of the workspace is never watched: nothing of the outside file (size, time, hash) is reported.
+      if (resolved.ok && (await this.insideWorkspace(resolved.absolute))) next.add(resolved.relative);
     }
     this.watched.clear();
     for (const relative of next) {
@@ -477,7 +568,8 @@ export class FileService {
         const known = this.lastSeen.get(relative) ?? null;
         let stat;
         try {
-          stat = await fs.stat(absolute);
+          // Replaced by a symlink out of the workspace since: as good as gone, and nothing of it is reported.
+          stat = (await this.insideWorkspace(absolute)) ? await fs.stat(absolute) : null;
         } catch {
           stat = null;
         }
@@ -553,15 +645,70 @@ export class FileService {
           return fileError('invalid-path', relative, `${relative} links to a place outside the workspace`);
         }
       } catch (error) {
+        if (errnoCode(error) === 'ENOENT' && !(await isFolder(this.root))) return this.missingError(checked.relative);
         return fileError('io', relative, `Could not resolve ${relative}: ${describe(error)}`);
       }
       return task({ relative: checked.relative, absolute: checked.absolute });
     });
   }
 
+  /** Backups live in the data folder only: the path's shape is checked (it names the backup) but the workspace is
+   *  never touched, so backups, their list and restore go on when the workspace folder is gone. Same queue as the
+   *  file's saves. */
+  private withBackup<T>(relative: string, task: (file: WorkspaceTarget) => Promise<T>): Promise<T | FileError> {
+    const checked = resolveWorkspacePath(this.root, relative);
+    if (!checked.ok) return Promise.resolve(fileError('invalid-path', String(relative), checked.message));
+    return this.enqueue(checked.absolute, () => task({ relative: checked.relative, absolute: checked.absolute }));
+  }
+
+  private async insideWorkspace(absolute: string): Promise<boolean> {
+    try {
+      return await realPathInside(this.root, absolute);
+    } catch {
+      return false;
+    }
+  }
+
+  private missingError(relative: string): FileError {
+    return fileError(
+      'workspace-missing',
+      relative,
+      `The workspace folder ${this.root} no longer exists (it was moved or deleted while open), so ${relative} cannot be saved there. ` +
+        'Nothing was written; your unsaved text is kept in its backup. Save it to another folder instead.',
+    );
+  }
+
   private enqueue<T>(key: string, task: () => Promise<T>): Promise<T> {
     return this.queue.run(key, task);
   }
+}
+
+async function isFolder(folder: string): Promise<boolean> {
+  try {
+    return (await fs.stat(folder)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** A file nobody may write (no write bit), or that this process may not write, is replaced only when the user
+ *  says so (overwriteReadOnly); the atomic rename would otherwise replace it silently. */
+async function readOnlyAnswer(file: WorkspaceTarget): Promise<SaveResult | null> {
+  let stat;
+  try {
+    stat = await fs.stat(file.absolute);
+  } catch {
+    return null;
+  }
+  if (!stat.isFile()) return null;
+  let writable = (stat.mode & 0o222) !== 0;
+  if (writable) writable = await fs.access(file.absolute, fsConstants.W_OK).then(() => true, () => false);
+  if (writable) return null;
+  return {
+    kind: 'read-only',
+    path: file.relative,
+    message: `${file.relative} is read-only on disk. Overwrite it anyway (it stays read-only), save it under another name, or cancel.`,
+  };
 }
 
 async function exists(file: string): Promise<boolean> {

@@ -55,3 +55,33 @@ export async function realPathInside(root: string, absolute: string): Promise<bo
     }
   }
 }
+
+export const MAX_ABSOLUTE_PATH_LENGTH = 1024;
+
+export type OutsideCheck = { ok: true; absolute: string; root: string } | { ok: false; message: string };
+
+/**
+ * The shape of a file outside the workspace that the browser studio may save to (the user typed its absolute path;
+ * no I/O): an absolute path without "." or ".." parts, of a visible `.json` file, below one of `roots` (absolute
+ * folders the server allows) with no hidden folder in between. The caller still resolves symlinks
+ * (existingPartInside) before and after creating the folders.
+ */
+export function checkOutsideFile(roots: readonly string[], candidate: string): OutsideCheck {
+  const shown = JSON.stringify(candidate.slice(0, 120));
+  if (candidate.length === 0) return { ok: false, message: 'Type the full path of the file to save, for example /home/me/systems/my-system.json' };
+  if (candidate.length > MAX_ABSOLUTE_PATH_LENGTH) return { ok: false, message: `The path is longer than ${MAX_ABSOLUTE_PATH_LENGTH} characters` };
+  if (/[\u0000-\u001f\u007f]/.test(candidate)) return { ok: false, message: `${shown} contains a control character` };
+  if (!path.isAbsolute(candidate)) return { ok: false, message: `${shown} is not a full path: start it with ${path.sep === '/' ? '"/"' : 'a drive, as in "C:\\\\"'}` };
+  const segments = candidate.split(/[\\/]/).slice(1);
+  if (segments.some((s) => s === '.' || s === '..')) return { ok: false, message: `${shown} may not contain "." or ".." folders` };
+  const absolute = path.resolve(candidate);
+  if (!absolute.toLowerCase().endsWith('.json')) return { ok: false, message: `${shown}: only .json files can be saved` };
+  const root = roots.map((r) => path.resolve(r)).find((r) => isInside(r, absolute) && r !== absolute);
+  if (root === undefined) {
+    return { ok: false, message: `${shown} is outside the folders the browser studio may write to (${roots.join(', ')})` };
+  }
+  if (path.relative(root, absolute).split(path.sep).some((s) => s.startsWith('.'))) {
+    return { ok: false, message: `${shown}: hidden files and folders (starting with ".") are not allowed` };
+  }
+  return { ok: true, absolute, root };
+}

@@ -18,6 +18,8 @@ export interface WorkspaceInfo {
   name: string;
   /** Absolute folder path, for display only; the API never accepts it back. */
   root: string;
+  /** True when the folder no longer exists (moved or deleted while open): saves fail, backups go on. */
+  missing?: boolean;
 }
 
 export interface WorkspaceFile {
@@ -32,7 +34,8 @@ export interface OpenedFile {
   version: VersionStamp;
 }
 
-export type FileErrorCode = 'not-found' | 'invalid-path' | 'too-large' | 'exists' | 'io';
+/** `workspace-missing`: the workspace folder itself is gone (moved or deleted while open). */
+export type FileErrorCode = 'not-found' | 'invalid-path' | 'too-large' | 'exists' | 'io' | 'workspace-missing';
 
 export interface FileError {
   kind: 'error';
@@ -51,6 +54,8 @@ export interface SaveRequest {
   baseVersion: VersionStamp | null;
   /** Overwrite even when the file changed on disk since baseVersion (the user chose "overwrite"). */
   force: boolean;
+  /** Replace a read-only file (the user answered "overwrite" to the `read-only` answer); it stays read-only. */
+  overwriteReadOnly?: boolean;
 }
 
 export interface SaveAsRequest {
@@ -58,12 +63,33 @@ export interface SaveAsRequest {
   text: string;
   /** Replace an existing file at `path`; without it an existing file gives an `exists` error. */
   overwrite: boolean;
+  /** As in SaveRequest: replace a read-only file the user was asked about. */
+  overwriteReadOnly?: boolean;
 }
+
+/** Save to a file outside the workspace (the workspace folder is gone, or the user wants the system elsewhere).
+ *  The folder of the saved file becomes the workspace. */
+export interface SaveElsewhereRequest {
+  /** The document's workspace path now: its backup is discarded once the text is safely saved. */
+  path: WorkspacePath;
+  text: string;
+  /** Browser studio: the absolute file path the user typed (checked by the server). Desktop: null, and main asks
+   *  with the system's save dialog (the page never names a folder there). */
+  target: string | null;
+}
+
+export type SaveElsewhereResult =
+  | { kind: 'saved'; path: WorkspacePath; version: VersionStamp; workspace: WorkspaceInfo }
+  | { kind: 'cancelled' }
+  | FileError;
 
 export type SaveResult =
   | { kind: 'saved'; path: WorkspacePath; version: VersionStamp }
   /** The file on disk is not the one the editor started from. The document stays dirty; nothing was written. */
   | { kind: 'conflict'; path: WorkspacePath; disk: OpenedFile | null }
+  /** The file on disk is read-only: nothing was written; ask the user (overwrite / save as / cancel) and send
+   *  `overwriteReadOnly: true` to replace it. */
+  | { kind: 'read-only'; path: WorkspacePath; message: string }
   /** Writing failed (after retries); the document stays dirty. */
   | FileError;
 

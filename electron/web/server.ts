@@ -7,6 +7,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { homedir } from 'node:os';
+import path from 'node:path';
 import { checkArguments, FILES_CHANGED, isInvokeChannel, MAX_TEXT_CHARS, type HandlerTable, type InvokeChannel } from '../ipc/contract.js';
 import { backupHandlers } from '../ipc/backups.js';
 import { fileHandlers } from '../ipc/files.js';
@@ -34,6 +36,9 @@ export interface StudioServerOptions {
   token?: string;
   /** Poll interval of the file watcher's safety net. */
   watchIntervalMs?: number;
+  /** Folders "save elsewhere" may write below (default: the user's home folder and the folder around the
+   *  workspace). */
+  saveRoots?: readonly string[];
 }
 
 export interface StudioServer {
@@ -54,8 +59,10 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
     seedsDir: options.seedsDir,
     ...(options.watchIntervalMs === undefined ? {} : { watchIntervalMs: options.watchIntervalMs }),
   });
+  await service.removeStaleTemps();
   const handlers: HandlerTable = {
-    ...fileHandlers(service),
+    // The page may name a file outside the workspace only below these folders (checkOutsideFile).
+    ...fileHandlers(service, { roots: options.saveRoots ?? [homedir(), path.dirname(path.resolve(options.workspace))] }),
     ...backupHandlers(service),
     ...workspaceHandlers(service, null),
     // The page opens links itself (after the same check); the server never launches programs.

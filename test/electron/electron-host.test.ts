@@ -20,6 +20,7 @@ function recordingApi() {
       open: answer('files.open'),
       save: answer('files.save'),
       saveAs: answer('files.saveAs'),
+      saveElsewhere: answer('files.saveElsewhere'),
       seeds: answer('files.seeds'),
       newFromSeed: answer('files.newFromSeed'),
       watch: answer('files.watch'),
@@ -54,6 +55,7 @@ describe('ElectronHost', () => {
     await host.files.open('a.json');
     await host.files.save({ path: 'a.json', text: 't', baseVersion: stamp, force: false });
     await host.files.saveAs({ path: 'b.json', text: 't', overwrite: true });
+    await host.files.saveElsewhere({ path: 'b.json', text: 't', target: null });
     await host.files.seeds();
     await host.files.newFromSeed('forged', 'c.json');
     await host.backups.write({ path: 'a.json', text: 'x', baseVersion: null });
@@ -71,6 +73,7 @@ describe('ElectronHost', () => {
       'files.open("a.json")',
       'files.save({"path":"a.json","text":"t","baseVersion":{"mtimeMs":1,"size":1,"hash":"h"},"force":false})',
       'files.saveAs({"path":"b.json","text":"t","overwrite":true})',
+      'files.saveElsewhere({"path":"b.json","text":"t","target":null})',
       'files.seeds()',
       'files.newFromSeed("forged", "c.json")',
       'backups.write({"path":"a.json","text":"x","baseVersion":null})',

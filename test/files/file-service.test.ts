@@ -1,6 +1,6 @@
 // The file service: version stamps, conflict detection, the per-file write queue, rename retries, backups,
 // containment, seeds, recent files and watching.
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
@@ -379,5 +379,64 @@ describe('watching open files', () => {
     writeFileSync(path.join(workspace, 'a.json'), 'v2');
     await service.checkWatched();
     expect(changes).toEqual([]);
+  });
+});
+
+describe('a symlink out of the workspace is never watched (issue 17)', () => {
+  test('watching it reports nothing of the outside file', async () => {
+    writeFileSync(path.join(base, 'secret.json'), 'secret v1');
+    symlinkSync(path.join(base, 'secret.json'), path.join(workspace, 'link.json'));
+    const service = makeService();
+    const changes: FileChange[] = [];
+    service.onChange((change) => changes.push(change));
+    await service.watch(['link.json']);
+    writeFileSync(path.join(base, 'secret.json'), 'secret v2, longer');
+    await service.checkWatched();
+    rmSync(path.join(base, 'secret.json'));
+    await service.checkWatched();
+    expect(changes).toEqual([]);
+  });
+
+  test('a watched file replaced by a symlink out is reported gone, without the outside file\'s stamp', async () => {
+    writeFileSync(path.join(base, 'secret.json'), 'secret');
+    writeFileSync(path.join(workspace, 'a.json'), 'v1');
+    const service = makeService();
+    const changes: FileChange[] = [];
+    service.onChange((change) => changes.push(change));
+    opened(await service.open('a.json'));
+    await service.watch(['a.json']);
+    rmSync(path.join(workspace, 'a.json'));
+    symlinkSync(path.join(base, 'secret.json'), path.join(workspace, 'a.json'));
+    await service.checkWatched();
+    expect(changes).toEqual([{ path: 'a.json', kind: 'deleted', version: null }]);
+  });
+});
+
+describe('a read-only file is replaced only when the user says so (issue 17)', () => {
+  test('save answers read-only and writes nothing; with overwriteReadOnly it saves and the file stays read-only', async () => {
+    const file = path.join(workspace, 'locked.json');
+    writeFileSync(file, '{"v":1}');
+    chmodSync(file, 0o444);
+    const service = makeService();
+    const { version } = opened(await service.open('locked.json'));
+    const asked = await service.save({ path: 'locked.json', text: '{"v":2}', baseVersion: version, force: false });
+    expect(asked).toEqual({ kind: 'read-only', path: 'locked.json', message: expect.stringContaining('locked.json is read-only') });
+    expect(await service.save({ path: 'locked.json', text: '{"v":2}', baseVersion: version, force: true })).toMatchObject({ kind: 'read-only' });
+    expect(readFileSync(file, 'utf8')).toBe('{"v":1}');
+    saved(await service.save({ path: 'locked.json', text: '{"v":2}', baseVersion: version, force: false, overwriteReadOnly: true }));
+    expect(readFileSync(file, 'utf8')).toBe('{"v":2}');
+    expect(statSync(file).mode & 0o777).toBe(0o444);
+  });
+
+  test('save-as over a read-only file asks too; a writable one is replaced as before', async () => {
+    writeFileSync(path.join(workspace, 'locked.json'), 'old');
+    chmodSync(path.join(workspace, 'locked.json'), 0o400);
+    writeFileSync(path.join(workspace, 'open.json'), 'old');
+    const service = makeService();
+    expect(await service.saveAs({ path: 'locked.json', text: 'new', overwrite: true })).toMatchObject({ kind: 'read-only', path: 'locked.json' });
+    expect(readFileSync(path.join(workspace, 'locked.json'), 'utf8')).toBe('old');
+    saved(await service.saveAs({ path: 'open.json', text: 'new', overwrite: true }));
+    saved(await service.saveAs({ path: 'locked.json', text: 'new', overwrite: true, overwriteReadOnly: true }));
+    expect(readFileSync(path.join(workspace, 'locked.json'), 'utf8')).toBe('new');
   });
 });

@@ -136,7 +136,7 @@ describe('files through the BrowserHost', () => {
   test('the browser cannot choose folders or open links through the server', async () => {
     expect(host.kind).toBe('browser');
     expect(await host.workspace.choose()).toBeNull();
-    expect(await host.workspace.get()).toEqual({ name: 'workspace', root: workspace });
+    expect(await host.workspace.get()).toEqual({ name: 'workspace', root: workspace, missing: false });
     expect(await host.openExternal('https://example.org')).toBe(false);
     const opened: string[] = [];
     const withWindow = new BrowserHost({ origin: server.origin, token: server.token, openWindow: (url) => opened.push(url) });

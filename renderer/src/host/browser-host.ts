@@ -15,6 +15,8 @@ import type {
   RunReadResult,
   RunRecord,
   SaveAsRequest,
+  SaveElsewhereRequest,
+  SaveElsewhereResult,
   SaveRequest,
   SaveResult,
   SeedInfo,
@@ -71,6 +73,7 @@ export class BrowserHost implements Host {
       open: (path: string) => this.call<OpenResult>('studio:files.open', path),
       save: (request: SaveRequest) => this.call<SaveResult>('studio:files.save', request),
       saveAs: (request: SaveAsRequest) => this.call<SaveResult>('studio:files.saveAs', request),
+      saveElsewhere: (request: SaveElsewhereRequest) => this.call<SaveElsewhereResult>('studio:files.saveElsewhere', request),
       seeds: () => this.call<SeedInfo[]>('studio:files.seeds'),
       newFromSeed: (seedId: string, path: string) => this.call<OpenResult>('studio:files.newFromSeed', seedId, path),
     };

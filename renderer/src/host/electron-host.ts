@@ -20,6 +20,7 @@ export class ElectronHost implements Host {
       open: (path) => api.files.open(path),
       save: (request) => api.files.save(request),
       saveAs: (request) => api.files.saveAs(request),
+      saveElsewhere: (request) => api.files.saveElsewhere(request),
       seeds: () => api.files.seeds(),
       newFromSeed: (seedId, path) => api.files.newFromSeed(seedId, path),
     };

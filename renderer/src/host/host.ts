@@ -13,6 +13,8 @@ import type {
   RunReadResult,
   RunRecord,
   SaveAsRequest,
+  SaveElsewhereRequest,
+  SaveElsewhereResult,
   SaveRequest,
   SaveResult,
   SeedInfo,
@@ -37,6 +39,8 @@ export type {
   RunReadResult,
   RunRecord,
   SaveAsRequest,
+  SaveElsewhereRequest,
+  SaveElsewhereResult,
   SaveRequest,
   SaveResult,
   SeedInfo,
@@ -68,6 +72,9 @@ export interface Host {
     save(request: SaveRequest): Promise<SaveResult>;
     /** Atomic save to a new workspace path; `exists` error unless `overwrite`. */
     saveAs(request: SaveAsRequest): Promise<SaveResult>;
+    /** Saves to a file outside the workspace and makes its folder the workspace. Electron asks with the system's
+     *  dialog (`target` null); the browser studio sends the full path the user typed (the server confines it). */
+    saveElsewhere(request: SaveElsewhereRequest): Promise<SaveElsewhereResult>;
     /** The seed systems a new system can start from. */
     seeds(): Promise<SeedInfo[]>;
     /** Copies a seed system to `path` (must not exist) and opens it. */
