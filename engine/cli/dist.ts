@@ -50,6 +50,8 @@ interface Row {
 
 /** The text report: a row per value (or per range of values), a bar each, then the moments and any notes. */
 export function renderTable(formula: string, result: Distribution): string {
+  // distributionOf never answers ok without values; a table must not throw if it ever did.
+  if (result.pmf.length === 0 || !Number.isFinite(result.mean)) return `${formula}\n\nno values: this distribution is empty\n`;
   const rows = result.type === 'boolean' ? booleanRows(result) : numberRows(result);
   const labelWidth = Math.max(5, ...rows.map((r) => r.label.length));
   const top = Math.max(...rows.map((r) => r.probability));

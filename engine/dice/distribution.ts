@@ -702,6 +702,8 @@ function keptWithExplosions(
     );
   }
   const e = probabilityOf(roll, (v) => explodesOn(plan, v, maxFace));
+  // One die's chain past the per-die limit is a runtime error, as in chainScore.
+  dieMayFail(walk, 'explosions', Math.pow(e, LIMITS.maxExplosionsPerDie + 1), span);
   const conditional = (keepIt: (v: number) => boolean, mass: number): Pmf =>
     fromEntries(Array.from(roll.values, (v, i) => [v, keepIt(v) ? (roll.probs[i] as number) / mass : 0]));
   const explodeDie = conditional((v) => explodesOn(plan, v, maxFace), e);

@@ -2,7 +2,9 @@
 // and the compiled formula. Each roll of a die is rerolled with `r` while it matches, then once with `ro`; the face
 // it settles on explodes when it matches (plain `!`: the die's highest face, even where a reroll never lets it stay).
 // Issue 17 found `dist '2d2!r2'` ok with an empty pmf and a NaN mean while `roll` gave 2; 46 such small formulas.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fuzz } from '../../test/fuzz';
 import { checkFormula } from '../formula/check';
 import { compileFormula, evaluateFormula, FormulaCompileError, newEvalContext } from '../formula/compile';
 import { parseFormula } from '../formula/parse';
@@ -153,6 +155,32 @@ describe('one meaning for explode and reroll', () => {
     expect(computed.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   });
 
+  it('a ro after r is a fresh roll the r does not touch: d4r1ro2!>=2 can end on a 1, d4r1ro5!>=2 cannot', () => {
+    // r1 leaves 2..4, all exploding; ro2 rerolls a 2 once, and that roll may be the 1 that stops the chain.
+    expect(endlessDie(planDice(parseModifiers('d4r1ro2!>=2')), 1, 4)).toBeNull();
+    expect(endlessDie(planDice(parseModifiers('d4r1ro5!>=2')), 1, 4)).toBe(
+      'exploding on >=2 matches every face a d4 can settle on after rerolling on 1: it would never stop',
+    );
+    const result = dist('d4r1ro2!>=2');
+    expect(result.ok && result.min).toBe(1);
+  });
+
+  it('endlessDie agrees with asking every face, for random plans on dice of 1..12 faces and fate', () => {
+    const compares = ['1', '2', '3', '5', '<3', '<=2', '>4', '>=6', '>=1', '<=12', '>9'];
+    const modifier = fc.oneof(
+      fc.constantFrom('!', ...compares.map((c) => `!${c === '1' || c === '2' || c === '3' || c === '5' ? `>=${c}` : c}`)),
+      fc.constantFrom(...compares.map((c) => `r${c}`), ...compares.map((c) => `ro${c}`)),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(1, 2, 3, 4, 6, 12, 'F' as const), fc.array(modifier, { minLength: 1, maxLength: 4 }), (size, mods) => {
+        const plan = planDice(parseModifiers(`d${size}${mods.join('')}`));
+        const [min, max] = size === 'F' ? [-1, 1] : [1, size];
+        expect(endlessDie(plan, min, max) !== null, `d${size}${mods.join('')}`).toBe(neverSettlesByEveryFace(plan, min, max));
+      }),
+      fuzz(1717, 3000),
+    );
+  });
+
   it('the settle check finds a single face that stops among a million', () => {
     // Only 500,000 survives the rerolls and does not explode.
     const plan = planDice(parseModifiers('d1000000r<500000r>500001!>=500001'));
@@ -161,6 +189,20 @@ describe('one meaning for explode and reroll', () => {
     expect(endlessDie(closed, 1, 1_000_000)).toMatch(/never stop/);
   });
 });
+
+/** The same question as endlessDie, asked of every face in turn: does some roll settle on a face that stops? */
+function neverSettlesByEveryFace(plan: ReturnType<typeof planDice>, min: number, max: number): boolean {
+  const matches = (c: { op: string; value: number }, f: number): boolean =>
+    ({ '==': f === c.value, '!=': f !== c.value, '<': f < c.value, '<=': f <= c.value, '>': f > c.value, '>=': f >= c.value })[c.op]!;
+  const faces = Array.from({ length: max - min + 1 }, (_, i) => min + i);
+  const kept = faces.filter((f) => !plan.rerollUntil.some((c) => matches(c, f)));
+  if (kept.length === 0) return plan.rerollUntil.length > 0;
+  // A roll settles on a kept face that ro leaves alone, or (ro happening) on whatever the fresh roll shows.
+  const once = kept.some((f) => plan.rerollOnce.some((c) => matches(c, f)));
+  const settled = once ? faces : kept;
+  if (plan.explode.length === 0) return false;
+  return settled.every((f) => plan.explode.some((c) => (c === null ? f === max : matches(c, f))));
+}
 
 /** The modifiers of a one-term formula. */
 function parseModifiers(text: string) {
