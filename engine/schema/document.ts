@@ -235,8 +235,18 @@ export interface Combat {
   readonly death?: DeathRule;
   /** Consequences mode (§2.8). */
   readonly consequences?: Consequences;
-  /** Words of the system that disengage (never provoke an opportunity attack). */
+  /** Words of the system that disengage (never provoke an opportunity attack): an ability whose id or name holds one
+   * disengages unless it says `disengage` itself. */
   readonly disengage?: readonly string[];
+  /** How a log words an edge of +1 and -1 (default `advantage`, `disadvantage`). */
+  readonly edgeWords?: EdgeWords;
+}
+
+export interface EdgeWords {
+  /** The word for an edge of +1 (default `advantage`). */
+  readonly advantage?: string;
+  /** The word for an edge of -1 (default `disadvantage`). */
+  readonly disadvantage?: string;
 }
 
 export interface CombatAttack {
@@ -327,6 +337,8 @@ export interface Consequences {
   readonly effect: Readonly<Record<string, number>>;
   /** Harm on heroes. */
   readonly harm: HarmRule;
+  /** The heroes' position in a fight that names none (default `risky`); one of `position`. */
+  readonly defaultPosition?: string;
 }
 
 export interface HarmRule {
@@ -474,12 +486,14 @@ export interface Ability {
   readonly grants?: readonly Grant[];
   /** Speed, read by the clock as `@action.speed` (context `sheet`). */
   readonly speed?: Formula;
-  /** Recharge (a breath weapon): usable again when a d6 shows at least `min`. */
+  /** Recharge (a breath weapon): usable again when its die (a d6 unless it says) shows at least `min`. */
   readonly recharge?: Recharge;
   /** Where using it moves its user (a band or row); leaving foes lets them react unless a teleport or disengage. */
   readonly move?: Position;
   /** A teleport (Misty Step): its `move` never provokes a reaction. */
   readonly teleport?: boolean;
+  /** Its `move` disengages (never provokes); when absent, `combat.disengage`'s words in its id or name decide. */
+  readonly disengage?: boolean;
   /** A check the user rolls on its own against a number (an unopposed challenge); its outcome's gains and applies count. */
   readonly challenge?: AbilityChallenge;
   /** Condition ids taken off its targets (breaking a ward, a cure). */
@@ -555,8 +569,10 @@ export interface Grant {
 }
 
 export interface Recharge {
-  /** Lowest d6 face that recharges it (5: 5-6). */
+  /** Lowest face of the die that recharges it (5 on a d6: 5-6). */
   readonly min: number;
+  /** Faces of the recharge die (default 6). */
+  readonly die?: number;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

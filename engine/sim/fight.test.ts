@@ -41,13 +41,31 @@ describe('loading', () => {
   });
 
   it('recomputes a derived value that reads a track whenever the track changes', () => {
-    const events: FightEvent[] = [];
-    const result = runFight(mini, 'duel', 11, (e) => events.push(e));
-    const hero = result.combatants.find((c) => c.id === 'fighter5')!;
-    const slot = mini.slots.attributes.length + mini.slots.derived.indexOf('wounded');
-    const hp = hero.sheet[mini.trackCurrent[mini.hpTrack]!]!;
-    const max = hero.sheet[mini.trackMax[mini.hpTrack]!]!;
-    expect(hero.sheet[slot]).toBe(hp < max / 2 ? 1 : 0);
+    // `wounded` reads the hit points; a defence that reads `wounded` drops by 5 once the hero is below half.
+    const doc = fixture('mini-d20');
+    const wounding = load({
+      ...doc, combat: { ...doc.combat!, attack: { ...doc.combat!.attack!, defence: '10 + @dex.mod + @armor - 5 * @wounded' } },
+      fights: [{ id: 'wearing', heroes: ['fighter5'], enemies: [{ template: { role: 'standard', tier: 3 }, count: 2 }] }],
+    });
+    let checked = 0, whileWounded = 0;
+    for (let seed = 0; seed < 20; seed++) {
+      const events = fightLog(wounding, 'wearing', seed);
+      const start = events[0]!;
+      if (start.type !== 'fightStart') throw new Error('first event');
+      const max = start.combatants.find((c) => c.id === 'fighter5')!.hp;
+      let hp = max;
+      for (const e of events) {
+        if (e.type === 'damage' && e.target === 'fighter5') hp = e.hp;
+        if (e.type === 'heal' && e.target === 'fighter5') hp += e.amount;
+        if (e.type !== 'check' || e.target !== 'fighter5' || e.check !== 'attack') continue;
+        const wounded = hp < max / 2;
+        expect(e.vs, `seed ${seed}: fighter5 at ${hp}/${max}`).toBe(wounded ? 16 - 5 : 16);
+        checked++;
+        if (wounded) whileWounded++;
+      }
+    }
+    expect(checked).toBeGreaterThan(whileWounded);
+    expect(whileWounded).toBeGreaterThan(0);
   });
 });
 

@@ -171,7 +171,7 @@ export function composeFight(system: System, spec: AdHocFight): { ok: true; figh
     ok: true,
     fight: {
       id: spec.id ?? 'ad-hoc', name: spec.id ?? 'Ad-hoc fight', heroes, enemies,
-      maxRounds: Math.max(1, Math.min(10_000, spec.maxRounds ?? 100)), position: spec.position ?? 'risky', effect: spec.effect ?? 'standard',
+      maxRounds: Math.max(1, Math.min(10_000, spec.maxRounds ?? 100)), position: spec.position ?? system.defaultPosition, effect: spec.effect ?? 'standard',
     },
   };
 }

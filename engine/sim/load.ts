@@ -1,501 +1,32 @@
 // document → runtime System: every formula compiled once, every sheet built once (heroes, template and bestiary
 // enemies), every fight resolved to combatant definitions. Problems come back as diagnostics, never as throws.
-import { createRng } from '../dice/rng';
-import type { EvalContext } from '../formula/runtime';
-import type { FormulaNode, UserFunction } from '../formula/types';
-import type {
-  Ability, Check, Creature, CreatureAttack, DamagePart, EnemyNumbers, Fight, Hero, SystemDocument, Template, Outcome,
-  TrackAmount, Weapon,
-} from '../schema/document';
-import { FormulaFactory, referencesOf, withConstant, type SimDiagnostic } from './formulas';
+import type { Ability, Creature, CreatureAttack, EnemyNumbers, Fight, Hero, SystemDocument, Template, Weapon } from '../schema/document';
+import { referencesOf, type SimDiagnostic } from './formulas';
 import {
-  attackProfile, type AbilityDef, type ActionDef, type AttackProfile, type CheckDef, type Combatant, type CombatantDef,
-  type ConditionDef, type ConsequencesDef, type DamagePartDef, type FightDef, type FightEntryDef, type Formula,
-  type LiveDerived, type ModDef, type OutcomeDef, type OrderDef, type Scope, type Side, type SlotNames, type System,
-  type TrackGain,
+  indexCombatant, type AbilityDef, type AttackProfile, type CombatantDef, type ConsequencesDef, type FightDef, type FightEntryDef,
+  type Formula, type OrderDef, type System,
 } from './model';
-import { createLabeler, createResolver, selfSheetSlot, type SheetIndex } from './scope';
-import { blankCombatant, newCheckSlot, newScope } from './state';
-import { slotTestOf } from './slot-test';
+import { blankCombatant } from './state';
+import { RulesLoader, titleCase, isRecord } from './load-rules';
 
 export type LoadResult = { readonly ok: true; readonly system: System } | { readonly ok: false; readonly diagnostics: readonly SimDiagnostic[] };
 
-const LIST_NAMES = ['resist', 'vulnerable', 'immune', 'weak', 'killers', 'tags', 'conditionImmune'];
-
-function titleCase(id: string): string {
-  return id.length ? id[0]!.toUpperCase() + id.slice(1).replace(/[-_]/g, ' ') : id;
+/** ` (known: a, b, c)` after an unknown name: the names there are (at most 12), or nothing when there are none. */
+function knownList(known: readonly string[]): string {
+  return known.length ? ` (known: ${known.slice(0, 12).join(', ')})` : '';
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** A read written as a bare name (`second: willpower`) reads that attribute. */
-function readSource(text: string, index: SheetIndex): string {
-  return /^[A-Za-z_][\w.]*$/.test(text) && (index.slotOf.has(text) || index.trackCurrent.has(text)) ? `@${text}` : text;
-}
-
-class Loader {
-  readonly diagnostics: SimDiagnostic[] = [];
-  readonly index: SheetIndex;
-  readonly names: SlotNames;
-  readonly formulas: FormulaFactory;
-  readonly checks = new Map<string, CheckDef>();
-  readonly conditions = new Map<string, ConditionDef>();
-  readonly abilities = new Map<string, AbilityDef>();
-  readonly sheetSize: number;
-  readonly trackCurrent: number[] = [];
-  readonly trackMax: number[] = [];
-  readonly trackIds: string[];
-  readonly actions: ActionDef[] = [];
-  readonly scope: Scope;
-  readonly ctx: EvalContext;
-  readonly systemReads: Map<string, Formula> = new Map();
-  private readonly systemDerived = new Map<string, Formula>();
-  private readonly derivedRefs = new Map<string, Set<string>>();
-  readonly templateDefs = new Map<string, CombatantDef | string>();
-  readonly creatureDefs = new Map<string, CombatantDef | string>();
-  readonly heroDefs = new Map<string, CombatantDef | string>();
-
-  constructor(readonly doc: SystemDocument) {
-    const attributes = Object.keys(doc.attributes ?? {});
-    const derivedNames = new Set(Object.keys(doc.derived ?? {}));
-    for (const hero of doc.heroes ?? []) for (const name of Object.keys(hero.derived ?? {})) derivedNames.add(name);
-    const derived = [...derivedNames];
-    this.trackIds = Object.keys(doc.tracks ?? {});
-    const readNames = new Set(Object.keys(doc.combat?.attack?.reads ?? {}));
-    for (const hero of doc.heroes ?? []) for (const name of Object.keys(hero.weapon?.reads ?? {})) readNames.add(name);
-    const modNames = new Set<string>();
-    for (const c of doc.conditions ?? []) {
-      for (const name of Object.keys(c.mods ?? {})) modNames.add(name);
-      for (const a of c.against ?? []) for (const name of Object.keys(a.mods ?? {})) modNames.add(name);
-    }
-    const reactions = (doc.abilities ?? []).filter((a) => a.react).map((a) => a.id);
-    const classes = Object.keys(doc.classes ?? {});
-    this.names = {
-      attributes, derived, tracks: this.trackIds, lists: [...LIST_NAMES], reads: [...readNames], mods: [...modNames],
-      reactions, classes,
-    };
-    const slotOf = new Map<string, number>();
-    attributes.forEach((a, i) => slotOf.set(a, i));
-    derived.forEach((d, i) => { if (!slotOf.has(d)) slotOf.set(d, attributes.length + i); });
-    let next = attributes.length + derived.length;
-    const trackCurrentMap = new Map<string, number>();
-    const trackMaxMap = new Map<string, number>();
-    for (const t of this.trackIds) {
-      trackCurrentMap.set(t, next); this.trackCurrent.push(next++);
-      trackMaxMap.set(`${t}.max`, next); this.trackMax.push(next++);
-    }
-    this.sheetSize = next;
-    const labels = new Map<string, string>();
-    for (const [id, a] of Object.entries(doc.attributes ?? {})) labels.set(id, a.name);
-    for (const [id, t] of Object.entries(doc.tracks ?? {})) labels.set(id, t.name);
-    this.index = {
-      slotOf, trackCurrent: trackCurrentMap, trackMax: trackMaxMap,
-      classIndex: new Map(classes.map((c, i) => [c, i])),
-      listIndex: new Map(LIST_NAMES.map((l, i) => [l, i])),
-      readIndex: new Map([...readNames].map((r, i) => [r, i])),
-      modIndex: new Map([...modNames].map((m, i) => [m, i])),
-      reactionIndex: new Map(reactions.map((r, i) => [r, i])),
-      labels, names: this.names,
-    };
-    const functions = new Map<string, UserFunction>(Object.entries(doc.functions ?? {}).map(([k, f]) => [k, { params: f.params, body: f.body }]));
-    this.formulas = new FormulaFactory({
-      resolve: createResolver(this.index), label: createLabeler(this.index), functions,
-      sheetSlot: (path) => selfSheetSlot(this.index, path),
-    });
-    const placeholder = blankCombatant(this.sheetSize, this.names.lists.length);
-    this.scope = newScope(placeholder, this.names);
-    this.ctx = newCheckSlot(createRng(0), this.scope).ctx;
-  }
-
-  error(pointer: string, message: string): void {
-    this.diagnostics.push({ pointer, message });
-  }
-
-  f(source: string | number | boolean, pointer: string, damage = false): Formula {
-    return this.formulas.compile(source, pointer, damage);
-  }
-
-  /** Evaluate a load-time formula on a combatant under construction. */
-  evalNumber(formula: Formula, self: Combatant, pointer: string): number {
-    this.scope.self = self; this.scope.target = self; this.scope.attacker = self; this.scope.source = self;
-    this.ctx.diceLeft = 10_000;
-    try {
-      const v = formula.run(this.ctx);
-      return typeof v === 'number' ? v : v === true ? 1 : 0;
-    } catch (err) {
-      this.error(pointer, err instanceof Error ? err.message : String(err));
-      return 0;
-    }
-  }
-
-  // ----- checks, conditions, abilities --------------------------------------------------------------------------
-
-  readonly tallyKeys: [string, string][] = [];
-
-  outcome(o: Outcome, pointer: string, checkId: string): OutcomeDef {
-    this.tallyKeys.push([checkId, o.id]);
-    return {
-      tally: this.tallyKeys.length - 1,
-      id: o.id, name: o.name ?? titleCase(o.id), when: this.f(o.when, `${pointer}/when`), test: slotTestOf(this.formulas.parsedAst(o.when)), result: o.result,
-      crit: o.crit === true, botch: o.botch === true, degree: this.formulas.maybe(o.degree, `${pointer}/degree`),
-      applies: o.applies ?? [], inflicts: o.inflicts ?? [], gain: this.gains(o.gain, `${pointer}/gain`),
-    };
-  }
-
-  gains(list: readonly TrackAmount[] | undefined, pointer: string): TrackGain[] {
-    return (list ?? []).map((g, i) => {
-      const track = this.trackIds.indexOf(g.track);
-      if (track < 0) this.error(`${pointer}/${i}/track`, `unknown track '${g.track}'`);
-      return { track: Math.max(0, track), amount: this.f(g.amount, `${pointer}/${i}/amount`) };
-    });
-  }
-
-  loadChecks(): void {
-    for (const [id, c] of Object.entries(this.doc.checks ?? {})) this.checks.set(id, this.check(id, c, `/checks/${id}`));
-  }
-
-  check(id: string, c: Check, pointer: string): CheckDef {
-    this.tallyKeys.push([id, 'rolled']);
-    const outcomes = (c.outcomes ?? []).map((o, i) => this.outcome(o, `${pointer}/outcomes/${i}`, id));
-    const def: CheckDef = {
-      rolledTally: this.tallyKeys.length - 1,
-      id, name: c.name ?? titleCase(id), roll: this.f(c.roll, `${pointer}/roll`),
-      combine: c.edge?.combine ?? 'cancel', edgeMax: c.edge?.max ?? 1,
-      outcomes,
-      stat: this.formulas.maybe(c.stat, `${pointer}/stat`),
-      readsVs: outcomes.some((o) => o.when.refs.includes('vs') || (o.degree?.refs.includes('vs') ?? false)),
-    };
-    // A check with its own stat labels `@stat` on its chip (`+ 5 Con save`), as a weapon's attack does.
-    if (!def.stat) return def;
-    // Written out, not spread: every check keeps one object shape (the engine's reads of a check stay monomorphic).
-    return { rolledTally: def.rolledTally, id, name: def.name, roll: this.rollFor(def, def.stat), combine: def.combine, edgeMax: def.edgeMax, outcomes: def.outcomes, stat: def.stat, readsVs: def.readsVs };
-  }
-
-  checkRef(id: string | undefined, pointer: string): CheckDef | null {
-    if (id === undefined) return null;
-    const c = this.checks.get(id);
-    if (!c) this.error(pointer, `unknown check '${id}'`);
-    return c ?? null;
-  }
-
-  mods(record: Readonly<Record<string, string>> | undefined, pointer: string): ModDef[] {
-    return Object.entries(record ?? {}).map(([name, value]) => ({
-      mod: this.index.modIndex.get(name) ?? 0, name, value: this.f(value, `${pointer}/${name}`),
-    }));
-  }
-
-  loadConditions(): void {
-    (this.doc.conditions ?? []).forEach((c, i) => {
-      const p = `/conditions/${i}`;
-      const saveCheck = c.save ? this.checkRef(c.save.check, `${p}/save/check`) : null;
-      this.conditions.set(c.id, {
-        id: c.id, name: c.name ?? titleCase(c.id), edge: this.formulas.maybe(c.edge, `${p}/edge`),
-        mods: this.mods(c.mods, `${p}/mods`), checks: c.checks ?? null,
-        against: (c.against ?? []).map((a, j) => ({
-          edge: this.formulas.maybe(a.edge, `${p}/against/${j}/edge`), mods: this.mods(a.mods, `${p}/against/${j}/mods`),
-          crit: a.crit === true, reach: a.reach ?? null, checks: null,
-        })),
-        noActions: c.noActions === true,
-        save: c.save && saveCheck ? { check: saveCheck, dc: this.f(c.save.dc, `${p}/save/dc`), at: c.save.at ?? 'turnEnd' } : null,
-        atZero: c.atZero ?? null,
-        duration: c.rounds === undefined ? null : this.f(c.rounds, `${p}/rounds`),
-      });
-    });
-  }
-
-  conditionIds(ids: readonly string[] | undefined, pointer: string): string[] {
-    for (const [i, id] of (ids ?? []).entries()) if (!this.conditions.has(id)) this.error(`${pointer}/${i}`, `unknown condition '${id}'`);
-    return [...(ids ?? [])];
-  }
-
-  typeOf(explicit: string | undefined, own: string | undefined, words: string | undefined): string {
-    if (explicit) return explicit;
-    if (own) return own;
-    const text = (words ?? '').toLowerCase();
-    for (const [word, type] of Object.entries(this.doc.combat?.damage?.types?.words ?? {})) {
-      if (text.includes(word.toLowerCase())) return type;
-    }
-    return this.doc.combat?.damage?.types?.default ?? 'untyped';
-  }
-
-  readsFor(own: Readonly<Record<string, string>> | undefined, pointer: string): (Formula | null)[] {
-    return this.names.reads.map((name) => {
-      const text = own?.[name];
-      if (text !== undefined) return this.f(readSource(String(text), this.index), `${pointer}/${name}`);
-      return this.systemReads.get(name) ?? null;
-    });
-  }
-
-  ability(a: Ability, pointer: string, ownType?: string): AbilityDef {
-    const uses = a.uses ?? 'action';
-    const actionIndex = this.actions.findIndex((x) => x.id === uses);
-    if (uses !== 'reaction' && uses !== 'free' && actionIndex < 0) this.error(`${pointer}/uses`, `unknown action '${uses}' (the turn's actions, 'reaction' or 'free')`);
-    const attackCheck = a.attack ? this.checkRef(a.attack.check, `${pointer}/attack/check`) : null;
-    const saveCheck = a.save ? this.checkRef(a.save.check, `${pointer}/save/check`) : null;
-    const challengeCheck = a.challenge ? this.checkRef(a.challenge.check, `${pointer}/challenge/check`) : null;
-    const type = this.typeOf(a.attack?.type ?? a.type, ownType, a.name ?? a.id);
-    const attack: AttackProfile | null = a.attack && attackCheck ? this.profile({
-      name: a.name ?? titleCase(a.id), check: attackCheck, stat: this.f(a.attack.stat ?? '0', `${pointer}/attack/stat`),
-      damage: this.f(a.attack.damage, `${pointer}/attack/damage`, true), type, reach: a.attack.reach ?? 'far',
-      reads: this.readsFor(undefined, `${pointer}/attack`), speed: this.formulas.maybe(a.speed, `${pointer}/speed`),
-      applies: [], save: null,
-    }) : null;
-    const cost = (a.cost ?? []).map((c, i) => {
-      if ('slot' in c) return { slot: c.slot, amount: this.f(1, `${pointer}/cost/${i}`) };
-      const track = this.trackIds.indexOf(c.track);
-      if (track < 0) this.error(`${pointer}/cost/${i}/track`, `unknown track '${c.track}'`);
-      return { track: Math.max(0, track), amount: this.f(c.amount, `${pointer}/cost/${i}/amount`) };
-    });
-    const healTrack = a.heal ? this.trackIds.indexOf(a.heal.track) : -1;
-    if (a.heal && healTrack < 0) this.error(`${pointer}/heal/track`, `unknown track '${a.heal.track}'`);
-    const target = a.target === 'allies' ? 'ally' : (a.target ?? (a.attack || a.save || a.damage ? 'enemy' : 'self'));
-    const reactionFlag = this.index.reactionIndex.get(a.id) ?? -1;
-    return {
-      id: a.id, name: a.name ?? titleCase(a.id), kind: a.kind ?? 'Ability', uses, actionIndex, target,
-      targets: null, cost, gain: this.gains(a.gain, `${pointer}/gain`), attack,
-      save: a.save && saveCheck ? { check: saveCheck, dc: this.f(a.save.dc, `${pointer}/save/dc`), half: a.save.half === true } : null,
-      damage: this.formulas.maybe(a.damage, `${pointer}/damage`, true), type,
-      heal: a.heal ? { amount: this.f(a.heal.amount, `${pointer}/heal/amount`), track: Math.max(0, healTrack) } : null,
-      applies: this.conditionIds(a.applies, `${pointer}/applies`), sustained: a.sustained === true,
-      grants: (a.grants ?? []).map((g, i) => {
-        const action = this.actions.findIndex((x) => x.id === g.action);
-        if (action < 0) this.error(`${pointer}/grants/${i}/action`, `unknown action '${g.action}'`);
-        return { action: Math.max(0, action), count: this.f(g.count, `${pointer}/grants/${i}/count`) };
-      }),
-      react: a.react ? {
-        on: a.react.on, defence: this.formulas.maybe(a.react.defence, `${pointer}/react/defence`),
-        check: this.checkRef(a.react.check, `${pointer}/react/check`), reactionFlag,
-      } : null,
-      recharge: a.recharge ? { die: 6, min: a.recharge.min } : null,
-      speed: this.formulas.maybe(a.speed, `${pointer}/speed`),
-      move: a.move ?? null,
-      teleport: a.teleport === true,
-      disengage: (this.doc.combat?.disengage ?? []).some((w) => `${a.id} ${a.name ?? ''}`.toLowerCase().includes(w.toLowerCase())),
-      offensive: (target === 'enemy' || target === 'enemies') && (a.attack !== undefined || a.save !== undefined || a.damage !== undefined || (a.applies?.length ?? 0) > 0),
-      reach: a.attack?.reach ?? 'far',
-      challenge: a.challenge && challengeCheck ? {
-        check: challengeCheck, stat: this.formulas.maybe(a.challenge.stat, `${pointer}/challenge/stat`), vs: this.f(a.challenge.vs, `${pointer}/challenge/vs`),
-      } : null,
-      removes: this.conditionIds(a.removes, `${pointer}/removes`),
-      removesOnly: (a.removes?.length ?? 0) > 0 && !a.attack && !a.save && !a.damage && !a.heal && !a.challenge
-        && !(a.applies?.length) && !(a.gain?.length) && !(a.grants?.length),
-    };
-  }
-
-  loadTurnAndAbilities(): void {
-    (this.doc.turn?.actions ?? []).forEach((a, i) => {
-      const p = `/turn/actions/${i}`;
-      this.actions.push({
-        id: a.id, name: a.name ?? titleCase(a.id), per: this.f(a.per, `${p}/per`),
-        attacks: this.formulas.maybe(a.attacks, `${p}/attacks`), speed: this.formulas.maybe(a.speed, `${p}/speed`),
-        defer: a.defer === true,
-      });
-    });
-    if (this.actions.length === 0) {
-      this.actions.push({ id: 'action', name: 'Action', per: this.f(1, '/turn/actions'), attacks: this.f('@class.attacks', '/turn/actions'), speed: null, defer: false });
-    }
-    for (const [name, text] of Object.entries(this.doc.combat?.attack?.reads ?? {})) {
-      this.systemReads.set(name, this.f(readSource(String(text), this.index), `/combat/attack/reads/${name}`));
-    }
-    (this.doc.abilities ?? []).forEach((a, i) => this.abilities.set(a.id, this.ability(a, `/abilities/${i}`)));
-    for (const [id, text] of Object.entries(this.doc.derived ?? {})) {
-      const p = `/derived/${id.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-      this.systemDerived.set(id, this.f(text, p));
-      const ast = this.formulas.parse(text, p);
-      this.derivedRefs.set(id, ast ? referencesOf(ast) : new Set());
-    }
-  }
-
-  // ----- sheets ------------------------------------------------------------------------------------------------
-
-  /** Derived values in dependency order, with the set of those that (transitively) read a track. */
-  orderDerived(own: ReadonlyMap<string, { formula: Formula; refs: Set<string> }>, pointer: string):
-    { order: { name: string; formula: Formula }[]; live: Set<string> } {
-    const all = new Map<string, { formula: Formula; refs: Set<string> }>();
-    for (const [name, formula] of this.systemDerived) all.set(name, { formula, refs: this.derivedRefs.get(name) ?? new Set() });
-    for (const [name, v] of own) all.set(name, v);
-    const order: { name: string; formula: Formula }[] = [];
-    const state = new Map<string, 'visiting' | 'done'>();
-    const live = new Set<string>();
-    const trackNames = new Set<string>([...this.index.trackCurrent.keys(), ...this.index.trackMax.keys()]);
-    const visit = (name: string, path: string[]): void => {
-      const s = state.get(name);
-      if (s === 'done') return;
-      if (s === 'visiting') { this.error(pointer, `derived values form a cycle: ${[...path, name].join(' → ')}`); return; }
-      state.set(name, 'visiting');
-      const entry = all.get(name)!;
-      for (const ref of entry.refs) {
-        const bare = ref.startsWith('self.') ? ref.slice(5) : ref;
-        if (trackNames.has(bare)) live.add(name);
-        if (all.has(bare) && bare !== name) {
-          visit(bare, [...path, name]);
-          if (live.has(bare)) live.add(name);
-        } else if (bare === name) {
-          this.error(pointer, `derived value '${name}' reads itself`);
-        }
-      }
-      state.set(name, 'done');
-      order.push({ name, formula: entry.formula });
-    };
-    for (const name of all.keys()) visit(name, []);
-    return { order, live };
-  }
-
-  /**
-   * Build a sheet: attributes, then derived in order, then tracks (maximum, then start), then the derived values
-   * that read a track once more with the tracks filled.
-   */
-  buildSheet(spec: {
-    key: string; name: string; side: Side; level: number; tier: number; role: string;
-    classLevels: number[]; attributes: (id: string, self: Combatant) => number;
-    ownDerived: ReadonlyMap<string, { formula: Formula; refs: Set<string> }>;
-    trackMax: (id: string, self: Combatant) => number | null; trackStart: (id: string) => number | null;
-    lists: Record<string, readonly string[]>; pointer: string;
-  }): { self: Combatant; live: LiveDerived[]; liveNames: Set<string> } {
-    const self = blankCombatant(this.sheetSize, this.names.lists.length);
-    Object.assign(self, { level: spec.level, tier: spec.tier, role: spec.role, classLevels: spec.classLevels, id: spec.key, side: spec.side });
-    for (const [name, list] of Object.entries(spec.lists)) {
-      let li = this.index.listIndex.get(name);
-      if (li === undefined) { li = this.index.listIndex.size; this.index.listIndex.set(name, li); this.names.lists.push(name); }
-      self.lists[li] = list;
-    }
-    this.names.attributes.forEach((a, i) => { self.sheet[i] = spec.attributes(a, self); });
-    const { order, live } = this.orderDerived(spec.ownDerived, spec.pointer);
-    const compute = (only: Set<string> | null): void => {
-      for (const { name, formula } of order) {
-        if (only && !only.has(name)) continue;
-        const slot = this.index.slotOf.get(name);
-        if (slot !== undefined) self.sheet[slot] = this.evalNumber(formula, self, `${spec.pointer}: derived '${name}'`);
-      }
-    };
-    compute(null);
-    this.trackIds.forEach((t, i) => {
-      const max = spec.trackMax(t, self);
-      const maxSlot = this.trackMax[i]!;
-      self.sheet[maxSlot] = max ?? this.evalNumber(this.trackMaxFormula(i), self, `${spec.pointer}: track '${t}' max`);
-    });
-    this.trackIds.forEach((t, i) => {
-      const start = spec.trackStart(t);
-      const startFormula = this.trackStartFormulas[i];
-      self.sheet[this.trackCurrent[i]!] = start ?? (startFormula ? this.evalNumber(startFormula, self, `${spec.pointer}: track '${t}' start`) : self.sheet[this.trackMax[i]!]!);
-    });
-    compute(live);
-    const liveList = order.filter((o) => live.has(o.name)).map((o) => ({ slot: this.index.slotOf.get(o.name)!, formula: o.formula }));
-    return { self, live: liveList, liveNames: live };
-  }
-
-  private trackMaxFormulas: Formula[] = [];
-  private trackStartFormulas: (Formula | null)[] = [];
-
-  loadTracks(): void {
-    this.trackIds.forEach((t) => {
-      const track = this.doc.tracks![t]!;
-      this.trackMaxFormulas.push(this.f(track.max, `/tracks/${t}/max`));
-      this.trackStartFormulas.push(this.formulas.maybe(track.start, `/tracks/${t}/start`));
-    });
-  }
-
-  trackMaxFormula(i: number): Formula {
-    return this.trackMaxFormulas[i]!;
-  }
-
-  // ----- combatants ---------------------------------------------------------------------------------------------
-
-  /**
-   * A formula that only reads what never changes during a fight (attributes, derived values that read no track,
-   * level, tier, classes) and rolls nothing: it is evaluated once per combatant at load, not on every blow.
-   */
-  sheetConstant(formula: Formula, live: ReadonlySet<string>): boolean {
-    if (formula.usesDice) return false;
-    if (formula.constant !== null) return true;
-    const ast = this.formulas.parse(formula.source, '');
-    if (!ast) return false;
-    const userFunctions = this.doc.functions ?? {};
-    let pure = true;
-    const visit = (node: FormulaNode): void => {
-      if (!pure) return;
-      switch (node.kind) {
-        case 'ref': {
-          const name = node.path.join('.');
-          const sheet = (this.index.slotOf.has(name) && !live.has(name) && !this.index.trackCurrent.has(name))
-            || name === 'level' || name === 'tier' || name === 'role' || name === 'class.attacks' || /^class\..+\.level$/.test(name);
-          if (!sheet) pure = false;
-          return;
-        }
-        case 'call': if (Object.hasOwn(userFunctions, node.name)) pure = false; node.args.forEach(visit); return;
-        case 'unary': visit(node.operand); return;
-        case 'binary': visit(node.left); visit(node.right); return;
-        case 'conditional': visit(node.test); visit(node.then); visit(node.otherwise); return;
-        case 'tag': visit(node.operand); return;
-        case 'dice': pure = false; return;
-        default: return;
-      }
-    };
-    visit(ast);
-    return pure;
-  }
-
-  /** A sheet-constant formula's value for this combatant, else null (evaluated while fighting). */
-  fixed(formula: Formula | null, self: Combatant, live: ReadonlySet<string>, pointer: string): number | null {
-    if (!formula || !this.sheetConstant(formula, live)) return null;
-    return this.evalNumber(formula, self, pointer);
-  }
-
-  /** The formula with its value fixed for this combatant when it is sheet-constant (`value()` then costs nothing). */
-  pin(formula: Formula, self: Combatant, live: ReadonlySet<string>, pointer: string): Formula {
-    const v = this.fixed(formula, self, live, pointer);
-    return v === null ? formula : withConstant(formula, v);
-  }
-
-  /** Attacks one attack action makes, when fixed for this combatant. */
-  fixedAttacks(self: Combatant, live: ReadonlySet<string>): number | null {
-    const attacks = this.actions[Math.max(0, this.actions.findIndex((a) => a.attacks !== null))]?.attacks ?? null;
-    const n = this.fixed(attacks, self, live, '/turn/actions');
-    return n === null ? null : Math.max(0, Math.min(50, Math.floor(n)));
-  }
-
-  private readonly rolls = new Map<string, Formula>();
-
-  /** A check's roll whose chip labels `@stat` with what the stat formula reads (`+ 3 Strength`). */
-  rollFor(check: CheckDef, stat: Formula): Formula {
-    const label = this.formulas.labelOf(stat.source);
-    if (label === undefined) return check.roll;
-    const key = `${check.id}\u0000${label}`;
-    let roll = this.rolls.get(key);
-    if (!roll) {
-      const base = createLabeler(this.index);
-      roll = this.formulas.compile(check.roll.source, `/checks/${check.id}/roll`, false, (path) => (path.length === 1 && path[0] === 'stat' ? label : base(path)));
-      this.rolls.set(key, roll);
-    }
-    return roll;
-  }
-
-  /** An attack profile with its roll specialised for its stat's label. */
-  profile(p: Omit<AttackProfile, 'roll' | 'parts'> & { readonly parts?: AttackProfile['parts'] }): AttackProfile {
-    return attackProfile(p, this.rollFor(p.check, p.stat), p.parts ?? [], p.applies);
-  }
-
-  /** A blow's further damage parts, each with its own type (compiled as damage: doubled dice on a crit). */
-  damageParts(parts: readonly DamagePart[] | undefined, pointer: string): DamagePartDef[] {
-    return (parts ?? []).map((part, i) => ({ damage: this.f(part.damage, `${pointer}/${i}/damage`, true), type: part.type }));
-  }
-
-  mainCheck(pointer: string): CheckDef | null {
-    return this.checkRef(this.doc.combat?.attack?.check ?? (this.checks.has('attack') ? 'attack' : undefined), pointer);
-  }
+class Loader extends RulesLoader {
+  private position: string | null = null;
 
   hero(id: string): CombatantDef | string {
     const cached = this.heroDefs.get(id);
     if (cached) return cached;
     const index = (this.doc.heroes ?? []).findIndex((h) => h.id === id);
-    if (index < 0) return `unknown hero '${id}'${this.suggest(id, (this.doc.heroes ?? []).map((h) => h.id))}`;
+    if (index < 0) return `unknown hero '${id}'${knownList((this.doc.heroes ?? []).map((h) => h.id))}`;
     const def = this.buildHero(this.doc.heroes![index]!, `/heroes/${index}`);
     this.heroDefs.set(id, def);
     return def;
-  }
-
-  suggest(name: string, known: readonly string[]): string {
-    return known.length ? ` (known: ${known.slice(0, 12).join(', ')})` : '';
   }
 
   buildHero(h: Hero, p: string): CombatantDef {
@@ -505,7 +36,7 @@ class Loader {
     const ownDerived = new Map<string, { formula: Formula; refs: Set<string> }>();
     for (const [name, text] of Object.entries(h.derived ?? {})) {
       const ast = this.formulas.parse(text, `${p}/derived/${name}`);
-      ownDerived.set(name, { formula: this.f(text, `${p}/derived/${name}`), refs: ast ? referencesOf(ast) : new Set() });
+      ownDerived.set(name, { formula: this.compile(text, `${p}/derived/${name}`), refs: ast ? referencesOf(ast) : new Set() });
     }
     const attrs = this.doc.attributes ?? {};
     const { self, live, liveNames } = this.buildSheet({
@@ -520,7 +51,7 @@ class Loader {
     for (const [ci, c] of classes.entries()) {
       const formula = this.doc.classes?.[c]?.attacks;
       if (!formula || !classLevels[ci]) continue;
-      const f = this.f(formula, `/classes/${c}/attacks`);
+      const f = this.compile(formula, `/classes/${c}/attacks`);
       Object.assign(self, { level: classLevels[ci] });
       classAttacks = Math.max(classAttacks, this.evalNumber(f, self, `/classes/${c}/attacks`));
       Object.assign(self, { level: h.level });
@@ -529,8 +60,8 @@ class Loader {
     const check = this.mainCheck(`${p}/weapon`);
     const weapon: Weapon | undefined = h.weapon;
     const attack: AttackProfile[] = check ? [this.profile({
-      name: weapon?.name ?? 'Unarmed', check, stat: this.pin(this.f(weapon?.stat ?? '0', `${p}/weapon/stat`), self, liveNames, `${p}/weapon/stat`),
-      damage: this.f(weapon?.damage ?? this.doc.combat?.attack?.damage ?? '0', weapon ? `${p}/weapon/damage` : '/combat/attack/damage', true),
+      name: weapon?.name ?? 'Unarmed', check, stat: this.pin(this.compile(weapon?.stat ?? '0', `${p}/weapon/stat`), self, liveNames, `${p}/weapon/stat`),
+      damage: this.compile(weapon?.damage ?? this.doc.combat?.attack?.damage ?? '0', weapon ? `${p}/weapon/damage` : '/combat/attack/damage', true),
       type: this.typeOf(weapon?.type, undefined, weapon?.name), reach: weapon?.reach ?? 'near',
       reads: this.readsFor(weapon?.reads, `${p}/weapon/reads`), speed: this.formulas.maybe(weapon?.speed, `${p}/weapon/speed`),
       applies: [], save: null, parts: this.damageParts(weapon?.parts, `${p}/weapon/parts`),
@@ -547,16 +78,16 @@ class Loader {
     });
     const slots: number[] = [];
     for (const [level, count] of Object.entries(h.slots ?? {})) slots[Number(level)] = count;
-    const defenceText = (h as { defence?: string }).defence ?? this.doc.combat?.attack?.defence;
+    const defenceText = this.doc.combat?.attack?.defence;
     return {
       key: h.id, name: h.name, side: 'heroes', sheet: self.sheet, level: h.level, tier: 0, role: 'hero', classLevels,
       classAttacks, lists: self.lists, attacks: attack, attacksPerAction: this.fixedAttacks(self, liveNames),
-      defence: defenceText === undefined ? null : this.pin(this.f(defenceText, '/combat/attack/defence'), self, liveNames, '/combat/attack/defence'),
+      defence: defenceText === undefined ? null : this.pin(this.compile(defenceText, '/combat/attack/defence'), self, liveNames, '/combat/attack/defence'),
       defenceValue: defenceText === undefined ? 0 : null,
       abilities, orders, slots: Array.from(slots, (v) => v ?? 0), regeneration: null, focus: h.focus ?? null,
       plan: h.plan ?? null, harm: 0, position: h.position ?? null, ownType: null,
       consequencePosition: null, consequenceEffect: null, liveDerived: live,
-      conditions: this.conditionIds(h.conditions, `${p}/conditions`),
+      conditions: this.conditionIds(h.conditions, `${p}/conditions`), indexes: indexCombatant(abilities, orders),
     };
   }
 
@@ -565,7 +96,7 @@ class Loader {
     const cached = this.templateDefs.get(key);
     if (cached) return cached;
     const index = (this.doc.templates ?? []).findIndex((t) => t.role === role);
-    if (index < 0) return `no template for role '${role}'${this.suggest(role, (this.doc.templates ?? []).map((t) => t.role))}`;
+    if (index < 0) return `no template for role '${role}'${knownList((this.doc.templates ?? []).map((t) => t.role))}`;
     if (!Number.isInteger(tier) || tier < 1 || tier > 6) return `tier ${tier} is outside 1..6`;
     const def = this.buildTemplate(this.doc.templates![index]!, tier, `/templates/${index}`);
     this.templateDefs.set(key, def);
@@ -575,8 +106,8 @@ class Loader {
   buildTemplate(t: Template, tier: number, p: string): CombatantDef {
     const attrs = this.doc.attributes ?? {};
     const defaultAttr = this.formulas.maybe(t.defaults?.attribute, `${p}/defaults/attribute`);
-    const attrFormulas = new Map(Object.entries(t.attributes ?? {}).map(([k, v]) => [k, this.f(v, `${p}/attributes/${k}`)]));
-    const trackFormulas = new Map(Object.entries(t.tracks ?? {}).map(([k, v]) => [k, this.f(v, `${p}/tracks/${k}`)]));
+    const attrFormulas = new Map(Object.entries(t.attributes ?? {}).map(([k, v]) => [k, this.compile(v, `${p}/attributes/${k}`)]));
+    const trackFormulas = new Map(Object.entries(t.tracks ?? {}).map(([k, v]) => [k, this.compile(v, `${p}/tracks/${k}`)]));
     const name = t.name ?? titleCase(t.role);
     const { self, live, liveNames } = this.buildSheet({
       key: `${t.role}-${tier}`, name, side: 'enemies', level: tier, tier, role: t.role, classLevels: [],
@@ -596,26 +127,26 @@ class Loader {
     const attacks = attacksFormula ? Math.max(1, Math.floor(this.evalNumber(attacksFormula, self, `${p}/combat/attacks`))) : 1;
     const harmFormula = this.formulas.maybe(t.harm, `${p}/harm`);
     const defenceFormula = this.formulas.maybe(c.defence, `${p}/combat/defence`)
-      ?? (this.doc.combat?.attack?.defence ? this.f(this.doc.combat.attack.defence, '/combat/attack/defence') : null);
+      ?? (this.doc.combat?.attack?.defence ? this.compile(this.doc.combat.attack.defence, '/combat/attack/defence') : null);
     const defence = defenceFormula ? this.pin(defenceFormula, self, liveNames, `${p}/combat/defence`) : null;
     Object.assign(self, { classAttacks: attacks });
     const abilities = this.enemyAbilities(t.abilities, p, c.type);
+    // Like a creature, it has no standing orders to write: each reaction it has is used whenever the moment comes.
+    const orders = abilities.filter((a) => a.react).map((ability) => ({ ability, when: null }));
     return {
       key: `${t.role}-${tier}`, name, side: 'enemies', sheet: self.sheet, level: tier, tier, role: t.role, classLevels: [],
       classAttacks: attacks, lists: self.lists,
       attacks: check ? [this.profile({
-        name, check, stat: this.pin(this.f(c.attack ?? '0', `${p}/combat/attack`), self, liveNames, `${p}/combat/attack`),
-        damage: this.f(c.damage ?? this.doc.combat?.attack?.damage ?? '0', c.damage ? `${p}/combat/damage` : '/combat/attack/damage', true),
+        name, check, stat: this.pin(this.compile(c.attack ?? '0', `${p}/combat/attack`), self, liveNames, `${p}/combat/attack`),
+        damage: this.compile(c.damage ?? this.doc.combat?.attack?.damage ?? '0', c.damage ? `${p}/combat/damage` : '/combat/attack/damage', true),
         type: this.typeOf(c.type, undefined, name), reach: c.reach ?? 'near', reads: this.readsFor(undefined, p), speed: null,
         applies: [], save: null,
       })] : [],
       attacksPerAction: this.fixedAttacks(self, liveNames),
       defence, defenceValue: defence ? null : 0,
-      // Like a creature, it has no standing orders to write: each reaction it has is used whenever the moment comes.
-      abilities, orders: abilities.filter((a) => a.react).map((ability) => ({ ability, when: null })), slots: [],
-      regeneration: null, focus: null, plan: null,
+      abilities, orders, slots: [], regeneration: null, focus: null, plan: null,
       harm: harmFormula ? this.evalNumber(harmFormula, self, `${p}/harm`) : 3, position: null, ownType: c.type ?? null,
-      consequencePosition: null, consequenceEffect: null, liveDerived: live, conditions: [],
+      consequencePosition: null, consequenceEffect: null, liveDerived: live, conditions: [], indexes: indexCombatant(abilities, orders),
     };
   }
 
@@ -653,11 +184,11 @@ class Loader {
       if (!check) return;
       const saveCheck = a.save ? this.checkRef(a.save.check, `${p}/attacks/${i}/save/check`) : null;
       byId.set(a.id, this.profile({
-        name: a.name ?? titleCase(a.id), check, stat: this.f(a.bonus, `${p}/attacks/${i}/bonus`),
-        damage: this.f(a.damage, `${p}/attacks/${i}/damage`, true), type: this.typeOf(a.type, ownType ?? undefined, a.name ?? a.id),
+        name: a.name ?? titleCase(a.id), check, stat: this.compile(a.bonus, `${p}/attacks/${i}/bonus`),
+        damage: this.compile(a.damage, `${p}/attacks/${i}/damage`, true), type: this.typeOf(a.type, ownType ?? undefined, a.name ?? a.id),
         reach: a.reach ?? 'near', reads: this.readsFor(undefined, p), speed: null,
         applies: this.conditionIds(a.applies, `${p}/attacks/${i}/applies`),
-        save: a.save && saveCheck ? { check: saveCheck, dc: this.f(a.save.dc, `${p}/attacks/${i}/save/dc`), half: a.save.half === true } : null,
+        save: a.save && saveCheck ? { check: saveCheck, dc: this.compile(a.save.dc, `${p}/attacks/${i}/save/dc`), half: a.save.half === true } : null,
         parts: this.damageParts(a.parts, `${p}/attacks/${i}/parts`),
       }));
     });
@@ -669,14 +200,15 @@ class Loader {
     if (routine.length === 0 && byId.size) routine.push(byId.values().next().value!);
     const abilities = this.enemyAbilities((c as Creature).abilities, p, ownType ?? undefined);
     const regen = (c as Creature).regeneration;
+    // A creature has no standing orders to write: it uses each reaction it has whenever the moment comes.
+    const orders = abilities.filter((a) => a.react).map((ability) => ({ ability, when: null }));
     return {
       key, name, side: 'enemies', sheet: self.sheet, level, tier: 0, role: 'creature', classLevels: [],
       classAttacks: Math.max(1, routine.length), lists: self.lists, attacks: routine, attacksPerAction: routine.length || 1,
-      // A creature has no standing orders to write: it uses each reaction it has whenever the moment comes.
-      defence: null, defenceValue: c.defence, abilities, orders: abilities.filter((a) => a.react).map((ability) => ({ ability, when: null })), slots: [],
-      regeneration: regen ? { amount: this.f(regen.amount, `${p}/regeneration/amount`), stoppedBy: regen.stoppedBy ?? [] } : null,
+      defence: null, defenceValue: c.defence, abilities, orders, slots: [],
+      regeneration: regen ? { amount: this.compile(regen.amount, `${p}/regeneration/amount`), stoppedBy: regen.stoppedBy ?? [] } : null,
       focus: null, plan: null, harm: (c as EnemyNumbers).harm ?? 3, position: (c as Creature).position ?? null, ownType,
-      consequencePosition: null, consequenceEffect: null, liveDerived: live, conditions: [],
+      consequencePosition: null, consequenceEffect: null, liveDerived: live, conditions: [], indexes: indexCombatant(abilities, orders),
       ...((c as Creature).saves ? { saves: new Map(Object.entries((c as Creature).saves!)) } : {}),
     };
   }
@@ -743,8 +275,20 @@ class Loader {
     if (!ok) return null;
     return {
       id: f.id, name: f.name ?? f.id, heroes, enemies, maxRounds: Math.max(1, Math.min(10_000, f.maxRounds ?? 100)),
-      position: f.position ?? 'risky', effect: f.effect ?? 'standard',
+      position: f.position ?? this.defaultPosition(), effect: f.effect ?? 'standard',
     };
+  }
+
+  /** The heroes' position when a fight names none (`combat.consequences.defaultPosition`, else `risky`). */
+  defaultPosition(): string {
+    if (this.position !== null) return this.position;
+    const rules = this.doc.combat?.consequences;
+    const position = rules?.defaultPosition ?? 'risky';
+    if (rules?.defaultPosition !== undefined && !Object.hasOwn(rules.position, position)) {
+      this.error('/combat/consequences/defaultPosition', `unknown position '${position}'${knownList(Object.keys(rules.position))}`);
+    }
+    this.position = position;
+    return position;
   }
 
   consequences(): ConsequencesDef | null {
@@ -794,21 +338,21 @@ export function loadSystem(doc: SystemDocument): LoadResult {
     slots: l.names, sheetSize: l.sheetSize, trackCurrent: l.trackCurrent, trackMax: l.trackMax, hpTrack: Math.max(0, hpTrack),
     checks: l.checks, tallyKeys: l.tallyKeys, conditions: l.conditions, actions: l.actions, attackAction,
     initiative: initiativeCheck ? { check: initiativeCheck, everyRound: initiativeRule?.when === 'round', ties: initiativeRule?.ties ?? 'heroes' } : null,
-    clock: doc.turn?.clock ? { cost: l.f(doc.turn.clock.cost, '/turn/clock/cost'), while: l.f(doc.turn.clock.while, '/turn/clock/while') } : null,
+    clock: doc.turn?.clock ? { cost: l.compile(doc.turn.clock.cost, '/turn/clock/cost'), while: l.compile(doc.turn.clock.while, '/turn/clock/while') } : null,
     damageSteps: (combat?.damage?.steps ?? []).map((s, i) => ({
       id: s.id, name: s.name ?? titleCase(s.id), when: l.formulas.maybe(s.when, `/combat/damage/steps/${i}/when`),
-      value: l.f(s.value, `/combat/damage/steps/${i}/value`),
+      value: l.compile(s.value, `/combat/damage/steps/${i}/value`),
     })),
-    typeWords: Object.entries(combat?.damage?.types?.words ?? {}),
-    defaultType: combat?.damage?.types?.default ?? 'untyped',
     critPolicy: combat?.attack?.crit ?? 'dice',
     reactionPer: combat?.reaction?.per ?? 'round',
     opportunity: combat?.reaction?.opportunity === true,
-    sustain: combat?.sustain && sustainCheck ? { check: sustainCheck, dc: l.f(combat.sustain.dc, '/combat/sustain/dc') } : null,
+    sustain: combat?.sustain && sustainCheck ? { check: sustainCheck, dc: l.compile(combat.sustain.dc, '/combat/sustain/dc') } : null,
     canTarget: l.formulas.maybe(combat?.targeting?.canTarget, '/combat/targeting/canTarget'),
     deathEnabled: combat?.death?.enabled ?? true,
     deathSave: deathSaveCheck ? { check: deathSaveCheck, successes: combat?.death?.save?.successes ?? 3, failures: combat?.death?.save?.failures ?? 3 } : null,
-    fights, consequences, disengageWords: combat?.disengage ?? [],
+    fights, consequences,
+    edgeWords: { positive: combat?.edgeWords?.advantage ?? 'advantage', negative: combat?.edgeWords?.disadvantage ?? 'disadvantage' },
+    defaultPosition: l.defaultPosition(),
     rows: doc.positions?.rows ?? [], advanceRows: doc.positions?.advance === true,
     placeholder: blankCombatant(l.sheetSize, l.names.lists.length),
     compose: {

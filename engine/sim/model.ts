@@ -2,7 +2,7 @@
 // one fight (combatants, conditions, the evaluation scope the compiled formulas read).
 import type { CompiledFormula, EvalContext, RollFacts } from '../formula/runtime';
 import type { FormulaNode, Value } from '../formula/types';
-import type { SlotTest } from './slot-test';
+import type { RollTest } from './roll-test';
 
 export type Side = 'heroes' | 'enemies';
 
@@ -31,8 +31,8 @@ export interface OutcomeDef {
   readonly id: string;
   readonly name: string;
   readonly when: Formula;
-  /** `when` as a comparison of the roll's facts, judged off the slot without a formula call (slot-test.ts); else null. */
-  readonly test: SlotTest | null;
+  /** `when` as a comparison of the roll's facts, judged off the slot without a formula call (roll-test.ts); else null. */
+  readonly test: RollTest | null;
   readonly result: 'success' | 'partial' | 'fail';
   readonly crit: boolean;
   readonly botch: boolean;
@@ -166,14 +166,14 @@ export interface AbilityDef {
     readonly check: CheckDef | null;
     readonly reactionFlag: number;
   } | null;
-  /** d20 recharge: available again when a die at the start of the holder's turn rolls at least this. */
+  /** Recharge: available again when its die (`die` faces, default 6) at the start of the holder's turn shows `min`. */
   readonly recharge: { readonly die: number; readonly min: number } | null;
   readonly speed: Formula | null;
   /** Where using it moves its user; null: it does not move. */
   readonly move: string | null;
   /** A teleport never provokes. */
   readonly teleport: boolean;
-  /** Its id or name holds one of the system's disengage words: leaving never provokes. */
+  /** Leaving never provokes: the ability's `disengage`, else one of the system's disengage words in its id or name. */
   readonly disengage: boolean;
   readonly offensive: boolean;
   readonly reach: string;
@@ -239,6 +239,31 @@ export interface CombatantDef {
   readonly saves?: ReadonlyMap<string, number>;
   /** Starting condition ids (a hero's own). */
   readonly conditions: readonly string[];
+  /** What its turns walk, worked out once at load (indexCombatant). */
+  readonly indexes: CombatantIndexes;
+}
+
+/** Per combatant, worked out once at load: what its turn walks instead of every ability and order. */
+export interface CombatantIndexes {
+  /** Indices of its abilities aimed at foes and used without a standing order (act() walks these each turn). */
+  readonly freeOffensive: readonly number[];
+  /** Indices of its abilities that recharge (rolled for at the start of its turn). */
+  readonly rechargeable: readonly number[];
+  /** Its standing orders that react, by what they react to (`react.on`). */
+  readonly reactOrders: Readonly<Record<'hit' | 'spell' | 'leave', readonly OrderDef[]>>;
+}
+
+export function indexCombatant(abilities: readonly AbilityDef[], orders: readonly OrderDef[]): CombatantIndexes {
+  const freeOffensive: number[] = [];
+  const rechargeable: number[] = [];
+  for (let i = 0; i < abilities.length; i++) {
+    const a = abilities[i]!;
+    if (a.offensive && !a.react && !orders.some((o) => o.ability === a)) freeOffensive.push(i);
+    if (a.recharge) rechargeable.push(i);
+  }
+  const reactOrders: Record<'hit' | 'spell' | 'leave', OrderDef[]> = { hit: [], spell: [], leave: [] };
+  for (const o of orders) if (o.ability.react) reactOrders[o.ability.react.on].push(o);
+  return { freeOffensive, rechargeable, reactOrders };
 }
 
 export interface LiveDerived {
@@ -378,8 +403,6 @@ export interface System {
   readonly initiative: { readonly check: CheckDef; readonly everyRound: boolean; readonly ties: Side | 'random' } | null;
   readonly clock: { readonly cost: Formula; readonly while: Formula } | null;
   readonly damageSteps: readonly { readonly id: string; readonly name: string; readonly when: Formula | null; readonly value: Formula }[];
-  readonly typeWords: readonly (readonly [string, string])[];
-  readonly defaultType: string;
   readonly critPolicy: 'dice' | 'total' | 'none';
   readonly reactionPer: 'round' | 'turn' | 'unlimited';
   /** Leaving a foe's place provokes its first attack (an opportunity attack). */
@@ -391,7 +414,10 @@ export interface System {
   readonly deathSave: { readonly check: CheckDef; readonly successes: number; readonly failures: number } | null;
   readonly fights: ReadonlyMap<string, FightDef>;
   readonly consequences: ConsequencesDef | null;
-  readonly disengageWords: readonly string[];
+  /** How a log words an edge of +1 and -1 (`combat.edgeWords`). */
+  readonly edgeWords: { readonly positive: string; readonly negative: string };
+  /** Consequences mode: the heroes' position in a fight that names none (`combat.consequences.defaultPosition`). */
+  readonly defaultPosition: string;
   /** Rows front first (`positions.rows`), and whether they close up when one has nobody standing (`positions.advance`). */
   readonly rows: readonly string[];
   readonly advanceRows: boolean;

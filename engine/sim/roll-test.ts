@@ -1,4 +1,4 @@
-// An outcome's `when` that compares the roll's own facts (`@natural == 20`, `@total >= @vs`, `@total == 1`): worked out
+// A roll test: an outcome's `when` that compares the roll's own facts (`@natural == 20`, `@total >= @vs`, `@total == 1`): worked out
 // once at load, then judged straight off the check's slot while fighting, with no formula call. Every check of the
 // d20 systems picks its outcome this way several times a fight. Anything else (`@total - @vs < 5`, `has(...)`) keeps
 // its compiled formula.
@@ -10,7 +10,7 @@ const NUMBER = -1, NATURAL = 0, TOTAL = 1, VS = 2;
 const OPS: readonly CompareOp[] = ['==', '!=', '<', '<=', '>', '>='];
 
 /** One comparison of roll facts and numbers, as small integers (no property looked up by name while fighting). */
-export interface SlotTest {
+export interface RollTest {
   /** NATURAL, TOTAL, VS, or NUMBER (then `leftValue`). */
   readonly left: number;
   readonly leftValue: number;
@@ -28,7 +28,7 @@ function operand(node: FormulaNode): [number, number] | null {
 }
 
 /** The slot test a `when` formula is, or null when it is anything but one comparison of roll facts and numbers. */
-export function slotTestOf(ast: FormulaNode | null): SlotTest | null {
+export function rollTestOf(ast: FormulaNode | null): RollTest | null {
   if (!ast || ast.kind !== 'binary') return null;
   const op = OPS.indexOf(ast.op as CompareOp);
   const left = operand(ast.left);
@@ -42,7 +42,7 @@ function read(slot: CheckSlot, fact: number, value: number): number {
 }
 
 /** Whether the slot's facts pass the test: what the `when` formula gives, without evaluating it. */
-export function slotHolds(test: SlotTest, slot: CheckSlot): boolean {
+export function rollTestHolds(test: RollTest, slot: CheckSlot): boolean {
   const a = read(slot, test.left, test.leftValue);
   const b = read(slot, test.right, test.rightValue);
   switch (test.op) {

@@ -7,7 +7,7 @@ import { createRng } from '../dice/rng';
 import { parseFormula } from '../formula/index';
 import type { SystemDocument } from '../schema/document';
 import { loadSystem } from './index';
-import { slotHolds, slotTestOf } from './slot-test';
+import { rollTestHolds, rollTestOf } from './roll-test';
 import { newCheckSlot, newScope } from './state';
 import { fuzz } from '../../test/fuzz';
 
@@ -27,7 +27,7 @@ describe('outcomes judged off the slot', () => {
     for (const o of tested) {
       fc.assert(fc.property(fact, fact, fact, (natural, total, vs) => {
         slot.natural = natural; slot.total = total; slot.vs = vs;
-        expect(slotHolds(o.test!, slot), `${o.when.source} with natural ${natural}, total ${total}, vs ${vs}`).toBe(o.when.untraced(slot.ctx) === true);
+        expect(rollTestHolds(o.test!, slot), `${o.when.source} with natural ${natural}, total ${total}, vs ${vs}`).toBe(o.when.untraced(slot.ctx) === true);
       }), fuzz(11, 200));
     }
     // classic-d20's attack and saves are decided this way (the reason for the shortcut).
@@ -35,11 +35,11 @@ describe('outcomes judged off the slot', () => {
   });
 
   it('takes one comparison of roll facts and numbers, and nothing else', () => {
-    const of = (text: string) => slotTestOf(parseFormula(text).ast ?? null);
+    const of = (text: string) => rollTestOf(parseFormula(text).ast ?? null);
     for (const text of ['@natural == 20', '@total >= @vs', '@total == 1', '1 < @natural', '@vs != @total', '@total <= 11']) expect(of(text), text).not.toBeNull();
     for (const text of ['true', '@total - @vs < 5', '@total >= @vs and @natural > 1', '@stat > @vs', '@roll.high == 6', 'has(@conditions, \'x\')', '@total + 1', '-1 < @total']) {
       expect(of(text), text).toBeNull();
     }
-    expect(slotTestOf(null)).toBeNull();
+    expect(rollTestOf(null)).toBeNull();
   });
 });

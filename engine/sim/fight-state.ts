@@ -1,0 +1,250 @@
+// The data of one fight: its combatants, the scope and check slots the compiled formulas read, the turn's budget and
+// the speed caches. Every rule (engine/sim/rules/) reads and writes a FightState; none of them keeps data of its own.
+import { createRng, type SeededRng } from '../dice/rng';
+import type { EvalContext } from '../formula/runtime';
+import type { Value } from '../formula/types';
+import type { EventSink, FightEvent, Winner } from './events';
+import type { AbilityDef, AttackProfile, CheckSlot, Combatant, FightDef, Formula, Scope, System } from './model';
+import { newCheckSlot, newCombatant, newScope } from './state';
+
+/** Tallies the checks a fight makes; the statistics path passes one, the log path may not. */
+export interface CheckTally {
+  /** `tally` indexes System.tallyKeys ([check id, outcome id]). */
+  onCheck(actor: Combatant, tally: number): void;
+  /**
+   * Optional: one row of counts per combatant (by order), each indexed by tally. A runner given rows counts each
+   * check straight into them (no call per check) instead of calling onCheck.
+   */
+  rowsFor?(combatants: readonly Combatant[]): number[][];
+}
+
+/** A clear, user-facing problem while fighting (a formula that divides by zero mid-fight, an unknown fight). */
+export class SimError extends Error {
+  /** `cause`: what stopped the fight (a rule's formula failing is a FormulaRuntimeError; anything else is ours). */
+  constructor(message: string, options?: { readonly cause?: unknown }) {
+    super(message, options);
+    this.name = 'SimError';
+  }
+}
+
+export interface FightResult {
+  readonly winner: Winner;
+  readonly rounds: number;
+  readonly combatants: readonly Combatant[];
+}
+
+/** Hard guards so that nothing loops forever, whatever the document says. */
+export const MAX_ACTS_PER_ROUND = 2_000;
+export const MAX_PLAN_STEPS = 100;
+export const MAX_ACTIONS_PER_TURN = 50;
+
+/** A formula's value as a number (true is 1, false and a list 0). */
+export const asNumber = (v: Value): number => (typeof v === 'number' ? v : v === true ? 1 : 0);
+
+export abstract class FightState {
+  readonly combatants: Combatant[] = [];
+  readonly scope: Scope;
+  /** The blow's check, a reaction's, a save's (conditions, sustain, spells): each with its own roll facts. */
+  readonly blowSlot: CheckSlot;
+  readonly innerSlot: CheckSlot;
+  readonly damageSlot: CheckSlot;
+  readonly scratch: EvalContext;
+  /** Whether a log is written (chips and traces are built only then). */
+  readonly traceOn: boolean;
+  /** Sheet slot of the current hit points (read for every target choice). */
+  readonly hpSlot: number;
+  round = 0;
+  winner: Winner | null = null;
+  /** The actor whose turn it is: named when a formula fails mid-fight. */
+  current: Combatant | null = null;
+  /** This round's turn order (initiative high to low). */
+  readonly turnOrder: Combatant[] = [];
+  /** Each turn action's uses left this turn (`turn.actions`, by index). */
+  readonly actionsLeft: number[];
+  /**
+   * Sheet slots a fight writes: the tracks' current values and the derived values that read them (setTrack is the
+   * one writer). reset() copies only these back; every other slot keeps its loaded value for the runner's life.
+   */
+  readonly writableSlots: number[];
+  /** Combatants standing on each side (heroes, enemies): kept by goDown/wakeUp, so deciding a fight is no loop. */
+  standingHeroes = 0;
+  standingEnemies = 0;
+  /** The speed of the action held this act (`defer`), NaN when none was. */
+  heldSpeed = NaN;
+  /** Attacks left of the attack action a plan is spending, and the number of the plan's attack. */
+  attacksLeft = 0;
+  attackNumber = 0;
+  /** The speed of what the actor did this act (the clock's `@actionSpeed`). */
+  actionSpeed = 0;
+  /** What turned the check being judged (a log's `influencedBy`). */
+  readonly influences: string[] = [];
+  /** Each side's combatants in fight order: whom a hero (enemy) may target is searched among the other list only. */
+  readonly heroesList: Combatant[] = [];
+  readonly enemiesList: Combatant[] = [];
+  /** `turn.actions[].per` when every one is a constant (the budget each turn, copied instead of evaluated), else null. */
+  readonly fixedPer: number[] | null;
+  /** Whether any combatant regenerates: only then is who hurt whom by which type (`hurtBy`) kept. */
+  readonly anyRegeneration: boolean;
+  /**
+   * Damage steps whose `when` reads only the target's fixed facts and the damage type (`has(@target.resist,
+   * @damageType)`): their answers per target and type are worked out once, as bits (step i: bit 2i known, 2i+1 true).
+   * `stepBits[i]` is step i's known bit, or 0 when its `when` must be evaluated each time.
+   */
+  readonly stepBits: number[];
+  readonly stepMasks: Map<string, number>[] = [];
+  /**
+   * The foe canUse found for an offensive ability (`pickedFor`), reused by useAbility for an ability aimed at one
+   * enemy when nothing between the two can change the choice: no `canTarget` rule and no move.
+   */
+  pickedFor: AbilityDef | null = null;
+  picked: Combatant | null = null;
+  /** The tally's rows (CheckTally.rowsFor), or null to call onCheck. */
+  readonly tallyRows: number[][] | null;
+  /** Whether scope.mods holds anything but zeros (gatherEdge clears them only then). */
+  modsDirty = true;
+  /** Index of the `conditionImmune` list on sheets. */
+  readonly conditionImmune: number;
+  /** One merged profile per ability that applies conditions on a hit, for the runner's life (not one per blow). */
+  readonly profileWithApplies = new Map<AbilityDef, AttackProfile>();
+  /** One generator for the runner's life, reseeded for each fight (no allocation per fight). */
+  readonly rng: SeededRng;
+
+  constructor(
+    readonly system: System,
+    readonly fight: FightDef,
+    public seed: number,
+    readonly sink: EventSink | null = null,
+    readonly tally: CheckTally | null = null,
+  ) {
+    this.rng = createRng(seed);
+    this.actionsLeft = system.actions.map(() => 0);
+    this.conditionImmune = system.slots.lists.indexOf('conditionImmune');
+    this.traceOn = sink !== null;
+    this.hpSlot = system.trackCurrent[system.hpTrack]!;
+    this.scope = newScope(system.placeholder, system.slots);
+    this.blowSlot = newCheckSlot(this.rng, this.scope);
+    this.innerSlot = newCheckSlot(this.rng, this.scope);
+    this.damageSlot = newCheckSlot(this.rng, this.scope);
+    this.scratch = newCheckSlot(this.rng, this.scope).ctx;
+    this.scope.check = this.blowSlot;
+    let order = 0;
+    const listCount = system.slots.lists.length;
+    // Numbering runs on across entries with the same name: two entries of standards are standard-1..standard-n.
+    const numbered = new Map<string, number>();
+    for (const group of [fight.heroes, fight.enemies]) {
+      for (const entry of group) {
+        for (let i = 1; i <= entry.count; i++) {
+          const n = (numbered.get(entry.idBase) ?? 0) + 1;
+          numbered.set(entry.idBase, n);
+          const id = entry.def.side === 'heroes' ? entry.idBase : `${entry.idBase}-${n}`;
+          this.combatants.push(newCombatant(entry.def, id, order++, entry.position, listCount));
+        }
+      }
+    }
+    for (const c of this.combatants) {
+      (c.side === 'heroes' ? this.heroesList : this.enemiesList).push(c);
+      this.stepMasks[c.order] = new Map();
+    }
+    this.fixedPer = system.actions.every((a) => a.per.constant !== null)
+      ? system.actions.map((a) => Math.max(0, Math.min(MAX_ACTIONS_PER_TURN, Math.floor(a.per.constant!))))
+      : null;
+    this.tallyRows = tally?.rowsFor ? tally.rowsFor(this.combatants) : null;
+    this.anyRegeneration = this.combatants.some((c) => c.def.regeneration !== null);
+    this.stepBits = system.damageSteps.map((step, i) => (i < 15 && step.when && fixedPerTarget(step.when, system.slots) ? 1 << (2 * i) : 0));
+    const writable = new Set<number>(system.trackCurrent);
+    for (const c of this.combatants) for (const d of c.def.liveDerived) writable.add(d.slot);
+    this.writableSlots = [...writable];
+    this.countStanding();
+  }
+
+  /** A combatant's turn after its start (the numbers mode's act; consequences mode has its own). */
+  abstract act(actor: Combatant): void;
+
+  countStanding(): void {
+    let heroes = 0, enemies = 0;
+    for (const c of this.combatants) {
+      if (c.down) continue;
+      if (c.side === 'heroes') heroes++; else enemies++;
+    }
+    this.standingHeroes = heroes;
+    this.standingEnemies = enemies;
+  }
+
+  /** Write one event to the log (callers check `sink` first, so no event is built without one). */
+  emit(event: FightEvent): void {
+    this.sink!(event);
+  }
+
+  /** Evaluate a non-roll formula (a DC, a cost, a condition's edge) on `self`. */
+  value(formula: Formula, self: Combatant): number {
+    const slot = formula.selfSlot;
+    if (slot >= 0) return self.sheet[slot]!;
+    const constant = formula.constant;
+    if (constant !== null) return constant;
+    this.scope.self = self;
+    this.scratch.diceLeft = 10_000;
+    return asNumber(formula.untraced(this.scratch));
+  }
+
+  /** Evaluate a yes/no formula on the scope as it stands. */
+  truth(formula: Formula): boolean {
+    const fixed = formula.truth;
+    if (fixed !== null) return fixed;
+    this.scratch.diceLeft = 10_000;
+    return formula.untraced(this.scratch) === true;
+  }
+
+  /** Evaluate a formula on the scope as it stands, untraced, as a number. */
+  number(formula: Formula): number {
+    this.scratch.diceLeft = 10_000;
+    return asNumber(formula.untraced(this.scratch));
+  }
+
+  hp(c: Combatant): number {
+    return c.sheet[this.hpSlot]!;
+  }
+
+  /** The one writer of a combatant's sheet while fighting (reset() relies on it: see writableSlots). */
+  setTrack(c: Combatant, track: number, value: number): void {
+    c.sheet[this.system.trackCurrent[track]!] = value;
+    const live = c.def.liveDerived;
+    if (live.length) {
+      const saved = this.scope.self;
+      for (const d of live) c.sheet[d.slot] = this.value(d.formula, c);
+      this.scope.self = saved;
+    }
+  }
+
+  /** Add `amount` to a track, kept within 0 and its maximum. */
+  gainTrack(c: Combatant, track: number, amount: number): void {
+    const cur = c.sheet[this.system.trackCurrent[track]!]!;
+    const max = c.sheet[this.system.trackMax[track]!]!;
+    const next = Math.max(0, Math.min(max, cur + amount));
+    if (next !== cur) this.setTrack(c, track, next);
+  }
+
+  /** Whether a track is below its maximum. */
+  hurt(c: Combatant, track: number): boolean {
+    return c.sheet[this.system.trackCurrent[track]!]! < c.sheet[this.system.trackMax[track]!]!;
+  }
+}
+
+/** Names a combatant keeps for the whole fight (a formula reading only these gives the same answer every time). */
+const FIXED_NAMES = new Set(['level', 'tier', 'role', 'id', 'side', 'class.attacks']);
+
+/**
+ * Whether a damage step's `when` reads only the target's fixed facts (its lists, level, role...) and the damage type:
+ * no dice, no calls, nothing of the sheet (hit points change), its conditions or position. Conservative: a name it
+ * cannot place makes it false.
+ */
+function fixedPerTarget(formula: Formula, names: System['slots']): boolean {
+  if (formula.rolls) return false;
+  return formula.refs.every((ref) => {
+    if (ref === 'damageType') return true;
+    if (!ref.startsWith('target.')) return false;
+    const name = ref.slice('target.'.length);
+    if (FIXED_NAMES.has(name) || /^class\.[^.]+\.level$/.test(name)) return true;
+    const onSheet = names.attributes.includes(name) || names.derived.includes(name) || names.tracks.includes(name.replace(/\.max$/, ''));
+    return !onSheet && names.lists.includes(name) && name !== 'conditions' && name !== 'position';
+  });
+}

@@ -1,0 +1,209 @@
+// Abilities: whether one can be used now (its action, cost, a target worth it), paying for it, and using it: a move,
+// a heal, a strike (its own attack), a save-or-damage (a spell), a challenge, a held action (`defer`), sustaining.
+import type { TraceItem } from '../../formula/runtime';
+import { attackProfile, type AbilityDef, type Combatant } from '../model';
+import { asNumber, type FightState, MAX_ACTIONS_PER_TURN } from '../fight-state';
+import { abilityChip, holdChip, rolledChip, savedChip } from './chips';
+import { judge } from './checks';
+import { applyCondition, removeFrom } from './conditions';
+import { blow, dealDamage, freshDamageRoll, type AppliedBySave } from './damage';
+import { endSustain } from './falling';
+import { provokeLeaving, reactTo } from './reactions';
+import { abilityTargets, pickTarget } from './targeting';
+
+export function canPay(f: FightState, actor: Combatant, ability: AbilityDef): boolean {
+  for (const c of ability.cost) {
+    if (c.slot !== undefined) { if ((actor.slots[c.slot] ?? 0) < 1) return false; continue; }
+    const need = f.value(c.amount, actor);
+    if (actor.sheet[f.system.trackCurrent[c.track!]!]! < need) return false;
+  }
+  return true;
+}
+
+export function pay(f: FightState, actor: Combatant, ability: AbilityDef): void {
+  for (const c of ability.cost) {
+    if (c.slot !== undefined) { actor.slots[c.slot] = (actor.slots[c.slot] ?? 0) - 1; continue; }
+    const need = f.value(c.amount, actor);
+    const slot = f.system.trackCurrent[c.track!]!;
+    f.setTrack(actor, c.track!, actor.sheet[slot]! - need);
+  }
+}
+
+/** Whether the actor can use the ability now: its action left, something to do with it, a foe in reach, its cost. */
+export function canUse(f: FightState, actor: Combatant, ability: AbilityDef): boolean {
+  if (ability.uses === 'reaction') return false;
+  if (ability.actionIndex >= 0 && (f.actionsLeft[ability.actionIndex] ?? 0) <= 0) return false;
+  // A held action is not held twice on the same tick; removing what nobody has wastes the action.
+  if (ability.actionIndex >= 0 && f.system.actions[ability.actionIndex]!.defer && actor.deferredAt === actor.clock) return false;
+  if (ability.removesOnly && !anyHolds(f, actor, ability)) return false;
+  if (ability.sustained && actor.sustaining === ability) return false;
+  if (ability.heal && !ability.offensive) {
+    // Healing at full health wastes the action: only when someone on the side is hurt.
+    const track = ability.heal.track;
+    let hurt = false;
+    if (ability.target === 'self') hurt = f.hurt(actor, track);
+    else for (const c of f.combatants) if (c.side === actor.side && !c.down && f.hurt(c, track)) { hurt = true; break; }
+    if (!hurt) return false;
+  }
+  if (ability.offensive) {
+    const foe = pickTarget(f, actor, ability.reach);
+    if (!foe) return false;
+    f.pickedFor = ability;
+    f.picked = foe;
+  }
+  return canPay(f, actor, ability);
+}
+
+export function useAbility(f: FightState, actor: Combatant, ability: AbilityDef): void {
+  const picked = f.pickedFor === ability && f.system.canTarget === null && ability.move === null ? f.picked : null;
+  f.pickedFor = null;
+  if (ability.actionIndex >= 0 && f.system.actions[ability.actionIndex]!.defer) { hold(f, actor, ability); return; }
+  if (ability.actionIndex >= 0) f.actionsLeft[ability.actionIndex]!--;
+  pay(f, actor, ability);
+  if (ability.recharge) {
+    const abilityIndex = actor.def.abilities.indexOf(ability);
+    if (abilityIndex >= 0) actor.recharged[abilityIndex] = false;
+  }
+  // Speed on the clock: the ability's own, else that of the turn action it uses.
+  if (ability.speed) f.actionSpeed = f.value(ability.speed, actor);
+  else if (ability.actionIndex >= 0) {
+    const actionSpeed = f.system.actions[ability.actionIndex]!.speed;
+    if (actionSpeed) f.actionSpeed = f.value(actionSpeed, actor);
+  }
+  for (const g of ability.gain) f.gainTrack(actor, g.track, f.value(g.amount, actor));
+  for (const g of ability.grants) {
+    const n = Math.max(0, Math.min(MAX_ACTIONS_PER_TURN, Math.floor(f.value(g.count, actor))));
+    f.actionsLeft[g.action] = Math.min(MAX_ACTIONS_PER_TURN, (f.actionsLeft[g.action] ?? 0) + n);
+  }
+  if (ability.sustained) {
+    if (actor.sustaining) endSustain(f, actor);
+    actor.sustaining = ability;
+    if (f.sink) f.emit({ type: 'sustain', round: f.round, actor: actor.id, ability: ability.id, change: 'started' });
+  }
+  if (ability.move !== null && ability.move !== actor.position) move(f, actor, ability);
+  if (actor.down || f.winner !== null) return;
+  const targets = picked !== null && ability.target === 'enemy' && !picked.down ? [picked] : abilityTargets(f, actor, ability);
+  if (f.sink) f.emit({ type: 'ability', round: f.round, actor: actor.id, ability: ability.id, targets: targets.map((t) => t.id), chip: abilityChip(actor, ability) });
+  const sustainer = ability.sustained ? actor : null;
+  if (ability.removes.length) removeFrom(f, targets, ability.removes);
+  if (ability.challenge) challenge(f, actor, ability.challenge);
+  if (ability.heal) heal(f, actor, ability, targets);
+  if (ability.attack) { strike(f, actor, ability, targets); return; }
+  if (ability.save || ability.damage) { saveOrDamage(f, actor, ability, targets, sustainer); return; }
+  for (const t of targets) for (const id of ability.applies) applyCondition(f, t, id, actor, sustainer);
+}
+
+/** A heal's roll for each target, up to its track's maximum. */
+function heal(f: FightState, actor: Combatant, ability: AbilityDef, targets: readonly Combatant[]): void {
+  const rule = ability.heal!;
+  for (const t of targets) {
+    const s = f.scope;
+    s.target = t;
+    const ctx = f.damageSlot.ctx;
+    freshDamageRoll(f, ctx);
+    const trace: TraceItem[] | null = f.traceOn ? [] : null;
+    ctx.trace = trace;
+    s.self = actor;
+    const amount = Math.max(0, Math.floor(asNumber(rule.amount.run(ctx))));
+    ctx.trace = null;
+    const track = rule.track;
+    const cur = t.sheet[f.system.trackCurrent[track]!]!;
+    const max = t.sheet[f.system.trackMax[track]!]!;
+    const next = Math.min(max, cur + amount);
+    if (next !== cur) f.setTrack(t, track, next);
+    if (f.sink) f.emit({ type: 'heal', round: f.round, actor: actor.id, target: t.id, amount: next - cur, track: f.system.slots.tracks[track]!, chip: trace ? rolledChip(trace, amount) : '' });
+  }
+}
+
+/** The ability's own attack against each target (what it applies landing with the hit). */
+function strike(f: FightState, actor: Combatant, ability: AbilityDef, targets: readonly Combatant[]): void {
+  const profile = ability.attack!;
+  let withApplies = profile;
+  if (ability.applies.length) {
+    // One merged profile per ability for the runner's life, not one per blow.
+    let merged = f.profileWithApplies.get(ability);
+    if (!merged) { merged = attackProfile(profile, profile.roll, profile.parts, ability.applies); f.profileWithApplies.set(ability, merged); }
+    withApplies = merged;
+  }
+  for (const t of targets) {
+    if (f.winner !== null || actor.down) break;
+    if (!t.down) blow(f, actor, t, withApplies, ability);
+  }
+}
+
+/** A spell: its damage rolled once, then each target's `spell` reactions and save (half or none on a success). */
+function saveOrDamage(f: FightState, actor: Combatant, ability: AbilityDef, targets: readonly Combatant[], sustainer: Combatant | null): void {
+  let rolled = 0;
+  let chip = '';
+  const s = f.scope;
+  if (ability.damage) {
+    s.self = actor; s.attacker = actor; s.crit = false;
+    const ctx = f.damageSlot.ctx;
+    freshDamageRoll(f, ctx);
+    const trace: TraceItem[] | null = f.traceOn ? [] : null;
+    ctx.trace = trace;
+    rolled = asNumber(ability.damage.run(ctx));
+    ctx.trace = null;
+    if (trace) chip = rolledChip(trace, rolled);
+  }
+  const save = ability.save;
+  const dc = save ? f.value(save.dc, actor) : 0;
+  for (const t of targets) {
+    if (t.down) continue;
+    const flags = s.reactionFlags;
+    for (let i = 0; i < flags.length; i++) flags[i] = false;
+    reactTo(f, t, 'spell', actor);
+    let amount = rolled;
+    let failed = true;
+    if (save) {
+      const o = judge(f, save.check, f.innerSlot, t, null, dc, t.position, null);
+      if (o && o.result === 'success') { failed = false; amount = save.half ? Math.floor(rolled / 2) : 0; }
+    }
+    s.melee = ability.reach === 'near'; s.crit = false;
+    if (ability.damage) dealDamage(f, actor, t, amount, ability.type, failed || !f.sink ? chip : savedChip(chip, save?.half === true));
+    const bySave: AppliedBySave | null = save ? { check: save.check, dc } : null;
+    if (failed && !t.down) for (const id of ability.applies) applyCondition(f, t, id, actor, sustainer, bySave);
+    if (f.winner !== null) return;
+  }
+}
+
+/**
+ * Moving away: foes standing where the mover was may react (`react.on: leave` orders, or the system's opportunity
+ * attack), unless the move is a teleport or a disengage. A gridless system has no squares: only a band or row change.
+ */
+function move(f: FightState, actor: Combatant, ability: AbilityDef): void {
+  const from = actor.position;
+  const speed = f.actionSpeed;
+  if (!ability.teleport && !ability.disengage && provokeLeaving(f, actor, from)) return;
+  f.actionSpeed = speed;
+  actor.position = ability.move!;
+}
+
+/**
+ * A held action (`defer`, Libra's Wait): the act ends here (nothing else of the budget is spent); the clock loop
+ * then takes the action's own speed off and puts the actor last on the tick it is left at.
+ */
+function hold(f: FightState, actor: Combatant, ability: AbilityDef): void {
+  const action = f.system.actions[ability.actionIndex]!;
+  const s = f.scope;
+  s.self = actor; s.clock = actor.clock; s.initiative = actor.initiative; s.actionSpeed = 0;
+  f.heldSpeed = action.speed ? Math.max(0, f.value(action.speed, actor)) : 0;
+  for (let i = 0; i < f.actionsLeft.length; i++) f.actionsLeft[i] = 0;
+  if (f.sink) f.emit({ type: 'ability', round: f.round, actor: actor.id, ability: ability.id, targets: [actor.id], chip: holdChip(actor, ability, Math.max(0, actor.clock - f.heldSpeed)) });
+}
+
+/** Whether one of the ability's targets holds a condition it removes. */
+function anyHolds(f: FightState, actor: Combatant, ability: AbilityDef): boolean {
+  for (const t of abilityTargets(f, actor, ability)) for (const inst of t.conditions) if (ability.removes.includes(inst.def.id)) return true;
+  return false;
+}
+
+/** An ability's own check against a number (an unopposed challenge): its outcome's gains and applies count. */
+function challenge(f: FightState, actor: Combatant, rule: NonNullable<AbilityDef['challenge']>): void {
+  const vs = f.value(rule.vs, actor);
+  const saved = f.scope.stat;
+  if (rule.stat) f.scope.stat = f.value(rule.stat, actor);
+  else if (!rule.check.stat) f.scope.stat = 0;
+  judge(f, rule.check, f.innerSlot, actor, null, vs, actor.position, null);
+  f.scope.stat = saved;
+}

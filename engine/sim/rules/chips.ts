@@ -1,0 +1,86 @@
+// All the wording of a fight's log: the chips of checks, damage, heals, reactions, abilities and moves, and the
+// influences a check names. Only a fight with a log calls these (the statistics path builds no string).
+import type { TraceItem } from '../../formula/runtime';
+import { renderCheckChip, renderChip } from '../../formula/trace';
+import type { AbilityDef, CheckDef, Combatant, OutcomeDef, System } from '../model';
+
+/** A check's chip: its roll, then what it met and the outcome (when it has outcomes), and what turned it. */
+export function checkChip(check: CheckDef, trace: readonly TraceItem[], total: number, vs: number, outcome: OutcomeDef | null,
+  influencedBy: readonly string[]): string {
+  return renderCheckChip(trace, total, check.outcomes.length
+    ? { ...(check.readsVs ? { vs } : {}), outcome: outcome?.name ?? '—', influencedBy }
+    : { influencedBy });
+}
+
+/** An edge in words: ±1 as the system names it (`combat.edgeWords`, default advantage / disadvantage), else `edge +2`. */
+export function edgeWord(e: number, words: System['edgeWords']): string {
+  if (e === 1) return words.positive;
+  if (e === -1) return words.negative;
+  return `edge ${e > 0 ? '+' : ''}${e}`;
+}
+
+/** A condition's edge on a check, as an influence (`Poisoned: disadvantage`, `Prone (near): advantage`). */
+export function edgeInfluence(condition: string, reach: string | null, e: number, words: System['edgeWords']): string {
+  return `${condition}${reach !== null ? ` (${reach})` : ''}: ${edgeWord(e, words)}`;
+}
+
+/** A condition's mod on a check, as an influence (`Blessed: bless +2`). */
+export function modInfluence(condition: string, reach: string | null, mod: string, v: number): string {
+  return `${condition}${reach !== null ? ` (${reach})` : ''}: ${mod} ${v > 0 ? '+' : ''}${v}`;
+}
+
+/** The name of a condition that turns hits into crits, with the reach it does so from (`Paralyzed (near)`). */
+export function critSource(condition: string, reach: string | null): string {
+  return reach !== null ? `${condition} (${reach})` : condition;
+}
+
+/** The influence of a condition turning a hit into a crit. */
+export function critInfluence(by: string): string {
+  return `${by}: crit`;
+}
+
+/** A rolled amount's chip (damage, a heal), with the crit's policy noted when the blow was a crit. */
+export function rolledChip(trace: readonly TraceItem[], rolled: number, crit = false, policy: System['critPolicy'] = 'none'): string {
+  return `${renderChip(trace, rolled)}${crit && policy !== 'none' ? ` (crit: ${policy === 'dice' ? 'dice doubled' : 'x2'})` : ''}`;
+}
+
+/** Damage after the steps: the roll, the steps that changed it and what was taken (`2d6 (7) → Resistance = 3 fire`). */
+export function damageChip(rolled: string, steps: readonly string[], amount: number, rolledAmount: number, type: string): string {
+  return steps.length || amount !== rolledAmount
+    ? `${rolled} → ${steps.length ? `${steps.join(' → ')} = ` : ''}${amount} ${type}`
+    : `${rolled} ${type}`;
+}
+
+/** A save's note on a spell's damage chip. */
+export function savedChip(rolled: string, half: boolean): string {
+  return `${rolled} (saved: ${half ? 'half' : 'none'})`;
+}
+
+export function reactionChip(ability: AbilityDef, success: boolean): string {
+  return `${ability.name}: ${success ? 'success' : 'failure'}`;
+}
+
+/** A reaction that raises the defence against the hit (Shield): the new defence and what the roll now is. */
+export function defenceReactionChip(ability: AbilityDef, defence: number, outcome: OutcomeDef | null): string {
+  return `${ability.name}: defence ${defence} · ${outcome ? outcome.name : '—'}`;
+}
+
+export function opportunityChip(foe: Combatant): string {
+  return `${foe.def.name}: opportunity attack`;
+}
+
+export function abilityChip(actor: Combatant, ability: AbilityDef): string {
+  return `${actor.def.name}: ${ability.name}`;
+}
+
+export function holdChip(actor: Combatant, ability: AbilityDef, tick: number): string {
+  return `${actor.def.name}: ${ability.name}, acts last on tick ${tick}`;
+}
+
+export function backUpChip(c: Combatant): string {
+  return `${c.def.name}: back up (death save)`;
+}
+
+export function closeUpChip(c: Combatant, from: string, to: string): string {
+  return `${c.def.name}: ${from} → ${to} (the row ahead fell)`;
+}

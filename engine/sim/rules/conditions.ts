@@ -1,0 +1,73 @@
+// Conditions: putting one on (immunity, no doubling, its save's DC and its duration), taking it off, the saves that
+// end it at the start or end of its holder's turn, and durations running out.
+import type { Combatant, ConditionDef } from '../model';
+import type { FightEvent } from '../events';
+import type { FightState } from '../fight-state';
+import { judge } from './checks';
+import type { AppliedBySave } from './damage';
+
+/**
+ * Put a condition on `target`. `bySave`: the save that applied it (a spell's, a creature attack's): the condition's
+ * own save is then repeated as that check against that DC (a ghoul's DC 10 Constitution save, not a spell DC).
+ */
+export function applyCondition(f: FightState, target: Combatant, id: string, source: Combatant | null, sustainer: Combatant | null,
+  bySave: AppliedBySave | null = null): void {
+  const def: ConditionDef | undefined = f.system.conditions.get(id);
+  if (!def || target.down) return;
+  // Condition immunities (`conditionImmune`): the condition never lands.
+  const immune = f.conditionImmune >= 0 ? target.lists[f.conditionImmune] : undefined;
+  if (immune !== undefined && immune.length !== 0 && immune.includes(def.id)) return;
+  for (const inst of target.conditions) if (inst.def === def) return;
+  const s = f.scope;
+  const savedSource = s.source;
+  s.source = source ?? target;
+  const dc = def.save ? (bySave ? bySave.dc : f.value(def.save.dc, target)) : 0;
+  s.source = savedSource;
+  const turns = def.duration ? Math.max(1, Math.floor(f.value(def.duration, target))) : 0;
+  target.conditions.push({ def, dc, saveCheck: def.save && bySave ? bySave.check : null, turnsLeft: turns, sustainer, source });
+  target.conditionIds.push(def.id);
+  if (f.sink) {
+    const event: FightEvent = { type: 'condition', round: f.round, target: target.id, condition: def.id, change: 'applied' };
+    if (source) event.source = source.id;
+    if (def.save) event.dc = dc;
+    f.emit(event);
+  }
+}
+
+export function removeConditionAt(f: FightState, target: Combatant, index: number, change: 'ended' | 'saved'): void {
+  if (index < 0) return;
+  const [inst] = target.conditions.splice(index, 1);
+  if (!inst) return;
+  const at = target.conditionIds.indexOf(inst.def.id);
+  if (at >= 0) target.conditionIds.splice(at, 1);
+  if (f.sink) f.emit({ type: 'condition', round: f.round, target: target.id, condition: inst.def.id, change });
+}
+
+/** Take every condition in `ids` off each of `targets`. */
+export function removeFrom(f: FightState, targets: readonly Combatant[], ids: readonly string[]): void {
+  for (const t of targets) {
+    for (let i = t.conditions.length - 1; i >= 0; i--) if (ids.includes(t.conditions[i]!.def.id)) removeConditionAt(f, t, i, 'ended');
+  }
+}
+
+/** The saves of the actor's conditions that are rolled `at` this moment of its turn; a success ends the condition. */
+export function rollSaves(f: FightState, actor: Combatant, at: 'turnStart' | 'turnEnd'): void {
+  for (let i = actor.conditions.length - 1; i >= 0; i--) {
+    const inst = actor.conditions[i];
+    if (!inst) continue;
+    const save = inst.def.save;
+    if (!save || save.at !== at) continue;
+    const outcome = judge(f, inst.saveCheck ?? save.check, f.innerSlot, actor, null, inst.dc, actor.position, null);
+    if (outcome && outcome.result === 'success') removeConditionAt(f, actor, actor.conditions.indexOf(inst), 'saved');
+  }
+}
+
+/** One turn less of each condition with a duration; those run out end. */
+export function tickDurations(f: FightState, actor: Combatant): void {
+  for (let i = actor.conditions.length - 1; i >= 0; i--) {
+    const inst = actor.conditions[i]!;
+    if (inst.def.duration === null) continue;
+    inst.turnsLeft--;
+    if (inst.turnsLeft <= 0) removeConditionAt(f, actor, i, 'ended');
+  }
+}

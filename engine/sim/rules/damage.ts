@@ -1,0 +1,180 @@
+// Damage: a blow (the check against the target's defence, hit reactions, the damage roll with the crit policy), its
+// further parts, the damage steps (resistance, vulnerability...) and the hit points it takes; what a hit applies.
+import type { EvalContext, TraceItem } from '../../formula/runtime';
+import type { AbilityDef, AttackProfile, CheckDef, Combatant } from '../model';
+import { asNumber, type FightState } from '../fight-state';
+import { resetRoll } from '../state';
+import { damageChip, rolledChip } from './chips';
+import { judge } from './checks';
+import { applyCondition } from './conditions';
+import { goDown, sustainCheck } from './falling';
+import { reactTo, reactToHit } from './reactions';
+
+/** The save that applied a condition: its repeat save uses the same check and DC. */
+export interface AppliedBySave {
+  readonly check: CheckDef;
+  readonly dc: number;
+}
+
+function defenceOf(f: FightState, target: Combatant): number {
+  const d = target.def;
+  if (d.defenceValue !== null) return d.defenceValue;
+  return d.defence ? f.value(d.defence, target) : 0;
+}
+
+function fillReads(f: FightState, actor: Combatant, profile: AttackProfile): void {
+  const reads = f.scope.reads;
+  const list = profile.reads;
+  for (let i = 0; i < list.length; i++) {
+    const formula = list[i];
+    reads[i] = formula ? f.value(formula, actor) : 0;
+  }
+}
+
+/** One blow: the check against the target's defence, reactions on a hit, then damage and what the hit applies. */
+export function blow(f: FightState, actor: Combatant, target: Combatant, profile: AttackProfile, ability: AbilityDef | null): void {
+  const s = f.scope;
+  fillReads(f, actor, profile);
+  const stat = f.value(profile.stat, actor);
+  // A blow's speed: its weapon's, else (a plain attack) the speed of the attack action it spends.
+  if (profile.speed) f.actionSpeed = f.value(profile.speed, actor);
+  else if (!ability) {
+    const actionSpeed = f.system.actions[f.system.attackAction]?.speed;
+    if (actionSpeed) f.actionSpeed = f.value(actionSpeed, actor);
+  }
+  const vs = defenceOf(f, target);
+  s.stat = stat;
+  s.melee = profile.reach === 'near';
+  const flags = s.reactionFlags;
+  for (let i = 0; i < flags.length; i++) flags[i] = false;
+  if (ability) reactTo(f, target, 'spell', actor);
+  const slot = f.blowSlot;
+  s.stat = stat;
+  let outcome = judge(f, profile.check, slot, actor, target, vs, profile.reach, profile);
+  if (outcome && outcome.result !== 'fail') outcome = reactToHit(f, target, actor, profile, outcome);
+  if (!outcome || outcome.result === 'fail' || !profile.damage) return;
+  if (target.down) return;
+  s.self = actor; s.attacker = actor; s.target = target; s.check = slot; s.crit = slot.crit; s.melee = profile.reach === 'near';
+  const damageCtx = f.damageSlot.ctx;
+  freshDamageRoll(f, damageCtx);
+  const trace: TraceItem[] | null = f.traceOn ? [] : null;
+  damageCtx.trace = trace;
+  const policy = f.system.critPolicy;
+  const damage = profile.damage;
+  let rolled = asNumber(slot.crit && policy === 'dice' && damage.doubled ? damage.doubled(damageCtx) : trace ? damage.run(damageCtx) : damage.untraced(damageCtx));
+  damageCtx.trace = null;
+  if (slot.crit && policy === 'total') rolled *= 2;
+  const chip = trace ? rolledChip(trace, rolled, slot.crit, policy) : '';
+  const parts = profile.parts;
+  if (parts.length === 0) dealDamage(f, actor, target, rolled, profile.type, chip);
+  else dealParts(f, actor, target, rolled, profile, chip);
+  if (!target.down) afterHit(f, actor, target, profile.applies, profile.save, ability);
+}
+
+/**
+ * Ready the damage context for a roll. Nothing reads a damage roll's dice but a log's chip, so without a log the
+ * facts are emptied only now and then (no popping per roll); the dice budget is always full again.
+ */
+export function freshDamageRoll(f: FightState, ctx: EvalContext): void {
+  if (f.traceOn || ctx.roll.dice.length > 256) resetRoll(ctx);
+  else ctx.diceLeft = 10_000;
+}
+
+/** Conditions a hit applies, after the target's save when there is one (a ghoul's claws). */
+function afterHit(f: FightState, actor: Combatant, target: Combatant, applies: readonly string[],
+  save: AttackProfile['save'], sustainedBy: AbilityDef | null): void {
+  if (!applies.length) return;
+  let applied: AppliedBySave | null = null;
+  if (save) {
+    const dc = f.value(save.dc, actor);
+    const o = judge(f, save.check, f.innerSlot, target, null, dc, target.position, null);
+    if (o && o.result === 'success') return;
+    applied = { check: save.check, dc };
+  }
+  for (const id of applies) applyCondition(f, target, id, actor, sustainedBy?.sustained ? actor : null, applied);
+}
+
+/**
+ * A blow with several damage parts (piercing plus fire): each part rolled (crit as the blow's), each run through
+ * the damage steps with its own type, one damage event each; one sustain roll for what the whole blow took.
+ */
+function dealParts(f: FightState, actor: Combatant, target: Combatant, rolled: number, profile: AttackProfile, chip: string): void {
+  let taken = dealDamage(f, actor, target, rolled, profile.type, chip, false);
+  const s = f.scope;
+  const crit = f.blowSlot.crit;
+  const policy = f.system.critPolicy;
+  const damageCtx = f.damageSlot.ctx;
+  for (const part of profile.parts) {
+    if (target.down) return;
+    s.self = actor; s.attacker = actor; s.target = target; s.check = f.blowSlot; s.crit = crit;
+    freshDamageRoll(f, damageCtx);
+    const trace: TraceItem[] | null = f.traceOn ? [] : null;
+    damageCtx.trace = trace;
+    let amount = asNumber((crit && policy === 'dice' && part.damage.doubled ? part.damage.doubled : part.damage.run)(damageCtx));
+    damageCtx.trace = null;
+    if (crit && policy === 'total') amount *= 2;
+    const partChip = trace ? rolledChip(trace, amount, crit, policy) : '';
+    taken += dealDamage(f, actor, target, amount, part.type, partChip, false);
+  }
+  if (taken > 0 && target.sustaining && !target.down) sustainCheck(f, target, taken);
+}
+
+/** Damage after the steps, taken off the target; returns what it took. `sustain: false` leaves the roll to the caller. */
+export function dealDamage(f: FightState, actor: Combatant, target: Combatant, rolled: number, type: string, rolledText: string, sustain = true): number {
+  const s = f.scope;
+  s.self = actor; s.attacker = actor; s.target = target; s.damage = rolled; s.damageType = type;
+  const stepNames: string[] | null = f.sink ? [] : null;
+  const steps = f.system.damageSteps;
+  const bits = f.stepBits;
+  let known = -1;
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i]!;
+    if (step.when) {
+      const bit = bits[i]!;
+      if (bit !== 0) {
+        if (known === -1) known = fixedSteps(f, target, type);
+        if ((known & (bit << 1)) === 0) continue;
+      } else if (!f.truth(step.when)) continue;
+    }
+    const next = f.number(step.value);
+    if (next !== s.damage) {
+      if (stepNames) stepNames.push(step.name);
+      s.damage = next;
+    }
+  }
+  const amount = Math.max(0, Math.floor(s.damage));
+  const hpTrack = f.system.hpTrack;
+  const before = f.hp(target);
+  const after = Math.max(0, before - amount);
+  if (after !== before) f.setTrack(target, hpTrack, after);
+  actor.damageDealt += before - after;
+  if (amount > 0 && f.anyRegeneration && !target.hurtBy.includes(type)) target.hurtBy.push(type);
+  if (f.sink) {
+    f.emit({
+      type: 'damage', round: f.round, actor: actor.id, target: target.id, amount, damageType: type, steps: stepNames!, rolled, hp: after,
+      chip: damageChip(rolledText, stepNames!, amount, rolled, type),
+    });
+  }
+  if (sustain && amount > 0 && target.sustaining && after > 0) sustainCheck(f, target, amount);
+  if (after <= 0 && !target.down) goDown(f, target, actor);
+  return before - after;
+}
+
+/**
+ * The answers of the damage steps that depend only on the target's fixed facts and the damage type, for this target
+ * and type (worked out on first use, with the scope as dealDamage set it: the same answers it would evaluate).
+ */
+function fixedSteps(f: FightState, target: Combatant, type: string): number {
+  const cache = f.stepMasks[target.order]!;
+  const cached = cache.get(type);
+  if (cached !== undefined) return cached;
+  let mask = 0;
+  const steps = f.system.damageSteps;
+  const bits = f.stepBits;
+  for (let i = 0; i < steps.length; i++) {
+    const bit = bits[i]!;
+    if (bit !== 0 && f.truth(steps[i]!.when!)) mask |= bit << 1;
+  }
+  cache.set(type, mask);
+  return mask;
+}

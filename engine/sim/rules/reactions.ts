@@ -1,0 +1,113 @@
+// Reactions: standing orders that answer a hit (Shield re-judges the blow's roll, Dodge rolls its own check), being
+// targeted by an ability (`spell`), or a foe leaving (`leave`), and the system's opportunity attack. One core for
+// every trigger: admit (may react, `when`, pay, count) then settle (its own check, its reaction flag).
+import type { AbilityDef, AttackProfile, Combatant, OrderDef, OutcomeDef } from '../model';
+import type { FightState } from '../fight-state';
+import { canPay, pay } from './abilities';
+import { defenceReactionChip, opportunityChip, reactionChip } from './chips';
+import { critFrom, judge, pickOutcome } from './checks';
+import { applyCondition } from './conditions';
+import { blow } from './damage';
+import { cannotAct } from './turn';
+
+/** Whether `c` may react now (standing, able to act, a reaction left by the system's `reactions` rule). */
+function canReact(f: FightState, c: Combatant): boolean {
+  if (c.down || cannotAct(c)) return false;
+  return f.system.reactionPer === 'unlimited' || c.reactionsUsed < 1;
+}
+
+/** Whether `target` takes this reaction to `actor` now: able, paid for, its `when` true; then paid and counted. */
+function admit(f: FightState, order: OrderDef, target: Combatant, actor: Combatant): boolean {
+  const ability = order.ability;
+  if (!canReact(f, target) || !canPay(f, target, ability)) return false;
+  const s = f.scope;
+  s.self = target; s.target = actor; s.attacker = actor;
+  if (order.when && !f.truth(order.when)) return false;
+  pay(f, target, ability);
+  target.reactionsUsed++;
+  return true;
+}
+
+/** A taken reaction's own check, when it has one (else `success` stands), written to its reaction flag. */
+function settle(f: FightState, ability: AbilityDef, target: Combatant, actor: Combatant, success: boolean): boolean {
+  const react = ability.react!;
+  if (react.check) {
+    const o = judge(f, react.check, f.innerSlot, target, actor, 0, target.position, null);
+    success = o !== null && o.result !== 'fail';
+  }
+  if (react.reactionFlag >= 0) f.scope.reactionFlags[react.reactionFlag] = success;
+  return success;
+}
+
+/** A hit on one with `hit` orders: each may turn it (a defence re-judges the same roll) until the blow misses. */
+export function reactToHit(f: FightState, target: Combatant, actor: Combatant, profile: AttackProfile, outcome: OutcomeDef): OutcomeDef | null {
+  const orders = target.def.indexes.reactOrders.hit;
+  if (orders.length === 0) return outcome;
+  let current: OutcomeDef | null = outcome;
+  const slot = f.blowSlot;
+  for (const order of orders) {
+    const ability = order.ability;
+    if (!current || current.result === 'fail') break;
+    f.scope.check = slot;
+    if (!admit(f, order, target, actor)) continue;
+    const defence = ability.react!.defence;
+    let success = true;
+    if (defence) {
+      slot.vs += f.value(defence, target);
+      slot.crit = false;
+      current = pickOutcome(f, profile.check, slot);
+      if (current && current.result !== 'fail' && critFrom(target, profile.reach) !== null) slot.crit = true;
+      success = !current || current.result === 'fail';
+    }
+    success = settle(f, ability, target, actor, success);
+    f.scope.check = slot;
+    for (const g of ability.gain) f.gainTrack(target, g.track, f.value(g.amount, target));
+    if (f.sink) {
+      f.emit({
+        type: 'reaction', round: f.round, actor: target.id, ability: ability.id, on: 'hit', success,
+        chip: defence ? defenceReactionChip(ability, slot.vs, current) : reactionChip(ability, success),
+      });
+    }
+    if (ability.applies.length) for (const id of ability.applies) applyCondition(f, target, id, target, null);
+  }
+  return current;
+}
+
+/**
+ * `spell` reactions of one targeted by an ability (their check's success is readable in damage steps), or `leave`
+ * reactions of a foe `actor` walks away from (a success strikes the mover).
+ */
+export function reactTo(f: FightState, target: Combatant, on: 'spell' | 'leave', actor: Combatant): void {
+  const orders = target.def.indexes.reactOrders[on];
+  for (let i = 0; i < orders.length; i++) {
+    const order = orders[i]!;
+    const ability = order.ability;
+    if (!admit(f, order, target, actor)) continue;
+    const success = settle(f, ability, target, actor, true);
+    if (f.sink) f.emit({ type: 'reaction', round: f.round, actor: target.id, ability: ability.id, on, success, chip: reactionChip(ability, success) });
+    if (on === 'leave' && success && ability.attack) {
+      blow(f, target, actor, ability.attack, null);
+    } else if (on === 'leave' && success && target.def.attacks[0]) {
+      blow(f, target, actor, target.def.attacks[0], null);
+    }
+  }
+}
+
+/**
+ * `actor` leaves `from`: each foe standing there may react (`react.on: leave` orders), else strike with the
+ * system's opportunity attack. Returns whether the fight ended meanwhile.
+ */
+export function provokeLeaving(f: FightState, actor: Combatant, from: string): boolean {
+  for (const foe of f.combatants) {
+    if (foe.down || foe.side === actor.side || foe.position !== from || actor.down) continue;
+    const before = foe.reactionsUsed;
+    reactTo(f, foe, 'leave', actor);
+    if (foe.reactionsUsed === before && f.system.opportunity && canReact(f, foe) && foe.def.attacks[0]) {
+      foe.reactionsUsed++;
+      if (f.sink) f.emit({ type: 'reaction', round: f.round, actor: foe.id, ability: 'opportunity', on: 'leave', success: true, chip: opportunityChip(foe) });
+      blow(f, foe, actor, foe.def.attacks[0], null);
+    }
+    if (f.winner !== null) return true;
+  }
+  return false;
+}

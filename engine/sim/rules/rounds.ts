@@ -1,0 +1,140 @@
+// Rounds: the fight from start to end, initiative and the turn order, and the clock of speed-based systems (a round
+// of acts on ticks counting down instead of one turn each).
+import type { Side, Combatant } from '../model';
+import { type FightResult, type FightState, MAX_ACTS_PER_ROUND } from '../fight-state';
+import type { Winner } from '../events';
+import { judge } from './checks';
+import { applyCondition } from './conditions';
+import { closeUp, rollDeathSaves } from './falling';
+import { takeTurn } from './turn';
+
+/** Spec §2.9: a square-based system is still fought in bands here, and the log says so. */
+export const GRID_NOTE = 'This system is played on a grid; the simulator places combatants in bands (near, far, rows) and reads nothing from a map: no flanking, cover or opportunity attacks by squares.';
+
+/** The whole fight: starting conditions, rows closing up, then rounds until one side stands alone or time runs out. */
+export function fightToTheEnd(f: FightState): FightResult {
+  if (f.sink) {
+    f.emit({
+      type: 'fightStart', system: f.system.id, fightId: f.fight.id, seed: f.seed,
+      combatants: f.combatants.map((c) => ({ id: c.id, name: c.def.name, side: c.side, hp: f.hp(c), position: c.position })),
+      ...(f.system.grid ? { note: GRID_NOTE } : {}),
+    });
+  }
+  let entryIndex = 0;
+  for (const group of [f.fight.heroes, f.fight.enemies]) {
+    for (const entry of group) {
+      for (let i = 0; i < entry.count; i++) {
+        const c = f.combatants[entryIndex++]!;
+        for (const id of entry.conditions) applyCondition(f, c, id, null, null);
+      }
+    }
+  }
+  if (f.system.advanceRows) { closeUp(f, 'heroes'); closeUp(f, 'enemies'); }
+  f.winner = decide(f);
+  while (f.winner === null && f.round < f.fight.maxRounds) {
+    f.round++;
+    if (f.sink) f.emit({ type: 'round', round: f.round });
+    playRound(f);
+  }
+  const winner = f.winner ?? 'draw';
+  if (f.sink) f.emit({ type: 'fightEnd', round: f.round, winner, rounds: f.round });
+  return { winner, rounds: f.round, combatants: f.combatants };
+}
+
+/** The winner once a side has nobody standing (a draw when neither has), else null. */
+export function decide(f: FightState): Winner | null {
+  const heroes = f.standingHeroes > 0, enemies = f.standingEnemies > 0;
+  if (heroes && enemies) return null;
+  return heroes ? 'heroes' : enemies ? 'enemies' : 'draw';
+}
+
+function rollInitiative(f: FightState): void {
+  const rule = f.system.initiative;
+  for (const c of f.combatants) {
+    if (c.down) continue;
+    if (rule) judge(f, rule.check, f.innerSlot, c, null, 0, c.position, null);
+    c.initiative = rule ? f.innerSlot.total : 0;
+  }
+  const ties = rule?.ties ?? 'heroes';
+  const tieBreak = ties === 'random' ? f.combatants.map(() => f.rng.next()) : null;
+  // A stable insertion sort (a handful of combatants, no comparator closure per round): the same order as a
+  // stable sort with the comparator below, since that comparator is a consistent order for every `ties`.
+  const order = f.turnOrder;
+  order.length = 0;
+  for (const c of f.combatants) {
+    let at = order.length;
+    while (at > 0 && turnsAfter(order[at - 1]!, c, ties, tieBreak)) { order[at] = order[at - 1]!; at--; }
+    order[at] = c;
+  }
+}
+
+function playRound(f: FightState): void {
+  const rule = f.system.initiative;
+  if (f.round === 1 || (rule?.everyRound ?? false)) rollInitiative(f);
+  if (f.system.reactionPer === 'round') for (const c of f.combatants) c.reactionsUsed = 0;
+  if (f.system.deathSave) rollDeathSaves(f);
+  if (f.winner !== null) return;
+  if (f.system.clock) { playClockRound(f); return; }
+  for (const actor of f.turnOrder) {
+    if (f.winner !== null) return;
+    if (actor.down) continue;
+    // A non-positive initiative does not act only in clock systems; without a clock everyone takes a turn.
+    takeTurn(f, actor, undefined);
+    f.winner = decide(f);
+  }
+}
+
+function playClockRound(f: FightState): void {
+  const clock = f.system.clock!;
+  for (const c of f.combatants) { c.clock = c.initiative; c.deferredAt = NaN; }
+  const ties = f.system.initiative?.ties ?? 'heroes';
+  const s = f.scope;
+  for (let acts = 0; acts < MAX_ACTS_PER_ROUND && f.winner === null; acts++) {
+    let next: Combatant | null = null;
+    for (const c of f.turnOrder) {
+      if (c.down || c.clock <= 0) continue;
+      s.clock = c.clock; s.initiative = c.initiative; s.self = c;
+      if (c.acted && !f.truth(clock.while)) continue;
+      if (!next || c.clock > next.clock || (c.clock === next.clock && firstOnTick(c, next, ties))) next = c;
+    }
+    if (!next) return;
+    next.acted = true;
+    f.actionSpeed = 0;
+    const tick = next.clock;
+    f.heldSpeed = NaN;
+    takeTurn(f, next, tick);
+    if (!Number.isNaN(f.heldSpeed)) {
+      // A held action (`defer`): its own speed only, then last on the tick it leaves the actor at.
+      next.clock = Math.max(0, tick - f.heldSpeed);
+      next.deferredAt = next.clock;
+      f.winner = decide(f);
+      continue;
+    }
+    s.self = next; s.clock = next.clock; s.initiative = next.initiative; s.actionSpeed = f.actionSpeed;
+    const cost = f.number(clock.cost);
+    // A free act would loop forever: an act always costs at least one tick... unless the rules say it ends here.
+    next.clock = cost > 0 ? next.clock - cost : 0;
+    s.clock = next.clock;
+    if (next.clock > 0 && !f.truth(clock.while)) next.clock = 0;
+    f.winner = decide(f);
+  }
+  for (const c of f.combatants) c.acted = false;
+}
+
+/**
+ * At equal clocks, whether `c` acts before `current`: one holding its action (`defer`) goes after everyone else on
+ * the tick; otherwise the initiative rule's `ties` side first.
+ */
+function firstOnTick(c: Combatant, current: Combatant, ties: Side | 'random'): boolean {
+  const cHolds = c.deferredAt === c.clock;
+  if (cHolds !== (current.deferredAt === current.clock)) return !cHolds;
+  return c.side !== current.side && c.side === ties;
+}
+
+/** Whether `a` takes its turn after `b` (initiative high to low; ties by side, by random draw, else by order). */
+function turnsAfter(a: Combatant, b: Combatant, ties: Side | 'random', tieBreak: readonly number[] | null): boolean {
+  if (b.initiative !== a.initiative) return b.initiative - a.initiative > 0;
+  if (a.side !== b.side && ties !== 'random') return a.side !== ties;
+  if (tieBreak) return tieBreak[a.order]! - tieBreak[b.order]! > 0;
+  return a.order - b.order > 0;
+}

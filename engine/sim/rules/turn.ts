@@ -1,0 +1,149 @@
+// The turn: its start (regeneration, recharge, saves), the act (the budget of turn actions spent on standing orders,
+// offensive abilities and attacks, or on a scripted plan) and its end (saves, durations).
+import type { Combatant } from '../model';
+import { type FightState, MAX_ACTIONS_PER_TURN, MAX_PLAN_STEPS } from '../fight-state';
+import { canUse, useAbility } from './abilities';
+import { rollSaves, tickDurations } from './conditions';
+import { blow } from './damage';
+import { pickTarget } from './targeting';
+
+export function takeTurn(f: FightState, actor: Combatant, clock: number | undefined): void {
+  f.current = actor;
+  if (f.sink) {
+    f.emit(clock === undefined
+      ? { type: 'turn', round: f.round, actor: actor.id, initiative: actor.initiative }
+      : { type: 'turn', round: f.round, actor: actor.id, initiative: actor.initiative, clock });
+  }
+  if (f.system.reactionPer === 'turn') for (const c of f.combatants) c.reactionsUsed = 0;
+  startOfTurn(f, actor);
+  if (!actor.down && !cannotAct(actor)) f.act(actor);
+  if (!actor.down) endOfTurn(f, actor);
+}
+
+/** Whether a condition it holds takes its actions away (and its reactions). */
+export function cannotAct(c: Combatant): boolean {
+  for (const inst of c.conditions) if (inst.def.noActions) return true;
+  return false;
+}
+
+function startOfTurn(f: FightState, actor: Combatant): void {
+  const regen = actor.def.regeneration;
+  if (regen && !actor.down) {
+    const stopped = actor.hurtBy.some((t) => regen.stoppedBy.includes(t));
+    const amount = stopped ? 0 : Math.max(0, Math.floor(f.value(regen.amount, actor)));
+    const hpTrack = f.system.hpTrack;
+    const max = actor.sheet[f.system.trackMax[hpTrack]!]!;
+    const before = f.hp(actor);
+    const after = Math.min(max, before + amount);
+    if (after !== before) f.setTrack(actor, hpTrack, after);
+    if (f.sink && (stopped || after !== before)) f.emit({ type: 'regenerate', round: f.round, target: actor.id, amount: after - before, stopped });
+  }
+  const hurtBy = actor.hurtBy;
+  while (hurtBy.length !== 0) hurtBy.pop();
+  const recharge = actor.def.indexes.rechargeable;
+  for (let k = 0; k < recharge.length; k++) {
+    const i = recharge[k]!;
+    const r = actor.def.abilities[i]!.recharge!;
+    if (!actor.recharged[i]) actor.recharged[i] = f.rng.die(r.die) >= r.min;
+  }
+  if (actor.conditions.length !== 0) rollSaves(f, actor, 'turnStart');
+}
+
+function endOfTurn(f: FightState, actor: Combatant): void {
+  if (actor.conditions.length === 0) return;
+  rollSaves(f, actor, 'turnEnd');
+  tickDurations(f, actor);
+}
+
+/** The numbers mode's act: standing orders, then abilities aimed at foes, then the attack action(s). */
+export function act(f: FightState, actor: Combatant): void {
+  const actions = f.system.actions;
+  const left = f.actionsLeft;
+  const fixedPer = f.fixedPer;
+  if (fixedPer !== null) for (let i = 0; i < fixedPer.length; i++) left[i] = fixedPer[i]!;
+  else for (let i = 0; i < actions.length; i++) left[i] = Math.max(0, Math.min(MAX_ACTIONS_PER_TURN, Math.floor(f.value(actions[i]!.per, actor))));
+  f.attacksLeft = 0;
+  f.attackNumber = 0;
+  const plan = actor.def.plan;
+  if (plan) { playPlan(f, actor, plan); return; }
+  // Standing orders for non-reaction abilities first, in order.
+  for (const order of actor.def.orders) {
+    if (f.winner !== null || actor.down) return;
+    const ability = order.ability;
+    if (ability.react) continue;
+    if (!canUse(f, actor, ability)) continue;
+    if (order.when) {
+      f.scope.self = actor; f.scope.attacker = actor; f.scope.target = actor;
+      if (!f.truth(order.when)) continue;
+    }
+    useAbility(f, actor, ability);
+  }
+  // Abilities aimed at enemies take the turn's blows, in the order the sheet lists them.
+  const abilities = actor.def.abilities;
+  const free = actor.def.indexes.freeOffensive;
+  for (let k = 0; k < free.length; k++) {
+    const i = free[k]!;
+    const ability = abilities[i]!;
+    if (f.winner !== null || actor.down) return;
+    if (!actor.recharged[i] || !canUse(f, actor, ability)) continue;
+    useAbility(f, actor, ability);
+  }
+  // Then the attack action(s), each with its attacks.
+  const attackAction = f.system.attackAction;
+  let guard = 0;
+  const attackSpeed = f.system.actions[attackAction]?.speed ?? null;
+  while ((left[attackAction] ?? 0) > 0 && f.winner === null && !actor.down && guard++ < MAX_ACTIONS_PER_TURN) {
+    left[attackAction]!--;
+    // A weapon without a speed of its own spends the attack action's (blow() lets a weapon's speed win).
+    if (attackSpeed) f.actionSpeed = f.value(attackSpeed, actor);
+    const attacks = attacksPerAction(f, actor);
+    for (let k = 0; k < attacks && f.winner === null && !actor.down; k++) {
+      const profile = actor.def.attacks[k % actor.def.attacks.length];
+      if (!profile) return;
+      const target = pickTarget(f, actor, profile.reach);
+      if (!target) return;
+      blow(f, actor, target, profile, null);
+    }
+  }
+}
+
+function attacksPerAction(f: FightState, actor: Combatant): number {
+  const action = f.system.actions[f.system.attackAction];
+  if (actor.def.attacksPerAction !== null) return actor.def.attacksPerAction;
+  if (!action?.attacks) return 1;
+  return Math.max(0, Math.min(MAX_ACTIONS_PER_TURN, Math.floor(f.value(action.attacks, actor))));
+}
+
+/** A scripted turn: each step is `attack` or an ability id; what the budget cannot pay is NO TIME. */
+function playPlan(f: FightState, actor: Combatant, plan: readonly string[]): void {
+  const attackAction = f.system.attackAction;
+  const actionName = f.system.actions[attackAction]?.id ?? 'action';
+  for (let s = 0; s < plan.length && s < MAX_PLAN_STEPS; s++) {
+    if (f.winner !== null || actor.down) return;
+    const step = plan[s]!;
+    if (step === 'attack') {
+      if (f.attacksLeft <= 0 && (f.actionsLeft[attackAction] ?? 0) > 0) {
+        f.actionsLeft[attackAction]!--;
+        f.attacksLeft = attacksPerAction(f, actor);
+      }
+      f.attackNumber++;
+      if (f.attacksLeft <= 0) {
+        if (f.sink) f.emit({ type: 'noTime', round: f.round, actor: actor.id, action: actionName, attack: f.attackNumber });
+        continue;
+      }
+      f.attacksLeft--;
+      const profile = actor.def.attacks[(f.attackNumber - 1) % Math.max(1, actor.def.attacks.length)];
+      if (!profile) continue;
+      const target = pickTarget(f, actor, profile.reach);
+      if (target) blow(f, actor, target, profile, null);
+      continue;
+    }
+    const ability = actor.def.abilities.find((a) => a.id === step) ?? actor.def.orders.find((o) => o.ability.id === step)?.ability;
+    if (!ability) continue;
+    if (!canUse(f, actor, ability)) {
+      if (f.sink) f.emit({ type: 'noTime', round: f.round, actor: actor.id, action: ability.uses, attack: 0 });
+      continue;
+    }
+    useAbility(f, actor, ability);
+  }
+}
