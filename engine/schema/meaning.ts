@@ -172,6 +172,11 @@ class MeaningChecker {
     this.refs(a.removes, `${at}/removes`, this.conditionIds, 'condition', 'conditions');
     this.track(recordOf(a.heal).track, `${at}/heal/track`);
     arrayOf(a.grants).forEach((g, j) => this.ref(recordOf(g).action, `${at}/grants/${j}/action`, this.actionIds, 'action', 'turn.actions'));
+    const recharge = recordOf(a.recharge);
+    const die = typeof recharge.die === 'number' ? recharge.die : 6;
+    if (typeof recharge.min === 'number' && recharge.min > die) {
+      this.error(`${at}/recharge/min`, 'value', 'out-of-range', `recharge min ${recharge.min} is more than the d${die} can show: it would never recharge`);
+    }
   }
 
   creatureAttacks(attacks: unknown, multiattack: unknown, at: string): void {
@@ -212,6 +217,9 @@ class MeaningChecker {
     const consequences = recordOf(combat.consequences);
     this.outcomes(consequences.outcomes, '/combat/consequences/outcomes');
     this.track(recordOf(consequences.harm).track, '/combat/consequences/harm/track');
+    if (consequences.defaultPosition !== undefined) {
+      this.ref(consequences.defaultPosition, '/combat/consequences/defaultPosition', new Set(Object.keys(recordOf(consequences.position))), 'position', 'combat.consequences.position');
+    }
     const steps = new Set<string>();
     arrayOf(recordOf(combat.damage).steps).forEach((s, i) => {
       const id = recordOf(s).id;

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Ability, SystemDocument } from '../schema/document';
+import { checkMeaning } from '../schema/meaning';
 import { composeFight, fightLog, loadSystem, type FightEvent, type System } from './index';
 
 const read = (path: string): SystemDocument => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as SystemDocument;
@@ -60,6 +61,10 @@ describe('recharge die', () => {
     expect(refused.ok).toBe(false);
     if (!refused.ok) expect(refused.error).toMatch(/\/bestiary\/\d+\/abilities\/0\/recharge\/min: recharge min 7 is more than the d6 can show/);
     expect(compose(withRecharge({ min: 7, die: 8 })).ok).toBe(true);
+    const checked = checkMeaning(withRecharge({ min: 7 })).filter((p) => p.pointer.endsWith('/recharge/min'));
+    expect(checked.length).toBeGreaterThan(0);
+    expect(checked[0]!.message).toBe('recharge min 7 is more than the d6 can show: it would never recharge');
+    expect(checkMeaning(withRecharge({ min: 7, die: 8 })).filter((p) => p.pointer.endsWith('/recharge/min'))).toEqual([]);
   });
 });
 
@@ -113,5 +118,7 @@ describe('default position (consequences mode)', () => {
     expect(problems(unplaced('reckless'))).toEqual([
       "/combat/consequences/defaultPosition: unknown position 'reckless' (known: controlled, risky, desperate)",
     ]);
+    expect(checkMeaning(unplaced('reckless')).map((p) => p.pointer)).toEqual(['/combat/consequences/defaultPosition']);
+    expect(checkMeaning(unplaced('desperate'))).toEqual([]);
   });
 });
