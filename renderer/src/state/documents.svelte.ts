@@ -42,6 +42,8 @@ export class SystemDocument {
   /** The version the diagnostics belong to (-1 before the first check). */
   checkedVersion = $state(-1);
   conflict = $state.raw<Conflict | null>(null);
+  /** A save found the file read-only on disk: the question to ask (overwrite / save as / cancel), else null. */
+  readOnly = $state<string | null>(null);
   message = $state<string | null>(null);
   lastCheckMillis = $state(0);
   version = 0;
@@ -177,11 +179,17 @@ export class DocumentsState {
     if (options.backup !== false) this.#scheduleBackup(doc);
   }
 
-  async save(docId: string, force = false): Promise<boolean> {
+  /** `overwriteReadOnly`: the user answered "overwrite" to the read-only question. */
+  async save(docId: string, force = false, overwriteReadOnly = false): Promise<boolean> {
     const doc = this.byId(docId);
     if (!doc) return false;
     const text = doc.text;
-    const result = await this.host.files.save({ path: doc.path, text, baseVersion: doc.baseVersion, force });
+    const result = await this.host.files.save({ path: doc.path, text, baseVersion: doc.baseVersion, force, ...(overwriteReadOnly ? { overwriteReadOnly } : {}) });
+    if (result.kind === 'read-only') {
+      doc.readOnly = result.message;
+      return false;
+    }
+    doc.readOnly = null;
     if (result.kind === 'saved') {
       doc.savedText = text;
       doc.baseVersion = result.version;
@@ -207,17 +215,25 @@ export class DocumentsState {
       doc.message = result.kind === 'conflict' ? 'The file changed on disk.' : result.message;
       return false;
     }
-    const oldPath = doc.path;
-    void this.host.backups.discard(oldPath);
+    void this.host.backups.discard(doc.path);
+    this.savedAs(doc.id, result.path, text, result.version);
+    return true;
+  }
+
+  /** The document's text `text` is saved at `path` now (a save-as, or a save elsewhere that moved the workspace). */
+  savedAs(docId: string, path: string, text: string, version: VersionStamp): void {
+    const doc = this.byId(docId);
+    if (!doc) return;
     this.#editor?.closeDocument(doc.id);
-    doc.path = result.path;
+    doc.path = path;
     doc.savedText = text;
-    doc.baseVersion = result.version;
+    doc.baseVersion = version;
     doc.message = null;
+    doc.readOnly = null;
+    doc.conflict = null;
     this.#editor?.openDocument(doc.id, doc.path, doc.text);
     this.#scheduleCheck(doc, true);
     void this.host.watch(this.documents.map((d) => d.path));
-    return true;
   }
 
   /** An outside change: a clean document reloads; a dirty one enters a conflict. */

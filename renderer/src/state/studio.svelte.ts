@@ -31,6 +31,8 @@ export class Studio {
     this.#unsubscribe = this.host.onChange((change) => {
       void this.documents.fileChanged(change.path, change.kind, change.version);
       void this.refreshFiles();
+      // A watched file gone may mean its whole folder is gone (or back): the studio says so.
+      void this.refreshWorkspace();
     });
     // Every request of the first screen goes out at once, so the document reaches the check worker after one round
     // trip, not five. Backups are restored before the document is added: a backup of it must become its text.
@@ -59,6 +61,35 @@ export class Studio {
     if (asked < this.#recentShown) return;
     this.#recentShown = asked;
     this.recent = recent;
+  }
+
+  async refreshWorkspace(): Promise<void> {
+    const workspace = await this.host.workspace.get();
+    if (workspace.root !== this.workspace?.root || workspace.missing !== this.workspace?.missing) this.workspace = workspace;
+  }
+
+  /**
+   * Saves a document outside the workspace (the workspace folder is gone, or the user wants it elsewhere); that
+   * folder becomes the workspace. `target`: the full path typed in the browser studio; null on the desktop (the
+   * system's save dialog asks). Null when saved, 'cancelled', or the reason it was not saved.
+   */
+  async saveElsewhere(docId: string, target: string | null): Promise<string | null> {
+    const doc = this.documents.byId(docId);
+    if (!doc) return 'no such document';
+    const text = doc.text;
+    const result = await this.host.files.saveElsewhere({ path: doc.path, text, target });
+    if (result.kind === 'cancelled') return 'cancelled';
+    if (result.kind === 'error') return result.message;
+    this.workspace = result.workspace;
+    this.documents.savedAs(doc.id, result.path, text, result.version);
+    // The other unsaved documents are backed up again under the new workspace (their old backups stay in the data
+    // folder, restorable should the old folder come back).
+    for (const other of this.documents.documents) {
+      if (other.dirty && other.id !== doc.id) void this.host.backups.write({ path: other.path, text: other.text, baseVersion: other.baseVersion });
+    }
+    this.status = `Saved ${result.path} in ${result.workspace.root}, now the workspace`;
+    await Promise.all([this.refreshFiles(), this.refreshRecent()]);
+    return null;
   }
 
   async refreshFiles(): Promise<void> {
