@@ -3,12 +3,13 @@
 //   against the same on a small seed system (baseline);
 // - first load: navigation → the studio ready with a document open and checked, against DOMContentLoaded;
 // - the UI thread during a 100,000-fight batch: long tasks (Long Tasks API), against an idle window of the page.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { REPO, launchBrowser, startStudio, waitChecked, withOpen } from '../test/e2e/harness';
+import { bigSystemText } from './big-system';
 
 const BIG = 'bench-3000-lines.json';
 const KEYSTROKES = Number(process.env.UI_BENCH_KEYSTROKES ?? 120);
@@ -21,20 +22,9 @@ const ms = (n: number): string => `${n.toFixed(1)} ms`;
 /** Every figure here is wall time on a shared machine: print the CPU load next to it. */
 const load = (): string => `load ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`;
 
-/** classic-d20 pretty-printed, with its bestiary cut so the file is 3,000 lines. */
+/** The 3,000-line system (bench/big-system.ts), written into the studio's workspace. */
 function bigSystem(workspace: string): number {
-  const doc = JSON.parse(readFileSync(join(REPO, 'systems/classic-d20.json'), 'utf8')) as { bestiary: unknown[] };
-  const full = doc.bestiary;
-  let lo = 0;
-  let hi = full.length;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    doc.bestiary = full.slice(0, mid);
-    if (JSON.stringify(doc, null, 2).split('\n').length <= 3000) lo = mid;
-    else hi = mid - 1;
-  }
-  doc.bestiary = full.slice(0, lo);
-  const text = JSON.stringify(doc, null, 2) + '\n';
+  const text = bigSystemText(REPO);
   writeFileSync(join(workspace, BIG), text);
   return text.split('\n').length - 1;
 }

@@ -5,6 +5,7 @@ const COMMANDS: Record<string, () => Promise<{ run(args: string[]): Promise<numb
   dist: () => import('./dist'),
   sim: () => import('./sim'),
   diff: () => import('./diff'),
+  lsp: () => import('./lsp'),
 };
 
 const USAGE = `usage: rules-studio <command> [options]
@@ -19,6 +20,7 @@ const USAGE = `usage: rules-studio <command> [options]
   sim FILE --fight ID --tune POINTER [--at K] --target P [--json]            tune one number to a win rate
   sim FILE --budget [--fights N] [--seed S] [--json]                          difficulty budget vs play
   diff A.json B.json [--fight ID] [--fights N] [--seed S] [--json]          balance diff
+  lsp [--stdio]                                  language server for editors (LSP over stdio)
 `;
 
 async function main(argv: string[]): Promise<number> {

@@ -1,0 +1,377 @@
+// The language server's shell (`rules-studio lsp`): LSP 3.17 over a connection, on vscode-languageserver. Everything
+// it says about a document comes from engine/editor, the same code the studio's editor runs: diagnostics (the
+// engine's checker, with the fast path while typing inside one formula), `@` completion, formula hovers with their
+// exact distribution, go to definition, quick fixes and the outline. Here only offsets become LSP positions, and
+// every handler is guarded: bad input gets a message and an empty answer, never a stopped server.
+import {
+  CodeActionKind,
+  DiagnosticSeverity,
+  SymbolKind,
+  TextDocumentSyncKind,
+  type CodeAction,
+  type CompletionItem,
+  type Connection,
+  type Diagnostic,
+  type DocumentSymbol,
+  type InitializeResult,
+  type Range,
+} from 'vscode-languageserver';
+import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
+import { CompletionItemKind, InsertTextFormat, MarkupKind } from 'vscode-languageserver';
+import { DocumentSession } from '../../editor/session';
+import { referenceAt, referenceItems } from '../../editor/completion';
+import { definitionAt, formulaPlace } from '../../editor/places';
+import { formulaHoverMarkdown } from '../../editor/hover';
+import { quickFixes } from '../../editor/fixes';
+import { outline, type OutlineEntry, type OutlineKind } from '../../editor/outline';
+import type { OffsetRange } from '../../editor/jsonLocations';
+import type { EditorDiagnostic } from '../../editor/types';
+import { isSystemDocument, type SystemFiles } from './documents';
+
+/** Quiet time after the last edit before a full check follows a fast one (the studio waits as long). */
+export const FULL_CHECK_DELAY_MS = 300;
+/** Longest text the server reads (the checker refuses more, with its own message, at 8 MB). */
+export const MAX_DOCUMENT_CHARS = 16 * 1024 * 1024;
+
+export interface ServerSettings {
+  /** Globs of files that are system documents even without `formatVersion` and our `$schema`. */
+  readonly files: readonly string[];
+  /** The defence an attack roll's hover gives the chance to hit against. */
+  readonly defence: number;
+}
+
+const DEFAULT_SETTINGS: ServerSettings = { files: [], defence: 13 };
+
+interface Open {
+  document: TextDocument;
+  readonly session: DocumentSession;
+  /** Is this a system document (by its content or a configured glob)? Others get no diagnostics or help. */
+  system: boolean;
+  /** The version whose diagnostics were last published, and whether that check was a fast one. */
+  checked: number;
+  fast: boolean;
+  timer: ReturnType<typeof setTimeout> | null;
+  pending: boolean;
+}
+
+const SEVERITY = { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, info: DiagnosticSeverity.Information } as const;
+
+const SYMBOL_KIND: Readonly<Record<OutlineKind, SymbolKind>> = {
+  section: SymbolKind.Namespace,
+  attribute: SymbolKind.Field,
+  derived: SymbolKind.Property,
+  track: SymbolKind.Field,
+  function: SymbolKind.Function,
+  check: SymbolKind.Event,
+  condition: SymbolKind.EnumMember,
+  ability: SymbolKind.Method,
+  template: SymbolKind.Class,
+  class: SymbolKind.Class,
+  bestiary: SymbolKind.Struct,
+  hero: SymbolKind.Object,
+  party: SymbolKind.Array,
+  fight: SymbolKind.Module,
+};
+
+/** The text the engine checks: a byte-order mark becomes a space, so every offset (and position) stays the editor's. */
+function checkedText(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? ' ' + text.slice(1) : text;
+}
+
+/** An engine diagnostic (1-based, `check --json`'s numbers) as an LSP diagnostic (0-based). */
+export function toLspDiagnostic(d: EditorDiagnostic): Diagnostic {
+  return {
+    range: { start: { line: d.line - 1, character: d.column - 1 }, end: { line: d.endLine - 1, character: d.endColumn - 1 } },
+    severity: SEVERITY[d.severity],
+    source: 'rules-studio',
+    code: d.source,
+    message: d.message,
+    data: { pointer: d.pointer },
+  };
+}
+
+export function attachServer(connection: Connection): void {
+  const open = new Map<string, Open>();
+  let settings: ServerSettings = DEFAULT_SETTINGS;
+  let canPullConfiguration = false;
+
+  const log = (message: string): void => connection.console.error(message);
+
+  /** Runs a handler; a throw becomes a logged message and `fallback`, never a stopped server. */
+  function guard<P, R>(name: string, fallback: R, handler: (params: P) => R): (params: P) => R {
+    return (params: P) => {
+      try {
+        return handler(params);
+      } catch (error) {
+        log(`rules-studio lsp: ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+        return fallback;
+      }
+    };
+  }
+
+  const range = (document: TextDocument, r: OffsetRange): Range => ({ start: document.positionAt(r.start), end: document.positionAt(r.end) });
+
+  function entryOf(params: unknown): Open | undefined {
+    const uri = (params as { textDocument?: { uri?: unknown } } | null)?.textDocument?.uri;
+    const entry = typeof uri === 'string' ? open.get(uri) : undefined;
+    return entry?.system ? entry : undefined;
+  }
+
+  function offsetOf(entry: Open, params: unknown): number | undefined {
+    const position = (params as { position?: { line?: unknown; character?: unknown } } | null)?.position;
+    if (!position || !Number.isInteger(position.line) || !Number.isInteger(position.character)) return undefined;
+    return entry.document.offsetAt({ line: Math.max(0, position.line as number), character: Math.max(0, position.character as number) });
+  }
+
+  function publish(entry: Open, diagnostics: readonly Diagnostic[]): void {
+    void connection.sendDiagnostics({ uri: entry.document.uri, version: entry.document.version, diagnostics: [...diagnostics] });
+  }
+
+  /** Checks the latest text (fast path allowed unless `full`) and publishes; a fast check schedules a full one. */
+  function check(entry: Open, full: boolean): void {
+    entry.pending = false;
+    if (!entry.system) return;
+    const text = entry.document.getText();
+    if (text.length > MAX_DOCUMENT_CHARS) {
+      publish(entry, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, severity: DiagnosticSeverity.Error, source: 'rules-studio', code: 'json', message: `this file has ${text.length.toLocaleString('en')} characters; a system file may have at most ${MAX_DOCUMENT_CHARS.toLocaleString('en')}: it is not checked` }]);
+      return;
+    }
+    if (text.includes('\u0000')) {
+      publish(entry, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, severity: DiagnosticSeverity.Error, source: 'rules-studio', code: 'json', message: 'this file holds NUL characters: it is not a text file, so it is not checked' }]);
+      return;
+    }
+    const { analysis, fast } = entry.session.check(checkedText(text), full);
+    entry.checked = entry.document.version;
+    entry.fast = fast;
+    publish(entry, analysis.diagnostics.map(toLspDiagnostic));
+    if (entry.timer) clearTimeout(entry.timer);
+    entry.timer = fast ? setTimeout(() => { entry.timer = null; guard('check', undefined, () => check(entry, true))(undefined); }, FULL_CHECK_DELAY_MS) : null;
+  }
+
+  /** Edits that arrive during a check are coalesced: one check of the newest text follows. */
+  function schedule(entry: Open): void {
+    if (entry.pending) return;
+    entry.pending = true;
+    setImmediate(() => guard('check', undefined, () => check(entry, false))(undefined));
+  }
+
+  function classify(entry: Open): void {
+    const was = entry.system;
+    entry.system = isSystemDocument(entry.document.uri, entry.document.getText(), settings as SystemFiles);
+    if (was && !entry.system) publish(entry, []);
+  }
+
+  connection.onInitialize(
+    guard('initialize', { capabilities: {} } as InitializeResult, (params): InitializeResult => {
+      settings = readSettings(params.initializationOptions, settings);
+      canPullConfiguration = params.capabilities?.workspace?.configuration === true;
+      return {
+        capabilities: {
+          textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+          completionProvider: { triggerCharacters: ['@', '.'], resolveProvider: false },
+          hoverProvider: true,
+          definitionProvider: true,
+          codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+          documentSymbolProvider: true,
+        },
+        serverInfo: { name: 'rules-studio', version: '0.1.0' },
+      };
+    }),
+  );
+
+  connection.onInitialized(() => {
+    if (canPullConfiguration) void pullConfiguration();
+  });
+
+  async function pullConfiguration(): Promise<void> {
+    try {
+      const value: unknown = await connection.workspace.getConfiguration('rulesStudio');
+      settings = readSettings(value, settings);
+      for (const entry of open.values()) {
+        classify(entry);
+        if (entry.system) schedule(entry);
+      }
+    } catch (error) {
+      log(`rules-studio lsp: cannot read the settings: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  connection.onDidChangeConfiguration(
+    guard('didChangeConfiguration', undefined, (params) => {
+      const value = (params?.settings as { rulesStudio?: unknown } | undefined)?.rulesStudio;
+      if (value !== undefined) {
+        settings = readSettings(value, settings);
+        for (const entry of open.values()) {
+          classify(entry);
+          if (entry.system) schedule(entry);
+        }
+      } else if (canPullConfiguration) void pullConfiguration();
+    }),
+  );
+
+  connection.onDidOpenTextDocument(
+    guard('didOpen', undefined, (params) => {
+      const item = params?.textDocument;
+      if (!item || typeof item.uri !== 'string' || typeof item.text !== 'string') {
+        log('rules-studio lsp: didOpen without a text document (uri and text): ignored');
+        return;
+      }
+      const document = TextDocument.create(item.uri, String(item.languageId ?? 'json'), Number.isInteger(item.version) ? item.version : 0, item.text);
+      const previous = open.get(item.uri);
+      if (previous?.timer) clearTimeout(previous.timer);
+      const entry: Open = { document, session: new DocumentSession(), system: false, checked: -1, fast: false, timer: null, pending: false };
+      open.set(item.uri, entry);
+      classify(entry);
+      if (entry.system) check(entry, true);
+    }),
+  );
+
+  connection.onDidChangeTextDocument(
+    guard('didChange', undefined, (params) => {
+      const uri = params?.textDocument?.uri;
+      const entry = typeof uri === 'string' ? open.get(uri) : undefined;
+      if (!entry) {
+        log(`rules-studio lsp: didChange for ${String(uri)}, which is not open: ignored`);
+        return;
+      }
+      const changes = Array.isArray(params.contentChanges) ? (params.contentChanges as TextDocumentContentChangeEvent[]) : [];
+      const version = Number.isInteger(params.textDocument.version) ? params.textDocument.version : entry.document.version + 1;
+      entry.document = TextDocument.update(entry.document, changes.filter(validChange), version);
+      const wasSystem = entry.system;
+      classify(entry);
+      if (entry.system) {
+        if (!wasSystem) entry.checked = -1;
+        schedule(entry);
+      }
+    }),
+  );
+
+  connection.onDidCloseTextDocument(
+    guard('didClose', undefined, (params) => {
+      const uri = params?.textDocument?.uri;
+      const entry = typeof uri === 'string' ? open.get(uri) : undefined;
+      if (!entry) return;
+      if (entry.timer) clearTimeout(entry.timer);
+      open.delete(uri);
+      void connection.sendDiagnostics({ uri, diagnostics: [] });
+    }),
+  );
+
+  connection.onCompletion(
+    guard('completion', null as CompletionItem[] | null, (params) => {
+      const entry = entryOf(params);
+      const offset = entry && offsetOf(entry, params);
+      if (!entry || offset === undefined) return null;
+      const text = checkedText(entry.document.getText());
+      const typed = referenceAt(text, offset, (pointer) => entry.session.isFormula(pointer));
+      if (!typed) return null;
+      const names = entry.session.tools()?.completions(typed.place.pointer) ?? [];
+      const replace = range(entry.document, typed.replace);
+      return referenceItems(names).map(
+        (item): CompletionItem => ({
+          label: item.label,
+          labelDetails: { description: item.description },
+          kind: CompletionItemKind.Variable,
+          detail: item.detail,
+          filterText: item.insertText,
+          insertTextFormat: InsertTextFormat.PlainText,
+          textEdit: { range: replace, newText: item.insertText },
+        }),
+      );
+    }),
+  );
+
+  connection.onHover(
+    guard('hover', null, (params) => {
+      const entry = entryOf(params);
+      const offset = entry && offsetOf(entry, params);
+      if (!entry || offset === undefined) return null;
+      const text = checkedText(entry.document.getText());
+      const place = formulaPlace(text, offset, (pointer) => entry.session.isFormula(pointer));
+      if (!place) return null;
+      const tools = entry.session.tools();
+      const info = tools ? tools.info(place.pointer, place.formula, settings.defence) : { distribution: null, problem: 'The document does not parse yet.', samples: {} };
+      const parts = formulaHoverMarkdown(place.formula, info, { chart: 'table' });
+      return { contents: { kind: MarkupKind.Markdown, value: parts.map((p) => p.value).join('\n\n') }, range: range(entry.document, place.literal) };
+    }),
+  );
+
+  connection.onDefinition(
+    guard('definition', null, (params) => {
+      const entry = entryOf(params);
+      const offset = entry && offsetOf(entry, params);
+      if (!entry || offset === undefined) return null;
+      const target = definitionAt(checkedText(entry.document.getText()), offset, entry.session.definitions());
+      if (!target) return null;
+      const at = entry.document.positionAt(target.member.start);
+      return { uri: entry.document.uri, range: { start: at, end: at } };
+    }),
+  );
+
+  connection.onCodeAction(
+    guard('codeAction', null as CodeAction[] | null, (params) => {
+      const entry = entryOf(params);
+      const analysis = entry?.session.latest;
+      const wanted = params?.range;
+      if (!entry || !analysis || !wanted?.start || !wanted.end) return null;
+      const document = entry.document;
+      if (entry.checked !== document.version) return []; // edited since: the next request will see the new check
+      const from = document.offsetAt(wanted.start);
+      const to = document.offsetAt(wanted.end);
+      const text = checkedText(document.getText());
+      // The diagnostics of the version last checked, where they touch the asked range.
+      const touching = analysis.diagnostics.filter((d) => {
+        const r = toLspDiagnostic(d).range;
+        return document.offsetAt(r.start) <= to && document.offsetAt(r.end) >= from;
+      });
+      return quickFixes(text, touching).map(
+        (fix): CodeAction => ({
+          title: fix.title,
+          kind: CodeActionKind.QuickFix,
+          diagnostics: [toLspDiagnostic(fix.diagnostic)],
+          isPreferred: fix.preferred,
+          edit: { changes: { [document.uri]: fix.edits.map((e) => ({ range: range(document, e), newText: e.text })) } },
+        }),
+      );
+    }),
+  );
+
+  connection.onDocumentSymbol(
+    guard('documentSymbol', null as DocumentSymbol[] | null, (params) => {
+      const entry = entryOf(params);
+      if (!entry) return null;
+      const toSymbol = (o: OutlineEntry): DocumentSymbol => ({
+        name: o.name,
+        ...(o.detail ? { detail: o.detail } : {}),
+        kind: SYMBOL_KIND[o.kind],
+        range: range(entry.document, o.range),
+        selectionRange: range(entry.document, o.selection),
+        children: o.children.map(toSymbol),
+      });
+      return outline(checkedText(entry.document.getText())).map(toSymbol);
+    }),
+  );
+
+  connection.onShutdown(() => {
+    for (const entry of open.values()) if (entry.timer) clearTimeout(entry.timer);
+    open.clear();
+  });
+}
+
+/** A content change the text document can apply (a client may send nonsense; that change is dropped). */
+function validChange(change: unknown): boolean {
+  if (!change || typeof change !== 'object' || typeof (change as { text?: unknown }).text !== 'string') return false;
+  const r = (change as { range?: { start?: { line?: unknown; character?: unknown }; end?: { line?: unknown; character?: unknown } } }).range;
+  if (r === undefined) return true;
+  const ok = (p: { line?: unknown; character?: unknown } | undefined): boolean => !!p && Number.isInteger(p.line) && Number.isInteger(p.character) && (p.line as number) >= 0 && (p.character as number) >= 0;
+  return ok(r.start) && ok(r.end);
+}
+
+function readSettings(value: unknown, current: ServerSettings): ServerSettings {
+  if (!value || typeof value !== 'object') return current;
+  const v = value as { files?: unknown; defence?: unknown };
+  return {
+    files: Array.isArray(v.files) ? v.files.filter((f): f is string => typeof f === 'string') : current.files,
+    defence: typeof v.defence === 'number' && Number.isFinite(v.defence) ? v.defence : current.defence,
+  };
+}
