@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
+import { findNodeAtOffset, parseTree } from 'jsonc-parser';
 import { analyzeSystem, formulaTokens } from './analyze';
 
 const systems = readdirSync('systems').filter((f) => f.endsWith('.json'));
@@ -10,10 +11,14 @@ describe('analyzeSystem', () => {
     const analysis = analyzeSystem(text);
     expect(analysis.formulaPointers.length).toBeGreaterThan(5);
     expect(analysis.tokens.length).toBeGreaterThan(analysis.formulaPointers.length);
+    const tree = parseTree(text)!;
     for (const token of analysis.tokens.slice(0, 200)) {
-      // Every token lies inside the document's text, inside a string literal.
+      // Every token lies inside the document's text, inside a string literal (between its quotes).
       expect(token.end).toBeGreaterThan(token.start);
-      expect(text.lastIndexOf('"', token.start)).toBeGreaterThanOrEqual(0);
+      const node = findNodeAtOffset(tree, token.start);
+      expect(node?.type, `token at ${token.start}`).toBe('string');
+      expect(token.start).toBeGreaterThan(node!.offset);
+      expect(token.end).toBeLessThanOrEqual(node!.offset + node!.length - 1);
     }
     expect(analysis.definitions.some((d) => d.kind === 'check')).toBe(true);
   });
