@@ -7,6 +7,7 @@ import { lookupBuiltin } from './builtin-adapter';
 import type { BuiltinCall } from './builtin-adapter';
 import { parseFormula } from './parse';
 import { printFormula } from './print';
+import { someNode } from './nodes';
 import { FormulaRuntimeError, getterType } from './runtime';
 import type { CompileOptions, CompiledFormula, EvalContext, RefGetter, RollFacts, TraceItem } from './runtime';
 import { formatChipValue, renderTrace } from './trace';
@@ -659,24 +660,9 @@ function valuesEqual(a: Value, b: Value): boolean {
   return false;
 }
 
-/** Whether a subtree may roll dice (a user call is assumed to). */
+/** Whether a subtree may roll dice: here any call is assumed to (a chip shows a call's test as it would a roll's). */
 function mayRoll(node: FormulaNode): boolean {
-  switch (node.kind) {
-    case 'dice':
-      return true;
-    case 'call':
-      return true;
-    case 'unary':
-      return mayRoll(node.operand);
-    case 'binary':
-      return mayRoll(node.left) || mayRoll(node.right);
-    case 'conditional':
-      return mayRoll(node.test) || mayRoll(node.then) || mayRoll(node.otherwise);
-    case 'tag':
-      return mayRoll(node.operand);
-    default:
-      return false;
-  }
+  return someNode(node, (n) => n.kind === 'dice' || n.kind === 'call');
 }
 
 function compileConditional(node: NodeOf<'conditional'>, scope: Scope): Piece {

@@ -4,6 +4,7 @@
 // Runs on whatever shape the document has (defensively); the schema reports wrong shapes.
 import type { Severity } from '../formula/types';
 import { parseFormula } from '../formula/parse';
+import { eachNode } from '../formula/nodes';
 import type { FormulaNode } from '../formula/types';
 import { describePointer, escapePointerSegment } from './json';
 import { closest, type Anchor } from './schema-errors';
@@ -372,35 +373,7 @@ class MeaningChecker {
 }
 
 export function collectRefs(node: FormulaNode, found: (path: readonly string[], node: FormulaNode) => void): void {
-  switch (node.kind) {
-    case 'ref':
-      found(node.path, node);
-      break;
-    case 'unary':
-      collectRefs(node.operand, found);
-      break;
-    case 'binary':
-      collectRefs(node.left, found);
-      collectRefs(node.right, found);
-      break;
-    case 'conditional':
-      collectRefs(node.test, found);
-      collectRefs(node.then, found);
-      collectRefs(node.otherwise, found);
-      break;
-    case 'call':
-      for (const arg of node.args) collectRefs(arg, found);
-      break;
-    case 'dice':
-      if (node.count) collectRefs(node.count, found);
-      if (node.sides.kind === 'number') collectRefs(node.sides.value, found);
-      break;
-    case 'tag':
-      collectRefs(node.operand, found);
-      break;
-    default:
-      break;
-  }
+  eachNode(node, (n) => { if (n.kind === 'ref') found(n.path, n); });
 }
 
 export function checkMeaning(document: unknown): MeaningProblem[] {

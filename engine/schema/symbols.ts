@@ -2,6 +2,7 @@
 // tracks, level, classes, lists), and each context's own names (`@tier`, `@natural`, `@damage`, `@roll.<Tag>`, ...).
 // The checker, the editor's completions and hovers use the same tables.
 import { parseFormula } from '../formula/parse';
+import { eachNode } from '../formula/nodes';
 import type { FormulaNode, SymbolInfo, SymbolTable, UserFunction, ValueType } from '../formula/types';
 import { CONTEXTS, FORMULA_CONTEXTS, type FormulaContext } from './contexts';
 import { pointerSegments } from './json';
@@ -56,37 +57,7 @@ export function rollTags(text: string | undefined): string[] {
   if (!text) return [];
   const { ast } = parseFormula(text);
   const tags: string[] = [];
-  const walk = (node: FormulaNode | null | undefined): void => {
-    if (!node) return;
-    switch (node.kind) {
-      case 'tag':
-        tags.push(node.tag);
-        walk(node.operand);
-        break;
-      case 'unary':
-        walk(node.operand);
-        break;
-      case 'binary':
-        walk(node.left);
-        walk(node.right);
-        break;
-      case 'conditional':
-        walk(node.test);
-        walk(node.then);
-        walk(node.otherwise);
-        break;
-      case 'call':
-        node.args.forEach(walk);
-        break;
-      case 'dice':
-        walk(node.count);
-        if (node.sides.kind === 'number') walk(node.sides.value);
-        break;
-      default:
-        break;
-    }
-  };
-  walk(ast);
+  if (ast) eachNode(ast, (n) => { if (n.kind === 'tag') tags.push(n.tag); });
   return tags;
 }
 

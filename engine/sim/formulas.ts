@@ -1,6 +1,6 @@
 // The simulator's one door to the formula language: parse + compile a document formula once, remembering where it
 // came from (a JSON pointer) so a problem reads as "/heroes/0/weapon/damage: ...".
-import { getBuiltin } from '../formula/builtins';
+import { hasDice, mayRoll, refsOf } from '../formula/nodes';
 import { parseFormula } from '../formula/parse';
 import { printNumber } from '../formula/print';
 import { compileFormula, untracedRun } from '../formula/compile';
@@ -38,50 +38,7 @@ export function doubleDice(node: FormulaNode): FormulaNode {
   }
 }
 
-function hasDice(node: FormulaNode): boolean {
-  switch (node.kind) {
-    case 'dice': return true;
-    case 'unary': return hasDice(node.operand);
-    case 'binary': return hasDice(node.left) || hasDice(node.right);
-    case 'conditional': return hasDice(node.test) || hasDice(node.then) || hasDice(node.otherwise);
-    case 'call': return node.args.some(hasDice);
-    case 'tag': return hasDice(node.operand);
-    default: return false;
-  }
-}
-
-/** References a formula reads (dotted, without `@`), for dependency ordering of derived values. */
-export function referencesOf(node: FormulaNode, into: Set<string> = new Set()): Set<string> {
-  switch (node.kind) {
-    case 'ref': into.add(node.path.join('.')); break;
-    case 'unary': referencesOf(node.operand, into); break;
-    case 'binary': referencesOf(node.left, into); referencesOf(node.right, into); break;
-    case 'conditional': referencesOf(node.test, into); referencesOf(node.then, into); referencesOf(node.otherwise, into); break;
-    case 'call': for (const a of node.args) referencesOf(a, into); break;
-    case 'dice':
-      if (node.count) referencesOf(node.count, into);
-      if (node.sides.kind === 'number') referencesOf(node.sides.value, into);
-      break;
-    case 'tag': referencesOf(node.operand, into); break;
-    default: break;
-  }
-  return into;
-}
-
 const FAILED: CompiledFormula = () => 0;
-
-/** User functions may roll inside: a formula calling one never counts as a constant. Built-ins are pure. */
-function hasUserCall(node: FormulaNode): boolean {
-  switch (node.kind) {
-    case 'call': return getBuiltin(node.name) === undefined || node.args.some(hasUserCall);
-    case 'unary': return hasUserCall(node.operand);
-    case 'binary': return hasUserCall(node.left) || hasUserCall(node.right);
-    case 'conditional': return hasUserCall(node.test) || hasUserCall(node.then) || hasUserCall(node.otherwise);
-    case 'tag': return hasUserCall(node.operand);
-    case 'dice': return (node.count !== null && hasUserCall(node.count)) || (node.sides.kind === 'number' && hasUserCall(node.sides.value));
-    default: return false;
-  }
-}
 
 /** The value of a formula that reads nothing and rolls nothing, or undefined when it cannot be evaluated alone. */
 function constantOf(run: CompiledFormula): Value | undefined {
@@ -166,8 +123,8 @@ export class FormulaFactory {
     const usesDice = hasDice(ast);
     const doubled = damage && usesDice ? this.compileAst(doubleDice(ast), pointer) : undefined;
     // Numeric constants only (strings stay formulas: their readers want the Value); booleans as `truth`.
-    const refs = [...referencesOf(ast)];
-    const rolls = usesDice || hasUserCall(ast);
+    const refs = [...refsOf(ast)];
+    const rolls = mayRoll(ast);
     const fixed = rolls || refs.length > 0 ? undefined : constantOf(run);
     const constant = typeof fixed === 'number' ? fixed : null;
     const truth = typeof fixed === 'boolean' ? fixed : null;

@@ -2,9 +2,10 @@
 // abilities, turn actions, tracks, the order of derived values and the sheets built from them, attack profiles.
 import { createRng } from '../dice/rng';
 import type { EvalContext } from '../formula/runtime';
-import type { FormulaNode, UserFunction } from '../formula/types';
+import type { UserFunction } from '../formula/types';
 import type { Ability, Check, DamagePart, SystemDocument, Outcome, TrackAmount } from '../schema/document';
-import { FormulaFactory, referencesOf, withConstant, type SimDiagnostic } from './formulas';
+import { mayRoll, refsOf, someNode } from '../formula/nodes';
+import { FormulaFactory, withConstant, type SimDiagnostic } from './formulas';
 import {
   attackProfile, type AbilityDef, type ActionDef, type AttackProfile, type CheckDef, type Combatant, type CombatantDef,
   type ConditionDef, type DamagePartDef, type Formula, type LiveDerived, type ModDef, type OutcomeDef, type Scope, type Side,
@@ -304,7 +305,7 @@ export class RulesLoader {
       const p = `/derived/${id.replace(/~/g, '~0').replace(/\//g, '~1')}`;
       this.systemDerived.set(id, this.compile(text, p));
       const ast = this.formulas.parse(text, p);
-      this.derivedRefs.set(id, ast ? referencesOf(ast) : new Set());
+      this.derivedRefs.set(id, ast ? refsOf(ast) : new Set());
     }
   }
 
@@ -413,28 +414,11 @@ export class RulesLoader {
     const ast = this.formulas.parse(formula.source, '');
     if (!ast) return false;
     const userFunctions = this.doc.functions ?? {};
-    let pure = true;
-    const visit = (node: FormulaNode): void => {
-      if (!pure) return;
-      switch (node.kind) {
-        case 'ref': {
-          const name = node.path.join('.');
-          const sheet = (this.index.slotOf.has(name) && !live.has(name) && !this.index.trackCurrent.has(name))
-            || name === 'level' || name === 'tier' || name === 'role' || name === 'class.attacks' || /^class\..+\.level$/.test(name);
-          if (!sheet) pure = false;
-          return;
-        }
-        case 'call': if (Object.hasOwn(userFunctions, node.name)) pure = false; node.args.forEach(visit); return;
-        case 'unary': visit(node.operand); return;
-        case 'binary': visit(node.left); visit(node.right); return;
-        case 'conditional': visit(node.test); visit(node.then); visit(node.otherwise); return;
-        case 'tag': visit(node.operand); return;
-        case 'dice': pure = false; return;
-        default: return;
-      }
-    };
-    visit(ast);
-    return pure;
+    const fixedRef = (name: string): boolean => (this.index.slotOf.has(name) && !live.has(name) && !this.index.trackCurrent.has(name))
+      || name === 'level' || name === 'tier' || name === 'role' || name === 'class.attacks' || /^class\..+\.level$/.test(name);
+    // A call of a document function is never pinned (its body may roll or read anything); built-ins are pure.
+    return !mayRoll(ast, (name) => Object.hasOwn(userFunctions, name))
+      && !someNode(ast, (n) => n.kind === 'ref' && !fixedRef(n.path.join('.')));
   }
 
   /** A sheet-constant formula's value for this combatant, else null (evaluated while fighting). */

@@ -1,7 +1,8 @@
 // document → runtime System: every formula compiled once, every sheet built once (heroes, template and bestiary
 // enemies), every fight resolved to combatant definitions. Problems come back as diagnostics, never as throws.
 import type { Ability, Creature, CreatureAttack, EnemyNumbers, Fight, Hero, SystemDocument, Template, Weapon } from '../schema/document';
-import { referencesOf, type SimDiagnostic } from './formulas';
+import { refsOf } from '../formula/nodes';
+import type { SimDiagnostic } from './formulas';
 import {
   indexCombatant, type AbilityDef, type AttackProfile, type CombatantDef, type ConsequencesDef, type FightDef, type FightEntryDef,
   type Formula, type OrderDef, type System,
@@ -36,7 +37,7 @@ class Loader extends RulesLoader {
     const ownDerived = new Map<string, { formula: Formula; refs: Set<string> }>();
     for (const [name, text] of Object.entries(h.derived ?? {})) {
       const ast = this.formulas.parse(text, `${p}/derived/${name}`);
-      ownDerived.set(name, { formula: this.compile(text, `${p}/derived/${name}`), refs: ast ? referencesOf(ast) : new Set() });
+      ownDerived.set(name, { formula: this.compile(text, `${p}/derived/${name}`), refs: ast ? refsOf(ast) : new Set() });
     }
     const attrs = this.doc.attributes ?? {};
     const { self, live, liveNames } = this.buildSheet({

@@ -1,0 +1,58 @@
+// The AST toolkit: the children of a node, a search through a tree, the references a formula reads and whether it
+// may roll. Every walker that only looks for something (refs, tags, dice, calls) goes through these, so a new node
+// kind is taught to the walkers in one place (childrenOf).
+import { getBuiltin } from './builtins';
+import type { FormulaNode } from './types';
+
+const NONE: readonly FormulaNode[] = [];
+
+/** The direct children of a node, in source order (a die's count, then its size). */
+export function childrenOf(node: FormulaNode): readonly FormulaNode[] {
+  switch (node.kind) {
+    case 'unary': return [node.operand];
+    case 'binary': return [node.left, node.right];
+    case 'conditional': return [node.test, node.then, node.otherwise];
+    case 'call': return node.args;
+    case 'tag': return [node.operand];
+    case 'dice': {
+      const size = node.sides.kind === 'number' ? node.sides.value : null;
+      return node.count ? (size ? [node.count, size] : [node.count]) : size ? [size] : NONE;
+    }
+    default: return NONE;
+  }
+}
+
+/** Every node of the tree, the node first, then its children's trees in source order. */
+export function eachNode(node: FormulaNode, visit: (node: FormulaNode) => void): void {
+  visit(node);
+  for (const child of childrenOf(node)) eachNode(child, visit);
+}
+
+/** Whether the node or any node below it passes `test` (stops at the first that does). */
+export function someNode(node: FormulaNode, test: (node: FormulaNode) => boolean): boolean {
+  if (test(node)) return true;
+  for (const child of childrenOf(node)) if (someNode(child, test)) return true;
+  return false;
+}
+
+/** The references a formula reads, dotted without `@` (`target.resist`), into `into`. */
+export function refsOf(node: FormulaNode, into: Set<string> = new Set()): Set<string> {
+  eachNode(node, (n) => { if (n.kind === 'ref') into.add(n.path.join('.')); });
+  return into;
+}
+
+/** Whether a user function of this name is called (a name that is not a built-in: built-ins win over user names). */
+export const isUserCall = (name: string): boolean => getBuiltin(name) === undefined;
+
+/**
+ * Whether evaluating the formula may roll: it has dice, or calls a function that may (`isRolling`; by default every
+ * user function, since its body may roll; built-ins are pure).
+ */
+export function mayRoll(node: FormulaNode, isRolling: (name: string) => boolean = isUserCall): boolean {
+  return someNode(node, (n) => n.kind === 'dice' || (n.kind === 'call' && isRolling(n.name)));
+}
+
+/** Whether the formula has dice of its own (calls aside). */
+export function hasDice(node: FormulaNode): boolean {
+  return someNode(node, (n) => n.kind === 'dice');
+}
