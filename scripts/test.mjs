@@ -34,6 +34,7 @@ gate('lint', 'node', ['scripts/lint.mjs']);
 gate('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 gate('typecheck engine (no DOM, no Node)', 'npx', ['tsc', '--noEmit', '-p', 'engine/tsconfig.json']);
 gate('typecheck electron (main, preload, browser server)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.electron.json']);
+gate('typecheck VS Code extension', 'npx', ['tsc', '--noEmit', '-p', 'editors/vscode/tsconfig.json']);
 if (existsSync('scripts/build-validators.mjs')) gate('generate validators', 'node', ['scripts/build-validators.mjs']);
 if (existsSync('renderer/tsconfig.json')) gate('svelte-check (renderer)', 'npx', ['svelte-check', '--tsconfig', 'renderer/tsconfig.json', '--threshold', 'error', '--output', 'human']);
 vitest('unit tests', null, 'test-output/unit.json');

@@ -119,3 +119,21 @@ describe('rules-studio lsp keeps serving after bad input', () => {
     expect(diagnostics.every((d) => d.source === 'rules-studio')).toBe(true);
   });
 });
+
+describe('rules-studio lsp settings', () => {
+  test('the defence of the attack roll hover comes from the `defence` setting', async () => {
+    const client = new LspClient();
+    try {
+      await client.initialize({ defence: 15 });
+      const text = readFileSync(join(REPO, 'systems/classic-d20.json'), 'utf8');
+      const uri = 'file:///work/classic-d20.json';
+      client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text } });
+      await client.diagnostics(uri, 1);
+      const at = text.indexOf('"roll": "(@edge > 0 ? 2d20kh1') + '"roll": "'.length + 2;
+      const { result } = await client.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri }, position: positionOf(text, at) });
+      expect(result.contents.value).toMatch(/Chance to hit defence \*\*15\*\*: \*\*[\d.]+%\*\*/);
+    } finally {
+      await client.close();
+    }
+  });
+});
