@@ -150,6 +150,14 @@ describe('one meaning for explode and reroll', () => {
       const checked = checkFormula(parsed.ast!, createSymbolTable({}));
       expect(checked.diagnostics.map((d) => [d.severity, d.message]), text).toEqual([['error', expect.stringMatching(/would never stop/)]]);
     }
+    // The checker asks the roller's question: it refused d6r<6ro6! (a 6 is rerolled once, and may become a 1..5 that
+    // stops) and passed d6r2r3r4r5!<=1! (only 1 and 6 stay, and both explode), as its own range test saw it.
+    const errorsOf = (text: string) => checkFormula(parseFormula(text).ast!, createSymbolTable({})).diagnostics.filter((d) => d.severity === 'error');
+    expect(errorsOf('d6r<6ro6!')).toEqual([]);
+    expect(errorsOf('d6!>=2r1ro<3')).toEqual([]); // found by the property below against the old checker
+    expect(dist('d6r<6ro6!').ok).toBe(true);
+    expect(errorsOf('d6r2r3r4r5!<=1!').map((d) => d.message)).toEqual(['`d6r2r3r4r5!<=1!` explodes on every face it can settle on, so it would never stop']);
+    expect(errorsOf('d2r1!').map((d) => d.message)).toEqual(['`d2r1!` explodes on every face it can settle on, so it would never stop']);
     // A computed size is checked when it is rolled (above), not here: d(@n)r1! checks clean.
     const computed = checkFormula(parseFormula('d(@n)r1!').ast!, createSymbolTable({ n: { type: 'number' } }));
     expect(computed.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
@@ -165,7 +173,7 @@ describe('one meaning for explode and reroll', () => {
     expect(result.ok && result.min).toBe(1);
   });
 
-  it('endlessDie agrees with asking every face, for random plans on dice of 1..12 faces and fate', () => {
+  it('endlessDie, and the editor with it, agree with asking every face, for random plans on dice of 1..12 faces and fate', () => {
     const compares = ['1', '2', '3', '5', '<3', '<=2', '>4', '>=6', '>=1', '<=12', '>9'];
     const modifier = fc.oneof(
       fc.constantFrom('!', ...compares.map((c) => `!${c === '1' || c === '2' || c === '3' || c === '5' ? `>=${c}` : c}`)),
@@ -175,7 +183,13 @@ describe('one meaning for explode and reroll', () => {
       fc.property(fc.constantFrom(1, 2, 3, 4, 6, 12, 'F' as const), fc.array(modifier, { minLength: 1, maxLength: 4 }), (size, mods) => {
         const plan = planDice(parseModifiers(`d${size}${mods.join('')}`));
         const [min, max] = size === 'F' ? [-1, 1] : [1, size];
-        expect(endlessDie(plan, min, max) !== null, `d${size}${mods.join('')}`).toBe(neverSettlesByEveryFace(plan, min, max));
+        const text = `d${size}${mods.join('')}`;
+        const endless = neverSettlesByEveryFace(plan, min, max);
+        expect(endlessDie(plan, min, max) !== null, text).toBe(endless);
+        // The editor refuses the same dice (another error of the term may come first: "the reroll is pointless").
+        const errors = checkFormula(parseFormula(text).ast!, createSymbolTable({})).diagnostics.filter((d) => d.severity === 'error');
+        if (errors.some((d) => /would never stop/.test(d.message))) expect(endless, text).toBe(true);
+        if (endless) expect(errors.length, text).toBeGreaterThan(0);
       }),
       fuzz(1717, 3000),
     );
@@ -245,6 +259,20 @@ describe('every small combination of explode, reroll, keep and count (the 46 of 
     expect(combinations).toHaveLength(3 * pairs);
     expect(combinations.length).toBeGreaterThan(4500);
     for (const text of combinations) expect(parseFormula(text).ast, text).not.toBeNull();
+  });
+
+  it('the editor refuses exactly the dice that dist and roll find never settle', () => {
+    const disagree: string[] = [];
+    for (const text of combinations) {
+      const checked = checkFormula(parseFormula(text).ast!, createSymbolTable({}));
+      const errors = checked.diagnostics.filter((d) => d.severity === 'error');
+      const editor = errors.some((d) => /would never stop/.test(d.message));
+      const result = dist(text);
+      const engine = !result.ok && /would never stop/.test(result.error.message);
+      // The editor may meet another error of the term first (`d1ro1`: "the reroll is pointless"); it is still refused.
+      if (editor ? !engine : engine && errors.length === 0) disagree.push(`${text}: editor ${errors.map((d) => d.message).join('; ') || 'clean'}, dist ${engine}`);
+    }
+    expect(disagree).toEqual([]);
   });
 
   it('none has an empty or NaN distribution: each is a distribution or a clear error, the same error the roller gives', () => {

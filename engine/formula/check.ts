@@ -9,6 +9,7 @@
 import { BUILTINS, type NumericRange } from './builtins';
 import { parseFormula } from './parse';
 import { printFormula } from './print';
+import { endlessDie, planDice } from '../dice/roll';
 import { layerSymbols } from './symbols';
 import {
   LIMITS,
@@ -519,16 +520,15 @@ class Checker {
           return null;
         }
       }
-      // Together: rerolls that leave no face, or explosions on every face that can stay, never stop.
-      const survivors = unmatchedEnds(rerollUntil, faces.min, faces.max, top);
-      if (survivors === null) {
-        this.report('error', 'limit', `${quoted} rerolls every face, so it would never stop`, node.span);
+      // Together: rerolls that leave no face, or explosions on every face a roll can settle on, never stop. The
+      // roller's own test (engine/dice/roll.ts), so the editor, roll and dist refuse the same dice.
+      const endless = endlessDie(planDice(node.modifiers), faces.min, faces.max);
+      if (endless !== null) {
+        const what = endless.startsWith('rerolling') ? 'rerolls every face' : rerollUntil.length > 0 ? 'explodes on every face it can settle on' : 'explodes on every face';
+        this.report('error', 'limit', `${quoted} ${what}, so it would never stop`, node.span);
         return null;
       }
-      if (explode.length > 0 && unmatchedEnds(explode, survivors[0], survivors[1], top) === null) {
-        this.report('error', 'limit', `${quoted} explodes on every face, so it would never stop`, node.span);
-        return null;
-      }
+      const survivors = unmatchedEnds(rerollUntil, faces.min, faces.max, top)!;
       // A reroll-once may land on any face again.
       if (!rerollOnce) [low, high] = survivors;
     }
