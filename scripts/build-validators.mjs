@@ -13,6 +13,8 @@ export const OUTPUT_DTS = new URL('engine/schema/generated/validators.d.ts', roo
 
 /** Keywords our schemas add: the formula context of a field and the type its formula must have. */
 export const CUSTOM_KEYWORDS = ['x-formula', 'x-formula-type'];
+/** Editor keywords ajv only has to accept: VS Code's whole-entry snippets (`defaultSnippets`, an array). */
+export const EDITOR_KEYWORDS = ['defaultSnippets'];
 
 export function readSchemas() {
   const read = (name) => JSON.parse(readFileSync(new URL(`schemas/${name}`, root), 'utf8'));
@@ -23,6 +25,7 @@ export function readSchemas() {
 export function createAjv(extra = {}) {
   const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, ...extra });
   for (const keyword of CUSTOM_KEYWORDS) ajv.addKeyword({ keyword, schemaType: 'string' });
+  for (const keyword of EDITOR_KEYWORDS) ajv.addKeyword({ keyword, schemaType: 'array' });
   return ajv;
 }
 

@@ -32,6 +32,7 @@ import 'monaco-editor/editor/contrib/multicursor/browser/multicursor';
 import 'monaco-editor/editor/contrib/wordOperations/browser/wordOperations';
 import 'monaco-editor/editor/contrib/smartSelect/browser/smartSelect';
 import 'monaco-editor/editor/contrib/tokenization/browser/tokenization';
+import 'monaco-editor/editor/contrib/codeAction/browser/codeActionContributions';
 import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
@@ -44,7 +45,16 @@ self.MonacoEnvironment = {
 
 // The engine reports JSON and schema problems itself (validation is off in SystemEditor): no diagnostics round trip
 // to the JSON worker after each edit; no colour boxes or symbol outline either (nothing in a system is a colour).
-jsonDefaults.setModeConfiguration({ ...jsonDefaults.modeConfiguration, diagnostics: false, colors: false, documentSymbols: false });
+// Completion and key hover come from the engine's schema help (editor/schemaHelp.ts), for every system file whatever
+// its `$schema` says: Monaco's own would resolve `"../schemas/system.schema.json"` against the model and find nothing.
+jsonDefaults.setModeConfiguration({
+  ...jsonDefaults.modeConfiguration,
+  diagnostics: false,
+  colors: false,
+  documentSymbols: false,
+  completionItems: false,
+  hovers: false,
+});
 
 export { monaco, jsonDefaults };
 export type Monaco = typeof monaco;

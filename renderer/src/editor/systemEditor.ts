@@ -5,7 +5,8 @@ import { jsonDefaults, monaco } from './monaco';
 import { JsonLocator } from '../../../engine/editor/jsonLocations';
 import { definitionAt, formulaPlace } from '../../../engine/editor/places';
 import { referenceAt, referenceItems } from '../../../engine/editor/completion';
-import type { CompletionName, Definition, EditorDiagnostic, FormulaInfo, FormulaToken } from '../workers/protocol';
+import type { CompletionName, Definition, EditorDiagnostic, FormulaInfo, FormulaToken, LanguageAnswer, LanguageQuery } from '../workers/protocol';
+import { registerSchemaHelp } from './schemaHelp';
 import { formulaHoverMarkdown } from '../../../engine/editor/hover';
 
 type ITextModel = monaco.editor.ITextModel;
@@ -19,11 +20,15 @@ export interface SystemEditorCallbacks {
   completions(docId: string, pointer: string): Promise<readonly CompletionName[]>;
   /** Is the string at `pointer` a formula? (known from the last check) */
   isFormula(docId: string, pointer: string): boolean;
+  /** Schema completion, key hover and quick fixes (engine/editor/schemaHelp.ts and quickFixes.ts, in the check worker). */
+  language?(query: LanguageQuery): Promise<LanguageAnswer | null>;
 }
 
 interface OpenModel {
   readonly model: ITextModel;
   definitions: readonly Definition[];
+  /** The diagnostics shown as markers (quick fixes need their JSON pointers). */
+  diagnostics: readonly EditorDiagnostic[];
   formulaDecorations: Set<string>;
   highlightDecorations: string[];
   viewState: monaco.editor.ICodeEditorViewState | null;
@@ -95,6 +100,7 @@ export class SystemEditor {
       const entry: OpenModel = {
         model,
         definitions: [],
+        diagnostics: [],
         formulaDecorations: new Set(),
         highlightDecorations: [],
         viewState: null,
@@ -171,6 +177,7 @@ export class SystemEditor {
   setDiagnostics(docId: string, diagnostics: readonly EditorDiagnostic[]): void {
     const entry = this.#models.get(docId);
     if (!entry) return;
+    entry.diagnostics = diagnostics;
     monaco.editor.setModelMarkers(
       entry.model,
       MARKER_OWNER,
@@ -278,6 +285,20 @@ export class SystemEditor {
         provideCompletionItems: (model, position) => this.#formulaCompletions(model, position),
       }),
     );
+    const language = this.callbacks.language;
+    if (language) {
+      this.#disposables.push(
+        ...registerSchemaHelp({
+          owns: (model) => this.#docOf(model) !== undefined,
+          diagnosticsOf: (model) => {
+            const docId = this.#docOf(model);
+            return (docId && this.#models.get(docId)?.diagnostics) || [];
+          },
+          markerOwner: MARKER_OWNER,
+          ask: language,
+        }),
+      );
+    }
   }
 
   // The providers are a thin shell: engine/editor finds what is at an offset (the language server uses the same

@@ -9,6 +9,8 @@ import type {
   EditorDiagnostic,
   FormulaInfo,
   FormulaToken,
+  LanguageAnswer,
+  LanguageQuery,
 } from '../workers/protocol';
 
 export interface CheckResult {
@@ -26,6 +28,8 @@ export interface CheckService {
   check(docId: string, version: number, text: string, full: boolean): Promise<CheckResult | null>;
   formulaInfo(docId: string, pointer: string, formula: string, defence?: number): Promise<FormulaInfo | null>;
   completions(docId: string, pointer: string): Promise<readonly CompletionName[]>;
+  /** Schema completion, key hover and quick fixes for a text (null when the worker could not answer). */
+  language(query: LanguageQuery): Promise<LanguageAnswer | null>;
   dispose(): void;
 }
 
@@ -59,6 +63,11 @@ export class WorkerCheckService implements CheckService {
   async completions(docId: string, pointer: string): Promise<readonly CompletionName[]> {
     const answer = await this.#client.request({ type: 'completions', docId, pointer });
     return answer.type === 'completions' ? answer.names : [];
+  }
+
+  async language(query: LanguageQuery): Promise<LanguageAnswer | null> {
+    const answer = await this.#client.request({ type: 'language', query });
+    return answer.type === 'language' ? answer.answer : null;
   }
 
   dispose(): void {

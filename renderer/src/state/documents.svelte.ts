@@ -1,7 +1,7 @@
 // Open system documents: text, saved state, diagnostics from the check worker, conflicts and backups.
 // Commands are explicit (open, edit, save, saveAs, reload, overwrite, close); components only call them.
 import type { Host, OpenedFile, VersionStamp } from '../host/host';
-import type { CompletionName, Definition, EditorDiagnostic, FormulaInfo, FormulaToken } from '../workers/protocol';
+import type { CompletionName, Definition, EditorDiagnostic, FormulaInfo, FormulaToken, LanguageAnswer, LanguageQuery } from '../workers/protocol';
 import type { CheckResult, CheckService } from './checkService';
 
 /** What the state layer asks of the editor (the Monaco glue implements it). */
@@ -301,6 +301,10 @@ export class DocumentsState {
 
   completions(docId: string, pointer: string): Promise<readonly CompletionName[]> {
     return this.checker.completions(docId, pointer);
+  }
+
+  language(query: LanguageQuery): Promise<LanguageAnswer | null> {
+    return this.checker.language(query);
   }
 
   #applyDiskText(doc: SystemDocument, disk: OpenedFile): void {

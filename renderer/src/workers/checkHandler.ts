@@ -2,7 +2,9 @@
 // A thin shell over engine/editor's DocumentSession, one per document (the language server is the other shell).
 // check.worker.ts loads this module (and the engine with it) as a chunk of its own.
 import { DocumentSession } from '../../../engine/editor/session';
-import type { CheckRequest, CheckResponse } from './protocol';
+import type { CheckRequest, CheckResponse, LanguageAnswer, LanguageQuery } from './protocol';
+import { schemaCompletions, schemaHover } from '../../../engine/editor/schemaHelp';
+import { quickFixes } from '../../../engine/editor/quickFixes';
 
 const sessions = new Map<string, DocumentSession>();
 
@@ -50,8 +52,23 @@ export function handleCheckRequest(request: CheckRequest, post: Post): void {
       case 'completions':
         post({ type: 'completions', id: request.id, names: sessions.get(request.docId)?.tools()?.completions(request.pointer) ?? [] });
         return;
+      case 'language':
+        post({ type: 'language', id: request.id, answer: answerLanguage(request.query) });
+        return;
     }
   } catch (error) {
     post({ type: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** Schema help and quick fixes: plain functions of the text (a language server asks the same ones). */
+export function answerLanguage(query: LanguageQuery): LanguageAnswer {
+  switch (query.kind) {
+    case 'complete':
+      return { kind: 'complete', items: schemaCompletions(query.text, query.offset) };
+    case 'hover':
+      return { kind: 'hover', hover: schemaHover(query.text, query.offset) };
+    case 'fixes':
+      return { kind: 'fixes', fixes: query.diagnostics.map((d) => quickFixes(query.text, d)) };
   }
 }

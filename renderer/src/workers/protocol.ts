@@ -1,5 +1,19 @@
 // The typed messages between the UI thread and its workers. Every request carries an id; its answer repeats it.
 import type { PartialStats } from '../../../engine/sim/stats';
+import type { SchemaCompletion, SchemaHover } from '../../../engine/editor/schemaHelp';
+import type { FixableDiagnostic, QuickFix } from '../../../engine/editor/quickFixes';
+
+/** Schema help and quick fixes (engine/editor/schemaHelp.ts and quickFixes.ts), asked of the check worker. */
+export type LanguageQuery =
+  | { readonly kind: 'complete'; readonly text: string; readonly offset: number }
+  | { readonly kind: 'hover'; readonly text: string; readonly offset: number }
+  | { readonly kind: 'fixes'; readonly text: string; readonly diagnostics: readonly FixableDiagnostic[] };
+
+export type LanguageAnswer =
+  | { readonly kind: 'complete'; readonly items: readonly SchemaCompletion[] }
+  | { readonly kind: 'hover'; readonly hover: SchemaHover | null }
+  /** One list of fixes per diagnostic asked about, in the same order. */
+  | { readonly kind: 'fixes'; readonly fixes: readonly (readonly QuickFix[])[] };
 
 export type { CompletionName, Definition, DefinitionKind, Distribution, EditorDiagnostic, FormulaInfo, FormulaToken, FormulaTokenKind, Severity } from '../../../engine/editor/types';
 import type { Definition, EditorDiagnostic, FormulaInfo, FormulaToken, CompletionName } from '../../../engine/editor/types';
@@ -22,7 +36,8 @@ export type CheckRequest =
       readonly formula: string;
       readonly defence?: number;
     }
-  | { readonly type: 'completions'; readonly id: number; readonly docId: string; readonly pointer: string };
+  | { readonly type: 'completions'; readonly id: number; readonly docId: string; readonly pointer: string }
+  | { readonly type: 'language'; readonly id: number; readonly query: LanguageQuery };
 
 export type CheckResponse =
   | {
@@ -45,6 +60,7 @@ export type CheckResponse =
     }
   | { readonly type: 'formulaInfo'; readonly id: number; readonly info: FormulaInfo }
   | { readonly type: 'completions'; readonly id: number; readonly names: readonly CompletionName[] }
+  | { readonly type: 'language'; readonly id: number; readonly answer: LanguageAnswer }
   | { readonly type: 'failed'; readonly id: number; readonly message: string };
 
 // ---------------------------------------------------------------------------------------------------------------
