@@ -401,8 +401,9 @@ export class FileService {
       if (!entry.isFile() || !entry.name.endsWith('.json')) continue;
       const id = entry.name.slice(0, -'.json'.length);
       if (!SEED_ID.test(id)) continue;
-      const stat = await fs.stat(path.join(this.seedsDir, entry.name));
-      seeds.push({ id, size: stat.size });
+      const file = path.join(this.seedsDir, entry.name);
+      const stat = await fs.stat(file);
+      seeds.push({ id, size: stat.size, ...(stat.size <= this.maxFileBytes ? await seedWords(file) : {}) });
     }
     return seeds.sort((a, b) => (a.id < b.id ? -1 : 1));
   }
@@ -743,4 +744,19 @@ function isStoredRecent(value: unknown): value is StoredRecent {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return typeof v.workspace === 'string' && typeof v.path === 'string' && typeof v.openedAt === 'number';
+}
+
+/** A seed's `name` and `description`, each cut to 300 characters; nothing when the file is not a JSON object. */
+async function seedWords(file: string): Promise<{ name?: string; description?: string }> {
+  try {
+    const value: unknown = JSON.parse(await fs.readFile(file, 'utf8'));
+    if (typeof value !== 'object' || value === null) return {};
+    const { name, description } = value as Record<string, unknown>;
+    return {
+      ...(typeof name === 'string' ? { name: name.slice(0, 300) } : {}),
+      ...(typeof description === 'string' ? { description: description.slice(0, 300) } : {}),
+    };
+  } catch {
+    return {};
+  }
 }

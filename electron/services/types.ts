@@ -94,10 +94,13 @@ export type SaveResult =
   | FileError;
 
 export interface SeedInfo {
-  /** The seed's file name without `.json`, e.g. `skirmish`. (Main never parses rule files, so no title here:
-   *  the renderer can open the seed text and read its name if it wants one.) */
+  /** The seed's file name without `.json`, e.g. `skirmish`. */
   id: string;
   size: number;
+  /** The system's `name` and `description` as its file says them (for the "New system" list), when it says them.
+   *  Read as plain JSON strings: main checks nothing else of a rule file. */
+  name?: string;
+  description?: string;
 }
 
 export interface BackupRequest {

@@ -304,11 +304,19 @@ describe('backups', () => {
 });
 
 describe('seeds and recent files', () => {
+  test('a seed lists its name and description; a seed that is not a JSON object lists its id alone', async () => {
+    writeFileSync(path.join(seedsDir, 'duel.json'), JSON.stringify({ name: 'Duel', description: 'Two blades.', id: 'x' }));
+    writeFileSync(path.join(seedsDir, 'broken.json'), '{"name": ');
+    writeFileSync(path.join(seedsDir, 'odd.json'), '{"name": 3, "description": ["no"]}');
+    const seeds = await makeService().seeds();
+    expect(seeds.map(({ size: _size, ...rest }) => rest)).toEqual([{ id: 'broken' }, { id: 'duel', name: 'Duel', description: 'Two blades.' }, { id: 'odd' }]);
+  });
+
   test('lists seeds and starts a new system from one; refuses to overwrite', async () => {
     writeFileSync(path.join(seedsDir, 'skirmish.json'), '{"name":"Skirmish"}');
     writeFileSync(path.join(seedsDir, 'readme.txt'), 'x');
     const service = makeService();
-    expect(await service.seeds()).toEqual([{ id: 'skirmish', size: 19 }]);
+    expect(await service.seeds()).toEqual([{ id: 'skirmish', size: 19, name: 'Skirmish' }]);
     const created = opened(await service.newFromSeed('skirmish', 'my-game.json'));
     expect(created.text).toBe('{"name":"Skirmish"}');
     expect(readFileSync(path.join(workspace, 'my-game.json'), 'utf8')).toBe('{"name":"Skirmish"}');

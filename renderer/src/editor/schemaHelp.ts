@@ -12,7 +12,6 @@ export interface SchemaHelpHost {
   /** Only this editor's models are answered for. */
   owns(model: ITextModel): boolean;
   diagnosticsOf(model: ITextModel): readonly EditorDiagnostic[];
-  markerOwner: string;
   ask(query: LanguageQuery): Promise<LanguageAnswer | null>;
 }
 
@@ -68,7 +67,8 @@ export function registerSchemaHelp(host: SchemaHelpHost): monaco.IDisposable[] {
     monaco.languages.registerCodeActionProvider('json', {
       provideCodeActions: async (model, _range, context) => {
         if (!host.owns(model)) return null;
-        const markers = context.markers.filter((m) => m.owner === host.markerOwner);
+        // Only our markers match one of the engine's diagnostics.
+        const markers = context.markers;
         const diagnostics = host.diagnosticsOf(model);
         const asked = markers
           .map((marker) => {

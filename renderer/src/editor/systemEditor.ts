@@ -294,7 +294,6 @@ export class SystemEditor {
             const docId = this.#docOf(model);
             return (docId && this.#models.get(docId)?.diagnostics) || [];
           },
-          markerOwner: MARKER_OWNER,
           ask: language,
         }),
       );

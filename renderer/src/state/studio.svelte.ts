@@ -1,6 +1,7 @@
 // The studio session: the workspace (files, seeds, recent), the open documents, restored backups.
 // Session data (open tabs, last seed) is never written into a system document.
-import type { BackupInfo, Host, OpenResult, RecentEntry, SeedInfo, WorkspaceFile, WorkspaceInfo } from '../host/host';
+import type { BackupInfo, Host, OpenedFile, OpenResult, RecentEntry, SeedInfo, WorkspaceFile, WorkspaceInfo } from '../host/host';
+import { blankSystemText, idFromPath, renameSystem } from '../files/newSystem';
 import type { CheckService } from './checkService';
 import { DocumentsState } from './documents.svelte';
 
@@ -139,13 +140,33 @@ export class Studio {
     return true;
   }
 
-  async newFromSeed(seedId: string, path: string): Promise<boolean> {
-    const opened = await this.host.files.newFromSeed(seedId, path);
-    if (opened.kind !== 'opened') {
-      this.status = opened.message;
-      return false;
+  /**
+   * A new system at `path` named `name`, its id taken from the file name: blank (seedId null) or a copy of a seed
+   * under that id and name. The file is written before it opens, so it opens clean (not dirty).
+   */
+  async newSystem(seedId: string | null, path: string, name: string): Promise<boolean> {
+    const id = idFromPath(path);
+    let file: OpenedFile;
+    if (seedId === null) {
+      const text = blankSystemText(id, name);
+      const saved = await this.host.files.saveAs({ path, text, overwrite: false });
+      if (saved.kind !== 'saved') {
+        this.status = saved.kind === 'conflict' ? `${path} already exists` : saved.message;
+        return false;
+      }
+      file = { path: saved.path, text, version: saved.version };
+    } else {
+      const opened = await this.host.files.newFromSeed(seedId, path);
+      if (opened.kind !== 'opened') {
+        this.status = opened.message;
+        return false;
+      }
+      file = opened;
+      const text = renameSystem(opened.text, id, name);
+      const saved = await this.host.files.save({ path: opened.path, text, baseVersion: opened.version, force: false });
+      if (saved.kind === 'saved') file = { path: saved.path, text, version: saved.version };
     }
-    this.documents.add(opened);
+    this.documents.add(file);
     await this.refreshFiles();
     return true;
   }

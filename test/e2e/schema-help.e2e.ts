@@ -1,0 +1,256 @@
+// Schema help as a designer meets it, driven by keyboard and mouse alone and read from what the page shows (no hooks
+// into the app): key completion inside `combat`, both modes offered in `"mode": ""`, the description of `grid` on
+// hover, a quick fix applied with Ctrl+., and a new blank system that checks clean and fights at once. Each on a seed
+// system (twin-dice) and on a new blank system.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { SHOTS, closeStudioSession, launchBrowser, startStudio, withOpen, type StudioProcess } from './harness';
+
+let studio: StudioProcess;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let page: Page;
+const pageErrors: string[] = [];
+
+const text = (s: string | null | undefined): string => (s ?? '').replace(/\u00a0/g, ' ');
+
+/** What the problems count in the status bar says. */
+const errorCount = () => page.evaluate(() => document.querySelector('[data-testid="error-count"]')?.textContent ?? null);
+
+async function expectErrors(count: string): Promise<void> {
+  await expect.poll(errorCount, { timeout: 30_000 }).toBe(count);
+}
+
+/** Line and column (1-based) of `needle` in a workspace file as saved (the test's own copy: no look into the app). */
+function placeOf(file: string, needle: string, offsetInNeedle = 0): { line: number; column: number } {
+  const saved = readFileSync(join(studio.workspace, file), 'utf8');
+  const at = saved.indexOf(needle);
+  if (at < 0) throw new Error(`${needle} is not in ${file}`);
+  const before = saved.slice(0, at + offsetInNeedle).split('\n');
+  return { line: before.length, column: before[before.length - 1]!.length + 1 };
+}
+
+/** Ctrl+G `line:column`, as a person goes to a place; the cursor lands just before `needle` (plus the offset). */
+async function goTo(file: string, needle: string, offsetInNeedle = 0): Promise<void> {
+  const { line, column } = placeOf(file, needle, offsetInNeedle);
+  const box = await page.locator('.monaco-editor:has(.view-lines)').first().boundingBox();
+  if (!box) throw new Error('no editor on screen');
+  await page.mouse.click(box.x + 80, box.y + 12);
+  await page.keyboard.press('Control+G');
+  await page.locator('.quick-input-widget input').waitFor({ state: 'visible' });
+  await page.keyboard.type(`${line}:${column}`);
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  // Keys typed before the editor has the focus back would go nowhere.
+  await page.waitForFunction(() => !!document.activeElement?.closest('.monaco-editor .overflow-guard, .monaco-editor textarea, .monaco-editor .native-edit-context'));
+}
+
+/** The rows of the open suggestion list, as shown (label and detail). */
+async function suggestions(): Promise<string[]> {
+  await page.locator('.suggest-widget.visible .monaco-list-row').first().waitFor({ timeout: 15_000 });
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.suggest-widget.visible .monaco-list-row .label-name')].map((e) => (e.textContent ?? '').replace(/\u00a0/g, ' ')),
+  );
+}
+
+async function openSuggestions(): Promise<string[]> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await page.keyboard.press('Control+Space');
+    try {
+      return await suggestions();
+    } catch {
+      await page.keyboard.press('Escape');
+    }
+  }
+  throw new Error('no suggestions opened');
+}
+
+/** Hovers the first rendered editor token whose text is `token` until a hover matching `expected` shows. */
+async function hoverToken(token: string, expected: RegExp): Promise<string> {
+  let shown = '';
+  for (let attempt = 0; attempt < 12; attempt++) {
+    const box = await page.locator('.monaco-editor .view-line span span', { hasText: token }).first().boundingBox();
+    if (!box) throw new Error(`${token} is not on screen`);
+    const x = box.x + Math.min(box.width / 2, 12);
+    const y = box.y + box.height / 2;
+    await page.mouse.move(x - 40, y + 30);
+    await page.mouse.move(x, y, { steps: 6 });
+    await page.waitForTimeout(700);
+    shown = await page.evaluate(() => [...document.querySelectorAll('.monaco-hover:not(.hidden)')].map((h) => h.textContent ?? '').join('\n'));
+    if (expected.test(shown)) return text(shown);
+  }
+  throw new Error(`hover never showed ${expected}: last ${JSON.stringify(shown)}`);
+}
+
+/** The text of the editor line the cursor is on, as rendered. */
+async function currentLine(): Promise<string> {
+  return text(
+    await page.evaluate(() => {
+      const cursor = document.querySelector('.monaco-editor .cursor') as HTMLElement | null;
+      if (!cursor) return null;
+      const top = cursor.getBoundingClientRect().top;
+      const lines = [...document.querySelectorAll('.monaco-editor .view-line')] as HTMLElement[];
+      return lines.find((l) => Math.abs(l.getBoundingClientRect().top - top) < 4)?.textContent ?? null;
+    }),
+  );
+}
+
+/** The active tab shows no unsaved-changes dot: the text is the file on disk again (after undoing a test's edit). */
+async function expectSaved(): Promise<void> {
+  await expect.poll(() => page.locator('[role="tab"][aria-selected="true"] [data-testid="dirty-marker"]').count(), { timeout: 15_000 }).toBe(0);
+}
+
+async function shoot(name: string): Promise<void> {
+  for (const [w, h] of [[1440, 900], [1024, 700]] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: join(SHOTS, `${name}-${w}x${h}.png`) });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+beforeAll(async () => {
+  studio = await startStudio();
+  browser = await launchBrowser();
+  page = await browser.context.newPage();
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') pageErrors.push(`[console] ${m.text()}`);
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(withOpen(studio.url, 'twin-dice.json'));
+  await page.locator('.monaco-editor .view-lines').waitFor({ timeout: 30_000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid="error-count"]')?.textContent === '0 errors', undefined, { timeout: 30_000 });
+});
+
+afterAll(() => closeStudioSession({ studio, browser }));
+
+/** The four checks of the issue, on whatever system is open. */
+function schemaHelpOn(label: string, file: string, typoAt: { find: string; word: string }) {
+  describe(`schema help on ${label}`, () => {
+    test('key completion inside `combat` offers its keys', async () => {
+      await goTo(file, '"combat": {', '"combat": {'.length);
+      await page.keyboard.press('Enter');
+      const rows = await openSuggestions();
+      expect(rows).toEqual(expect.arrayContaining(['consequences', 'disengage']));
+      if (label === 'a new blank system') {
+        // The blank system's combat has mode and attack already; they are not offered again.
+        expect(rows).not.toContain('mode');
+        expect(rows).toContain('damage');
+      }
+      await shoot(`schema-keys-${file.replace('.json', '')}`);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Control+Z');
+      await expectSaved();
+      await expectErrors('0 errors');
+    });
+
+    test('`"mode": ""` offers both modes, with what each means', async () => {
+      await goTo(file, '"mode": "numbers"', '"mode": "numbers'.length);
+      for (let i = 0; i < 'numbers'.length; i++) await page.keyboard.press('Backspace');
+      await expect.poll(currentLine).toMatch(/"mode": ""/);
+      const rows = await openSuggestions();
+      expect(rows).toEqual(['"numbers"', '"consequences"']);
+      // The focused row's details say what it means (Ctrl+Space again opens them).
+      await page.keyboard.press('Control+Space');
+      await expect
+        .poll(() => page.evaluate(() => document.querySelector('.suggest-details .docs')?.textContent ?? ''), { timeout: 10_000 })
+        .toMatch(/attack, damage, defence/);
+      await shoot(`schema-mode-${file.replace('.json', '')}`);
+      // The screenshots' resizing closed the list: open it again and take the second mode.
+      await openSuggestions();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect.poll(currentLine).toMatch(/"mode": "consequences"/);
+      await page.keyboard.press('Control+Z');
+      await page.keyboard.press('Control+Z');
+      await expect.poll(currentLine).toMatch(/"mode": "numbers"/);
+      await expectSaved();
+      await expectErrors('0 errors');
+    });
+
+    test('hovering `grid` shows its description', async () => {
+      await goTo(file, '"grid"', 1);
+      const shown = await hoverToken('"grid"', /played on squares/);
+      expect(shown).toMatch(/grid · boolean/);
+      expect(shown).toMatch(/true: fights are played on squares\. false: no grid/);
+      await shoot(`schema-hover-grid-${file.replace('.json', '')}`);
+      await page.mouse.move(5, 5);
+    });
+
+    test('a quick fix (Ctrl+.) takes the "did you mean"', async () => {
+      // `"name"` loses its `a`: `"nme"`, an unknown key with a "did you mean".
+      await goTo(file, typoAt.find, 2);
+      await page.keyboard.press('Delete');
+      await expectErrors('1 error');
+      const quickFix = async () => {
+        await page.keyboard.press('Control+.');
+        await page.getByText(`Change to ${typoAt.word}`, { exact: true }).waitFor({ timeout: 15_000 });
+      };
+      await quickFix();
+      await shoot(`schema-quickfix-${file.replace('.json', '')}`);
+      await quickFix();
+      await page.keyboard.press('Enter');
+      await expectErrors('0 errors');
+      await expect.poll(currentLine).toContain(`"${typoAt.word}"`);
+      await expectSaved();
+    });
+  });
+}
+
+schemaHelpOn('a seed system', 'twin-dice.json', { find: '"name": "Broadsword"', word: 'name' });
+
+describe('a new blank system', () => {
+  test('is named, takes its id from the file name, checks clean and fights at once', async () => {
+    await page.getByRole('button', { name: 'New system…' }).click();
+    const panel = page.getByRole('dialog', { name: 'New system' });
+    await panel.waitFor();
+    // Each seed is listed by its name and description.
+    await expect.poll(() => panel.textContent()).toMatch(/Twin Dice/);
+    expect(await panel.textContent()).toMatch(/Blank system/);
+    await shoot('new-system-panel');
+    await expect.poll(() => page.getByRole('radio', { name: /Blank system/ }).isChecked()).toBe(true);
+    await page.getByLabel('System name').click({ clickCount: 3 });
+    await page.keyboard.type('Ember Road');
+    expect(await page.getByLabel('New file path').inputValue()).toBe('ember-road.json');
+    expect(await panel.textContent()).toMatch(/Its id will be ember-road/);
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect.poll(() => page.getByRole('tablist').first().textContent(), { timeout: 20_000 }).toMatch(/ember-road\.json/);
+    await expectErrors('0 errors');
+    const saved = JSON.parse(readFileSync(join(studio.workspace, 'ember-road.json'), 'utf8'));
+    expect(saved).toMatchObject({ id: 'ember-road', name: 'Ember Road' });
+    await page.getByTestId('tab-fight').click();
+    await page.getByTestId('to-end').click({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('winner').textContent(), { timeout: 30_000 }).toMatch(/(heroes|enemies) win|draw/);
+    expect(await page.locator('.chip').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/vs \d+ · (Hit|Miss)/)]));
+    await shoot('new-blank-system-fought');
+  });
+
+});
+
+describe('completion inserts', () => {
+  test('a new key from completion: `grid` typed at the top level is offered and inserted', async () => {
+    await goTo('ember-road.json', '"formatVersion": 1,', '"formatVersion": 1,'.length);
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('"gri');
+    const rows = await suggestions();
+    expect(rows[0]).toBe('grid');
+    await page.keyboard.press('Enter');
+    // A boolean's choice follows: true first.
+    await page.keyboard.press('Enter');
+    await expect.poll(currentLine).toMatch(/"grid": true/);
+    await expectErrors('0 errors');
+    // Saved, so the file on disk (which the next tests place the cursor by) is what the editor shows.
+    await page.keyboard.press('Control+S');
+    await expect.poll(() => readFileSync(join(studio.workspace, 'ember-road.json'), 'utf8')).toMatch(/"grid": true/);
+  });
+});
+
+schemaHelpOn('a new blank system', 'ember-road.json', { find: '"name": "Sword"', word: 'name' });
+
+
+
+test('no page errors', () => {
+  expect(pageErrors).toEqual([]);
+});
