@@ -67,3 +67,30 @@ describe('a new system', () => {
     expect(fights(text, 'second-fight').fights).toBe(500);
   });
 });
+
+describe('the blank system through the CLI bundle', () => {
+  it('checks clean and fights with `check` and `sim`, as a designer would run it', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'blank-system-'));
+    try {
+      const file = join(dir, 'ember-road.json');
+      writeFileSync(file, blankSystemText(idFromPath(file), 'Ember Road'));
+      const run = (...args: string[]) => spawnSync(process.execPath, ['bin/rules-studio.mjs', ...args], { encoding: 'utf8', timeout: 120_000 });
+      const checked = run('check', file, '--json');
+      expect(checked.status, checked.stderr).toBe(0);
+      expect(JSON.parse(checked.stdout)).toEqual([{ file, diagnostics: [] }]);
+      const fought = run('sim', file, '--fight', 'first-fight', '--fights', '1000', '--seed', '3', '--json');
+      expect(fought.status, fought.stderr).toBe(0);
+      const stats = JSON.parse(fought.stdout);
+      expect(stats).toMatchObject({ system: 'ember-road', fight: 'first-fight', fights: 1000 });
+      expect(stats.wins.heroes + stats.wins.enemies + stats.wins.draw).toBe(1000);
+      expect(stats.wins.heroes).toBeGreaterThan(500);
+      expect(stats.wins.enemies).toBeGreaterThan(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
