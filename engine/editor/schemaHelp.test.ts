@@ -22,7 +22,9 @@ describe('schema completion', () => {
     const got = labels(classic, offset);
     const present = Object.keys(JSON.parse(classic).combat);
     expect(present).toEqual(expect.arrayContaining(['mode', 'attack', 'damage']));
-    const all = ['mode', 'attack', 'damage', 'reaction', 'sustain', 'targeting', 'death', 'consequences', 'disengage'];
+    const schemaFile = JSON.parse(readFileSync(new URL('../../schemas/system.schema.json', import.meta.url), 'utf8'));
+    const all = Object.keys(schemaFile.$defs.combat.properties);
+    expect(all).toEqual(expect.arrayContaining(['mode', 'reaction', 'targeting', 'consequences', 'disengage']));
     expect(got.sort()).toEqual(all.filter((k) => !present.includes(k)).sort());
     const targeting = schemaCompletions(classic, offset).find((c) => c.label === 'targeting')!;
     expect(targeting.insertText).toBe('"targeting": {$1},');

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { schema, sim } from '../../../engine/index';
+import { expandSnippet, schemaCompletions } from '../../../engine/editor/schemaHelp';
 import { blankSystemText, idFromPath, pathFromName, renameSystem } from './newSystem';
 
 const errorsOf = (text: string) => schema.checkSystem(text).diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.pointer}: ${d.message}`);
@@ -49,10 +50,10 @@ describe('a new system', () => {
   it('every whole-entry snippet of the schema, taken as it comes, checks clean in the blank system', () => {
     const doc = JSON.parse(blankSystemText('x', 'X'));
     const entry = (path: (string | number)[]) => {
-      const [first] = schema.schemaCompletions(JSON.stringify({ [path[0]!]: path[1] === 0 ? [] : {} }), path[1] === 0 ? `{"${path[0]}":[`.length : `{"${path[0]}":{`.length)
+      const [first] = schemaCompletions(JSON.stringify({ [path[0]!]: path[1] === 0 ? [] : {} }), path[1] === 0 ? `{"${path[0]}":[`.length : `{"${path[0]}":{`.length)
         .filter((c) => c.kind === 'snippet');
       if (!first) throw new Error(`no snippet for ${path.join('/')}`);
-      return JSON.parse(path[1] === 0 ? schema.expandSnippet(first.insertText) : `{${schema.expandSnippet(first.insertText)}}`);
+      return JSON.parse(path[1] === 0 ? expandSnippet(first.insertText) : `{${expandSnippet(first.insertText)}}`);
     };
     Object.assign(doc.checks, entry(['checks', 'new']));
     doc.conditions = [entry(['conditions', 0])];
