@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formulaHoverMarkdown } from '../editor/formulaHover';
 import { handleCheckRequest } from './checkHandler';
-import { FormulaTools } from './formulaTools';
+import { FormulaTools } from '../../../engine/editor/formulaTools';
 import type { CheckResponse, FormulaInfo } from './protocol';
 
 const text = readFileSync('test/fixtures/systems/mini-d20.json', 'utf8');
