@@ -79,8 +79,11 @@ describe('rules-studio lsp over stdio', () => {
     return { diagnostics: await client.diagnostics(uri, version, index), index };
   }
 
+  let initialized: Record<string, unknown> = {};
+
   test('initialize: the server says what it offers', async () => {
     const { capabilities } = await client.initialize();
+    initialized = capabilities;
     expect(capabilities).toMatchObject({
       textDocumentSync: { openClose: true, change: 2 },
       hoverProvider: true,
@@ -215,6 +218,29 @@ describe('rules-studio lsp over stdio', () => {
     }
     const attack = sections.get('checks')!.children.find((c) => c.name === 'attack')!;
     expect(slice(text, attack.selectionRange)).toBe('"attack"');
+  });
+
+  test('semantic tokens: formulas are coloured by token, and only formulas (not the d20 of a description)', async () => {
+    const { capabilities } = { capabilities: initialized };
+    const legend = (capabilities.semanticTokensProvider as { legend: { tokenTypes: string[] } }).legend.tokenTypes;
+    const { result } = await client.request<{ data: number[] }>('textDocument/semanticTokens/full', { textDocument: { uri } });
+    const lines = text.split('\n');
+    const tokens: { line: number; text: string; type: string }[] = [];
+    let line = 0;
+    let character = 0;
+    for (let i = 0; i < result.data.length; i += 5) {
+      const [dl, dc, length, type] = result.data.slice(i, i + 4) as [number, number, number, number];
+      line += dl;
+      character = dl === 0 ? character + dc : dc;
+      tokens.push({ line, text: lines[line]!.slice(character, character + length), type: legend[type]! });
+    }
+    const damageLine = lines.findIndex((l) => l.includes('"damage": "1d8 + max('));
+    expect(tokens.filter((t) => t.line === damageLine).map((t) => `${t.type}:${t.text}`)).toEqual(
+      ['number:1', 'enumMember:d', 'number:8', 'operator:+', 'function:max', 'variable:@str.mod', 'variable:@dex.mod', 'operator:+', 'variable:@str.mod'],
+    );
+    const descriptionLine = lines.findIndex((l) => l.includes('"description": "The SRD 5.1 d20 game'));
+    expect(descriptionLine).toBeGreaterThan(0);
+    expect(tokens.filter((t) => t.line === descriptionLine)).toEqual([]);
   });
 
   test('shutdown, then exit: the server ends with status 0', async () => {

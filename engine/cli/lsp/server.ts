@@ -25,7 +25,7 @@ import { formulaHoverMarkdown } from '../../editor/hover';
 import { quickFixes } from '../../editor/fixes';
 import { outline, type OutlineEntry, type OutlineKind } from '../../editor/outline';
 import type { OffsetRange } from '../../editor/jsonLocations';
-import type { EditorDiagnostic } from '../../editor/types';
+import type { EditorDiagnostic, FormulaTokenKind } from '../../editor/types';
 import { isSystemDocument, type SystemFiles } from './documents';
 
 /** Quiet time after the last edit before a full check follows a fast one (the studio waits as long). */
@@ -53,6 +53,10 @@ interface Open {
   timer: ReturnType<typeof setTimeout> | null;
   pending: boolean;
 }
+
+/** Formula colours as semantic tokens (standard token types, so every theme colours them). */
+export const TOKEN_TYPES = ['number', 'enumMember', 'variable', 'function', 'operator', 'string', 'keyword', 'type'] as const;
+const TOKEN_INDEX: Readonly<Record<FormulaTokenKind, number>> = { number: 0, dice: 1, ref: 2, function: 3, operator: 4, string: 5, keyword: 6, tag: 7 };
 
 const SEVERITY = { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, info: DiagnosticSeverity.Information } as const;
 
@@ -173,6 +177,7 @@ export function attachServer(connection: Connection): void {
           definitionProvider: true,
           codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
           documentSymbolProvider: true,
+          semanticTokensProvider: { legend: { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [] }, full: true },
         },
         serverInfo: { name: 'rules-studio', version: '0.1.0' },
       };
@@ -349,6 +354,27 @@ export function attachServer(connection: Connection): void {
         children: o.children.map(toSymbol),
       });
       return outline(checkedText(entry.document.getText())).map(toSymbol);
+    }),
+  );
+
+  // Formula colours: the tokens of the last check (only formula fields, as the checker knows them), LSP-encoded.
+  connection.languages.semanticTokens.on(
+    guard('semanticTokens', { data: [] as number[] }, (params) => {
+      const entry = entryOf(params);
+      const analysis = entry?.session.latest;
+      if (!entry || !analysis || entry.checked !== entry.document.version) return { data: [] };
+      const data: number[] = [];
+      let line = 0;
+      let character = 0;
+      for (const token of [...analysis.tokens].sort((a, b) => a.start - b.start)) {
+        const start = entry.document.positionAt(token.start);
+        const end = entry.document.positionAt(token.end);
+        if (end.line !== start.line || token.end <= token.start) continue;
+        data.push(start.line - line, start.line === line ? start.character - character : start.character, end.character - start.character, TOKEN_INDEX[token.kind], 0);
+        line = start.line;
+        character = start.character;
+      }
+      return { data };
     }),
   );
 
