@@ -137,6 +137,24 @@ describe('rules-studio lsp over stdio', () => {
     expect(diagnostics.some((d) => d.message.includes('`@st`'))).toBe(false);
   });
 
+  test('completion inside combat: the keys the schema allows there, those already written left out', async () => {
+    const at = text.indexOf('"combat": {') + '"combat": {'.length;
+    const { result } = await client.request<{ label: string; kind: number; textEdit: { newText: string } }[]>('textDocument/completion', { textDocument: { uri }, position: positionOf(text, at) });
+    const schema = JSON.parse(readFileSync(join(REPO, 'schemas/system.schema.json'), 'utf8')) as { $defs: { combat: { properties: Record<string, unknown> } } };
+    const present = Object.keys((JSON.parse(text) as { combat: Record<string, unknown> }).combat);
+    const keys = result.filter((i) => i.kind === 10).map((i) => i.label); // Property
+    expect(keys.sort()).toEqual(Object.keys(schema.$defs.combat.properties).filter((k) => !present.includes(k)).sort());
+    // The client said it takes snippets: a key's value comes with a place to type.
+    expect(result.find((i) => i.label === 'targeting')!.textEdit.newText).toMatch(/^"targeting": /);
+  });
+
+  test('hover on a key: its description from the schema', async () => {
+    const at = text.indexOf('"grid"') + 2;
+    const { result } = await client.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri }, position: positionOf(text, at) });
+    const schema = JSON.parse(readFileSync(join(REPO, 'schemas/system.schema.json'), 'utf8')) as { properties: { grid: { description: string } } };
+    expect(result.contents.value).toContain(schema.properties.grid.description);
+  });
+
   test('hover on a formula: its exact range and mean (as dist --json computes them), a table, and the assumed values', async () => {
     const formula = '1d8 + max(@str.mod, @dex.mod) + @str.mod';
     const at = text.indexOf(formula) + 2;
@@ -188,7 +206,7 @@ describe('rules-studio lsp over stdio', () => {
         range: d.range,
         context: { diagnostics: [d] },
       });
-      const fix = result.find((a) => a.title === `Change \`${wrong.replace(/"/g, '')}\` to \`${right.replace(/"/g, '')}\``);
+      const fix = result.find((a) => a.title === `Change to \`${right.replace(/"/g, '')}\``);
       expect(fix).toMatchObject({ kind: 'quickfix', isPreferred: true });
       const edits = fix!.edit.changes[uri]!;
       const fixed = applyEdits(text, edits);
@@ -196,7 +214,8 @@ describe('rules-studio lsp over stdio', () => {
     }
     // Applied through the editor: the server's diagnostics follow.
     const d = diagnostics.find((x) => slice(text, x.range) === '"crt"')!;
-    const { result } = await client.request<{ edit: { changes: Record<string, { range: LspRange; newText: string }[]> } }[]>('textDocument/codeAction', { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } });
+    const { result } = await client.request<{ title: string; edit: { changes: Record<string, { range: LspRange; newText: string }[]> } }[]>('textDocument/codeAction', { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } });
+    expect(result.map((a) => a.title)).toEqual(['Change to `crit`', 'Remove `crt`']); // as the studio offers
     const edit = result[0]!.edit.changes[uri]![0]!;
     const lines = text.split('\n');
     const offset = (p: { line: number; character: number }) => lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;

@@ -17,12 +17,13 @@ import {
   type Range,
 } from 'vscode-languageserver';
 import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
-import { CompletionItemKind, InsertTextFormat, MarkupKind } from 'vscode-languageserver';
+import { CompletionItemKind, InsertTextFormat, InsertTextMode, MarkupKind } from 'vscode-languageserver';
 import { DocumentSession } from '../../editor/session';
 import { referenceAt, referenceItems } from '../../editor/completion';
 import { definitionAt, formulaPlace } from '../../editor/places';
 import { formulaHoverMarkdown } from '../../editor/hover';
-import { quickFixes } from '../../editor/fixes';
+import { quickFixes } from '../../editor/quickFixes';
+import { expandSnippet, schemaCompletions, schemaHover, type CompletionKind } from '../../editor/schemaHelp';
 import { outline, type OutlineEntry, type OutlineKind } from '../../editor/outline';
 import type { OffsetRange } from '../../editor/jsonLocations';
 import type { EditorDiagnostic, FormulaTokenKind } from '../../editor/types';
@@ -57,6 +58,15 @@ interface Open {
 /** Formula colours as semantic tokens (standard token types, so every theme colours them). */
 export const TOKEN_TYPES = ['number', 'enumMember', 'variable', 'function', 'operator', 'string', 'keyword', 'type'] as const;
 const TOKEN_INDEX: Readonly<Record<FormulaTokenKind, number>> = { number: 0, dice: 1, ref: 2, function: 3, operator: 4, string: 5, keyword: 6, tag: 7 };
+
+const COMPLETION_KIND: Readonly<Record<CompletionKind, CompletionItemKind>> = {
+  property: CompletionItemKind.Property,
+  enum: CompletionItemKind.EnumMember,
+  boolean: CompletionItemKind.Value,
+  id: CompletionItemKind.Reference,
+  snippet: CompletionItemKind.Snippet,
+  value: CompletionItemKind.Value,
+};
 
 const SEVERITY = { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, info: DiagnosticSeverity.Information } as const;
 
@@ -98,6 +108,7 @@ export function attachServer(connection: Connection): void {
   const open = new Map<string, Open>();
   let settings: ServerSettings = DEFAULT_SETTINGS;
   let canPullConfiguration = false;
+  let snippets = false;
 
   const log = (message: string): void => connection.console.error(message);
 
@@ -169,10 +180,11 @@ export function attachServer(connection: Connection): void {
     guard('initialize', { capabilities: {} } as InitializeResult, (params): InitializeResult => {
       settings = readSettings(params.initializationOptions, settings);
       canPullConfiguration = params.capabilities?.workspace?.configuration === true;
+      snippets = params.capabilities?.textDocument?.completion?.completionItem?.snippetSupport === true;
       return {
         capabilities: {
           textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
-          completionProvider: { triggerCharacters: ['@', '.'], resolveProvider: false },
+          completionProvider: { triggerCharacters: ['@', '.', '"', ':'], resolveProvider: false },
           hoverProvider: true,
           definitionProvider: true,
           codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
@@ -269,7 +281,23 @@ export function attachServer(connection: Connection): void {
       if (!entry || offset === undefined) return null;
       const text = checkedText(entry.document.getText());
       const typed = referenceAt(text, offset, (pointer) => entry.session.isFormula(pointer));
-      if (!typed) return null;
+      if (!typed) {
+        // Not in a formula's `@` reference: the schema's keys, values, ids and snippets (the studio's same help).
+        return schemaCompletions(text, offset).map((item): CompletionItem => {
+          const typedText = text.slice(item.start, item.end);
+          return {
+            label: item.label,
+            kind: COMPLETION_KIND[item.kind],
+            ...(item.detail ? { detail: item.detail } : {}),
+            ...(item.documentation ? { documentation: { kind: MarkupKind.Markdown, value: item.documentation } } : {}),
+            sortText: item.sortText,
+            filterText: typedText.startsWith('"') && !item.label.startsWith('"') ? `"${item.label}"` : item.label,
+            insertTextFormat: snippets ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+            insertTextMode: InsertTextMode.adjustIndentation,
+            textEdit: { range: range(entry.document, item), newText: snippets ? item.insertText : expandSnippet(item.insertText) },
+          };
+        });
+      }
       const names = entry.session.tools()?.completions(typed.place.pointer) ?? [];
       const replace = range(entry.document, typed.replace);
       return referenceItems(names).map(
@@ -293,7 +321,11 @@ export function attachServer(connection: Connection): void {
       if (!entry || offset === undefined) return null;
       const text = checkedText(entry.document.getText());
       const place = formulaPlace(text, offset, (pointer) => entry.session.isFormula(pointer));
-      if (!place) return null;
+      if (!place) {
+        // A key's description (or an enum value's), from the schema.
+        const help = schemaHover(text, offset);
+        return help ? { contents: { kind: MarkupKind.Markdown, value: help.markdown }, range: range(entry.document, help) } : null;
+      }
       const tools = entry.session.tools();
       const info = tools ? tools.info(place.pointer, place.formula, settings.defence) : { distribution: null, problem: 'The document does not parse yet.', samples: {} };
       const parts = formulaHoverMarkdown(place.formula, info, { chart: 'table' });
@@ -329,15 +361,20 @@ export function attachServer(connection: Connection): void {
         const r = toLspDiagnostic(d).range;
         return document.offsetAt(r.start) <= to && document.offsetAt(r.end) >= from;
       });
-      return quickFixes(text, touching).map(
-        (fix): CodeAction => ({
-          title: fix.title,
-          kind: CodeActionKind.QuickFix,
-          diagnostics: [toLspDiagnostic(fix.diagnostic)],
-          isPreferred: fix.preferred,
-          edit: { changes: { [document.uri]: fix.edits.map((e) => ({ range: range(document, e), newText: e.text })) } },
-        }),
-      );
+      // The studio's quick fixes (engine/editor/quickFixes.ts), one list per diagnostic.
+      return touching.flatMap((d) => {
+        const lsp = toLspDiagnostic(d);
+        const fixable = { message: d.message, pointer: d.pointer, code: d.source, start: document.offsetAt(lsp.range.start), end: document.offsetAt(lsp.range.end) };
+        return quickFixes(text, fixable).map(
+          (fix): CodeAction => ({
+            title: fix.title,
+            kind: CodeActionKind.QuickFix,
+            diagnostics: [lsp],
+            isPreferred: fix.preferred,
+            edit: { changes: { [document.uri]: fix.edits.map((e) => ({ range: range(document, e), newText: e.text })) } },
+          }),
+        );
+      });
     }),
   );
 

@@ -3,7 +3,7 @@
 // data path must carry that error as the hover's text, never throw, and never hand the chart an empty or NaN result.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { formulaHoverMarkdown } from '../editor/formulaHover';
+import { formulaHoverMarkdown } from '../../../engine/editor/hover';
 import { handleCheckRequest } from './checkHandler';
 import { FormulaTools } from '../../../engine/editor/formulaTools';
 import type { CheckResponse, FormulaInfo } from './protocol';
