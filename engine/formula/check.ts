@@ -8,6 +8,7 @@
 // test/formula/range-soundness.test.ts checks the ranges against the compiler, seeded.
 import { BUILTINS, type NumericRange } from './builtins';
 import { parseFormula } from './parse';
+import { callLimitProblem, findCycle, formulaShape } from './calls';
 import { printFormula } from './print';
 import { endlessDie, planDice } from '../dice/roll';
 import { layerSymbols } from './symbols';
@@ -26,10 +27,13 @@ import {
 } from './types';
 
 export type { NumericRange };
+export { findCycle };
 
 export interface CheckOptions {
   /** The type the field needs (a `when` needs a boolean). 'any' or absent: no requirement. */
   readonly expect?: ValueType;
+  /** Formula nodes the checker may visit inside the bodies of the functions this formula calls (default LIMITS.maxCheckSteps). */
+  readonly steps?: number;
 }
 
 export interface CheckResult {
@@ -37,6 +41,8 @@ export interface CheckResult {
   /** Sound numeric interval; null for non-numbers and where unknowable. */
   readonly range: NumericRange | null;
   readonly diagnostics: FormulaDiagnostic[];
+  /** Formula nodes visited inside the bodies of the user functions called (the work the memo and budget bound). */
+  readonly work: number;
 }
 
 interface Facts {
@@ -218,6 +224,42 @@ function modifierText(modifier: DiceModifier): string {
   return printFormula({ kind: 'dice', count: null, sides: { kind: 'fate' }, modifiers: [modifier], span: { start: 0, end: 0 } }).slice(2);
 }
 
+/** What checking one user function's body with some argument facts found (diagnostics located in the body). */
+interface CallFacts {
+  readonly facts: Facts;
+  readonly diagnostics: readonly FormulaDiagnostic[];
+  readonly constantDice: number;
+}
+
+/** Checking the calls of one formula ran out of steps: reported once, at the call in the formula itself. */
+class OutOfSteps {}
+
+/**
+ * Shared by every checker of one formula (the formula's own and those of the bodies it calls): the memo of
+ * (function, argument facts) → CallFacts, the work left, and the table the bodies are checked over.
+ * The memo makes a call graph that fans out cost its distinct calls, not its paths; the budget and the depth
+ * limit bound the rest. Both are counted the same on every run, so a formula checks the same every time.
+ */
+class Session {
+  readonly memo = new Map<string, CallFacts>();
+  /** Formula nodes the checker may still visit inside function bodies (LIMITS.maxCheckSteps). */
+  steps: number;
+  constructor(
+    readonly root: SymbolTable,
+    readonly budget: number = LIMITS.maxCheckSteps,
+  ) {
+    this.steps = budget;
+  }
+
+  get work(): number {
+    return this.budget - Math.max(0, this.steps);
+  }
+}
+
+function factsKey(facts: Facts): string {
+  return facts.range === null ? facts.type : `${facts.type}:${facts.range.min}:${facts.range.max}`;
+}
+
 class Checker {
   readonly diagnostics: FormulaDiagnostic[] = [];
   private constantDice = 0;
@@ -225,8 +267,11 @@ class Checker {
 
   constructor(
     private readonly symbols: SymbolTable,
-    /** User functions being checked right now, to stop at a cycle (which is reported once, at its call). */
+    private readonly session: Session,
+    /** User functions being checked right now, outermost first: to stop at a cycle, and the call depth. */
     private readonly activeFunctions: readonly string[] = [],
+    /** Whether this checker reads a function body (its nodes count against the session's steps). */
+    private readonly inBody = false,
   ) {}
 
   report(severity: Severity, code: string, message: string, span: Span): void {
@@ -238,7 +283,20 @@ class Checker {
     this.report('error', 'type', `${quote(node)} is ${TYPE_WORDS[facts.type]}, but ${context} needs ${TYPE_WORDS[expected]}`, node.span);
   }
 
+  /** Formula nodes open above (and including) the one being visited, in this checker's formula. */
+  private depth = 0;
+  /** A call of this formula is already over a limit (so its size as a whole is not reported as well). */
+  private sizeOver = false;
+
   visit(node: FormulaNode): Facts {
+    if (this.inBody && --this.session.steps < 0) throw new OutOfSteps();
+    this.depth += 1;
+    const facts = this.visitNode(node);
+    this.depth -= 1;
+    return facts;
+  }
+
+  private visitNode(node: FormulaNode): Facts {
     switch (node.kind) {
       case 'number':
         return { type: 'number', range: range(node.value, node.value) };
@@ -388,7 +446,30 @@ class Checker {
       return ANY;
     }
     if (this.activeFunctions.includes(node.name)) return ANY;
-    return this.userFunctionResult(node, userFunction, args);
+    if (this.inBody) return this.userFunctionResult(node, userFunction, args);
+    // The formula's own calls answer for everything below them: the limits every walker of the formula relies
+    // on (call depth, nesting, size with the bodies in place; known from the call graph alone) and the steps.
+    const problem = callLimitProblem(node.name, functions, this.activeFunctions, this.depth);
+    if (problem !== undefined) {
+      this.sizeOver = true;
+      // In a function's body, only where the body crosses a limit: a callee over it alone reports it in its own.
+      const own = problem.own;
+      const calleeFits = problem.which === 'height' ? own.height <= LIMITS.maxCallDepth : problem.which === 'nesting' ? own.nesting <= LIMITS.maxNesting : own.size <= LIMITS.maxExpandedSize;
+      if (this.activeFunctions.length === 0 || calleeFits) this.report('error', 'limit', `${quote(node)} ${problem.message}`, node.span);
+      return ANY;
+    }
+    try {
+      return this.userFunctionResult(node, userFunction, args);
+    } catch (thrown) {
+      if (!(thrown instanceof OutOfSteps)) throw thrown;
+      this.report(
+        'error',
+        'limit',
+        `checking ${quote(node)} takes more than ${formatCount(this.session.budget)} steps: the functions it calls call each other too many times; call fewer functions or simplify them`,
+        node.span,
+      );
+      return ANY;
+    }
   }
 
   /**
@@ -397,32 +478,42 @@ class Checker {
    * `throw(0)` rolling a d0) are reported here, at the call.
    */
   private userFunctionResult(call: Extract<FormulaNode, { kind: 'call' }>, fn: UserFunction, args: readonly Facts[]): Facts {
-    const parsed = parseFormula(fn.body);
-    if (parsed.ast === null) return ANY;
-    const withArgs = new Map<string, SymbolInfo>();
-    const withAny = new Map<string, SymbolInfo>();
-    fn.params.forEach((param, i) => {
-      const facts = args[i]!;
-      withArgs.set(param, facts.range === null ? { type: facts.type } : { type: facts.type, range: [facts.range.min, facts.range.max] });
-      withAny.set(param, { type: 'any' });
-    });
-    const calling = [...this.activeFunctions, call.name];
-    const inner = new Checker(layerSymbols(withArgs, this.symbols), calling);
-    const facts = inner.visit(parsed.ast);
-    this.constantDice += inner.constantDice;
-    if (inner.diagnostics.length > 0) {
-      const general = new Checker(layerSymbols(withAny, this.symbols), calling);
-      general.visit(parsed.ast);
-      const known = new Set(general.diagnostics.map((d) => `${d.span.start}:${d.span.end}:${d.message}`));
+    const result = this.callFacts(call.name, fn, args);
+    if (result === null) return ANY;
+    this.constantDice += result.constantDice;
+    if (result.diagnostics.length > 0) {
+      const general = this.callFacts(call.name, fn, fn.params.map(() => ANY));
+      const known = new Set(general?.diagnostics.map((d) => `${d.span.start}:${d.span.end}:${d.message}`));
       const reported = new Set<string>();
-      for (const diagnostic of inner.diagnostics) {
+      for (const diagnostic of result.diagnostics) {
         // Once per message: every place in the body a bad argument reaches would say the same at the same call.
         if (known.has(`${diagnostic.span.start}:${diagnostic.span.end}:${diagnostic.message}`) || reported.has(diagnostic.message)) continue;
         reported.add(diagnostic.message);
         this.report(diagnostic.severity, diagnostic.code, `in ${quote(call)}: ${diagnostic.message}`, call.span);
       }
     }
-    return facts;
+    return result.facts;
+  }
+
+  /** The facts of `name`'s body for these argument facts, memoised per session; throws OutOfSteps. */
+  private callFacts(name: string, fn: UserFunction, args: readonly Facts[]): CallFacts | null {
+    const parsed = parseFormula(fn.body);
+    if (parsed.ast === null) return null;
+    const calling = [...this.activeFunctions, name];
+    const key = `${name}\u0000${args.map(factsKey).join('\u0000')}`;
+    const known = this.session.memo.get(key);
+    if (known !== undefined) return known;
+    const withArgs = new Map<string, SymbolInfo>();
+    fn.params.forEach((param, i) => {
+      const facts = args[i]!;
+      withArgs.set(param, facts.range === null ? { type: facts.type } : { type: facts.type, range: [facts.range.min, facts.range.max] });
+    });
+    // Over the formula's own table, never the caller's: a body reads its parameters, not its caller's.
+    const inner = new Checker(layerSymbols(withArgs, this.session.root), this.session, calling, true);
+    const facts = inner.visit(parsed.ast);
+    const result: CallFacts = { facts, diagnostics: inner.diagnostics, constantDice: inner.constantDice };
+    this.session.memo.set(key, result);
+    return result;
   }
 
   private dice(node: Extract<FormulaNode, { kind: 'dice' }>): Facts {
@@ -554,8 +645,20 @@ class Checker {
     return range(low >= 0 ? kept.min * low : kept.max * low, high >= 0 ? kept.max * high : kept.min * high);
   }
 
-  /** Called once at the end: the dice the whole formula surely rolls, over the per-evaluation budget. */
+  /** Called once at the end: the dice the whole formula surely rolls, over the per-evaluation budget; its size. */
   finish(root: FormulaNode): void {
+    const functions = this.symbols.functions;
+    if (functions !== undefined && !this.sizeOver) {
+      const size = formulaShape(root, functions).size;
+      if (size > LIMITS.maxExpandedSize) {
+        this.report(
+          'error',
+          'limit',
+          `this formula grows to ${formatCount(size)} parts with the bodies of the functions it calls in place (each call puts its function's whole body there); at most ${formatCount(LIMITS.maxExpandedSize)} fit, so call functions from fewer places`,
+          root.span,
+        );
+      }
+    }
     const alreadyReported = this.diagnostics.some((d) => d.code === 'limit' && d.severity === 'error');
     if (!alreadyReported && this.constantDice > LIMITS.maxDicePerEvaluation) {
       this.report('error', 'limit', `this formula rolls at least ${formatCount(this.constantDice)} dice; at most ${formatCount(LIMITS.maxDicePerEvaluation)} are rolled per evaluation`, root.span);
@@ -587,69 +690,10 @@ function arithmeticRange(op: '+' | '-' | '*' | '/' | '%', a: NumericRange | null
   }
 }
 
-/** A cycle among user functions reachable from `start`, as names (first name repeated at the end), if any. */
-export function findCycle(start: string, functions: ReadonlyMap<string, UserFunction>): string[] | undefined {
-  const path: string[] = [];
-  const onPath = new Set<string>();
-  const done = new Set<string>();
-  const visit = (name: string): string[] | undefined => {
-    if (onPath.has(name)) return [...path.slice(path.indexOf(name)), name];
-    if (done.has(name)) return undefined;
-    const fn = functions.get(name);
-    if (fn === undefined) return undefined;
-    path.push(name);
-    onPath.add(name);
-    for (const callee of calledFunctions(fn.body, functions)) {
-      const cycle = visit(callee);
-      if (cycle !== undefined) return cycle;
-    }
-    path.pop();
-    onPath.delete(name);
-    done.add(name);
-    return undefined;
-  };
-  return visit(start);
-}
-
-/** Names of the user functions a body calls (built-ins excluded: they win over user names). */
-function calledFunctions(body: string, functions: ReadonlyMap<string, UserFunction>): string[] {
-  const ast = parseFormula(body).ast;
-  if (ast === null) return [];
-  const found: string[] = [];
-  const walk = (node: FormulaNode): void => {
-    switch (node.kind) {
-      case 'call':
-        if (!BUILTINS.has(node.name) && functions.has(node.name) && !found.includes(node.name)) found.push(node.name);
-        node.args.forEach(walk);
-        return;
-      case 'unary':
-      case 'tag':
-        walk(node.operand);
-        return;
-      case 'binary':
-        walk(node.left);
-        walk(node.right);
-        return;
-      case 'conditional':
-        walk(node.test);
-        walk(node.then);
-        walk(node.otherwise);
-        return;
-      case 'dice':
-        if (node.count !== null) walk(node.count);
-        if (node.sides.kind === 'number') walk(node.sides.value);
-        return;
-      default:
-        return;
-    }
-  };
-  walk(ast);
-  return found;
-}
-
 /** Checks a parsed formula against what its context may read. Never evaluates, never throws for bad input. */
 export function checkFormula(ast: FormulaNode, symbols: SymbolTable, options: CheckOptions = {}): CheckResult {
-  const checker = new Checker(symbols);
+  const session = new Session(symbols, options.steps);
+  const checker = new Checker(symbols, session);
   const facts = checker.visit(ast);
   checker.finish(ast);
   const expected = options.expect;
@@ -657,7 +701,7 @@ export function checkFormula(ast: FormulaNode, symbols: SymbolTable, options: Ch
     checker.report('error', 'type', `this field needs ${TYPE_WORDS[expected]}, but the formula gives ${TYPE_WORDS[facts.type]}`, ast.span);
   }
   const type = facts.type === 'any' && expected !== undefined ? expected : facts.type;
-  return { type, range: type === 'number' || type === 'any' ? facts.range : null, diagnostics: checker.diagnostics };
+  return { type, range: type === 'number' || type === 'any' ? facts.range : null, diagnostics: checker.diagnostics, work: session.work };
 }
 
 /**
@@ -666,9 +710,11 @@ export function checkFormula(ast: FormulaNode, symbols: SymbolTable, options: Ch
  */
 export function checkFunctionBody(name: string, fn: UserFunction, symbols: SymbolTable): CheckResult & { readonly ast: FormulaNode | null } {
   const parsed = parseFormula(fn.body);
-  if (parsed.ast === null) return { ast: null, type: 'any', range: null, diagnostics: [...parsed.diagnostics] };
+  if (parsed.ast === null) return { ast: null, type: 'any', range: null, diagnostics: [...parsed.diagnostics], work: 0 };
   const params = new Map<string, SymbolInfo>(fn.params.map((param) => [param, { type: 'any' }]));
-  const checker = new Checker(layerSymbols(params, symbols), [name]);
+  const own = layerSymbols(params, symbols);
+  const session = new Session(own);
+  const checker = new Checker(own, session, [name]);
   const facts = checker.visit(parsed.ast);
   checker.finish(parsed.ast);
   const functions = symbols.functions;
@@ -678,5 +724,5 @@ export function checkFunctionBody(name: string, fn: UserFunction, symbols: Symbo
       checker.report('error', 'recursion', `function \`${name}\` calls itself (${cycle.join(' → ')}); recursion is not allowed`, parsed.ast.span);
     }
   }
-  return { ast: parsed.ast, type: facts.type, range: facts.range, diagnostics: checker.diagnostics };
+  return { ast: parsed.ast, type: facts.type, range: facts.range, diagnostics: checker.diagnostics, work: session.work };
 }

@@ -138,4 +138,15 @@ export const LIMITS = Object.freeze({
   maxExplosionsPerDie: 100,
   maxDepth: 64,
   maxLength: 2_000,
+  /** User-function calls open at once (`f` calling `g` calling `h` is 3), for the checker, compiler and loader. */
+  maxCallDepth: 64,
+  /**
+   * Depth of a formula with the bodies of the user functions it calls in place (the root, each operator, call and
+   * die is one level): what every recursive walker (checker, compiler, evaluation, trace) may meet.
+   */
+  maxNesting: 1_000,
+  /** Nodes of a formula with the bodies of the functions it calls in place (a body called twice counts twice). */
+  maxExpandedSize: 50_000,
+  /** Formula nodes the checker visits inside the bodies of the user functions one formula calls. */
+  maxCheckSteps: 100_000,
 });
