@@ -330,7 +330,7 @@ describe('distributionOf: explosion and reroll counterexamples', () => {
     // fuzz seed 17: the distribution walks left to right, while compiling checks every written size before any roll.
     const text = 'd(@one)! + d1r<=2';
     const result = smallDist(text);
-    expect(!result.ok && result.error.message).toBe('exploding on the highest face (1) matches every face of a d1: it would never stop');
+    expect(!result.ok && result.error.message).toBe('in `d(@one)!`: exploding on the highest face (1) matches every face of a d1: it would never stop');
     expect(() => smallRolls(text, 1, 1)).toThrow('rerolling on <=2 matches every face of a d1: it would never stop');
     expect(() => smallRolls('d(@one)!', 1, 1)).toThrow(!result.ok ? result.error.message : '');
   });

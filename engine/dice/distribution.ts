@@ -4,10 +4,11 @@
 import type { DiceCompare, FormulaNode, Span, UserFunction, Value } from '../formula/types';
 import { LIMITS } from '../formula/types';
 import { parseFormula } from '../formula/parse';
+import { printFormula } from '../formula/print';
 import { getBuiltin } from '../formula/builtins';
 import { FormulaRuntimeError } from '../formula/runtime';
 import { binomialRow, keptPositions, keptTotal } from './keep';
-import { type DicePlan, compareMatches, endlessDie, planDice } from './roll';
+import { type DicePlan, compareMatches, endlessTerm, planDice } from './roll';
 import {
   DistributionFailure,
   type DistributionErrorCode,
@@ -495,7 +496,7 @@ function callUserFunction(
 // the pool; the value is the sum of the kept faces or, with `cs`, how many kept dice pass.
 
 function dice(node: Extract<FormulaNode, { kind: 'dice' }>, walk: Walk, depth: number): Outcome {
-  const plan = planDice(node.modifiers);
+  const plan = planDice(node.modifiers, node.sides.kind === 'number' && node.sides.value.kind !== 'number' ? printFormula(node) : null);
   const countSpan = node.count?.span ?? node.span;
   const countPmf = node.count ? asPmf(evaluate(node.count, walk, depth + 1), countSpan, 'a dice count') : point(1);
   for (const c of countPmf.values) {
@@ -581,7 +582,7 @@ function anyMatch(compares: readonly DiceCompare[], face: number): boolean {
 
 /** One roll of a die after `r` (until) and `ro` (once). */
 function settledRoll(faces: Pmf, plan: DicePlan, span: Span, walk: Walk): Pmf {
-  const endless = endlessDie(plan, faces.values[0] as number, faces.values[faces.values.length - 1] as number);
+  const endless = endlessTerm(plan, faces.values[0] as number, faces.values[faces.values.length - 1] as number);
   if (endless !== null) throw new DistributionFailure(endless, 'limit', span);
   let roll = faces;
   if (plan.rerollUntil.length > 0) {

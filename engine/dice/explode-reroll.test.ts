@@ -89,7 +89,7 @@ describe('one meaning for explode and reroll', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.code).toBe('limit');
-    expect(result.error.message).toBe('exploding on the highest face (2) matches every face a d2 can settle on after rerolling on 1: it would never stop');
+    expect(result.error.message).toBe('in `d(@n)r1!`: exploding on the highest face (2) matches every face a d2 can settle on after rerolling on 1: it would never stop');
     expect(result.error.span).toEqual({ start: 0, end: formula.length });
     const rolled = rolls(formula, 5, 4, { n: 2 });
     expect(rolled.error).toBeInstanceOf(FormulaRuntimeError);

@@ -28,6 +28,8 @@ export interface DicePlan {
   readonly successes: DiceCompare | null;
   /** The last die size found to settle (endlessDie), so that rolling it again skips the check. */
   settlesOn: DieSize | null;
+  /** The term as written, when its die size is computed: an error about the die it rolled names it. */
+  readonly term: string | null;
 }
 
 /** A chip's view of a term: every face shown, including those rerolled away, with whether it counts. */
@@ -36,7 +38,7 @@ export interface DiceTraceSink {
   kept: boolean[];
 }
 
-export function planDice(modifiers: readonly DiceModifier[]): DicePlan {
+export function planDice(modifiers: readonly DiceModifier[], term: string | null = null): DicePlan {
   const selections: { drop: 'low' | 'high'; keep: boolean; count: number }[] = [];
   const explode: (DiceCompare | null)[] = [];
   const rerollUntil: DiceCompare[] = [];
@@ -66,7 +68,7 @@ export function planDice(modifiers: readonly DiceModifier[]): DicePlan {
       }
     }
   }
-  return { selections, explode, rerollUntil, rerollOnce, successes, settlesOn: null };
+  return { selections, explode, rerollUntil, rerollOnce, successes, settlesOn: null, term };
 }
 
 export function isPlainPlan(plan: DicePlan): boolean {
@@ -152,10 +154,16 @@ export function endlessDie(plan: DicePlan, min: number, max: number): string | n
   return `${exploding} matches every face ${die} can settle on after rerolling on ${listCompares(plan.rerollUntil)}: it would never stop`;
 }
 
+/** endlessDie's words, led by the term when its size is computed: "in `d(@n)r1!`: exploding on ... a d2 ...". */
+export function endlessTerm(plan: DicePlan, min: number, max: number): string | null {
+  const endless = endlessDie(plan, min, max);
+  return endless === null || plan.term === null ? endless : `in \`${plan.term}\`: ${endless}`;
+}
+
 /** Throws the runtime error of a die that could never settle (endlessDie), once per plan and size. */
 function checkSettles(plan: DicePlan, size: DieSize, span: Span | undefined): void {
   if (plan.settlesOn === size) return;
-  const endless = size === 'fate' ? endlessDie(plan, -1, 1) : endlessDie(plan, 1, size);
+  const endless = size === 'fate' ? endlessTerm(plan, -1, 1) : endlessTerm(plan, 1, size);
   if (endless !== null) throw new FormulaRuntimeError(endless, 'limit', span);
   plan.settlesOn = size;
 }

@@ -831,7 +831,8 @@ function compileTag(node: NodeOf<'tag'>, scope: Scope): Piece {
 
 function compileDice(node: NodeOf<'dice'>, scope: Scope): Piece {
   const span = spanIn(scope, node);
-  const plan = planDice(node.modifiers);
+  // A computed size is checked when rolled, and its error names the term (`in \`d(@n)r1!\`: ...`).
+  const plan = planDice(node.modifiers, node.sides.kind === 'number' && node.sides.value.kind !== 'number' ? printFormula(node) : null);
   const countPiece = node.count === null ? null : compileNode(node.count, scope);
   const sidesPiece = node.sides.kind === 'fate' ? null : compileNode(node.sides.value, scope);
   const constantCount = countPiece === null ? 1 : countPiece.constant !== null ? countPiece.constant.value : undefined;

@@ -2,6 +2,9 @@
 // runs bin/rules-studio.mjs): issue 17 saw `dist '2d2!r2'` answer ok with "mean": null and an empty pmf, and the table
 // die with a stack trace (toFixed of undefined, exit 70), while `roll` gave 2.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderTable } from '../../engine/cli/dist';
 
@@ -31,7 +34,7 @@ describe('dist and roll through the bundle: explosion and reroll together', () =
   });
 
   it("dist 'd(@n)r1!' --set n=2 is a clear error naming the d2 and the place, in both views; roll says the same", () => {
-    const message = 'exploding on the highest face (2) matches every face a d2 can settle on after rerolling on 1: it would never stop';
+    const message = 'in `d(@n)r1!`: exploding on the highest face (2) matches every face a d2 can settle on after rerolling on 1: it would never stop';
     expectCleanError(cli('dist', 'd(@n)r1!', '--set', 'n=2'), message, 'd(@n)r1!');
     expectCleanError(cli('dist', 'd(@n)r1!', '--set', 'n=2', '--json'), message, 'd(@n)r1!');
     expectCleanError(cli('roll', 'd(@n)r1!', '--set', 'n=2', '--seed', '4'), message, 'd(@n)r1!');
@@ -48,6 +51,21 @@ describe('dist and roll through the bundle: explosion and reroll together', () =
       expect(ran.stdout, formula).toContain(`mean ${mean}   stdev`);
     }
     expectCleanError(cli('dist', 'd1000r<1000'), 'a die here needs more than 100 rerolls (which stops the roll with an error) in 90.4% of its rolls', 'd1000r<1000');
+  });
+
+  it('a fight that rolls a computed die that never settles stops with that error, naming the term, the fight and the turn', () => {
+    // Template damage `d(@tier - @tier + 2)r1!` is a d2 at every tier: checks clean (the size is computed), never settles.
+    const doc = JSON.parse(readFileSync('test/fixtures/systems/mini-d20.json', 'utf8')) as { templates: { combat?: { damage?: string } }[] };
+    const template = doc.templates.find((t) => t.combat?.damage === '(@tier)d6 + @tier')!;
+    template.combat!.damage = 'd(@tier - @tier + 2)r1!';
+    const file = join(mkdtempSync(join(tmpdir(), 'dist-dice-')), 'endless.json');
+    writeFileSync(file, JSON.stringify(doc, null, 2));
+    expect(cli('check', file).status).toBe(0);
+    const ran = cli('sim', file, '--fight', 'duel', '--fights', '10');
+    expect(ran.status).toBe(1);
+    expect(ran.stderr).toBe(
+      "sim: fight 'duel', round 1, standard-1's turn: in `d(@tier - @tier + 2)r1!`: exploding on the highest face (2) matches every face a d2 can settle on after rerolling on 1: it would never stop\n",
+    );
   });
 
   it('npm run -s cli -- dist runs the same bundle', () => {

@@ -1,12 +1,14 @@
-// The editor's dice hover asks the check worker for a formula's distribution (FormulaTools.info). Where explosion
+// The editor's dice hover asks the check worker for a formula's distribution (engine/editor's FormulaTools.info,
+// through this worker's handler; the language server's hover reads the same). Where explosion
 // and reroll meet, the engine now answers with an error instead of an empty or NaN distribution (issue 17): the hover's
 // data path must carry that error as the hover's text, never throw, and never hand the chart an empty or NaN result.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { formulaHoverMarkdown } from '../../../engine/editor/hover';
-import { handleCheckRequest } from './checkHandler';
 import { FormulaTools } from '../../../engine/editor/formulaTools';
-import type { CheckResponse, FormulaInfo } from './protocol';
+import { formulaHoverMarkdown } from '../../../engine/editor/hover';
+import type { FormulaInfo } from '../../../engine/editor/types';
+import { handleCheckRequest } from './checkHandler';
+import type { CheckResponse } from './protocol';
 
 const text = readFileSync('test/fixtures/systems/mini-d20.json', 'utf8');
 const document = JSON.parse(text) as { derived: Record<string, string> };
@@ -25,7 +27,7 @@ describe('the dice hover’s distribution (FormulaTools.info)', () => {
   it('a computed die that never settles is the hover’s problem text, naming the die', () => {
     const info = tools.info(POINTER, 'd(@str - 8)r1!');
     expect(info.distribution).toBeNull();
-    expect(info.problem).toBe('exploding on the highest face (2) matches every face a d2 can settle on after rerolling on 1: it would never stop');
+    expect(info.problem).toBe('in `d(@str - 8)r1!`: exploding on the highest face (2) matches every face a d2 can settle on after rerolling on 1: it would never stop');
     expect(info.samples).toEqual({ str: 10 });
     const markdown = formulaHoverMarkdown('d(@str - 8)r1!', info).map((part) => part.value).join('\n');
     expect(markdown).toContain('would never stop');
