@@ -94,8 +94,8 @@ describe('files', () => {
     writeFileSync(path, disk);
     await page.getByTestId('conflict-banner').waitFor({ timeout: 20_000 });
     await page.getByTestId('conflict-compare').click();
-    await page.locator('.monaco-diff-editor').waitFor();
-    await page.waitForTimeout(500);
+    // The diff is computed off the main thread: wait until it marks the changed lines.
+    await page.locator('.monaco-diff-editor .line-insert, .monaco-diff-editor .line-delete').first().waitFor();
     await page.screenshot({ path: join(SHOTS, 'files-conflict.png') });
     await page.getByTestId('conflict-reload').click();
     await expect.poll(modelText).toBe(disk);
