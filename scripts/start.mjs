@@ -5,7 +5,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import { fileURLToPath } from 'node:url';
+import { writeErr } from '../engine/cli/terminal-text.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -77,9 +79,11 @@ function launchElectron(binary) {
     if (workspace) args.push('--workspace', path.resolve(workspace));
     const child = spawn(binary, args, { stdio: ['inherit', 'inherit', 'pipe'] });
     let stderr = '';
+    const decoder = new StringDecoder('utf8');
     child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-      process.stderr.write(chunk);
+      const text = decoder.write(chunk);
+      stderr += text;
+      writeErr(text); // Electron's messages may quote a file: its control characters are shown, not obeyed
     });
     let settled = false;
     const timer = setTimeout(() => {

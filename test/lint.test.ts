@@ -34,4 +34,12 @@ describe('engine purity lint', () => {
     expect(lintTree({ 'engine/a.ts': 'export const w = document.body;\n' }).status).toBe(1);
     expect(lintTree({ 'renderer/src/a.ts': 'export const f = new Function("return 1");\n' }).status).toBe(1);
   });
+  test('the CLI and the web server print only through the escaping writers', () => {
+    const raw = lintTree({ 'engine/cli/a.ts': "export {};\nprocess.stderr.write(`${message}\\n`);\n" });
+    expect(raw.status).toBe(1);
+    expect(raw.stderr).toContain('engine/cli/a.ts:2');
+    expect(lintTree({ 'electron/web/main.ts': 'console.log(where);\n' }).status).toBe(1);
+    expect(lintTree({ 'engine/cli/a.ts': "import { writeErr } from './terminal-text.mjs';\nwriteErr('x');\n" }).status).toBe(0);
+    expect(lintTree({ 'engine/cli/a.test.ts': 'console.log(1);\n' }).status).toBe(0);
+  });
 });

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startStudioServer } from './server.js';
 
 /** The folder holding package.json above this file: works from dist/electron/web and from the sources (tsx). */
@@ -15,6 +15,17 @@ function findRepoRoot(start: string): string {
 }
 
 const repoRoot = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+type TerminalText = typeof import('../../engine/cli/terminal-text.mjs');
+
+/**
+ * The CLI's escaping writers (engine/cli/terminal-text.mjs, plain JavaScript): what this console prints (a workspace
+ * path, why Electron did not start, an error) has its control characters escaped. Loaded from the project at run
+ * time: this file is compiled into dist/electron, outside of which tsc does not reach.
+ */
+function terminalText(): Promise<TerminalText> {
+  return import(pathToFileURL(path.join(repoRoot, 'engine', 'cli', 'terminal-text.mjs')).href) as Promise<TerminalText>;
+}
 
 interface WebArgs {
   workspace: string;
@@ -65,10 +76,10 @@ function openInBrowser(url: string): void {
   child.unref();
 }
 
-async function main(): Promise<number> {
+async function main({ escapeControls: safe, writeErr, writeOut }: TerminalText): Promise<number> {
   const args = parseWebArgs(process.argv.slice(2));
   if (typeof args === 'string') {
-    console.error(`rules-studio web: ${args}`);
+    writeErr(`rules-studio web: ${safe(args)}\n`);
     return 2;
   }
   const server = await startStudioServer({
@@ -77,12 +88,13 @@ async function main(): Promise<number> {
     seedsDir: path.join(repoRoot, 'systems'),
     rendererDir: path.join(repoRoot, 'dist', 'renderer'),
     port: args.port,
+    onCodeUsed: (next) => writeOut(`That address has been used; another window: ${next}\n`),
   });
   const where = server.url;
-  if (args.fallbackReason !== null) console.log(`Electron could not start (${args.fallbackReason}); opening the browser studio at ${where}`);
-  else console.log(`Rules Studio (browser mode) at ${where}`);
-  console.log(`Workspace: ${args.workspace}  (backups: ${path.join(args.dataDir, 'backups')})`);
-  console.log('The #token part of the address is this run\'s key: keep it to yourself. Ctrl+C stops the server.');
+  if (args.fallbackReason !== null) writeOut(`Electron could not start (${safe(args.fallbackReason)}); opening the browser studio at ${where}\n`);
+  else writeOut(`Rules Studio (browser mode) at ${where}\n`);
+  writeOut(`Workspace: ${safe(args.workspace)}  (backups: ${safe(path.join(args.dataDir, 'backups'))})\n`);
+  writeOut('Each address opens the studio once (its #code is spent when the page loads). Ctrl+C stops the server.\n');
   if (args.open) openInBrowser(server.url);
   const stop = () => void server.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
@@ -92,13 +104,13 @@ async function main(): Promise<number> {
 
 const isEntry = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isEntry) {
-  main().then(
+  void terminalText().then((terminal) => main(terminal).then(
     (code) => {
       if (code !== 0) process.exit(code);
     },
     (error: unknown) => {
-      console.error(`rules-studio web: ${error instanceof Error ? error.message : String(error)}`);
+      terminal.writeErr(`rules-studio web: ${terminal.escapeControls(error instanceof Error ? error.message : String(error))}\n`);
       process.exit(1);
     },
-  );
+  ));
 }

@@ -1,7 +1,11 @@
 // Browser mode: the same renderer and the same file service behind a small local HTTP server.
-// Bound to 127.0.0.1 only; every API request needs the per-run token (header x-rules-studio-token), which reaches
-// the page in the URL fragment (never sent over HTTP, never in a served file); the Host header must name this
-// server (stops DNS rebinding); there is no CORS. The API is the IPC contract over HTTP:
+// Bound to 127.0.0.1 only; every API request needs the per-run token (header x-rules-studio-token). The token is
+// never in an address: the printed address carries a one-time code in its fragment (`#code=…`), which the page
+// trades for the token (POST /api/session with header x-rules-studio-code); the code is void once used, and the next
+// one is told to `onCodeUsed` (the console prints it), so an address seen on a command line (`xdg-open`, the
+// browser's own) opens nothing once the studio's page has used it. The Host header must name this server (stops DNS
+// rebinding); there is no CORS. The API is the IPC contract over HTTP:
+//   POST /api/session           header x-rules-studio-code  →  {"token": "..."} | 401 {"error": "..."}
 //   POST /api/invoke/<channel>  body {"args": [...]}  →  {"result": ...} | {"error": "..."}
 //   GET  /api/events            Server-Sent Events: `event: studio:files.changed` with a FileChange as data
 import { randomBytes, timingSafeEqual } from 'node:crypto';
@@ -20,6 +24,7 @@ import { RunHistoryStore } from '../services/run-history.js';
 import { readStaticFile, SECURITY_HEADERS } from '../services/static-files.js';
 
 export const TOKEN_HEADER = 'x-rules-studio-token';
+export const CODE_HEADER = 'x-rules-studio-code';
 /** Rule files are limited to a few MB; JSON escaping can roughly double that. */
 const MAX_BODY_BYTES = 2 * MAX_TEXT_CHARS + 1024;
 const KEEPALIVE_MS = 15_000;
@@ -39,11 +44,13 @@ export interface StudioServerOptions {
   /** Folders "save elsewhere" may write below (default: the user's home folder and the folder around the
    *  workspace). */
   saveRoots?: readonly string[];
+  /** Told the page address with the next one-time code each time a page has used one. */
+  onCodeUsed?: (url: string) => void;
 }
 
 export interface StudioServer {
-  /** The page URL including the token fragment: open this one. */
-  url: string;
+  /** The page address with the current one-time code in its fragment: open this one (it works once). */
+  readonly url: string;
   origin: string;
   port: number;
   token: string;
@@ -53,6 +60,7 @@ export interface StudioServer {
 
 export async function startStudioServer(options: StudioServerOptions): Promise<StudioServer> {
   const token = options.token ?? randomBytes(24).toString('hex');
+  let code = randomBytes(24).toString('hex');
   const service = new FileService({
     workspace: options.workspace,
     dataDir: options.dataDir,
@@ -108,6 +116,20 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
     const origin = request.headers.origin;
     if (origin !== undefined && !allowedHosts.some((host) => origin === `http://${host}`)) {
       sendJson(response, 403, { error: 'Cross-origin requests are refused' });
+      return;
+    }
+    if (url.pathname === '/api/session') {
+      if (request.method !== 'POST') {
+        sendJson(response, 405, { error: 'Use POST' });
+        return;
+      }
+      if (!hasToken(request.headers[CODE_HEADER], code)) {
+        sendJson(response, 401, { error: 'This address has already been used (each one opens the studio once). Open the newest address the studio printed, or start it again.' });
+        return;
+      }
+      code = randomBytes(24).toString('hex');
+      options.onCodeUsed?.(pageUrl());
+      sendJson(response, 200, { token });
       return;
     }
     if (!hasToken(request.headers[TOKEN_HEADER], token)) {
@@ -176,9 +198,12 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
   });
   port = (server.address() as AddressInfo).port;
   const origin = `http://127.0.0.1:${port}`;
+  const pageUrl = () => `${origin}/#code=${code}`;
 
   return {
-    url: `${origin}/#token=${token}`,
+    get url() {
+      return pageUrl();
+    },
     origin,
     port,
     token,
@@ -204,6 +229,7 @@ async function dispatch(handlers: HandlerTable, channel: InvokeChannel, args: un
   return { ok: true, value: await handler(...(checked.args as unknown[])) };
 }
 
+/** The header holds exactly `token` (compared in constant time). */
 function hasToken(header: string | string[] | undefined, token: string): boolean {
   if (typeof header !== 'string') return false;
   const given = Buffer.from(header);

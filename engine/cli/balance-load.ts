@@ -5,6 +5,7 @@ import type { SystemDocument } from '../schema/document';
 import { loadSystem, type System } from '../sim/index';
 import { checkBeforeSimulating, readSystemText, sameDocument } from './sim-check';
 import type { Crew } from './worker-pool';
+import { escapeControls, writeErr } from './terminal-text.mjs';
 
 export type Loaded = { readonly ok: true; readonly doc: SystemDocument; readonly system: System; readonly text: string } | { readonly ok: false; readonly code: number; readonly message: string };
 
@@ -14,7 +15,7 @@ export function loadForBalance(file: string): Loaded {
   try {
     text = readSystemText(file);
   } catch (err) {
-    return { ok: false, code: 2, message: `cannot read ${file}: ${err instanceof Error ? err.message : String(err)}` };
+    return { ok: false, code: 2, message: `cannot read ${escapeControls(file)}: ${escapeControls(err instanceof Error ? err.message : String(err))}` };
   }
   return checkForBalance(file, text);
 }
@@ -22,11 +23,11 @@ export function loadForBalance(file: string): Loaded {
 /** loadForBalance for a text already read. */
 function checkForBalance(file: string, text: string): Loaded {
   const checked = checkBeforeSimulating(file, text);
-  if (!checked.ok) return { ok: false, code: 1, message: `${checked.report}\n${file} has errors; a system with errors is never simulated` };
+  if (!checked.ok) return { ok: false, code: 1, message: `${checked.report}\n${escapeControls(file)} has errors; a system with errors is never simulated` };
   const loaded = loadSystem(checked.doc);
   if (!loaded.ok) {
-    const lines = loaded.diagnostics.map((d) => `${file}: ${d.pointer || '/'}: ${d.message}`);
-    return { ok: false, code: 1, message: `${lines.join('\n')}\n${file} has errors; a system with errors is never simulated` };
+    const lines = loaded.diagnostics.map((d) => `${escapeControls(file)}: ${escapeControls(d.pointer || '/')}: ${escapeControls(d.message)}`);
+    return { ok: false, code: 1, message: `${lines.join('\n')}\n${escapeControls(file)} has errors; a system with errors is never simulated` };
   }
   return { ok: true, doc: checked.doc, system: loaded.system, text };
 }
@@ -59,20 +60,20 @@ function startWithCrew<Options extends { readonly file: string }>(command: strin
   hire: (text: string, options: Options) => Crew | null):
   { readonly options: Options; readonly loaded: Extract<Loaded, { ok: true }>; readonly crew: Crew | null } | number {
   if (typeof parsed === 'string') {
-    process.stderr.write(`${command}: ${parsed}\n${usage}`);
+    writeErr(`${command}: ${escapeControls(parsed)}\n${usage}`);
     return 2;
   }
   let text: string;
   try {
     text = readSystemText(parsed.file);
   } catch (err) {
-    process.stderr.write(`cannot read ${parsed.file}: ${err instanceof Error ? err.message : String(err)}\n`);
+    writeErr(`cannot read ${escapeControls(parsed.file)}: ${escapeControls(err instanceof Error ? err.message : String(err))}\n`);
     return 2;
   }
   const crew = hire(text, parsed);
   const loaded = checkForBalance(parsed.file, text);
   if (!loaded.ok) {
-    process.stderr.write(`${loaded.message}\n`);
+    writeErr(`${loaded.message}\n`);
     void crew?.dismiss();
     return loaded.code;
   }

@@ -2,6 +2,7 @@
 // Exit 0 clean (warnings allowed), 1 errors, 2 usage or an unreadable file.
 import { readFile } from 'node:fs/promises';
 import { checkSystem, type SystemDiagnostic } from '../schema/check';
+import { escapeControls, excerpt, lineOf, writeErr, writeOut } from './terminal-text.mjs';
 
 /** A text without its byte-order mark (not part of the JSON; editors on Windows write one). */
 export function withoutBom(text: string): string {
@@ -21,8 +22,8 @@ export interface CheckIo {
 }
 
 const processIo: CheckIo = {
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
+  out: writeOut,
+  err: writeErr,
   readText: (path) => readFile(path, 'utf8'),
 };
 
@@ -31,14 +32,16 @@ export interface FileReport {
   readonly diagnostics: Pick<SystemDiagnostic, 'severity' | 'message' | 'source' | 'pointer' | 'line' | 'column' | 'endLine' | 'endColumn'>[];
 }
 
-/** `file:line:column: error: message`, then the source line and a caret underline. */
+/**
+ * `file:line:column: error: message`, then (at most about 200 characters of) the source line and a caret underline;
+ * everything that came from the file or the command line with its control characters escaped.
+ */
 export function formatDiagnostic(file: string, text: string, d: SystemDiagnostic): string {
-  const lines = text.split(/\r\n|\r|\n/);
-  const source = lines[d.line - 1] ?? '';
-  const shownSource = source.replace(/\t/g, ' ');
-  const width = d.endLine === d.line ? Math.max(1, d.endColumn - d.column) : Math.max(1, source.length - d.column + 1);
-  const caret = `${' '.repeat(Math.max(0, d.column - 1))}^${'~'.repeat(Math.max(0, Math.min(width, 200) - 1))}`;
-  return `${file}:${d.line}:${d.column}: ${d.severity}: ${d.message}\n  ${shownSource}\n  ${caret}\n`;
+  const source = lineOf(text, d.line);
+  const end = d.endLine === d.line ? d.endColumn - 1 : source.length;
+  const shown = excerpt(source, d.column - 1, Math.max(end, d.column));
+  const caret = `${' '.repeat(shown.caret)}^${'~'.repeat(shown.width - 1)}`;
+  return `${escapeControls(file)}:${d.line}:${d.column}: ${d.severity}: ${escapeControls(d.message)}\n  ${shown.text}\n  ${caret}\n`;
 }
 
 export async function run(args: string[], io: CheckIo = processIo): Promise<number> {
@@ -51,7 +54,7 @@ export async function run(args: string[], io: CheckIo = processIo): Promise<numb
       return EXIT_CLEAN;
     }
     if (arg.startsWith('--')) {
-      io.err(`check: unknown option '${arg}'\n${USAGE}`);
+      io.err(`check: unknown option '${escapeControls(arg)}'\n${USAGE}`);
       return EXIT_USAGE;
     }
     files.push(arg);
@@ -71,7 +74,7 @@ export async function run(args: string[], io: CheckIo = processIo): Promise<numb
       text = await io.readText(file);
     } catch (thrown) {
       const reason = thrown instanceof Error && 'code' in thrown ? String((thrown as NodeJS.ErrnoException).code) : String(thrown);
-      io.err(`${file}: cannot read this file (${reason})\n`);
+      io.err(`${escapeControls(file)}: cannot read this file (${escapeControls(reason)})\n`);
       unreadable = true;
       continue;
     }

@@ -4,6 +4,7 @@ import { diffSystems, type DiffResult, type MetricChange } from '../balance/diff
 import { number, walkArgs } from './args';
 import { loadForBalance, pct, table, wholeNumber } from './balance-load';
 import { progressOnceTold } from './progress';
+import { escapeControls, writeErr, writeOut } from './terminal-text.mjs';
 
 const USAGE = 'usage: rules-studio diff A.json B.json [--fight ID] [--fights N] [--seed S] [--json]\n';
 
@@ -69,14 +70,14 @@ export function formatDiff(d: DiffResult): string {
 export async function run(args: string[]): Promise<number> {
   const parsed = parseArgs(args);
   if (typeof parsed === 'string') {
-    process.stderr.write(`diff: ${parsed}\n${USAGE}`);
+    writeErr(`diff: ${escapeControls(parsed)}\n${USAGE}`);
     return 2;
   }
   const [fileA, fileB] = parsed.files;
   const a = loadForBalance(fileA);
-  if (!a.ok) { process.stderr.write(`${a.message}\n`); return a.code; }
+  if (!a.ok) { writeErr(`${a.message}\n`); return a.code; }
   const b = loadForBalance(fileB);
-  if (!b.ok) { process.stderr.write(`${b.message}\n`); return b.code; }
+  if (!b.ok) { writeErr(`${b.message}\n`); return b.code; }
   const progress = progressOnceTold('diff', 'fights in both versions');
   let result: ReturnType<typeof diffSystems>;
   try {
@@ -86,9 +87,9 @@ export async function run(args: string[]): Promise<number> {
     progress.end();
   }
   if (typeof result === 'string') {
-    process.stderr.write(`diff: ${result}\n`);
+    writeErr(`diff: ${escapeControls(result)}\n`);
     return 1;
   }
-  process.stdout.write(parsed.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatDiff(result)}\n`);
+  writeOut(parsed.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatDiff(result)}\n`);
   return result.failed.length ? 1 : 0;
 }

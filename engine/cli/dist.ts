@@ -1,5 +1,6 @@
 // rules-studio dist FORMULA [--set k=v]... [--json]: the exact distribution, as a table with a bar chart.
 import { type Distribution, distributionOf } from '../dice/distribution';
+import { escapeControls } from './terminal-text.mjs';
 import {
   type CommandIo,
   EXIT_BAD_FORMULA,
@@ -55,7 +56,7 @@ export function renderTable(formula: string, result: Distribution): string {
   const rows = result.type === 'boolean' ? booleanRows(result) : numberRows(result);
   const labelWidth = Math.max(5, ...rows.map((r) => r.label.length));
   const top = Math.max(...rows.map((r) => r.probability));
-  let text = `${formula}\n\n${'value'.padStart(labelWidth)}  ${'chance'.padStart(8)}  ${'at least'.padStart(8)}\n`;
+  let text = `${escapeControls(formula)}\n\n${'value'.padStart(labelWidth)}  ${'chance'.padStart(8)}  ${'at least'.padStart(8)}\n`;
   for (const row of rows) {
     text += `${row.label.padStart(labelWidth)}  ${percent(row.probability).padStart(8)}  ${percent(row.atLeast).padStart(8)}  ${bar(row.probability / top)}\n`;
   }

@@ -2,6 +2,7 @@
 // shown under the exact characters.
 import { checkFormula, createSymbolTable, parseFormula, RESERVED_SEGMENTS } from '../formula';
 import type { FormulaDiagnostic, FormulaNode, Span, SymbolInfo, Value } from '../formula';
+import { escapeControls, excerpt, writeErr, writeOut } from './terminal-text.mjs';
 
 /** Where a command writes; tests pass their own to capture output. */
 export interface CommandIo {
@@ -10,8 +11,8 @@ export interface CommandIo {
 }
 
 export const processIo: CommandIo = {
-  out: (text) => void process.stdout.write(text),
-  err: (text) => void process.stderr.write(text),
+  out: writeOut,
+  err: writeErr,
 };
 
 export const EXIT_OK = 0;
@@ -143,14 +144,10 @@ function withSetHint(diagnostic: FormulaDiagnostic, formula: string): FormulaDia
  *       ^^
  */
 export function formatProblem(formula: string, severity: string, message: string, span: Span | undefined): string {
-  let text = `${severity}: ${message}\n`;
   const oneLine = formula.replace(/[\r\n\t]/g, ' ');
-  text += `  ${oneLine}\n`;
-  if (span) {
-    const start = Math.max(0, Math.min(span.start, oneLine.length));
-    const width = Math.max(1, Math.min(span.end, oneLine.length) - start);
-    text += `  ${' '.repeat(start)}${'^'.repeat(width)}\n`;
-  }
+  const shown = excerpt(oneLine, span?.start ?? 0, span?.end ?? 0);
+  let text = `${severity}: ${escapeControls(message)}\n  ${shown.text}\n`;
+  if (span) text += `  ${' '.repeat(shown.caret)}${'^'.repeat(shown.width)}\n`;
   return text;
 }
 
@@ -160,7 +157,7 @@ export function reportDiagnostics(io: CommandIo, formula: string, diagnostics: r
 
 export function usage(io: CommandIo, command: string, synopsis: string, error: unknown): number {
   const message = error instanceof Error ? error.message : String(error);
-  io.err(`${command}: ${message}\nusage: rules-studio ${synopsis}\n`);
+  io.err(`${command}: ${escapeControls(message)}\nusage: rules-studio ${synopsis}\n`);
   return EXIT_USAGE;
 }
 

@@ -1,4 +1,6 @@
 // rules-studio <command>: a thin dispatcher. Each command lives in its own module and returns an exit code.
+import { escapeControls, writeErr } from './terminal-text.mjs';
+
 const COMMANDS: Record<string, () => Promise<{ run(args: string[]): Promise<number> | number }>> = {
   check: () => import('./check'),
   roll: () => import('./roll'),
@@ -27,7 +29,7 @@ async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   const load = name ? COMMANDS[name] : undefined;
   if (!load) {
-    process.stderr.write(name && name !== '--help' && name !== '-h' ? `unknown command '${name}'\n\n${USAGE}` : USAGE);
+    writeErr(name && name !== '--help' && name !== '-h' ? `unknown command '${escapeControls(name)}'\n\n${USAGE}` : USAGE);
     return name === '--help' || name === '-h' ? 0 : 2;
   }
   const command = await load();
@@ -37,7 +39,7 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => { process.exitCode = code; },
   (err: unknown) => {
-    process.stderr.write(`rules-studio: internal error: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+    writeErr(`rules-studio: internal error: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
     process.exitCode = 70;
   },
 );

@@ -2,6 +2,7 @@
 // on stderr. Only on a terminal (a pipe or a log file gets the result alone), and only once a run has gone on for a
 // second, so short runs print nothing extra. Cleared when the run ends, before the result is printed.
 import { timeLeft } from './eta';
+import { escapeControls } from './terminal-text.mjs';
 
 export interface ProgressStream {
   readonly isTTY?: boolean;
@@ -36,7 +37,7 @@ export function progressLine(label: string, total: number, unit: string, stream:
       lastWrite = t;
       const left = timeLeft((t - start) / 1000, best, total);
       const eta = left === null ? '' : ` · ${left}`;
-      stream.write(`\r\x1b[2K${label}: ${count(best)} / ${count(total)} ${unit} (${Math.floor((100 * best) / total)}%)${eta}`);
+      stream.write(`\r\x1b[2K${escapeControls(label)}: ${count(best)} / ${count(total)} ${unit} (${Math.floor((100 * best) / total)}%)${eta}`);
       shown = true;
     },
     end() {

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { checkSystem } from '../schema/check';
 import type { SystemDocument } from '../schema/document';
 import { formatDiagnostic, withoutBom } from './check';
+import { escapeControls } from './terminal-text.mjs';
 
 export type CheckOutcome = { readonly ok: true; readonly doc: SystemDocument } | { readonly ok: false; readonly report: string };
 
@@ -12,7 +13,7 @@ export function checkBeforeSimulating(file: string, text: string): CheckOutcome 
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0 || result.document === null) {
     const shown = errors.length ? errors : result.diagnostics;
-    return { ok: false, report: shown.map((d) => formatDiagnostic(file, text, d)).join('\n') || `${file}: not a system document` };
+    return { ok: false, report: shown.map((d) => formatDiagnostic(file, text, d)).join('\n') || `${escapeControls(file)}: not a system document` };
   }
   return { ok: true, doc: result.document };
 }

@@ -2,12 +2,13 @@
 // The tier × role grid (engine/balance/grid.ts): thin argument parsing and printing.
 import { planGrid, runGrid, type GridOptions, type GridResult } from '../balance/grid';
 import { formatBudget } from '../balance/budget';
-import { number, walkOneFile } from './args';
+import { capWorkers, number, walkOneFile } from './args';
 import { runGridParallel } from './balance-workers/pool';
 import type { GridWorkerSetup } from './balance-workers/worker';
 import { rateWithInterval, startBalanceCommandWithCrew, table, wholeNumber } from './balance-load';
 import { progressLine } from './progress';
 import { startCrew } from './worker-pool';
+import { escapeControls, writeErr, writeOut } from './terminal-text.mjs';
 
 const USAGE = 'usage: rules-studio sim FILE --grid --party ID [--fights N] [--seed S] [--workers K] [--enemies N] [--roles a,b] [--json]\n';
 
@@ -32,7 +33,7 @@ function parseArgs(args: readonly string[]): GridArgs | string {
       case '--party': party = next(); return null;
       case '--fights': return number(wholeNumber('--fights', next(), 1, 10_000_000), (n) => (fights = n));
       case '--seed': return number(wholeNumber('--seed', next(), 0), (n) => (seed = n));
-      case '--workers': return number(wholeNumber('--workers', next(), 1, 64), (n) => (workers = n));
+      case '--workers': return number(wholeNumber('--workers', next(), 1, 64), (n) => (workers = capWorkers('sim --grid', n)));
       case '--enemies': return number(wholeNumber('--enemies', next(), 1, 100), (n) => (enemies = n));
       case '--roles': roles = (next() ?? '').split(',').filter((r) => r.length > 0); return null;
       case '--json': json = true; return null;
@@ -87,13 +88,13 @@ export async function run(args: string[]): Promise<number> {
       progress.end();
     }
     if (typeof grid === 'string') {
-      process.stderr.write(`sim --grid: ${grid}\n`);
+      writeErr(`sim --grid: ${escapeControls(grid)}\n`);
       return 1;
     }
-    process.stdout.write(parsed.json ? `${JSON.stringify(grid, null, 2)}\n` : `${formatGrid(grid)}\n`);
+    writeOut(parsed.json ? `${JSON.stringify(grid, null, 2)}\n` : `${formatGrid(grid)}\n`);
     return 0;
   } catch (err) {
-    process.stderr.write(`sim --grid: the fights stopped: ${err instanceof Error ? err.message : String(err)}\n`);
+    writeErr(`sim --grid: the fights stopped: ${escapeControls(err instanceof Error ? err.message : String(err))}\n`);
     return 1;
   } finally {
     await crew?.dismiss(); // what runTasks did not take (a grid that could not be planned)

@@ -4,10 +4,11 @@ import { sensitivity, type Nudge, type SensitivityResult } from '../balance/sens
 import { needleSaturated } from '../balance/sensitivity-merge';
 import { TUNE_MEASURES, TUNE_METRICS, type TuneMetric } from '../balance/tune-measures';
 import { metricArg, pct, rateWithInterval, startBalanceCommandWithCrew, table, wholeNumber } from './balance-load';
-import { number, walkOneFile } from './args';
+import { capWorkers, number, walkOneFile } from './args';
 import { needleSetup, runSensitivityParallel } from './balance-workers/needle-pool';
 import { startCrew } from './worker-pool';
 import { progressOnceTold } from './progress';
+import { escapeControls, writeErr, writeOut } from './terminal-text.mjs';
 
 const USAGE = 'usage: rules-studio sim FILE --fight ID --sensitivity [--metric win|died|rounds] [--fights N] [--seed S] [--top K] [--workers K] [--json]\n'
   + '  --metric: rank the nudges by the heroes\' win rate (win, the default), the chance a hero dies (died) or the mean rounds (rounds)\n';
@@ -30,7 +31,7 @@ function parseArgs(args: readonly string[]): SensitivityArgs | string {
       case '--fights': return number(wholeNumber('--fights', next(), 2, 1_000_000), (n) => (fights = n));
       case '--seed': return number(wholeNumber('--seed', next(), 0), (n) => (seed = n));
       case '--top': return number(wholeNumber('--top', next(), 1), (n) => (top = n));
-      case '--workers': return number(wholeNumber('--workers', next(), 1, 64), (n) => (workers = n));
+      case '--workers': return number(wholeNumber('--workers', next(), 1, 64), (n) => (workers = capWorkers('sim --sensitivity', n)));
       case '--json': json = true; return null;
       default: return undefined;
     }
@@ -95,11 +96,11 @@ export async function run(args: string[]): Promise<number> {
     } finally {
       progress.end();
     }
-    if (typeof result === 'string') { process.stderr.write(`sim --sensitivity: ${result}\n`); return 1; }
-    process.stdout.write(parsed.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatSensitivity(result, parsed.top)}\n`);
+    if (typeof result === 'string') { writeErr(`sim --sensitivity: ${escapeControls(result)}\n`); return 1; }
+    writeOut(parsed.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatSensitivity(result, parsed.top)}\n`);
     return 0;
   } catch (err) {
-    process.stderr.write(`sim --sensitivity: the fights stopped: ${err instanceof Error ? err.message : String(err)}\n`);
+    writeErr(`sim --sensitivity: the fights stopped: ${escapeControls(err instanceof Error ? err.message : String(err))}\n`);
     return 1;
   } finally {
     await crew?.dismiss(); // what runTasks did not take (a needle that could not be planned)

@@ -4,6 +4,7 @@ import { tune, type TuneResult } from '../balance/tune';
 import { TUNE_MEASURES, type TuneMetric } from '../balance/tune-measures';
 import { number, walkOneFile } from './args';
 import { metricArg, pct, rateWithInterval, startBalanceCommand, table, wholeNumber } from './balance-load';
+import { escapeControls, writeErr, writeOut } from './terminal-text.mjs';
 
 const USAGE = 'usage: rules-studio sim FILE --fight ID --tune POINTER [--at K] --target P [--metric win|died|rounds] [--fights N] [--seed S] [--json]\n'
   + '  POINTER: a number\'s field as sim --sensitivity --json lists it (knob.pointer); --at K: its K-th number (from 0)\n'
@@ -97,11 +98,11 @@ export async function run(args: string[]): Promise<number> {
   const { options: parsed, loaded } = start;
   try {
     const result = tune(loaded.doc, loaded.system, { fight: parsed.fight, fights: parsed.fights, seed: parsed.seed, pointer: parsed.pointer, at: parsed.at, target: parsed.target, metric: parsed.metric });
-    if (typeof result === 'string') { process.stderr.write(`sim --tune: ${result}\n`); return 1; }
-    process.stdout.write(parsed.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatTune(result)}\n`);
+    if (typeof result === 'string') { writeErr(`sim --tune: ${escapeControls(result)}\n`); return 1; }
+    writeOut(parsed.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatTune(result)}\n`);
     return 0;
   } catch (err) {
-    process.stderr.write(`sim --tune: the fights stopped: ${err instanceof Error ? err.message : String(err)}\n`);
+    writeErr(`sim --tune: the fights stopped: ${escapeControls(err instanceof Error ? err.message : String(err))}\n`);
     return 1;
   }
 }

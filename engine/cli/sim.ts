@@ -1,12 +1,13 @@
 // rules-studio sim FILE --fight ID [--fights N] [--seed S] [--workers K] [--json] [--log]
 // Thin: reads the file, refuses a system with errors, runs the engine, prints (spec §4).
-import { number, walkOneFile } from './args';
+import { capWorkers, number, walkOneFile } from './args';
 import { fightLog, GRID_NOTE, loadSystem, simulate, SimError, type SimStats } from '../sim/index';
 import type { RecordRequest } from './sim-record';
 import { simulateParallel, startSimCrew, workersNeeded, type ParallelOptions } from './sim-workers/pool';
 import type { Crew } from './worker-pool';
 import { checkBeforeSimulating, readSystemText, sameDocument } from './sim-check';
 import { progressLine } from './progress';
+import { escapeControls, writeErr, writeOut } from './terminal-text.mjs';
 
 /** A billion fights take hours on one core; more is a typo (and past 2^53 fight indices stop being exact). */
 const MAX_FIGHTS = 1_000_000_000;
@@ -40,7 +41,7 @@ function parseArgs(args: string[]): SimArgs | string {
       case '--fight': fight = next(); return null;
       case '--fights': return number(whole('--fights', next(), 1, MAX_FIGHTS), (n) => (fights = n));
       case '--seed': return number(whole('--seed', next(), 0), (n) => (seed = n));
-      case '--workers': return number(whole('--workers', next(), 1), (n) => (workers = Math.min(n, 64)));
+      case '--workers': return number(whole('--workers', next(), 1), (n) => (workers = capWorkers('sim', Math.min(n, 64))));
       case '--json': json = true; return null;
       case '--log': log = true; return null;
       default: return undefined;
@@ -71,7 +72,7 @@ function printHuman(stats: SimStats, grid: boolean): void {
   for (const c of stats.combatants) {
     out.push(`  ${c.side === 'heroes' ? 'H' : 'E'} ${c.id.padEnd(16)} survived ${pct(c.survived).padStart(6)} · died ${pct(c.died).padStart(6)} · damage dealt ${c.damageDealt.mean.toFixed(2)}`);
   }
-  process.stdout.write(`${out.join('\n')}\n`);
+  writeOut(`${out.join('\n')}\n`);
 }
 
 export async function run(args: string[]): Promise<number> {
@@ -82,19 +83,19 @@ export async function run(args: string[]): Promise<number> {
   if (args.includes('--budget')) return (await import('./sim-budget')).run(args);
   const recording = (await import('./sim-record')).takeRecordOptions(args);
   if (typeof recording === 'string') {
-    process.stderr.write(`sim: ${recording}\n${USAGE}`);
+    writeErr(`sim: ${escapeControls(recording)}\n${USAGE}`);
     return 2;
   }
   const parsed = parseArgs(recording.args);
   if (typeof parsed === 'string') {
-    process.stderr.write(`sim: ${parsed}\n${USAGE}`);
+    writeErr(`sim: ${escapeControls(parsed)}\n${USAGE}`);
     return 2;
   }
   let text: string;
   try {
     text = readSystemText(parsed.file);
   } catch (err) {
-    process.stderr.write(`sim: cannot read ${parsed.file}: ${err instanceof Error ? err.message : String(err)}\n`);
+    writeErr(`sim: cannot read ${escapeControls(parsed.file)}: ${escapeControls(err instanceof Error ? err.message : String(err))}\n`);
     return 2;
   }
   const parallel: ParallelOptions = { fights: parsed.fights, seed: parsed.seed, workers: parsed.workers };
@@ -111,7 +112,7 @@ async function checkAndFight(parsed: SimArgs, parallel: ParallelOptions, record:
   crew: Crew | null): Promise<number> {
   const checked = checkBeforeSimulating(parsed.file, text);
   if (!checked.ok) {
-    process.stderr.write(`${checked.report}\nsim: ${parsed.file} has errors; a system with errors is never simulated\n`);
+    writeErr(`${checked.report}\nsim: ${escapeControls(parsed.file)} has errors; a system with errors is never simulated\n`);
     return 1;
   }
   const doc = checked.doc;
@@ -119,14 +120,14 @@ async function checkAndFight(parsed: SimArgs, parallel: ParallelOptions, record:
   if (crew && !sameDocument(text, doc)) { await crew.dismiss(); crew = null; }
   const loaded = loadSystem(doc);
   if (!loaded.ok) {
-    for (const d of loaded.diagnostics) process.stderr.write(`${parsed.file}: ${d.pointer || '/'}: ${d.message}\n`);
-    process.stderr.write(`sim: ${parsed.file} has errors; a system with errors is never simulated\n`);
+    for (const d of loaded.diagnostics) writeErr(`${escapeControls(parsed.file)}: ${escapeControls(d.pointer || '/')}: ${escapeControls(d.message)}\n`);
+    writeErr(`sim: ${escapeControls(parsed.file)} has errors; a system with errors is never simulated\n`);
     return 1;
   }
   const system = loaded.system;
   if (!system.fights.has(parsed.fight)) {
     const known = [...system.fights.keys()];
-    process.stderr.write(`sim: unknown fight '${parsed.fight}'${known.length ? ` (fights: ${known.join(', ')})` : ''}\n`);
+    writeErr(`sim: unknown fight '${escapeControls(parsed.fight)}'${known.length ? ` (fights: ${escapeControls(known.join(', '))})` : ''}\n`);
     return 1;
   }
   try {
@@ -135,7 +136,7 @@ async function checkAndFight(parsed: SimArgs, parallel: ParallelOptions, record:
       for (let i = 0; i < parsed.fights; i++) {
         const seed = deriveSeed(parsed.seed, i);
         const lines = fightLog(system, parsed.fight, seed).map((e) => JSON.stringify(parsed.fights === 1 ? e : { fight: i, ...e }));
-        process.stdout.write(`${lines.join('\n')}\n`);
+        writeOut(`${lines.join('\n')}\n`);
       }
       return 0;
     }
@@ -148,19 +149,19 @@ async function checkAndFight(parsed: SimArgs, parallel: ParallelOptions, record:
     } finally {
       progress.end();
     }
-    if (parsed.json) process.stdout.write(`${JSON.stringify(stats, null, 2)}\n`);
+    if (parsed.json) writeOut(`${JSON.stringify(stats, null, 2)}\n`);
     else printHuman(stats, system.grid);
     if (record) {
       const note = await (await import('./sim-record')).recordRun(record, stats, doc.version, text);
-      (parsed.json ? process.stderr : process.stdout).write(note);
+      (parsed.json ? writeErr : writeOut)(note);
     }
     return 0;
   } catch (err) {
     if (err instanceof SimError) {
-      process.stderr.write(`sim: ${err.message}\n`);
+      writeErr(`sim: ${escapeControls(err.message)}\n`);
       return 1;
     }
-    process.stderr.write(`sim: the fight stopped: ${err instanceof Error ? err.message : String(err)}\n`);
+    writeErr(`sim: the fight stopped: ${escapeControls(err instanceof Error ? err.message : String(err))}\n`);
     return 1;
   }
 }

@@ -32,7 +32,15 @@ const probe: { studio: Studio; sandbox: SandboxState; editor: SystemEditor | nul
 Object.assign(window, { __studio: probe });
 // The host's requests go out before the shell mounts (their answers arrive while it does).
 const initialPath = new URLSearchParams(location.search).get('open') ?? undefined;
-void studio.start(initialPath).then(() => performance.mark('rules:ready'));
+void studio.start(initialPath).then(
+  () => performance.mark('rules:ready'),
+  (error: unknown) => {
+    // The host refused the page (an address whose one-time code was already used, a server since restarted): say
+    // so in place of a studio that cannot load or save anything.
+    target.className = 'fatal';
+    target.textContent = error instanceof Error ? error.message : String(error);
+  },
+);
 mount(App, { target, props: { studio, sandbox, onEditor: (editor: SystemEditor) => (probe.editor = editor) } });
 // The shell (file list, sandbox, status bar) is in the DOM; Monaco follows in its own chunk (started in boot.ts).
 requestAnimationFrame(() => setTimeout(() => performance.mark('rules:shell'), 0));

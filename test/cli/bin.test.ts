@@ -1,7 +1,7 @@
 // The installed entry point: every command runs from the cached bundle (sim's workers from theirs), giving the engine's answers.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 
@@ -55,6 +55,17 @@ describe('bin/rules-studio.mjs', () => {
     expect(r.signal).toBeNull();
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/broken\.json:\d+:\d+: error: .*strr/);
+  });
+  test.runIf(availableParallelism() < 64)('sim --workers above the cores is capped to the cores with a note, and prints what one thread prints', () => {
+    const cores = availableParallelism();
+    const args = ['sim', 'test/fixtures/systems/mini-d20.json', '--fight', 'skirmish', '--fights', '400', '--json'];
+    const many = cliEnds(...args, '--workers', '64');
+    expect(many.status).toBe(0);
+    expect(many.stderr).toBe(`sim: --workers 64 is more than the ${cores} core${cores === 1 ? '' : 's'} here; using ${cores} (the numbers are the same for any count)\n`);
+    expect(many.stdout).toBe(cliEnds(...args).stdout);
+    const grid = cliEnds('sim', 'test/balance/fixtures/mirror.json', '--grid', '--party', 'solo', '--fights', '20', '--json', '--workers', '64');
+    expect(grid.status).toBe(0);
+    expect(grid.stderr).toContain(`sim --grid: --workers 64 is more than the ${cores} core`);
   });
   test('sim --workers 3 with an unknown fight exits 1 naming the fights, and ends', () => {
     const r = cliEnds('sim', 'test/fixtures/systems/mini-d20.json', '--fight', 'nope', '--fights', '2000', '--workers', '3');

@@ -16,37 +16,51 @@ const FLAGS = [
 ];
 
 export interface StudioProcess {
+  /** The newest address the server printed (its one-time code may be spent: see freshUrl). */
   readonly url: string;
+  /** An address whose one-time code no page has been given yet (the server prints the next once one is used). */
+  freshUrl(): Promise<string>;
   readonly workspace: string;
   readonly dataDir: string;
   /** Ends the server the hard way (SIGKILL), as a crash would. */
   kill(): Promise<void>;
-  /** Starts the server again on the same workspace and data folder; the new URL (new token). */
+  /** Starts the server again on the same workspace and data folder; the new URL (a new run, a new code). */
   restart(): Promise<string>;
   close(): Promise<void>;
 }
 
-function startServer(workspace: string, dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+const ADDRESS = /http:\/\/127\.0\.0\.1:\d+\/\S*#code=[0-9a-f]+/g;
+
+interface ServerChild {
+  readonly child: ChildProcess;
+  /** Every address printed so far, oldest first. */
+  readonly urls: string[];
+  /** Resolves at the next address printed. */
+  next(): Promise<void>;
+}
+
+/** Starts the browser-mode server; resolves once it printed its first address (failing when it exits first). */
+function startServer(workspace: string, dataDir: string): Promise<ServerChild> {
   const child = spawn(process.execPath, [join(REPO, 'dist/electron/web/main.js'), '--workspace', workspace, '--data', dataDir, '--port', '0'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const urls: string[] = [];
+  const waiters: (() => void)[] = [];
+  let out = '';
+  const read = (chunk: Buffer) => {
+    out += chunk.toString();
+    const found = out.match(ADDRESS) ?? [];
+    if (found.length > urls.length) {
+      urls.push(...found.slice(urls.length));
+      for (const wake of waiters.splice(0)) wake();
+    }
+  };
+  child.stdout!.on('data', read);
+  child.stderr!.on('data', read);
+  const server: ServerChild = { child, urls, next: () => new Promise((wake) => waiters.push(wake)) };
   return new Promise((done, fail) => {
-    let out = '';
-    const timer = setTimeout(() => fail(new Error(`studio server did not start:\n${out}`)), 20_000);
-    const read = (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /(http:\/\/127\.0\.0\.1:\d+\/\S*#token=[0-9a-f]+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        done({ child, url: match[1]! });
-      }
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      fail(new Error(`studio server exited (${code}):\n${out}`));
-    });
+    child.once('exit', (code) => fail(new Error(`studio server exited (${code}):\n${out}`)));
+    void server.next().then(() => done(server));
   });
 }
 
@@ -57,6 +71,14 @@ export async function startStudio(): Promise<StudioProcess> {
   mkdirSync(dataDir);
   cpSync(join(REPO, 'systems'), workspace, { recursive: true });
   let server = await startServer(workspace, dataDir);
+  const handedOut = new Set<string>();
+  const freshUrl = async (): Promise<string> => {
+    // A code is spent when a page opens its address; the server then prints the next: wait for it.
+    while (handedOut.has(server.urls.at(-1)!)) await server.next();
+    const url = server.urls.at(-1)!;
+    handedOut.add(url);
+    return url;
+  };
   const stop = async (signal: NodeJS.Signals) => {
     const child = server.child;
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -67,15 +89,16 @@ export async function startStudio(): Promise<StudioProcess> {
   };
   return {
     get url() {
-      return server.url;
+      return server.urls.at(-1)!;
     },
+    freshUrl,
     workspace,
     dataDir,
     kill: () => stop('SIGKILL'),
     async restart() {
       await stop('SIGKILL');
       server = await startServer(workspace, dataDir);
-      return server.url;
+      return freshUrl();
     },
     async close() {
       await stop('SIGTERM');
@@ -102,7 +125,7 @@ export async function launchBrowser(): Promise<{ context: BrowserContext; close(
   };
 }
 
-/** `http://host/#token=…` → `http://host/?open=<path>#token=…` */
+/** `http://host/#code=…` → `http://host/?open=<path>#code=…` */
 export function withOpen(url: string, path: string): string {
   const [base, fragment] = url.split('#');
   return `${base}?open=${encodeURIComponent(path)}#${fragment}`;
@@ -142,7 +165,7 @@ export async function openStudioSession(path: string, errors: string[], sandboxR
   const studio = await startStudio();
   const browser = await launchBrowser();
   const page = await browser.context.newPage();
-  await openStudio(page, studio.url, path, errors);
+  await openStudio(page, await studio.freshUrl(), path, errors);
   if (sandboxReady) {
     await page.waitForFunction(() => (window as unknown as { __studio: { sandbox: { events: unknown[] } } }).__studio.sandbox.events.length > 10, undefined, { timeout: 30_000 });
   }

@@ -231,7 +231,7 @@ describe('sandbox: a system that has never checked clean', () => {
     const errors: string[] = [];
     const other = await browser.context.newPage();
     try {
-      await openStudio(other, studio.url, 'broken.json', errors);
+      await openStudio(other, await studio.freshUrl(), 'broken.json', errors);
       const banner = other.getByTestId('unfought-banner');
       await banner.waitFor({ timeout: 20_000 });
       expect(await banner.textContent()).toContain('broken.json has 1 error');

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { launchBrowser, openStudio, REPO, SHOTS } from './harness';
 
-const WHY = /^Electron could not start \((.+)\); opening the browser studio at (http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]+)$/m;
+const WHY = /^Electron could not start \((.+)\); opening the browser studio at (http:\/\/127\.0\.0\.1:\d+\/#code=[0-9a-f]+)$/m;
 
 test.runIf(process.platform === 'linux')('npm start says why Electron could not start and opens the browser studio on the workspace', async () => {
   const root = mkdtempSync(join(tmpdir(), 'rules-studio-start-'));
@@ -49,6 +49,21 @@ test.runIf(process.platform === 'linux')('npm start says why Electron could not 
     expect(await page.locator('.sidebar').innerText()).toContain('twin-dice.json');
     mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: join(SHOTS, 'start-fallback.png') });
+    expect(errors).toEqual([]);
+    // The page traded the address's one-time code for the session: the code left the address bar, a reload keeps
+    // the session, and the same address in another tab (as someone who read it off a command line would) opens nothing.
+    expect(page.url()).not.toContain('#code=');
+    await page.reload();
+    await expect.poll(() => page.locator('.sidebar').innerText()).toContain('twin-dice.json');
+    const again = await browser.context.newPage();
+    await again.goto(url!);
+    await expect.poll(() => again.locator('#app').innerText()).toContain('This address has already been used');
+    await again.screenshot({ path: join(SHOTS, 'start-address-used.png') });
+    // The console told the next address; it opens the studio.
+    await expect.poll(() => /That address has been used; another window: (\S+#code=[0-9a-f]+)/.exec(output)?.[1]).toBeTruthy();
+    const next = /That address has been used; another window: (\S+#code=[0-9a-f]+)/.exec(output)![1]!;
+    const third = await browser.context.newPage();
+    await openStudio(third, next, 'twin-dice.json', errors);
     expect(errors).toEqual([]);
   } finally {
     await browser.close();

@@ -5,15 +5,17 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startStudioServer, TOKEN_HEADER, type StudioServer } from '../../electron/web/server';
+import { CODE_HEADER, startStudioServer, TOKEN_HEADER, type StudioServer } from '../../electron/web/server';
 import { CONTENT_SECURITY_POLICY } from '../../electron/services/static-files';
-import { BrowserHost, TOKEN_HEADER as HOST_TOKEN_HEADER } from '../../renderer/src/host/browser-host';
+import { BrowserHost, CODE_HEADER as HOST_CODE_HEADER, exchangeCode, TOKEN_HEADER as HOST_TOKEN_HEADER } from '../../renderer/src/host/browser-host';
 import type { FileChange, OpenedFile, OpenResult } from '../../renderer/src/host/host';
 
 let base: string;
 let workspace: string;
 let server: StudioServer;
 let host: BrowserHost;
+/** What the server told onCodeUsed: the address with the next code, once a page used one. */
+const nextAddresses: string[] = [];
 
 /** Raw HTTP, so paths and headers go out exactly as written (fetch would normalise them). */
 function raw(method: string, rawPath: string, headers: Record<string, string> = {}, body?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
@@ -47,7 +49,7 @@ beforeAll(async () => {
   writeFileSync(path.join(renderer, 'assets', 'app.js'), 'export {}');
   writeFileSync(path.join(base, 'secret.json'), '{"secret":true}');
   writeFileSync(path.join(workspace, 'skirmish.json'), '{"name":"Skirmish"}\n');
-  server = await startStudioServer({ workspace, dataDir: path.join(base, 'data'), seedsDir: null, rendererDir: renderer, watchIntervalMs: 100 });
+  server = await startStudioServer({ workspace, dataDir: path.join(base, 'data'), seedsDir: null, rendererDir: renderer, watchIntervalMs: 100, onCodeUsed: (url) => nextAddresses.push(url) });
   host = new BrowserHost({ origin: server.origin, token: server.token, reconnectMs: 50 });
 });
 
@@ -58,14 +60,45 @@ afterAll(async () => {
 });
 
 describe('access', () => {
-  test('binds to 127.0.0.1 and hands out the token only in the URL fragment', async () => {
-    expect(server.url).toBe(`http://127.0.0.1:${server.port}/#token=${server.token}`);
+  test('binds to 127.0.0.1; its address holds a one-time code, never the token', async () => {
+    expect(server.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${server.port}/#code=[0-9a-f]{48}$`));
+    expect(server.url).not.toContain(server.token);
     expect(server.token).toMatch(/^[0-9a-f]{48}$/);
     expect(TOKEN_HEADER).toBe(HOST_TOKEN_HEADER);
+    expect(CODE_HEADER).toBe(HOST_CODE_HEADER);
     const index = await raw('GET', '/');
     expect(index.status).toBe(200);
     expect(index.body).not.toContain(server.token);
     expect(index.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+  });
+
+  test('the page trades the code for the token once: the code is then void, and the next address is told', async () => {
+    const first = server.url;
+    const code = first.split('#code=')[1]!;
+    const before = nextAddresses.length;
+    expect(await exchangeCode(server.origin, code)).toBe(server.token);
+    expect(nextAddresses.slice(before)).toEqual([server.url]);
+    expect(server.url).not.toBe(first);
+    await expect(exchangeCode(server.origin, code)).rejects.toThrow(/already been used/);
+    const again = await raw('POST', '/api/session', { [CODE_HEADER]: code });
+    expect(again.status).toBe(401);
+    expect(again.body).not.toContain(server.token);
+    expect((await raw('POST', '/api/session', {})).status).toBe(401);
+    expect((await raw('GET', '/api/session', { [CODE_HEADER]: server.url.split('#code=')[1]! })).status).toBe(405);
+    // The Host and Origin checks come first: a foreign page cannot trade a code it saw.
+    const fresh = server.url.split('#code=')[1]!;
+    expect((await raw('POST', '/api/session', { [CODE_HEADER]: fresh, host: 'evil.example' })).status).toBe(421);
+    expect((await raw('POST', '/api/session', { [CODE_HEADER]: fresh, origin: 'https://evil.example' })).status).toBe(403);
+    expect(nextAddresses.length).toBe(before + 1);
+    // The new address works (once).
+    expect(await exchangeCode(server.origin, fresh)).toBe(server.token);
+  });
+
+  test('a host waiting on a failed exchange reports why on every request', async () => {
+    const refused = new BrowserHost({ origin: server.origin, token: exchangeCode(server.origin, 'ab'.repeat(24)) });
+    await expect(refused.files.list()).rejects.toThrow(/already been used/);
+    const traded = new BrowserHost({ origin: server.origin, token: exchangeCode(server.origin, server.url.split('#code=')[1]!) });
+    expect(await traded.files.list()).toEqual([expect.objectContaining({ path: 'skirmish.json' })]);
   });
 
   test('every API request needs the token: 401 without it or with a wrong one', async () => {

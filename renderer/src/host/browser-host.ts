@@ -1,5 +1,6 @@
 // The browser studio's host: the IPC contract over fetch to the local server (electron/web/server.ts), with the
-// per-run token on every request; file changes arrive as Server-Sent Events read through fetch (EventSource
+// per-run token on every request (the page gets it by trading the one-time code of the address it was opened with,
+// exchangeCode); file changes arrive as Server-Sent Events read through fetch (EventSource
 // cannot send the token header). No DOM use here, so it also runs in Node for tests.
 import { safeExternalUrl } from '../../../electron/links';
 import type {
@@ -25,12 +26,14 @@ import type {
 } from './host';
 
 export const TOKEN_HEADER = 'x-rules-studio-token';
+export const CODE_HEADER = 'x-rules-studio-code';
 const FILES_CHANGED = 'studio:files.changed';
 
 export interface BrowserHostOptions {
   /** The server's origin, e.g. http://127.0.0.1:43123 */
   origin: string;
-  token: string;
+  /** The session token, or the exchange that will give it (every request waits for it). */
+  token: string | Promise<string>;
   fetch?: typeof fetch;
   /** Opens a checked https link (the page: window.open with noopener). */
   openWindow?: (url: string) => void;
@@ -48,7 +51,7 @@ export class BrowserHost implements Host {
   readonly runs: Host['runs'];
 
   private readonly origin: string;
-  private readonly token: string;
+  private readonly token: Promise<string>;
   private readonly fetchImpl: typeof fetch;
   private readonly openWindow: ((url: string) => void) | null;
   private readonly reconnectMs: number;
@@ -59,7 +62,8 @@ export class BrowserHost implements Host {
 
   constructor(options: BrowserHostOptions) {
     this.origin = options.origin.replace(/\/$/, '');
-    this.token = options.token;
+    this.token = Promise.resolve(options.token);
+    this.token.catch(() => undefined); // each request reports a failed exchange itself
     this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
     this.openWindow = options.openWindow ?? null;
     this.reconnectMs = options.reconnectMs ?? 1000;
@@ -127,7 +131,7 @@ export class BrowserHost implements Host {
   private async call<T>(channel: string, ...args: unknown[]): Promise<T> {
     const response = await this.fetchImpl(`${this.origin}/api/invoke/${channel}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [TOKEN_HEADER]: this.token },
+      headers: { 'content-type': 'application/json', [TOKEN_HEADER]: await this.token },
       body: JSON.stringify({ args }),
     });
     let body: { result?: T; error?: string };
@@ -155,7 +159,7 @@ export class BrowserHost implements Host {
   private async readEvents(signal: AbortSignal): Promise<void> {
     while (!signal.aborted) {
       try {
-        const response = await this.fetchImpl(`${this.origin}/api/events`, { headers: { [TOKEN_HEADER]: this.token }, signal });
+        const response = await this.fetchImpl(`${this.origin}/api/events`, { headers: { [TOKEN_HEADER]: await this.token }, signal });
         if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
         const reader = response.body.getReader();
         const decoder = new TextDecoder();
@@ -199,4 +203,22 @@ export class BrowserHost implements Host {
     }
     for (const listener of this.listeners) listener(change);
   }
+}
+
+/**
+ * Trades the one-time code of the address the studio printed (`#code=…`) for this run's session token. The server
+ * voids the code as it answers, so an address seen on a command line (`xdg-open …`, a browser's own) opens nothing.
+ */
+export async function exchangeCode(origin: string, code: string, fetchImpl: typeof fetch = (input, init) => fetch(input, init)): Promise<string> {
+  const response = await fetchImpl(`${origin.replace(/\/$/, '')}/api/session`, { method: 'POST', headers: { [CODE_HEADER]: code } });
+  let body: { token?: unknown; error?: unknown };
+  try {
+    body = (await response.json()) as { token?: unknown; error?: unknown };
+  } catch {
+    throw new Error(`The studio server answered HTTP ${response.status} without JSON`);
+  }
+  if (!response.ok || typeof body.token !== 'string') {
+    throw new Error(typeof body.error === 'string' ? body.error : `The studio server refused the address (HTTP ${response.status})`);
+  }
+  return body.token;
 }

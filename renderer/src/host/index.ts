@@ -1,8 +1,9 @@
-// Picks the host: Electron when the preload exposed window.studio, else the browser studio, whose server put
-// this run's token in the address fragment (#token=...). The token is moved to sessionStorage and removed from
-// the address bar, so a reload keeps working and the address can be shared without it.
+// Picks the host: Electron when the preload exposed window.studio, else the browser studio. Its server prints an
+// address with a one-time code (#code=...), which this page trades for the run's session token (exchangeCode) and
+// removes from the address bar at once; the token is kept in sessionStorage, so a reload keeps working, and it never
+// appears in an address or on a command line (a used code opens nothing).
 import type { StudioApi } from '../../../electron/ipc/studio-api';
-import { BrowserHost } from './browser-host';
+import { BrowserHost, exchangeCode } from './browser-host';
 import { ElectronHost } from './electron-host';
 import type { Host } from './host';
 
@@ -22,13 +23,21 @@ export function createHost(): Host {
   throw new Error('Rules Studio has no host: start it with `npm start` (desktop) or `npm run web` (browser) and open the address it prints.');
 }
 
-function takeToken(): string | null {
-  const match = /(?:^#|&)token=([0-9a-f]{16,128})(?:&|$)/.exec(window.location.hash);
+function takeToken(): string | Promise<string> | null {
+  const match = /(?:^#|&)code=([0-9a-f]{16,128})(?:&|$)/.exec(window.location.hash);
   if (match) {
-    const token = match[1]!;
-    window.sessionStorage.setItem(TOKEN_KEY, token);
     window.history.replaceState(null, '', window.location.pathname + window.location.search);
-    return token;
+    const kept = window.sessionStorage.getItem(TOKEN_KEY);
+    return exchangeCode(window.location.origin, match[1]!).then(
+      (token) => {
+        window.sessionStorage.setItem(TOKEN_KEY, token);
+        return token;
+      },
+      (error: unknown) => {
+        if (kept) return kept; // this tab already had the session (an old address pasted again)
+        throw error;
+      },
+    );
   }
   return window.sessionStorage.getItem(TOKEN_KEY);
 }
