@@ -8,7 +8,7 @@ import { join, relative } from 'node:path';
 const FORBIDDEN_IN_ENGINE = /(?:from\s+|import\s*\(\s*|require\s*\(\s*)['"](node:[^'"]*|fs|path|os|child_process|worker_threads|electron|svelte[^'"]*|monaco-editor[^'"]*)['"]/;
 const DOM_GLOBALS = /\b(document|window|localStorage|navigator)\s*\./;
 const EVAL = /\beval\s*\(|\bnew\s+Function\s*\(/;
-const RAW_PRINT = /\bprocess\.(stdout|stderr)\.write\s*\(|\bconsole\.(log|error|warn|info|debug)\s*\(/;
+const RAW_PRINT = /(?<![.\w])process\.(stdout|stderr)\.write\s*\(|(?<![.\w])console\.(log|error|warn|info|debug)\s*\(/;
 const printsToTerminal = (p) => /(^|\/)(engine\/cli|electron\/web)\//.test(p) && !/\.test\.ts$/.test(p);
 
 function* files(dir) {

@@ -36,7 +36,7 @@ afterAll(() => closeStudioSession({ studio, browser }));
 async function runOn(workers: string, button: string, title: string, says: string, rows: string): Promise<string[]> {
   await page.getByTestId('balance-workers').selectOption(workers);
   await page.getByTestId(button).click();
-  await expect.poll(() => page.getByTestId(title).textContent().catch(() => ''), { timeout: 60_000 }).toContain(says);
+  await expect.poll(() => page.getByTestId(title).textContent().catch(() => '')).toContain(says);
   return page.getByTestId(rows).allTextContents();
 }
 
@@ -61,7 +61,7 @@ describe('balance tab', () => {
     await expect.poll(() => page.evaluate(() => {
       const start = (globalThis as unknown as Probe).__studio.sandbox.events.find((e) => e.type === 'fightStart');
       return start?.combatants?.map((c) => c.id).filter((id) => id.startsWith('elite-')).length ?? 0;
-    }), { timeout: 30_000 }).toBe(4);
+    })).toBe(4);
     expect(await page.getByTestId('strip-slot').count()).toBe(8);
   });
 
@@ -78,7 +78,7 @@ describe('balance tab', () => {
     // The cell's win rate, as the heat map shows it rounded.
     const shown = await page.locator('[data-testid="grid-cell"][data-role="minion"][data-tier="1"] b').textContent();
     expect(`${Math.round(100 * Number(minion1[3]))}%`).toBe(shown);
-    await expect.poll(() => page.getByTestId('copy-grid').textContent(), { timeout: 5_000 }).toBe('copy as a table');
+    await expect.poll(() => page.getByTestId('copy-grid').textContent()).toBe('copy as a table');
   });
 
   test('what moves the needle: the numbers of a fight ranked by their move of the win rate, each shown in the editor', async () => {
@@ -104,7 +104,7 @@ describe('balance tab', () => {
   test('a long needle shows how many variants are done, and Stop ends it, keeping the last answer', async () => {
     await page.getByTestId('balance-fights').fill('20000');
     await page.getByTestId('run-needle').click();
-    await expect.poll(() => page.getByTestId('balance-running').textContent(), { timeout: 30_000 }).toMatch(/running the needle… \d+ \/ \d+ variants · about \d+ (s|min) left/);
+    await expect.poll(() => page.getByTestId('balance-running').textContent()).toMatch(/running the needle… \d+ \/ \d+ variants · about \d+ (s|min) left/);
     await page.getByTestId('balance-stop').click();
     await expect.poll(() => page.getByTestId('balance-running').count()).toBe(0);
     expect(await page.getByTestId('balance-error').count()).toBe(0);
@@ -129,7 +129,7 @@ describe('balance tab', () => {
     const pointer = (await row.locator('button').first().getAttribute('title'))!;
     const before = await valueAt(pointer);
     await row.getByTestId('tune-row').click();
-    await expect.poll(() => page.getByTestId('tune-title').textContent().catch(() => ''), { timeout: 60_000 }).toMatch(/^Tuning .+ so the heroes win 50\.0% of first-blood · now \d+ · 100 fights a value, same seeds\s*copy as a table$/);
+    await expect.poll(() => page.getByTestId('tune-title').textContent().catch(() => '')).toMatch(/^Tuning .+ so the heroes win 50\.0% of first-blood · now \d+ · 100 fights a value, same seeds\s*copy as a table$/);
     const probes = await page.getByTestId('tune-probe').allTextContents();
     expect(probes.length).toBeGreaterThan(1);
     expect(probes.filter((p) => p.endsWith('now')).length + probes.filter((p) => /now, nearest$/.test(p)).length).toBe(1);
@@ -145,7 +145,7 @@ describe('balance tab', () => {
       const panel = el.closest('[data-testid="balance"]')!.getBoundingClientRect();
       const verdict = document.querySelector('[data-testid="tune-verdict"]')!.getBoundingClientRect();
       return el.getBoundingClientRect().top >= panel.top && verdict.bottom <= panel.bottom;
-    }), { timeout: 5_000 }).toBe(true);
+    })).toBe(true);
     expect(await page.evaluate(() => [document.documentElement.scrollTop, document.getElementById('app')!.scrollTop])).toEqual([0, 0]);
     await page.screenshot({ path: join(SHOTS, 'balance-tune.png') });
     // Set: the document's number changes (unsaved), the rule is highlighted, and the sandbox runs the new text.
@@ -155,25 +155,25 @@ describe('balance tab', () => {
     expect(after).not.toEqual(before);
     expect(typeof after === 'number' ? after : String(after)).toEqual(typeof before === 'number' ? best : expect.stringContaining(String(best)));
     expect((await highlightedLines(page)).join('\n')).toContain(`"${pointer.split('/').pop()}"`);
-    await expect.poll(() => page.evaluate(() => (globalThis as unknown as Probe).__studio.sandbox.systemText), { timeout: 30_000 })
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as Probe).__studio.sandbox.systemText))
       .toBe(await page.evaluate(() => (globalThis as unknown as Probe).__studio.editor.editor.getModel().getValue()));
     // One undo in the editor takes it back.
     await page.evaluate(() => (globalThis as unknown as Probe).__studio.editor.editor.trigger('e2e', 'undo', null));
     expect(await valueAt(pointer)).toEqual(before);
-    await expect.poll(() => page.evaluate(() => (globalThis as unknown as Probe).__studio.sandbox.systemText), { timeout: 30_000 })
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as Probe).__studio.sandbox.systemText))
       .toBe(await page.evaluate(() => (globalThis as unknown as Probe).__studio.editor.editor.getModel().getValue()));
     // The chance a hero dies can be the target instead (the tune runs the text the sandbox runs: the original again).
     await page.getByTestId('tune-metric').selectOption('died');
     await page.getByTestId('tune-target').fill('5');
     await row.getByTestId('tune-row').click();
-    await expect.poll(() => page.getByTestId('tune-title').textContent(), { timeout: 60_000 }).toMatch(/ so a hero dies in 5\.0% of first-blood · now 1 · /);
+    await expect.poll(() => page.getByTestId('tune-title').textContent()).toMatch(/ so a hero dies in 5\.0% of first-blood · now 1 · /);
     expect(await page.getByTestId('tune').locator('th').nth(1).textContent()).toBe('a hero dies (95%)');
     await page.screenshot({ path: join(SHOTS, 'balance-tune-died.png') });
     // Or a pace: the mean rounds a fight lasts.
     await page.getByTestId('tune-metric').selectOption('rounds');
     await page.getByTestId('tune-rounds').fill('3');
     await row.getByTestId('tune-row').click();
-    await expect.poll(() => page.getByTestId('tune-title').textContent(), { timeout: 60_000 }).toMatch(/ so first-blood lasts 3 rounds on average · now 1 · /);
+    await expect.poll(() => page.getByTestId('tune-title').textContent()).toMatch(/ so first-blood lasts 3 rounds on average · now 1 · /);
     expect(await page.getByTestId('tune').locator('th').nth(1).textContent()).toBe('mean rounds (95%)');
     expect(await page.getByTestId('tune-probe').first().locator('td').nth(1).textContent()).toMatch(/^\d+\.\d\d rounds \(\d+\.\d\d … \d+\.\d\d\)$/);
     expect(await page.getByTestId('tune-verdict').textContent()).toMatch(/^(\d+ gives \d+\.\d\d rounds: |it does not move)/);
@@ -188,7 +188,7 @@ describe('balance tab', () => {
     expect(await page.getByTestId('needle-saturated').textContent()).toBe('the heroes win every fight, with every nudge too: no single number moves the win rate here. Rank by chance a hero dies or mean rounds instead (the select beside the fight).');
     await page.getByTestId('needle-metric').selectOption('rounds');
     await page.getByTestId('run-needle').click();
-    await expect.poll(() => page.getByTestId('needle-title').textContent(), { timeout: 60_000 })
+    await expect.poll(() => page.getByTestId('needle-title').textContent())
       .toMatch(/^What moves the mean rounds in bench-4v4 · \d+\.\d\d rounds now \(the heroes win 100\.0%\) · one number at a time, 100 fights a variant/);
     expect(await page.getByTestId('needle-saturated').count()).toBe(0);
     expect(await page.locator('[data-testid="needle"] th').nth(2).textContent()).toBe('mean rounds');
@@ -209,11 +209,11 @@ describe('balance tab', () => {
       const model = (globalThis as unknown as Probe).__studio.editor.editor.getModel();
       model.setValue(model.getValue().replace('"(@tier + 1)d8 + 2 * @tier"', '"4 * ((@tier + 1)d8 + 2 * @tier)"'));
     });
-    await expect.poll(() => page.evaluate(() => (globalThis as unknown as Probe).__studio.sandbox.systemText?.includes('4 * ((@tier + 1)d8') ?? false), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as Probe).__studio.sandbox.systemText?.includes('4 * ((@tier + 1)d8') ?? false)).toBe(true);
     await page.getByTestId('tab-balance').click();
     await page.getByTestId('balance-fights').fill('300');
     await page.getByTestId('run-diff').click();
-    await expect.poll(() => page.getByTestId('diff-row').count(), { timeout: 60_000 }).toBe(3);
+    await expect.poll(() => page.getByTestId('diff-row').count()).toBe(3);
     const boss = page.locator('[data-testid="diff-row"][data-fight="boss-tier-4"]');
     await expect.poll(() => boss.getByTestId('diff-mark').count()).toBe(1);
     // Fights without a boss fight the same dice: unchanged, unmarked.

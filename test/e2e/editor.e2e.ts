@@ -4,7 +4,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { REPO, SHOTS, launchBrowser, markers, pointOf, waitChecked, type StudioProcess, closeStudioSession, openStudioSession } from './harness';
+import { REPO, SHOTS, launchBrowser, markers, painted, pointOf, waitChecked, type StudioProcess, closeStudioSession, openStudioSession } from './harness';
 
 let studio: StudioProcess;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -50,17 +50,19 @@ async function errorMarkers() {
 
 /** Hovers with real mouse motion until Monaco's hover shows text matching `expected` (see toolchain notes). */
 async function hoverUntil(line: number, column: number, expected: RegExp): Promise<string> {
+  const hoverText = () => page.evaluate(() => [...document.querySelectorAll('.monaco-hover:not(.hidden)')].map((h) => h.textContent ?? '').join('\n'));
   let text = '';
-  for (let attempt = 0; attempt < 12; attempt++) {
+  // Waits for the hover to show `expected`; a hover opened while the checker re-validates closes again, and a motion
+  // may open none, so after a while the mouse moves again (each wait twice the last: a loaded machine is slower).
+  for (let attempt = 0, wait = 1000; attempt < 12; attempt++, wait = Math.min(2 * wait, 30_000)) {
     const pt = await pointOf(page, line, column);
     await page.mouse.move(pt.x - 40, pt.y + 30);
     await page.mouse.move(pt.x, pt.y, { steps: 6 });
-    await page.waitForTimeout(900);
-    text = await page.evaluate(() => {
-      const hovers = [...document.querySelectorAll('.monaco-hover:not(.hidden)')];
-      return hovers.map((h) => h.textContent ?? '').join('\n');
-    });
-    if (expected.test(text)) return text;
+    const shown = await page.waitForFunction(([source, flags]) => new RegExp(source!, flags).test(
+      [...document.querySelectorAll('.monaco-hover:not(.hidden)')].map((h) => h.textContent ?? '').join('\n')), [expected.source, expected.flags], { timeout: wait })
+      .then(() => true, () => false);
+    text = await hoverText();
+    if (shown && expected.test(text)) return text;
   }
   throw new Error(`hover never showed ${expected}: last text ${JSON.stringify(text)}`);
 }
@@ -86,7 +88,7 @@ describe('editor', () => {
     await placeCursor(at.line, column);
     await page.keyboard.type('nope(1) + ');
     await waitChecked(page, 'classic-d20.json');
-    await expect.poll(async () => (await errorMarkers()).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await errorMarkers()).length).toBeGreaterThan(0);
     const [marker] = await errorMarkers();
     // The unknown function's name, exactly.
     expect(marker).toMatchObject({ startLineNumber: at.line, startColumn: column, endColumn: column + 4 });
@@ -97,12 +99,12 @@ describe('editor', () => {
     await page.getByTestId('problem').first().click();
     const cursor = await page.evaluate(() => (window as unknown as { __studio: { editor: { editor: { getPosition(): { lineNumber: number; column: number } } } } }).__studio.editor.editor.getPosition());
     expect(cursor).toEqual({ lineNumber: at.line, column });
-    await page.waitForTimeout(300);
+    await painted(page);
     await page.screenshot({ path: join(SHOTS, 'editor-formula-error.png') });
     // Fix: take the ten characters back out.
     await placeCursor(at.line, column + 10);
     for (let i = 0; i < 10; i++) await page.keyboard.press('Backspace');
-    await expect.poll(async () => (await errorMarkers()).length, { timeout: 20_000 }).toBe(0);
+    await expect.poll(async () => (await errorMarkers()).length).toBe(0);
   });
 
   test('a JSON mistake (a missing comma) gets a marker where the comma is missing', async () => {
@@ -111,13 +113,13 @@ describe('editor', () => {
     await placeCursor(at.line, comma + 1);
     await page.keyboard.press('Backspace');
     await waitChecked(page, 'classic-d20.json');
-    await expect.poll(async () => (await errorMarkers()).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await errorMarkers()).length).toBeGreaterThan(0);
     const [marker] = await errorMarkers();
     expect(marker!.startLineNumber).toBeGreaterThanOrEqual(at.line);
     expect(marker!.startLineNumber).toBeLessThanOrEqual(at.line + 1);
     expect(marker!.message).toMatch(/comma/i);
     await page.keyboard.type(',');
-    await expect.poll(async () => (await errorMarkers()).length, { timeout: 20_000 }).toBe(0);
+    await expect.poll(async () => (await errorMarkers()).length).toBe(0);
   });
 
   test('hovering a formula shows its range, mean and a distribution chart', async () => {
@@ -146,12 +148,12 @@ describe('editor', () => {
     );
     await placeCursor(at.line, end);
     await page.keyboard.type(' + @');
-    await page.locator('.suggest-widget .monaco-list-row').first().waitFor({ timeout: 15_000 });
+    await page.locator('.suggest-widget .monaco-list-row').first().waitFor();
     const labels = await page.evaluate(() => [...document.querySelectorAll('.suggest-widget .monaco-list-row .label-name')].map((e) => e.textContent));
     expect(labels.some((l) => l?.startsWith('@'))).toBe(true);
     await page.keyboard.press('Escape');
     for (let i = 0; i < 4; i++) await page.keyboard.press('Backspace');
-    await expect.poll(async () => (await errorMarkers()).length, { timeout: 20_000 }).toBe(0);
+    await expect.poll(async () => (await errorMarkers()).length).toBe(0);
   });
 
   test('go to definition jumps from a check id to the check', async () => {

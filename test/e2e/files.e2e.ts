@@ -82,7 +82,7 @@ describe('files', () => {
     const path = join(studio.workspace, 'twin-dice.json');
     const changed = readFileSync(path, 'utf8').replace('edited in the studio', 'edited outside');
     writeFileSync(path, changed);
-    await expect.poll(modelText, { timeout: 20_000 }).toBe(changed);
+    await expect.poll(modelText).toBe(changed);
     expect((await activeDoc())?.dirty).toBe(false);
   });
 
@@ -92,7 +92,7 @@ describe('files', () => {
     const path = join(studio.workspace, 'twin-dice.json');
     const disk = readFileSync(path, 'utf8').replace('edited outside', 'edited outside again');
     writeFileSync(path, disk);
-    await page.getByTestId('conflict-banner').waitFor({ timeout: 20_000 });
+    await page.getByTestId('conflict-banner').waitFor();
     await page.getByTestId('conflict-compare').click();
     // The diff is computed off the main thread: wait until it marks the changed lines.
     await page.locator('.monaco-diff-editor .line-insert, .monaco-diff-editor .line-delete').first().waitFor();
@@ -106,7 +106,7 @@ describe('files', () => {
     await typeAt(3, 1, '  "x-mine": 1,\n');
     const path = join(studio.workspace, 'twin-dice.json');
     writeFileSync(path, readFileSync(path, 'utf8').replace('again', 'and again'));
-    await page.getByTestId('conflict-banner').waitFor({ timeout: 20_000 });
+    await page.getByTestId('conflict-banner').waitFor();
     await page.getByTestId('conflict-overwrite').click();
     await expect.poll(async () => (await activeDoc())?.dirty).toBe(false);
     expect(readFileSync(path, 'utf8')).toBe(await modelText());
@@ -117,11 +117,11 @@ describe('files', () => {
     await typeAt(3, 1, '  "x-unsaved": "keep me",\n');
     const edited = await modelText();
     // Backups are written about a second after the last edit.
-    await expect.poll(() => backupsContain(studio, 'keep me'), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => backupsContain(studio, 'keep me')).toBe(true);
     const url = await studio.restart();
     await page.goto(withOpen(url, 'twin-dice.json'));
     await waitChecked(page, 'twin-dice.json');
-    await expect.poll(modelText, { timeout: 20_000 }).toBe(edited);
+    await expect.poll(modelText).toBe(edited);
     expect((await activeDoc())?.dirty).toBe(true);
     expect(readFileSync(join(studio.workspace, 'twin-dice.json'), 'utf8')).not.toContain('keep me');
   });
@@ -158,15 +158,15 @@ describe('a workspace that disappears, and a read-only file', () => {
   test('the folder removed with unsaved edits: the studio says so, backups go on and restore, save elsewhere rescues the text', async () => {
     await clickAndType(tab, 3, '  "x-rescue": "typed before",\n');
     await expect.poll(async () => (await doc())?.dirty).toBe(true);
-    await expect.poll(() => backupsContain(gone, 'typed before'), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => backupsContain(gone, 'typed before')).toBe(true);
 
     rmSync(gone.workspace, { recursive: true });
     const banner = tab.getByTestId('workspace-missing');
-    await banner.waitFor({ timeout: 20_000 });
+    await banner.waitFor();
     expect(await banner.textContent()).toContain(gone.workspace);
     // Edits after the folder went are backed up too (before: ENOENT from realpath, and the tab was the only copy).
     await clickAndType(tab, 3, '  "x-after": "typed after the folder went",\n');
-    await expect.poll(() => backupsContain(gone, 'typed after the folder went'), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => backupsContain(gone, 'typed after the folder went')).toBe(true);
     await shoot(tab, 'files-workspace-missing');
 
     // The server dies; started again on the missing folder, the backup restores as a dirty document.

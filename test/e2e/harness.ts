@@ -1,13 +1,20 @@
 // End-to-end harness: the browser studio (G's server, built into dist/) as a child process over a temp copy of
 // systems/, and Debian Chromium driven by playwright-core. `npm run build` first (scripts/test.mjs does).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export const REPO = resolve(import.meta.dirname, '..', '..');
+/**
+ * How long a wait for a condition may go on before the test fails. Every wait in these tests is for a condition (an
+ * element, a text, a count) and ends as soon as it holds, so this only bounds a failure: it is generous because the
+ * suite runs beside other work, where a loaded machine is many times slower than a quiet one. Chromium's waits
+ * (setDefaultTimeout) and expect.poll (vitest.e2e.config.ts) both use it; no test passes its own shorter limit.
+ */
+export const PATIENCE_MS = 240_000;
 export const SHOTS = join(REPO, 'test-output', 'screenshots');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = [
@@ -116,6 +123,7 @@ export async function launchBrowser(): Promise<{ context: BrowserContext; close(
     viewport: { width: 1600, height: 900 },
     deviceScaleFactor: 1,
   });
+  context.setDefaultTimeout(PATIENCE_MS);
   return {
     context,
     async close() {
@@ -167,7 +175,7 @@ export async function openStudioSession(path: string, errors: string[], sandboxR
   const page = await browser.context.newPage();
   await openStudio(page, await studio.freshUrl(), path, errors);
   if (sandboxReady) {
-    await page.waitForFunction(() => (window as unknown as { __studio: { sandbox: { events: unknown[] } } }).__studio.sandbox.events.length > 10, undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => (window as unknown as { __studio: { sandbox: { events: unknown[] } } }).__studio.sandbox.events.length > 10);
   }
   return { studio, browser, page };
 }
@@ -176,6 +184,25 @@ export async function openStudioSession(path: string, errors: string[], sandboxR
 export async function closeStudioSession(session: Partial<StudioSession>): Promise<void> {
   await session.browser?.close();
   await session.studio?.close();
+}
+
+/** Whether a backup under the data folder holds `text` (backups are written about a second after an edit). */
+export function backupsHold(dataDir: string, text: string): boolean {
+  const holds = (dir: string): boolean => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return false;
+    }
+    return entries.some((e) => (e.isDirectory() ? holds(join(dir, e.name)) : e.isFile() && readFileSync(join(dir, e.name), 'utf8').includes(text)));
+  };
+  return holds(join(dataDir, 'backups'));
+}
+
+/** Resolves once the page has painted its current state (two animation frames): before a screenshot, never a pause. */
+export async function painted(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
 }
 
 /** The text of the editor lines that carry a rule highlight (a chip's rule, a number the needle names), top first. */
@@ -198,7 +225,6 @@ export async function waitChecked(page: Page, path: string): Promise<void> {
       return !!doc && doc.path === p && doc.checkedVersion === doc.version && !!s?.editor;
     },
     path,
-    { timeout: 30_000 },
   );
 }
 

@@ -53,7 +53,7 @@ async function runBatch(fights: number): Promise<void> {
   await expect.poll(() => page.evaluate(() => {
     const s = (globalThis as unknown as Probe).__studio.sandbox;
     return !s.batchRunning && s.batchStats !== null;
-  }), { timeout: 60_000 }).toBe(true);
+  })).toBe(true);
 }
 
 beforeAll(async () => {
@@ -70,17 +70,17 @@ describe('run history', () => {
     await page.getByTestId('fight-select').selectOption(fight);
     await expect.poll(() => page.evaluate(() => (globalThis as unknown as Probe).__studio.sandbox.fightId)).toBe(fight);
     await runBatch(300);
-    await expect.poll(() => lines().length, { timeout: 15_000 }).toBe(1);
-    await expect.poll(() => page.getByTestId('batch-recorded').textContent(), { timeout: 15_000 }).toMatch(/^Recorded in \.rules-studio\/runs\/classic-d20\.jsonl \(version [0-9a-f]{7}\)/);
+    await expect.poll(() => lines().length).toBe(1);
+    await expect.poll(() => page.getByTestId('batch-recorded').textContent()).toMatch(/^Recorded in \.rules-studio\/runs\/classic-d20\.jsonl \(version [0-9a-f]{7}\)/);
 
     // The edit: every hero hits much harder (the same change the diff test makes), so the second point moves.
     await page.evaluate(() => {
       const model = (globalThis as unknown as Probe).__studio.editor.editor.getModel();
       model.setValue(model.getValue().replace('"(@tier + 1)d8 + 2 * @tier"', '"4 * ((@tier + 1)d8 + 2 * @tier)"'));
     });
-    await expect.poll(() => page.evaluate(() => (globalThis as unknown as Probe).__studio.sandbox.systemText?.includes('4 * ((@tier + 1)d8') ?? false), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as Probe).__studio.sandbox.systemText?.includes('4 * ((@tier + 1)d8') ?? false)).toBe(true);
     await runBatch(300);
-    await expect.poll(() => lines().length, { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => lines().length).toBe(2);
 
     const [first, second] = lines();
     expect(first!.fight).toBe(fight);
@@ -93,7 +93,7 @@ describe('run history', () => {
     expect(first!.heroDiedFights).toEqual(expect.any(Number));
 
     await page.getByTestId('tab-balance').click();
-    await expect.poll(() => page.getByTestId('trend').getAttribute('data-points'), { timeout: 15_000 }).toBe('2');
+    await expect.poll(() => page.getByTestId('trend').getAttribute('data-points')).toBe('2');
     expect(await page.getByTestId('history-fight').inputValue()).toBe(fight);
     const rows = page.getByTestId('trend-row');
     expect(await rows.count()).toBe(2);
@@ -103,7 +103,7 @@ describe('run history', () => {
     expect(await rows.nth(0).getByTestId('trend-died').textContent()).toBe(`${(100 * first!.heroDiedFights! / first!.fights).toFixed(1)}%`);
     await expect.poll(() => page.getByTestId('history-recorded').textContent()).toMatch(/^Recorded in \.rules-studio\/runs\/classic-d20\.jsonl/);
     // The chart drew on its canvas (not just an empty box).
-    await expect.poll(() => page.locator('[data-testid="plot-trend"] canvas').evaluate(inkedPixels), { timeout: 10_000 }).toBeGreaterThan(500);
+    await expect.poll(() => page.locator('[data-testid="plot-trend"] canvas').evaluate(inkedPixels)).toBeGreaterThan(500);
     await page.getByTestId('run-history').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SHOTS, 'balance-history.png') });
   });
@@ -111,7 +111,7 @@ describe('run history', () => {
   test('a torn line in the history is skipped with a note; the runs around it still plot', async () => {
     appendFileSync(historyFile(), '{"time": "2026-11-30T1\n');
     await page.getByTestId('history-reload').click();
-    await expect.poll(() => page.getByTestId('history-note').first().textContent(), { timeout: 15_000 }).toBe('1 line of the history file is not a run and was skipped.');
+    await expect.poll(() => page.getByTestId('history-note').first().textContent()).toBe('1 line of the history file is not a run and was skipped.');
     expect(await page.getByTestId('history-note').nth(1).textContent()).toMatch(/^line 3 skipped: not JSON/);
     expect(await page.getByTestId('trend').getAttribute('data-points')).toBe('2');
   });
@@ -120,16 +120,16 @@ describe('run history', () => {
     // Stay on the Balance tab while the batch runs and records: the plot already drawn must take the new run.
     await page.getByTestId('tab-balance').click();
     const canvas = page.locator('[data-testid="plot-trend"] canvas');
-    await expect.poll(() => canvas.evaluate(inkedPixels), { timeout: 10_000 }).toBeGreaterThan(500);
+    await expect.poll(() => canvas.evaluate(inkedPixels)).toBeGreaterThan(500);
     const before = await canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL());
     await page.evaluate(() => {
       const sandbox = (globalThis as unknown as Probe).__studio.sandbox;
       sandbox.batchSize = 200;
       return sandbox.runBatch();
     });
-    await expect.poll(() => lines().length, { timeout: 15_000 }).toBe(3);
-    await expect.poll(() => page.getByTestId('trend').getAttribute('data-points'), { timeout: 15_000 }).toBe('3');
-    await expect.poll(() => canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL()), { timeout: 10_000 }).not.toBe(before);
+    await expect.poll(() => lines().length).toBe(3);
+    await expect.poll(() => page.getByTestId('trend').getAttribute('data-points')).toBe('3');
+    await expect.poll(() => canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL())).not.toBe(before);
     await page.getByTestId('history-pooled').check();
     await expect.poll(() => page.getByTestId('trend').getAttribute('data-points')).toBe('2');
     const pooled = page.getByTestId('trend-row').nth(1);

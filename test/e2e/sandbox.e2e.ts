@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SHOTS, launchBrowser, type StudioProcess, closeStudioSession, highlightedLines, openStudio, openStudioSession } from './harness';
+import { SHOTS, backupsHold, launchBrowser, painted, type StudioProcess, closeStudioSession, highlightedLines, openStudio, openStudioSession } from './harness';
 
 let studio: StudioProcess;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -82,7 +82,7 @@ describe('sandbox: one fight', () => {
       s.editor.editor.focus();
     });
     await page.keyboard.type('oops ');
-    await page.getByTestId('stale-banner').waitFor({ timeout: 20_000 });
+    await page.getByTestId('stale-banner').waitFor();
     await page.getByTestId('again').click();
     await page.getByTestId('next-event').click();
     expect(await page.getByTestId('chip').count()).toBeGreaterThan(0);
@@ -93,7 +93,7 @@ describe('sandbox: one fight', () => {
       s.editor.editor.focus();
     });
     for (let i = 0; i < 5; i++) await page.keyboard.press('Backspace');
-    await expect.poll(() => page.getByTestId('stale-banner').count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => page.getByTestId('stale-banner').count()).toBe(0);
   });
 });
 
@@ -103,8 +103,8 @@ describe('sandbox: batches', () => {
     await page.getByTestId('batch-size').fill('3000');
     await page.getByTestId('run-batch').click();
     // Progress moves before the result arrives.
-    await expect.poll(() => page.getByTestId('batch-progress').getAttribute('aria-valuenow'), { timeout: 60_000 }).not.toBe('0');
-    await page.getByTestId('plots').waitFor({ timeout: 120_000 });
+    await expect.poll(() => page.getByTestId('batch-progress').getAttribute('aria-valuenow')).not.toBe('0');
+    await page.getByTestId('plots').waitFor();
     expect(await page.getByTestId('batch-progress').getAttribute('aria-valuenow')).toBe('100');
     // The plots are drawn by the chart worker on canvases handed to it (the page cannot read them back): the worker
     // counts the pixels it inked after each draw, and the figure carries that count.
@@ -116,16 +116,18 @@ describe('sandbox: batches', () => {
     const wins = page.getByTestId('plot-wins').locator('canvas');
     const box = (await wins.boundingBox())!;
     await page.mouse.move(box.x + box.width * 0.25, box.y + box.height * 0.6);
-    await expect.poll(() => page.getByTestId('plot-wins-tip').textContent(), { timeout: 10_000 }).toMatch(/Heroes\s*Win rate: \d/);
+    await expect.poll(() => page.getByTestId('plot-wins-tip').textContent()).toMatch(/Heroes\s*Win rate: \d/);
     // The fate plot's rows are combatants; a row's tooltip names the combatant and how its fights ended.
     const fate = (await page.getByTestId('plot-fate').locator('canvas').boundingBox())!;
     await page.mouse.move(fate.x + fate.width * 0.6, fate.y + fate.height * 0.15);
-    await expect.poll(() => page.getByTestId('plot-fate-tip').textContent(), { timeout: 10_000 }).toMatch(/^\S+?(standing|down, alive|dead): \d/);
+    await expect.poll(() => page.getByTestId('plot-fate-tip').textContent()).toMatch(/^\S+?(standing|down, alive|dead): \d/);
     await page.mouse.move(box.x + box.width * 0.25, box.y + box.height * 0.6);
     const summary = await page.getByTestId('batch-summary').textContent();
     expect(summary).toMatch(/3,000 fights/);
     expect(await page.getByTestId('batch-fallen').textContent()).toMatch(/^a hero goes down in \d+\.\d% · dies in \d+\.\d%$/);
-    await page.waitForTimeout(300);
+    // The screenshot shows the win-rate tooltip the pointer is back on.
+    await expect.poll(() => page.getByTestId('plot-wins-tip').textContent()).toMatch(/Heroes\s*Win rate: \d/);
+    await painted(page);
     await page.screenshot({ path: join(SHOTS, 'sandbox-batch.png') });
   });
 
@@ -133,7 +135,7 @@ describe('sandbox: batches', () => {
     const statsAfter = async (workers: string) => {
       await page.getByTestId('batch-workers').selectOption(workers);
       await page.getByTestId('run-batch').click();
-      await expect.poll(() => page.getByTestId('batch-timing').textContent(), { timeout: 120_000 }).toMatch(new RegExp(`^6,000 fights in \\d+\\.\\d\\d s on ${workers} workers? · seed \\d+$`));
+      await expect.poll(() => page.getByTestId('batch-timing').textContent()).toMatch(new RegExp(`^6,000 fights in \\d+\\.\\d\\d s on ${workers} workers? · seed \\d+$`));
       await expect.poll(() => page.getByTestId('run-batch').isEnabled()).toBe(true);
       return page.evaluate(() => JSON.stringify((window as unknown as { __studio: { sandbox: { batchStats: unknown } } }).__studio.sandbox.batchStats));
     };
@@ -149,16 +151,16 @@ describe('sandbox: batches', () => {
     await page.getByTestId('batch-workers').selectOption('2');
     await page.getByTestId('batch-size').fill('3000');
     await page.getByTestId('run-batch').click();
-    await expect.poll(() => page.getByTestId('batch-timing').textContent(), { timeout: 120_000 })
+    await expect.poll(() => page.getByTestId('batch-timing').textContent())
       .toMatch(/^3,000 fights in \d+\.\d\d s on 1 worker \(2 picked: each takes at least 2,000 fights\) · seed \d+$/);
   });
 
   test('a long batch on two workers can be cancelled', async () => {
     await page.getByTestId('batch-size').fill('1000000');
     await page.getByTestId('run-batch').click();
-    await expect.poll(() => page.getByTestId('batch-progress').getAttribute('aria-valuenow'), { timeout: 30_000 }).not.toBe('0');
+    await expect.poll(() => page.getByTestId('batch-progress').getAttribute('aria-valuenow')).not.toBe('0');
     // After a second, the pace so far says how long is left.
-    await expect.poll(() => page.getByTestId('batch-progress-label').textContent(), { timeout: 30_000 }).toMatch(/^[\d,]+ \/ 1,000,000 · about \d+ (s|min) left$/);
+    await expect.poll(() => page.getByTestId('batch-progress-label').textContent()).toMatch(/^[\d,]+ \/ 1,000,000 · about \d+ (s|min) left$/);
     await page.getByTestId('batch-progress').screenshot({ path: join(SHOTS, 'sandbox-batch-progress.png') });
     await page.getByTestId('cancel-batch').click();
     await expect.poll(() => page.getByTestId('batch-error').textContent()).toBe('Cancelled.');
@@ -228,21 +230,25 @@ describe('sandbox: a system that has never checked clean', () => {
     const doc = JSON.parse(readFileSync(join(studio.workspace, 'twin-dice.json'), 'utf8')) as { heroes: { attributes: Record<string, number> }[] };
     doc.heroes[0]!.attributes['dexterity'] = 0;
     writeFileSync(join(studio.workspace, 'broken.json'), JSON.stringify(doc, null, 2));
+    // A new page restores the backups of unsaved text: wait until the backup of classic-d20 no longer holds the
+    // error an earlier test typed and took back (its backup follows the last edit by about a second; under load, the
+    // new page restored the erring text and classic-d20 could not fight there).
+    await expect.poll(() => backupsHold(studio.dataDir, 'oops ')).toBe(false);
     const errors: string[] = [];
     const other = await browser.context.newPage();
     try {
       await openStudio(other, await studio.freshUrl(), 'broken.json', errors);
       const banner = other.getByTestId('unfought-banner');
-      await banner.waitFor({ timeout: 20_000 });
+      await banner.waitFor();
       expect(await banner.textContent()).toContain('broken.json has 1 error');
       expect(await other.getByTestId('next-event').count()).toBe(0);
       await other.screenshot({ path: join(SHOTS, 'sandbox-unfought.png') });
       // Another document fights; coming back to the broken one hides that fight again.
       await other.locator('[data-testid="file-list"] button', { hasText: 'classic-d20.json' }).click();
-      await other.waitForFunction(() => (window as unknown as { __studio: { sandbox: { events: unknown[] } } }).__studio.sandbox.events.length > 10, undefined, { timeout: 30_000 });
+      await other.waitForFunction(() => (window as unknown as { __studio: { sandbox: { events: unknown[] } } }).__studio.sandbox.events.length > 10);
       expect(await other.getByTestId('unfought-banner').count()).toBe(0);
       await other.locator('[data-testid="file-list"] button', { hasText: 'broken.json' }).click();
-      await banner.waitFor({ timeout: 20_000 });
+      await banner.waitFor();
       expect(await other.getByTestId('combatant').count()).toBe(0);
       // Fixed in the editor (Dexterity 0 → 8): the banner goes and the sandbox fights twin-dice.
       await other.evaluate(() => {
@@ -250,8 +256,8 @@ describe('sandbox: a system that has never checked clean', () => {
         const model = s.editor.editor.getModel();
         model.setValue(model.getValue().replace('"dexterity": 0', '"dexterity": 8'));
       });
-      await expect.poll(() => other.getByTestId('unfought-banner').count(), { timeout: 20_000 }).toBe(0);
-      await expect.poll(() => other.getByTestId('combatant').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      await expect.poll(() => other.getByTestId('unfought-banner').count()).toBe(0);
+      await expect.poll(() => other.getByTestId('combatant').count()).toBeGreaterThan(0);
       expect(errors).toEqual([]);
     } finally {
       await other.close();

@@ -72,4 +72,4 @@ test.runIf(process.platform === 'linux')('npm start says why Electron could not 
   // start.mjs passes the signal on to the server, and ends with its exit code.
   expect(await exited).toBe(0);
   rmSync(root, { recursive: true, force: true });
-}, 240_000);
+});
