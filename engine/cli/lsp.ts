@@ -3,24 +3,25 @@
 import { createConnection, ProposedFeatures, type Connection } from 'vscode-languageserver/node';
 import { Reframer } from './lsp/framing';
 import { attachServer } from './lsp/server';
+import { escapeControls, writeErr, writeOut } from './terminal-text.mjs';
 
 const USAGE = 'usage: rules-studio lsp [--stdio]\n  The language server for system files: an editor starts it and talks LSP over stdin and stdout.\n';
 
 export async function run(args: string[]): Promise<number> {
   for (const arg of args) {
     if (arg === '--help' || arg === '-h') {
-      process.stdout.write(USAGE);
+      writeOut(USAGE);
       return 0;
     }
     // Editors pass the transport (and sometimes their process id); stdio is the only one.
     if (arg !== '--stdio' && !arg.startsWith('--clientProcessId')) {
-      process.stderr.write(`lsp: unknown option '${arg}'\n${USAGE}`);
+      writeErr(`lsp: unknown option '${escapeControls(arg)}'\n${USAGE}`);
       return 2;
     }
   }
   // Only well-framed JSON reaches the protocol library; the rest is reported in the editor's log and skipped.
   let connection: Connection | undefined;
-  const input = process.stdin.pipe(new Reframer((message) => (connection ? connection.console.error(message) : process.stderr.write(message + '\n'))));
+  const input = process.stdin.pipe(new Reframer((message) => (connection ? connection.console.error(message) : writeErr(`${escapeControls(message)}\n`))));
   connection = createConnection(ProposedFeatures.all, input, process.stdout);
   attachServer(connection);
   connection.listen();
