@@ -230,9 +230,9 @@ describe('sandbox: a system that has never checked clean', () => {
     const doc = JSON.parse(readFileSync(join(studio.workspace, 'twin-dice.json'), 'utf8')) as { heroes: { attributes: Record<string, number> }[] };
     doc.heroes[0]!.attributes['dexterity'] = 0;
     writeFileSync(join(studio.workspace, 'broken.json'), JSON.stringify(doc, null, 2));
-    // A new page restores the backups of unsaved text: wait until the backup of classic-d20 no longer holds the
-    // error an earlier test typed and took back (its backup follows the last edit by about a second; under load, the
-    // new page restored the erring text and classic-d20 could not fight there).
+    // A new page restores the backups of unsaved text. An earlier test typed an error into classic-d20 and took it
+    // back: its backup must go once the text is the saved text again (it stayed, so whenever that backup had been
+    // written, under load, the new page restored the error and classic-d20 could not fight there).
     await expect.poll(() => backupsHold(studio.dataDir, 'oops ')).toBe(false);
     const errors: string[] = [];
     const other = await browser.context.newPage();

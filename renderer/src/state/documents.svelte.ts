@@ -401,7 +401,12 @@ export class DocumentsState {
     this.#cancelBackup(doc);
     doc.backupTimer = setTimeout(() => {
       doc.backupTimer = null;
-      if (!doc.dirty) return;
+      // Edited back to the saved text: an earlier backup would otherwise come back after a crash (or in a new tab) as
+      // unsaved text the user took out.
+      if (!doc.dirty) {
+        void this.host.backups.discard(doc.path);
+        return;
+      }
       void this.host.backups.write({ path: doc.path, text: doc.text, baseVersion: doc.baseVersion }).then((r) => {
         if (r.kind === 'error') doc.message = `Backup failed: ${r.message}`;
       });
