@@ -9,6 +9,8 @@ import type { CompletionName, Distribution, FormulaInfo } from './types';
 
 const MAX_COMPLETIONS = 400;
 const MAX_PMF_POINTS = 400;
+/** Points of each curve of a sweep. */
+const SWEEP_POINTS = 120;
 
 export class FormulaTools {
   readonly #symbols: DocumentSymbols;
@@ -32,19 +34,28 @@ export class FormulaTools {
     return out;
   }
 
-  info(pointer: string, formula: string, defence?: number): FormulaInfo {
+  /** `tier`: the tier a template's sheet is read at (default 1). */
+  info(pointer: string, formula: string, defence?: number, tier = 1): FormulaInfo {
     const parsed = parseFormula(formula);
     if (!parsed.ast) return { distribution: null, problem: parsed.diagnostics[0]?.message ?? 'This formula does not parse.', samples: {} };
+    const ast = parsed.ast;
     const table = this.#symbols.symbolsForPointer(pointer);
+    const sheet = this.#sheetAt(pointer, tier);
     const samples: Record<string, number> = {};
-    const result = distributionOf(parsed.ast, {
-      resolve: (path) => {
-        const value = this.#sample(path, table);
-        if (typeof value === 'number') samples[path.join('.')] = value;
-        return value;
-      },
-      functions: this.#symbols.functions,
-    });
+    const known: Record<string, number> = {};
+    const read = (path: readonly string[], override?: { name: string; value: number }): Value | undefined => {
+      const name = path.join('.');
+      if (override && name === override.name) return override.value;
+      const own = sheet?.value(path);
+      if (own !== undefined) {
+        if (!override) known[name] = own;
+        return own;
+      }
+      const value = this.#sample(path, table);
+      if (typeof value === 'number' && !override) samples[name] = value;
+      return value;
+    };
+    const result = distributionOf(ast, { resolve: (path) => read(path), functions: this.#symbols.functions });
     if (!result.ok) return { distribution: null, problem: result.error.message, samples };
     const distribution: Distribution = {
       min: result.min,
@@ -54,7 +65,93 @@ export class FormulaTools {
       pmf: thin(result.pmf),
     };
     const hit = defence !== undefined && this.#isAttackRoll(pointer) ? { defence, chance: chanceAtLeast(result.pmf, defence) } : undefined;
-    return hit ? { distribution, samples, hit } : { distribution, samples };
+    const out: { -readonly [K in keyof FormulaInfo]: FormulaInfo[K] } = { distribution, samples };
+    if (hit) out.hit = hit;
+    if (sheet && Object.keys(known).length > 0) out.sheet = { label: sheet.label, values: known };
+    const swept = this.#sweepOf({ ...known, ...samples }, pointer.startsWith('/templates/'));
+    if (swept) {
+      const points: { value: number; distribution: Distribution }[] = [];
+      for (const value of swept.values) {
+        const r = distributionOf(ast, { resolve: (path) => read(path, { name: swept.name, value }), functions: this.#symbols.functions });
+        if (r.ok) points.push({ value, distribution: { min: r.min, max: r.max, mean: r.mean, stdev: r.stdev, pmf: thin(r.pmf, SWEEP_POINTS) } });
+      }
+      if (points.length > 1) out.sweep = { name: swept.name, points };
+    }
+    return out;
+  }
+
+  /** Which reference to sweep, and over what: `@tier` 1–6, else the first stat read (its range), else `@level`. */
+  #sweepOf(read: Readonly<Record<string, number>>, template: boolean): { name: string; values: number[] } | null {
+    const names = Object.keys(read);
+    if (names.includes('tier') || (template && names.length === 0)) return names.includes('tier') ? { name: 'tier', values: [1, 2, 3, 4, 5, 6] } : null;
+    const attributes = (this.#doc.attributes ?? {}) as Record<string, Record<string, unknown> | undefined>;
+    for (const name of names) {
+      const attribute = attributes[name];
+      if (!attribute || typeof attribute !== 'object') continue;
+      const now = read[name]!;
+      const min = typeof attribute.min === 'number' ? attribute.min : Math.max(0, now - 3);
+      const max = typeof attribute.max === 'number' ? attribute.max : now + 3;
+      if (!(max > min) || max - min > 1e6) continue;
+      const steps = Math.min(6, max - min + 1);
+      const values = [...new Set(Array.from({ length: steps }, (_, i) => Math.round(min + ((max - min) * i) / (steps - 1))))];
+      return { name, values };
+    }
+    if (names.includes('level')) return { name: 'level', values: [1, 4, 8, 12, 16, 20] };
+    return null;
+  }
+
+  /**
+   * The sheet a formula sits in (a hero, a bestiary creature, an enemy template at `tier`), so the hover reads that
+   * sheet's own numbers instead of samples: inside a hero's weapon, `1d8 + @might` reads that hero's might.
+   */
+  #sheetAt(pointer: string, tier: number): { label: string; value(path: readonly string[]): number | undefined } | null {
+    const [list, index] = pointer.split('/').slice(1);
+    if (index === undefined || !/^\d+$/.test(index)) return null;
+    const items = this.#doc[list ?? ''];
+    const item = Array.isArray(items) ? (items[Number(index)] as Record<string, unknown> | undefined) : undefined;
+    if (!item || typeof item !== 'object') return null;
+    const attributes = (item.attributes ?? {}) as Record<string, unknown>;
+    const name = typeof item.name === 'string' ? item.name : typeof item.id === 'string' ? item.id : `${list} ${index}`;
+    const cache = new Map<string, number | undefined>();
+    // A hero's attribute not written on its sheet is the attribute's default: known, not a guess.
+    const systemAttributes = (this.#doc.attributes ?? {}) as Record<string, Record<string, unknown> | undefined>;
+    const own = (key: string, depth: number): number | undefined => {
+      if (cache.has(key)) return cache.get(key);
+      cache.set(key, undefined); // cuts cycles
+      let value: number | undefined;
+      const written = attributes[key];
+      if (typeof written === 'number') value = written;
+      else if (typeof written === 'string' && list === 'templates') value = this.#meanOf(written, (path) => (path.join('.') === 'tier' ? tier : depth < 8 ? own(path.join('.'), depth + 1) : undefined));
+      else if (key === 'level' && typeof item.level === 'number') value = item.level;
+      else if (list === 'heroes' && typeof systemAttributes[key]?.default === 'number') value = systemAttributes[key]!.default as number;
+      else if (key === 'tier' && list === 'templates') value = tier;
+      else if (list === 'heroes' || list === 'templates' || list === 'bestiary') {
+        const derived = ((this.#doc.derived ?? {}) as Record<string, unknown>)[key];
+        if (typeof derived === 'string' && depth < 8) {
+          const reads = (path: readonly string[]): Value | undefined => {
+            const k = path.join('.');
+            return own(k, depth + 1) ?? this.#sample(path, undefined);
+          };
+          value = this.#meanOf(derived, reads);
+        }
+      }
+      cache.set(key, value);
+      return value;
+    };
+    if (list === 'heroes') return { label: `${name}'s sheet`, value: (path) => (path[0] === 'target' || path[0] === 'attacker' ? undefined : own(path.join('.'), 0)) };
+    if (list === 'bestiary') return { label: `${name}'s sheet`, value: (path) => (path[0] === 'target' || path[0] === 'attacker' ? undefined : own(path.join('.'), 0)) };
+    if (list === 'templates') {
+      const role = typeof item.role === 'string' ? item.role : name;
+      return { label: `the ${role} template at tier ${tier}`, value: (path) => (path[0] === 'target' || path[0] === 'attacker' ? undefined : own(path.join('.'), 0)) };
+    }
+    return null;
+  }
+
+  #meanOf(formula: string, resolve: (path: readonly string[]) => Value | undefined): number | undefined {
+    const parsed = parseFormula(formula);
+    if (!parsed.ast) return undefined;
+    const result = distributionOf(parsed.ast, { resolve, functions: this.#symbols.functions });
+    return result.ok ? Math.round(result.mean * 100) / 100 : undefined;
   }
 
   #isAttackRoll(pointer: string): boolean {
@@ -119,10 +216,10 @@ export function chanceAtLeast(pmf: readonly (readonly [number, number])[], thres
   return Math.min(1, p);
 }
 
-/** Keeps a hover's chart small: wide distributions are merged into at most MAX_PMF_POINTS bins. */
-function thin(pmf: readonly (readonly [number, number])[]): [number, number][] {
-  if (pmf.length <= MAX_PMF_POINTS) return pmf.map(([v, p]) => [v, p]);
-  const size = Math.ceil(pmf.length / MAX_PMF_POINTS);
+/** Keeps a hover's chart small: wide distributions are merged into at most `points` bins. */
+function thin(pmf: readonly (readonly [number, number])[], points = MAX_PMF_POINTS): [number, number][] {
+  if (pmf.length <= points) return pmf.map(([v, p]) => [v, p]);
+  const size = Math.ceil(pmf.length / points);
   const out: [number, number][] = [];
   for (let i = 0; i < pmf.length; i += size) {
     const bin = pmf.slice(i, i + size);

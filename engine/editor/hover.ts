@@ -1,5 +1,7 @@
-// The hover of a formula string: range, mean, spread, a small distribution chart (an SVG image, so it needs no
-// script in the hover), the sample values assumed for unknown references, and on an attack the chance to hit.
+// The hover of a formula string, a small dice tool: range, mean, spread, a distribution chart (an SVG image, so it
+// needs no script in the hover) with a legend, the exact chance of each value with "at least" and "at most" (as
+// AnyDice), the formula swept over one reference (`@tier` 1–6, a stat) as overlaid curves, the values read from the
+// sheet it sits in, the sample values assumed for the rest, and on an attack the chance to hit.
 import type { Distribution, FormulaInfo } from './types';
 
 export interface MarkdownContent {
@@ -35,52 +37,102 @@ export function base64(text: string): string {
   return out;
 }
 
-/** A bar chart of a probability mass function as an SVG data URI (width × height pixels). */
+const HIT = '#7fd18b';
+const BAR = '#5b9bd5';
+const LABEL = '#9aa3b5';
+/** Colours of a sweep's curves, first value first (distinct on the dark and the light hover). */
+export const SWEEP_COLOURS = ['#5b9bd5', '#7fd18b', '#e5c07b', '#e06c75', '#c678dd', '#56b6c2'];
+
+const svgText = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * A bar chart of a probability mass function as an SVG data URI (width × height pixels). With `highlightFrom`, bars
+ * at or above it are the hits, and a legend above the bars says which colour is which.
+ */
 export function distributionSvg(distribution: Distribution, width = 260, height = 64, highlightFrom?: number): string {
   const pmf = distribution.pmf;
   const maxP = pmf.reduce((m, [, p]) => Math.max(m, p), 0) || 1;
   const n = pmf.length || 1;
   const gap = n > 60 ? 0 : 1;
   const barW = Math.max(0.5, (width - 2) / n - gap);
+  const legend = highlightFrom !== undefined ? 14 : 0;
   const bars = pmf
     .map(([value, p], i) => {
-      const h = Math.max(1, (p / maxP) * (height - 14));
+      const h = Math.max(1, (p / maxP) * (height - 14 - legend));
       const x = 1 + i * (barW + gap);
-      const colour = highlightFrom !== undefined && value >= highlightFrom ? '#7fd18b' : '#5b9bd5';
+      const colour = highlightFrom !== undefined && value >= highlightFrom ? HIT : BAR;
       return `<rect x="${x.toFixed(2)}" y="${(height - 12 - h).toFixed(2)}" width="${barW.toFixed(2)}" height="${h.toFixed(2)}" fill="${colour}"/>`;
     })
     .join('');
   const first = pmf[0]?.[0] ?? distribution.min;
   const last = pmf[pmf.length - 1]?.[0] ?? distribution.max;
   const labels =
-    `<text x="1" y="${height - 2}" font-size="9" fill="#9aa3b5" font-family="sans-serif">${fmt(first)}</text>` +
-    `<text x="${width - 1}" y="${height - 2}" font-size="9" fill="#9aa3b5" text-anchor="end" font-family="sans-serif">${fmt(last)}</text>`;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${bars}${labels}</svg>`;
+    `<text x="1" y="${height - 2}" font-size="9" fill="${LABEL}" font-family="sans-serif">${fmt(first)}</text>` +
+    `<text x="${width - 1}" y="${height - 2}" font-size="9" fill="${LABEL}" text-anchor="end" font-family="sans-serif">${fmt(last)}</text>`;
+  const key =
+    highlightFrom === undefined
+      ? ''
+      : `<rect x="1" y="2" width="9" height="9" fill="${HIT}"/><text x="13" y="10" font-size="9" fill="${LABEL}" font-family="sans-serif">hit (${svgText(fmt(highlightFrom))} or more)</text>` +
+        `<rect x="120" y="2" width="9" height="9" fill="${BAR}"/><text x="132" y="10" font-size="9" fill="${LABEL}" font-family="sans-serif">miss (below ${svgText(fmt(highlightFrom))})</text>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${key}${bars}${labels}</svg>`;
   return 'data:image/svg+xml;base64,' + base64(svg);
 }
 
-const TABLE_ROWS = 12;
+/** The distributions of a sweep drawn as overlaid curves (chance by value), with a legend of the swept values. */
+export function sweepSvg(sweep: NonNullable<FormulaInfo['sweep']>, width = 260, height = 96): string {
+  const points = sweep.points;
+  const lo = Math.min(...points.map((p) => p.distribution.min));
+  const hi = Math.max(...points.map((p) => p.distribution.max));
+  const top = Math.max(...points.flatMap((p) => p.distribution.pmf.map(([, q]) => q))) || 1;
+  const legendH = 12;
+  const plotH = height - 12 - legendH - 2;
+  const x = (v: number): number => 1 + ((v - lo) / (hi - lo || 1)) * (width - 2);
+  const y = (q: number): number => legendH + 2 + plotH - (q / top) * plotH;
+  const curves = points
+    .map((p, i) => {
+      const d = p.distribution.pmf.map(([v, q]) => `${x(v).toFixed(1)},${y(q).toFixed(1)}`).join(' ');
+      return `<polyline fill="none" stroke="${SWEEP_COLOURS[i % SWEEP_COLOURS.length]}" stroke-width="1.5" points="${d}"/>`;
+    })
+    .join('');
+  const step = (width - 2) / points.length;
+  const legend = points
+    .map((p, i) => {
+      const lx = 1 + i * step;
+      return `<rect x="${lx.toFixed(1)}" y="2" width="9" height="9" fill="${SWEEP_COLOURS[i % SWEEP_COLOURS.length]}"/><text x="${(lx + 12).toFixed(1)}" y="10" font-size="9" fill="${LABEL}" font-family="sans-serif">${svgText(fmt(p.value))}</text>`;
+    })
+    .join('');
+  const labels =
+    `<text x="1" y="${height - 2}" font-size="9" fill="${LABEL}" font-family="sans-serif">${fmt(lo)}</text>` +
+    `<text x="${width - 1}" y="${height - 2}" font-size="9" fill="${LABEL}" text-anchor="end" font-family="sans-serif">${fmt(hi)}</text>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${legend}${curves}${labels}</svg>`;
+  return 'data:image/svg+xml;base64,' + base64(svg);
+}
+
+const TABLE_ROWS = 16;
 
 /**
- * A small table of the distribution in plain markdown (for editors that show no images): at most TABLE_ROWS rows,
- * neighbouring values grouped when there are more, each with its chance, the chance of at least it, and a bar.
+ * The exact chances as a markdown table (as AnyDice shows them): at most TABLE_ROWS rows, neighbouring values grouped
+ * when there are more, each with its chance, the chance of at least it, the chance of at most it, and a bar.
  */
 export function distributionTable(distribution: Distribution): string {
   const pmf = distribution.pmf;
   const size = Math.max(1, Math.ceil(pmf.length / TABLE_ROWS));
-  const rows: { label: string; p: number; atLeast: number }[] = [];
+  const rows: { label: string; p: number; atLeast: number; atMost: number }[] = [];
   let above = 1;
+  let below = 0;
   for (let i = 0; i < pmf.length; i += size) {
     const bin = pmf.slice(i, i + size);
     const p = bin.reduce((sum, [, q]) => sum + q, 0);
     const first = bin[0]![0];
     const last = bin[bin.length - 1]![0];
-    rows.push({ label: first === last ? fmt(first) : `${fmt(first)}–${fmt(last)}`, p, atLeast: Math.max(0, Math.min(1, above)) });
+    below += p;
+    rows.push({ label: first === last ? fmt(first) : `${fmt(first)}–${fmt(last)}`, p, atLeast: Math.max(0, Math.min(1, above)), atMost: Math.max(0, Math.min(1, below)) });
     above -= p;
   }
   const top = rows.reduce((m, r) => Math.max(m, r.p), 0) || 1;
-  const lines = ['| value | chance | at least | |', '| ---: | ---: | ---: | :--- |'];
-  for (const r of rows) lines.push(`| ${r.label} | ${pct(r.p)} | ${pct(r.atLeast)} | ${'█'.repeat(Math.max(r.p > 0 ? 1 : 0, Math.round((r.p / top) * 12)))} |`);
+  const lines = ['| value | chance | at least | at most | |', '| ---: | ---: | ---: | ---: | :--- |'];
+  const exact = (p: number): string => (p * 100).toFixed(p < 0.001 && p > 0 ? 3 : 1) + '%';
+  for (const r of rows) lines.push(`| ${r.label} | ${exact(r.p)} | ${exact(r.atLeast)} | ${exact(r.atMost)} | ${'█'.repeat(Math.max(r.p > 0 ? 1 : 0, Math.round((r.p / top) * 12)))} |`);
   return lines.join('\n');
 }
 
@@ -102,11 +154,10 @@ export function formulaHoverMarkdown(formula: string, info: FormulaInfo, options
     ? `**P(true) ${pct(d.mean)}**`
     : `**range ${fmt(d.min)}–${fmt(d.max)}** · **mean ${fmt(d.mean)}** · sd ${fmt(d.stdev)}`;
   parts.push({ value: summary });
-  if (!isBoolean && d.pmf.length > 1) {
-    parts.push({ value: options.chart === 'table' ? distributionTable(d) : `![distribution](${distributionSvg(d, 260, 64, info.hit?.defence)})` });
-  }
-  if (info.hit) {
-    parts.push({ value: `Chance to hit defence **${info.hit.defence}**: **${pct(info.hit.chance)}**` });
+  // What the numbers were read as first (a short line), the long table last: the hover scrolls.
+  if (info.sheet) {
+    const values = Object.entries(info.sheet.values);
+    parts.push({ value: `*Read from ${escapeMarkdown(info.sheet.label)}:* ` + values.map(([k, v]) => '`@' + k.replace(/`/g, '') + '` = ' + fmt(v)).join(', ') });
   }
   const samples = Object.entries(info.samples);
   if (samples.length > 0) {
@@ -114,5 +165,16 @@ export function formulaHoverMarkdown(formula: string, info: FormulaInfo, options
       value: '*Assuming* ' + samples.map(([k, v]) => '`@' + k.replace(/`/g, '') + '` = ' + fmt(v)).join(', '),
     });
   }
+  const chart = !isBoolean && d.pmf.length > 1;
+  if (chart && options.chart !== 'table') parts.push({ value: `![distribution](${distributionSvg(d, 260, info.hit ? 78 : 64, info.hit?.defence)})` });
+  if (info.hit) {
+    parts.push({ value: `Chance to hit defence **${info.hit.defence}**: **${pct(info.hit.chance)}**` });
+  }
+  if (info.sweep) {
+    const name = '`@' + info.sweep.name.replace(/`/g, '') + '`';
+    if (options.chart !== 'table') parts.push({ value: `By ${name}:\n\n![by ${escapeMarkdown(info.sweep.name)}](${sweepSvg(info.sweep)})` });
+    parts.push({ value: `Mean by ${name}: ` + info.sweep.points.map((p) => `${fmt(p.value)} → ${fmt(p.distribution.mean)}`).join(' · ') });
+  }
+  if (chart) parts.push({ value: distributionTable(d) });
   return parts;
 }

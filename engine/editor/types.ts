@@ -55,4 +55,8 @@ export interface FormulaInfo {
   readonly samples: Readonly<Record<string, number>>;
   /** On an attack check's roll: the chance to meet `defence`. */
   readonly hit?: { readonly defence: number; readonly chance: number };
+  /** Whose sheet the formula sits in and the values read from it (`Guardian's sheet`, `the standard template at tier 2`). */
+  readonly sheet?: { readonly label: string; readonly values: Readonly<Record<string, number>> };
+  /** The formula again with one reference swept over a few values (`@tier` 1–6, a stat across its range). */
+  readonly sweep?: { readonly name: string; readonly points: readonly { readonly value: number; readonly distribution: Distribution }[] };
 }

@@ -83,6 +83,23 @@ async function hoverToken(token: string, expected: RegExp): Promise<string> {
   throw new Error(`hover never showed ${expected}: last ${JSON.stringify(shown)}`);
 }
 
+/** Hovers what is just right of the cursor until a hover matching `expected` shows. */
+async function hoverAtCursor(expected: RegExp): Promise<string> {
+  let shown = '';
+  for (let attempt = 0; attempt < 12; attempt++) {
+    const box = await page.locator('.monaco-editor .cursor').first().boundingBox();
+    if (!box) throw new Error('no cursor on screen');
+    const x = box.x + 4;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(x - 40, y + 30);
+    await page.mouse.move(x, y, { steps: 6 });
+    await page.waitForTimeout(700);
+    shown = await page.evaluate(() => [...document.querySelectorAll('.monaco-hover:not(.hidden)')].map((h) => h.textContent ?? '').join('\n'));
+    if (expected.test(shown)) return text(shown);
+  }
+  throw new Error(`hover never showed ${expected}: last ${JSON.stringify(shown)}`);
+}
+
 /** The text of the editor line the cursor is on, as rendered. */
 async function currentLine(): Promise<string> {
   return text(
@@ -184,6 +201,10 @@ function schemaHelpOn(label: string, file: string, typoAt: { find: string; word:
       await goTo(file, typoAt.find, 2);
       await page.keyboard.press('Delete');
       await expectErrors('1 error');
+      // The problems list shows the whole message, its "did you mean" included (it was cut off with an ellipsis).
+      const msg = page.getByTestId('problem').first().locator('.msg');
+      expect(text(await msg.textContent())).toMatch(/did you mean `name`\?$/);
+      expect(await msg.evaluate((e) => e.scrollWidth <= e.clientWidth + 1 && e.scrollHeight <= e.clientHeight + 1)).toBe(true);
       const quickFix = async () => {
         await page.keyboard.press('Control+.');
         await page.getByText(`Change to ${typoAt.word}`, { exact: true }).waitFor({ timeout: 15_000 });
@@ -200,6 +221,36 @@ function schemaHelpOn(label: string, file: string, typoAt: { find: string; word:
 }
 
 schemaHelpOn('a seed system', 'twin-dice.json', { find: '"name": "Broadsword"', word: 'name' });
+
+describe('problems', () => {
+  test("a syntax error's hover shows its message once, and the problems list shows it whole", async () => {
+    // The comma after the system's name goes: `"name": "Twin Dice"` runs into the next key.
+    await goTo('twin-dice.json', '"name": "Twin Dice",', '"name": "Twin Dice",'.length);
+    await page.keyboard.press('Backspace');
+    await expectErrors('1 error');
+    const problem = page.getByTestId('problem').first();
+    const message = text(await problem.locator('.msg').textContent());
+    expect(message).toMatch(/comma/);
+    // Whole: the message's box is as wide as its text needs (nothing cut off with an ellipsis).
+    expect(await problem.locator('.msg').evaluate((e) => e.scrollWidth <= e.clientWidth + 1)).toBe(true);
+    const squiggle = await page.locator('.monaco-editor .squiggly-error').first().boundingBox();
+    if (!squiggle) throw new Error('no squiggle on screen');
+    let shown = '';
+    for (let attempt = 0; attempt < 12 && !shown.includes(message); attempt++) {
+      await page.mouse.move(squiggle.x + 3 - 40, squiggle.y + squiggle.height / 2 + 30);
+      await page.mouse.move(squiggle.x + 3, squiggle.y + squiggle.height / 2, { steps: 6 });
+      await page.waitForTimeout(700);
+      shown = text(await page.evaluate(() => [...document.querySelectorAll('.monaco-hover:not(.hidden)')].map((h) => h.textContent ?? '').join('\n')));
+    }
+    expect(shown.split(message).length - 1).toBe(1);
+    await shoot('syntax-error-hover');
+    await page.mouse.move(5, 5);
+    await goTo('twin-dice.json', '"name": "Twin Dice"', '"name": "Twin Dice"'.length);
+    await page.keyboard.type(',');
+    await expectErrors('0 errors');
+    await expectSaved();
+  });
+});
 
 describe('a new blank system', () => {
   test('is named, takes its id from the file name, checks clean and fights at once', async () => {
@@ -227,6 +278,37 @@ describe('a new blank system', () => {
     await shoot('new-blank-system-fought');
   });
 
+});
+
+describe('the dice hover', () => {
+  test("reads the hero's own might in its weapon, with exact chances, a sweep and a legend", async () => {
+    await goTo('ember-road.json', '"damage": "1d8 + @might"', '"damage": "1d8'.length);
+    const shown = await hoverAtCursor(/Read from/);
+    // The blank hero's might is 3: the damage is 1d8 + 3, 4 to 11 (not 1d8 + 1).
+    expect(shown).toMatch(/range 4–11 · mean 7\.5/);
+    expect(shown).toMatch(/Read from Hero's sheet: @might = 3/);
+    expect(shown).not.toMatch(/Assuming/);
+    expect(shown).toMatch(/value\s*chance\s*at least\s*at most/);
+    expect(shown).toMatch(/Mean by @might: 0 → 4\.5 · 2 → 6\.5/);
+    const images = await page.evaluate(() => document.querySelectorAll('.monaco-hover:not(.hidden) img[src^="data:image/svg+xml"]').length);
+    expect(images).toBe(2);
+    await shoot('dice-hover-hero-weapon');
+    await page.mouse.move(5, 5);
+  });
+
+  test('on the attack roll the chart has a legend for hit and miss', async () => {
+    await goTo('ember-road.json', '"roll": "d20 + @might"', '"roll": "d20'.length);
+    const shown = await hoverAtCursor(/Chance to hit/);
+    expect(shown).toMatch(/Chance to hit defence 13: \d+(\.\d)?%/);
+    const legend = await page.evaluate(() => {
+      const img = document.querySelector('.monaco-hover:not(.hidden) img[src^="data:image/svg+xml"]') as HTMLImageElement | null;
+      return img ? atob(img.src.split(',')[1]!) : '';
+    });
+    expect(legend).toContain('hit (13 or more)');
+    expect(legend).toContain('miss (below 13)');
+    await shoot('dice-hover-attack-roll');
+    await page.mouse.move(5, 5);
+  });
 });
 
 describe('completion inserts', () => {
