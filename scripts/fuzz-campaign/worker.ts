@@ -1,0 +1,30 @@
+// One worker of the fuzz campaign: takes chunks from the driver, runs their cases, says which case it is on (the
+// driver's watchdog reads that from shared memory) and sends each chunk's counts and failures back.
+import { parentPort, workerData } from 'node:worker_threads';
+import { CHUNK, describeMutation, formulaInputs, runFormula, runSystem, systemInputs, type Failure } from './cases';
+
+const { shared, slot } = workerData as { shared: SharedArrayBuffer; slot: number };
+const state = new Float64Array(shared); // per slot: [chunk, index, started (ms)]
+
+parentPort!.on('message', async (job: { kind: 'formulas' | 'systems'; chunk: number; seed: number; from: number }) => {
+  const failures: Failure[] = [];
+  const reached: Record<string, number> = {};
+  let slowest = { ms: 0, index: -1, input: '' };
+  const inputs = job.kind === 'formulas' ? formulaInputs(job.chunk, job.seed) : systemInputs(job.chunk, job.seed);
+  for (let index = job.from; index < CHUNK; index++) {
+    state[slot * 3] = job.chunk;
+    state[slot * 3 + 1] = index;
+    state[slot * 3 + 2] = performance.timeOrigin + performance.now();
+    const started = performance.now();
+    const caseSeed = job.chunk * CHUNK + index;
+    const outcome = job.kind === 'formulas' ? await runFormula(inputs[index] as string, caseSeed) : runSystem(inputs[index] as Parameters<typeof runSystem>[0], caseSeed);
+    const ms = performance.now() - started;
+    if (ms > slowest.ms) slowest = { ms, index, input: outcome.input };
+    for (const r of outcome.reached) reached[r] = (reached[r] ?? 0) + 1;
+    for (const f of outcome.failures) failures.push({ kind: job.kind, chunk: job.chunk, index, input: outcome.input, ...f });
+  }
+  state[slot * 3 + 2] = 0;
+  parentPort!.postMessage({ done: job, cases: CHUNK - job.from, reached, failures, slowest });
+});
+
+export { describeMutation };
