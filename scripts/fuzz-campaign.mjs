@@ -71,8 +71,14 @@ if (options.replay) {
 }
 
 const jobs = [];
-for (const [kind, total] of [['systems', options.systems], ['formulas', options.formulas]]) {
-  for (let chunk = 0; chunk * CHUNK < total; chunk++) jobs.push({ kind, chunk, seed: options.seed, from: 0 });
+{
+  // Interleaved, a chunk of systems after every ten of formulas, so a campaign stopped early has some of both.
+  const formulaChunks = Math.ceil(options.formulas / CHUNK);
+  const systemChunks = Math.ceil(options.systems / CHUNK);
+  for (let f = 0, s = 0; f < formulaChunks || s < systemChunks; ) {
+    for (let k = 0; k < 10 && f < formulaChunks; k++) jobs.push({ kind: 'formulas', chunk: f++, seed: options.seed, from: 0 });
+    if (s < systemChunks) jobs.push({ kind: 'systems', chunk: s++, seed: options.seed, from: 0 });
+  }
 }
 const totals = { formulas: 0, systems: 0 };
 const reached = { formulas: {}, systems: {} };
@@ -98,7 +104,9 @@ function failureKinds() {
 
 function writeReport(complete) {
   const seconds = Math.round((Date.now() - started) / 1000);
-  const report = { complete, seed: options.seed, seconds, totals, reached, failures: failures.length, kinds: [...failureKinds().values()], hangs, slow, slowest };
+  // Cases of chunks still running, not yet in the totals (their failures come with the chunk).
+  const inFlight = workers.filter((w) => w?.progress).map((w) => ({ ...w.progress, from: w.job?.from ?? 0 }));
+  const report = { complete, seed: options.seed, seconds, totals, inFlight, reached, failures: failures.length, kinds: [...failureKinds().values()], hangs, slow, slowest };
   mkdirSync(dirname(join(root, options.out)), { recursive: true });
   writeFileSync(join(root, options.out), `${JSON.stringify(report, null, 2)}\n`);
 }
@@ -107,6 +115,11 @@ function startWorker(slot) {
   const worker = new Worker(workerFile, { workerData: { shared, slot } });
   const entry = { worker, slot, job: null };
   worker.on('message', (message) => {
+    if (message.progress !== undefined) {
+      entry.progress = { kind: message.progress, index: message.index, failures: message.failures };
+      return;
+    }
+    entry.progress = null;
     const { done } = message;
     totals[done.kind] += message.cases;
     for (const [k, v] of Object.entries(message.reached)) reached[done.kind][k] = (reached[done.kind][k] ?? 0) + v;

@@ -22,6 +22,8 @@ parentPort!.on('message', async (job: { kind: 'formulas' | 'systems'; chunk: num
     if (ms > slowest.ms) slowest = { ms, index, input: outcome.input };
     for (const r of outcome.reached) reached[r] = (reached[r] ?? 0) + 1;
     for (const f of outcome.failures) failures.push({ kind: job.kind, chunk: job.chunk, index, input: outcome.input, ...f });
+    // Progress between chunk reports (a chunk of systems takes minutes on a busy machine).
+    if ((index + 1) % 50 === 0) parentPort!.postMessage({ progress: job.kind, index: index + 1, failures: failures.length });
   }
   state[slot * 3 + 2] = 0;
   parentPort!.postMessage({ done: job, cases: CHUNK - job.from, reached, failures, slowest });
