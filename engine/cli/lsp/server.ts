@@ -138,6 +138,14 @@ export function attachServer(connection: Connection): void {
     return entry.document.offsetAt({ line: Math.max(0, position.line as number), character: Math.max(0, position.character as number) });
   }
 
+  /** The open system document, offset and text a position request is about; null for anything else. */
+  function at(params: unknown): { entry: Open; offset: number; text: string } | null {
+    const entry = entryOf(params);
+    const offset = entry && offsetOf(entry, params);
+    if (!entry || offset === undefined) return null;
+    return { entry, offset, text: checkedText(entry.document.getText()) };
+  }
+
   function publish(entry: Open, diagnostics: readonly Diagnostic[]): void {
     void connection.sendDiagnostics({ uri: entry.document.uri, version: entry.document.version, diagnostics: [...diagnostics] });
   }
@@ -276,10 +284,9 @@ export function attachServer(connection: Connection): void {
 
   connection.onCompletion(
     guard('completion', null as CompletionItem[] | null, (params) => {
-      const entry = entryOf(params);
-      const offset = entry && offsetOf(entry, params);
-      if (!entry || offset === undefined) return null;
-      const text = checkedText(entry.document.getText());
+      const here = at(params);
+      if (!here) return null;
+      const { entry, offset, text } = here;
       const typed = referenceAt(text, offset, (pointer) => entry.session.isFormula(pointer));
       if (!typed) {
         // Not in a formula's `@` reference: the schema's keys, values, ids and snippets (the studio's same help).
@@ -316,10 +323,9 @@ export function attachServer(connection: Connection): void {
 
   connection.onHover(
     guard('hover', null, (params) => {
-      const entry = entryOf(params);
-      const offset = entry && offsetOf(entry, params);
-      if (!entry || offset === undefined) return null;
-      const text = checkedText(entry.document.getText());
+      const here = at(params);
+      if (!here) return null;
+      const { entry, offset, text } = here;
       const place = formulaPlace(text, offset, (pointer) => entry.session.isFormula(pointer));
       if (!place) {
         // A key's description (or an enum value's), from the schema.
@@ -335,13 +341,13 @@ export function attachServer(connection: Connection): void {
 
   connection.onDefinition(
     guard('definition', null, (params) => {
-      const entry = entryOf(params);
-      const offset = entry && offsetOf(entry, params);
-      if (!entry || offset === undefined) return null;
-      const target = definitionAt(checkedText(entry.document.getText()), offset, entry.session.definitions());
+      const here = at(params);
+      if (!here) return null;
+      const { entry, offset, text } = here;
+      const target = definitionAt(text, offset, entry.session.definitions());
       if (!target) return null;
-      const at = entry.document.positionAt(target.member.start);
-      return { uri: entry.document.uri, range: { start: at, end: at } };
+      const start = entry.document.positionAt(target.member.start);
+      return { uri: entry.document.uri, range: { start, end: start } };
     }),
   );
 
