@@ -65,8 +65,11 @@ if (options.replay) {
   const input = kind === 'formulas' ? cases.formulaInputs(chunk, options.seed)[index] : cases.systemInputs(chunk, options.seed)[index];
   console.log(kind === 'formulas' ? JSON.stringify(input) : cases.describeMutation(input));
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const outcome = kind === 'formulas' ? await cases.runFormula(input, chunk * CHUNK + index) : cases.runSystem(input, chunk * CHUNK + index);
-  console.log(JSON.stringify({ ms: Math.round(performance.now() - started), ...outcome }, null, 2));
+  const used = process.cpuUsage(cpu);
+  // CPU time as well as wall time: on a busy machine the wall time is mostly waiting.
+  console.log(JSON.stringify({ ms: Math.round(performance.now() - started), cpuMs: Math.round((used.user + used.system) / 1000), ...outcome }, null, 2));
   process.exit(0);
 }
 
