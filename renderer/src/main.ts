@@ -9,10 +9,13 @@ import { SandboxState } from './state/sandbox.svelte';
 import { WorkerCheckService } from './state/checkService';
 import type { SystemEditor } from './editor/systemEditor';
 import { createHost } from './host/index';
+import { Settings, applySettings } from './state/settings.svelte';
 import CheckWorker from './workers/check.worker?worker';
 import SimWorker from './workers/sim.worker?worker';
 
 performance.mark('rules:start');
+const settings = new Settings({ storage: window.localStorage, darkQuery: window.matchMedia?.('(prefers-color-scheme: dark)') ?? null });
+applySettings(settings, document.documentElement);
 const target = document.getElementById('app');
 if (!target) throw new Error('no #app element');
 let host;
@@ -31,7 +34,14 @@ const sandbox = new SandboxState(() => new SimWorker(), host.runs, navigator.har
 const probe: { studio: Studio; sandbox: SandboxState; editor: SystemEditor | null } = { studio, sandbox, editor: null };
 Object.assign(window, { __studio: probe });
 // The host's requests go out before the shell mounts (their answers arrive while it does).
+// `?open=<path>` opens that file instead of the last session's tabs; it is taken off the address, so a reload brings
+// back the session (the tabs as they are then), not the file the address once named.
 const initialPath = new URLSearchParams(location.search).get('open') ?? undefined;
+if (initialPath !== undefined) {
+  const url = new URL(location.href);
+  url.searchParams.delete('open');
+  history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+}
 void studio.start(initialPath).then(
   () => performance.mark('rules:ready'),
   (error: unknown) => {
@@ -41,6 +51,6 @@ void studio.start(initialPath).then(
     target.textContent = error instanceof Error ? error.message : String(error);
   },
 );
-mount(App, { target, props: { studio, sandbox, onEditor: (editor: SystemEditor) => (probe.editor = editor) } });
+mount(App, { target, props: { studio, sandbox, settings, onEditor: (editor: SystemEditor) => (probe.editor = editor) } });
 // The shell (file list, sandbox, status bar) is in the DOM; Monaco follows in its own chunk (started in boot.ts).
 requestAnimationFrame(() => setTimeout(() => performance.mark('rules:shell'), 0));

@@ -33,6 +33,8 @@ import 'monaco-editor/editor/contrib/wordOperations/browser/wordOperations';
 import 'monaco-editor/editor/contrib/smartSelect/browser/smartSelect';
 import 'monaco-editor/editor/contrib/tokenization/browser/tokenization';
 import 'monaco-editor/editor/contrib/codeAction/browser/codeActionContributions';
+// Ctrl+M: Tab moves focus instead of indenting (the documented way out of the editor; Escape then Tab is ours).
+import 'monaco-editor/editor/contrib/toggleTabFocusMode/browser/toggleTabFocusMode';
 import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';

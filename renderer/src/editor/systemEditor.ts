@@ -8,6 +8,9 @@ import { referenceAt, referenceItems } from '../../../engine/editor/completion';
 import type { CompletionName, Definition, EditorDiagnostic, FormulaInfo, FormulaToken, LanguageAnswer, LanguageQuery } from '../workers/protocol';
 import { registerSchemaHelp } from './schemaHelp';
 import { formulaHoverMarkdown } from '../../../engine/editor/hover';
+import type { StudioCommand } from '../state/commands';
+import type { SessionFile } from '../host/host';
+import { keybindingOf, leaveOnTabAfterEscape } from './keyboard';
 
 type ITextModel = monaco.editor.ITextModel;
 
@@ -32,6 +35,8 @@ interface OpenModel {
   formulaDecorations: Set<string>;
   highlightDecorations: string[];
   viewState: monaco.editor.ICodeEditorViewState | null;
+  /** A cursor and scroll from the last session, applied when the document is first shown. */
+  pendingPosition: Omit<SessionFile, 'path'> | null;
   /** Set while the state layer replaces the text, so that is not reported back as an edit. */
   applyingExternal: boolean;
 }
@@ -50,8 +55,9 @@ export class SystemEditor {
     container: HTMLElement,
     private readonly callbacks: SystemEditorCallbacks,
     schema: object | null,
+    appearance: EditorAppearance = { theme: 'dark', fontSize: 13, wordWrap: false },
   ) {
-    defineTheme();
+    defineThemes();
     if (schema) {
       jsonDefaults.setDiagnosticsOptions({
         // The engine reports JSON and schema problems itself (with pointers and its own words): no duplicates.
@@ -63,11 +69,9 @@ export class SystemEditor {
     }
     this.editor = monaco.editor.create(container, {
       model: null,
-      theme: 'rules-dark',
       automaticLayout: true,
       minimap: { enabled: false },
-      fontSize: 13,
-      lineHeight: 19,
+      ...appearanceOptions(appearance),
       fontFamily: "'DejaVu Sans Mono', 'Liberation Mono', Menlo, Consolas, monospace",
       scrollBeyondLastLine: false,
       renderLineHighlight: 'line',
@@ -82,6 +86,7 @@ export class SystemEditor {
       stickyScroll: { enabled: false },
     });
     this.#registerProviders();
+    this.#disposables.push(leaveOnTabAfterEscape(this.editor, container));
     // JSON's word pattern makes '@' a word, so Monaco leaves it to quick suggestions, which do not open inside
     // JSON strings: open the suggestions ourselves when a reference starts.
     this.#disposables.push(
@@ -104,6 +109,7 @@ export class SystemEditor {
         formulaDecorations: new Set(),
         highlightDecorations: [],
         viewState: null,
+        pendingPosition: null,
         applyingExternal: false,
       };
       model.onDidChangeContent(() => {
@@ -119,10 +125,76 @@ export class SystemEditor {
     const entry = this.#models.get(docId);
     if (!entry || this.#current === docId) return;
     const previous = this.#current ? this.#models.get(this.#current) : undefined;
-    if (previous) previous.viewState = this.editor.saveViewState();
+    if (previous) {
+      previous.viewState = this.editor.saveViewState();
+      // A chip's highlight belongs to the document it was shown in, while it is shown.
+      previous.highlightDecorations = previous.model.deltaDecorations(previous.highlightDecorations, []);
+    }
     this.editor.setModel(entry.model);
     if (entry.viewState) this.editor.restoreViewState(entry.viewState);
     this.#current = docId;
+    if (entry.pendingPosition) {
+      this.#applyPosition(entry.pendingPosition);
+      entry.pendingPosition = null;
+    }
+  }
+
+  /** The cursor and scroll of a document (the live editor's for the one shown), for the session. */
+  positionOf(docId: string): Omit<SessionFile, 'path'> | null {
+    const entry = this.#models.get(docId);
+    if (!entry) return null;
+    if (this.#current === docId) {
+      const p = this.editor.getPosition();
+      return { line: p?.lineNumber ?? 1, column: p?.column ?? 1, scrollTop: this.editor.getScrollTop(), scrollLeft: this.editor.getScrollLeft() };
+    }
+    if (entry.pendingPosition) return entry.pendingPosition;
+    const view = entry.viewState;
+    const cursor = view?.cursorState[0]?.position;
+    return { line: cursor?.lineNumber ?? 1, column: cursor?.column ?? 1, scrollTop: view?.viewState.scrollTop ?? 0, scrollLeft: view?.viewState.scrollLeft ?? 0 };
+  }
+
+  /** Puts a session's cursor and scroll back (now if the document is shown, else when it is). */
+  restorePosition(docId: string, position: Omit<SessionFile, 'path'>): void {
+    const entry = this.#models.get(docId);
+    if (!entry) return;
+    if (this.#current === docId) this.#applyPosition(position);
+    else entry.pendingPosition = position;
+  }
+
+  #applyPosition(position: Omit<SessionFile, 'path'>): void {
+    this.editor.setPosition(this.editor.getModel()?.validatePosition({ lineNumber: position.line, column: position.column }) ?? { lineNumber: 1, column: 1 });
+    this.editor.setScrollPosition({ scrollTop: position.scrollTop, scrollLeft: position.scrollLeft });
+  }
+
+  /** Theme, type size and word wrap (the settings). */
+  setAppearance(appearance: EditorAppearance): void {
+    this.editor.updateOptions(appearanceOptions(appearance));
+  }
+
+  /** The studio's commands as editor actions: in the command palette (F1) and on their keys while typing. */
+  addCommands(commands: readonly StudioCommand[]): void {
+    for (const command of commands) {
+      this.#disposables.push(
+        this.editor.addAction({
+          id: command.id,
+          label: command.label,
+          keybindings: command.keys ? [keybindingOf(command.keys)] : [],
+          run: () => command.run(),
+        }),
+      );
+    }
+  }
+
+  /** Formats the shown document (Monaco's JSON formatter). */
+  formatDocument(): void {
+    this.editor.focus();
+    void this.editor.getAction('editor.action.formatDocument')?.run();
+  }
+
+  /** Opens the command palette (F1 pressed outside the editor). */
+  openCommandPalette(): void {
+    this.editor.focus();
+    this.editor.trigger('studio', 'editor.action.quickCommand', null);
   }
 
   closeDocument(docId: string): void {
@@ -349,7 +421,32 @@ export class SystemEditor {
   }
 }
 
-function defineTheme(): void {
+export interface EditorAppearance {
+  readonly theme: 'light' | 'dark';
+  readonly fontSize: number;
+  readonly wordWrap: boolean;
+}
+
+function appearanceOptions(a: EditorAppearance): monaco.editor.IEditorOptions & { theme: string } {
+  return { theme: a.theme === 'light' ? 'rules-light' : 'rules-dark', fontSize: a.fontSize, lineHeight: Math.round(a.fontSize * 1.45), wordWrap: a.wordWrap ? 'on' : 'off' };
+}
+
+function defineThemes(): void {
+  monaco.editor.defineTheme('rules-light', {
+    base: 'vs',
+    inherit: true,
+    rules: [
+      { token: 'string.key.json', foreground: '0b4f8a' },
+      { token: 'string.value.json', foreground: '8f2f12' },
+    ],
+    colors: {
+      'editor.background': '#ffffff',
+      'editor.lineHighlightBackground': '#f1f4f8',
+      'editorLineNumber.foreground': '#5f6673',
+      'editorLineNumber.activeForeground': '#1c2027',
+      'focusBorder': '#1d5796',
+    },
+  });
   monaco.editor.defineTheme('rules-dark', {
     base: 'vs-dark',
     inherit: true,
@@ -361,11 +458,12 @@ function defineTheme(): void {
       'editor.background': '#1b1d23',
       'editor.lineHighlightBackground': '#23262e',
       'editorGutter.background': '#1b1d23',
-      'editorLineNumber.foreground': '#4b5263',
+      'editorLineNumber.foreground': '#8a92a3',
       'editorLineNumber.activeForeground': '#9aa3b5',
       'editorWidget.background': '#22252c',
       'editorHoverWidget.background': '#22252c',
       'editorHoverWidget.border': '#3a3f4b',
+      'focusBorder': '#79b8ff',
     },
   });
 }
@@ -376,7 +474,6 @@ export function createCompareView(container: HTMLElement, editor: SystemEditor, 
   if (!modified) return () => {};
   const original = monaco.editor.createModel(diskText, 'json');
   const diff = monaco.editor.createDiffEditor(container, {
-    theme: 'rules-dark',
     automaticLayout: true,
     readOnly: false,
     renderSideBySide: true,

@@ -3,6 +3,7 @@
 // exchangeCode); file changes arrive as Server-Sent Events read through fetch (EventSource
 // cannot send the token header). No DOM use here, so it also runs in Node for tests.
 import { safeExternalUrl } from '../../../electron/links';
+import { LocalSessionStore } from './session-store';
 import type {
   Backup,
   BackupInfo,
@@ -39,6 +40,8 @@ export interface BrowserHostOptions {
   openWindow?: (url: string) => void;
   /** Wait before reconnecting the event stream after it drops (the server restarted, the laptop slept). */
   reconnectMs?: number;
+  /** Where the session is kept (the page's localStorage); none: nothing is kept. */
+  storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
 }
 
 export class BrowserHost implements Host {
@@ -49,6 +52,7 @@ export class BrowserHost implements Host {
   readonly backups: Host['backups'];
   readonly recent: Host['recent'];
   readonly runs: Host['runs'];
+  readonly session: Host['session'];
 
   private readonly origin: string;
   private readonly token: Promise<string>;
@@ -67,6 +71,7 @@ export class BrowserHost implements Host {
     this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
     this.openWindow = options.openWindow ?? null;
     this.reconnectMs = options.reconnectMs ?? 1000;
+    this.session = new LocalSessionStore(options.storage ?? null);
 
     this.workspace = {
       get: () => this.call<WorkspaceInfo>('studio:workspace.get'),

@@ -1,6 +1,7 @@
 // The desktop host: a thin wrapper over the preload's window.studio (electron/preload.cts).
 import type { StudioApi } from '../../../electron/ipc/studio-api';
 import type { FileChange, Host } from './host';
+import { LocalSessionStore } from './session-store';
 
 export class ElectronHost implements Host {
   readonly kind = 'electron';
@@ -10,10 +11,12 @@ export class ElectronHost implements Host {
   readonly backups: Host['backups'];
   readonly recent: Host['recent'];
   readonly runs: Host['runs'];
+  readonly session: Host['session'];
   private readonly api: StudioApi;
 
-  constructor(api: StudioApi) {
+  constructor(api: StudioApi, storage: Pick<Storage, 'getItem' | 'setItem'> | null = null) {
     this.api = api;
+    this.session = new LocalSessionStore(storage);
     this.workspace = { get: () => api.workspace.get(), choose: () => api.workspace.choose() };
     this.files = {
       list: () => api.files.list(),

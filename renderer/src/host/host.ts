@@ -50,6 +50,9 @@ export type {
   WorkspacePath,
 } from '../../../electron/services/types';
 
+export type { SessionFile, SessionStore, StudioSession } from './session-store';
+import type { SessionStore } from './session-store';
+
 export type HostKind = 'electron' | 'browser';
 
 export interface Host {
@@ -102,6 +105,9 @@ export interface Host {
     /** The newest runs of a system, oldest first; lines that are not runs are skipped and listed. */
     read(systemId: string): Promise<RunReadResult>;
   };
+
+  /** The window's session (open tabs, active file, cursors) per workspace folder, for a reload or restart. */
+  session: SessionStore;
 
   /** The set of open files to watch (replaces the previous set). */
   watch(paths: string[]): Promise<void>;

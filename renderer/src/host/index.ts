@@ -11,12 +11,13 @@ const TOKEN_KEY = 'rules-studio-token';
 
 export function createHost(): Host {
   const studio = (window as unknown as { studio?: StudioApi }).studio;
-  if (studio) return new ElectronHost(studio);
+  if (studio) return new ElectronHost(studio, window.localStorage);
   const token = takeToken();
   if (token) {
     return new BrowserHost({
       origin: window.location.origin,
       token,
+      storage: window.localStorage,
       openWindow: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
     });
   }

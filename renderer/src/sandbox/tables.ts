@@ -55,3 +55,11 @@ export function diffTable(diff: DiffResult): (string | number | boolean)[][] {
     ]),
   ];
 }
+
+/**
+ * A grid cell's colour for a heroes' win rate (0..1): red (heroes lose) through yellow to green (heroes win), dark
+ * enough that its white text keeps 4.5:1 (test: renderer/src/ui/contrast.test.ts).
+ */
+export function heatColour(rate: number): string {
+  return `hsl(${Math.round(120 * Math.min(1, Math.max(0, rate)))} 55% 27%)`;
+}

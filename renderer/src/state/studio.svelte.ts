@@ -1,9 +1,12 @@
 // The studio session: the workspace (files, seeds, recent), the open documents, restored backups.
 // Session data (open tabs, last seed) is never written into a system document.
-import type { BackupInfo, Host, OpenedFile, OpenResult, RecentEntry, SeedInfo, WorkspaceFile, WorkspaceInfo } from '../host/host';
+import type { BackupInfo, Host, OpenedFile, OpenResult, RecentEntry, SeedInfo, StudioSession, WorkspaceFile, WorkspaceInfo } from '../host/host';
 import { blankSystemText, idFromPath, renameSystem } from '../files/newSystem';
 import type { CheckService } from './checkService';
 import { DocumentsState } from './documents.svelte';
+
+/** How long a toolbar message stays before it clears itself. */
+export const STATUS_MILLIS = 8000;
 
 export class Studio {
   workspace = $state.raw<WorkspaceInfo | null>(null);
@@ -12,8 +15,13 @@ export class Studio {
   recent = $state.raw<RecentEntry[]>([]);
   /** Paths whose unsaved text was restored from a backup at start. */
   restored = $state.raw<string[]>([]);
-  status = $state<string | null>(null);
+  #status = $state<string | null>(null);
+  #statusTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The session restored at start (the editor puts each file's cursor and scroll back from it). */
+  restoredSession = $state.raw<StudioSession | null>(null);
   ready = $state(false);
+  /** Asks for the New dialog (the command palette's "New system"); the toolbar opens it on each increase. */
+  newRequests = $state(0);
   readonly documents: DocumentsState;
   #unsubscribe: (() => void) | null = null;
   #recentAsked = 0;
@@ -27,7 +35,20 @@ export class Studio {
     this.documents = new DocumentsState(host, checker, background);
   }
 
-  /** Loads the workspace, restores backups as dirty documents, and opens `initialPath` or the first system. */
+  /** A message in the toolbar; it clears itself after STATUS_MILLIS (or when dismissed, or replaced). */
+  get status(): string | null {
+    return this.#status;
+  }
+  set status(text: string | null) {
+    this.#status = text;
+    if (this.#statusTimer) clearTimeout(this.#statusTimer);
+    this.#statusTimer = text === null ? null : setTimeout(() => (this.#status = null), STATUS_MILLIS);
+  }
+
+  /**
+   * Loads the workspace, restores backups as dirty documents, and opens `initialPath`; without one, the tabs of the
+   * last session in this workspace (host.session), else the first system.
+   */
   async start(initialPath?: string): Promise<void> {
     this.#unsubscribe = this.host.onChange((change) => {
       void this.documents.fileChanged(change.path, change.kind, change.version);
@@ -51,8 +72,32 @@ export class Studio {
     await this.restoreBackups(await backups);
     if (initialPath) await this.open(initialPath, initial ?? undefined);
     await lists;
+    if (!initialPath && this.workspace) await this.restoreSession(await this.host.session.load(this.workspace.root).catch(() => null));
     if (!initialPath && this.documents.documents.length === 0 && this.files[0]) await this.open(this.files[0].path);
     this.ready = true;
+  }
+
+  requestNew(): void {
+    this.newRequests += 1;
+  }
+
+  /** Reopens a saved session's files (all read at once, opened in their order) and shows its active one. */
+  async restoreSession(session: StudioSession | null): Promise<void> {
+    if (!session || session.files.length === 0) return;
+    const reads = session.files.map((f) => this.host.files.open(f.path).catch((error: unknown) => ({ kind: 'error', message: String(error) }) as OpenResult));
+    for (let i = 0; i < reads.length; i++) {
+      const opened = await reads[i]!;
+      // A file of the session that is gone is left out quietly: the session is a convenience, not a promise.
+      if (opened.kind === 'opened') this.documents.add(opened);
+    }
+    const active = session.active ? this.documents.byPath(session.active) : undefined;
+    if (active) this.documents.activate(active.id);
+    this.restoredSession = session;
+  }
+
+  /** The session to keep: the open tabs in order and the active one (cursors are added by the editor's side). */
+  session(): { paths: string[]; active: string | null } {
+    return { paths: this.documents.documents.map((d) => d.path), active: this.documents.active?.path ?? null };
   }
 
   /** The recent list; answers to overlapping requests are applied in the order they were asked. */
@@ -180,6 +225,7 @@ export class Studio {
   }
 
   dispose(): void {
+    if (this.#statusTimer) clearTimeout(this.#statusTimer);
     this.#unsubscribe?.();
   }
 }
