@@ -141,6 +141,28 @@ describe('keyboard', () => {
     const seed = await page.locator('input[type="number"]').first().inputValue();
     await palette('Sandbox: Run one fight (new seed)');
     await expect.poll(() => page.locator('input[type="number"]').first().inputValue()).not.toBe(seed);
+
+    // Save: an edit, then the palette's Save.
+    await clickEditor();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' ');
+    await page.getByTestId('dirty-marker').waitFor();
+    await palette('File: Save');
+    await expect.poll(() => page.getByTestId('dirty-marker').count(), { timeout: 10_000 }).toBe(0);
+    // New system: the toolbar's form opens.
+    await palette('File: New system');
+    await expect.poll(() => page.locator('.toolbar input[type="text"]').count()).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+  });
+
+  test('F4 runs a batch and Shift+F4 the balance grid', async () => {
+    await page.getByTestId('tab-fight').focus();
+    await page.keyboard.press('F4');
+    await page.getByTestId('batch-summary').waitFor({ timeout: 60_000 });
+    await page.getByTestId('tab-batch').focus();
+    await page.keyboard.press('Shift+F4');
+    await expect.poll(() => page.getByTestId('grid-cell').count(), { timeout: 120_000 }).toBe(24);
+    await page.getByTestId('tab-fight').click();
   });
 
   test('the sandbox keys work in the editor and outside it', async () => {
@@ -173,7 +195,17 @@ describe('keyboard', () => {
     await expect.poll(() => page.getByTestId('dirty-marker').count()).toBe(dirtyBefore + 1);
     await page.keyboard.press('Control+Z');
     await expect.poll(() => page.getByTestId('dirty-marker').count()).toBe(dirtyBefore);
+    // Escape, then Shift+Tab: focus moves to the control before the editor (the sidebar's, a tab's close button).
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusInEditor()).toBe(false);
+    const before = await page.evaluate(() => {
+      const editor = document.querySelector('.monaco-editor')!;
+      return !!(editor.compareDocumentPosition(document.activeElement!) & Node.DOCUMENT_POSITION_PRECEDING);
+    });
+    expect(before).toBe(true);
     // Escape, then Tab: focus moves to the next control after the editor.
+    await clickEditor();
     await page.keyboard.press('Escape');
     await page.keyboard.press('Tab');
     expect(await focusInEditor()).toBe(false);
@@ -236,6 +268,12 @@ describe('themes', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByTestId('settings').count()).toBe(0);
     expect(await lowContrast()).toEqual([]);
+    // The palette switches it too.
+    await clickEditor();
+    await palette('View: Light theme');
+    await expect.poll(themeOfPage).toBe('light');
+    await palette('View: Dark theme');
+    await expect.poll(themeOfPage).toBe('dark');
     // The editor follows the theme too.
     const editorBg = await page.locator('.monaco-editor-background').first().evaluate((e) => getComputedStyle(e).backgroundColor);
     expect(contrast(editorBg, '#000000')).toBeLessThan(2);
@@ -378,6 +416,8 @@ describe('status', () => {
     const url = await session.studio.restart();
     await page.goto(withOpen(url, 'classic-d20.json'));
     await page.getByTestId('status').filter({ hasText: 'Restored unsaved changes' }).waitFor({ timeout: 20_000 });
+    // `?open=` opens that file instead of the session's tabs.
+    expect(await page.getByTestId('tab').allTextContents()).toEqual([expect.stringContaining('classic-d20.json')]);
     await expect.poll(() => page.getByTestId('status').count(), { timeout: 20_000 }).toBe(0);
   });
 
