@@ -149,10 +149,12 @@ describe('keyboard', () => {
     await page.getByTestId('dirty-marker').waitFor();
     await palette('File: Save');
     await expect.poll(() => page.getByTestId('dirty-marker').count(), { timeout: 10_000 }).toBe(0);
-    // New system: the toolbar's form opens.
+    // New system: the New dialog opens.
     await palette('File: New system');
-    await expect.poll(() => page.locator('.toolbar input[type="text"]').count()).toBeGreaterThan(0);
-    await page.keyboard.press('Escape');
+    const dialog = page.getByRole('dialog', { name: 'New system' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
   });
 
   test('F4 runs a batch and Shift+F4 the balance grid', async () => {

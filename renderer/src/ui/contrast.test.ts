@@ -17,7 +17,7 @@ function themeVars(selector: string): Map<string, string> {
 
 const THEMES = { dark: themeVars(":root[data-theme='dark']"), light: themeVars(":root[data-theme='light']") };
 const PANELS = ['--bg', '--bg-panel', '--bg-raised', '--bg-hover', '--bg-bar', '--bg-toolbar', '--bg-selected', '--bg-now'];
-const TEXT = ['--text', '--text-dim', '--text-faint', '--text-name', '--accent', '--accent-strong', '--good', '--bad', '--warn', '--note-strong', '--note-text'];
+const TEXT = ['--text', '--text-dim', '--text-faint', '--text-name', '--accent', '--accent-strong', '--good', '--bad', '--warn', '--note-strong', '--note-text', '--hero', '--enemy'];
 
 /** [text, backgrounds] pairs as the components use them. */
 const PAIRS: [string, string[]][] = [
