@@ -4,7 +4,7 @@
 // folds, the whole balance grid, plots that scroll), a reload that brings back tabs, cursor and active file, status
 // messages that clear themselves, a chip's highlight that goes with a tab switch. Screenshots of each screen at
 // 1440×900 and 1024×700 in both themes.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -409,12 +409,15 @@ describe('status', () => {
   test('"Restored unsaved changes" shows after a restart, then clears itself', async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await clickEditor();
+    await gotoLine(1);
     await page.keyboard.press('End');
-    await page.keyboard.type(' ');
+    await page.keyboard.type('\n"x-shell-mark": 1,');
     await page.getByTestId('dirty-marker').waitFor();
-    // The backup is written about a second after the edit (its file is in the server's data folder).
+    // The backup is written about a second after the edit (in the server's data folder).
     const backups = join(session.studio.dataDir, 'backups');
-    await expect.poll(() => existsSync(backups) && readdirSync(backups, { recursive: true }).length > 0, { timeout: 20_000 }).toBe(true);
+    const marked = () => existsSync(backups) && readdirSync(backups, { recursive: true, withFileTypes: true })
+      .some((f) => f.isFile() && readFileSync(join(f.parentPath, f.name), 'utf8').includes('x-shell-mark'));
+    await expect.poll(marked, { timeout: 20_000 }).toBe(true);
     const url = await session.studio.restart();
     await page.goto(withOpen(url, 'classic-d20.json'));
     await page.getByTestId('status').filter({ hasText: 'Restored unsaved changes' }).waitFor({ timeout: 20_000 });
