@@ -24,3 +24,22 @@ describe('fuzz campaign counterexamples', () => {
     expect(errors).not.toEqual([]);
   });
 });
+
+const hopeAndFear = JSON.parse(readFileSync(new URL('../../systems/hope-and-fear.json', import.meta.url), 'utf8')) as Json;
+
+describe('fuzz campaign counterexamples, fixed', () => {
+  // systems:2:567 — hope-and-fear with /fights/0/enemies/0/count = 1e21 checked clean (an integer, at least 1) and
+  // the loader refused it ("count must be a whole number 0..1000"); the schema now says at most 1000.
+  it('systems:2:567: an enemy count of 1e21 is a schema error at the count, as the loader says', () => {
+    const doc = mutate(hopeAndFear, ['fights', 0, 'enemies', 0, 'count'], (parent, key) => {
+      parent[key] = 1e21;
+    });
+    const errors = checkSystem(JSON.stringify(doc, null, 2)).diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => d.pointer)).toEqual(['/fights/0/enemies/0/count']);
+    expect(loadSystem(doc as unknown as SystemDocument).ok).toBe(false);
+    const thousand = mutate(hopeAndFear, ['fights', 0, 'enemies', 0, 'count'], (parent, key) => {
+      parent[key] = 1000;
+    });
+    expect(checkSystem(JSON.stringify(thousand, null, 2)).diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+});
