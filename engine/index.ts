@@ -1,8 +1,48 @@
 // The public surface of the rules core: what the CLI, the studio and other tools use. Pure TypeScript (no DOM, no Node).
-// The formula language and dice are flat; the document checker and types are the `schema` namespace and the fight
-// engine the `sim` namespace (names such as CheckResult mean different things in each). Balance tools are imported
-// from engine/balance/<tool> directly.
+// The renderer and the electron side import the engine only from here (scripts/lint.mjs holds them to it). The formula
+// language and dice are flat; the document checker and types are the `schema` namespace and the fight engine the
+// `sim` namespace (names such as CheckResult mean different things in each); below, flat, what the studio uses of the
+// fight engine, the balance tools and the editor logic.
 export * from './formula';
 export * from './dice';
 export * as schema from './schema';
 export * as sim from './sim';
+
+export type { SystemDocument } from './schema/document';
+export {
+  composeFight, fightLog, loadSystem, simulate, simulatePartial, StatsAccumulator,
+  type FightDef, type PartialStats, type System,
+} from './sim/index';
+export { shareProblem, type Share } from './sim/options';
+
+export type { BatchState } from './balance/batch';
+export { diffSystems, type DiffResult, type MetricChange } from './balance/diff';
+export { timeLeft, ETA_AFTER_SECONDS } from './balance/eta';
+export { finishGrid, planGrid, runCell, runGrid, type GridCell, type GridResult } from './balance/grid';
+export {
+  documentIdentity, recordedFights, runEntry, runPoints, versionPoints, type RecordableStats, type RunEntry, type RunPoint,
+} from './balance/history';
+export { sensitivity, sensitivityPart, type Knob, type SensitivityResult } from './balance/sensitivity';
+export { finishSensitivity, needleSaturated, type SensitivityPart } from './balance/sensitivity-merge';
+export { tune, type TuneOptions, type TuneResult } from './balance/tune';
+export { TUNE_MEASURES, TUNE_METRICS, type TuneMetric } from './balance/tune-measures';
+
+export { referenceAt, referenceItems } from './editor/completion';
+export { chanceAtLeast, FormulaTools } from './editor/formulaTools';
+export {
+  base64, distributionSvg, distributionTable, escapeMarkdown, formulaHoverMarkdown, type HoverOptions, type MarkdownContent,
+} from './editor/hover';
+export {
+  decodedSpanToDocument, decodedToRawOffsets, documentOffsetToDecoded, JsonLocator, lineColumnOf, numberEdit, pathToPointer,
+  pointerToPath, type OffsetRange, type TextEdit,
+} from './editor/jsonLocations';
+export { definitionAt, formulaPlace } from './editor/places';
+export { DocumentSession } from './editor/session';
+export { quickFixes, suggestionsOf, type FixableDiagnostic, type FixEdit, type QuickFix } from './editor/quickFixes';
+export {
+  expandSnippet, schemaCompletions, schemaHover, type CompletionKind, type SchemaCompletion, type SchemaHover,
+} from './editor/schemaHelp';
+export type {
+  CompletionName, Definition, DefinitionKind, Distribution as EditorDistribution, EditorDiagnostic, FormulaInfo, FormulaToken,
+  FormulaTokenKind,
+} from './editor/types';

@@ -1,9 +1,44 @@
 // Keeps the layers honest: engine/ is pure (no DOM, node:*, electron, svelte, monaco; engine/cli, where the Node-only
-// adapters such as worker threads live, and tests excepted),
-// and nothing anywhere evaluates text as code. What the command line and the browser studio's console print goes
+// adapters such as worker threads live, and tests excepted), every relative import follows the layer map below
+// (DEVELOPERS.md draws it), and nothing anywhere evaluates text as code. What the command line and the browser studio's console print goes
 // through engine/cli/terminal-text.mjs (control characters escaped), never straight to process.stdout/stderr.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, normalize, relative } from 'node:path';
+
+/**
+ * The layer map: what each area may import besides itself. An area is engine/<folder>, engine/index (the public
+ * surface), contract (electron/contract/: the studio API both sides of IPC share, pure types and the link check),
+ * renderer or electron. The renderer and the electron side reach the engine only through engine/index.ts, and each
+ * other only through the contract.
+ */
+const ENGINE_BELOW_CLI = ['engine/formula', 'engine/dice', 'engine/schema', 'engine/sim', 'engine/balance', 'engine/editor'];
+export const LAYERS = {
+  'engine/formula': ['engine/dice'],
+  'engine/dice': ['engine/formula'],
+  'engine/schema': ['engine/formula', 'engine/dice'],
+  'engine/sim': ['engine/formula', 'engine/dice', 'engine/schema'],
+  'engine/balance': ['engine/formula', 'engine/dice', 'engine/schema', 'engine/sim'],
+  'engine/editor': ['engine/formula', 'engine/dice', 'engine/schema'],
+  'engine/index': ENGINE_BELOW_CLI,
+  'engine/cli': [...ENGINE_BELOW_CLI, 'engine/index', 'engine/cli/terminal-text'],
+  contract: [],
+  renderer: ['engine/index', 'contract'],
+  electron: ['engine/index', 'contract', 'engine/cli/terminal-text'],
+};
+
+/** The area of a repository path, or null for what the map does not govern (tests' helpers, scripts, data). */
+function areaOf(path) {
+  if (path === 'engine/index.ts' || path === 'engine/index') return 'engine/index';
+  // The one way anything prints a rule file's text to a terminal (the browser studio's server too).
+  if (path === 'engine/cli/terminal-text.mjs') return 'engine/cli/terminal-text';
+  const engine = /^engine\/([^/]+)\//.exec(path);
+  if (engine) return `engine/${engine[1]}`;
+  if (path.startsWith('electron/contract/')) return 'contract';
+  const top = /^(renderer|electron)\//.exec(path);
+  return top ? top[1] : null;
+}
+
+const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)['"](\.{1,2}\/[^'"]*)['"]/g;
 
 const FORBIDDEN_IN_ENGINE = /(?:from\s+|import\s*\(\s*|require\s*\(\s*)['"](node:[^'"]*|fs|path|os|child_process|worker_threads|electron|svelte[^'"]*|monaco-editor[^'"]*)['"]/;
 const DOM_GLOBALS = /\b(document|window|localStorage|navigator)\s*\./;
@@ -32,6 +67,16 @@ for (const root of ['engine', 'electron', 'renderer']) {
       if (EVAL.test(line) && !/\.test\.ts$/.test(file)) problems.push(`${at}: eval or new Function: formulas and rule files are untrusted data`);
       if (printsToTerminal(file) && RAW_PRINT.test(line) && !/^\s*(\/\/|\*)/.test(line)) {
         problems.push(`${at}: print through writeOut/writeErr or escapeControls (engine/cli/terminal-text.mjs): a rule file's control characters must not reach the terminal`);
+      }
+      const from = areaOf(relative('.', file).split('\\').join('/'));
+      if (from && !(from.startsWith('engine/') && /\.test\.ts$/.test(file))) {
+        for (const m of line.matchAll(IMPORT)) {
+          const target = normalize(join(dirname(relative('.', file)), m[1])).split('\\').join('/');
+          const to = areaOf(target);
+          if (to === null || to === from || LAYERS[from].includes(to)) continue;
+          const allowed = LAYERS[from].length ? LAYERS[from].join(', ') : 'nothing outside itself';
+          problems.push(`${at}: ${from} imports '${m[1]}' (${to}), against the layer map: ${from} may import ${allowed}`);
+        }
       }
       if (root === 'engine' && !engineExempt(file)) {
         const m = FORBIDDEN_IN_ENGINE.exec(line);

@@ -44,3 +44,25 @@ describe('engine purity lint', () => {
     expect(lintTree({ 'engine/cli/lsp/a.ts': 'connection.console.error(message);\n' }).status).toBe(0); // a protocol's own console
   });
 });
+
+describe('layer map', () => {
+  test('the renderer reaches the engine only through engine/index.ts', () => {
+    const bad = lintTree({ 'renderer/src/a.ts': "export {};\nimport { loadSystem } from '../../engine/sim/index';\n" });
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain("renderer/src/a.ts:2: renderer imports '../../engine/sim/index' (engine/sim), against the layer map");
+    expect(lintTree({ 'renderer/src/a.ts': "import { loadSystem } from '../../engine/index';\n" }).status).toBe(0);
+    expect(lintTree({ 'renderer/src/a.svelte': "<script lang=\"ts\">\n  import { tune } from '../../engine/balance/tune';\n</script>\n" }).status).toBe(1);
+  });
+  test('the renderer and the electron side meet only in the contract', () => {
+    expect(lintTree({ 'renderer/src/a.ts': "import type { X } from '../../electron/ipc/handle';\n" }).status).toBe(1);
+    expect(lintTree({ 'renderer/src/a.ts': "import type { StudioApi } from '../../electron/contract/studio';\n" }).status).toBe(0);
+    expect(lintTree({ 'electron/a.ts': "import { x } from '../renderer/src/b';\n" }).status).toBe(1);
+    expect(lintTree({ 'electron/contract/a.ts': "import { x } from '../ipc/b.js';\n" }).status).toBe(1);
+  });
+  test('engine layers import only those below them', () => {
+    expect(lintTree({ 'engine/formula/a.ts': "import { runFight } from '../sim/index';\n" }).status).toBe(1);
+    expect(lintTree({ 'engine/sim/a.ts': "import { x } from '../balance/grid';\n" }).status).toBe(1);
+    expect(lintTree({ 'engine/sim/a.ts': "import { parseFormula } from '../formula/parse';\n" }).status).toBe(0);
+    expect(lintTree({ 'engine/schema/a.ts': "import { x } from '../cli/eta';\n" }).status).toBe(1);
+  });
+});

@@ -21,38 +21,14 @@ import type {
   VersionStamp,
   WorkspaceFile,
   WorkspaceInfo,
-} from '../services/types.js';
+  EventChannels,
+  InvokeChannels,
+} from '../contract/studio.js';
 import { MAX_ABSOLUTE_PATH_LENGTH, MAX_RELATIVE_PATH_LENGTH } from '../services/paths.js';
 
 export const CHANNEL_PREFIX = 'studio:';
 
-/** Renderer → main requests (ipcRenderer.invoke / POST /api/invoke/<channel>). */
-export interface InvokeChannels {
-  'studio:workspace.get': { args: []; result: WorkspaceInfo };
-  'studio:workspace.choose': { args: []; result: WorkspaceInfo | null };
-  'studio:files.list': { args: []; result: WorkspaceFile[] };
-  'studio:files.open': { args: [path: string]; result: OpenResult };
-  'studio:files.save': { args: [request: SaveRequest]; result: SaveResult };
-  'studio:files.saveAs': { args: [request: SaveAsRequest]; result: SaveResult };
-  /** Save to a file outside the workspace, whose folder becomes the workspace (desktop: main's save dialog). */
-  'studio:files.saveElsewhere': { args: [request: SaveElsewhereRequest]; result: SaveElsewhereResult };
-  'studio:files.seeds': { args: []; result: SeedInfo[] };
-  'studio:files.newFromSeed': { args: [seedId: string, path: string]; result: OpenResult };
-  'studio:files.watch': { args: [paths: string[]]; result: null };
-  'studio:backups.write': { args: [request: BackupRequest]; result: BackupResult };
-  'studio:backups.list': { args: []; result: BackupInfo[] };
-  'studio:backups.restore': { args: [path: string]; result: Backup | null };
-  'studio:backups.discard': { args: [path: string]; result: null };
-  'studio:recent.list': { args: []; result: RecentEntry[] };
-  'studio:shell.openExternal': { args: [url: string]; result: boolean };
-  'studio:runs.append': { args: [run: RunRecord]; result: RunAppendResult };
-  'studio:runs.read': { args: [systemId: string]; result: RunReadResult };
-}
-
-/** Main → renderer events (webContents.send / Server-Sent Events). */
-export interface EventChannels {
-  'studio:files.changed': FileChange;
-}
+export type { EventChannels, InvokeChannels } from '../contract/studio.js';
 
 export type InvokeChannel = keyof InvokeChannels;
 export type EventChannel = keyof EventChannels;

@@ -1,7 +1,7 @@
 // The trend plot's data: one x position per run, labelled version · hash and UTC date, the win rate with its
 // interval on the left axis, mean rounds on the right one.
 import { describe, expect, it } from 'vitest';
-import { runEntry, runPoints } from '../../../engine/balance/history';
+import { runEntry, runPoints } from '../../../engine/index';
 import { pointLabel, shortTime, trendChart } from './trendPlot';
 
 const entry = (heroes: number, text: string, version: string, at: string, mean: number) =>

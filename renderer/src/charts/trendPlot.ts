@@ -2,7 +2,7 @@
 // version, its content hash and the date. Heroes' win rate as a line with its 95% interval as a floating bar
 // (left axis, %), the chance a hero dies as a line on the same axis (when the runs kept it), mean rounds as a dashed
 // line (right axis).
-import type { RunPoint } from '../../../engine/balance/history';
+import type { RunPoint } from '../../../engine/index';
 import type { ChartConfiguration } from './chart';
 
 const WIN = '#5b9bd5';

@@ -4,7 +4,7 @@
 // since Monaco resolves a relative `$schema` against the model's URI and then finds no schema at all.
 import { monaco } from './monaco';
 import type { EditorDiagnostic, LanguageAnswer, LanguageQuery } from '../workers/protocol';
-import type { CompletionKind } from '../../../engine/editor/schemaHelp';
+import type { CompletionKind } from '../../../engine/index';
 
 type ITextModel = monaco.editor.ITextModel;
 

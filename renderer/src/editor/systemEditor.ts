@@ -2,12 +2,12 @@
 // diagnostics as markers, formula colouring, go to definition, formula hovers and `@` completions.
 // Knows nothing of Svelte: the state layer drives it through these methods and the callbacks it is given.
 import { jsonDefaults, monaco } from './monaco';
-import { JsonLocator } from '../../../engine/editor/jsonLocations';
-import { definitionAt, formulaPlace } from '../../../engine/editor/places';
-import { referenceAt, referenceItems } from '../../../engine/editor/completion';
+import { JsonLocator } from '../../../engine/index';
+import { definitionAt, formulaPlace } from '../../../engine/index';
+import { referenceAt, referenceItems } from '../../../engine/index';
 import type { CompletionName, Definition, EditorDiagnostic, FormulaInfo, FormulaToken, LanguageAnswer, LanguageQuery } from '../workers/protocol';
 import { registerSchemaHelp } from './schemaHelp';
-import { formulaHoverMarkdown } from '../../../engine/editor/hover';
+import { formulaHoverMarkdown } from '../../../engine/index';
 import type { StudioCommand } from '../state/commands';
 import type { SessionFile } from '../host/host';
 import { keybindingOf, leaveOnTabAfterEscape } from './keyboard';

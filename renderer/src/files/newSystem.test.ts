@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { schema, sim } from '../../../engine/index';
-import { expandSnippet, schemaCompletions } from '../../../engine/editor/schemaHelp';
+import { expandSnippet, schemaCompletions } from '../../../engine/index';
 import { blankSystemText, idFromPath, pathFromName, renameSystem } from './newSystem';
 
 const errorsOf = (text: string) => schema.checkSystem(text).diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.pointer}: ${d.message}`);

@@ -2,7 +2,7 @@
 // per-run token on every request (the page gets it by trading the one-time code of the address it was opened with,
 // exchangeCode); file changes arrive as Server-Sent Events read through fetch (EventSource
 // cannot send the token header). No DOM use here, so it also runs in Node for tests.
-import { safeExternalUrl } from '../../../electron/links';
+import { safeExternalUrl } from '../../../electron/contract/links';
 import { LocalSessionStore } from './session-store';
 import type {
   Backup,

@@ -1,5 +1,5 @@
 // The desktop host: a thin wrapper over the preload's window.studio (electron/preload.cts).
-import type { StudioApi } from '../../../electron/ipc/studio-api';
+import type { StudioApi } from '../../../electron/contract/studio';
 import type { FileChange, Host } from './host';
 import { LocalSessionStore } from './session-store';
 

@@ -2,7 +2,7 @@
 // address with a one-time code (#code=...), which this page trades for the run's session token (exchangeCode) and
 // removes from the address bar at once; the token is kept in sessionStorage, so a reload keeps working, and it never
 // appears in an address or on a command line (a used code opens nothing).
-import type { StudioApi } from '../../../electron/ipc/studio-api';
+import type { StudioApi } from '../../../electron/contract/studio';
 import { BrowserHost, exchangeCode } from './browser-host';
 import { ElectronHost } from './electron-host';
 import type { Host } from './host';

@@ -1,12 +1,12 @@
 // The Balance tab's answers as spreadsheet rows: a row a cell, nudge or value tried, shares as plain decimals.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { diffSystems } from '../../../engine/balance/diff';
-import { runGrid } from '../../../engine/balance/grid';
-import { sensitivity } from '../../../engine/balance/sensitivity';
-import { tune } from '../../../engine/balance/tune';
-import type { SystemDocument } from '../../../engine/schema/document';
-import { loadSystem } from '../../../engine/sim/index';
+import { diffSystems } from '../../../engine/index';
+import { runGrid } from '../../../engine/index';
+import { sensitivity } from '../../../engine/index';
+import { tune } from '../../../engine/index';
+import type { SystemDocument } from '../../../engine/index';
+import { loadSystem } from '../../../engine/index';
 import { diffTable, gridTable, needleTable, tsv, tuneTable } from './tables';
 
 const doc = JSON.parse(readFileSync(new URL('../../../test/balance/fixtures/mirror.json', import.meta.url), 'utf8')) as SystemDocument;

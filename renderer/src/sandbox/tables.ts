@@ -1,10 +1,10 @@
 // The Balance tab's answers as tables to paste into a spreadsheet: one row a cell, a nudge or a value tried, shares as
 // plain decimals (0.853, not "85.3%") so that a spreadsheet reads them as numbers. Pure.
-import type { DiffResult, MetricChange } from '../../../engine/balance/diff';
-import type { GridResult } from '../../../engine/balance/grid';
-import type { SensitivityResult } from '../../../engine/balance/sensitivity';
-import type { TuneResult } from '../../../engine/balance/tune';
-import { TUNE_MEASURES } from '../../../engine/balance/tune-measures';
+import type { DiffResult, MetricChange } from '../../../engine/index';
+import type { GridResult } from '../../../engine/index';
+import type { SensitivityResult } from '../../../engine/index';
+import type { TuneResult } from '../../../engine/index';
+import { TUNE_MEASURES } from '../../../engine/index';
 
 /** Rows as tab-separated lines (tabs and line breaks inside a field become spaces). */
 export function tsv(rows: readonly (readonly (string | number | boolean)[])[]): string {

@@ -3,14 +3,14 @@
 // several); a new run stops the one before.
 import { WorkerClient, WorkerStopped, type DistributiveOmit } from '../workers/client';
 import type { BalanceRequest, BalanceResponse } from '../workers/balance.worker';
-import type { DiffResult } from '../../../engine/balance/diff';
-import type { GridResult } from '../../../engine/balance/grid';
-import type { Knob, SensitivityResult } from '../../../engine/balance/sensitivity';
-import type { TuneMetric, TuneResult } from '../../../engine/balance/tune';
+import type { DiffResult } from '../../../engine/index';
+import type { GridResult } from '../../../engine/index';
+import type { Knob, SensitivityResult } from '../../../engine/index';
+import type { TuneMetric, TuneResult } from '../../../engine/index';
 import { MAX_BALANCE_FIGHTS, MIN_BALANCE_FIGHTS, wholeNumberProblem } from './inputs';
-import { finishSensitivity } from '../../../engine/balance/sensitivity-merge';
+import { finishSensitivity } from '../../../engine/index';
 import { MAX_BATCH_WORKERS } from '../workers/batchParts';
-import { timeLeft } from '../../../engine/cli/eta';
+import { timeLeft } from '../../../engine/index';
 
 export interface PartyChoice {
   readonly id: string;

@@ -153,7 +153,7 @@ export class DocumentsState {
     const doc = this.byId(docId);
     if (!doc) return 'no such document';
     // The JSON locator comes with the editor's chunk, not the first screen's.
-    const { numberEdit } = await import('../../../engine/editor/jsonLocations');
+    const { numberEdit } = await import('../../../engine/index');
     const change = numberEdit(doc.text, pointer, span, now, to);
     if (typeof change === 'string') return change;
     if (this.#editor) this.#editor.replaceRange(docId, change.start, change.end, change.text);

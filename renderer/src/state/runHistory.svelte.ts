@@ -1,6 +1,6 @@
 // The run history the Balance tab plots: which system and fight, the runs read back, and what recording said.
 // The sandbox records each finished batch of a document fight here; the trend reloads after each record.
-import { recordedFights, runPoints, versionPoints, type RecordableStats, type RunEntry, type RunPoint } from '../../../engine/balance/history';
+import { recordedFights, runPoints, versionPoints, type RecordableStats, type RunEntry, type RunPoint } from '../../../engine/index';
 import { readHistory, recordBatch, type RunsApi } from './runHistory';
 
 export class RunHistoryState {

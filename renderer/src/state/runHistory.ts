@@ -1,7 +1,7 @@
 // The studio side of the run history: a finished batch becomes the same JSON line `sim --record` writes (the
 // engine's runEntry, so the CLI and the studio share one format), appended through the Host; a system's history
 // is read back for the Balance tab's trend plot. Plain TypeScript (no runes), so it is tested in Node.
-import { documentIdentity, runEntry, type RecordableStats, type RunEntry } from '../../../engine/balance/history';
+import { documentIdentity, runEntry, type RecordableStats, type RunEntry } from '../../../engine/index';
 import type { Host } from '../host/host';
 
 export type RunsApi = Host['runs'];

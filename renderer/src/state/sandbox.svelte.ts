@@ -5,7 +5,7 @@ import { WorkerClient, WorkerStopped } from '../workers/client';
 import type { BatchPart, BatchStats, ComposedFight, FightChoice, FightEvent, SimRequest, SimResponse } from '../workers/protocol';
 import { defaultBatchWorkers, MAX_BATCH_WORKERS, mergeBatchParts, splitBatch } from '../workers/batchParts';
 import { MAX_BATCH_FIGHTS, seedProblem, wholeNumberProblem } from './inputs';
-import { timeLeft } from '../../../engine/cli/eta';
+import { timeLeft } from '../../../engine/index';
 import { foldEvents, nextTurnEnd, startCursor, type FightView } from '../sandbox/fightView';
 import { RunHistoryState } from './runHistory.svelte';
 import type { RunsApi } from './runHistory';

@@ -2,11 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { partiesOf } from '../state/balance.svelte';
-import { finishSensitivity } from '../../../engine/balance/sensitivity-merge';
+import { finishSensitivity } from '../../../engine/index';
 import { diffOf, gridFinishOf, gridShareOf, sensitivityPartOf, type GridCellState } from './balance';
-import { runGrid } from '../../../engine/balance/grid';
-import { loadSystem } from '../../../engine/sim/index';
-import type { SystemDocument } from '../../../engine/schema/document';
+import { runGrid } from '../../../engine/index';
+import { loadSystem } from '../../../engine/index';
+import type { SystemDocument } from '../../../engine/index';
 
 const mirror = readFileSync(new URL('../../../test/balance/fixtures/mirror.json', import.meta.url), 'utf8');
 

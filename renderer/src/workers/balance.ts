@@ -2,16 +2,16 @@
 // from every share's cells), the diff of the saved file against the edited buffer, a share of what moves the needle
 // in one fight, and one number tuned to a target (engine/balance). Pure: parse, load, run; failures come back as
 // messages.
-import { diffSystems, type DiffResult } from '../../../engine/balance/diff';
-import type { BatchState } from '../../../engine/balance/batch';
-import { finishGrid, planGrid, runCell, type GridResult } from '../../../engine/balance/grid';
-import { sensitivityPart } from '../../../engine/balance/sensitivity';
-import { tune, type TuneOptions, type TuneResult } from '../../../engine/balance/tune';
-import type { TuneMetric } from '../../../engine/balance/tune-measures';
-import type { SensitivityPart } from '../../../engine/balance/sensitivity-merge';
-import { shareProblem, type Share } from '../../../engine/sim/options';
-import type { SystemDocument } from '../../../engine/schema/document';
-import { loadSystem, type System } from '../../../engine/sim/index';
+import { diffSystems, type DiffResult } from '../../../engine/index';
+import type { BatchState } from '../../../engine/index';
+import { finishGrid, planGrid, runCell, type GridResult } from '../../../engine/index';
+import { sensitivityPart } from '../../../engine/index';
+import { tune, type TuneOptions, type TuneResult } from '../../../engine/index';
+import type { TuneMetric } from '../../../engine/index';
+import type { SensitivityPart } from '../../../engine/index';
+import { shareProblem, type Share } from '../../../engine/index';
+import type { SystemDocument } from '../../../engine/index';
+import { loadSystem, type System } from '../../../engine/index';
 
 export type Failure = { readonly error: string };
 

@@ -1,10 +1,10 @@
 // The balance worker: grids, diffs and shares of the needle run here, off the UI thread; a runaway run is stopped
 // with terminate().
-import type { DiffResult } from '../../../engine/balance/diff';
-import type { GridResult } from '../../../engine/balance/grid';
-import type { SensitivityPart } from '../../../engine/balance/sensitivity-merge';
-import type { TuneOptions, TuneResult } from '../../../engine/balance/tune';
-import type { TuneMetric } from '../../../engine/balance/tune-measures';
+import type { DiffResult } from '../../../engine/index';
+import type { GridResult } from '../../../engine/index';
+import type { SensitivityPart } from '../../../engine/index';
+import type { TuneOptions, TuneResult } from '../../../engine/index';
+import type { TuneMetric } from '../../../engine/index';
 import { diffOf, gridFinishOf, gridShareOf, sensitivityPartOf, tuneOf, type GridCellState } from './balance';
 
 export type BalanceRequest =

@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadSystem, simulate } from '../../../engine/sim/index';
-import type { SystemDocument } from '../../../engine/schema/document';
+import { loadSystem, simulate } from '../../../engine/index';
+import type { SystemDocument } from '../../../engine/index';
 import { defaultBatchWorkers, mergeBatchParts, splitBatch, workersUsedWords } from './batchParts';
 import type { BatchPart, FightChoice } from './protocol';
 import { runBatchPart } from './simulate';

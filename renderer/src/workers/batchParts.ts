@@ -1,7 +1,7 @@
 // A sandbox batch split among several sim workers: which fights each takes, and the merge of their partial
 // statistics into the `sim --json` shape. Fight i is seeded by its index, so every split gives the same statistics
 // as one worker (and as `sim --fights N --seed S`).
-import { StatsAccumulator } from '../../../engine/sim/stats';
+import { StatsAccumulator } from '../../../engine/index';
 import type { BatchPart, BatchStats } from './protocol';
 
 /** Fewest fights worth a worker of their own: below this, starting a worker and loading the system costs more. */

@@ -1,10 +1,10 @@
 // The check worker's work: the engine's checker on every edit, formula distributions for hovers, completion names.
 // A thin shell over engine/editor's DocumentSession, one per document (the language server is the other shell).
 // check.worker.ts loads this module (and the engine with it) as a chunk of its own.
-import { DocumentSession } from '../../../engine/editor/session';
+import { DocumentSession } from '../../../engine/index';
 import type { CheckRequest, CheckResponse, LanguageAnswer, LanguageQuery } from './protocol';
-import { schemaCompletions, schemaHover } from '../../../engine/editor/schemaHelp';
-import { quickFixes } from '../../../engine/editor/quickFixes';
+import { schemaCompletions, schemaHover } from '../../../engine/index';
+import { quickFixes } from '../../../engine/index';
 
 const sessions = new Map<string, DocumentSession>();
 

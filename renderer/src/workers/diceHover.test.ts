@@ -4,9 +4,9 @@
 // data path must carry that error as the hover's text, never throw, and never hand the chart an empty or NaN result.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FormulaTools } from '../../../engine/editor/formulaTools';
-import { formulaHoverMarkdown } from '../../../engine/editor/hover';
-import type { FormulaInfo } from '../../../engine/editor/types';
+import { FormulaTools } from '../../../engine/index';
+import { formulaHoverMarkdown } from '../../../engine/index';
+import type { FormulaInfo } from '../../../engine/index';
 import { handleCheckRequest } from './checkHandler';
 import type { CheckResponse } from './protocol';
 

@@ -1,7 +1,7 @@
 // The typed messages between the UI thread and its workers. Every request carries an id; its answer repeats it.
-import type { PartialStats } from '../../../engine/sim/stats';
-import type { SchemaCompletion, SchemaHover } from '../../../engine/editor/schemaHelp';
-import type { FixableDiagnostic, QuickFix } from '../../../engine/editor/quickFixes';
+import type { PartialStats } from '../../../engine/index';
+import type { SchemaCompletion, SchemaHover } from '../../../engine/index';
+import type { FixableDiagnostic, QuickFix } from '../../../engine/index';
 
 /** Schema help and quick fixes (engine/editor/schemaHelp.ts and quickFixes.ts), asked of the check worker. */
 export type LanguageQuery =
@@ -15,8 +15,8 @@ export type LanguageAnswer =
   /** One list of fixes per diagnostic asked about, in the same order. */
   | { readonly kind: 'fixes'; readonly fixes: readonly (readonly QuickFix[])[] };
 
-export type { CompletionName, Definition, DefinitionKind, Distribution, EditorDiagnostic, FormulaInfo, FormulaToken, FormulaTokenKind, Severity } from '../../../engine/editor/types';
-import type { Definition, EditorDiagnostic, FormulaInfo, FormulaToken, CompletionName } from '../../../engine/editor/types';
+export type { CompletionName, Definition, DefinitionKind, EditorDistribution as Distribution, EditorDiagnostic, FormulaInfo, FormulaToken, FormulaTokenKind, Severity } from '../../../engine/index';
+import type { Definition, EditorDiagnostic, FormulaInfo, FormulaToken, CompletionName } from '../../../engine/index';
 
 export type CheckRequest =
   | {

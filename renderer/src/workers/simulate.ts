@@ -1,7 +1,7 @@
 // The simulator behind the sim worker: parse the system, load it (every formula compiled once), compose or find
 // the fight, then run one fight with its event log or a slice of a batch with streaming statistics (engine/sim).
-import { composeFight, fightLog, loadSystem, simulatePartial, type FightDef, type System } from '../../../engine/sim/index';
-import type { SystemDocument } from '../../../engine/schema/document';
+import { composeFight, fightLog, loadSystem, simulatePartial, type FightDef, type System } from '../../../engine/index';
+import type { SystemDocument } from '../../../engine/index';
 import type { BatchPart, FightChoice, FightEvent } from './protocol';
 
 export type Failure = { readonly error: string };
