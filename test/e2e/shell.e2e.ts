@@ -409,7 +409,7 @@ describe('status', () => {
   test('"Restored unsaved changes" shows after a restart, then clears itself', async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await clickEditor();
-    await gotoLine(1);
+    await page.keyboard.press('Control+Home');
     await page.keyboard.press('End');
     await page.keyboard.type('\n"x-shell-mark": 1,');
     await page.getByTestId('dirty-marker').waitFor();
