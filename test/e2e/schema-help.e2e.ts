@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SHOTS, closeStudioSession, launchBrowser, startStudio, withOpen, type StudioProcess } from './harness';
+import { SHOTS, closeStudioSession, launchBrowser, painted, startStudio, withOpen, type StudioProcess } from './harness';
 
 let studio: StudioProcess;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -121,7 +121,7 @@ async function expectSaved(): Promise<void> {
 async function shoot(name: string): Promise<void> {
   for (const [w, h] of [[1440, 900], [1024, 700]] as const) {
     await page.setViewportSize({ width: w, height: h });
-    await page.waitForTimeout(250);
+    await painted(page);
     await page.screenshot({ path: join(SHOTS, `${name}-${w}x${h}.png`) });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -205,12 +205,16 @@ function schemaHelpOn(label: string, file: string, typoAt: { find: string; word:
       const msg = page.getByTestId('problem').first().locator('.msg');
       expect(text(await msg.textContent())).toMatch(/did you mean `name`\?$/);
       expect(await msg.evaluate((e) => e.scrollWidth <= e.clientWidth + 1 && e.scrollHeight <= e.clientHeight + 1)).toBe(true);
+      const fix = page.getByText(`Change to ${typoAt.word}`, { exact: true });
       const quickFix = async () => {
         await page.keyboard.press('Control+.');
-        await page.getByText(`Change to ${typoAt.word}`, { exact: true }).waitFor({ timeout: 15_000 });
+        await fix.waitFor();
       };
       await quickFix();
       await shoot(`schema-quickfix-${file.replace('.json', '')}`);
+      // Resizing for the shots may close the menu, or not yet: close it for certain, then open it again.
+      await page.keyboard.press('Escape');
+      await fix.waitFor({ state: 'hidden' });
       await quickFix();
       await page.keyboard.press('Enter');
       await expectErrors('0 errors');
