@@ -33,8 +33,9 @@ async function eventCursor(): Promise<number> {
 
 /** Clicks into the editor's text near the top left (see toolchain notes: a line's right edge is off-screen). */
 async function clickEditor(): Promise<void> {
-  const box = (await page.locator('.monaco-editor .view-lines').boundingBox())!;
-  await page.mouse.click(box.x + 40, box.y + 30);
+  // The editor's own box, not its lines': `.view-lines` moves up as the editor scrolls, off the screen far down a file.
+  const box = (await page.locator('.monaco-editor').first().boundingBox())!;
+  await page.mouse.click(box.x + 100, box.y + 30);
 }
 
 async function focusInEditor(): Promise<boolean> {
