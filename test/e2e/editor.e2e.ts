@@ -4,7 +4,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { REPO, SHOTS, launchBrowser, markers, painted, pointOf, waitChecked, type StudioProcess, closeStudioSession, openStudioSession } from './harness';
+import { REPO, SHOTS, hoverUntil, launchBrowser, markers, painted, pointOf, waitChecked, type StudioProcess, closeStudioSession, openStudioSession } from './harness';
 
 let studio: StudioProcess;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -48,23 +48,9 @@ async function errorMarkers() {
   return (await markers(page)).filter((m) => m.severity === ERROR);
 }
 
-/** Hovers with real mouse motion until Monaco's hover shows text matching `expected` (see toolchain notes). */
-async function hoverUntil(line: number, column: number, expected: RegExp): Promise<string> {
-  const hoverText = () => page.evaluate(() => [...document.querySelectorAll('.monaco-hover:not(.hidden)')].map((h) => h.textContent ?? '').join('\n'));
-  let text = '';
-  // Waits for the hover to show `expected`; a hover opened while the checker re-validates closes again, and a motion
-  // may open none, so after a while the mouse moves again (each wait twice the last: a loaded machine is slower).
-  for (let attempt = 0, wait = 1000; attempt < 12; attempt++, wait = Math.min(2 * wait, 30_000)) {
-    const pt = await pointOf(page, line, column);
-    await page.mouse.move(pt.x - 40, pt.y + 30);
-    await page.mouse.move(pt.x, pt.y, { steps: 6 });
-    const shown = await page.waitForFunction(([source, flags]) => new RegExp(source!, flags).test(
-      [...document.querySelectorAll('.monaco-hover:not(.hidden)')].map((h) => h.textContent ?? '').join('\n')), [expected.source, expected.flags], { timeout: wait })
-      .then(() => true, () => false);
-    text = await hoverText();
-    if (shown && expected.test(text)) return text;
-  }
-  throw new Error(`hover never showed ${expected}: last text ${JSON.stringify(text)}`);
+/** Hovers line and column until Monaco's hover shows text matching `expected`. */
+function hoverAt(line: number, column: number, expected: RegExp): Promise<string> {
+  return hoverUntil(page, () => pointOf(page, line, column), expected);
 }
 
 describe('editor', () => {
@@ -124,7 +110,7 @@ describe('editor', () => {
 
   test('hovering a formula shows its range, mean and a distribution chart', async () => {
     const at = await find('"damage": "', '"combat"');
-    const text = await hoverUntil(at.line, at.column + '"damage": "'.length + 2, /mean/);
+    const text = await hoverAt(at.line, at.column + '"damage": "'.length + 2, /mean/);
     expect(text).toMatch(/range -?\d+–\d+/);
     const hasChart = await page.evaluate(() => !!document.querySelector('.monaco-hover:not(.hidden) img[src^="data:image/svg+xml"]'));
     expect(hasChart).toBe(true);
@@ -133,7 +119,7 @@ describe('editor', () => {
 
   test('the attack roll hover gives the chance to hit the chosen defence', async () => {
     const at = await find('"roll": "', '"attack"');
-    const text = await hoverUntil(at.line, at.column + '"roll": "'.length + 3, /Chance to hit/);
+    const text = await hoverAt(at.line, at.column + '"roll": "'.length + 3, /Chance to hit/);
     expect(text).toMatch(/Chance to hit defence 13: \d+(\.\d)?%/);
   });
 

@@ -270,3 +270,24 @@ export interface StudioProbe {
     };
   };
 }
+
+/**
+ * Hovers with real mouse motion at `at()` until Monaco's hover shows text matching `expected` (see toolchain notes);
+ * its text. A hover opened while the checker re-validates closes again, and a motion may open none, so after a while
+ * the mouse moves again (each wait twice the last: a loaded machine is slower).
+ */
+export async function hoverUntil(page: Page, at: () => Promise<{ x: number; y: number }>, expected: RegExp): Promise<string> {
+  const hoverText = () => page.evaluate(() => [...document.querySelectorAll('.monaco-hover:not(.hidden)')].map((h) => h.textContent ?? '').join('\n'));
+  let text = '';
+  for (let attempt = 0, wait = 1000; attempt < 12; attempt++, wait = Math.min(2 * wait, 30_000)) {
+    const pt = await at();
+    await page.mouse.move(pt.x - 40, pt.y + 30);
+    await page.mouse.move(pt.x, pt.y, { steps: 6 });
+    const shown = await page.waitForFunction(([source, flags]) => new RegExp(source!, flags).test(
+      [...document.querySelectorAll('.monaco-hover:not(.hidden)')].map((h) => h.textContent ?? '').join('\n')), [expected.source, expected.flags], { timeout: wait })
+      .then(() => true, () => false);
+    text = await hoverText();
+    if (shown && expected.test(text)) return text;
+  }
+  throw new Error(`hover never showed ${expected}: last text ${JSON.stringify(text)}`);
+}

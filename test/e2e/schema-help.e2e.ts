@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SHOTS, closeStudioSession, launchBrowser, painted, startStudio, withOpen, type StudioProcess } from './harness';
+import { SHOTS, closeStudioSession, hoverUntil, launchBrowser, painted, startStudio, withOpen, type StudioProcess } from './harness';
 
 let studio: StudioProcess;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -66,38 +66,22 @@ async function openSuggestions(): Promise<string[]> {
   throw new Error('no suggestions opened');
 }
 
+/** The middle of a box's first 24 pixels. */
+function pointIn(box: { x: number; y: number; width: number; height: number } | null, what: string): { x: number; y: number } {
+  if (!box) throw new Error(`${what} is not on screen`);
+  return { x: box.x + Math.min(box.width / 2, 12), y: box.y + box.height / 2 };
+}
+
 /** Hovers the first rendered editor token whose text is `token` until a hover matching `expected` shows. */
 async function hoverToken(token: string, expected: RegExp): Promise<string> {
-  let shown = '';
-  for (let attempt = 0; attempt < 12; attempt++) {
-    const box = await page.locator('.monaco-editor .view-line span span', { hasText: token }).first().boundingBox();
-    if (!box) throw new Error(`${token} is not on screen`);
-    const x = box.x + Math.min(box.width / 2, 12);
-    const y = box.y + box.height / 2;
-    await page.mouse.move(x - 40, y + 30);
-    await page.mouse.move(x, y, { steps: 6 });
-    await page.waitForTimeout(700);
-    shown = await page.evaluate(() => [...document.querySelectorAll('.monaco-hover:not(.hidden)')].map((h) => h.textContent ?? '').join('\n'));
-    if (expected.test(shown)) return text(shown);
-  }
-  throw new Error(`hover never showed ${expected}: last ${JSON.stringify(shown)}`);
+  const at = async () => pointIn(await page.locator('.monaco-editor .view-line span span', { hasText: token }).first().boundingBox(), token);
+  return text(await hoverUntil(page, at, expected));
 }
 
 /** Hovers what is just right of the cursor until a hover matching `expected` shows. */
 async function hoverAtCursor(expected: RegExp): Promise<string> {
-  let shown = '';
-  for (let attempt = 0; attempt < 12; attempt++) {
-    const box = await page.locator('.monaco-editor .cursor').first().boundingBox();
-    if (!box) throw new Error('no cursor on screen');
-    const x = box.x + 4;
-    const y = box.y + box.height / 2;
-    await page.mouse.move(x - 40, y + 30);
-    await page.mouse.move(x, y, { steps: 6 });
-    await page.waitForTimeout(700);
-    shown = await page.evaluate(() => [...document.querySelectorAll('.monaco-hover:not(.hidden)')].map((h) => h.textContent ?? '').join('\n'));
-    if (expected.test(shown)) return text(shown);
-  }
-  throw new Error(`hover never showed ${expected}: last ${JSON.stringify(shown)}`);
+  const at = async () => pointIn(await page.locator('.monaco-editor .cursor').first().boundingBox(), 'the cursor');
+  return text(await hoverUntil(page, at, expected));
 }
 
 /** The text of the editor line the cursor is on, as rendered. */
