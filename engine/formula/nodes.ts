@@ -56,3 +56,11 @@ export function mayRoll(node: FormulaNode, isRolling: (name: string) => boolean 
 export function hasDice(node: FormulaNode): boolean {
   return someNode(node, (n) => n.kind === 'dice');
 }
+
+/**
+ * Whether the formula has dice or calls any function, built-in or not: what a traced conditional shows its test for
+ * (a call's items show in a chip as a roll's do). Unlike mayRoll, a built-in call counts.
+ */
+export function hasDiceOrCall(node: FormulaNode): boolean {
+  return someNode(node, (n) => n.kind === 'dice' || n.kind === 'call');
+}

@@ -1,5 +1,5 @@
 // The runtime contract between compiled formulas and whoever runs them (CLI, distributions, simulator).
-import type { Rng, Span, Value } from './types';
+import type { Rng, Span, UserFunction, Value } from './types';
 
 /**
  * Reads one reference at run time. The compiler asks the caller's resolver once per reference, at compile time,
@@ -13,7 +13,7 @@ export interface CompileOptions {
   /** Chip label of a reference (`str.mod` → 'Strength'); unlabeled references print their value alone. */
   label?(path: readonly string[]): string | undefined;
   /** User functions of the document, already parsed by the caller or parsed on demand. */
-  functions?: ReadonlyMap<string, { readonly params: readonly string[]; readonly body: string }>;
+  functions?: ReadonlyMap<string, UserFunction>;
 }
 
 /** What one evaluation rolled: read by a check's outcomes as `@natural`, `@roll.high`, `@roll.dice`, `@roll.<Tag>`. */

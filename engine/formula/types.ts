@@ -106,6 +106,8 @@ export interface SymbolInfo {
 export interface UserFunction {
   readonly params: readonly string[];
   readonly body: string;
+  /** The body's tree, when the caller has parsed it already (the compiler then parses nothing again). */
+  readonly ast?: FormulaNode | null;
 }
 
 /**
