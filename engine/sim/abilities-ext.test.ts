@@ -59,7 +59,7 @@ describe('an ability with a challenge of its own', () => {
   }, withProgress);
 
   it('rolls the check against its vs with its stat, no target, and its outcome gains fill the track (the engine keeps the sum of degrees)', () => {
-    const progressSlot = system.trackCurrent[system.slots.tracks.indexOf('progress')]!;
+    const progressIndex = system.trackCurrent[system.names.tracks.indexOf('progress')]!;
     for (let seed = 1; seed <= 5; seed++) {
       const checks = fightLog(system, 'vault', seed).filter((e): e is Extract<FightEvent, { type: 'check' }> => e.type === 'check' && e.check === 'lockpick');
       expect(checks.length).toBe(12);
@@ -69,7 +69,7 @@ describe('an ability with a challenge of its own', () => {
         if (c.outcome === 'open') { expect(c.degree).toBe(c.total - 15 + 1); sum += c.degree!; }
       }
       const thief = runFight(system, 'vault', seed).combatants.find((c) => c.id === 'thief')!;
-      expect(thief.sheet[progressSlot]).toBe(sum);
+      expect(thief.sheet[progressIndex]).toBe(sum);
     }
   });
 });

@@ -15,12 +15,12 @@ export class ConsequencesRunner extends FightRunner {
     if (!rules || actor.side !== 'heroes') return; // enemies do not roll
     const target = pickTarget(this, actor, actor.def.attacks[0]?.reach ?? 'near');
     if (!target) return;
-    const outcome = judge(this, rules.check, this.blowSlot, actor, target, 0, actor.def.attacks[0]?.reach ?? 'near', null);
+    const outcome = judge(this, rules.check, this.blowFrame, actor, target, 0, actor.def.attacks[0]?.reach ?? 'near', null);
     if (!outcome) return;
     const effect = rules.effect.get(actor.def.consequenceEffect ?? this.fight.effect) ?? 0;
     const positionHarm = rules.position.get(actor.def.consequencePosition ?? this.fight.position) ?? 0;
     if (outcome.result === 'success' || outcome.result === 'partial') {
-      harmEnemy(this, actor, target, effect + (this.blowSlot.crit && outcome.result === 'success' ? 1 : 0));
+      harmEnemy(this, actor, target, effect + (this.blowFrame.crit && outcome.result === 'success' ? 1 : 0));
     }
     if (outcome.result === 'partial' || outcome.result === 'fail') harmHero(this, target, actor, positionHarm);
   }

@@ -8,7 +8,7 @@ import type { SystemDocument } from '../schema/document';
 import { FightRunner, type CheckTally } from './fight';
 import { fightLog, loadSystem, simulate, type FightEvent, type System } from './index';
 import type { Combatant, Scope } from './model';
-import { createResolver, selfSheetSlot, type SheetIndex } from './scope';
+import { createResolver, selfSheetIndex, type SheetIndex } from './scope';
 
 const mini = JSON.parse(readFileSync(new URL('../../test/fixtures/systems/mini-d20.json', import.meta.url), 'utf8')) as SystemDocument;
 
@@ -18,9 +18,9 @@ function load(doc: SystemDocument): System {
   return loaded.system;
 }
 
-describe('selfSheetSlot places a reference exactly where the resolver reads it', () => {
+describe('selfSheetIndex places a reference exactly where the resolver reads it', () => {
   const index: SheetIndex = {
-    slotOf: new Map([['str', 0], ['str.mod', 1], ['stat', 2]]),
+    sheetIndexOf: new Map([['str', 0], ['str.mod', 1], ['stat', 2]]),
     trackCurrent: new Map([['hp', 3]]),
     trackMax: new Map([['hp.max', 4]]),
     classIndex: new Map(), listIndex: new Map(), readIndex: new Map([['reach', 0]]), modIndex: new Map(),
@@ -36,20 +36,20 @@ describe('selfSheetSlot places a reference exactly where the resolver reads it',
   it.each([
     [['str'], 0], [['str', 'mod'], 1], [['self', 'str', 'mod'], 1], [['hp'], 3], [['hp', 'max'], 4], [['self', 'hp'], 3],
   ])('@%j reads self slot %i', (path, slot) => {
-    expect(selfSheetSlot(index, path)).toBe(slot);
+    expect(selfSheetIndex(index, path)).toBe(slot);
     expect(resolve(path)!(ctx)).toBe(self.sheet[slot]);
   });
 
   it.each([[['stat']], [['reach']], [['target', 'str']], [['attacker', 'hp']], [['roll', 'high']], [['mods', 'str']], [['level']], [['self']]])(
     '@%j is not a self sheet slot (the scope, a read, another combatant or no slot)',
     (path) => {
-      expect(selfSheetSlot(index, path)).toBeUndefined();
+      expect(selfSheetIndex(index, path)).toBeUndefined();
     },
   );
 
   it('a scope name that is also a sheet name reads the scope, so it is not a slot', () => {
     expect(resolve(['stat'])!(ctx)).toBe(99);
-    expect(selfSheetSlot(index, ['stat'])).toBeUndefined();
+    expect(selfSheetIndex(index, ['stat'])).toBeUndefined();
   });
 });
 

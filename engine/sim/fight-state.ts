@@ -1,11 +1,11 @@
-// The data of one fight: its combatants, the scope and check slots the compiled formulas read, the turn's budget and
+// The data of one fight: its combatants, the scope and check frames the compiled formulas read, the turn's budget and
 // the speed caches. Every rule (engine/sim/rules/) reads and writes a FightState; none of them keeps data of its own.
 import { createRng, type SeededRng } from '../dice/rng';
 import type { EvalContext } from '../formula/runtime';
 import type { Value } from '../formula/types';
 import type { EventSink, FightEvent, Winner } from './events';
-import type { AbilityDef, AttackProfile, CheckSlot, Combatant, FightDef, Formula, Scope, System } from './model';
-import { newCheckSlot, newCombatant, newScope } from './state';
+import type { AbilityDef, AttackProfile, CheckFrame, Combatant, FightDef, Formula, Scope, System } from './model';
+import { newCheckFrame, newCombatant, newScope } from './state';
 
 /** Tallies the checks a fight makes; the statistics path passes one, the log path may not. */
 export interface CheckTally {
@@ -45,14 +45,14 @@ export abstract class FightState {
   readonly combatants: Combatant[] = [];
   readonly scope: Scope;
   /** The blow's check, a reaction's, a save's (conditions, sustain, spells): each with its own roll facts. */
-  readonly blowSlot: CheckSlot;
-  readonly innerSlot: CheckSlot;
-  readonly damageSlot: CheckSlot;
+  readonly blowFrame: CheckFrame;
+  readonly innerFrame: CheckFrame;
+  readonly damageFrame: CheckFrame;
   readonly scratch: EvalContext;
   /** Whether a log is written (chips and traces are built only then). */
   readonly traceOn: boolean;
-  /** Sheet slot of the current hit points (read for every target choice). */
-  readonly hpSlot: number;
+  /** Sheet index of the current hit points (read for every target choice). */
+  readonly hpIndex: number;
   round = 0;
   winner: Winner | null = null;
   /** The actor whose turn it is: named when a formula fails mid-fight. */
@@ -62,10 +62,10 @@ export abstract class FightState {
   /** Each turn action's uses left this turn (`turn.actions`, by index). */
   readonly actionsLeft: number[];
   /**
-   * Sheet slots a fight writes: the tracks' current values and the derived values that read them (setTrack is the
-   * one writer). reset() copies only these back; every other slot keeps its loaded value for the runner's life.
+   * Sheet indexes a fight writes: the tracks' current values and the derived values that read them (setTrack is the
+   * one writer). reset() copies only these back; every other index keeps its loaded value for the runner's life.
    */
-  readonly writableSlots: number[];
+  readonly writableIndexes: number[];
   /** Combatants standing on each side (heroes, enemies): kept by goDown/wakeUp, so deciding a fight is no loop. */
   standingHeroes = 0;
   standingEnemies = 0;
@@ -118,17 +118,17 @@ export abstract class FightState {
   ) {
     this.rng = createRng(seed);
     this.actionsLeft = system.actions.map(() => 0);
-    this.conditionImmune = system.slots.lists.indexOf('conditionImmune');
+    this.conditionImmune = system.names.lists.indexOf('conditionImmune');
     this.traceOn = sink !== null;
-    this.hpSlot = system.trackCurrent[system.hpTrack]!;
-    this.scope = newScope(system.placeholder, system.slots);
-    this.blowSlot = newCheckSlot(this.rng, this.scope);
-    this.innerSlot = newCheckSlot(this.rng, this.scope);
-    this.damageSlot = newCheckSlot(this.rng, this.scope);
-    this.scratch = newCheckSlot(this.rng, this.scope).ctx;
-    this.scope.check = this.blowSlot;
+    this.hpIndex = system.trackCurrent[system.hpTrack]!;
+    this.scope = newScope(system.placeholder, system.names);
+    this.blowFrame = newCheckFrame(this.rng, this.scope);
+    this.innerFrame = newCheckFrame(this.rng, this.scope);
+    this.damageFrame = newCheckFrame(this.rng, this.scope);
+    this.scratch = newCheckFrame(this.rng, this.scope).ctx;
+    this.scope.check = this.blowFrame;
     let order = 0;
-    const listCount = system.slots.lists.length;
+    const listCount = system.names.lists.length;
     // Numbering runs on across entries with the same name: two entries of standards are standard-1..standard-n.
     const numbered = new Map<string, number>();
     for (const group of [fight.heroes, fight.enemies]) {
@@ -150,10 +150,10 @@ export abstract class FightState {
       : null;
     this.tallyRows = tally?.rowsFor ? tally.rowsFor(this.combatants) : null;
     this.anyRegeneration = this.combatants.some((c) => c.def.regeneration !== null);
-    this.stepBits = system.damageSteps.map((step, i) => (i < 15 && step.when && fixedPerTarget(step.when, system.slots) ? 1 << (2 * i) : 0));
+    this.stepBits = system.damageSteps.map((step, i) => (i < 15 && step.when && fixedPerTarget(step.when, system.names) ? 1 << (2 * i) : 0));
     const writable = new Set<number>(system.trackCurrent);
-    for (const c of this.combatants) for (const d of c.def.liveDerived) writable.add(d.slot);
-    this.writableSlots = [...writable];
+    for (const c of this.combatants) for (const d of c.def.liveDerived) writable.add(d.index);
+    this.writableIndexes = [...writable];
     this.countStanding();
   }
 
@@ -177,8 +177,8 @@ export abstract class FightState {
 
   /** Evaluate a non-roll formula (a DC, a cost, a condition's edge) on `self`. */
   value(formula: Formula, self: Combatant): number {
-    const slot = formula.selfSlot;
-    if (slot >= 0) return self.sheet[slot]!;
+    const at = formula.selfIndex;
+    if (at >= 0) return self.sheet[at]!;
     const constant = formula.constant;
     if (constant !== null) return constant;
     this.scope.self = self;
@@ -201,16 +201,16 @@ export abstract class FightState {
   }
 
   hp(c: Combatant): number {
-    return c.sheet[this.hpSlot]!;
+    return c.sheet[this.hpIndex]!;
   }
 
-  /** The one writer of a combatant's sheet while fighting (reset() relies on it: see writableSlots). */
+  /** The one writer of a combatant's sheet while fighting (reset() relies on it: see writableIndexes). */
   setTrack(c: Combatant, track: number, value: number): void {
     c.sheet[this.system.trackCurrent[track]!] = value;
     const live = c.def.liveDerived;
     if (live.length) {
       const saved = this.scope.self;
-      for (const d of live) c.sheet[d.slot] = this.value(d.formula, c);
+      for (const d of live) c.sheet[d.index] = this.value(d.formula, c);
       this.scope.self = saved;
     }
   }
@@ -237,7 +237,7 @@ const FIXED_NAMES = new Set(['level', 'tier', 'role', 'id', 'side', 'class.attac
  * no dice, no calls, nothing of the sheet (hit points change), its conditions or position. Conservative: a name it
  * cannot place makes it false.
  */
-function fixedPerTarget(formula: Formula, names: System['slots']): boolean {
+function fixedPerTarget(formula: Formula, names: System['names']): boolean {
   if (formula.rolls) return false;
   return formula.refs.every((ref) => {
     if (ref === 'damageType') return true;

@@ -32,8 +32,8 @@ export class FightRunner extends FightState {
           const c = this.combatants[i++]!;
           const def = c.def;
           const sheet = c.sheet;
-          const writable = this.writableSlots;
-          for (let j = 0; j < writable.length; j++) { const slot = writable[j]!; sheet[slot] = def.sheet[slot]!; }
+          const writable = this.writableIndexes;
+          for (let j = 0; j < writable.length; j++) { const at = writable[j]!; sheet[at] = def.sheet[at]!; }
           for (let j = 0; j < c.slots.length; j++) c.slots[j] = def.slots[j] ?? 0;
           for (let j = 0; j < c.recharged.length; j++) c.recharged[j] = true;
           while (c.conditions.length !== 0) c.conditions.pop();

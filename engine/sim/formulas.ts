@@ -17,8 +17,8 @@ export interface FormulaFactoryOptions {
   readonly resolve: (path: readonly string[]) => RefGetter | undefined;
   readonly label: (path: readonly string[]) => string | undefined;
   readonly functions: ReadonlyMap<string, UserFunction>;
-  /** The self sheet slot a lone reference reads (see selfSheetSlot), or undefined. */
-  readonly sheetSlot?: (path: readonly string[]) => number | undefined;
+  /** The self sheet index a lone reference reads (see selfSheetIndex), or undefined. */
+  readonly sheetIndex?: (path: readonly string[]) => number | undefined;
 }
 
 /** Every dice term's count doubled: the crit policy `dice` ("double the dice on a crit"). */
@@ -54,7 +54,7 @@ function constantOf(run: CompiledFormula): Value | undefined {
  * spread copy gets an object shape of its own, and the engine's reads of formulas would no longer be monomorphic.
  */
 export function withConstant(f: Formula, constant: number): Formula {
-  return { source: f.source, run: f.run, untraced: f.untraced, usesDice: f.usesDice, refs: f.refs, rolls: f.rolls, constant, truth: f.truth, selfSlot: f.selfSlot, doubled: f.doubled };
+  return { source: f.source, run: f.run, untraced: f.untraced, usesDice: f.usesDice, refs: f.refs, rolls: f.rolls, constant, truth: f.truth, selfIndex: f.selfIndex, doubled: f.doubled };
 }
 
 /**
@@ -118,7 +118,7 @@ export class FormulaFactory {
   compile(source: string | number | boolean, pointer: string, damage = false, label?: (path: readonly string[]) => string | undefined): Formula {
     const text = formulaText(source);
     const ast = this.parse(text, pointer);
-    if (!ast) return { source: text, run: FAILED, untraced: FAILED, usesDice: false, refs: [], rolls: false, constant: 0, truth: null, selfSlot: -1, doubled: undefined };
+    if (!ast) return { source: text, run: FAILED, untraced: FAILED, usesDice: false, refs: [], rolls: false, constant: 0, truth: null, selfIndex: -1, doubled: undefined };
     const run = this.compileAst(ast, pointer, label);
     const usesDice = hasDice(ast);
     const doubled = damage && usesDice ? this.compileAst(doubleDice(ast), pointer) : undefined;
@@ -130,8 +130,8 @@ export class FormulaFactory {
     const truth = typeof fixed === 'boolean' ? fixed : null;
     const untraced = untracedRun(run);
     // One object shape for every formula (the engine's property reads stay monomorphic): `doubled` always present.
-    const selfSlot = ast.kind === 'ref' && run !== FAILED ? this.options.sheetSlot?.(ast.path) ?? -1 : -1;
-    return { source: text, run, untraced, usesDice, refs, rolls, constant, truth, selfSlot, doubled };
+    const selfIndex = ast.kind === 'ref' && run !== FAILED ? this.options.sheetIndex?.(ast.path) ?? -1 : -1;
+    return { source: text, run, untraced, usesDice, refs, rolls, constant, truth, selfIndex, doubled };
   }
 
   /** Chip label of a formula that is one reference (`@str.mod` → 'Strength'), else undefined. */

@@ -9,10 +9,10 @@ import { FormulaFactory, withConstant, type SimDiagnostic } from './formulas';
 import {
   attackProfile, type AbilityDef, type ActionDef, type AttackProfile, type CheckDef, type Combatant, type CombatantDef,
   type ConditionDef, type DamagePartDef, type Formula, type LiveDerived, type ModDef, type OutcomeDef, type Scope, type Side,
-  type SlotNames, type TrackGain,
+  type IndexNames, type TrackGain,
 } from './model';
-import { createLabeler, createResolver, selfSheetSlot, type SheetIndex } from './scope';
-import { blankCombatant, newCheckSlot, newScope } from './state';
+import { createLabeler, createResolver, selfSheetIndex, type SheetIndex } from './scope';
+import { blankCombatant, newCheckFrame, newScope } from './state';
 import { rollTestOf } from './roll-test';
 
 export const LIST_NAMES = ['resist', 'vulnerable', 'immune', 'weak', 'killers', 'tags', 'conditionImmune'];
@@ -25,14 +25,14 @@ export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v =
 
 /** A read written as a bare name (`second: willpower`) reads that attribute. */
 function readSource(text: string, index: SheetIndex): string {
-  return /^[A-Za-z_][\w.]*$/.test(text) && (index.slotOf.has(text) || index.trackCurrent.has(text)) ? `@${text}` : text;
+  return /^[A-Za-z_][\w.]*$/.test(text) && (index.sheetIndexOf.has(text) || index.trackCurrent.has(text)) ? `@${text}` : text;
 }
 
 
 export class RulesLoader {
   readonly diagnostics: SimDiagnostic[] = [];
   readonly index: SheetIndex;
-  readonly names: SlotNames;
+  readonly names: IndexNames;
   readonly formulas: FormulaFactory;
   readonly checks = new Map<string, CheckDef>();
   readonly conditions = new Map<string, ConditionDef>();
@@ -70,9 +70,9 @@ export class RulesLoader {
       attributes, derived, tracks: this.trackIds, lists: [...LIST_NAMES], reads: [...readNames], mods: [...modNames],
       reactions, classes,
     };
-    const slotOf = new Map<string, number>();
-    attributes.forEach((a, i) => slotOf.set(a, i));
-    derived.forEach((d, i) => { if (!slotOf.has(d)) slotOf.set(d, attributes.length + i); });
+    const sheetIndexOf = new Map<string, number>();
+    attributes.forEach((a, i) => sheetIndexOf.set(a, i));
+    derived.forEach((d, i) => { if (!sheetIndexOf.has(d)) sheetIndexOf.set(d, attributes.length + i); });
     let next = attributes.length + derived.length;
     const trackCurrentMap = new Map<string, number>();
     const trackMaxMap = new Map<string, number>();
@@ -85,7 +85,7 @@ export class RulesLoader {
     for (const [id, a] of Object.entries(doc.attributes ?? {})) labels.set(id, a.name);
     for (const [id, t] of Object.entries(doc.tracks ?? {})) labels.set(id, t.name);
     this.index = {
-      slotOf, trackCurrent: trackCurrentMap, trackMax: trackMaxMap,
+      sheetIndexOf, trackCurrent: trackCurrentMap, trackMax: trackMaxMap,
       classIndex: new Map(classes.map((c, i) => [c, i])),
       listIndex: new Map(LIST_NAMES.map((l, i) => [l, i])),
       readIndex: new Map([...readNames].map((r, i) => [r, i])),
@@ -96,11 +96,11 @@ export class RulesLoader {
     const functions = new Map<string, UserFunction>(Object.entries(doc.functions ?? {}).map(([k, f]) => [k, { params: f.params, body: f.body }]));
     this.formulas = new FormulaFactory({
       resolve: createResolver(this.index), label: createLabeler(this.index), functions,
-      sheetSlot: (path) => selfSheetSlot(this.index, path),
+      sheetIndex: (path) => selfSheetIndex(this.index, path),
     });
     const placeholder = blankCombatant(this.sheetSize, this.names.lists.length);
     this.scope = newScope(placeholder, this.names);
-    this.ctx = newCheckSlot(createRng(0), this.scope).ctx;
+    this.ctx = newCheckFrame(createRng(0), this.scope).ctx;
   }
 
   error(pointer: string, message: string): void {
@@ -367,15 +367,15 @@ export class RulesLoader {
     const compute = (only: Set<string> | null): void => {
       for (const { name, formula } of order) {
         if (only && !only.has(name)) continue;
-        const slot = this.index.slotOf.get(name);
-        if (slot !== undefined) self.sheet[slot] = this.evalNumber(formula, self, `${spec.pointer}: derived '${name}'`);
+        const at = this.index.sheetIndexOf.get(name);
+        if (at !== undefined) self.sheet[at] = this.evalNumber(formula, self, `${spec.pointer}: derived '${name}'`);
       }
     };
     compute(null);
     this.trackIds.forEach((t, i) => {
       const max = spec.trackMax(t, self);
-      const maxSlot = this.trackMax[i]!;
-      self.sheet[maxSlot] = max ?? this.evalNumber(this.trackMaxFormula(i), self, `${spec.pointer}: track '${t}' max`);
+      const maxIndex = this.trackMax[i]!;
+      self.sheet[maxIndex] = max ?? this.evalNumber(this.trackMaxFormula(i), self, `${spec.pointer}: track '${t}' max`);
     });
     this.trackIds.forEach((t, i) => {
       const start = spec.trackStart(t);
@@ -383,7 +383,7 @@ export class RulesLoader {
       self.sheet[this.trackCurrent[i]!] = start ?? (startFormula ? this.evalNumber(startFormula, self, `${spec.pointer}: track '${t}' start`) : self.sheet[this.trackMax[i]!]!);
     });
     compute(live);
-    const liveList = order.filter((o) => live.has(o.name)).map((o) => ({ slot: this.index.slotOf.get(o.name)!, formula: o.formula }));
+    const liveList = order.filter((o) => live.has(o.name)).map((o) => ({ index: this.index.sheetIndexOf.get(o.name)!, formula: o.formula }));
     return { self, live: liveList, liveNames: live };
   }
 
@@ -414,7 +414,7 @@ export class RulesLoader {
     const ast = this.formulas.parse(formula.source, '');
     if (!ast) return false;
     const userFunctions = this.doc.functions ?? {};
-    const fixedRef = (name: string): boolean => (this.index.slotOf.has(name) && !live.has(name) && !this.index.trackCurrent.has(name))
+    const fixedRef = (name: string): boolean => (this.index.sheetIndexOf.has(name) && !live.has(name) && !this.index.trackCurrent.has(name))
       || name === 'level' || name === 'tier' || name === 'role' || name === 'class.attacks' || /^class\..+\.level$/.test(name);
     // A call of a document function is never pinned (its body may roll or read anything); built-ins are pure.
     return !mayRoll(ast, (name) => Object.hasOwn(userFunctions, name))

@@ -336,7 +336,7 @@ export function loadSystem(doc: SystemDocument): LoadResult {
   const attackAction = Math.max(0, l.actions.findIndex((a) => a.attacks !== null));
   const system: System = {
     id: doc.id, name: doc.name, mode: combat?.mode === 'consequences' ? 'consequences' : 'numbers', grid: doc.grid === true,
-    slots: l.names, sheetSize: l.sheetSize, trackCurrent: l.trackCurrent, trackMax: l.trackMax, hpTrack: Math.max(0, hpTrack),
+    names: l.names, sheetSize: l.sheetSize, trackCurrent: l.trackCurrent, trackMax: l.trackMax, hpTrack: Math.max(0, hpTrack),
     checks: l.checks, tallyKeys: l.tallyKeys, conditions: l.conditions, actions: l.actions, attackAction,
     initiative: initiativeCheck ? { check: initiativeCheck, everyRound: initiativeRule?.when === 'round', ties: initiativeRule?.ties ?? 'heroes' } : null,
     clock: doc.turn?.clock ? { cost: l.compile(doc.turn.clock.cost, '/turn/clock/cost'), while: l.compile(doc.turn.clock.while, '/turn/clock/while') } : null,

@@ -23,15 +23,15 @@ export interface Formula {
   readonly constant: number | null;
   /** The value, when the formula is a constant true or false (an outcome's `when: "true"`): no call while fighting. */
   readonly truth: boolean | null;
-  /** When the formula is one reference to a number on its own sheet (`@str.mod`): that slot, read directly; else -1. */
-  readonly selfSlot: number;
+  /** When the formula is one reference to a number on its own sheet (`@str.mod`): that sheet index, read directly; else -1. */
+  readonly selfIndex: number;
 }
 
 export interface OutcomeDef {
   readonly id: string;
   readonly name: string;
   readonly when: Formula;
-  /** `when` as a comparison of the roll's facts, judged off the slot without a formula call (roll-test.ts); else null. */
+  /** `when` as a comparison of the roll's facts, judged off the check frame without a formula call (roll-test.ts); else null. */
   readonly test: RollTest | null;
   readonly result: 'success' | 'partial' | 'fail';
   readonly crit: boolean;
@@ -115,7 +115,7 @@ export interface AttackProfile {
   readonly damage: Formula | null;
   readonly type: string;
   readonly reach: string;
-  /** Read slots this attack fills before the roll (weapon's reads winning over the system's, name by name). */
+  /** Reads (scope.reads indexes) this attack fills before the roll (weapon's reads winning over the system's, name by name). */
   readonly reads: readonly (Formula | null)[];
   readonly speed: Formula | null;
   /** Conditions a hit puts on the target (after its save, when there is one). */
@@ -224,6 +224,7 @@ export interface CombatantDef {
   readonly defenceValue: number | null;
   readonly abilities: readonly AbilityDef[];
   readonly orders: readonly OrderDef[];
+  /** Spell slots by level (the format's `slots`). */
   readonly slots: readonly number[];
   readonly regeneration: RegenerationDef | null;
   readonly focus: string | null;
@@ -267,7 +268,7 @@ export function indexCombatant(abilities: readonly AbilityDef[], orders: readonl
 }
 
 export interface LiveDerived {
-  readonly slot: number;
+  readonly index: number;
   readonly formula: Formula;
 }
 
@@ -294,6 +295,7 @@ export interface Combatant {
   clock: number;
   reactionsUsed: number;
   sustaining: AbilityDef | null;
+  /** Spell slots left by level. */
   slots: number[];
   recharged: boolean[];
   /** Damage types taken since its last turn (regeneration stops). */
@@ -329,11 +331,11 @@ export interface Scope {
   initiative: number;
   actionSpeed: number;
   /** The check whose facts `@natural`, `@total`, `@roll.*` read. */
-  check: CheckSlot;
+  check: CheckFrame;
 }
 
-/** One check's roll facts and judgement; a blow, a reaction and a save each use their own. */
-export interface CheckSlot {
+/** A check frame: one check's evaluation context, roll facts and judgement; a blow, a reaction and a save each use their own. */
+export interface CheckFrame {
   readonly ctx: EvalContext;
   natural: number;
   total: number;
@@ -363,7 +365,7 @@ export interface FightDef {
   readonly effect: string;
 }
 
-export interface SlotNames {
+export interface IndexNames {
   readonly attributes: readonly string[];
   readonly derived: readonly string[];
   readonly tracks: readonly string[];
@@ -388,7 +390,7 @@ export interface System {
   readonly mode: 'numbers' | 'consequences';
   /** A square-based system (`grid: true`): this simulator still places combatants in bands, and says so. */
   readonly grid: boolean;
-  readonly slots: SlotNames;
+  readonly names: IndexNames;
   /** Sheet layout: attributes, then derived, then each track's current value and maximum. */
   readonly sheetSize: number;
   readonly trackCurrent: readonly number[];

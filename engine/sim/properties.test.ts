@@ -44,7 +44,7 @@ describe('properties', () => {
       if (result.winner === 'enemies') expect(standing('heroes')).toBe(false);
       if (result.winner === 'draw') expect(result.rounds).toBe(spec.maxRounds);
       expect(events.at(-1)).toEqual({ type: 'fightEnd', round: result.rounds, winner: result.winner, rounds: result.rounds });
-      checkHitPoints(events, mini.slots.tracks[mini.hpTrack]!);
+      checkHitPoints(events, mini.names.tracks[mini.hpTrack]!);
     }), fuzz(42, 120));
   });
 

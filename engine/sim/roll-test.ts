@@ -1,11 +1,11 @@
 // A roll test: an outcome's `when` that compares the roll's own facts (`@natural == 20`, `@total >= @vs`, `@total == 1`): worked out
-// once at load, then judged straight off the check's slot while fighting, with no formula call. Every check of the
+// once at load, then judged straight off the check's frame while fighting, with no formula call. Every check of the
 // d20 systems picks its outcome this way several times a fight. Anything else (`@total - @vs < 5`, `has(...)`) keeps
 // its compiled formula.
 import type { CompareOp, FormulaNode } from '../formula/types';
-import type { CheckSlot } from './model';
+import type { CheckFrame } from './model';
 
-/** Which fact of the roll an operand reads: the slot's natural, total or vs; or none (a number). */
+/** Which fact of the roll an operand reads: the frame's natural, total or vs; or none (a number). */
 const NUMBER = -1, NATURAL = 0, TOTAL = 1, VS = 2;
 const OPS: readonly CompareOp[] = ['==', '!=', '<', '<=', '>', '>='];
 
@@ -27,7 +27,7 @@ function operand(node: FormulaNode): [number, number] | null {
   return fact < 0 ? null : [fact, 0];
 }
 
-/** The slot test a `when` formula is, or null when it is anything but one comparison of roll facts and numbers. */
+/** The frame test a `when` formula is, or null when it is anything but one comparison of roll facts and numbers. */
 export function rollTestOf(ast: FormulaNode | null): RollTest | null {
   if (!ast || ast.kind !== 'binary') return null;
   const op = OPS.indexOf(ast.op as CompareOp);
@@ -37,14 +37,14 @@ export function rollTestOf(ast: FormulaNode | null): RollTest | null {
   return { left: left[0], leftValue: left[1], op, right: right[0], rightValue: right[1] };
 }
 
-function read(slot: CheckSlot, fact: number, value: number): number {
-  return fact === NATURAL ? slot.natural : fact === TOTAL ? slot.total : fact === VS ? slot.vs : value;
+function read(frame: CheckFrame, fact: number, value: number): number {
+  return fact === NATURAL ? frame.natural : fact === TOTAL ? frame.total : fact === VS ? frame.vs : value;
 }
 
-/** Whether the slot's facts pass the test: what the `when` formula gives, without evaluating it. */
-export function rollTestHolds(test: RollTest, slot: CheckSlot): boolean {
-  const a = read(slot, test.left, test.leftValue);
-  const b = read(slot, test.right, test.rightValue);
+/** Whether the frame's facts pass the test: what the `when` formula gives, without evaluating it. */
+export function rollTestHolds(test: RollTest, frame: CheckFrame): boolean {
+  const a = read(frame, test.left, test.leftValue);
+  const b = read(frame, test.right, test.rightValue);
   switch (test.op) {
     case 0: return a === b;
     case 1: return a !== b;

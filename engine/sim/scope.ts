@@ -3,7 +3,7 @@
 // is allowed where, so here a name only has to be found.
 import { typedGetter, type RefGetter } from '../formula/runtime';
 import type { Value } from '../formula/types';
-import type { Combatant, Scope, SlotNames } from './model';
+import type { Combatant, Scope, IndexNames } from './model';
 
 type Pick = (scope: Scope) => Combatant;
 
@@ -15,7 +15,7 @@ const pickSource: Pick = (s) => s.source;
 const EMPTY: readonly string[] = Object.freeze([]);
 
 export interface SheetIndex {
-  readonly slotOf: ReadonlyMap<string, number>;
+  readonly sheetIndexOf: ReadonlyMap<string, number>;
   readonly trackCurrent: ReadonlyMap<string, number>;
   readonly trackMax: ReadonlyMap<string, number>;
   readonly classIndex: ReadonlyMap<string, number>;
@@ -24,20 +24,20 @@ export interface SheetIndex {
   readonly modIndex: ReadonlyMap<string, number>;
   readonly reactionIndex: ReadonlyMap<string, number>;
   readonly labels: ReadonlyMap<string, string>;
-  readonly names: SlotNames;
+  readonly names: IndexNames;
 }
 
 /** Getter of one combatant-sheet path (`str.mod`, `hp`, `hp.max`, `level`, `tags`), specialised per picker. */
 function sheetGetter(index: SheetIndex, name: string, who: 'self' | 'target' | 'attacker' | 'source'): RefGetter | undefined {
   const pick = who === 'self' ? pickSelf : who === 'target' ? pickTarget : who === 'attacker' ? pickAttacker : pickSource;
-  const slot = index.slotOf.get(name) ?? index.trackCurrent.get(name) ?? index.trackMax.get(name);
-  if (slot !== undefined) {
+  const at = index.sheetIndexOf.get(name) ?? index.trackCurrent.get(name) ?? index.trackMax.get(name);
+  if (at !== undefined) {
     // The common case by far: a plain sheet number. Specialised closures keep the hot path to two loads.
     switch (who) {
-      case 'self': return typedGetter((ctx) => (ctx.scope as Scope).self.sheet[slot]!, 'number');
-      case 'target': return typedGetter((ctx) => (ctx.scope as Scope).target.sheet[slot]!, 'number');
-      case 'attacker': return typedGetter((ctx) => (ctx.scope as Scope).attacker.sheet[slot]!, 'number');
-      case 'source': return typedGetter((ctx) => (ctx.scope as Scope).source.sheet[slot]!, 'number');
+      case 'self': return typedGetter((ctx) => (ctx.scope as Scope).self.sheet[at]!, 'number');
+      case 'target': return typedGetter((ctx) => (ctx.scope as Scope).target.sheet[at]!, 'number');
+      case 'attacker': return typedGetter((ctx) => (ctx.scope as Scope).attacker.sheet[at]!, 'number');
+      case 'source': return typedGetter((ctx) => (ctx.scope as Scope).source.sheet[at]!, 'number');
     }
   }
   switch (name) {
@@ -64,8 +64,8 @@ function sheetGetter(index: SheetIndex, name: string, who: 'self' | 'target' | '
       index.listIndex.set(name, li);
       index.names.lists.push(name);
     }
-    const listSlot = li;
-    return (ctx) => pick(ctx.scope as Scope).lists[listSlot] ?? EMPTY;
+    const listAt = li;
+    return (ctx) => pick(ctx.scope as Scope).lists[listAt] ?? EMPTY;
   }
   return undefined;
 }
@@ -75,10 +75,10 @@ const SCOPE_NAMES = new Set(['natural', 'total', 'vs', 'outcome', 'degree', 'cri
 const NOT_SELF = new Set(['target', 'attacker', 'source', 'roll', 'mods', 'reaction', 'attack', 'action']);
 
 /**
- * The sheet slot a reference reads on `self` (`@str.mod`, `@self.hp`), or undefined when it reads anything else: the
+ * The sheet at a reference reads on `self` (`@str.mod`, `@self.hp`), or undefined when it reads anything else: the
  * same placing as createResolver's, so a formula that is only this reference can be read straight off the sheet.
  */
-export function selfSheetSlot(index: SheetIndex, path: readonly string[]): number | undefined {
+export function selfSheetIndex(index: SheetIndex, path: readonly string[]): number | undefined {
   const [head, ...rest] = path;
   if (head === undefined) return undefined;
   let name: string;
@@ -90,7 +90,7 @@ export function selfSheetSlot(index: SheetIndex, path: readonly string[]): numbe
     if (rest.length === 0 && (SCOPE_NAMES.has(head) || index.readIndex.has(head))) return undefined;
     name = path.join('.');
   }
-  return index.slotOf.get(name) ?? index.trackCurrent.get(name) ?? index.trackMax.get(name);
+  return index.sheetIndexOf.get(name) ?? index.trackCurrent.get(name) ?? index.trackMax.get(name);
 }
 
 /** The resolver handed to compileFormula: every reference of spec §1.2, as a closure over the scope. */

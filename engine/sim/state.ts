@@ -1,8 +1,8 @@
-// Constructors of the mutable fight structures: combatants, the shared scope, check slots with their own contexts.
+// Constructors of the mutable fight structures: combatants, the shared scope, check frames (a context and the facts of one check).
 import { resetRollFacts } from '../formula/compile';
 import type { EvalContext, RollFacts } from '../formula/runtime';
 import type { Rng } from '../formula/types';
-import type { CheckSlot, Combatant, CombatantDef, Scope, SlotNames } from './model';
+import type { CheckFrame, Combatant, CombatantDef, Scope, IndexNames } from './model';
 
 const EMPTY: readonly string[] = Object.freeze([]);
 
@@ -34,17 +34,17 @@ export function newRollFacts(): RollFacts {
   return { dice: [], kept: [], tags: Object.create(null) as Record<string, number> };
 }
 
-export function newCheckSlot(rng: Rng, scope: Scope | null): CheckSlot {
+export function newCheckFrame(rng: Rng, scope: Scope | null): CheckFrame {
   const ctx: EvalContext = { rng, scope, diceLeft: 10_000, roll: newRollFacts(), trace: null };
   return { ctx, natural: 0, total: 0, vs: 0, outcome: '', degree: 0, crit: false, high: 0, low: 0 };
 }
 
-export function newScope(placeholder: Combatant, names: SlotNames): Scope {
+export function newScope(placeholder: Combatant, names: IndexNames): Scope {
   const scope: Scope = {
     self: placeholder, target: placeholder, attacker: placeholder, source: placeholder, stat: 0, edge: 0,
     mods: new Array<number>(names.mods.length).fill(0), reads: new Array(names.reads.length).fill(0),
     damage: 0, damageType: '', crit: false, melee: true, reactionFlags: new Array<boolean>(names.reactions.length).fill(false),
-    clock: 0, initiative: 0, actionSpeed: 0, check: null as unknown as CheckSlot,
+    clock: 0, initiative: 0, actionSpeed: 0, check: null as unknown as CheckFrame,
   };
   return scope;
 }

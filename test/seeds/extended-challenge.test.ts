@@ -53,13 +53,13 @@ function replay(events: readonly FightEvent[]): Replay {
 
 describe('live action: an extended challenge in a fight (Victor unravels a ward)', () => {
   test('each challenge adds its degree of success, a failure adds nothing, a botch takes the total back to 0: the engine keeps exactly that total', () => {
-    const progressSlot = system.trackCurrent[system.slots.tracks.indexOf('progress')]!;
+    const progressIndex = system.trackCurrent[system.names.tracks.indexOf('progress')]!;
     let challenges = 0;
     for (let seed = 1; seed <= SEEDS; seed++) {
       for (const fight of ['broken-ward', 'quiet-ward']) {
         const { totals } = replay(log(system, fight, seed));
         const victor = runFight(system, fight, seed).combatants.find((c) => c.id === 'victor')!;
-        expect(victor.sheet[progressSlot]).toBe(totals.at(-1) ?? 0);
+        expect(victor.sheet[progressIndex]).toBe(totals.at(-1) ?? 0);
         challenges += totals.length;
       }
     }

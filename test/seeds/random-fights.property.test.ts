@@ -78,7 +78,7 @@ function countLogs(logs: readonly (readonly FightEvent[])[], hpTrack: string) {
 describe.each(SYSTEMS)('random fights of %s', (id) => {
   const doc = systemDocument(id);
   const system = loadRuntime(doc);
-  const hpTrack = system.slots.tracks[system.hpTrack]!;
+  const hpTrack = system.names.tracks[system.hpTrack]!;
   const fights = randomFight(doc, system);
   const compose = (spec: RandomFight) => {
     const composed = composeFight(system, spec);

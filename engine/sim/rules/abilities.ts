@@ -24,8 +24,8 @@ export function pay(f: FightState, actor: Combatant, ability: AbilityDef): void 
   for (const c of ability.cost) {
     if (c.slot !== undefined) { actor.slots[c.slot] = (actor.slots[c.slot] ?? 0) - 1; continue; }
     const need = f.value(c.amount, actor);
-    const slot = f.system.trackCurrent[c.track!]!;
-    f.setTrack(actor, c.track!, actor.sheet[slot]! - need);
+    const at = f.system.trackCurrent[c.track!]!;
+    f.setTrack(actor, c.track!, actor.sheet[at]! - need);
   }
 }
 
@@ -99,7 +99,7 @@ function heal(f: FightState, actor: Combatant, ability: AbilityDef, targets: rea
   for (const t of targets) {
     const s = f.scope;
     s.target = t;
-    const ctx = f.damageSlot.ctx;
+    const ctx = f.damageFrame.ctx;
     freshDamageRoll(f, ctx);
     const trace: TraceItem[] | null = f.traceOn ? [] : null;
     ctx.trace = trace;
@@ -111,7 +111,7 @@ function heal(f: FightState, actor: Combatant, ability: AbilityDef, targets: rea
     const max = t.sheet[f.system.trackMax[track]!]!;
     const next = Math.min(max, cur + amount);
     if (next !== cur) f.setTrack(t, track, next);
-    if (f.sink) f.emit({ type: 'heal', round: f.round, actor: actor.id, target: t.id, amount: next - cur, track: f.system.slots.tracks[track]!, chip: trace ? rolledChip(trace, amount) : '' });
+    if (f.sink) f.emit({ type: 'heal', round: f.round, actor: actor.id, target: t.id, amount: next - cur, track: f.system.names.tracks[track]!, chip: trace ? rolledChip(trace, amount) : '' });
   }
 }
 
@@ -138,7 +138,7 @@ function saveOrDamage(f: FightState, actor: Combatant, ability: AbilityDef, targ
   const s = f.scope;
   if (ability.damage) {
     s.self = actor; s.attacker = actor; s.crit = false;
-    const ctx = f.damageSlot.ctx;
+    const ctx = f.damageFrame.ctx;
     freshDamageRoll(f, ctx);
     const trace: TraceItem[] | null = f.traceOn ? [] : null;
     ctx.trace = trace;
@@ -156,7 +156,7 @@ function saveOrDamage(f: FightState, actor: Combatant, ability: AbilityDef, targ
     let amount = rolled;
     let failed = true;
     if (save) {
-      const o = judge(f, save.check, f.innerSlot, t, null, dc, t.position, null);
+      const o = judge(f, save.check, f.innerFrame, t, null, dc, t.position, null);
       if (o && o.result === 'success') { failed = false; amount = save.half ? Math.floor(rolled / 2) : 0; }
     }
     s.melee = ability.reach === 'near'; s.crit = false;
@@ -204,6 +204,6 @@ function challenge(f: FightState, actor: Combatant, rule: NonNullable<AbilityDef
   const saved = f.scope.stat;
   if (rule.stat) f.scope.stat = f.value(rule.stat, actor);
   else if (!rule.check.stat) f.scope.stat = 0;
-  judge(f, rule.check, f.innerSlot, actor, null, vs, actor.position, null);
+  judge(f, rule.check, f.innerFrame, actor, null, vs, actor.position, null);
   f.scope.stat = saved;
 }

@@ -1,7 +1,7 @@
 // Checks: the edge and mods conditions give a check, the roll, the first outcome whose `when` holds, a target's
 // condition turning a hit into a crit, the tally, and what an outcome does (conditions, track gains).
 import type { TraceItem } from '../../formula/runtime';
-import type { AttackProfile, CheckDef, CheckSlot, Combatant, OutcomeDef } from '../model';
+import type { AttackProfile, CheckDef, CheckFrame, Combatant, OutcomeDef } from '../model';
 import { asNumber, type FightState } from '../fight-state';
 import { rollTestHolds } from '../roll-test';
 import { resetRoll } from '../state';
@@ -10,9 +10,9 @@ import { applyCondition } from './conditions';
 
 /**
  * Roll a check for `actor` (against `target`, meeting `vs`): edges and mods first, then the roll, then the
- * outcomes in order. Returns the outcome (null when the check has none); the slot keeps the facts.
+ * outcomes in order. Returns the outcome (null when the check has none); the frame keeps the facts.
  */
-export function judge(f: FightState, check: CheckDef, slot: CheckSlot, actor: Combatant, target: Combatant | null, vs: number, reach: string,
+export function judge(f: FightState, check: CheckDef, frame: CheckFrame, actor: Combatant, target: Combatant | null, vs: number, reach: string,
   profile: AttackProfile | null): OutcomeDef | null {
   const s = f.scope;
   // gatherEdge's answer when nobody holds a condition and the mods are already zero, without the call (1.3% of a
@@ -24,8 +24,8 @@ export function judge(f: FightState, check: CheckDef, slot: CheckSlot, actor: Co
   const blowStat = s.stat;
   if (!profile && check.stat) s.stat = actor.def.saves?.get(check.id) ?? f.value(check.stat, actor);
   s.self = actor; s.attacker = actor; s.target = target ?? actor; s.source = actor;
-  s.check = slot;
-  const ctx = slot.ctx;
+  s.check = frame;
+  const ctx = frame.ctx;
   resetRoll(ctx);
   const trace: TraceItem[] | null = f.traceOn ? [] : null;
   ctx.trace = trace;
@@ -38,19 +38,19 @@ export function judge(f: FightState, check: CheckDef, slot: CheckSlot, actor: Co
     const k = kept[i]!;
     natural += k; if (k > high) high = k; if (k < low) low = k;
   }
-  slot.natural = natural; slot.high = kept.length ? high : 0; slot.low = kept.length ? low : 0;
-  slot.total = total; slot.vs = vs; slot.crit = false; slot.degree = 0; slot.outcome = '';
-  let outcome = pickOutcome(f, check, slot);
-  if (outcome && target && outcome.result !== 'fail' && profile && !slot.crit) {
+  frame.natural = natural; frame.high = kept.length ? high : 0; frame.low = kept.length ? low : 0;
+  frame.total = total; frame.vs = vs; frame.crit = false; frame.degree = 0; frame.outcome = '';
+  let outcome = pickOutcome(f, check, frame);
+  if (outcome && target && outcome.result !== 'fail' && profile && !frame.crit) {
     const by = critFrom(target, reach);
     if (by !== null) {
       // A target's condition turns the hit into a crit: the check's own crit outcome, when it has one, is the outcome.
-      slot.crit = true;
+      frame.crit = true;
       const crit = critOutcome(check);
       if (crit && crit !== outcome) {
         outcome = crit;
-        slot.outcome = crit.id;
-        if (crit.degree) slot.degree = f.value(crit.degree, actor);
+        frame.outcome = crit.id;
+        if (crit.degree) frame.degree = f.value(crit.degree, actor);
       }
       if (f.traceOn) f.influences.push(critInfluence(by));
     }
@@ -58,34 +58,34 @@ export function judge(f: FightState, check: CheckDef, slot: CheckSlot, actor: Co
   const rows = f.tallyRows;
   if (rows !== null) rows[actor.order]![outcome ? outcome.tally : check.rolledTally]!++;
   else if (f.tally) f.tally.onCheck(actor, outcome ? outcome.tally : check.rolledTally);
-  if (f.sink) emitCheck(f, check, slot, actor, target, vs, outcome, trace ?? [], total);
+  if (f.sink) emitCheck(f, check, frame, actor, target, vs, outcome, trace ?? [], total);
   s.stat = blowStat;
   if (outcome && (outcome.applies.length !== 0 || outcome.inflicts.length !== 0 || outcome.gain.length !== 0)) outcomeEffects(f, outcome, actor, target);
   return outcome;
 }
 
 /** The log's `check` event with its chip (apart from judge, which the statistics path runs without a log). */
-function emitCheck(f: FightState, check: CheckDef, slot: CheckSlot, actor: Combatant, target: Combatant | null, vs: number,
+function emitCheck(f: FightState, check: CheckDef, frame: CheckFrame, actor: Combatant, target: Combatant | null, vs: number,
   outcome: OutcomeDef | null, trace: TraceItem[], total: number): void {
   const influencedBy = f.influences.slice();
   f.emit({
     type: 'check', round: f.round, actor: actor.id, check: check.id, target: target ? target.id : null,
-    dice: slot.ctx.roll.dice.slice(), total, vs: check.readsVs ? vs : null, outcome: outcome ? outcome.id : null,
-    ...(outcome?.degree ? { degree: slot.degree } : {}), chip: checkChip(check, trace, total, vs, outcome, influencedBy), influencedBy,
+    dice: frame.ctx.roll.dice.slice(), total, vs: check.readsVs ? vs : null, outcome: outcome ? outcome.id : null,
+    ...(outcome?.degree ? { degree: frame.degree } : {}), chip: checkChip(check, trace, total, vs, outcome, influencedBy), influencedBy,
   });
 }
 
-/** The first outcome of the check whose `when` holds on the slot's facts (its crit and degree marked), or null. */
-export function pickOutcome(f: FightState, check: CheckDef, slot: CheckSlot): OutcomeDef | null {
+/** The first outcome of the check whose `when` holds on the frame's facts (its crit and degree marked), or null. */
+export function pickOutcome(f: FightState, check: CheckDef, frame: CheckFrame): OutcomeDef | null {
   const outcomes = check.outcomes;
-  f.scope.check = slot;
+  f.scope.check = frame;
   for (let i = 0; i < outcomes.length; i++) {
     const o = outcomes[i]!;
     const test = o.test;
-    if (test !== null ? rollTestHolds(test, slot) : f.truth(o.when)) {
-      slot.outcome = o.id;
-      if (o.crit) slot.crit = true;
-      if (o.degree) slot.degree = f.number(o.degree);
+    if (test !== null ? rollTestHolds(test, frame) : f.truth(o.when)) {
+      frame.outcome = o.id;
+      if (o.crit) frame.crit = true;
+      if (o.degree) frame.degree = f.number(o.degree);
       return o;
     }
   }

@@ -57,7 +57,7 @@ export function rollSaves(f: FightState, actor: Combatant, at: 'turnStart' | 'tu
     if (!inst) continue;
     const save = inst.def.save;
     if (!save || save.at !== at) continue;
-    const outcome = judge(f, inst.saveCheck ?? save.check, f.innerSlot, actor, null, inst.dc, actor.position, null);
+    const outcome = judge(f, inst.saveCheck ?? save.check, f.innerFrame, actor, null, inst.dc, actor.position, null);
     if (outcome && outcome.result === 'success') removeConditionAt(f, actor, actor.conditions.indexOf(inst), 'saved');
   }
 }

@@ -48,23 +48,23 @@ export function blow(f: FightState, actor: Combatant, target: Combatant, profile
   const flags = s.reactionFlags;
   for (let i = 0; i < flags.length; i++) flags[i] = false;
   if (ability) reactTo(f, target, 'spell', actor);
-  const slot = f.blowSlot;
+  const frame = f.blowFrame;
   s.stat = stat;
-  let outcome = judge(f, profile.check, slot, actor, target, vs, profile.reach, profile);
+  let outcome = judge(f, profile.check, frame, actor, target, vs, profile.reach, profile);
   if (outcome && outcome.result !== 'fail') outcome = reactToHit(f, target, actor, profile, outcome);
   if (!outcome || outcome.result === 'fail' || !profile.damage) return;
   if (target.down) return;
-  s.self = actor; s.attacker = actor; s.target = target; s.check = slot; s.crit = slot.crit; s.melee = profile.reach === 'near';
-  const damageCtx = f.damageSlot.ctx;
+  s.self = actor; s.attacker = actor; s.target = target; s.check = frame; s.crit = frame.crit; s.melee = profile.reach === 'near';
+  const damageCtx = f.damageFrame.ctx;
   freshDamageRoll(f, damageCtx);
   const trace: TraceItem[] | null = f.traceOn ? [] : null;
   damageCtx.trace = trace;
   const policy = f.system.critPolicy;
   const damage = profile.damage;
-  let rolled = asNumber(slot.crit && policy === 'dice' && damage.doubled ? damage.doubled(damageCtx) : trace ? damage.run(damageCtx) : damage.untraced(damageCtx));
+  let rolled = asNumber(frame.crit && policy === 'dice' && damage.doubled ? damage.doubled(damageCtx) : trace ? damage.run(damageCtx) : damage.untraced(damageCtx));
   damageCtx.trace = null;
-  if (slot.crit && policy === 'total') rolled *= 2;
-  const chip = trace ? rolledChip(trace, rolled, slot.crit, policy) : '';
+  if (frame.crit && policy === 'total') rolled *= 2;
+  const chip = trace ? rolledChip(trace, rolled, frame.crit, policy) : '';
   const parts = profile.parts;
   if (parts.length === 0) dealDamage(f, actor, target, rolled, profile.type, chip);
   else dealParts(f, actor, target, rolled, profile, chip);
@@ -87,7 +87,7 @@ function afterHit(f: FightState, actor: Combatant, target: Combatant, applies: r
   let applied: AppliedBySave | null = null;
   if (save) {
     const dc = f.value(save.dc, actor);
-    const o = judge(f, save.check, f.innerSlot, target, null, dc, target.position, null);
+    const o = judge(f, save.check, f.innerFrame, target, null, dc, target.position, null);
     if (o && o.result === 'success') return;
     applied = { check: save.check, dc };
   }
@@ -101,12 +101,12 @@ function afterHit(f: FightState, actor: Combatant, target: Combatant, applies: r
 function dealParts(f: FightState, actor: Combatant, target: Combatant, rolled: number, profile: AttackProfile, chip: string): void {
   let taken = dealDamage(f, actor, target, rolled, profile.type, chip, false);
   const s = f.scope;
-  const crit = f.blowSlot.crit;
+  const crit = f.blowFrame.crit;
   const policy = f.system.critPolicy;
-  const damageCtx = f.damageSlot.ctx;
+  const damageCtx = f.damageFrame.ctx;
   for (const part of profile.parts) {
     if (target.down) return;
-    s.self = actor; s.attacker = actor; s.target = target; s.check = f.blowSlot; s.crit = crit;
+    s.self = actor; s.attacker = actor; s.target = target; s.check = f.blowFrame; s.crit = crit;
     freshDamageRoll(f, damageCtx);
     const trace: TraceItem[] | null = f.traceOn ? [] : null;
     damageCtx.trace = trace;

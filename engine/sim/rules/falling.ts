@@ -34,7 +34,7 @@ export function rollDeathSaves(f: FightState): void {
   const rule = f.system.deathSave!;
   for (const c of f.combatants) {
     if (!c.dying) continue;
-    const o = judge(f, rule.check, f.innerSlot, c, null, 0, c.position, null);
+    const o = judge(f, rule.check, f.innerFrame, c, null, 0, c.position, null);
     if (!o) continue;
     if (o.result === 'fail') c.deathFailures += o.botch ? 2 : 1;
     else if (o.crit) { wakeUp(f, c); continue; }
@@ -53,7 +53,7 @@ function wakeUp(f: FightState, c: Combatant): void {
   c.dying = false; c.down = false; c.deathSuccesses = 0; c.deathFailures = 0;
   const before = f.hp(c);
   f.setTrack(c, f.system.hpTrack, 1);
-  if (f.sink) f.emit({ type: 'heal', round: f.round, actor: c.id, target: c.id, amount: 1 - before, track: f.system.slots.tracks[f.system.hpTrack]!, chip: backUpChip(c) });
+  if (f.sink) f.emit({ type: 'heal', round: f.round, actor: c.id, target: c.id, amount: 1 - before, track: f.system.names.tracks[f.system.hpTrack]!, chip: backUpChip(c) });
   f.winner = decide(f);
 }
 
@@ -63,7 +63,7 @@ export function sustainCheck(f: FightState, c: Combatant, damage: number): void 
   if (!rule || !c.sustaining) return;
   f.scope.damage = damage;
   const dc = f.value(rule.dc, c);
-  const o = judge(f, rule.check, f.innerSlot, c, null, dc, c.position, null);
+  const o = judge(f, rule.check, f.innerFrame, c, null, dc, c.position, null);
   if (o && o.result !== 'fail') {
     if (f.sink) f.emit({ type: 'sustain', round: f.round, actor: c.id, ability: c.sustaining.id, change: 'kept' });
     return;

@@ -32,7 +32,7 @@ function admit(f: FightState, order: OrderDef, target: Combatant, actor: Combata
 function settle(f: FightState, ability: AbilityDef, target: Combatant, actor: Combatant, success: boolean): boolean {
   const react = ability.react!;
   if (react.check) {
-    const o = judge(f, react.check, f.innerSlot, target, actor, 0, target.position, null);
+    const o = judge(f, react.check, f.innerFrame, target, actor, 0, target.position, null);
     success = o !== null && o.result !== 'fail';
   }
   if (react.reactionFlag >= 0) f.scope.reactionFlags[react.reactionFlag] = success;
@@ -44,28 +44,28 @@ export function reactToHit(f: FightState, target: Combatant, actor: Combatant, p
   const orders = target.def.indexes.reactOrders.hit;
   if (orders.length === 0) return outcome;
   let current: OutcomeDef | null = outcome;
-  const slot = f.blowSlot;
+  const frame = f.blowFrame;
   for (const order of orders) {
     const ability = order.ability;
     if (!current || current.result === 'fail') break;
-    f.scope.check = slot;
+    f.scope.check = frame;
     if (!admit(f, order, target, actor)) continue;
     const defence = ability.react!.defence;
     let success = true;
     if (defence) {
-      slot.vs += f.value(defence, target);
-      slot.crit = false;
-      current = pickOutcome(f, profile.check, slot);
-      if (current && current.result !== 'fail' && critFrom(target, profile.reach) !== null) slot.crit = true;
+      frame.vs += f.value(defence, target);
+      frame.crit = false;
+      current = pickOutcome(f, profile.check, frame);
+      if (current && current.result !== 'fail' && critFrom(target, profile.reach) !== null) frame.crit = true;
       success = !current || current.result === 'fail';
     }
     success = settle(f, ability, target, actor, success);
-    f.scope.check = slot;
+    f.scope.check = frame;
     for (const g of ability.gain) f.gainTrack(target, g.track, f.value(g.amount, target));
     if (f.sink) {
       f.emit({
         type: 'reaction', round: f.round, actor: target.id, ability: ability.id, on: 'hit', success,
-        chip: defence ? defenceReactionChip(ability, slot.vs, current) : reactionChip(ability, success),
+        chip: defence ? defenceReactionChip(ability, frame.vs, current) : reactionChip(ability, success),
       });
     }
     if (ability.applies.length) for (const id of ability.applies) applyCondition(f, target, id, target, null);

@@ -52,8 +52,8 @@ function rollInitiative(f: FightState): void {
   const rule = f.system.initiative;
   for (const c of f.combatants) {
     if (c.down) continue;
-    if (rule) judge(f, rule.check, f.innerSlot, c, null, 0, c.position, null);
-    c.initiative = rule ? f.innerSlot.total : 0;
+    if (rule) judge(f, rule.check, f.innerFrame, c, null, 0, c.position, null);
+    c.initiative = rule ? f.innerFrame.total : 0;
   }
   const ties = rule?.ties ?? 'heroes';
   const tieBreak = ties === 'random' ? f.combatants.map(() => f.rng.next()) : null;

@@ -20,13 +20,13 @@ export function pickTarget(f: FightState, actor: Combatant, reach: string): Comb
   const focus = actor.def.focus;
   const foes = actor.side === 'heroes' ? f.enemiesList : f.heroesList;
   const rule = f.system.canTarget;
-  const hpSlot = f.hpSlot;
+  const hpIndex = f.hpIndex;
   for (let i = 0; i < foes.length; i++) {
     const c = foes[i]!;
     if (c.down) continue;
     if (rule !== null && !canTarget(f, actor, c, reach)) continue;
     if (focus && focus !== 'lowest-hp' && !focused && (c.id === focus || c.id.startsWith(`${focus}-`) || c.role === focus || c.def.key === focus)) focused = c;
-    const hp = c.sheet[hpSlot]!;
+    const hp = c.sheet[hpIndex]!;
     if (hp < bestHp) { best = c; bestHp = hp; }
   }
   return focused ?? best;
