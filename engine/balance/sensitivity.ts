@@ -123,10 +123,11 @@ export function knobsOf(doc: SystemDocument, fightId: string): Knob[] | string {
   const creatures = new Set(fight.enemies.flatMap((e) => (e.bestiary !== undefined ? [e.bestiary] : [])));
   (doc.bestiary ?? []).forEach((c, ci) => {
     if (!creatures.has(c.id)) return;
-    knobs.push({ pointer: `/bestiary/${ci}/defence`, label: `${c.id} · defence`, value: c.defence });
+    // A defence or bonus written as a formula (over the creature's own sheet) is no single number to nudge.
+    if (typeof c.defence === 'number') knobs.push({ pointer: `/bestiary/${ci}/defence`, label: `${c.id} · defence`, value: c.defence });
     knobs.push({ pointer: `/bestiary/${ci}/hp`, label: `${c.id} · hp`, value: c.hp });
     c.attacks.forEach((a, ai) => {
-      knobs.push({ pointer: `/bestiary/${ci}/attacks/${ai}/bonus`, label: `${c.id} · ${a.id} bonus`, value: a.bonus });
+      if (typeof a.bonus === 'number') knobs.push({ pointer: `/bestiary/${ci}/attacks/${ai}/bonus`, label: `${c.id} · ${a.id} bonus`, value: a.bonus });
       const { ast } = parseFormula(a.damage);
       const found: { value: number; span: { start: number; end: number }; role: string }[] = [];
       if (ast) numberNodes(ast, found);

@@ -651,7 +651,7 @@ export interface Creature extends StringLists {
   /** Challenge rating or level. */
   readonly challenge?: number;
   /** Defence (armour class). */
-  readonly defence: number;
+  readonly defence: number | Formula;
   /** Hit points. */
   readonly hp: number;
   /** Attribute values. */
@@ -682,7 +682,7 @@ export interface CreatureAttack {
   /** For people. */
   readonly description?: string;
   /** Attack bonus, the number the blow is struck with (`@stat`). */
-  readonly bonus: number;
+  readonly bonus: number | Formula;
   /** Damage (context `attack.damage`). */
   readonly damage: Formula;
   /** Damage type. */
@@ -844,7 +844,7 @@ export interface EnemyNumbers extends StringLists {
   /** Display name. */
   readonly name?: string;
   /** Defence. */
-  readonly defence: number;
+  readonly defence: number | Formula;
   /** Hit points. */
   readonly hp: number;
   /** Attribute values. */

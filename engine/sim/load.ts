@@ -4,7 +4,7 @@ import type { Ability, Creature, CreatureAttack, EnemyNumbers, Fight, Hero, Syst
 import { refsOf } from '../formula/nodes';
 import type { SimDiagnostic } from './formulas';
 import {
-  indexCombatant, type AbilityDef, type AttackProfile, type CombatantDef, type ConsequencesDef, type FightDef, type FightEntryDef,
+  indexCombatant, type AbilityDef, type AttackProfile, type Combatant, type CombatantDef, type ConsequencesDef, type FightDef, type FightEntryDef,
   type Formula, type OrderDef, type System,
 } from './model';
 import { blankCombatant } from './state';
@@ -82,7 +82,7 @@ class Loader extends RulesLoader {
     const defenceText = this.doc.combat?.attack?.defence;
     return {
       key: h.id, name: h.name, side: 'heroes', sheet: self.sheet, level: h.level, tier: 0, role: 'hero', classLevels,
-      classAttacks, lists: self.lists, attacks: attack, attacksPerAction: this.fixedAttacks(self, liveNames),
+      classAttacks, lists: self.lists, attacks: attack, attacksPerAction: this.fixedAttacks(self, liveNames), attacksInTurn: false,
       defence: defenceText === undefined ? null : this.pin(this.compile(defenceText, '/combat/attack/defence'), self, liveNames, '/combat/attack/defence'),
       defenceValue: defenceText === undefined ? 0 : null,
       abilities, orders, slots: Array.from(slots, (v) => v ?? 0), regeneration: null, focus: h.focus ?? null,
@@ -125,7 +125,9 @@ class Loader extends RulesLoader {
     const check = this.mainCheck(`${p}/combat`);
     const c = t.combat ?? {};
     const attacksFormula = this.formulas.maybe(c.attacks, `${p}/combat/attacks`);
-    const attacks = attacksFormula ? Math.max(1, Math.floor(this.evalNumber(attacksFormula, self, `${p}/combat/attacks`))) : 1;
+    // Its own count, when given, is what its attack action makes (0 included), whatever the action's `attacks` says.
+    const ownAttacks = attacksFormula ? Math.max(0, Math.min(50, Math.floor(this.evalNumber(attacksFormula, self, `${p}/combat/attacks`)))) || 0 : null;
+    const attacks = ownAttacks ?? 1;
     const harmFormula = this.formulas.maybe(t.harm, `${p}/harm`);
     const defenceFormula = this.formulas.maybe(c.defence, `${p}/combat/defence`)
       ?? (this.doc.combat?.attack?.defence ? this.compile(this.doc.combat.attack.defence, '/combat/attack/defence') : null);
@@ -143,7 +145,7 @@ class Loader extends RulesLoader {
         type: this.typeOf(c.type, undefined, name), reach: c.reach ?? 'near', reads: this.readsFor(undefined, p), speed: null,
         applies: [], save: null,
       })] : [],
-      attacksPerAction: this.fixedAttacks(self, liveNames),
+      attacksPerAction: ownAttacks ?? this.fixedAttacks(self, liveNames), attacksInTurn: false,
       defence, defenceValue: defence ? null : 0,
       abilities, orders, slots: [], regeneration: null, focus: null, plan: null,
       harm: harmFormula ? this.evalNumber(harmFormula, self, `${p}/harm`) : 3, position: null, ownType: c.type ?? null,
@@ -172,7 +174,7 @@ class Loader extends RulesLoader {
     if (creatureType) extraLists.tags = [...(extraLists.tags ?? []), creatureType];
     const trackValues = (c as Creature).tracks ?? {};
     const level = Math.max(1, Math.round((c as Creature).challenge ?? 1));
-    const { self, live } = this.buildSheet({
+    const { self, live, liveNames } = this.buildSheet({
       key, name, side: 'enemies', level, tier: 0, role: 'creature', classLevels: [],
       attributes: (a) => c.attributes?.[a] ?? attrs[a]?.default ?? 0, ownDerived: new Map(),
       trackMax: (id) => (id === this.hpTrackId() ? c.hp : trackValues[id] ?? null), trackStart: () => null,
@@ -185,7 +187,7 @@ class Loader extends RulesLoader {
       if (!check) return;
       const saveCheck = a.save ? this.checkRef(a.save.check, `${p}/attacks/${i}/save/check`) : null;
       byId.set(a.id, this.profile({
-        name: a.name ?? titleCase(a.id), check, stat: this.compile(a.bonus, `${p}/attacks/${i}/bonus`),
+        name: a.name ?? titleCase(a.id), check, stat: this.pin(this.compile(a.bonus, `${p}/attacks/${i}/bonus`), self, liveNames, `${p}/attacks/${i}/bonus`),
         damage: this.compile(a.damage, `${p}/attacks/${i}/damage`, true), type: this.typeOf(a.type, ownType ?? undefined, a.name ?? a.id),
         reach: a.reach ?? 'near', reads: this.readsFor(undefined, p), speed: null,
         applies: this.conditionIds(a.applies, `${p}/attacks/${i}/applies`),
@@ -198,20 +200,30 @@ class Loader extends RulesLoader {
       const a = byId.get(id);
       if (a) routine.push(a); else this.error(`${p}/multiattack/${i}`, `unknown attack '${id}'`);
     }
-    if (routine.length === 0 && byId.size) routine.push(byId.values().next().value!);
+    // No multiattack: one attack an action, its attacks used in turn (the first, then the next, round the list).
+    const inTurn = routine.length === 0 && byId.size > 1;
+    if (routine.length === 0) routine.push(...byId.values());
     const abilities = this.enemyAbilities((c as Creature).abilities, p, ownType ?? undefined);
     const regen = (c as Creature).regeneration;
     // A creature has no standing orders to write: it uses each reaction it has whenever the moment comes.
     const orders = abilities.filter((a) => a.react).map((ability) => ({ ability, when: null }));
     return {
       key, name, side: 'enemies', sheet: self.sheet, level, tier: 0, role: 'creature', classLevels: [],
-      classAttacks: Math.max(1, routine.length), lists: self.lists, attacks: routine, attacksPerAction: routine.length || 1,
-      defence: null, defenceValue: c.defence, abilities, orders, slots: [],
+      classAttacks: inTurn ? 1 : Math.max(1, routine.length), lists: self.lists, attacks: routine,
+      attacksPerAction: inTurn ? 1 : routine.length || 1, attacksInTurn: inTurn,
+      ...this.creatureDefence(c.defence, self, liveNames, `${p}/defence`), abilities, orders, slots: [],
       regeneration: regen ? { amount: this.compile(regen.amount, `${p}/regeneration/amount`), stoppedBy: regen.stoppedBy ?? [] } : null,
       focus: null, plan: null, harm: (c as EnemyNumbers).harm ?? 3, position: (c as Creature).position ?? null, ownType,
       consequencePosition: null, consequenceEffect: null, liveDerived: live, conditions: [], indexes: indexCombatant(abilities, orders),
       ...((c as Creature).saves ? { saves: new Map(Object.entries((c as Creature).saves!)) } : {}),
     };
+  }
+
+  /** A creature's defence: a number as it is, a formula over its own sheet pinned when it reads nothing that changes. */
+  creatureDefence(defence: number | string, self: Combatant, live: ReadonlySet<string>, pointer: string): Pick<CombatantDef, 'defence' | 'defenceValue'> {
+    if (typeof defence === 'number') return { defence: null, defenceValue: defence };
+    const formula = this.pin(this.compile(defence, pointer), self, live, pointer);
+    return formula.constant !== null ? { defence: null, defenceValue: formula.constant } : { defence: formula, defenceValue: null };
   }
 
   /** An enemy's abilities: ids of the system's, or its own (typed by its own damage type when they name none). */

@@ -220,6 +220,11 @@ export interface CombatantDef {
   readonly attacks: readonly AttackProfile[];
   /** Attacks made in one attack action (multiattack); heroes use the action's `attacks`. */
   readonly attacksPerAction: number | null;
+  /**
+   * Its attacks are used in turn, one a blow, the next one each time (a creature with several attacks and no
+   * multiattack: the first, then the second, ... round the list); otherwise blow k of an action uses attack k.
+   */
+  readonly attacksInTurn: boolean;
   readonly defence: Formula | null;
   readonly defenceValue: number | null;
   readonly abilities: readonly AbilityDef[];
@@ -310,6 +315,8 @@ export interface Combatant {
   deferredAt: number;
   deathSuccesses: number;
   deathFailures: number;
+  /** Blows struck so far with attacks used in turn (`attacksInTurn`): the next one's index, round the list. */
+  attackCursor: number;
 }
 
 /** The mutable scope every compiled getter reads (`ctx.scope`). One per fight runner, reused for every evaluation. */

@@ -97,14 +97,30 @@ export function act(f: FightState, actor: Combatant): void {
     // A weapon without a speed of its own spends the attack action's (blow() lets a weapon's speed win).
     if (attackSpeed) f.actionSpeed = f.value(attackSpeed, actor);
     const attacks = attacksPerAction(f, actor);
+    const list = actor.def.attacks;
     for (let k = 0; k < attacks && f.winner === null && !actor.down; k++) {
-      const profile = actor.def.attacks[k % actor.def.attacks.length];
-      if (!profile) return;
+      if (list.length === 0) return;
+      if (actor.def.attacksInTurn) { if (!blowInTurn(f, actor)) return; continue; }
+      const profile = list[k % list.length]!;
       const target = pickTarget(f, actor, profile.reach);
       if (!target) return;
       blow(f, actor, target, profile, null);
     }
   }
+}
+
+/** The next of its attacks used in turn that reaches a foe strikes it (those that reach none are passed over). */
+function blowInTurn(f: FightState, actor: Combatant): boolean {
+  const list = actor.def.attacks;
+  for (let tries = 0; tries < list.length; tries++) {
+    const profile = list[actor.attackCursor % list.length]!;
+    actor.attackCursor++;
+    const target = pickTarget(f, actor, profile.reach);
+    if (!target) continue;
+    blow(f, actor, target, profile, null);
+    return true;
+  }
+  return false;
 }
 
 function attacksPerAction(f: FightState, actor: Combatant): number {

@@ -1,0 +1,167 @@
+// Issue 21, "Faithful to the seeds, second pass": the engine bugs any system meets, each shown on the seed system
+// it was found in (systems/*.json), fought by the real engine over seeded fights.
+import { describe, expect, test } from 'vitest';
+import { composeFight, fightLog, type FightEvent } from '../../engine/sim/index';
+import type { SystemDocument } from '../../engine/schema/document';
+import { eventsOf, loadRuntime, systemDocument } from './harness';
+
+function logs(system: ReturnType<typeof loadRuntime>, fight: Parameters<typeof fightLog>[1], seeds: number, from = 1): FightEvent[][] {
+  return Array.from({ length: seeds }, (_, i) => fightLog(system, fight, from + i));
+}
+
+function adHoc(system: ReturnType<typeof loadRuntime>, spec: Parameters<typeof composeFight>[1]) {
+  const composed = composeFight(system, spec);
+  if (!composed.ok) throw new Error(composed.error);
+  return composed.fight;
+}
+
+/** Each combatant's hit points and maximum through a log, kept by damage, heal and gain events. */
+class HitPoints {
+  readonly hp = new Map<string, number>();
+  readonly max = new Map<string, number>();
+  see(e: FightEvent): void {
+    if (e.type === 'fightStart') for (const c of e.combatants) { this.hp.set(c.id, c.hp); this.max.set(c.id, c.hp); }
+    if (e.type === 'damage') this.hp.set(e.target, e.hp);
+    if (e.type === 'heal' && e.track === 'hp') this.hp.set(e.target, (this.hp.get(e.target) ?? 0) + e.amount);
+  }
+}
+
+describe('success-based live action: enemies read their own wounds', () => {
+  const doc = systemDocument('success-based-live-action');
+  const system = loadRuntime(doc);
+  // The system's wound penalty (derived `wound`) of a combatant at `hp` of `max`.
+  const wound = (max: number, hp: number): number => (max - hp <= 1 ? 0 : max - hp <= 3 ? 1 : max - hp <= 5 ? 2 : 5);
+  // Unwounded defence and attack total of each enemy kind in the seed's fights (Dexterity + Dodge; the blow's total).
+  const base = (id: string): { defence: number; attack: number } => {
+    if (id.startsWith('thug-')) return { defence: 4, attack: 4 };
+    if (id.startsWith('gunman-')) return { defence: 4, attack: 6 };
+    if (id.startsWith('standard-')) return { defence: 5, attack: 5 };
+    throw new Error(`no base numbers for ${id}`);
+  };
+  const opposed = (defender: number, aggressor: number): number => Math.max(2, Math.min(10, 6 + defender - aggressor));
+
+  test("a wounded thug's defence and attack total lose its wound penalty, as a hero's do", () => {
+    let defended = 0, woundedDefences = 0, struck = 0, woundedBlowsTold = 0;
+    for (const fight of ['alley-brawl', 'coterie-vs-gang']) {
+      for (const events of logs(system, fight, 60)) {
+        const hp = new HitPoints();
+        for (const e of events) {
+          hp.see(e);
+          if (e.type !== 'check' || e.check !== 'attack' || e.target === null) continue;
+          const enemyTarget = e.target.includes('-');
+          const enemyActor = e.actor.includes('-');
+          if (enemyTarget) {
+            const w = wound(hp.max.get(e.target)!, hp.hp.get(e.target)!);
+            expect(e.vs, `${e.target} at ${hp.hp.get(e.target)}/${hp.max.get(e.target)}`).toBe(base(e.target).defence - w);
+            defended++;
+            if (w > 0) woundedDefences++;
+          }
+          if (enemyActor && (e.outcome === 'hit' || e.outcome === 'miss') && e.influencedBy.length === 0 && e.total >= 2 && e.total <= 9) {
+            const w = wound(hp.max.get(e.actor)!, hp.hp.get(e.actor)!);
+            const stat = base(e.actor).attack - w;
+            expect(e.outcome, `${e.actor} (wound ${w}) threw ${e.total} against ${e.vs}`).toBe(e.total >= opposed(e.vs!, stat) ? 'hit' : 'miss');
+            struck++;
+            // A blow the penalty decided: unwounded it would have gone the other way.
+            if ((e.total >= opposed(e.vs!, stat)) !== (e.total >= opposed(e.vs!, base(e.actor).attack))) woundedBlowsTold++;
+          }
+        }
+      }
+    }
+    expect(defended).toBeGreaterThan(100);
+    expect(woundedDefences).toBeGreaterThan(10);
+    expect(struck).toBeGreaterThan(100);
+    expect(woundedBlowsTold).toBeGreaterThan(0);
+  });
+});
+
+describe('classic d20: a creature without a multiattack uses its attacks in turn', () => {
+  const system = loadRuntime(systemDocument('classic-d20'));
+
+  test("the SRD ghoul bites, then claws, and its claws paralyse (DC 10 Constitution)", () => {
+    const fight = adHoc(system, { heroes: ['fighter5', 'cleric5'], enemies: [{ bestiary: 'ghoul', count: 2 }] });
+    let paralysed = 0;
+    for (const events of logs(system, fight, 40)) {
+      for (const e of events) {
+        if (e.type === 'condition' && e.change === 'applied' && e.condition === 'paralyzed' && e.source?.startsWith('ghoul-')) paralysed++;
+      }
+    }
+    expect(paralysed).toBeGreaterThan(0);
+  });
+
+  test('its blows alternate: attack k of a ghoul is the bite when k is odd, the claws when even', () => {
+    // The bite strikes with +2, the claws with +4: a ghoul's attack chip says which.
+    const fight = adHoc(system, { heroes: ['fighter1', 'wizard1'], enemies: [{ bestiary: 'ghoul' }] });
+    let seen = 0;
+    for (const events of logs(system, fight, 20)) {
+      const bonuses = eventsOf(events, 'check').filter((c) => c.actor === 'ghoul-1' && c.check === 'attack').map((c) => c.total - c.dice[0]!);
+      const plain = eventsOf(events, 'check').filter((c) => c.actor === 'ghoul-1' && c.check === 'attack').every((c) => c.dice.length === 1);
+      if (!plain) continue;
+      bonuses.forEach((b, k) => expect(b).toBe(k % 2 === 0 ? 2 : 4));
+      seen += bonuses.length;
+    }
+    expect(seen).toBeGreaterThan(20);
+  });
+});
+
+describe('classic d20: death saves', () => {
+  const system = loadRuntime(systemDocument('classic-d20'));
+
+  test('a natural 1 counts two failures, and a dying hero dies at its third', () => {
+    let ones = 0, deaths = 0;
+    for (const fight of ['boss-tier-4', 'first-blood', 'bench-4v4']) {
+      for (const events of logs(system, fight, 40)) {
+        const failures = new Map<string, number>();
+        for (let i = 0; i < events.length; i++) {
+          const e = events[i]!;
+          if (e.type === 'down' && e.state === 'down') failures.set(e.target, 0);
+          if (e.type === 'heal') failures.delete(e.target);
+          if (e.type !== 'check' || e.check !== 'death') continue;
+          expect(failures.get(e.actor), `${e.actor} rolls a death save after its third failure`).toBeLessThan(3);
+          const natural = e.dice[0]!;
+          if (natural === 1) ones++;
+          if (natural >= 10) continue;
+          const now = failures.get(e.actor)! + (natural === 1 ? 2 : 1);
+          failures.set(e.actor, now);
+          const next = events[i + 1];
+          if (now >= 3) {
+            expect(next).toMatchObject({ type: 'down', target: e.actor, state: 'dead' });
+            deaths++;
+          } else expect(next?.type === 'down' && next.target === e.actor).toBe(false);
+        }
+      }
+    }
+    expect(ones).toBeGreaterThan(0);
+    expect(deaths).toBeGreaterThan(0);
+  });
+});
+
+describe('twin dice: a template counts its own attacks', () => {
+  const doc = systemDocument('twin-dice');
+
+  test("the tier-2 boss makes its template's two attacks a turn, though the attack action says one", () => {
+    const system = loadRuntime(doc);
+    let turns = 0;
+    for (const events of logs(system, 'golem-boss', 20)) {
+      let inBossTurn = false, blows = 0;
+      for (const e of events) {
+        if (e.type === 'turn' || e.type === 'round' || e.type === 'fightEnd') {
+          if (inBossTurn && blows > 0) { expect(blows).toBe(2); turns++; }
+          inBossTurn = e.type === 'turn' && e.actor === 'boss-1';
+          blows = 0;
+        }
+        if (inBossTurn && e.type === 'check' && e.actor === 'boss-1' && e.check === 'attack') blows++;
+        if (inBossTurn && e.type === 'down') inBossTurn = false; // a turn cut short by a fall counts nothing
+      }
+    }
+    expect(turns).toBeGreaterThan(20);
+  });
+
+  test('a template with `combat.attacks: "0"` never strikes', () => {
+    const templates = doc.templates!.map((t) => (t.role === 'standard' ? { ...t, combat: { ...t.combat, attacks: '0' } } : t));
+    const system = loadRuntime({ ...doc, templates } as SystemDocument);
+    for (const events of logs(system, 'roadside', 10)) {
+      expect(eventsOf(events, 'check').filter((c) => c.actor.startsWith('standard-') && c.check === 'attack')).toEqual([]);
+      expect(eventsOf(events, 'turn').some((t) => t.actor.startsWith('standard-'))).toBe(true);
+    }
+  });
+});
