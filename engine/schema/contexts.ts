@@ -21,6 +21,7 @@ export type FormulaContext =
   | 'clock'
   | 'targeting'
   | 'order'
+  | 'reaction'
   | 'encounter';
 
 /** What each context may read, in designer words (hover help, "only readable in ..." messages, README). */
@@ -100,6 +101,10 @@ export const CONTEXTS: Readonly<Record<FormulaContext, { readonly where: string;
   encounter: {
     where: '`encounters.budget` (the difficulty budget of one enemy)',
     reads: '`@tier` (a template\'s tier; a creature\'s challenge), `@role` (a template\'s role; `bestiary` or `numbers`), `@challenge`, `@party.size`, `@party.level` (the heroes\' mean level)',
+  },
+  reaction: {
+    where: 'a reaction\'s `react.when`',
+    reads: 'the reactor\'s sheet, the triggering blow\'s `@damageType` and `@attack.melee`, `@attacker.*` (the one it answers)',
   },
   order: {
     where: 'a hero\'s standing orders',

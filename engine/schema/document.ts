@@ -278,6 +278,8 @@ export interface DamageStep {
   readonly when: Formula;
   /** The new damage (context `damage.step`). */
   readonly value: Formula;
+  /** From this step on, the damage is of this type (firearms: lethal to a mortal, bashing to a vampire). */
+  readonly type?: string;
 }
 
 export interface DamageTypes {
@@ -530,6 +532,8 @@ export interface ReactTrigger {
   readonly defence?: Formula;
   /** A check rolled to react; its success is `@reaction.<id>`. */
   readonly check?: string;
+  /** Boolean: whether it answers this trigger at all (context `reaction`: `@damageType == 'physical'`). */
+  readonly when?: Formula;
 }
 
 export interface AbilitySave {

@@ -321,6 +321,12 @@ export class DocumentSymbols {
         entries.set('party.size', { type: 'number', label: 'Party size', range: [1, 1000] });
         entries.set('party.level', { type: 'number', label: 'Party level' });
         break;
+      case 'reaction':
+        sheet();
+        entries.set('damageType', STRING);
+        entries.set('attack.melee', BOOLEAN);
+        prefixed.push(['attacker', this.sheet]);
+        break;
       case 'order':
         sheet();
         entries.set('total', NUMBER);

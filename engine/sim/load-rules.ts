@@ -261,7 +261,8 @@ export class RulesLoader {
       }),
       react: a.react ? {
         on: a.react.on, defence: this.formulas.maybe(a.react.defence, `${pointer}/react/defence`),
-        check: this.checkRef(a.react.check, `${pointer}/react/check`), reactionFlag,
+        check: this.checkRef(a.react.check, `${pointer}/react/check`),
+        when: this.formulas.maybe(a.react.when, `${pointer}/react/when`), reactionFlag,
       } : null,
       recharge: a.recharge ? this.recharge(a.recharge.min, a.recharge.die ?? 6, `${pointer}/recharge`) : null,
       speed: this.formulas.maybe(a.speed, `${pointer}/speed`),

@@ -354,7 +354,7 @@ export function loadSystem(doc: SystemDocument): LoadResult {
     clock: doc.turn?.clock ? { cost: l.compile(doc.turn.clock.cost, '/turn/clock/cost'), while: l.compile(doc.turn.clock.while, '/turn/clock/while') } : null,
     damageSteps: (combat?.damage?.steps ?? []).map((s, i) => ({
       id: s.id, name: s.name ?? titleCase(s.id), when: l.formulas.maybe(s.when, `/combat/damage/steps/${i}/when`),
-      value: l.compile(s.value, `/combat/damage/steps/${i}/value`),
+      value: l.compile(s.value, `/combat/damage/steps/${i}/value`), type: s.type ?? null,
     })),
     critPolicy: combat?.attack?.crit ?? 'dice',
     reactionPer: combat?.reaction?.per ?? 'round',

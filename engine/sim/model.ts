@@ -164,6 +164,8 @@ export interface AbilityDef {
     readonly on: 'hit' | 'spell' | 'leave';
     readonly defence: Formula | null;
     readonly check: CheckDef | null;
+    /** Whether it answers this trigger (`react.when`: the blow's `@damageType`, `@attack.melee`); null: always. */
+    readonly when: Formula | null;
     readonly reactionFlag: number;
   } | null;
   /** Recharge: available again when its die (`die` faces, default 6) at the start of the holder's turn shows `min`. */
@@ -411,7 +413,8 @@ export interface System {
   readonly attackAction: number;
   readonly initiative: { readonly check: CheckDef; readonly everyRound: boolean; readonly ties: Side | 'random' } | null;
   readonly clock: { readonly cost: Formula; readonly while: Formula } | null;
-  readonly damageSteps: readonly { readonly id: string; readonly name: string; readonly when: Formula | null; readonly value: Formula }[];
+  /** `type`: from that step on, the damage is of this type (null: unchanged). */
+  readonly damageSteps: readonly { readonly id: string; readonly name: string; readonly when: Formula | null; readonly value: Formula; readonly type: string | null }[];
   readonly critPolicy: 'dice' | 'total' | 'none';
   readonly reactionPer: 'round' | 'turn' | 'unlimited';
   /** Leaving a foe's place provokes its first attack (an opportunity attack). */

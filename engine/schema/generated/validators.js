@@ -5,7 +5,7 @@ import * as __ajv_dep0_ns from "ajv/dist/runtime/ucs2length.js";
 const __ajv_dep0 = __cjs(__ajv_dep0_ns);
 
 export const validateSystem = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:system:1","title":"Rules Studio system","description":"A tabletop rule system as data (rules format v1). Formulas are strings in the Rules Studio formula language; each formula field names its context in `x-formula` (what it may read) and, when it must be true or false, `x-formula-type: boolean`.","type":"object","required":["id","name","version","formatVersion","attributes"],"additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Where editors find this schema, e.g. `../schemas/system.schema.json`."},"id":{"$ref":"#/$defs/id","description":"Stable id of the system, also its file name (`classic-d20`)."},"name":{"type":"string","minLength":1,"description":"The system's name as players know it."},"version":{"type":"string","minLength":1,"description":"Your own version of the system (free text, e.g. `1.0.0`)."},"formatVersion":{"const":1,"description":"Version of the rules file format. This app reads version 1."},"description":{"type":"string","description":"What the system is, for people."},"grid":{"type":"boolean","description":"true: fights are played on squares. false: no grid; where each one stands is a band or a row (spec §2.9)."},"positions":{"type":"object","additionalProperties":false,"description":"Where combatants stand when there is no grid: range bands and named rows.","properties":{"bands":{"$ref":"#/$defs/stringList","description":"Range bands the system speaks of (default `near`, `far`)."},"rows":{"$ref":"#/$defs/stringList","description":"Rows the system names, front first, e.g. `[\"front\", \"back\"]`."},"advance":{"type":"boolean","description":"true: rows close up. Whenever every combatant of a side standing in a row of `rows` is down (or nobody of that side stands there), each of that side's combatants in a later row moves up one row, until no row ahead of a standing combatant is empty (row formation: when the front row falls, the next in line is the new front row). Checked when the fight starts and whenever someone goes down; each move is a `move` event. Default false."}}},"attributes":{"type":"object","description":"Base numbers of a sheet, by id. Read in formulas as `@str`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/attribute"}},"derived":{"type":"object","description":"Values computed from the sheet, by name (dotted names allowed: `str.mod`). Read as `@str.mod`. A derived value that reads a track is recomputed when the track changes.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the sheet: attributes, other derived values, `@level`, tracks."}},"tracks":{"type":"object","description":"Numbers that go up and down in a fight (`hp`), read as `@hp` (current) and `@hp.max`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/track"}},"functions":{"type":"object","description":"Your own functions, callable from every formula: `throw(10)`. No recursion.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/userFunction"}},"checks":{"type":"object","description":"Named checks (`attack`, `initiative`, `save.con`): a roll and its outcomes.","propertyNames":{"$ref":"#/$defs/id"},"additionalProperties":{"$ref":"#/$defs/check"}},"combat":{"$ref":"#/$defs/combat"},"turn":{"$ref":"#/$defs/turn"},"conditions":{"type":"array","description":"Conditions a combatant can carry (prone, paralyzed, blessed).","items":{"$ref":"#/$defs/condition"}},"abilities":{"type":"array","description":"Abilities, spells, reactions and potions.","items":{"$ref":"#/$defs/ability"}},"templates":{"type":"array","description":"Enemy sheets built from role and tier (1..6).","items":{"$ref":"#/$defs/template"}},"classes":{"type":"object","description":"Classes by id; a hero's `classes` gives the level in each.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/class"}},"bestiary":{"type":"array","description":"Creatures that fight with their own numbers.","items":{"$ref":"#/$defs/creature"}},"heroes":{"type":"array","description":"Heroes for the sandbox and `sim`.","items":{"$ref":"#/$defs/hero"}},"fights":{"type":"array","description":"Fights for the sandbox and `sim --fight ID`.","items":{"$ref":"#/$defs/fight"}},"parties":{"type":"array","description":"Named groups of heroes for the balance tools: `sim FILE --grid --party ID` fights each template role at each tier against this party.","items":{"$ref":"#/$defs/party"}},"encounters":{"$ref":"#/$defs/encounters","description":"Difficulty budget: what a fight should cost by the book, compared by the balance tools with how it plays."}},"$defs":{"party":{"type":"object","required":["id","heroes"],"additionalProperties":false,"description":"A party: heroes that fight together in the balance grid.","properties":{"id":{"$ref":"#/$defs/id","description":"Party id: `sim FILE --grid --party ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","minItems":1,"items":{"type":"string","description":"Hero id."},"description":"Hero ids (each must be one of `heroes`)."}}},"encounters":{"type":"object","required":["budget","expect"],"additionalProperties":false,"description":"Difficulty budget. A fight's budget is the sum of `budget` over its enemies; `expect` says what win rate a budget should give, so the balance tools can flag fights where the book and the dice disagree.","properties":{"budget":{"type":"string","x-formula":"encounter","x-formula-type":"number","description":"Budget of one enemy (context `encounter`: `@tier`, `@role`, `@challenge`, `@party.size`, `@party.level`), summed over the fight's enemies, like an XP budget: `\"@tier * (@role == 'boss' ? 8 : @role == 'elite' ? 3 : 1)\"`."},"expect":{"type":"array","minItems":1,"description":"The heroes' expected win rate at given budgets: `[{ \"budget\": 4, \"winRate\": 0.9 }, { \"budget\": 12, \"winRate\": 0.5 }]`. Between points the expectation is read on a straight line; beyond the ends it stays at the end's value.","items":{"type":"object","required":["budget","winRate"],"additionalProperties":false,"description":"One point: a budget and the win rate it should give.","properties":{"budget":{"type":"number","description":"A fight's total budget."},"winRate":{"type":"number","minimum":0,"maximum":1,"description":"Heroes' expected win rate at that budget, 0..1."}}}},"tolerance":{"type":"number","minimum":0,"maximum":1,"description":"How far the simulated win rate may sit from the expectation before a fight is flagged (default 0.15): flagged when the whole 95% interval lies outside expectation ± tolerance."}}},"id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]*$","description":"An id: letters, digits, `_`, `-` and `.`, starting with a letter or digit."},"refName":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A name read in formulas as `@name`: letters, digits and `_`, not starting with a digit."},"refPath":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$","description":"A name read in formulas as `@name`; dots allowed (`str.mod`)."},"stringList":{"type":"array","items":{"type":"string"},"description":"A list of words."},"idList":{"type":"array","items":{"type":"string"},"description":"A list of ids."},"attribute":{"type":"object","required":["name"],"additionalProperties":false,"description":"A base number of the sheet.","properties":{"name":{"type":"string","description":"Display name, shown on chips (`Strength`)."},"abbr":{"type":"string","description":"Short label (`STR`)."},"default":{"type":"number","description":"Value when a sheet does not give one."},"min":{"type":"number","description":"Lowest allowed value."},"max":{"type":"number","description":"Highest allowed value."},"whole":{"type":"boolean","description":"Only whole numbers are allowed (a number of dice, a die's size, a rating): the checker reports 2.5 where it is written."},"description":{"type":"string","description":"What it measures, for people."}}},"track":{"type":"object","required":["name","max"],"additionalProperties":false,"description":"A number that goes up and down in a fight.","properties":{"name":{"type":"string","description":"Display name (`Hit points`)."},"max":{"type":"string","x-formula":"sheet","description":"The maximum, a formula over the sheet: `10 + @con.mod * @level`."},"start":{"type":"string","x-formula":"sheet","description":"Value at the start of a fight (default: the maximum). `0` for a track that fills, like Hope."},"description":{"type":"string","description":"What it measures, for people."}}},"userFunction":{"type":"object","required":["params","body"],"additionalProperties":false,"description":"A function of your own: `{ \"params\": [\"n\"], \"body\": \"d(@n)\" }`, called `throw(10)`.","properties":{"params":{"type":"array","items":{"$ref":"#/$defs/refName"},"description":"Parameter names, read in the body as `@n`."},"body":{"type":"string","x-formula":"function","description":"The body: a formula over the parameters."},"description":{"type":"string","description":"What it computes, for people."}}},"trackAmount":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"An amount of a track: `{ \"track\": \"hope\", \"amount\": \"1\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"sheet","description":"How much, a formula over the sheet."}}},"outcomeGain":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"A track that an outcome fills for the one who rolled: `{ \"track\": \"progress\", \"amount\": \"@degree\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"check.gain","description":"How much, a formula over the roller's sheet, the roll and this outcome (`@degree`, `@outcome`, `@crit`); a negative amount empties the track (never below 0)."}}},"outcome":{"type":"object","required":["id","when","result"],"additionalProperties":false,"description":"One outcome of a check. Outcomes are tried in order; the first whose `when` holds is the outcome.","properties":{"id":{"$ref":"#/$defs/id","description":"Outcome id (`hit`, `crit`), tallied by the simulator."},"name":{"type":"string","description":"Display name, on chips (`Hit`)."},"when":{"type":"string","x-formula":"check.outcome","x-formula-type":"boolean","description":"True when this is the outcome: `@total >= @vs`. Reads `@natural`, `@total`, `@vs`, `@roll.*`."},"result":{"enum":["success","partial","fail"],"description":"What the rules read: `success`, `partial` or `fail`."},"crit":{"type":"boolean","description":"true: a critical success."},"botch":{"type":"boolean","description":"true: a botch (critical failure)."},"degree":{"type":"string","x-formula":"check.outcome","x-formula-type":"number","description":"Degree of success, a number."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the one who rolled (how a rule remembers something for the rest of the fight)."},"inflicts":{"$ref":"#/$defs/idList","description":"Condition ids put on the target (`off-balance`)."},"gain":{"type":"array","items":{"$ref":"#/$defs/outcomeGain"},"description":"Tracks of the one who rolled that fill: `[{ \"track\": \"hope\", \"amount\": \"1\" }]`. An amount may read the outcome's `@degree`: an extended challenge adds `@degree` to a progress track, and a botch empties it with `-@progress`."},"description":{"type":"string","description":"For people."}}},"check":{"defaultSnippets":[{"label":"check with hit and miss","description":"A roll against the target's defence with two outcomes.","body":{"name":"${1:Attack}","roll":"${2:d20 + @might}","outcomes":[{"id":"hit","name":"Hit","when":"@total >= @vs","result":"success"},{"id":"miss","name":"Miss","when":"true","result":"fail"}]}}],"type":"object","required":["roll"],"additionalProperties":false,"description":"A check: one roll, then the first outcome whose `when` holds. No outcomes: it only yields its total (initiative).","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"What the check is for, for people."},"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The roll, evaluated once: `d20 + @stat + @prof`. Reads the actor's sheet, `@stat`, reads, `@edge`, `@mods.<name>`, `@target.*`."},"edge":{"type":"object","required":["combine"],"additionalProperties":false,"description":"How advantage-like edges combine before the dice; the roll reads the result as `@edge`.","properties":{"combine":{"enum":["cancel","sum"],"description":"`cancel`: any positive and any negative edge cancel, else ±1. `sum`: added up, clamped to `max`."},"max":{"type":"integer","minimum":0,"description":"Largest edge either way, under `sum`."}}},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order; the first whose `when` holds is the outcome."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number this check is rolled with when no blow gives one (a save, a reaction, initiative), readable in `roll` as `@stat`: `@con.save`. Computed on the roller's sheet; a creature's `saves[<this check's id>]` replaces it (an SRD monster's Constitution save +6). An attack's `@stat` stays the weapon's or creature attack's."}}},"combat":{"type":"object","required":["mode"],"additionalProperties":false,"description":"How fights are resolved.","properties":{"mode":{"enum":["numbers","consequences"],"description":"`numbers`: attack, damage, defence. `consequences`: the hero rolls and the result is read on both sides (spec §2.8)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"The attack: which check is rolled, the damage of a blow, the defence to meet.","properties":{"check":{"type":"string","description":"Id of the check rolled to attack (`attack`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of a blow: `1d8 + max(@str.mod, @dex.mod)`. Reads the attacker's sheet and reads, `@roll.*`, `@outcome`, `@crit`, `@degree`."},"defence":{"type":"string","x-formula":"defence","x-formula-type":"number","description":"What the enemy must meet, on the defender's sheet: `10 + @dex.mod`. The attack roll reads it as `@vs`."},"reads":{"type":"object","description":"What every attack reads: names and formulas computed on the attacker, read as `@name` in the roll and the damage. A weapon's own reads win, name by name.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the attacker's sheet; a plain attribute reads as that attribute."}},"crit":{"enum":["dice","total","none"],"description":"On a crit: `dice` rolls twice the damage dice, `total` doubles the damage, `none` leaves it to formulas reading `@crit`."}}},"damage":{"type":"object","additionalProperties":false,"description":"What happens to damage on its way to the target.","properties":{"steps":{"type":"array","description":"Steps run in order, each replacing `@damage` where `when` holds. The result is floored at 0 and rounded down.","items":{"type":"object","required":["id","when","value"],"additionalProperties":false,"description":"One damage step, named on the damage chip when it changes the number.","properties":{"id":{"$ref":"#/$defs/id","description":"Step id (`resist`)."},"name":{"type":"string","description":"Display name."},"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"True when the step applies: `has(@target.resist, @damageType)`."},"value":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"The new damage: `floor(@damage / 2)`."}}}},"types":{"type":"object","required":["default"],"additionalProperties":false,"description":"Damage types: what a blow deals when nothing names its type.","properties":{"default":{"type":"string","description":"Type of a blow nothing else types (`bludgeoning`)."},"words":{"type":"object","description":"Words of an attack's name and the type they mean: `{ \"claw\": \"slashing\", \"bite\": \"piercing\" }`.","additionalProperties":{"type":"string","description":"The damage type this word means."}}}}}},"reaction":{"type":"object","required":["per"],"additionalProperties":false,"description":"How often a combatant may react outside its turn.","properties":{"per":{"enum":["round","turn","unlimited"],"description":"One reaction per `round` or per `turn`, or `unlimited`."},"opportunity":{"type":"boolean","description":"true: whoever leaves a place where a foe stands takes that foe's first attack as a reaction (an opportunity attack), when the foe has a reaction left. Teleports and disengage words never provoke it."}}},"sustain":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"Keeping a sustained ability when hurt: rolled on each blow that hurts the sustainer.","properties":{"check":{"type":"string","description":"Check id rolled (`sustain`)."},"dc":{"type":"string","x-formula":"sustain.dc","x-formula-type":"number","description":"The number to meet: `max(10, floor(@damage / 2))`."}}},"targeting":{"type":"object","additionalProperties":false,"description":"Who may be targeted.","properties":{"canTarget":{"type":"string","x-formula":"targeting","x-formula-type":"boolean","description":"True when the attacker may target this one: `not (@attack.melee and has(@target.tags, 'flying'))`."}}},"death":{"type":"object","required":["enabled"],"additionalProperties":false,"description":"Whether heroes can die. A hero at 0 hit points is `down`: stable when `enabled` is false or a condition on it says `atZero: stable` (out of this fight, alive: it wakes up later, after the fight), dead when a condition says `atZero: dead`, and otherwise dying: with a `save`, it rolls death saves until it is stable, dead or back up; without one it stays down for the rest of the fight.","properties":{"enabled":{"type":"boolean","description":"true: a hero at 0 can die. false: a world without death (stable, wakes up later)."},"save":{"type":"object","required":["check"],"additionalProperties":false,"description":"Death saves: at the start of every round each dying hero rolls `check` (no DC: its outcomes decide). A success counts one success, a `crit` outcome brings the hero back up with 1 hit point; a fail counts one failure, a `botch` outcome two. At `successes` it is stable, at `failures` dead (a `down` event each).","properties":{"check":{"type":"string","description":"Check id rolled (`death`)."},"successes":{"type":"integer","minimum":1,"description":"Successes that make the hero stable. Default 3."},"failures":{"type":"integer","minimum":1,"description":"Failures that kill the hero. Default 3."}}}}},"consequences":{"type":"object","required":["roll","outcomes","position","effect","harm"],"additionalProperties":false,"description":"Consequences mode: the hero rolls, the result is read on both sides.","properties":{"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The hero's roll: `(@pool > 0 ? (@pool)d6kh1 : 2d6kl1)`."},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order, like a check's outcomes."},"position":{"type":"object","description":"Positions and the harm levels a failure costs the hero.","additionalProperties":{"type":"object","required":["harm"],"additionalProperties":false,"description":"One position.","properties":{"harm":{"type":"number","minimum":0,"description":"Harm levels the hero suffers."}}}},"effect":{"type":"object","description":"Effects and the harm levels a success deals.","additionalProperties":{"type":"number","minimum":0,"description":"Harm levels dealt."}},"harm":{"type":"object","required":["levels"],"additionalProperties":false,"description":"What harm costs a hero.","properties":{"levels":{"type":"array","items":{"type":"number","minimum":0,"maximum":1},"description":"Fraction of maximum hit points each harm level costs (Forged: `[0.25, 0.5, 0.8, 1.0]`)."},"track":{"type":"string","description":"Track harm is taken from (default `hp`)."}}},"defaultPosition":{"type":"string","description":"The heroes' position in a fight that names none (default `risky`); one of `position`."}}},"disengage":{"$ref":"#/$defs/stringList","description":"Words of the system that disengage: an ability whose id or name holds one never provokes an opportunity attack, unless the ability says `disengage` itself."},"edgeWords":{"type":"object","additionalProperties":false,"description":"How the log words an edge of +1 and -1 on a check (`Prone (near): advantage`); any other edge reads `edge +2`.","properties":{"advantage":{"type":"string","minLength":1,"description":"The word for an edge of +1 (default `advantage`)."},"disadvantage":{"type":"string","minLength":1,"description":"The word for an edge of -1 (default `disadvantage`)."}}}}},"turn":{"type":"object","required":["initiative","actions"],"additionalProperties":false,"description":"Who acts when, and how much one turn allows.","properties":{"initiative":{"type":"object","required":["check"],"additionalProperties":false,"description":"Initiative: highest first.","properties":{"check":{"type":"string","description":"Id of the initiative check."},"when":{"enum":["once","round"],"description":"`once` (when the first exchange starts; a late arrival rolls when it appears) or every `round`. Default `once`."},"ties":{"enum":["heroes","enemies","random"],"description":"Who goes first on a tie. Default `heroes`."}}},"actions":{"type":"array","description":"The budget of one turn. Attacks past it are marked NO TIME.","items":{"type":"object","required":["id","name","per"],"additionalProperties":false,"description":"One kind of action in a turn.","properties":{"id":{"$ref":"#/$defs/id","description":"Action id (`action`, `bonus`), named by abilities' `uses` and `grants`."},"name":{"type":"string","description":"Display name."},"per":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many per turn."},"attacks":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Attacks this action makes: `@class.attacks` (multiclass: the largest, never summed)."},"speed":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Speed of the action, read by the clock as `@action.speed`; may read `@clock` (Run: all that is left)."},"defer":{"type":"boolean","description":"true: a held action (Libra's Wait). Taking it (with an ability that `uses` it, steered by standing orders) does nothing else and ends the act: the actor's clock drops by the action's `speed` only (none: it stays on the current tick; `turn.clock.cost` is not applied), and at that clock value it acts again after everyone else who is to act there, last on the tick. It cannot be taken twice on the same tick. Only in a system with `turn.clock` (the checker warns otherwise: without a clock it only ends the turn)."},"description":{"type":"string","description":"For people."}}}},"clock":{"type":"object","required":["cost","while"],"additionalProperties":false,"description":"Turns the round into ticks, for speed systems. The highest clock acts next.","properties":{"cost":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"What each action takes off the actor's clock: `@action.speed`."},"while":{"type":"string","x-formula":"clock","x-formula-type":"boolean","description":"True while the actor may act again: `@clock >= 1`."}}}}},"condition":{"defaultSnippets":[{"label":"condition","description":"A condition with an edge on its holder's checks for a few rounds.","body":{"id":"${1:new-condition}","name":"${2:Dazed}","edge":"${3:-1}","rounds":"^${4:1}"}}],"type":"object","required":["id"],"additionalProperties":false,"description":"A condition: edges and mods on checks, no actions, a save that ends it.","properties":{"id":{"$ref":"#/$defs/id","description":"Condition id, named by `applies`, `inflicts` and fights."},"name":{"type":"string","description":"Display name, on chips (`Prone`)."},"description":{"type":"string","description":"For people."},"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge on the holder's own checks: `-1` is disadvantage."},"mods":{"type":"object","description":"Mods on the holder's own checks, read there as `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"checks":{"$ref":"#/$defs/idList","description":"Check ids the holder's `edge` and `mods` apply to (all when omitted)."},"against":{"type":"array","description":"Effects on checks made against the holder, filtered by `reach`.","items":{"type":"object","additionalProperties":false,"description":"One effect on checks against the holder.","properties":{"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge for the attacker: `1` is advantage."},"mods":{"type":"object","description":"Added to the attacker's `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"crit":{"type":"boolean","description":"true: a hit becomes a crit. The check then reads as its first success outcome marked `crit` (its event, tally and chip), when it has one, and the chip says which condition did it (`Paralyzed (near): crit`)."},"reach":{"type":"string","description":"Only for attacks from this band or row (`near`, `far`)."}}}},"noActions":{"type":"boolean","description":"true: no blows, no abilities, potions included."},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"The holder rolls again at the end of each of its turns; a success ends the condition. When a save applied the condition (a spell's `save`, a creature attack's `save`: a ghoul's DC 10 Constitution save), the repeat is that same check against that same DC; `check` and `dc` here serve when no save applied it (a fight's starting conditions, an outcome's `inflicts`).","properties":{"check":{"type":"string","description":"Check id rolled (`save.con`)."},"dc":{"type":"string","x-formula":"condition.dc","x-formula-type":"number","description":"DC, computed when the condition is applied: `@source.spell.dc`."},"at":{"enum":["turnEnd","turnStart"],"description":"When the save is rolled. Default `turnEnd`."}}},"atZero":{"enum":["dead","stable"],"description":"What 0 hit points means while this is on a hero."},"rounds":{"type":"integer","minimum":1,"description":"Rounds it lasts (none: until something ends it)."}}},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"A saving throw each target rolls against the user's DC.","properties":{"check":{"type":"string","description":"Check id each target rolls (`save.wis`)."},"dc":{"type":"string","x-formula":"ability.dc","x-formula-type":"number","description":"DC, on the user's sheet: `@spell.dc`."},"half":{"type":"boolean","description":"true: half damage on a successful save."}}},"ability":{"defaultSnippets":[{"label":"ability","description":"An ability of its own attack: one roll and its damage.","body":{"id":"${1:power-strike}","name":"${2:Power Strike}","uses":"${3:free}","target":"${4:enemy}","attack":{"check":"${5:attack}","damage":"${6:2d6}"}}}],"type":"object","required":["id","uses"],"additionalProperties":false,"description":"An ability, spell, reaction or potion.","properties":{"id":{"$ref":"#/$defs/id","description":"Ability id, named by heroes and orders."},"name":{"type":"string","description":"Display name."},"kind":{"type":"string","description":"Kind, for people (`Spell`, `Feature`, `Potion`)."},"level":{"type":"integer","minimum":0,"description":"Spell level or tier."},"description":{"type":"string","description":"For people."},"uses":{"type":"string","description":"What it takes: an action id of `turn.actions` (`action`, `bonus`), `reaction`, or `free`."},"cost":{"type":"array","description":"Resources paid; an ability whose cost cannot be paid is not used.","items":{"type":"object","minProperties":1,"additionalProperties":false,"dependentRequired":{"track":["amount"],"amount":["track"]},"description":"A spell slot (`{ \"slot\": 1 }`) or an amount of a track (`{ \"track\": \"tp\", \"amount\": \"1\" }`).","properties":{"slot":{"type":"integer","minimum":0,"description":"Spell slot level spent."},"track":{"type":"string","description":"Track paid from."},"amount":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much of the track."}}}},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks that fill when it is used (a builder)."},"react":{"type":"object","required":["on"],"additionalProperties":false,"description":"For a reaction: when it fires and what it does.","properties":{"on":{"enum":["hit","spell","leave"],"description":"`hit` (being hit), `spell` (a spell), `leave` (an enemy leaving reach)."},"defence":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Added to the defence against the triggering attack (Shield: `5`)."},"check":{"type":"string","description":"A check rolled to react; its success is read by damage steps as `@reaction.<ability id>`."}}},"sustained":{"type":"boolean","description":"true: its effects last while its user sustains it (one at a time)."},"target":{"enum":["enemy","enemies","ally","allies","self"],"description":"Who it is aimed at: one `enemy`, all `enemies`, an `ally`, all `allies`, or `self`."},"save":{"$ref":"#/$defs/save"},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the targets (on a failed save, when there is one)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"An attack of its own: an attack spell rolls its own attack and dice.","properties":{"check":{"type":"string","description":"Check id rolled (`attack`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@spell.mod`."},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage: `(@level >= 5 ? 2 : 1)d10`."},"type":{"type":"string","description":"Damage type (`fire`)."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage of a saving-throw ability, rolled once for all targets."},"type":{"type":"string","description":"Damage type."},"heal":{"type":"object","required":["amount","track"],"additionalProperties":false,"description":"Healing, never above the maximum.","properties":{"amount":{"type":"string","x-formula":"heal","x-formula-type":"number","description":"How much: `1d10 + @level`."},"track":{"type":"string","description":"Track healed (`hp`)."}}},"grants":{"type":"array","description":"More actions this turn (Action Surge): their attacks are really rolled.","items":{"type":"object","required":["action","count"],"additionalProperties":false,"description":"Extra actions of one kind.","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"integer","minimum":1,"description":"How many more this turn."}}}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, read by the clock as `@action.speed`."},"recharge":{"type":"object","required":["min"],"additionalProperties":false,"description":"Recharge (a breath weapon): usable again at the start of a turn when its die (a d6 unless `die` says) shows at least `min`.","properties":{"min":{"type":"integer","minimum":1,"maximum":1000,"description":"Lowest face of the die that recharges it (5 on a d6: on 5-6); at most the die's faces."},"die":{"type":"integer","minimum":2,"maximum":1000,"description":"Faces of the recharge die (default 6: a d6)."}}},"move":{"type":"string","description":"Where using it moves its user (a band such as `far`, or a row). Leaving a place where foes stand lets them react (`react.on: leave`, or the opportunity attack of `combat.reaction.opportunity`), unless it is a teleport or a disengage (`disengage`)."},"teleport":{"type":"boolean","description":"A teleport (Misty Step): its `move` never provokes a reaction."},"disengage":{"type":"boolean","description":"Its `move` disengages: leaving never provokes an opportunity attack or a `leave` reaction. When absent, the words of `combat.disengage` found in its id or name decide."},"challenge":{"type":"object","required":["check","vs"],"additionalProperties":false,"description":"A check its user rolls on its own, against a number rather than a foe (an unopposed challenge: picking a lock, breaking a ward). The outcome's `applies` and `gain` take effect as for any check, so an extended challenge adds its `@degree` to a progress track (and a botch may empty it); standing orders read the track to know when it is done.","properties":{"check":{"type":"string","description":"Check id rolled (`challenge`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The user's number for the check, `@stat` (an ability total: `@wits + @streetwise - @wound`). Default: the check's own `stat`, else 0."},"vs":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number to meet, `@vs` (a difficulty), on the user's sheet."}}},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off its targets (breaking a ward, a cure). An ability that does nothing else is not used while none of its targets holds one of them."}}},"template":{"defaultSnippets":[{"label":"enemy template","description":"An enemy role whose numbers grow with `@tier`.","body":{"role":"${1:standard}","attributes":{},"tracks":{"hp":"${2:6 + 4 * @tier}"},"combat":{"attack":"${3:@tier}","damage":"${4:1d6 + @tier}","defence":"${5:10 + @tier}"}}}],"type":"object","required":["role"],"additionalProperties":false,"description":"An enemy template: formulas of `@tier` (1..6) that build an enemy's sheet.","properties":{"role":{"type":"string","description":"`minion`, `standard`, `elite`, `boss`, or a role of your own."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"defaults":{"type":"object","additionalProperties":false,"description":"Defaults for the enemy's sheet.","properties":{"attribute":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Every attribute not given in `attributes`: `min(5, floor((@tier + 1) / 2))`."}}},"attributes":{"type":"object","description":"Attributes by id.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier` and `@role`."}},"tracks":{"type":"object","description":"Track maxima by id: `{ \"hp\": \"8 + 6 * @tier\" }`.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier`, `@role` and the sheet."}},"combat":{"type":"object","additionalProperties":false,"description":"The enemy's fighting numbers.","properties":{"defence":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Defence: `12 + @tier`."},"attack":{"type":"string","x-formula":"template","x-formula-type":"number","description":"The number its blows are struck with, `@stat` in the attack check."},"damage":{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"Damage of its blows: `(@tier)d6 + @tier`. Reads `@tier`, `@role`, the sheet, and the attack roll's `@roll.*`, `@crit`."},"attacks":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Attacks its attack action makes (`\"2\"`; `\"0\"`: it never strikes with its blows, its abilities still act). When given, this is the count whatever the turn's attack action says (`turn.actions[].attacks`, even a constant `\"1\"`); when absent the action's count holds, and `@class.attacks` reads 1."},"type":{"type":"string","description":"Damage type of its blows."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"harm":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Consequences mode: harm levels before it falls: `@role == 'minion' ? 1 : 3`."},"abilities":{"type":"array","description":"Abilities of its own or ids of the system's abilities, used as a bestiary creature uses them: each reaction (Libra's Dodge, Resist) whenever the moment comes, abilities aimed at enemies before its blows. Costs are paid from the enemy's own tracks.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags read by formulas: `has(@target.tags, 'flying')`."}}},"class":{"type":"object","additionalProperties":false,"description":"A class.","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"attacks":{"type":"string","x-formula":"class","x-formula-type":"number","description":"Attacks an Action makes; `@level` is the level in this class. Read as `@class.attacks` (the largest over a hero's classes)."}}},"damagePart":{"type":"object","required":["damage","type"],"additionalProperties":false,"description":"A further part of a blow's damage with a type of its own (an adult red dragon's bite: piercing, plus `{ \"damage\": \"2d6\", \"type\": \"fire\" }`). Rolled with the blow's own damage (its dice doubled on a crit under `crit: dice`, x2 under `total`), then run through `combat.damage.steps` on its own with `@damageType` set to its type (resisted, doubled or ignored separately); the parts' results are added up on the target, one damage event each, and one sustain roll covers the whole blow.","properties":{"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of this part: `2d6`."},"type":{"type":"string","description":"Damage type of this part (`fire`)."}}},"creatureAttack":{"type":"object","required":["id","bonus","damage"],"additionalProperties":false,"description":"One attack of a creature.","properties":{"id":{"$ref":"#/$defs/id","description":"Attack id, named by `multiattack`."},"name":{"type":"string","description":"Display name; its words type the damage (`Claw` slashes)."},"bonus":{"description":"Attack bonus: the number the blow is struck with (`@stat`). A number, or a formula over the creature's own sheet, evaluated at each blow: `\"@melee.total\"` or `\"4 - @wound\"` reads its wounds as they are then.","oneOf":[{"type":"number","description":"The bonus: `4`."},{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"A formula over the creature's own sheet (its attributes, derived values and tracks), evaluated at each blow: `@melee.total`."}]},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `2d6 + 3`."},"type":{"type":"string","description":"Damage type."},"reach":{"type":"string","description":"`near` or `far`."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids a hit puts on the target (after its save, when there is one)."},"save":{"$ref":"#/$defs/save"},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a dragon's bite: `damage` piercing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"creatureLists":{"type":"array","items":{"type":"string"},"description":"Any other list of words the system reads (`has(@target.conditionImmune, 'charmed')`)."},"creature":{"defaultSnippets":[{"label":"creature","description":"A bestiary creature with one attack.","body":{"id":"${1:wolf}","name":"${2:Wolf}","defence":"^${3:12}","hp":"^${4:11}","attacks":[{"id":"${5:bite}","name":"${6:Bite}","bonus":"^${7:4}","damage":"${8:2d4 + 2}"}]}}],"type":"object","required":["id","name","defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"A creature of the bestiary: it fights with its own numbers.","properties":{"id":{"$ref":"#/$defs/id","description":"Creature id, named by fights (`goblin`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"size":{"type":"string","description":"Size, for people."},"type":{"type":"string","description":"Creature type (`undead`)."},"challenge":{"type":"number","minimum":0,"description":"Challenge rating or level."},"defence":{"description":"Defence (armour class): a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"tracks":{"type":"object","description":"Other track maxima by id.","additionalProperties":{"type":"number","description":"Maximum."}},"saves":{"type":"object","description":"Bonuses by check id (`save.dex`: 5), replacing the sheet's own.","additionalProperties":{"type":"number","description":"Bonus."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one attack action, in order (`[\"bite\", \"claw\", \"claw\"]`). Without one, a creature makes one attack an action and uses its attacks in turn: the first, then the second, and so on round the list, each fight starting from the first (an attack that reaches no foe is passed over for the next). The SRD ghoul bites, then claws (paralysing), then bites again."},"damageType":{"type":"string","description":"Damage type of its blows when an attack names none."},"regeneration":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Hit points regained at the start of each of its turns.","properties":{"amount":{"type":"number","minimum":0,"description":"Hit points regained."},"stoppedBy":{"$ref":"#/$defs/stringList","description":"Damage types that stop it for a turn (`fire`, `acid`)."}}},"abilities":{"type":"array","description":"Abilities of its own (a breath weapon, a saving throw the hero rolls) or ids of the system's abilities.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"position":{"type":"string","description":"Where it stands by default (`near`, `far`, a row)."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`undead`, `flying`)."}}},"weapon":{"type":"object","required":["name","damage"],"additionalProperties":false,"description":"A hero's weapon.","properties":{"name":{"type":"string","description":"Display name; its words type the damage."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `1d8 + @str.mod`."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@str.mod`."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"type":{"type":"string","description":"Damage type (`slashing`)."},"reads":{"type":"object","description":"What this weapon's attacks read, winning over `combat.attack.reads` name by name: `{ \"second\": \"@willpower\" }`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the wielder's sheet."}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, `@action.speed`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`finesse`)."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a flame tongue: slashing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"hero":{"defaultSnippets":[{"label":"hero","description":"A hero with attributes and a weapon.","body":{"id":"${1:hero}","name":"${2:Hero}","level":"^${3:1}","attributes":{},"weapon":{"name":"${4:Sword}","damage":"${5:1d8}"}}}],"type":"object","required":["id","name","level"],"additionalProperties":false,"description":"A hero for the sandbox.","properties":{"id":{"$ref":"#/$defs/id","description":"Hero id, named by fights."},"name":{"type":"string","description":"Display name."},"level":{"type":"integer","minimum":0,"description":"Character level, `@level`."},"classes":{"type":"object","description":"Level in each class by class id: `{ \"fighter\": 5 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Level in this class."}},"attributes":{"type":"object","description":"Attribute values by id; missing ones take the attribute's `default`.","additionalProperties":{"type":"number","description":"Value."}},"derived":{"type":"object","description":"The hero's own values (`spell.dc`), read like the system's derived values.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the hero's sheet."}},"tracks":{"type":"object","description":"Starting values of tracks, when not the maximum.","additionalProperties":{"type":"number","description":"Starting value."}},"slots":{"type":"object","description":"Spell slots by level: `{ \"1\": 4, \"2\": 2 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Slots of this level."}},"weapon":{"$ref":"#/$defs/weapon"},"abilities":{"$ref":"#/$defs/idList","description":"Ability ids the hero has."},"orders":{"type":"array","description":"Standing orders, tried in order: reactions when the moment comes, other abilities before the hero's attacks.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Ability id to use."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it: `@hp < @hp.max / 2`, or for a reaction `@total - @vs < 5`."}}}},"focus":{"type":"string","description":"Who to target first: a combatant id or a role (default: the reachable enemy with the fewest hit points)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids the hero carries from the start."},"position":{"type":"string","description":"Where the hero stands by default."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types the hero resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types the hero is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types the hero is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"The hero's weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe the hero slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}},"fightHero":{"oneOf":[{"type":"string","description":"A hero id."},{"type":"object","required":["hero"],"additionalProperties":false,"description":"A hero with a position and conditions for this fight.","properties":{"hero":{"type":"string","description":"Hero id."},"position":{"type":"string","description":"Where the hero stands (`near`, `far`, a row)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied when the fight starts."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}}]},"enemyNumbers":{"type":"object","required":["defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"An enemy written out with its own numbers.","properties":{"name":{"type":"string","description":"Display name."},"defence":{"description":"Defence: a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order."},"damageType":{"type":"string","description":"Damage type of its blows."},"harm":{"type":"number","minimum":0,"description":"Consequences mode: harm levels before it falls."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}},"fightEnemy":{"type":"object","additionalProperties":false,"anyOf":[{"required":["template"],"properties":{"template":true}},{"required":["bestiary"],"properties":{"bestiary":true}},{"required":["numbers"],"properties":{"numbers":true}}],"description":"Enemies of one kind: from a template, the bestiary, or numbers written out.","properties":{"template":{"type":"object","required":["role","tier"],"additionalProperties":false,"description":"From a template: `{ \"role\": \"minion\", \"tier\": 1 }`.","properties":{"role":{"type":"string","description":"Template role."},"tier":{"type":"integer","minimum":1,"maximum":6,"description":"Tier, 1..6."}}},"bestiary":{"type":"string","description":"Creature id from the bestiary."},"numbers":{"$ref":"#/$defs/enemyNumbers"},"count":{"type":"integer","minimum":1,"maximum":1000,"description":"How many (default 1, at most 1000)."},"id":{"$ref":"#/$defs/id","description":"Name prefix: enemies are `<id>-1`, `<id>-2`, ... (default: the role or creature)."},"position":{"type":"string","description":"Where they stand."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied to each when the fight starts."}}},"fight":{"defaultSnippets":[{"label":"fight","description":"A sample fight: heroes against enemies from a template.","body":{"id":"${1:first-fight}","name":"${2:First fight}","heroes":["${3:hero}"],"enemies":[{"template":{"role":"${4:standard}","tier":"^${5:1}"},"count":"^${6:1}"}]}}],"type":"object","required":["id","heroes","enemies"],"additionalProperties":false,"description":"A fight: heroes against enemies.","properties":{"id":{"$ref":"#/$defs/id","description":"Fight id: `sim FILE --fight ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","items":{"$ref":"#/$defs/fightHero"},"description":"Hero ids, or `{ \"hero\": \"fighter5\", \"position\": \"far\", \"conditions\": [\"blessed\"] }`."},"enemies":{"type":"array","items":{"$ref":"#/$defs/fightEnemy"},"description":"Enemies: `{ \"template\": { \"role\": \"minion\", \"tier\": 1 }, \"count\": 4 }` or `{ \"bestiary\": \"goblin\" }`."},"positions":{"type":"object","description":"Positions by hero id: `{ \"fighter5\": \"near\" }`.","additionalProperties":{"type":"string","description":"Band or row."}},"maxRounds":{"type":"integer","minimum":1,"maximum":10000,"description":"Rounds before the fight is a draw (default 100)."},"position":{"type":"string","description":"Consequences mode: the heroes' position (default `combat.consequences.defaultPosition`, else `risky`)."},"effect":{"type":"string","description":"Consequences mode: the heroes' effect (default `standard`)."}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:system:1","title":"Rules Studio system","description":"A tabletop rule system as data (rules format v1). Formulas are strings in the Rules Studio formula language; each formula field names its context in `x-formula` (what it may read) and, when it must be true or false, `x-formula-type: boolean`.","type":"object","required":["id","name","version","formatVersion","attributes"],"additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Where editors find this schema, e.g. `../schemas/system.schema.json`."},"id":{"$ref":"#/$defs/id","description":"Stable id of the system, also its file name (`classic-d20`)."},"name":{"type":"string","minLength":1,"description":"The system's name as players know it."},"version":{"type":"string","minLength":1,"description":"Your own version of the system (free text, e.g. `1.0.0`)."},"formatVersion":{"const":1,"description":"Version of the rules file format. This app reads version 1."},"description":{"type":"string","description":"What the system is, for people."},"grid":{"type":"boolean","description":"true: fights are played on squares. false: no grid; where each one stands is a band or a row (spec §2.9)."},"positions":{"type":"object","additionalProperties":false,"description":"Where combatants stand when there is no grid: range bands and named rows.","properties":{"bands":{"$ref":"#/$defs/stringList","description":"Range bands the system speaks of (default `near`, `far`)."},"rows":{"$ref":"#/$defs/stringList","description":"Rows the system names, front first, e.g. `[\"front\", \"back\"]`."},"advance":{"type":"boolean","description":"true: rows close up. Whenever every combatant of a side standing in a row of `rows` is down (or nobody of that side stands there), each of that side's combatants in a later row moves up one row, until no row ahead of a standing combatant is empty (row formation: when the front row falls, the next in line is the new front row). Checked when the fight starts and whenever someone goes down; each move is a `move` event. Default false."}}},"attributes":{"type":"object","description":"Base numbers of a sheet, by id. Read in formulas as `@str`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/attribute"}},"derived":{"type":"object","description":"Values computed from the sheet, by name (dotted names allowed: `str.mod`). Read as `@str.mod`. A derived value that reads a track is recomputed when the track changes.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the sheet: attributes, other derived values, `@level`, tracks."}},"tracks":{"type":"object","description":"Numbers that go up and down in a fight (`hp`), read as `@hp` (current) and `@hp.max`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/track"}},"functions":{"type":"object","description":"Your own functions, callable from every formula: `throw(10)`. No recursion.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/userFunction"}},"checks":{"type":"object","description":"Named checks (`attack`, `initiative`, `save.con`): a roll and its outcomes.","propertyNames":{"$ref":"#/$defs/id"},"additionalProperties":{"$ref":"#/$defs/check"}},"combat":{"$ref":"#/$defs/combat"},"turn":{"$ref":"#/$defs/turn"},"conditions":{"type":"array","description":"Conditions a combatant can carry (prone, paralyzed, blessed).","items":{"$ref":"#/$defs/condition"}},"abilities":{"type":"array","description":"Abilities, spells, reactions and potions.","items":{"$ref":"#/$defs/ability"}},"templates":{"type":"array","description":"Enemy sheets built from role and tier (1..6).","items":{"$ref":"#/$defs/template"}},"classes":{"type":"object","description":"Classes by id; a hero's `classes` gives the level in each.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/class"}},"bestiary":{"type":"array","description":"Creatures that fight with their own numbers.","items":{"$ref":"#/$defs/creature"}},"heroes":{"type":"array","description":"Heroes for the sandbox and `sim`.","items":{"$ref":"#/$defs/hero"}},"fights":{"type":"array","description":"Fights for the sandbox and `sim --fight ID`.","items":{"$ref":"#/$defs/fight"}},"parties":{"type":"array","description":"Named groups of heroes for the balance tools: `sim FILE --grid --party ID` fights each template role at each tier against this party.","items":{"$ref":"#/$defs/party"}},"encounters":{"$ref":"#/$defs/encounters","description":"Difficulty budget: what a fight should cost by the book, compared by the balance tools with how it plays."}},"$defs":{"party":{"type":"object","required":["id","heroes"],"additionalProperties":false,"description":"A party: heroes that fight together in the balance grid.","properties":{"id":{"$ref":"#/$defs/id","description":"Party id: `sim FILE --grid --party ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","minItems":1,"items":{"type":"string","description":"Hero id."},"description":"Hero ids (each must be one of `heroes`)."}}},"encounters":{"type":"object","required":["budget","expect"],"additionalProperties":false,"description":"Difficulty budget. A fight's budget is the sum of `budget` over its enemies; `expect` says what win rate a budget should give, so the balance tools can flag fights where the book and the dice disagree.","properties":{"budget":{"type":"string","x-formula":"encounter","x-formula-type":"number","description":"Budget of one enemy (context `encounter`: `@tier`, `@role`, `@challenge`, `@party.size`, `@party.level`), summed over the fight's enemies, like an XP budget: `\"@tier * (@role == 'boss' ? 8 : @role == 'elite' ? 3 : 1)\"`."},"expect":{"type":"array","minItems":1,"description":"The heroes' expected win rate at given budgets: `[{ \"budget\": 4, \"winRate\": 0.9 }, { \"budget\": 12, \"winRate\": 0.5 }]`. Between points the expectation is read on a straight line; beyond the ends it stays at the end's value.","items":{"type":"object","required":["budget","winRate"],"additionalProperties":false,"description":"One point: a budget and the win rate it should give.","properties":{"budget":{"type":"number","description":"A fight's total budget."},"winRate":{"type":"number","minimum":0,"maximum":1,"description":"Heroes' expected win rate at that budget, 0..1."}}}},"tolerance":{"type":"number","minimum":0,"maximum":1,"description":"How far the simulated win rate may sit from the expectation before a fight is flagged (default 0.15): flagged when the whole 95% interval lies outside expectation ± tolerance."}}},"id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]*$","description":"An id: letters, digits, `_`, `-` and `.`, starting with a letter or digit."},"refName":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A name read in formulas as `@name`: letters, digits and `_`, not starting with a digit."},"refPath":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$","description":"A name read in formulas as `@name`; dots allowed (`str.mod`)."},"stringList":{"type":"array","items":{"type":"string"},"description":"A list of words."},"idList":{"type":"array","items":{"type":"string"},"description":"A list of ids."},"attribute":{"type":"object","required":["name"],"additionalProperties":false,"description":"A base number of the sheet.","properties":{"name":{"type":"string","description":"Display name, shown on chips (`Strength`)."},"abbr":{"type":"string","description":"Short label (`STR`)."},"default":{"type":"number","description":"Value when a sheet does not give one."},"min":{"type":"number","description":"Lowest allowed value."},"max":{"type":"number","description":"Highest allowed value."},"whole":{"type":"boolean","description":"Only whole numbers are allowed (a number of dice, a die's size, a rating): the checker reports 2.5 where it is written."},"description":{"type":"string","description":"What it measures, for people."}}},"track":{"type":"object","required":["name","max"],"additionalProperties":false,"description":"A number that goes up and down in a fight.","properties":{"name":{"type":"string","description":"Display name (`Hit points`)."},"max":{"type":"string","x-formula":"sheet","description":"The maximum, a formula over the sheet: `10 + @con.mod * @level`."},"start":{"type":"string","x-formula":"sheet","description":"Value at the start of a fight (default: the maximum). `0` for a track that fills, like Hope."},"description":{"type":"string","description":"What it measures, for people."}}},"userFunction":{"type":"object","required":["params","body"],"additionalProperties":false,"description":"A function of your own: `{ \"params\": [\"n\"], \"body\": \"d(@n)\" }`, called `throw(10)`.","properties":{"params":{"type":"array","items":{"$ref":"#/$defs/refName"},"description":"Parameter names, read in the body as `@n`."},"body":{"type":"string","x-formula":"function","description":"The body: a formula over the parameters."},"description":{"type":"string","description":"What it computes, for people."}}},"trackAmount":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"An amount of a track: `{ \"track\": \"hope\", \"amount\": \"1\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"sheet","description":"How much, a formula over the sheet."}}},"outcomeGain":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"A track that an outcome fills for the one who rolled: `{ \"track\": \"progress\", \"amount\": \"@degree\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"check.gain","description":"How much, a formula over the roller's sheet, the roll and this outcome (`@degree`, `@outcome`, `@crit`); a negative amount empties the track (never below 0)."}}},"outcome":{"type":"object","required":["id","when","result"],"additionalProperties":false,"description":"One outcome of a check. Outcomes are tried in order; the first whose `when` holds is the outcome.","properties":{"id":{"$ref":"#/$defs/id","description":"Outcome id (`hit`, `crit`), tallied by the simulator."},"name":{"type":"string","description":"Display name, on chips (`Hit`)."},"when":{"type":"string","x-formula":"check.outcome","x-formula-type":"boolean","description":"True when this is the outcome: `@total >= @vs`. Reads `@natural`, `@total`, `@vs`, `@roll.*`."},"result":{"enum":["success","partial","fail"],"description":"What the rules read: `success`, `partial` or `fail`."},"crit":{"type":"boolean","description":"true: a critical success."},"botch":{"type":"boolean","description":"true: a botch (critical failure)."},"degree":{"type":"string","x-formula":"check.outcome","x-formula-type":"number","description":"Degree of success, a number."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the one who rolled (how a rule remembers something for the rest of the fight)."},"inflicts":{"$ref":"#/$defs/idList","description":"Condition ids put on the target (`off-balance`)."},"gain":{"type":"array","items":{"$ref":"#/$defs/outcomeGain"},"description":"Tracks of the one who rolled that fill: `[{ \"track\": \"hope\", \"amount\": \"1\" }]`. An amount may read the outcome's `@degree`: an extended challenge adds `@degree` to a progress track, and a botch empties it with `-@progress`."},"description":{"type":"string","description":"For people."}}},"check":{"defaultSnippets":[{"label":"check with hit and miss","description":"A roll against the target's defence with two outcomes.","body":{"name":"${1:Attack}","roll":"${2:d20 + @might}","outcomes":[{"id":"hit","name":"Hit","when":"@total >= @vs","result":"success"},{"id":"miss","name":"Miss","when":"true","result":"fail"}]}}],"type":"object","required":["roll"],"additionalProperties":false,"description":"A check: one roll, then the first outcome whose `when` holds. No outcomes: it only yields its total (initiative).","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"What the check is for, for people."},"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The roll, evaluated once: `d20 + @stat + @prof`. Reads the actor's sheet, `@stat`, reads, `@edge`, `@mods.<name>`, `@target.*`."},"edge":{"type":"object","required":["combine"],"additionalProperties":false,"description":"How advantage-like edges combine before the dice; the roll reads the result as `@edge`.","properties":{"combine":{"enum":["cancel","sum"],"description":"`cancel`: any positive and any negative edge cancel, else ±1. `sum`: added up, clamped to `max`."},"max":{"type":"integer","minimum":0,"description":"Largest edge either way, under `sum`."}}},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order; the first whose `when` holds is the outcome."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number this check is rolled with when no blow gives one (a save, a reaction, initiative), readable in `roll` as `@stat`: `@con.save`. Computed on the roller's sheet; a creature's `saves[<this check's id>]` replaces it (an SRD monster's Constitution save +6). An attack's `@stat` stays the weapon's or creature attack's."}}},"combat":{"type":"object","required":["mode"],"additionalProperties":false,"description":"How fights are resolved.","properties":{"mode":{"enum":["numbers","consequences"],"description":"`numbers`: attack, damage, defence. `consequences`: the hero rolls and the result is read on both sides (spec §2.8)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"The attack: which check is rolled, the damage of a blow, the defence to meet.","properties":{"check":{"type":"string","description":"Id of the check rolled to attack (`attack`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of a blow: `1d8 + max(@str.mod, @dex.mod)`. Reads the attacker's sheet and reads, `@roll.*`, `@outcome`, `@crit`, `@degree`."},"defence":{"type":"string","x-formula":"defence","x-formula-type":"number","description":"What the enemy must meet, on the defender's sheet: `10 + @dex.mod`. The attack roll reads it as `@vs`."},"reads":{"type":"object","description":"What every attack reads: names and formulas computed on the attacker, read as `@name` in the roll and the damage. A weapon's own reads win, name by name.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the attacker's sheet; a plain attribute reads as that attribute."}},"crit":{"enum":["dice","total","none"],"description":"On a crit: `dice` rolls twice the damage dice, `total` doubles the damage, `none` leaves it to formulas reading `@crit`."}}},"damage":{"type":"object","additionalProperties":false,"description":"What happens to damage on its way to the target.","properties":{"steps":{"type":"array","description":"Steps run in order, each replacing `@damage` where `when` holds. The result is floored at 0 and rounded down.","items":{"type":"object","required":["id","when","value"],"additionalProperties":false,"description":"One damage step, named on the damage chip when it changes the number.","properties":{"id":{"$ref":"#/$defs/id","description":"Step id (`resist`)."},"name":{"type":"string","description":"Display name."},"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"True when the step applies: `has(@target.resist, @damageType)`."},"value":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"The new damage: `floor(@damage / 2)`."},"type":{"type":"string","minLength":1,"description":"Where `when` holds, the damage is of this type from this step on: later steps read it as `@damageType`, and the log's damage event (and regeneration's stopping types) name it. A damage type that depends on the target: a firearm's `firearm` becomes `bashing` against a vampire and `lethal` against anyone else (`{ \"when\": \"@damageType == 'firearm'\", \"value\": \"@damage\", \"type\": \"lethal\" }`, after the vampire's step)."}}}},"types":{"type":"object","required":["default"],"additionalProperties":false,"description":"Damage types: what a blow deals when nothing names its type.","properties":{"default":{"type":"string","description":"Type of a blow nothing else types (`bludgeoning`)."},"words":{"type":"object","description":"Words of an attack's name and the type they mean: `{ \"claw\": \"slashing\", \"bite\": \"piercing\" }`.","additionalProperties":{"type":"string","description":"The damage type this word means."}}}}}},"reaction":{"type":"object","required":["per"],"additionalProperties":false,"description":"How often a combatant may react outside its turn.","properties":{"per":{"enum":["round","turn","unlimited"],"description":"One reaction per `round` or per `turn`, or `unlimited`."},"opportunity":{"type":"boolean","description":"true: whoever leaves a place where a foe stands takes that foe's first attack as a reaction (an opportunity attack), when the foe has a reaction left. Teleports and disengage words never provoke it."}}},"sustain":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"Keeping a sustained ability when hurt: rolled on each blow that hurts the sustainer.","properties":{"check":{"type":"string","description":"Check id rolled (`sustain`)."},"dc":{"type":"string","x-formula":"sustain.dc","x-formula-type":"number","description":"The number to meet: `max(10, floor(@damage / 2))`."}}},"targeting":{"type":"object","additionalProperties":false,"description":"Who may be targeted.","properties":{"canTarget":{"type":"string","x-formula":"targeting","x-formula-type":"boolean","description":"True when the attacker may target this one: `not (@attack.melee and has(@target.tags, 'flying'))`."}}},"death":{"type":"object","required":["enabled"],"additionalProperties":false,"description":"Whether heroes can die. A hero at 0 hit points is `down`: stable when `enabled` is false or a condition on it says `atZero: stable` (out of this fight, alive: it wakes up later, after the fight), dead when a condition says `atZero: dead`, and otherwise dying: with a `save`, it rolls death saves until it is stable, dead or back up; without one it stays down for the rest of the fight.","properties":{"enabled":{"type":"boolean","description":"true: a hero at 0 can die. false: a world without death (stable, wakes up later)."},"save":{"type":"object","required":["check"],"additionalProperties":false,"description":"Death saves: at the start of every round each dying hero rolls `check` (no DC: its outcomes decide). A success counts one success, a `crit` outcome brings the hero back up with 1 hit point; a fail counts one failure, a `botch` outcome two. At `successes` it is stable, at `failures` dead (a `down` event each).","properties":{"check":{"type":"string","description":"Check id rolled (`death`)."},"successes":{"type":"integer","minimum":1,"description":"Successes that make the hero stable. Default 3."},"failures":{"type":"integer","minimum":1,"description":"Failures that kill the hero. Default 3."}}}}},"consequences":{"type":"object","required":["roll","outcomes","position","effect","harm"],"additionalProperties":false,"description":"Consequences mode: the hero rolls, the result is read on both sides.","properties":{"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The hero's roll: `(@pool > 0 ? (@pool)d6kh1 : 2d6kl1)`."},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order, like a check's outcomes."},"position":{"type":"object","description":"Positions and the harm levels a failure costs the hero.","additionalProperties":{"type":"object","required":["harm"],"additionalProperties":false,"description":"One position.","properties":{"harm":{"type":"number","minimum":0,"description":"Harm levels the hero suffers."}}}},"effect":{"type":"object","description":"Effects and the harm levels a success deals.","additionalProperties":{"type":"number","minimum":0,"description":"Harm levels dealt."}},"harm":{"type":"object","required":["levels"],"additionalProperties":false,"description":"What harm costs a hero.","properties":{"levels":{"type":"array","items":{"type":"number","minimum":0,"maximum":1},"description":"Fraction of maximum hit points each harm level costs (Forged: `[0.25, 0.5, 0.8, 1.0]`)."},"track":{"type":"string","description":"Track harm is taken from (default `hp`)."}}},"defaultPosition":{"type":"string","description":"The heroes' position in a fight that names none (default `risky`); one of `position`."}}},"disengage":{"$ref":"#/$defs/stringList","description":"Words of the system that disengage: an ability whose id or name holds one never provokes an opportunity attack, unless the ability says `disengage` itself."},"edgeWords":{"type":"object","additionalProperties":false,"description":"How the log words an edge of +1 and -1 on a check (`Prone (near): advantage`); any other edge reads `edge +2`.","properties":{"advantage":{"type":"string","minLength":1,"description":"The word for an edge of +1 (default `advantage`)."},"disadvantage":{"type":"string","minLength":1,"description":"The word for an edge of -1 (default `disadvantage`)."}}}}},"turn":{"type":"object","required":["initiative","actions"],"additionalProperties":false,"description":"Who acts when, and how much one turn allows.","properties":{"initiative":{"type":"object","required":["check"],"additionalProperties":false,"description":"Initiative: highest first.","properties":{"check":{"type":"string","description":"Id of the initiative check."},"when":{"enum":["once","round"],"description":"`once` (when the first exchange starts; a late arrival rolls when it appears) or every `round`. Default `once`."},"ties":{"enum":["heroes","enemies","random"],"description":"Who goes first on a tie. Default `heroes`."}}},"actions":{"type":"array","description":"The budget of one turn. Attacks past it are marked NO TIME.","items":{"type":"object","required":["id","name","per"],"additionalProperties":false,"description":"One kind of action in a turn.","properties":{"id":{"$ref":"#/$defs/id","description":"Action id (`action`, `bonus`), named by abilities' `uses` and `grants`."},"name":{"type":"string","description":"Display name."},"per":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many per turn."},"attacks":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Attacks this action makes: `@class.attacks` (multiclass: the largest, never summed)."},"speed":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Speed of the action, read by the clock as `@action.speed`; may read `@clock` (Run: all that is left)."},"defer":{"type":"boolean","description":"true: a held action (Libra's Wait). Taking it (with an ability that `uses` it, steered by standing orders) does nothing else and ends the act: the actor's clock drops by the action's `speed` only (none: it stays on the current tick; `turn.clock.cost` is not applied), and at that clock value it acts again after everyone else who is to act there, last on the tick. It cannot be taken twice on the same tick. Only in a system with `turn.clock` (the checker warns otherwise: without a clock it only ends the turn)."},"description":{"type":"string","description":"For people."}}}},"clock":{"type":"object","required":["cost","while"],"additionalProperties":false,"description":"Turns the round into ticks, for speed systems. The highest clock acts next.","properties":{"cost":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"What each action takes off the actor's clock: `@action.speed`."},"while":{"type":"string","x-formula":"clock","x-formula-type":"boolean","description":"True while the actor may act again: `@clock >= 1`."}}}}},"condition":{"defaultSnippets":[{"label":"condition","description":"A condition with an edge on its holder's checks for a few rounds.","body":{"id":"${1:new-condition}","name":"${2:Dazed}","edge":"${3:-1}","rounds":"^${4:1}"}}],"type":"object","required":["id"],"additionalProperties":false,"description":"A condition: edges and mods on checks, no actions, a save that ends it.","properties":{"id":{"$ref":"#/$defs/id","description":"Condition id, named by `applies`, `inflicts` and fights."},"name":{"type":"string","description":"Display name, on chips (`Prone`)."},"description":{"type":"string","description":"For people."},"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge on the holder's own checks: `-1` is disadvantage."},"mods":{"type":"object","description":"Mods on the holder's own checks, read there as `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"checks":{"$ref":"#/$defs/idList","description":"Check ids the holder's `edge` and `mods` apply to (all when omitted)."},"against":{"type":"array","description":"Effects on checks made against the holder, filtered by `reach`.","items":{"type":"object","additionalProperties":false,"description":"One effect on checks against the holder.","properties":{"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge for the attacker: `1` is advantage."},"mods":{"type":"object","description":"Added to the attacker's `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"crit":{"type":"boolean","description":"true: a hit becomes a crit. The check then reads as its first success outcome marked `crit` (its event, tally and chip), when it has one, and the chip says which condition did it (`Paralyzed (near): crit`)."},"reach":{"type":"string","description":"Only for attacks from this band or row (`near`, `far`)."}}}},"noActions":{"type":"boolean","description":"true: no blows, no abilities, potions included."},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"The holder rolls again at the end of each of its turns; a success ends the condition. When a save applied the condition (a spell's `save`, a creature attack's `save`: a ghoul's DC 10 Constitution save), the repeat is that same check against that same DC; `check` and `dc` here serve when no save applied it (a fight's starting conditions, an outcome's `inflicts`).","properties":{"check":{"type":"string","description":"Check id rolled (`save.con`)."},"dc":{"type":"string","x-formula":"condition.dc","x-formula-type":"number","description":"DC, computed when the condition is applied: `@source.spell.dc`."},"at":{"enum":["turnEnd","turnStart"],"description":"When the save is rolled. Default `turnEnd`."}}},"atZero":{"enum":["dead","stable"],"description":"What 0 hit points means while this is on a hero."},"rounds":{"type":"integer","minimum":1,"description":"Rounds it lasts (none: until something ends it)."}}},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"A saving throw each target rolls against the user's DC.","properties":{"check":{"type":"string","description":"Check id each target rolls (`save.wis`)."},"dc":{"type":"string","x-formula":"ability.dc","x-formula-type":"number","description":"DC, on the user's sheet: `@spell.dc`."},"half":{"type":"boolean","description":"true: half damage on a successful save."}}},"ability":{"defaultSnippets":[{"label":"ability","description":"An ability of its own attack: one roll and its damage.","body":{"id":"${1:power-strike}","name":"${2:Power Strike}","uses":"${3:free}","target":"${4:enemy}","attack":{"check":"${5:attack}","damage":"${6:2d6}"}}}],"type":"object","required":["id","uses"],"additionalProperties":false,"description":"An ability, spell, reaction or potion.","properties":{"id":{"$ref":"#/$defs/id","description":"Ability id, named by heroes and orders."},"name":{"type":"string","description":"Display name."},"kind":{"type":"string","description":"Kind, for people (`Spell`, `Feature`, `Potion`)."},"level":{"type":"integer","minimum":0,"description":"Spell level or tier."},"description":{"type":"string","description":"For people."},"uses":{"type":"string","description":"What it takes: an action id of `turn.actions` (`action`, `bonus`), `reaction`, or `free`."},"cost":{"type":"array","description":"Resources paid; an ability whose cost cannot be paid is not used.","items":{"type":"object","minProperties":1,"additionalProperties":false,"dependentRequired":{"track":["amount"],"amount":["track"]},"description":"A spell slot (`{ \"slot\": 1 }`) or an amount of a track (`{ \"track\": \"tp\", \"amount\": \"1\" }`).","properties":{"slot":{"type":"integer","minimum":0,"description":"Spell slot level spent."},"track":{"type":"string","description":"Track paid from."},"amount":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much of the track."}}}},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks that fill when it is used (a builder)."},"react":{"type":"object","required":["on"],"additionalProperties":false,"description":"For a reaction: when it fires and what it does.","properties":{"on":{"enum":["hit","spell","leave"],"description":"`hit` (being hit), `spell` (a spell), `leave` (an enemy leaving reach)."},"defence":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Added to the defence against the triggering attack (Shield: `5`)."},"check":{"type":"string","description":"A check rolled to react; its success is read by damage steps as `@reaction.<ability id>`."},"when":{"type":"string","x-formula":"reaction","x-formula-type":"boolean","description":"True when it answers this trigger at all; false: it is not taken (no check rolled, nothing paid, no reaction used). Reads the reactor's sheet, the triggering blow's `@damageType` and `@attack.melee`, and `@attacker.*` (the one it answers): Libra's Dodge `@damageType == 'physical'`, Resist `@damageType != 'physical'`. A `spell` trigger reads the ability's damage type; a `leave` trigger has none (`''`). Default: always."}}},"sustained":{"type":"boolean","description":"true: its effects last while its user sustains it (one at a time)."},"target":{"enum":["enemy","enemies","ally","allies","self"],"description":"Who it is aimed at: one `enemy`, all `enemies`, an `ally`, all `allies`, or `self`."},"save":{"$ref":"#/$defs/save"},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the targets (on a failed save, when there is one)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"An attack of its own: an attack spell rolls its own attack and dice.","properties":{"check":{"type":"string","description":"Check id rolled (`attack`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@spell.mod`."},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage: `(@level >= 5 ? 2 : 1)d10`."},"type":{"type":"string","description":"Damage type (`fire`)."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage of a saving-throw ability, rolled once for all targets."},"type":{"type":"string","description":"Damage type."},"heal":{"type":"object","required":["amount","track"],"additionalProperties":false,"description":"Healing, never above the maximum.","properties":{"amount":{"type":"string","x-formula":"heal","x-formula-type":"number","description":"How much: `1d10 + @level`."},"track":{"type":"string","description":"Track healed (`hp`)."}}},"grants":{"type":"array","description":"More actions this turn (Action Surge): their attacks are really rolled.","items":{"type":"object","required":["action","count"],"additionalProperties":false,"description":"Extra actions of one kind.","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"integer","minimum":1,"description":"How many more this turn."}}}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, read by the clock as `@action.speed`."},"recharge":{"type":"object","required":["min"],"additionalProperties":false,"description":"Recharge (a breath weapon): usable again at the start of a turn when its die (a d6 unless `die` says) shows at least `min`.","properties":{"min":{"type":"integer","minimum":1,"maximum":1000,"description":"Lowest face of the die that recharges it (5 on a d6: on 5-6); at most the die's faces."},"die":{"type":"integer","minimum":2,"maximum":1000,"description":"Faces of the recharge die (default 6: a d6)."}}},"move":{"type":"string","description":"Where using it moves its user (a band such as `far`, or a row). Leaving a place where foes stand lets them react (`react.on: leave`, or the opportunity attack of `combat.reaction.opportunity`), unless it is a teleport or a disengage (`disengage`)."},"teleport":{"type":"boolean","description":"A teleport (Misty Step): its `move` never provokes a reaction."},"disengage":{"type":"boolean","description":"Its `move` disengages: leaving never provokes an opportunity attack or a `leave` reaction. When absent, the words of `combat.disengage` found in its id or name decide."},"challenge":{"type":"object","required":["check","vs"],"additionalProperties":false,"description":"A check its user rolls on its own, against a number rather than a foe (an unopposed challenge: picking a lock, breaking a ward). The outcome's `applies` and `gain` take effect as for any check, so an extended challenge adds its `@degree` to a progress track (and a botch may empty it); standing orders read the track to know when it is done.","properties":{"check":{"type":"string","description":"Check id rolled (`challenge`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The user's number for the check, `@stat` (an ability total: `@wits + @streetwise - @wound`). Default: the check's own `stat`, else 0."},"vs":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number to meet, `@vs` (a difficulty), on the user's sheet."}}},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off its targets (breaking a ward, a cure). An ability that does nothing else is not used while none of its targets holds one of them."}}},"template":{"defaultSnippets":[{"label":"enemy template","description":"An enemy role whose numbers grow with `@tier`.","body":{"role":"${1:standard}","attributes":{},"tracks":{"hp":"${2:6 + 4 * @tier}"},"combat":{"attack":"${3:@tier}","damage":"${4:1d6 + @tier}","defence":"${5:10 + @tier}"}}}],"type":"object","required":["role"],"additionalProperties":false,"description":"An enemy template: formulas of `@tier` (1..6) that build an enemy's sheet.","properties":{"role":{"type":"string","description":"`minion`, `standard`, `elite`, `boss`, or a role of your own."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"defaults":{"type":"object","additionalProperties":false,"description":"Defaults for the enemy's sheet.","properties":{"attribute":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Every attribute not given in `attributes`: `min(5, floor((@tier + 1) / 2))`."}}},"attributes":{"type":"object","description":"Attributes by id.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier` and `@role`."}},"tracks":{"type":"object","description":"Track maxima by id: `{ \"hp\": \"8 + 6 * @tier\" }`.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier`, `@role` and the sheet."}},"combat":{"type":"object","additionalProperties":false,"description":"The enemy's fighting numbers.","properties":{"defence":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Defence: `12 + @tier`."},"attack":{"type":"string","x-formula":"template","x-formula-type":"number","description":"The number its blows are struck with, `@stat` in the attack check."},"damage":{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"Damage of its blows: `(@tier)d6 + @tier`. Reads `@tier`, `@role`, the sheet, and the attack roll's `@roll.*`, `@crit`."},"attacks":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Attacks its attack action makes (`\"2\"`; `\"0\"`: it never strikes with its blows, its abilities still act). When given, this is the count whatever the turn's attack action says (`turn.actions[].attacks`, even a constant `\"1\"`); when absent the action's count holds, and `@class.attacks` reads 1."},"type":{"type":"string","description":"Damage type of its blows."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"harm":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Consequences mode: harm levels before it falls: `@role == 'minion' ? 1 : 3`."},"abilities":{"type":"array","description":"Abilities of its own or ids of the system's abilities, used as a bestiary creature uses them: each reaction (Libra's Dodge, Resist) whenever the moment comes, abilities aimed at enemies before its blows. Costs are paid from the enemy's own tracks.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags read by formulas: `has(@target.tags, 'flying')`."}}},"class":{"type":"object","additionalProperties":false,"description":"A class.","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"attacks":{"type":"string","x-formula":"class","x-formula-type":"number","description":"Attacks an Action makes; `@level` is the level in this class. Read as `@class.attacks` (the largest over a hero's classes)."}}},"damagePart":{"type":"object","required":["damage","type"],"additionalProperties":false,"description":"A further part of a blow's damage with a type of its own (an adult red dragon's bite: piercing, plus `{ \"damage\": \"2d6\", \"type\": \"fire\" }`). Rolled with the blow's own damage (its dice doubled on a crit under `crit: dice`, x2 under `total`), then run through `combat.damage.steps` on its own with `@damageType` set to its type (resisted, doubled or ignored separately); the parts' results are added up on the target, one damage event each, and one sustain roll covers the whole blow.","properties":{"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of this part: `2d6`."},"type":{"type":"string","description":"Damage type of this part (`fire`)."}}},"creatureAttack":{"type":"object","required":["id","bonus","damage"],"additionalProperties":false,"description":"One attack of a creature.","properties":{"id":{"$ref":"#/$defs/id","description":"Attack id, named by `multiattack`."},"name":{"type":"string","description":"Display name; its words type the damage (`Claw` slashes)."},"bonus":{"description":"Attack bonus: the number the blow is struck with (`@stat`). A number, or a formula over the creature's own sheet, evaluated at each blow: `\"@melee.total\"` or `\"4 - @wound\"` reads its wounds as they are then.","oneOf":[{"type":"number","description":"The bonus: `4`."},{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"A formula over the creature's own sheet (its attributes, derived values and tracks), evaluated at each blow: `@melee.total`."}]},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `2d6 + 3`."},"type":{"type":"string","description":"Damage type."},"reach":{"type":"string","description":"`near` or `far`."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids a hit puts on the target (after its save, when there is one)."},"save":{"$ref":"#/$defs/save"},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a dragon's bite: `damage` piercing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"creatureLists":{"type":"array","items":{"type":"string"},"description":"Any other list of words the system reads (`has(@target.conditionImmune, 'charmed')`)."},"creature":{"defaultSnippets":[{"label":"creature","description":"A bestiary creature with one attack.","body":{"id":"${1:wolf}","name":"${2:Wolf}","defence":"^${3:12}","hp":"^${4:11}","attacks":[{"id":"${5:bite}","name":"${6:Bite}","bonus":"^${7:4}","damage":"${8:2d4 + 2}"}]}}],"type":"object","required":["id","name","defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"A creature of the bestiary: it fights with its own numbers.","properties":{"id":{"$ref":"#/$defs/id","description":"Creature id, named by fights (`goblin`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"size":{"type":"string","description":"Size, for people."},"type":{"type":"string","description":"Creature type (`undead`)."},"challenge":{"type":"number","minimum":0,"description":"Challenge rating or level."},"defence":{"description":"Defence (armour class): a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"tracks":{"type":"object","description":"Other track maxima by id.","additionalProperties":{"type":"number","description":"Maximum."}},"saves":{"type":"object","description":"Bonuses by check id (`save.dex`: 5), replacing the sheet's own.","additionalProperties":{"type":"number","description":"Bonus."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one attack action, in order (`[\"bite\", \"claw\", \"claw\"]`). Without one, a creature makes one attack an action and uses its attacks in turn: the first, then the second, and so on round the list, each fight starting from the first (an attack that reaches no foe is passed over for the next). The SRD ghoul bites, then claws (paralysing), then bites again."},"damageType":{"type":"string","description":"Damage type of its blows when an attack names none."},"regeneration":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Hit points regained at the start of each of its turns.","properties":{"amount":{"type":"number","minimum":0,"description":"Hit points regained."},"stoppedBy":{"$ref":"#/$defs/stringList","description":"Damage types that stop it for a turn (`fire`, `acid`)."}}},"abilities":{"type":"array","description":"Abilities of its own (a breath weapon, a saving throw the hero rolls) or ids of the system's abilities.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"position":{"type":"string","description":"Where it stands by default (`near`, `far`, a row)."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`undead`, `flying`)."}}},"weapon":{"type":"object","required":["name","damage"],"additionalProperties":false,"description":"A hero's weapon.","properties":{"name":{"type":"string","description":"Display name; its words type the damage."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `1d8 + @str.mod`."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@str.mod`."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"type":{"type":"string","description":"Damage type (`slashing`)."},"reads":{"type":"object","description":"What this weapon's attacks read, winning over `combat.attack.reads` name by name: `{ \"second\": \"@willpower\" }`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the wielder's sheet."}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, `@action.speed`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`finesse`)."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a flame tongue: slashing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"hero":{"defaultSnippets":[{"label":"hero","description":"A hero with attributes and a weapon.","body":{"id":"${1:hero}","name":"${2:Hero}","level":"^${3:1}","attributes":{},"weapon":{"name":"${4:Sword}","damage":"${5:1d8}"}}}],"type":"object","required":["id","name","level"],"additionalProperties":false,"description":"A hero for the sandbox.","properties":{"id":{"$ref":"#/$defs/id","description":"Hero id, named by fights."},"name":{"type":"string","description":"Display name."},"level":{"type":"integer","minimum":0,"description":"Character level, `@level`."},"classes":{"type":"object","description":"Level in each class by class id: `{ \"fighter\": 5 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Level in this class."}},"attributes":{"type":"object","description":"Attribute values by id; missing ones take the attribute's `default`.","additionalProperties":{"type":"number","description":"Value."}},"derived":{"type":"object","description":"The hero's own values (`spell.dc`), read like the system's derived values.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the hero's sheet."}},"tracks":{"type":"object","description":"Starting values of tracks, when not the maximum.","additionalProperties":{"type":"number","description":"Starting value."}},"slots":{"type":"object","description":"Spell slots by level: `{ \"1\": 4, \"2\": 2 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Slots of this level."}},"weapon":{"$ref":"#/$defs/weapon"},"abilities":{"$ref":"#/$defs/idList","description":"Ability ids the hero has."},"orders":{"type":"array","description":"Standing orders, tried in order: reactions when the moment comes, other abilities before the hero's attacks.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Ability id to use."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it: `@hp < @hp.max / 2`, or for a reaction `@total - @vs < 5`."}}}},"focus":{"type":"string","description":"Who to target first: a combatant id or a role (default: the reachable enemy with the fewest hit points)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids the hero carries from the start."},"position":{"type":"string","description":"Where the hero stands by default."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types the hero resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types the hero is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types the hero is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"The hero's weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe the hero slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}},"fightHero":{"oneOf":[{"type":"string","description":"A hero id."},{"type":"object","required":["hero"],"additionalProperties":false,"description":"A hero with a position and conditions for this fight.","properties":{"hero":{"type":"string","description":"Hero id."},"position":{"type":"string","description":"Where the hero stands (`near`, `far`, a row)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied when the fight starts."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}}]},"enemyNumbers":{"type":"object","required":["defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"An enemy written out with its own numbers.","properties":{"name":{"type":"string","description":"Display name."},"defence":{"description":"Defence: a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order."},"damageType":{"type":"string","description":"Damage type of its blows."},"harm":{"type":"number","minimum":0,"description":"Consequences mode: harm levels before it falls."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}},"fightEnemy":{"type":"object","additionalProperties":false,"anyOf":[{"required":["template"],"properties":{"template":true}},{"required":["bestiary"],"properties":{"bestiary":true}},{"required":["numbers"],"properties":{"numbers":true}}],"description":"Enemies of one kind: from a template, the bestiary, or numbers written out.","properties":{"template":{"type":"object","required":["role","tier"],"additionalProperties":false,"description":"From a template: `{ \"role\": \"minion\", \"tier\": 1 }`.","properties":{"role":{"type":"string","description":"Template role."},"tier":{"type":"integer","minimum":1,"maximum":6,"description":"Tier, 1..6."}}},"bestiary":{"type":"string","description":"Creature id from the bestiary."},"numbers":{"$ref":"#/$defs/enemyNumbers"},"count":{"type":"integer","minimum":1,"maximum":1000,"description":"How many (default 1, at most 1000)."},"id":{"$ref":"#/$defs/id","description":"Name prefix: enemies are `<id>-1`, `<id>-2`, ... (default: the role or creature)."},"position":{"type":"string","description":"Where they stand."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied to each when the fight starts."}}},"fight":{"defaultSnippets":[{"label":"fight","description":"A sample fight: heroes against enemies from a template.","body":{"id":"${1:first-fight}","name":"${2:First fight}","heroes":["${3:hero}"],"enemies":[{"template":{"role":"${4:standard}","tier":"^${5:1}"},"count":"^${6:1}"}]}}],"type":"object","required":["id","heroes","enemies"],"additionalProperties":false,"description":"A fight: heroes against enemies.","properties":{"id":{"$ref":"#/$defs/id","description":"Fight id: `sim FILE --fight ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","items":{"$ref":"#/$defs/fightHero"},"description":"Hero ids, or `{ \"hero\": \"fighter5\", \"position\": \"far\", \"conditions\": [\"blessed\"] }`."},"enemies":{"type":"array","items":{"$ref":"#/$defs/fightEnemy"},"description":"Enemies: `{ \"template\": { \"role\": \"minion\", \"tier\": 1 }, \"count\": 4 }` or `{ \"bestiary\": \"goblin\" }`."},"positions":{"type":"object","description":"Positions by hero id: `{ \"fighter5\": \"near\" }`.","additionalProperties":{"type":"string","description":"Band or row."}},"maxRounds":{"type":"integer","minimum":1,"maximum":10000,"description":"Rounds before the fight is a draw (default 100)."},"position":{"type":"string","description":"Consequences mode: the heroes' position (default `combat.consequences.defaultPosition`, else `risky`)."},"effect":{"type":"string","description":"Consequences mode: the heroes' effect (default `standard`)."}}}}};
 const schema32 = {"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]*$","description":"An id: letters, digits, `_`, `-` and `.`, starting with a letter or digit."};
 const schema33 = {"type":"array","items":{"type":"string"},"description":"A list of words."};
 const schema35 = {"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A name read in formulas as `@name`: letters, digits and `_`, not starting with a digit."};
@@ -667,7 +667,7 @@ return errors === 0;
 }
 validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema50 = {"type":"object","required":["mode"],"additionalProperties":false,"description":"How fights are resolved.","properties":{"mode":{"enum":["numbers","consequences"],"description":"`numbers`: attack, damage, defence. `consequences`: the hero rolls and the result is read on both sides (spec §2.8)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"The attack: which check is rolled, the damage of a blow, the defence to meet.","properties":{"check":{"type":"string","description":"Id of the check rolled to attack (`attack`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of a blow: `1d8 + max(@str.mod, @dex.mod)`. Reads the attacker's sheet and reads, `@roll.*`, `@outcome`, `@crit`, `@degree`."},"defence":{"type":"string","x-formula":"defence","x-formula-type":"number","description":"What the enemy must meet, on the defender's sheet: `10 + @dex.mod`. The attack roll reads it as `@vs`."},"reads":{"type":"object","description":"What every attack reads: names and formulas computed on the attacker, read as `@name` in the roll and the damage. A weapon's own reads win, name by name.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the attacker's sheet; a plain attribute reads as that attribute."}},"crit":{"enum":["dice","total","none"],"description":"On a crit: `dice` rolls twice the damage dice, `total` doubles the damage, `none` leaves it to formulas reading `@crit`."}}},"damage":{"type":"object","additionalProperties":false,"description":"What happens to damage on its way to the target.","properties":{"steps":{"type":"array","description":"Steps run in order, each replacing `@damage` where `when` holds. The result is floored at 0 and rounded down.","items":{"type":"object","required":["id","when","value"],"additionalProperties":false,"description":"One damage step, named on the damage chip when it changes the number.","properties":{"id":{"$ref":"#/$defs/id","description":"Step id (`resist`)."},"name":{"type":"string","description":"Display name."},"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"True when the step applies: `has(@target.resist, @damageType)`."},"value":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"The new damage: `floor(@damage / 2)`."}}}},"types":{"type":"object","required":["default"],"additionalProperties":false,"description":"Damage types: what a blow deals when nothing names its type.","properties":{"default":{"type":"string","description":"Type of a blow nothing else types (`bludgeoning`)."},"words":{"type":"object","description":"Words of an attack's name and the type they mean: `{ \"claw\": \"slashing\", \"bite\": \"piercing\" }`.","additionalProperties":{"type":"string","description":"The damage type this word means."}}}}}},"reaction":{"type":"object","required":["per"],"additionalProperties":false,"description":"How often a combatant may react outside its turn.","properties":{"per":{"enum":["round","turn","unlimited"],"description":"One reaction per `round` or per `turn`, or `unlimited`."},"opportunity":{"type":"boolean","description":"true: whoever leaves a place where a foe stands takes that foe's first attack as a reaction (an opportunity attack), when the foe has a reaction left. Teleports and disengage words never provoke it."}}},"sustain":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"Keeping a sustained ability when hurt: rolled on each blow that hurts the sustainer.","properties":{"check":{"type":"string","description":"Check id rolled (`sustain`)."},"dc":{"type":"string","x-formula":"sustain.dc","x-formula-type":"number","description":"The number to meet: `max(10, floor(@damage / 2))`."}}},"targeting":{"type":"object","additionalProperties":false,"description":"Who may be targeted.","properties":{"canTarget":{"type":"string","x-formula":"targeting","x-formula-type":"boolean","description":"True when the attacker may target this one: `not (@attack.melee and has(@target.tags, 'flying'))`."}}},"death":{"type":"object","required":["enabled"],"additionalProperties":false,"description":"Whether heroes can die. A hero at 0 hit points is `down`: stable when `enabled` is false or a condition on it says `atZero: stable` (out of this fight, alive: it wakes up later, after the fight), dead when a condition says `atZero: dead`, and otherwise dying: with a `save`, it rolls death saves until it is stable, dead or back up; without one it stays down for the rest of the fight.","properties":{"enabled":{"type":"boolean","description":"true: a hero at 0 can die. false: a world without death (stable, wakes up later)."},"save":{"type":"object","required":["check"],"additionalProperties":false,"description":"Death saves: at the start of every round each dying hero rolls `check` (no DC: its outcomes decide). A success counts one success, a `crit` outcome brings the hero back up with 1 hit point; a fail counts one failure, a `botch` outcome two. At `successes` it is stable, at `failures` dead (a `down` event each).","properties":{"check":{"type":"string","description":"Check id rolled (`death`)."},"successes":{"type":"integer","minimum":1,"description":"Successes that make the hero stable. Default 3."},"failures":{"type":"integer","minimum":1,"description":"Failures that kill the hero. Default 3."}}}}},"consequences":{"type":"object","required":["roll","outcomes","position","effect","harm"],"additionalProperties":false,"description":"Consequences mode: the hero rolls, the result is read on both sides.","properties":{"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The hero's roll: `(@pool > 0 ? (@pool)d6kh1 : 2d6kl1)`."},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order, like a check's outcomes."},"position":{"type":"object","description":"Positions and the harm levels a failure costs the hero.","additionalProperties":{"type":"object","required":["harm"],"additionalProperties":false,"description":"One position.","properties":{"harm":{"type":"number","minimum":0,"description":"Harm levels the hero suffers."}}}},"effect":{"type":"object","description":"Effects and the harm levels a success deals.","additionalProperties":{"type":"number","minimum":0,"description":"Harm levels dealt."}},"harm":{"type":"object","required":["levels"],"additionalProperties":false,"description":"What harm costs a hero.","properties":{"levels":{"type":"array","items":{"type":"number","minimum":0,"maximum":1},"description":"Fraction of maximum hit points each harm level costs (Forged: `[0.25, 0.5, 0.8, 1.0]`)."},"track":{"type":"string","description":"Track harm is taken from (default `hp`)."}}},"defaultPosition":{"type":"string","description":"The heroes' position in a fight that names none (default `risky`); one of `position`."}}},"disengage":{"$ref":"#/$defs/stringList","description":"Words of the system that disengage: an ability whose id or name holds one never provokes an opportunity attack, unless the ability says `disengage` itself."},"edgeWords":{"type":"object","additionalProperties":false,"description":"How the log words an edge of +1 and -1 on a check (`Prone (near): advantage`); any other edge reads `edge +2`.","properties":{"advantage":{"type":"string","minLength":1,"description":"The word for an edge of +1 (default `advantage`)."},"disadvantage":{"type":"string","minLength":1,"description":"The word for an edge of -1 (default `disadvantage`)."}}}}};
+const schema50 = {"type":"object","required":["mode"],"additionalProperties":false,"description":"How fights are resolved.","properties":{"mode":{"enum":["numbers","consequences"],"description":"`numbers`: attack, damage, defence. `consequences`: the hero rolls and the result is read on both sides (spec §2.8)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"The attack: which check is rolled, the damage of a blow, the defence to meet.","properties":{"check":{"type":"string","description":"Id of the check rolled to attack (`attack`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of a blow: `1d8 + max(@str.mod, @dex.mod)`. Reads the attacker's sheet and reads, `@roll.*`, `@outcome`, `@crit`, `@degree`."},"defence":{"type":"string","x-formula":"defence","x-formula-type":"number","description":"What the enemy must meet, on the defender's sheet: `10 + @dex.mod`. The attack roll reads it as `@vs`."},"reads":{"type":"object","description":"What every attack reads: names and formulas computed on the attacker, read as `@name` in the roll and the damage. A weapon's own reads win, name by name.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the attacker's sheet; a plain attribute reads as that attribute."}},"crit":{"enum":["dice","total","none"],"description":"On a crit: `dice` rolls twice the damage dice, `total` doubles the damage, `none` leaves it to formulas reading `@crit`."}}},"damage":{"type":"object","additionalProperties":false,"description":"What happens to damage on its way to the target.","properties":{"steps":{"type":"array","description":"Steps run in order, each replacing `@damage` where `when` holds. The result is floored at 0 and rounded down.","items":{"type":"object","required":["id","when","value"],"additionalProperties":false,"description":"One damage step, named on the damage chip when it changes the number.","properties":{"id":{"$ref":"#/$defs/id","description":"Step id (`resist`)."},"name":{"type":"string","description":"Display name."},"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"True when the step applies: `has(@target.resist, @damageType)`."},"value":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"The new damage: `floor(@damage / 2)`."},"type":{"type":"string","minLength":1,"description":"Where `when` holds, the damage is of this type from this step on: later steps read it as `@damageType`, and the log's damage event (and regeneration's stopping types) name it. A damage type that depends on the target: a firearm's `firearm` becomes `bashing` against a vampire and `lethal` against anyone else (`{ \"when\": \"@damageType == 'firearm'\", \"value\": \"@damage\", \"type\": \"lethal\" }`, after the vampire's step)."}}}},"types":{"type":"object","required":["default"],"additionalProperties":false,"description":"Damage types: what a blow deals when nothing names its type.","properties":{"default":{"type":"string","description":"Type of a blow nothing else types (`bludgeoning`)."},"words":{"type":"object","description":"Words of an attack's name and the type they mean: `{ \"claw\": \"slashing\", \"bite\": \"piercing\" }`.","additionalProperties":{"type":"string","description":"The damage type this word means."}}}}}},"reaction":{"type":"object","required":["per"],"additionalProperties":false,"description":"How often a combatant may react outside its turn.","properties":{"per":{"enum":["round","turn","unlimited"],"description":"One reaction per `round` or per `turn`, or `unlimited`."},"opportunity":{"type":"boolean","description":"true: whoever leaves a place where a foe stands takes that foe's first attack as a reaction (an opportunity attack), when the foe has a reaction left. Teleports and disengage words never provoke it."}}},"sustain":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"Keeping a sustained ability when hurt: rolled on each blow that hurts the sustainer.","properties":{"check":{"type":"string","description":"Check id rolled (`sustain`)."},"dc":{"type":"string","x-formula":"sustain.dc","x-formula-type":"number","description":"The number to meet: `max(10, floor(@damage / 2))`."}}},"targeting":{"type":"object","additionalProperties":false,"description":"Who may be targeted.","properties":{"canTarget":{"type":"string","x-formula":"targeting","x-formula-type":"boolean","description":"True when the attacker may target this one: `not (@attack.melee and has(@target.tags, 'flying'))`."}}},"death":{"type":"object","required":["enabled"],"additionalProperties":false,"description":"Whether heroes can die. A hero at 0 hit points is `down`: stable when `enabled` is false or a condition on it says `atZero: stable` (out of this fight, alive: it wakes up later, after the fight), dead when a condition says `atZero: dead`, and otherwise dying: with a `save`, it rolls death saves until it is stable, dead or back up; without one it stays down for the rest of the fight.","properties":{"enabled":{"type":"boolean","description":"true: a hero at 0 can die. false: a world without death (stable, wakes up later)."},"save":{"type":"object","required":["check"],"additionalProperties":false,"description":"Death saves: at the start of every round each dying hero rolls `check` (no DC: its outcomes decide). A success counts one success, a `crit` outcome brings the hero back up with 1 hit point; a fail counts one failure, a `botch` outcome two. At `successes` it is stable, at `failures` dead (a `down` event each).","properties":{"check":{"type":"string","description":"Check id rolled (`death`)."},"successes":{"type":"integer","minimum":1,"description":"Successes that make the hero stable. Default 3."},"failures":{"type":"integer","minimum":1,"description":"Failures that kill the hero. Default 3."}}}}},"consequences":{"type":"object","required":["roll","outcomes","position","effect","harm"],"additionalProperties":false,"description":"Consequences mode: the hero rolls, the result is read on both sides.","properties":{"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The hero's roll: `(@pool > 0 ? (@pool)d6kh1 : 2d6kl1)`."},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order, like a check's outcomes."},"position":{"type":"object","description":"Positions and the harm levels a failure costs the hero.","additionalProperties":{"type":"object","required":["harm"],"additionalProperties":false,"description":"One position.","properties":{"harm":{"type":"number","minimum":0,"description":"Harm levels the hero suffers."}}}},"effect":{"type":"object","description":"Effects and the harm levels a success deals.","additionalProperties":{"type":"number","minimum":0,"description":"Harm levels dealt."}},"harm":{"type":"object","required":["levels"],"additionalProperties":false,"description":"What harm costs a hero.","properties":{"levels":{"type":"array","items":{"type":"number","minimum":0,"maximum":1},"description":"Fraction of maximum hit points each harm level costs (Forged: `[0.25, 0.5, 0.8, 1.0]`)."},"track":{"type":"string","description":"Track harm is taken from (default `hp`)."}}},"defaultPosition":{"type":"string","description":"The heroes' position in a fight that names none (default `risky`); one of `position`."}}},"disengage":{"$ref":"#/$defs/stringList","description":"Words of the system that disengage: an ability whose id or name holds one never provokes an opportunity attack, unless the ability says `disengage` itself."},"edgeWords":{"type":"object","additionalProperties":false,"description":"How the log words an edge of +1 and -1 on a check (`Prone (near): advantage`); any other edge reads `edge +2`.","properties":{"advantage":{"type":"string","minLength":1,"description":"The word for an edge of +1 (default `advantage`)."},"disadvantage":{"type":"string","minLength":1,"description":"The word for an edge of -1 (default `disadvantage`)."}}}}};
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -927,7 +927,7 @@ vErrors.push(err19);
 errors++;
 }
 for(const key5 in data10){
-if(!((((key5 === "id") || (key5 === "name")) || (key5 === "when")) || (key5 === "value"))){
+if(!(((((key5 === "id") || (key5 === "name")) || (key5 === "when")) || (key5 === "value")) || (key5 === "type"))){
 const err20 = {instancePath:instancePath+"/damage/steps/" + i0,schemaPath:"#/properties/damage/properties/steps/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err20];
@@ -999,9 +999,11 @@ vErrors.push(err25);
 errors++;
 }
 }
-}
-else {
-const err26 = {instancePath:instancePath+"/damage/steps/" + i0,schemaPath:"#/properties/damage/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data10.type !== undefined){
+let data15 = data10.type;
+if(typeof data15 === "string"){
+if(func2(data15) < 1){
+const err26 = {instancePath:instancePath+"/damage/steps/" + i0+"/type",schemaPath:"#/properties/damage/properties/steps/items/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1011,9 +1013,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-}
 else {
-const err27 = {instancePath:instancePath+"/damage/steps",schemaPath:"#/properties/damage/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err27 = {instancePath:instancePath+"/damage/steps/" + i0+"/type",schemaPath:"#/properties/damage/properties/steps/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1023,11 +1024,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data8.types !== undefined){
-let data15 = data8.types;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.default === undefined){
-const err28 = {instancePath:instancePath+"/damage/types",schemaPath:"#/properties/damage/properties/types/required",keyword:"required",params:{missingProperty: "default"},message:"must have required property '"+"default"+"'"};
+}
+else {
+const err28 = {instancePath:instancePath+"/damage/steps/" + i0,schemaPath:"#/properties/damage/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1036,9 +1035,10 @@ vErrors.push(err28);
 }
 errors++;
 }
-for(const key6 in data15){
-if(!((key6 === "default") || (key6 === "words"))){
-const err29 = {instancePath:instancePath+"/damage/types",schemaPath:"#/properties/damage/properties/types/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/damage/steps",schemaPath:"#/properties/damage/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1048,9 +1048,11 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data15.default !== undefined){
-if(typeof data15.default !== "string"){
-const err30 = {instancePath:instancePath+"/damage/types/default",schemaPath:"#/properties/damage/properties/types/properties/default/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data8.types !== undefined){
+let data16 = data8.types;
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+if(data16.default === undefined){
+const err30 = {instancePath:instancePath+"/damage/types",schemaPath:"#/properties/damage/properties/types/required",keyword:"required",params:{missingProperty: "default"},message:"must have required property '"+"default"+"'"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1059,13 +1061,9 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-if(data15.words !== undefined){
-let data17 = data15.words;
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-for(const key7 in data17){
-if(typeof data17[key7] !== "string"){
-const err31 = {instancePath:instancePath+"/damage/types/words/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/damage/properties/types/properties/words/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key6 in data16){
+if(!((key6 === "default") || (key6 === "words"))){
+const err31 = {instancePath:instancePath+"/damage/types",schemaPath:"#/properties/damage/properties/types/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1075,9 +1073,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-}
-else {
-const err32 = {instancePath:instancePath+"/damage/types/words",schemaPath:"#/properties/damage/properties/types/properties/words/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data16.default !== undefined){
+if(typeof data16.default !== "string"){
+const err32 = {instancePath:instancePath+"/damage/types/default",schemaPath:"#/properties/damage/properties/types/properties/default/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1087,9 +1085,12 @@ vErrors.push(err32);
 errors++;
 }
 }
-}
-else {
-const err33 = {instancePath:instancePath+"/damage/types",schemaPath:"#/properties/damage/properties/types/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data16.words !== undefined){
+let data18 = data16.words;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+for(const key7 in data18){
+if(typeof data18[key7] !== "string"){
+const err33 = {instancePath:instancePath+"/damage/types/words/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/damage/properties/types/properties/words/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1101,7 +1102,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/damage",schemaPath:"#/properties/damage/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err34 = {instancePath:instancePath+"/damage/types/words",schemaPath:"#/properties/damage/properties/types/properties/words/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1111,11 +1112,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.reaction !== undefined){
-let data19 = data.reaction;
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(data19.per === undefined){
-const err35 = {instancePath:instancePath+"/reaction",schemaPath:"#/properties/reaction/required",keyword:"required",params:{missingProperty: "per"},message:"must have required property '"+"per"+"'"};
+}
+else {
+const err35 = {instancePath:instancePath+"/damage/types",schemaPath:"#/properties/damage/properties/types/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1124,9 +1123,10 @@ vErrors.push(err35);
 }
 errors++;
 }
-for(const key8 in data19){
-if(!((key8 === "per") || (key8 === "opportunity"))){
-const err36 = {instancePath:instancePath+"/reaction",schemaPath:"#/properties/reaction/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/damage",schemaPath:"#/properties/damage/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1136,10 +1136,11 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data19.per !== undefined){
-let data20 = data19.per;
-if(!(((data20 === "round") || (data20 === "turn")) || (data20 === "unlimited"))){
-const err37 = {instancePath:instancePath+"/reaction/per",schemaPath:"#/properties/reaction/properties/per/enum",keyword:"enum",params:{allowedValues: schema50.properties.reaction.properties.per.enum},message:"must be equal to one of the allowed values"};
+if(data.reaction !== undefined){
+let data20 = data.reaction;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(data20.per === undefined){
+const err37 = {instancePath:instancePath+"/reaction",schemaPath:"#/properties/reaction/required",keyword:"required",params:{missingProperty: "per"},message:"must have required property '"+"per"+"'"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1148,10 +1149,9 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-if(data19.opportunity !== undefined){
-if(typeof data19.opportunity !== "boolean"){
-const err38 = {instancePath:instancePath+"/reaction/opportunity",schemaPath:"#/properties/reaction/properties/opportunity/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+for(const key8 in data20){
+if(!((key8 === "per") || (key8 === "opportunity"))){
+const err38 = {instancePath:instancePath+"/reaction",schemaPath:"#/properties/reaction/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1161,9 +1161,10 @@ vErrors.push(err38);
 errors++;
 }
 }
-}
-else {
-const err39 = {instancePath:instancePath+"/reaction",schemaPath:"#/properties/reaction/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data20.per !== undefined){
+let data21 = data20.per;
+if(!(((data21 === "round") || (data21 === "turn")) || (data21 === "unlimited"))){
+const err39 = {instancePath:instancePath+"/reaction/per",schemaPath:"#/properties/reaction/properties/per/enum",keyword:"enum",params:{allowedValues: schema50.properties.reaction.properties.per.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1173,11 +1174,9 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.sustain !== undefined){
-let data22 = data.sustain;
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if(data22.check === undefined){
-const err40 = {instancePath:instancePath+"/sustain",schemaPath:"#/properties/sustain/required",keyword:"required",params:{missingProperty: "check"},message:"must have required property '"+"check"+"'"};
+if(data20.opportunity !== undefined){
+if(typeof data20.opportunity !== "boolean"){
+const err40 = {instancePath:instancePath+"/reaction/opportunity",schemaPath:"#/properties/reaction/properties/opportunity/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1186,8 +1185,10 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(data22.dc === undefined){
-const err41 = {instancePath:instancePath+"/sustain",schemaPath:"#/properties/sustain/required",keyword:"required",params:{missingProperty: "dc"},message:"must have required property '"+"dc"+"'"};
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/reaction",schemaPath:"#/properties/reaction/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1196,9 +1197,12 @@ vErrors.push(err41);
 }
 errors++;
 }
-for(const key9 in data22){
-if(!((key9 === "check") || (key9 === "dc"))){
-const err42 = {instancePath:instancePath+"/sustain",schemaPath:"#/properties/sustain/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+}
+if(data.sustain !== undefined){
+let data23 = data.sustain;
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+if(data23.check === undefined){
+const err42 = {instancePath:instancePath+"/sustain",schemaPath:"#/properties/sustain/required",keyword:"required",params:{missingProperty: "check"},message:"must have required property '"+"check"+"'"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1207,10 +1211,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-if(data22.check !== undefined){
-if(typeof data22.check !== "string"){
-const err43 = {instancePath:instancePath+"/sustain/check",schemaPath:"#/properties/sustain/properties/check/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data23.dc === undefined){
+const err43 = {instancePath:instancePath+"/sustain",schemaPath:"#/properties/sustain/required",keyword:"required",params:{missingProperty: "dc"},message:"must have required property '"+"dc"+"'"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1219,10 +1221,9 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-if(data22.dc !== undefined){
-if(typeof data22.dc !== "string"){
-const err44 = {instancePath:instancePath+"/sustain/dc",schemaPath:"#/properties/sustain/properties/dc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key9 in data23){
+if(!((key9 === "check") || (key9 === "dc"))){
+const err44 = {instancePath:instancePath+"/sustain",schemaPath:"#/properties/sustain/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1232,9 +1233,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-}
-else {
-const err45 = {instancePath:instancePath+"/sustain",schemaPath:"#/properties/sustain/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data23.check !== undefined){
+if(typeof data23.check !== "string"){
+const err45 = {instancePath:instancePath+"/sustain/check",schemaPath:"#/properties/sustain/properties/check/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1244,12 +1245,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.targeting !== undefined){
-let data25 = data.targeting;
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-for(const key10 in data25){
-if(!(key10 === "canTarget")){
-const err46 = {instancePath:instancePath+"/targeting",schemaPath:"#/properties/targeting/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
+if(data23.dc !== undefined){
+if(typeof data23.dc !== "string"){
+const err46 = {instancePath:instancePath+"/sustain/dc",schemaPath:"#/properties/sustain/properties/dc/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1259,9 +1257,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data25.canTarget !== undefined){
-if(typeof data25.canTarget !== "string"){
-const err47 = {instancePath:instancePath+"/targeting/canTarget",schemaPath:"#/properties/targeting/properties/canTarget/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err47 = {instancePath:instancePath+"/sustain",schemaPath:"#/properties/sustain/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1271,9 +1269,12 @@ vErrors.push(err47);
 errors++;
 }
 }
-}
-else {
-const err48 = {instancePath:instancePath+"/targeting",schemaPath:"#/properties/targeting/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.targeting !== undefined){
+let data26 = data.targeting;
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+for(const key10 in data26){
+if(!(key10 === "canTarget")){
+const err48 = {instancePath:instancePath+"/targeting",schemaPath:"#/properties/targeting/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1283,11 +1284,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.death !== undefined){
-let data27 = data.death;
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if(data27.enabled === undefined){
-const err49 = {instancePath:instancePath+"/death",schemaPath:"#/properties/death/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'"};
+if(data26.canTarget !== undefined){
+if(typeof data26.canTarget !== "string"){
+const err49 = {instancePath:instancePath+"/targeting/canTarget",schemaPath:"#/properties/targeting/properties/canTarget/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1296,9 +1295,10 @@ vErrors.push(err49);
 }
 errors++;
 }
-for(const key11 in data27){
-if(!((key11 === "enabled") || (key11 === "save"))){
-const err50 = {instancePath:instancePath+"/death",schemaPath:"#/properties/death/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/targeting",schemaPath:"#/properties/targeting/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1308,9 +1308,11 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data27.enabled !== undefined){
-if(typeof data27.enabled !== "boolean"){
-const err51 = {instancePath:instancePath+"/death/enabled",schemaPath:"#/properties/death/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.death !== undefined){
+let data28 = data.death;
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(data28.enabled === undefined){
+const err51 = {instancePath:instancePath+"/death",schemaPath:"#/properties/death/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1319,12 +1321,9 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-if(data27.save !== undefined){
-let data29 = data27.save;
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-if(data29.check === undefined){
-const err52 = {instancePath:instancePath+"/death/save",schemaPath:"#/properties/death/properties/save/required",keyword:"required",params:{missingProperty: "check"},message:"must have required property '"+"check"+"'"};
+for(const key11 in data28){
+if(!((key11 === "enabled") || (key11 === "save"))){
+const err52 = {instancePath:instancePath+"/death",schemaPath:"#/properties/death/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1333,9 +1332,10 @@ vErrors.push(err52);
 }
 errors++;
 }
-for(const key12 in data29){
-if(!(((key12 === "check") || (key12 === "successes")) || (key12 === "failures"))){
-const err53 = {instancePath:instancePath+"/death/save",schemaPath:"#/properties/death/properties/save/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
+}
+if(data28.enabled !== undefined){
+if(typeof data28.enabled !== "boolean"){
+const err53 = {instancePath:instancePath+"/death/enabled",schemaPath:"#/properties/death/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1345,9 +1345,11 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data29.check !== undefined){
-if(typeof data29.check !== "string"){
-const err54 = {instancePath:instancePath+"/death/save/check",schemaPath:"#/properties/death/properties/save/properties/check/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data28.save !== undefined){
+let data30 = data28.save;
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+if(data30.check === undefined){
+const err54 = {instancePath:instancePath+"/death/save",schemaPath:"#/properties/death/properties/save/required",keyword:"required",params:{missingProperty: "check"},message:"must have required property '"+"check"+"'"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1356,11 +1358,9 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-if(data29.successes !== undefined){
-let data31 = data29.successes;
-if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-const err55 = {instancePath:instancePath+"/death/save/successes",schemaPath:"#/properties/death/properties/save/properties/successes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key12 in data30){
+if(!(((key12 === "check") || (key12 === "successes")) || (key12 === "failures"))){
+const err55 = {instancePath:instancePath+"/death/save",schemaPath:"#/properties/death/properties/save/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1369,9 +1369,10 @@ vErrors.push(err55);
 }
 errors++;
 }
-if((typeof data31 == "number") && (isFinite(data31))){
-if(data31 < 1 || isNaN(data31)){
-const err56 = {instancePath:instancePath+"/death/save/successes",schemaPath:"#/properties/death/properties/save/properties/successes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data30.check !== undefined){
+if(typeof data30.check !== "string"){
+const err56 = {instancePath:instancePath+"/death/save/check",schemaPath:"#/properties/death/properties/save/properties/check/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1381,11 +1382,10 @@ vErrors.push(err56);
 errors++;
 }
 }
-}
-if(data29.failures !== undefined){
-let data32 = data29.failures;
+if(data30.successes !== undefined){
+let data32 = data30.successes;
 if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-const err57 = {instancePath:instancePath+"/death/save/failures",schemaPath:"#/properties/death/properties/save/properties/failures/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err57 = {instancePath:instancePath+"/death/save/successes",schemaPath:"#/properties/death/properties/save/properties/successes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1396,7 +1396,7 @@ errors++;
 }
 if((typeof data32 == "number") && (isFinite(data32))){
 if(data32 < 1 || isNaN(data32)){
-const err58 = {instancePath:instancePath+"/death/save/failures",schemaPath:"#/properties/death/properties/save/properties/failures/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err58 = {instancePath:instancePath+"/death/save/successes",schemaPath:"#/properties/death/properties/save/properties/successes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1407,9 +1407,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err59 = {instancePath:instancePath+"/death/save",schemaPath:"#/properties/death/properties/save/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data30.failures !== undefined){
+let data33 = data30.failures;
+if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
+const err59 = {instancePath:instancePath+"/death/save/failures",schemaPath:"#/properties/death/properties/save/properties/failures/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1418,10 +1419,9 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-}
-else {
-const err60 = {instancePath:instancePath+"/death",schemaPath:"#/properties/death/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data33 == "number") && (isFinite(data33))){
+if(data33 < 1 || isNaN(data33)){
+const err60 = {instancePath:instancePath+"/death/save/failures",schemaPath:"#/properties/death/properties/save/properties/failures/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1431,11 +1431,10 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.consequences !== undefined){
-let data33 = data.consequences;
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-if(data33.roll === undefined){
-const err61 = {instancePath:instancePath+"/consequences",schemaPath:"#/properties/consequences/required",keyword:"required",params:{missingProperty: "roll"},message:"must have required property '"+"roll"+"'"};
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/death/save",schemaPath:"#/properties/death/properties/save/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1444,8 +1443,10 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(data33.outcomes === undefined){
-const err62 = {instancePath:instancePath+"/consequences",schemaPath:"#/properties/consequences/required",keyword:"required",params:{missingProperty: "outcomes"},message:"must have required property '"+"outcomes"+"'"};
+}
+}
+else {
+const err62 = {instancePath:instancePath+"/death",schemaPath:"#/properties/death/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1454,8 +1455,12 @@ vErrors.push(err62);
 }
 errors++;
 }
-if(data33.position === undefined){
-const err63 = {instancePath:instancePath+"/consequences",schemaPath:"#/properties/consequences/required",keyword:"required",params:{missingProperty: "position"},message:"must have required property '"+"position"+"'"};
+}
+if(data.consequences !== undefined){
+let data34 = data.consequences;
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(data34.roll === undefined){
+const err63 = {instancePath:instancePath+"/consequences",schemaPath:"#/properties/consequences/required",keyword:"required",params:{missingProperty: "roll"},message:"must have required property '"+"roll"+"'"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1464,8 +1469,8 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(data33.effect === undefined){
-const err64 = {instancePath:instancePath+"/consequences",schemaPath:"#/properties/consequences/required",keyword:"required",params:{missingProperty: "effect"},message:"must have required property '"+"effect"+"'"};
+if(data34.outcomes === undefined){
+const err64 = {instancePath:instancePath+"/consequences",schemaPath:"#/properties/consequences/required",keyword:"required",params:{missingProperty: "outcomes"},message:"must have required property '"+"outcomes"+"'"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1474,8 +1479,8 @@ vErrors.push(err64);
 }
 errors++;
 }
-if(data33.harm === undefined){
-const err65 = {instancePath:instancePath+"/consequences",schemaPath:"#/properties/consequences/required",keyword:"required",params:{missingProperty: "harm"},message:"must have required property '"+"harm"+"'"};
+if(data34.position === undefined){
+const err65 = {instancePath:instancePath+"/consequences",schemaPath:"#/properties/consequences/required",keyword:"required",params:{missingProperty: "position"},message:"must have required property '"+"position"+"'"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1484,9 +1489,8 @@ vErrors.push(err65);
 }
 errors++;
 }
-for(const key13 in data33){
-if(!((((((key13 === "roll") || (key13 === "outcomes")) || (key13 === "position")) || (key13 === "effect")) || (key13 === "harm")) || (key13 === "defaultPosition"))){
-const err66 = {instancePath:instancePath+"/consequences",schemaPath:"#/properties/consequences/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
+if(data34.effect === undefined){
+const err66 = {instancePath:instancePath+"/consequences",schemaPath:"#/properties/consequences/required",keyword:"required",params:{missingProperty: "effect"},message:"must have required property '"+"effect"+"'"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1495,10 +1499,8 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-if(data33.roll !== undefined){
-if(typeof data33.roll !== "string"){
-const err67 = {instancePath:instancePath+"/consequences/roll",schemaPath:"#/properties/consequences/properties/roll/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data34.harm === undefined){
+const err67 = {instancePath:instancePath+"/consequences",schemaPath:"#/properties/consequences/required",keyword:"required",params:{missingProperty: "harm"},message:"must have required property '"+"harm"+"'"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1507,20 +1509,9 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-if(data33.outcomes !== undefined){
-let data35 = data33.outcomes;
-if(Array.isArray(data35)){
-const len1 = data35.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate24(data35[i1], {instancePath:instancePath+"/consequences/outcomes/" + i1,parentData:data35,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err68 = {instancePath:instancePath+"/consequences/outcomes",schemaPath:"#/properties/consequences/properties/outcomes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+for(const key13 in data34){
+if(!((((((key13 === "roll") || (key13 === "outcomes")) || (key13 === "position")) || (key13 === "effect")) || (key13 === "harm")) || (key13 === "defaultPosition"))){
+const err68 = {instancePath:instancePath+"/consequences",schemaPath:"#/properties/consequences/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1530,14 +1521,9 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data33.position !== undefined){
-let data37 = data33.position;
-if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
-for(const key14 in data37){
-let data38 = data37[key14];
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-if(data38.harm === undefined){
-const err69 = {instancePath:instancePath+"/consequences/position/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/consequences/properties/position/additionalProperties/required",keyword:"required",params:{missingProperty: "harm"},message:"must have required property '"+"harm"+"'"};
+if(data34.roll !== undefined){
+if(typeof data34.roll !== "string"){
+const err69 = {instancePath:instancePath+"/consequences/roll",schemaPath:"#/properties/consequences/properties/roll/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1546,9 +1532,20 @@ vErrors.push(err69);
 }
 errors++;
 }
-for(const key15 in data38){
-if(!(key15 === "harm")){
-const err70 = {instancePath:instancePath+"/consequences/position/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/consequences/properties/position/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
+}
+if(data34.outcomes !== undefined){
+let data36 = data34.outcomes;
+if(Array.isArray(data36)){
+const len1 = data36.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate24(data36[i1], {instancePath:instancePath+"/consequences/outcomes/" + i1,parentData:data36,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/consequences/outcomes",schemaPath:"#/properties/consequences/properties/outcomes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1558,11 +1555,14 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data38.harm !== undefined){
-let data39 = data38.harm;
-if((typeof data39 == "number") && (isFinite(data39))){
-if(data39 < 0 || isNaN(data39)){
-const err71 = {instancePath:instancePath+"/consequences/position/" + key14.replace(/~/g, "~0").replace(/\//g, "~1")+"/harm",schemaPath:"#/properties/consequences/properties/position/additionalProperties/properties/harm/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data34.position !== undefined){
+let data38 = data34.position;
+if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
+for(const key14 in data38){
+let data39 = data38[key14];
+if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
+if(data39.harm === undefined){
+const err71 = {instancePath:instancePath+"/consequences/position/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/consequences/properties/position/additionalProperties/required",keyword:"required",params:{missingProperty: "harm"},message:"must have required property '"+"harm"+"'"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1571,9 +1571,9 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-else {
-const err72 = {instancePath:instancePath+"/consequences/position/" + key14.replace(/~/g, "~0").replace(/\//g, "~1")+"/harm",schemaPath:"#/properties/consequences/properties/position/additionalProperties/properties/harm/type",keyword:"type",params:{type: "number"},message:"must be number"};
+for(const key15 in data39){
+if(!(key15 === "harm")){
+const err72 = {instancePath:instancePath+"/consequences/position/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/consequences/properties/position/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1583,9 +1583,11 @@ vErrors.push(err72);
 errors++;
 }
 }
-}
-else {
-const err73 = {instancePath:instancePath+"/consequences/position/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/consequences/properties/position/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data39.harm !== undefined){
+let data40 = data39.harm;
+if((typeof data40 == "number") && (isFinite(data40))){
+if(data40 < 0 || isNaN(data40)){
+const err73 = {instancePath:instancePath+"/consequences/position/" + key14.replace(/~/g, "~0").replace(/\//g, "~1")+"/harm",schemaPath:"#/properties/consequences/properties/position/additionalProperties/properties/harm/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1595,9 +1597,8 @@ vErrors.push(err73);
 errors++;
 }
 }
-}
 else {
-const err74 = {instancePath:instancePath+"/consequences/position",schemaPath:"#/properties/consequences/properties/position/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err74 = {instancePath:instancePath+"/consequences/position/" + key14.replace(/~/g, "~0").replace(/\//g, "~1")+"/harm",schemaPath:"#/properties/consequences/properties/position/additionalProperties/properties/harm/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1607,14 +1608,9 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data33.effect !== undefined){
-let data40 = data33.effect;
-if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
-for(const key16 in data40){
-let data41 = data40[key16];
-if((typeof data41 == "number") && (isFinite(data41))){
-if(data41 < 0 || isNaN(data41)){
-const err75 = {instancePath:instancePath+"/consequences/effect/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/consequences/properties/effect/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err75 = {instancePath:instancePath+"/consequences/position/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/consequences/properties/position/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1624,8 +1620,9 @@ vErrors.push(err75);
 errors++;
 }
 }
+}
 else {
-const err76 = {instancePath:instancePath+"/consequences/effect/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/consequences/properties/effect/additionalProperties/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err76 = {instancePath:instancePath+"/consequences/position",schemaPath:"#/properties/consequences/properties/position/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1635,9 +1632,14 @@ vErrors.push(err76);
 errors++;
 }
 }
-}
-else {
-const err77 = {instancePath:instancePath+"/consequences/effect",schemaPath:"#/properties/consequences/properties/effect/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data34.effect !== undefined){
+let data41 = data34.effect;
+if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
+for(const key16 in data41){
+let data42 = data41[key16];
+if((typeof data42 == "number") && (isFinite(data42))){
+if(data42 < 0 || isNaN(data42)){
+const err77 = {instancePath:instancePath+"/consequences/effect/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/consequences/properties/effect/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1647,11 +1649,8 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data33.harm !== undefined){
-let data42 = data33.harm;
-if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
-if(data42.levels === undefined){
-const err78 = {instancePath:instancePath+"/consequences/harm",schemaPath:"#/properties/consequences/properties/harm/required",keyword:"required",params:{missingProperty: "levels"},message:"must have required property '"+"levels"+"'"};
+else {
+const err78 = {instancePath:instancePath+"/consequences/effect/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/consequences/properties/effect/additionalProperties/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1660,9 +1659,10 @@ vErrors.push(err78);
 }
 errors++;
 }
-for(const key17 in data42){
-if(!((key17 === "levels") || (key17 === "track"))){
-const err79 = {instancePath:instancePath+"/consequences/harm",schemaPath:"#/properties/consequences/properties/harm/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
+}
+}
+else {
+const err79 = {instancePath:instancePath+"/consequences/effect",schemaPath:"#/properties/consequences/properties/effect/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1672,15 +1672,11 @@ vErrors.push(err79);
 errors++;
 }
 }
-if(data42.levels !== undefined){
-let data43 = data42.levels;
-if(Array.isArray(data43)){
-const len2 = data43.length;
-for(let i2=0; i2<len2; i2++){
-let data44 = data43[i2];
-if((typeof data44 == "number") && (isFinite(data44))){
-if(data44 > 1 || isNaN(data44)){
-const err80 = {instancePath:instancePath+"/consequences/harm/levels/" + i2,schemaPath:"#/properties/consequences/properties/harm/properties/levels/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(data34.harm !== undefined){
+let data43 = data34.harm;
+if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
+if(data43.levels === undefined){
+const err80 = {instancePath:instancePath+"/consequences/harm",schemaPath:"#/properties/consequences/properties/harm/required",keyword:"required",params:{missingProperty: "levels"},message:"must have required property '"+"levels"+"'"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1689,8 +1685,9 @@ vErrors.push(err80);
 }
 errors++;
 }
-if(data44 < 0 || isNaN(data44)){
-const err81 = {instancePath:instancePath+"/consequences/harm/levels/" + i2,schemaPath:"#/properties/consequences/properties/harm/properties/levels/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+for(const key17 in data43){
+if(!((key17 === "levels") || (key17 === "track"))){
+const err81 = {instancePath:instancePath+"/consequences/harm",schemaPath:"#/properties/consequences/properties/harm/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1700,8 +1697,15 @@ vErrors.push(err81);
 errors++;
 }
 }
-else {
-const err82 = {instancePath:instancePath+"/consequences/harm/levels/" + i2,schemaPath:"#/properties/consequences/properties/harm/properties/levels/items/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data43.levels !== undefined){
+let data44 = data43.levels;
+if(Array.isArray(data44)){
+const len2 = data44.length;
+for(let i2=0; i2<len2; i2++){
+let data45 = data44[i2];
+if((typeof data45 == "number") && (isFinite(data45))){
+if(data45 > 1 || isNaN(data45)){
+const err82 = {instancePath:instancePath+"/consequences/harm/levels/" + i2,schemaPath:"#/properties/consequences/properties/harm/properties/levels/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1710,10 +1714,8 @@ vErrors.push(err82);
 }
 errors++;
 }
-}
-}
-else {
-const err83 = {instancePath:instancePath+"/consequences/harm/levels",schemaPath:"#/properties/consequences/properties/harm/properties/levels/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data45 < 0 || isNaN(data45)){
+const err83 = {instancePath:instancePath+"/consequences/harm/levels/" + i2,schemaPath:"#/properties/consequences/properties/harm/properties/levels/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1723,9 +1725,8 @@ vErrors.push(err83);
 errors++;
 }
 }
-if(data42.track !== undefined){
-if(typeof data42.track !== "string"){
-const err84 = {instancePath:instancePath+"/consequences/harm/track",schemaPath:"#/properties/consequences/properties/harm/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err84 = {instancePath:instancePath+"/consequences/harm/levels/" + i2,schemaPath:"#/properties/consequences/properties/harm/properties/levels/items/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1737,7 +1738,7 @@ errors++;
 }
 }
 else {
-const err85 = {instancePath:instancePath+"/consequences/harm",schemaPath:"#/properties/consequences/properties/harm/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err85 = {instancePath:instancePath+"/consequences/harm/levels",schemaPath:"#/properties/consequences/properties/harm/properties/levels/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1747,9 +1748,9 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data33.defaultPosition !== undefined){
-if(typeof data33.defaultPosition !== "string"){
-const err86 = {instancePath:instancePath+"/consequences/defaultPosition",schemaPath:"#/properties/consequences/properties/defaultPosition/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data43.track !== undefined){
+if(typeof data43.track !== "string"){
+const err86 = {instancePath:instancePath+"/consequences/harm/track",schemaPath:"#/properties/consequences/properties/harm/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1761,7 +1762,7 @@ errors++;
 }
 }
 else {
-const err87 = {instancePath:instancePath+"/consequences",schemaPath:"#/properties/consequences/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err87 = {instancePath:instancePath+"/consequences/harm",schemaPath:"#/properties/consequences/properties/harm/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1771,13 +1772,9 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data.disengage !== undefined){
-let data47 = data.disengage;
-if(Array.isArray(data47)){
-const len3 = data47.length;
-for(let i3=0; i3<len3; i3++){
-if(typeof data47[i3] !== "string"){
-const err88 = {instancePath:instancePath+"/disengage/" + i3,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data34.defaultPosition !== undefined){
+if(typeof data34.defaultPosition !== "string"){
+const err88 = {instancePath:instancePath+"/consequences/defaultPosition",schemaPath:"#/properties/consequences/properties/defaultPosition/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1789,7 +1786,7 @@ errors++;
 }
 }
 else {
-const err89 = {instancePath:instancePath+"/disengage",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err89 = {instancePath:instancePath+"/consequences",schemaPath:"#/properties/consequences/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1799,12 +1796,13 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data.edgeWords !== undefined){
-let data49 = data.edgeWords;
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-for(const key18 in data49){
-if(!((key18 === "advantage") || (key18 === "disadvantage"))){
-const err90 = {instancePath:instancePath+"/edgeWords",schemaPath:"#/properties/edgeWords/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
+if(data.disengage !== undefined){
+let data48 = data.disengage;
+if(Array.isArray(data48)){
+const len3 = data48.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data48[i3] !== "string"){
+const err90 = {instancePath:instancePath+"/disengage/" + i3,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1814,11 +1812,9 @@ vErrors.push(err90);
 errors++;
 }
 }
-if(data49.advantage !== undefined){
-let data50 = data49.advantage;
-if(typeof data50 === "string"){
-if(func2(data50) < 1){
-const err91 = {instancePath:instancePath+"/edgeWords/advantage",schemaPath:"#/properties/edgeWords/properties/advantage/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err91 = {instancePath:instancePath+"/disengage",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1828,8 +1824,12 @@ vErrors.push(err91);
 errors++;
 }
 }
-else {
-const err92 = {instancePath:instancePath+"/edgeWords/advantage",schemaPath:"#/properties/edgeWords/properties/advantage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.edgeWords !== undefined){
+let data50 = data.edgeWords;
+if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
+for(const key18 in data50){
+if(!((key18 === "advantage") || (key18 === "disadvantage"))){
+const err92 = {instancePath:instancePath+"/edgeWords",schemaPath:"#/properties/edgeWords/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1839,11 +1839,11 @@ vErrors.push(err92);
 errors++;
 }
 }
-if(data49.disadvantage !== undefined){
-let data51 = data49.disadvantage;
+if(data50.advantage !== undefined){
+let data51 = data50.advantage;
 if(typeof data51 === "string"){
 if(func2(data51) < 1){
-const err93 = {instancePath:instancePath+"/edgeWords/disadvantage",schemaPath:"#/properties/edgeWords/properties/disadvantage/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err93 = {instancePath:instancePath+"/edgeWords/advantage",schemaPath:"#/properties/edgeWords/properties/advantage/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1854,7 +1854,7 @@ errors++;
 }
 }
 else {
-const err94 = {instancePath:instancePath+"/edgeWords/disadvantage",schemaPath:"#/properties/edgeWords/properties/disadvantage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err94 = {instancePath:instancePath+"/edgeWords/advantage",schemaPath:"#/properties/edgeWords/properties/advantage/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1864,9 +1864,11 @@ vErrors.push(err94);
 errors++;
 }
 }
-}
-else {
-const err95 = {instancePath:instancePath+"/edgeWords",schemaPath:"#/properties/edgeWords/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data50.disadvantage !== undefined){
+let data52 = data50.disadvantage;
+if(typeof data52 === "string"){
+if(func2(data52) < 1){
+const err95 = {instancePath:instancePath+"/edgeWords/disadvantage",schemaPath:"#/properties/edgeWords/properties/disadvantage/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1876,14 +1878,37 @@ vErrors.push(err95);
 errors++;
 }
 }
-}
 else {
-const err96 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err96 = {instancePath:instancePath+"/edgeWords/disadvantage",schemaPath:"#/properties/edgeWords/properties/disadvantage/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err96];
 }
 else {
 vErrors.push(err96);
+}
+errors++;
+}
+}
+}
+else {
+const err97 = {instancePath:instancePath+"/edgeWords",schemaPath:"#/properties/edgeWords/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+}
+else {
+const err98 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
 }
 errors++;
 }
@@ -2748,7 +2773,7 @@ return errors === 0;
 }
 validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema61 = {"defaultSnippets":[{"label":"ability","description":"An ability of its own attack: one roll and its damage.","body":{"id":"${1:power-strike}","name":"${2:Power Strike}","uses":"${3:free}","target":"${4:enemy}","attack":{"check":"${5:attack}","damage":"${6:2d6}"}}}],"type":"object","required":["id","uses"],"additionalProperties":false,"description":"An ability, spell, reaction or potion.","properties":{"id":{"$ref":"#/$defs/id","description":"Ability id, named by heroes and orders."},"name":{"type":"string","description":"Display name."},"kind":{"type":"string","description":"Kind, for people (`Spell`, `Feature`, `Potion`)."},"level":{"type":"integer","minimum":0,"description":"Spell level or tier."},"description":{"type":"string","description":"For people."},"uses":{"type":"string","description":"What it takes: an action id of `turn.actions` (`action`, `bonus`), `reaction`, or `free`."},"cost":{"type":"array","description":"Resources paid; an ability whose cost cannot be paid is not used.","items":{"type":"object","minProperties":1,"additionalProperties":false,"dependentRequired":{"track":["amount"],"amount":["track"]},"description":"A spell slot (`{ \"slot\": 1 }`) or an amount of a track (`{ \"track\": \"tp\", \"amount\": \"1\" }`).","properties":{"slot":{"type":"integer","minimum":0,"description":"Spell slot level spent."},"track":{"type":"string","description":"Track paid from."},"amount":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much of the track."}}}},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks that fill when it is used (a builder)."},"react":{"type":"object","required":["on"],"additionalProperties":false,"description":"For a reaction: when it fires and what it does.","properties":{"on":{"enum":["hit","spell","leave"],"description":"`hit` (being hit), `spell` (a spell), `leave` (an enemy leaving reach)."},"defence":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Added to the defence against the triggering attack (Shield: `5`)."},"check":{"type":"string","description":"A check rolled to react; its success is read by damage steps as `@reaction.<ability id>`."}}},"sustained":{"type":"boolean","description":"true: its effects last while its user sustains it (one at a time)."},"target":{"enum":["enemy","enemies","ally","allies","self"],"description":"Who it is aimed at: one `enemy`, all `enemies`, an `ally`, all `allies`, or `self`."},"save":{"$ref":"#/$defs/save"},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the targets (on a failed save, when there is one)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"An attack of its own: an attack spell rolls its own attack and dice.","properties":{"check":{"type":"string","description":"Check id rolled (`attack`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@spell.mod`."},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage: `(@level >= 5 ? 2 : 1)d10`."},"type":{"type":"string","description":"Damage type (`fire`)."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage of a saving-throw ability, rolled once for all targets."},"type":{"type":"string","description":"Damage type."},"heal":{"type":"object","required":["amount","track"],"additionalProperties":false,"description":"Healing, never above the maximum.","properties":{"amount":{"type":"string","x-formula":"heal","x-formula-type":"number","description":"How much: `1d10 + @level`."},"track":{"type":"string","description":"Track healed (`hp`)."}}},"grants":{"type":"array","description":"More actions this turn (Action Surge): their attacks are really rolled.","items":{"type":"object","required":["action","count"],"additionalProperties":false,"description":"Extra actions of one kind.","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"integer","minimum":1,"description":"How many more this turn."}}}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, read by the clock as `@action.speed`."},"recharge":{"type":"object","required":["min"],"additionalProperties":false,"description":"Recharge (a breath weapon): usable again at the start of a turn when its die (a d6 unless `die` says) shows at least `min`.","properties":{"min":{"type":"integer","minimum":1,"maximum":1000,"description":"Lowest face of the die that recharges it (5 on a d6: on 5-6); at most the die's faces."},"die":{"type":"integer","minimum":2,"maximum":1000,"description":"Faces of the recharge die (default 6: a d6)."}}},"move":{"type":"string","description":"Where using it moves its user (a band such as `far`, or a row). Leaving a place where foes stand lets them react (`react.on: leave`, or the opportunity attack of `combat.reaction.opportunity`), unless it is a teleport or a disengage (`disengage`)."},"teleport":{"type":"boolean","description":"A teleport (Misty Step): its `move` never provokes a reaction."},"disengage":{"type":"boolean","description":"Its `move` disengages: leaving never provokes an opportunity attack or a `leave` reaction. When absent, the words of `combat.disengage` found in its id or name decide."},"challenge":{"type":"object","required":["check","vs"],"additionalProperties":false,"description":"A check its user rolls on its own, against a number rather than a foe (an unopposed challenge: picking a lock, breaking a ward). The outcome's `applies` and `gain` take effect as for any check, so an extended challenge adds its `@degree` to a progress track (and a botch may empty it); standing orders read the track to know when it is done.","properties":{"check":{"type":"string","description":"Check id rolled (`challenge`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The user's number for the check, `@stat` (an ability total: `@wits + @streetwise - @wound`). Default: the check's own `stat`, else 0."},"vs":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number to meet, `@vs` (a difficulty), on the user's sheet."}}},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off its targets (breaking a ward, a cure). An ability that does nothing else is not used while none of its targets holds one of them."}}};
+const schema61 = {"defaultSnippets":[{"label":"ability","description":"An ability of its own attack: one roll and its damage.","body":{"id":"${1:power-strike}","name":"${2:Power Strike}","uses":"${3:free}","target":"${4:enemy}","attack":{"check":"${5:attack}","damage":"${6:2d6}"}}}],"type":"object","required":["id","uses"],"additionalProperties":false,"description":"An ability, spell, reaction or potion.","properties":{"id":{"$ref":"#/$defs/id","description":"Ability id, named by heroes and orders."},"name":{"type":"string","description":"Display name."},"kind":{"type":"string","description":"Kind, for people (`Spell`, `Feature`, `Potion`)."},"level":{"type":"integer","minimum":0,"description":"Spell level or tier."},"description":{"type":"string","description":"For people."},"uses":{"type":"string","description":"What it takes: an action id of `turn.actions` (`action`, `bonus`), `reaction`, or `free`."},"cost":{"type":"array","description":"Resources paid; an ability whose cost cannot be paid is not used.","items":{"type":"object","minProperties":1,"additionalProperties":false,"dependentRequired":{"track":["amount"],"amount":["track"]},"description":"A spell slot (`{ \"slot\": 1 }`) or an amount of a track (`{ \"track\": \"tp\", \"amount\": \"1\" }`).","properties":{"slot":{"type":"integer","minimum":0,"description":"Spell slot level spent."},"track":{"type":"string","description":"Track paid from."},"amount":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much of the track."}}}},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks that fill when it is used (a builder)."},"react":{"type":"object","required":["on"],"additionalProperties":false,"description":"For a reaction: when it fires and what it does.","properties":{"on":{"enum":["hit","spell","leave"],"description":"`hit` (being hit), `spell` (a spell), `leave` (an enemy leaving reach)."},"defence":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Added to the defence against the triggering attack (Shield: `5`)."},"check":{"type":"string","description":"A check rolled to react; its success is read by damage steps as `@reaction.<ability id>`."},"when":{"type":"string","x-formula":"reaction","x-formula-type":"boolean","description":"True when it answers this trigger at all; false: it is not taken (no check rolled, nothing paid, no reaction used). Reads the reactor's sheet, the triggering blow's `@damageType` and `@attack.melee`, and `@attacker.*` (the one it answers): Libra's Dodge `@damageType == 'physical'`, Resist `@damageType != 'physical'`. A `spell` trigger reads the ability's damage type; a `leave` trigger has none (`''`). Default: always."}}},"sustained":{"type":"boolean","description":"true: its effects last while its user sustains it (one at a time)."},"target":{"enum":["enemy","enemies","ally","allies","self"],"description":"Who it is aimed at: one `enemy`, all `enemies`, an `ally`, all `allies`, or `self`."},"save":{"$ref":"#/$defs/save"},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the targets (on a failed save, when there is one)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"An attack of its own: an attack spell rolls its own attack and dice.","properties":{"check":{"type":"string","description":"Check id rolled (`attack`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@spell.mod`."},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage: `(@level >= 5 ? 2 : 1)d10`."},"type":{"type":"string","description":"Damage type (`fire`)."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage of a saving-throw ability, rolled once for all targets."},"type":{"type":"string","description":"Damage type."},"heal":{"type":"object","required":["amount","track"],"additionalProperties":false,"description":"Healing, never above the maximum.","properties":{"amount":{"type":"string","x-formula":"heal","x-formula-type":"number","description":"How much: `1d10 + @level`."},"track":{"type":"string","description":"Track healed (`hp`)."}}},"grants":{"type":"array","description":"More actions this turn (Action Surge): their attacks are really rolled.","items":{"type":"object","required":["action","count"],"additionalProperties":false,"description":"Extra actions of one kind.","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"integer","minimum":1,"description":"How many more this turn."}}}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, read by the clock as `@action.speed`."},"recharge":{"type":"object","required":["min"],"additionalProperties":false,"description":"Recharge (a breath weapon): usable again at the start of a turn when its die (a d6 unless `die` says) shows at least `min`.","properties":{"min":{"type":"integer","minimum":1,"maximum":1000,"description":"Lowest face of the die that recharges it (5 on a d6: on 5-6); at most the die's faces."},"die":{"type":"integer","minimum":2,"maximum":1000,"description":"Faces of the recharge die (default 6: a d6)."}}},"move":{"type":"string","description":"Where using it moves its user (a band such as `far`, or a row). Leaving a place where foes stand lets them react (`react.on: leave`, or the opportunity attack of `combat.reaction.opportunity`), unless it is a teleport or a disengage (`disengage`)."},"teleport":{"type":"boolean","description":"A teleport (Misty Step): its `move` never provokes a reaction."},"disengage":{"type":"boolean","description":"Its `move` disengages: leaving never provokes an opportunity attack or a `leave` reaction. When absent, the words of `combat.disengage` found in its id or name decide."},"challenge":{"type":"object","required":["check","vs"],"additionalProperties":false,"description":"A check its user rolls on its own, against a number rather than a foe (an unopposed challenge: picking a lock, breaking a ward). The outcome's `applies` and `gain` take effect as for any check, so an extended challenge adds its `@degree` to a progress track (and a botch may empty it); standing orders read the track to know when it is done.","properties":{"check":{"type":"string","description":"Check id rolled (`challenge`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The user's number for the check, `@stat` (an ability total: `@wits + @streetwise - @wound`). Default: the check's own `stat`, else 0."},"vs":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number to meet, `@vs` (a difficulty), on the user's sheet."}}},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off its targets (breaking a ward, a cure). An ability that does nothing else is not used while none of its targets holds one of them."}}};
 const schema63 = {"type":"object","required":["track","amount"],"additionalProperties":false,"description":"An amount of a track: `{ \"track\": \"hope\", \"amount\": \"1\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"sheet","description":"How much, a formula over the sheet."}}};
 const schema64 = {"type":"object","required":["check","dc"],"additionalProperties":false,"description":"A saving throw each target rolls against the user's DC.","properties":{"check":{"type":"string","description":"Check id each target rolls (`save.wis`)."},"dc":{"type":"string","x-formula":"ability.dc","x-formula-type":"number","description":"DC, on the user's sheet: `@spell.dc`."},"half":{"type":"boolean","description":"true: half damage on a successful save."}}};
 
@@ -3126,7 +3151,7 @@ vErrors.push(err28);
 errors++;
 }
 for(const key3 in data15){
-if(!(((key3 === "on") || (key3 === "defence")) || (key3 === "check"))){
+if(!((((key3 === "on") || (key3 === "defence")) || (key3 === "check")) || (key3 === "when"))){
 const err29 = {instancePath:instancePath+"/react",schemaPath:"#/properties/react/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err29];
@@ -3174,9 +3199,9 @@ vErrors.push(err32);
 errors++;
 }
 }
-}
-else {
-const err33 = {instancePath:instancePath+"/react",schemaPath:"#/properties/react/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data15.when !== undefined){
+if(typeof data15.when !== "string"){
+const err33 = {instancePath:instancePath+"/react/when",schemaPath:"#/properties/react/properties/when/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3186,9 +3211,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.sustained !== undefined){
-if(typeof data.sustained !== "boolean"){
-const err34 = {instancePath:instancePath+"/sustained",schemaPath:"#/properties/sustained/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err34 = {instancePath:instancePath+"/react",schemaPath:"#/properties/react/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3198,10 +3223,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.target !== undefined){
-let data20 = data.target;
-if(!(((((data20 === "enemy") || (data20 === "enemies")) || (data20 === "ally")) || (data20 === "allies")) || (data20 === "self"))){
-const err35 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/enum",keyword:"enum",params:{allowedValues: schema61.properties.target.enum},message:"must be equal to one of the allowed values"};
+if(data.sustained !== undefined){
+if(typeof data.sustained !== "boolean"){
+const err35 = {instancePath:instancePath+"/sustained",schemaPath:"#/properties/sustained/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -3211,11 +3235,10 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.save !== undefined){
-let data21 = data.save;
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.check === undefined){
-const err36 = {instancePath:instancePath+"/save",schemaPath:"#/$defs/save/required",keyword:"required",params:{missingProperty: "check"},message:"must have required property '"+"check"+"'"};
+if(data.target !== undefined){
+let data21 = data.target;
+if(!(((((data21 === "enemy") || (data21 === "enemies")) || (data21 === "ally")) || (data21 === "allies")) || (data21 === "self"))){
+const err36 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/enum",keyword:"enum",params:{allowedValues: schema61.properties.target.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -3224,8 +3247,12 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(data21.dc === undefined){
-const err37 = {instancePath:instancePath+"/save",schemaPath:"#/$defs/save/required",keyword:"required",params:{missingProperty: "dc"},message:"must have required property '"+"dc"+"'"};
+}
+if(data.save !== undefined){
+let data22 = data.save;
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+if(data22.check === undefined){
+const err37 = {instancePath:instancePath+"/save",schemaPath:"#/$defs/save/required",keyword:"required",params:{missingProperty: "check"},message:"must have required property '"+"check"+"'"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -3234,9 +3261,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-for(const key4 in data21){
-if(!(((key4 === "check") || (key4 === "dc")) || (key4 === "half"))){
-const err38 = {instancePath:instancePath+"/save",schemaPath:"#/$defs/save/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(data22.dc === undefined){
+const err38 = {instancePath:instancePath+"/save",schemaPath:"#/$defs/save/required",keyword:"required",params:{missingProperty: "dc"},message:"must have required property '"+"dc"+"'"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -3245,10 +3271,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-if(data21.check !== undefined){
-if(typeof data21.check !== "string"){
-const err39 = {instancePath:instancePath+"/save/check",schemaPath:"#/$defs/save/properties/check/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key4 in data22){
+if(!(((key4 === "check") || (key4 === "dc")) || (key4 === "half"))){
+const err39 = {instancePath:instancePath+"/save",schemaPath:"#/$defs/save/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -3258,9 +3283,9 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data21.dc !== undefined){
-if(typeof data21.dc !== "string"){
-const err40 = {instancePath:instancePath+"/save/dc",schemaPath:"#/$defs/save/properties/dc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data22.check !== undefined){
+if(typeof data22.check !== "string"){
+const err40 = {instancePath:instancePath+"/save/check",schemaPath:"#/$defs/save/properties/check/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -3270,9 +3295,9 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data21.half !== undefined){
-if(typeof data21.half !== "boolean"){
-const err41 = {instancePath:instancePath+"/save/half",schemaPath:"#/$defs/save/properties/half/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data22.dc !== undefined){
+if(typeof data22.dc !== "string"){
+const err41 = {instancePath:instancePath+"/save/dc",schemaPath:"#/$defs/save/properties/dc/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -3282,9 +3307,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-}
-else {
-const err42 = {instancePath:instancePath+"/save",schemaPath:"#/$defs/save/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data22.half !== undefined){
+if(typeof data22.half !== "boolean"){
+const err42 = {instancePath:instancePath+"/save/half",schemaPath:"#/$defs/save/properties/half/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -3294,13 +3319,9 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.applies !== undefined){
-let data25 = data.applies;
-if(Array.isArray(data25)){
-const len2 = data25.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data25[i2] !== "string"){
-const err43 = {instancePath:instancePath+"/applies/" + i2,schemaPath:"#/$defs/idList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err43 = {instancePath:instancePath+"/save",schemaPath:"#/$defs/save/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -3310,9 +3331,13 @@ vErrors.push(err43);
 errors++;
 }
 }
-}
-else {
-const err44 = {instancePath:instancePath+"/applies",schemaPath:"#/$defs/idList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.applies !== undefined){
+let data26 = data.applies;
+if(Array.isArray(data26)){
+const len2 = data26.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data26[i2] !== "string"){
+const err44 = {instancePath:instancePath+"/applies/" + i2,schemaPath:"#/$defs/idList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -3322,11 +3347,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.attack !== undefined){
-let data27 = data.attack;
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if(data27.check === undefined){
-const err45 = {instancePath:instancePath+"/attack",schemaPath:"#/properties/attack/required",keyword:"required",params:{missingProperty: "check"},message:"must have required property '"+"check"+"'"};
+}
+else {
+const err45 = {instancePath:instancePath+"/applies",schemaPath:"#/$defs/idList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -3335,8 +3358,12 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(data27.damage === undefined){
-const err46 = {instancePath:instancePath+"/attack",schemaPath:"#/properties/attack/required",keyword:"required",params:{missingProperty: "damage"},message:"must have required property '"+"damage"+"'"};
+}
+if(data.attack !== undefined){
+let data28 = data.attack;
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(data28.check === undefined){
+const err46 = {instancePath:instancePath+"/attack",schemaPath:"#/properties/attack/required",keyword:"required",params:{missingProperty: "check"},message:"must have required property '"+"check"+"'"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -3345,9 +3372,8 @@ vErrors.push(err46);
 }
 errors++;
 }
-for(const key5 in data27){
-if(!(((((key5 === "check") || (key5 === "stat")) || (key5 === "damage")) || (key5 === "type")) || (key5 === "reach"))){
-const err47 = {instancePath:instancePath+"/attack",schemaPath:"#/properties/attack/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(data28.damage === undefined){
+const err47 = {instancePath:instancePath+"/attack",schemaPath:"#/properties/attack/required",keyword:"required",params:{missingProperty: "damage"},message:"must have required property '"+"damage"+"'"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -3356,10 +3382,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-if(data27.check !== undefined){
-if(typeof data27.check !== "string"){
-const err48 = {instancePath:instancePath+"/attack/check",schemaPath:"#/properties/attack/properties/check/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key5 in data28){
+if(!(((((key5 === "check") || (key5 === "stat")) || (key5 === "damage")) || (key5 === "type")) || (key5 === "reach"))){
+const err48 = {instancePath:instancePath+"/attack",schemaPath:"#/properties/attack/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -3369,9 +3394,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data27.stat !== undefined){
-if(typeof data27.stat !== "string"){
-const err49 = {instancePath:instancePath+"/attack/stat",schemaPath:"#/properties/attack/properties/stat/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data28.check !== undefined){
+if(typeof data28.check !== "string"){
+const err49 = {instancePath:instancePath+"/attack/check",schemaPath:"#/properties/attack/properties/check/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -3381,9 +3406,9 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data27.damage !== undefined){
-if(typeof data27.damage !== "string"){
-const err50 = {instancePath:instancePath+"/attack/damage",schemaPath:"#/properties/attack/properties/damage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data28.stat !== undefined){
+if(typeof data28.stat !== "string"){
+const err50 = {instancePath:instancePath+"/attack/stat",schemaPath:"#/properties/attack/properties/stat/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -3393,9 +3418,9 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data27.type !== undefined){
-if(typeof data27.type !== "string"){
-const err51 = {instancePath:instancePath+"/attack/type",schemaPath:"#/properties/attack/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data28.damage !== undefined){
+if(typeof data28.damage !== "string"){
+const err51 = {instancePath:instancePath+"/attack/damage",schemaPath:"#/properties/attack/properties/damage/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -3405,9 +3430,9 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data27.reach !== undefined){
-if(typeof data27.reach !== "string"){
-const err52 = {instancePath:instancePath+"/attack/reach",schemaPath:"#/properties/attack/properties/reach/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data28.type !== undefined){
+if(typeof data28.type !== "string"){
+const err52 = {instancePath:instancePath+"/attack/type",schemaPath:"#/properties/attack/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -3417,9 +3442,9 @@ vErrors.push(err52);
 errors++;
 }
 }
-}
-else {
-const err53 = {instancePath:instancePath+"/attack",schemaPath:"#/properties/attack/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data28.reach !== undefined){
+if(typeof data28.reach !== "string"){
+const err53 = {instancePath:instancePath+"/attack/reach",schemaPath:"#/properties/attack/properties/reach/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -3429,9 +3454,9 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data.damage !== undefined){
-if(typeof data.damage !== "string"){
-const err54 = {instancePath:instancePath+"/damage",schemaPath:"#/properties/damage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err54 = {instancePath:instancePath+"/attack",schemaPath:"#/properties/attack/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -3441,9 +3466,9 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data.type !== undefined){
-if(typeof data.type !== "string"){
-const err55 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.damage !== undefined){
+if(typeof data.damage !== "string"){
+const err55 = {instancePath:instancePath+"/damage",schemaPath:"#/properties/damage/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -3453,11 +3478,9 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data.heal !== undefined){
-let data35 = data.heal;
-if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
-if(data35.amount === undefined){
-const err56 = {instancePath:instancePath+"/heal",schemaPath:"#/properties/heal/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
+if(data.type !== undefined){
+if(typeof data.type !== "string"){
+const err56 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -3466,8 +3489,12 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(data35.track === undefined){
-const err57 = {instancePath:instancePath+"/heal",schemaPath:"#/properties/heal/required",keyword:"required",params:{missingProperty: "track"},message:"must have required property '"+"track"+"'"};
+}
+if(data.heal !== undefined){
+let data36 = data.heal;
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+if(data36.amount === undefined){
+const err57 = {instancePath:instancePath+"/heal",schemaPath:"#/properties/heal/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -3476,9 +3503,8 @@ vErrors.push(err57);
 }
 errors++;
 }
-for(const key6 in data35){
-if(!((key6 === "amount") || (key6 === "track"))){
-const err58 = {instancePath:instancePath+"/heal",schemaPath:"#/properties/heal/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+if(data36.track === undefined){
+const err58 = {instancePath:instancePath+"/heal",schemaPath:"#/properties/heal/required",keyword:"required",params:{missingProperty: "track"},message:"must have required property '"+"track"+"'"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -3487,10 +3513,9 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-if(data35.amount !== undefined){
-if(typeof data35.amount !== "string"){
-const err59 = {instancePath:instancePath+"/heal/amount",schemaPath:"#/properties/heal/properties/amount/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key6 in data36){
+if(!((key6 === "amount") || (key6 === "track"))){
+const err59 = {instancePath:instancePath+"/heal",schemaPath:"#/properties/heal/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -3500,9 +3525,9 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data35.track !== undefined){
-if(typeof data35.track !== "string"){
-const err60 = {instancePath:instancePath+"/heal/track",schemaPath:"#/properties/heal/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data36.amount !== undefined){
+if(typeof data36.amount !== "string"){
+const err60 = {instancePath:instancePath+"/heal/amount",schemaPath:"#/properties/heal/properties/amount/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -3512,9 +3537,9 @@ vErrors.push(err60);
 errors++;
 }
 }
-}
-else {
-const err61 = {instancePath:instancePath+"/heal",schemaPath:"#/properties/heal/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data36.track !== undefined){
+if(typeof data36.track !== "string"){
+const err61 = {instancePath:instancePath+"/heal/track",schemaPath:"#/properties/heal/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -3524,15 +3549,9 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data.grants !== undefined){
-let data38 = data.grants;
-if(Array.isArray(data38)){
-const len3 = data38.length;
-for(let i3=0; i3<len3; i3++){
-let data39 = data38[i3];
-if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
-if(data39.action === undefined){
-const err62 = {instancePath:instancePath+"/grants/" + i3,schemaPath:"#/properties/grants/items/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+}
+else {
+const err62 = {instancePath:instancePath+"/heal",schemaPath:"#/properties/heal/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -3541,8 +3560,16 @@ vErrors.push(err62);
 }
 errors++;
 }
-if(data39.count === undefined){
-const err63 = {instancePath:instancePath+"/grants/" + i3,schemaPath:"#/properties/grants/items/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'"};
+}
+if(data.grants !== undefined){
+let data39 = data.grants;
+if(Array.isArray(data39)){
+const len3 = data39.length;
+for(let i3=0; i3<len3; i3++){
+let data40 = data39[i3];
+if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
+if(data40.action === undefined){
+const err63 = {instancePath:instancePath+"/grants/" + i3,schemaPath:"#/properties/grants/items/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -3551,9 +3578,8 @@ vErrors.push(err63);
 }
 errors++;
 }
-for(const key7 in data39){
-if(!((key7 === "action") || (key7 === "count"))){
-const err64 = {instancePath:instancePath+"/grants/" + i3,schemaPath:"#/properties/grants/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+if(data40.count === undefined){
+const err64 = {instancePath:instancePath+"/grants/" + i3,schemaPath:"#/properties/grants/items/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -3562,10 +3588,9 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-if(data39.action !== undefined){
-if(typeof data39.action !== "string"){
-const err65 = {instancePath:instancePath+"/grants/" + i3+"/action",schemaPath:"#/properties/grants/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key7 in data40){
+if(!((key7 === "action") || (key7 === "count"))){
+const err65 = {instancePath:instancePath+"/grants/" + i3,schemaPath:"#/properties/grants/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -3575,10 +3600,9 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data39.count !== undefined){
-let data41 = data39.count;
-if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
-const err66 = {instancePath:instancePath+"/grants/" + i3+"/count",schemaPath:"#/properties/grants/items/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data40.action !== undefined){
+if(typeof data40.action !== "string"){
+const err66 = {instancePath:instancePath+"/grants/" + i3+"/action",schemaPath:"#/properties/grants/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -3587,9 +3611,11 @@ vErrors.push(err66);
 }
 errors++;
 }
-if((typeof data41 == "number") && (isFinite(data41))){
-if(data41 < 1 || isNaN(data41)){
-const err67 = {instancePath:instancePath+"/grants/" + i3+"/count",schemaPath:"#/properties/grants/items/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data40.count !== undefined){
+let data42 = data40.count;
+if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
+const err67 = {instancePath:instancePath+"/grants/" + i3+"/count",schemaPath:"#/properties/grants/items/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -3598,11 +3624,9 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err68 = {instancePath:instancePath+"/grants/" + i3,schemaPath:"#/properties/grants/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data42 == "number") && (isFinite(data42))){
+if(data42 < 1 || isNaN(data42)){
+const err68 = {instancePath:instancePath+"/grants/" + i3+"/count",schemaPath:"#/properties/grants/items/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -3613,8 +3637,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err69 = {instancePath:instancePath+"/grants",schemaPath:"#/properties/grants/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err69 = {instancePath:instancePath+"/grants/" + i3,schemaPath:"#/properties/grants/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -3624,9 +3649,9 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data.speed !== undefined){
-if(typeof data.speed !== "string"){
-const err70 = {instancePath:instancePath+"/speed",schemaPath:"#/properties/speed/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err70 = {instancePath:instancePath+"/grants",schemaPath:"#/properties/grants/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -3636,11 +3661,9 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data.recharge !== undefined){
-let data43 = data.recharge;
-if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
-if(data43.min === undefined){
-const err71 = {instancePath:instancePath+"/recharge",schemaPath:"#/properties/recharge/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'"};
+if(data.speed !== undefined){
+if(typeof data.speed !== "string"){
+const err71 = {instancePath:instancePath+"/speed",schemaPath:"#/properties/speed/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -3649,9 +3672,12 @@ vErrors.push(err71);
 }
 errors++;
 }
-for(const key8 in data43){
-if(!((key8 === "min") || (key8 === "die"))){
-const err72 = {instancePath:instancePath+"/recharge",schemaPath:"#/properties/recharge/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+}
+if(data.recharge !== undefined){
+let data44 = data.recharge;
+if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
+if(data44.min === undefined){
+const err72 = {instancePath:instancePath+"/recharge",schemaPath:"#/properties/recharge/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -3660,11 +3686,9 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-if(data43.min !== undefined){
-let data44 = data43.min;
-if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
-const err73 = {instancePath:instancePath+"/recharge/min",schemaPath:"#/properties/recharge/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key8 in data44){
+if(!((key8 === "min") || (key8 === "die"))){
+const err73 = {instancePath:instancePath+"/recharge",schemaPath:"#/properties/recharge/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -3673,9 +3697,11 @@ vErrors.push(err73);
 }
 errors++;
 }
-if((typeof data44 == "number") && (isFinite(data44))){
-if(data44 > 1000 || isNaN(data44)){
-const err74 = {instancePath:instancePath+"/recharge/min",schemaPath:"#/properties/recharge/properties/min/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
+}
+if(data44.min !== undefined){
+let data45 = data44.min;
+if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
+const err74 = {instancePath:instancePath+"/recharge/min",schemaPath:"#/properties/recharge/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -3684,8 +3710,9 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(data44 < 1 || isNaN(data44)){
-const err75 = {instancePath:instancePath+"/recharge/min",schemaPath:"#/properties/recharge/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data45 == "number") && (isFinite(data45))){
+if(data45 > 1000 || isNaN(data45)){
+const err75 = {instancePath:instancePath+"/recharge/min",schemaPath:"#/properties/recharge/properties/min/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -3694,12 +3721,8 @@ vErrors.push(err75);
 }
 errors++;
 }
-}
-}
-if(data43.die !== undefined){
-let data45 = data43.die;
-if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
-const err76 = {instancePath:instancePath+"/recharge/die",schemaPath:"#/properties/recharge/properties/die/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data45 < 1 || isNaN(data45)){
+const err76 = {instancePath:instancePath+"/recharge/min",schemaPath:"#/properties/recharge/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -3708,9 +3731,12 @@ vErrors.push(err76);
 }
 errors++;
 }
-if((typeof data45 == "number") && (isFinite(data45))){
-if(data45 > 1000 || isNaN(data45)){
-const err77 = {instancePath:instancePath+"/recharge/die",schemaPath:"#/properties/recharge/properties/die/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
+}
+}
+if(data44.die !== undefined){
+let data46 = data44.die;
+if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
+const err77 = {instancePath:instancePath+"/recharge/die",schemaPath:"#/properties/recharge/properties/die/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -3719,8 +3745,9 @@ vErrors.push(err77);
 }
 errors++;
 }
-if(data45 < 2 || isNaN(data45)){
-const err78 = {instancePath:instancePath+"/recharge/die",schemaPath:"#/properties/recharge/properties/die/minimum",keyword:"minimum",params:{comparison: ">=", limit: 2},message:"must be >= 2"};
+if((typeof data46 == "number") && (isFinite(data46))){
+if(data46 > 1000 || isNaN(data46)){
+const err78 = {instancePath:instancePath+"/recharge/die",schemaPath:"#/properties/recharge/properties/die/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -3729,11 +3756,8 @@ vErrors.push(err78);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err79 = {instancePath:instancePath+"/recharge",schemaPath:"#/properties/recharge/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data46 < 2 || isNaN(data46)){
+const err79 = {instancePath:instancePath+"/recharge/die",schemaPath:"#/properties/recharge/properties/die/minimum",keyword:"minimum",params:{comparison: ">=", limit: 2},message:"must be >= 2"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -3743,9 +3767,10 @@ vErrors.push(err79);
 errors++;
 }
 }
-if(data.move !== undefined){
-if(typeof data.move !== "string"){
-const err80 = {instancePath:instancePath+"/move",schemaPath:"#/properties/move/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+}
+else {
+const err80 = {instancePath:instancePath+"/recharge",schemaPath:"#/properties/recharge/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -3755,9 +3780,9 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data.teleport !== undefined){
-if(typeof data.teleport !== "boolean"){
-const err81 = {instancePath:instancePath+"/teleport",schemaPath:"#/properties/teleport/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.move !== undefined){
+if(typeof data.move !== "string"){
+const err81 = {instancePath:instancePath+"/move",schemaPath:"#/properties/move/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -3767,9 +3792,9 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data.disengage !== undefined){
-if(typeof data.disengage !== "boolean"){
-const err82 = {instancePath:instancePath+"/disengage",schemaPath:"#/properties/disengage/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.teleport !== undefined){
+if(typeof data.teleport !== "boolean"){
+const err82 = {instancePath:instancePath+"/teleport",schemaPath:"#/properties/teleport/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -3779,11 +3804,9 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data.challenge !== undefined){
-let data49 = data.challenge;
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-if(data49.check === undefined){
-const err83 = {instancePath:instancePath+"/challenge",schemaPath:"#/properties/challenge/required",keyword:"required",params:{missingProperty: "check"},message:"must have required property '"+"check"+"'"};
+if(data.disengage !== undefined){
+if(typeof data.disengage !== "boolean"){
+const err83 = {instancePath:instancePath+"/disengage",schemaPath:"#/properties/disengage/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -3792,8 +3815,12 @@ vErrors.push(err83);
 }
 errors++;
 }
-if(data49.vs === undefined){
-const err84 = {instancePath:instancePath+"/challenge",schemaPath:"#/properties/challenge/required",keyword:"required",params:{missingProperty: "vs"},message:"must have required property '"+"vs"+"'"};
+}
+if(data.challenge !== undefined){
+let data50 = data.challenge;
+if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
+if(data50.check === undefined){
+const err84 = {instancePath:instancePath+"/challenge",schemaPath:"#/properties/challenge/required",keyword:"required",params:{missingProperty: "check"},message:"must have required property '"+"check"+"'"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -3802,9 +3829,8 @@ vErrors.push(err84);
 }
 errors++;
 }
-for(const key9 in data49){
-if(!(((key9 === "check") || (key9 === "stat")) || (key9 === "vs"))){
-const err85 = {instancePath:instancePath+"/challenge",schemaPath:"#/properties/challenge/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+if(data50.vs === undefined){
+const err85 = {instancePath:instancePath+"/challenge",schemaPath:"#/properties/challenge/required",keyword:"required",params:{missingProperty: "vs"},message:"must have required property '"+"vs"+"'"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -3813,10 +3839,9 @@ vErrors.push(err85);
 }
 errors++;
 }
-}
-if(data49.check !== undefined){
-if(typeof data49.check !== "string"){
-const err86 = {instancePath:instancePath+"/challenge/check",schemaPath:"#/properties/challenge/properties/check/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key9 in data50){
+if(!(((key9 === "check") || (key9 === "stat")) || (key9 === "vs"))){
+const err86 = {instancePath:instancePath+"/challenge",schemaPath:"#/properties/challenge/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -3826,9 +3851,9 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(data49.stat !== undefined){
-if(typeof data49.stat !== "string"){
-const err87 = {instancePath:instancePath+"/challenge/stat",schemaPath:"#/properties/challenge/properties/stat/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data50.check !== undefined){
+if(typeof data50.check !== "string"){
+const err87 = {instancePath:instancePath+"/challenge/check",schemaPath:"#/properties/challenge/properties/check/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -3838,9 +3863,9 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data49.vs !== undefined){
-if(typeof data49.vs !== "string"){
-const err88 = {instancePath:instancePath+"/challenge/vs",schemaPath:"#/properties/challenge/properties/vs/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data50.stat !== undefined){
+if(typeof data50.stat !== "string"){
+const err88 = {instancePath:instancePath+"/challenge/stat",schemaPath:"#/properties/challenge/properties/stat/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -3850,9 +3875,9 @@ vErrors.push(err88);
 errors++;
 }
 }
-}
-else {
-const err89 = {instancePath:instancePath+"/challenge",schemaPath:"#/properties/challenge/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data50.vs !== undefined){
+if(typeof data50.vs !== "string"){
+const err89 = {instancePath:instancePath+"/challenge/vs",schemaPath:"#/properties/challenge/properties/vs/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -3862,13 +3887,9 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data.removes !== undefined){
-let data53 = data.removes;
-if(Array.isArray(data53)){
-const len4 = data53.length;
-for(let i4=0; i4<len4; i4++){
-if(typeof data53[i4] !== "string"){
-const err90 = {instancePath:instancePath+"/removes/" + i4,schemaPath:"#/$defs/idList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err90 = {instancePath:instancePath+"/challenge",schemaPath:"#/properties/challenge/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -3878,9 +3899,13 @@ vErrors.push(err90);
 errors++;
 }
 }
-}
-else {
-const err91 = {instancePath:instancePath+"/removes",schemaPath:"#/$defs/idList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.removes !== undefined){
+let data54 = data.removes;
+if(Array.isArray(data54)){
+const len4 = data54.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data54[i4] !== "string"){
+const err91 = {instancePath:instancePath+"/removes/" + i4,schemaPath:"#/$defs/idList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -3892,12 +3917,24 @@ errors++;
 }
 }
 else {
-const err92 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err92 = {instancePath:instancePath+"/removes",schemaPath:"#/$defs/idList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err92];
 }
 else {
 vErrors.push(err92);
+}
+errors++;
+}
+}
+}
+else {
+const err93 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
 }
 errors++;
 }
@@ -12386,5 +12423,5 @@ return errors === 0;
 }
 validate59.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-export const systemSchema = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:system:1","title":"Rules Studio system","description":"A tabletop rule system as data (rules format v1). Formulas are strings in the Rules Studio formula language; each formula field names its context in `x-formula` (what it may read) and, when it must be true or false, `x-formula-type: boolean`.","type":"object","required":["id","name","version","formatVersion","attributes"],"additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Where editors find this schema, e.g. `../schemas/system.schema.json`."},"id":{"$ref":"#/$defs/id","description":"Stable id of the system, also its file name (`classic-d20`)."},"name":{"type":"string","minLength":1,"description":"The system's name as players know it."},"version":{"type":"string","minLength":1,"description":"Your own version of the system (free text, e.g. `1.0.0`)."},"formatVersion":{"const":1,"description":"Version of the rules file format. This app reads version 1."},"description":{"type":"string","description":"What the system is, for people."},"grid":{"type":"boolean","description":"true: fights are played on squares. false: no grid; where each one stands is a band or a row (spec §2.9)."},"positions":{"type":"object","additionalProperties":false,"description":"Where combatants stand when there is no grid: range bands and named rows.","properties":{"bands":{"$ref":"#/$defs/stringList","description":"Range bands the system speaks of (default `near`, `far`)."},"rows":{"$ref":"#/$defs/stringList","description":"Rows the system names, front first, e.g. `[\"front\", \"back\"]`."},"advance":{"type":"boolean","description":"true: rows close up. Whenever every combatant of a side standing in a row of `rows` is down (or nobody of that side stands there), each of that side's combatants in a later row moves up one row, until no row ahead of a standing combatant is empty (row formation: when the front row falls, the next in line is the new front row). Checked when the fight starts and whenever someone goes down; each move is a `move` event. Default false."}}},"attributes":{"type":"object","description":"Base numbers of a sheet, by id. Read in formulas as `@str`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/attribute"}},"derived":{"type":"object","description":"Values computed from the sheet, by name (dotted names allowed: `str.mod`). Read as `@str.mod`. A derived value that reads a track is recomputed when the track changes.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the sheet: attributes, other derived values, `@level`, tracks."}},"tracks":{"type":"object","description":"Numbers that go up and down in a fight (`hp`), read as `@hp` (current) and `@hp.max`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/track"}},"functions":{"type":"object","description":"Your own functions, callable from every formula: `throw(10)`. No recursion.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/userFunction"}},"checks":{"type":"object","description":"Named checks (`attack`, `initiative`, `save.con`): a roll and its outcomes.","propertyNames":{"$ref":"#/$defs/id"},"additionalProperties":{"$ref":"#/$defs/check"}},"combat":{"$ref":"#/$defs/combat"},"turn":{"$ref":"#/$defs/turn"},"conditions":{"type":"array","description":"Conditions a combatant can carry (prone, paralyzed, blessed).","items":{"$ref":"#/$defs/condition"}},"abilities":{"type":"array","description":"Abilities, spells, reactions and potions.","items":{"$ref":"#/$defs/ability"}},"templates":{"type":"array","description":"Enemy sheets built from role and tier (1..6).","items":{"$ref":"#/$defs/template"}},"classes":{"type":"object","description":"Classes by id; a hero's `classes` gives the level in each.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/class"}},"bestiary":{"type":"array","description":"Creatures that fight with their own numbers.","items":{"$ref":"#/$defs/creature"}},"heroes":{"type":"array","description":"Heroes for the sandbox and `sim`.","items":{"$ref":"#/$defs/hero"}},"fights":{"type":"array","description":"Fights for the sandbox and `sim --fight ID`.","items":{"$ref":"#/$defs/fight"}},"parties":{"type":"array","description":"Named groups of heroes for the balance tools: `sim FILE --grid --party ID` fights each template role at each tier against this party.","items":{"$ref":"#/$defs/party"}},"encounters":{"$ref":"#/$defs/encounters","description":"Difficulty budget: what a fight should cost by the book, compared by the balance tools with how it plays."}},"$defs":{"party":{"type":"object","required":["id","heroes"],"additionalProperties":false,"description":"A party: heroes that fight together in the balance grid.","properties":{"id":{"$ref":"#/$defs/id","description":"Party id: `sim FILE --grid --party ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","minItems":1,"items":{"type":"string","description":"Hero id."},"description":"Hero ids (each must be one of `heroes`)."}}},"encounters":{"type":"object","required":["budget","expect"],"additionalProperties":false,"description":"Difficulty budget. A fight's budget is the sum of `budget` over its enemies; `expect` says what win rate a budget should give, so the balance tools can flag fights where the book and the dice disagree.","properties":{"budget":{"type":"string","x-formula":"encounter","x-formula-type":"number","description":"Budget of one enemy (context `encounter`: `@tier`, `@role`, `@challenge`, `@party.size`, `@party.level`), summed over the fight's enemies, like an XP budget: `\"@tier * (@role == 'boss' ? 8 : @role == 'elite' ? 3 : 1)\"`."},"expect":{"type":"array","minItems":1,"description":"The heroes' expected win rate at given budgets: `[{ \"budget\": 4, \"winRate\": 0.9 }, { \"budget\": 12, \"winRate\": 0.5 }]`. Between points the expectation is read on a straight line; beyond the ends it stays at the end's value.","items":{"type":"object","required":["budget","winRate"],"additionalProperties":false,"description":"One point: a budget and the win rate it should give.","properties":{"budget":{"type":"number","description":"A fight's total budget."},"winRate":{"type":"number","minimum":0,"maximum":1,"description":"Heroes' expected win rate at that budget, 0..1."}}}},"tolerance":{"type":"number","minimum":0,"maximum":1,"description":"How far the simulated win rate may sit from the expectation before a fight is flagged (default 0.15): flagged when the whole 95% interval lies outside expectation ± tolerance."}}},"id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]*$","description":"An id: letters, digits, `_`, `-` and `.`, starting with a letter or digit."},"refName":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A name read in formulas as `@name`: letters, digits and `_`, not starting with a digit."},"refPath":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$","description":"A name read in formulas as `@name`; dots allowed (`str.mod`)."},"stringList":{"type":"array","items":{"type":"string"},"description":"A list of words."},"idList":{"type":"array","items":{"type":"string"},"description":"A list of ids."},"attribute":{"type":"object","required":["name"],"additionalProperties":false,"description":"A base number of the sheet.","properties":{"name":{"type":"string","description":"Display name, shown on chips (`Strength`)."},"abbr":{"type":"string","description":"Short label (`STR`)."},"default":{"type":"number","description":"Value when a sheet does not give one."},"min":{"type":"number","description":"Lowest allowed value."},"max":{"type":"number","description":"Highest allowed value."},"whole":{"type":"boolean","description":"Only whole numbers are allowed (a number of dice, a die's size, a rating): the checker reports 2.5 where it is written."},"description":{"type":"string","description":"What it measures, for people."}}},"track":{"type":"object","required":["name","max"],"additionalProperties":false,"description":"A number that goes up and down in a fight.","properties":{"name":{"type":"string","description":"Display name (`Hit points`)."},"max":{"type":"string","x-formula":"sheet","description":"The maximum, a formula over the sheet: `10 + @con.mod * @level`."},"start":{"type":"string","x-formula":"sheet","description":"Value at the start of a fight (default: the maximum). `0` for a track that fills, like Hope."},"description":{"type":"string","description":"What it measures, for people."}}},"userFunction":{"type":"object","required":["params","body"],"additionalProperties":false,"description":"A function of your own: `{ \"params\": [\"n\"], \"body\": \"d(@n)\" }`, called `throw(10)`.","properties":{"params":{"type":"array","items":{"$ref":"#/$defs/refName"},"description":"Parameter names, read in the body as `@n`."},"body":{"type":"string","x-formula":"function","description":"The body: a formula over the parameters."},"description":{"type":"string","description":"What it computes, for people."}}},"trackAmount":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"An amount of a track: `{ \"track\": \"hope\", \"amount\": \"1\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"sheet","description":"How much, a formula over the sheet."}}},"outcomeGain":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"A track that an outcome fills for the one who rolled: `{ \"track\": \"progress\", \"amount\": \"@degree\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"check.gain","description":"How much, a formula over the roller's sheet, the roll and this outcome (`@degree`, `@outcome`, `@crit`); a negative amount empties the track (never below 0)."}}},"outcome":{"type":"object","required":["id","when","result"],"additionalProperties":false,"description":"One outcome of a check. Outcomes are tried in order; the first whose `when` holds is the outcome.","properties":{"id":{"$ref":"#/$defs/id","description":"Outcome id (`hit`, `crit`), tallied by the simulator."},"name":{"type":"string","description":"Display name, on chips (`Hit`)."},"when":{"type":"string","x-formula":"check.outcome","x-formula-type":"boolean","description":"True when this is the outcome: `@total >= @vs`. Reads `@natural`, `@total`, `@vs`, `@roll.*`."},"result":{"enum":["success","partial","fail"],"description":"What the rules read: `success`, `partial` or `fail`."},"crit":{"type":"boolean","description":"true: a critical success."},"botch":{"type":"boolean","description":"true: a botch (critical failure)."},"degree":{"type":"string","x-formula":"check.outcome","x-formula-type":"number","description":"Degree of success, a number."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the one who rolled (how a rule remembers something for the rest of the fight)."},"inflicts":{"$ref":"#/$defs/idList","description":"Condition ids put on the target (`off-balance`)."},"gain":{"type":"array","items":{"$ref":"#/$defs/outcomeGain"},"description":"Tracks of the one who rolled that fill: `[{ \"track\": \"hope\", \"amount\": \"1\" }]`. An amount may read the outcome's `@degree`: an extended challenge adds `@degree` to a progress track, and a botch empties it with `-@progress`."},"description":{"type":"string","description":"For people."}}},"check":{"defaultSnippets":[{"label":"check with hit and miss","description":"A roll against the target's defence with two outcomes.","body":{"name":"${1:Attack}","roll":"${2:d20 + @might}","outcomes":[{"id":"hit","name":"Hit","when":"@total >= @vs","result":"success"},{"id":"miss","name":"Miss","when":"true","result":"fail"}]}}],"type":"object","required":["roll"],"additionalProperties":false,"description":"A check: one roll, then the first outcome whose `when` holds. No outcomes: it only yields its total (initiative).","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"What the check is for, for people."},"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The roll, evaluated once: `d20 + @stat + @prof`. Reads the actor's sheet, `@stat`, reads, `@edge`, `@mods.<name>`, `@target.*`."},"edge":{"type":"object","required":["combine"],"additionalProperties":false,"description":"How advantage-like edges combine before the dice; the roll reads the result as `@edge`.","properties":{"combine":{"enum":["cancel","sum"],"description":"`cancel`: any positive and any negative edge cancel, else ±1. `sum`: added up, clamped to `max`."},"max":{"type":"integer","minimum":0,"description":"Largest edge either way, under `sum`."}}},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order; the first whose `when` holds is the outcome."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number this check is rolled with when no blow gives one (a save, a reaction, initiative), readable in `roll` as `@stat`: `@con.save`. Computed on the roller's sheet; a creature's `saves[<this check's id>]` replaces it (an SRD monster's Constitution save +6). An attack's `@stat` stays the weapon's or creature attack's."}}},"combat":{"type":"object","required":["mode"],"additionalProperties":false,"description":"How fights are resolved.","properties":{"mode":{"enum":["numbers","consequences"],"description":"`numbers`: attack, damage, defence. `consequences`: the hero rolls and the result is read on both sides (spec §2.8)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"The attack: which check is rolled, the damage of a blow, the defence to meet.","properties":{"check":{"type":"string","description":"Id of the check rolled to attack (`attack`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of a blow: `1d8 + max(@str.mod, @dex.mod)`. Reads the attacker's sheet and reads, `@roll.*`, `@outcome`, `@crit`, `@degree`."},"defence":{"type":"string","x-formula":"defence","x-formula-type":"number","description":"What the enemy must meet, on the defender's sheet: `10 + @dex.mod`. The attack roll reads it as `@vs`."},"reads":{"type":"object","description":"What every attack reads: names and formulas computed on the attacker, read as `@name` in the roll and the damage. A weapon's own reads win, name by name.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the attacker's sheet; a plain attribute reads as that attribute."}},"crit":{"enum":["dice","total","none"],"description":"On a crit: `dice` rolls twice the damage dice, `total` doubles the damage, `none` leaves it to formulas reading `@crit`."}}},"damage":{"type":"object","additionalProperties":false,"description":"What happens to damage on its way to the target.","properties":{"steps":{"type":"array","description":"Steps run in order, each replacing `@damage` where `when` holds. The result is floored at 0 and rounded down.","items":{"type":"object","required":["id","when","value"],"additionalProperties":false,"description":"One damage step, named on the damage chip when it changes the number.","properties":{"id":{"$ref":"#/$defs/id","description":"Step id (`resist`)."},"name":{"type":"string","description":"Display name."},"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"True when the step applies: `has(@target.resist, @damageType)`."},"value":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"The new damage: `floor(@damage / 2)`."}}}},"types":{"type":"object","required":["default"],"additionalProperties":false,"description":"Damage types: what a blow deals when nothing names its type.","properties":{"default":{"type":"string","description":"Type of a blow nothing else types (`bludgeoning`)."},"words":{"type":"object","description":"Words of an attack's name and the type they mean: `{ \"claw\": \"slashing\", \"bite\": \"piercing\" }`.","additionalProperties":{"type":"string","description":"The damage type this word means."}}}}}},"reaction":{"type":"object","required":["per"],"additionalProperties":false,"description":"How often a combatant may react outside its turn.","properties":{"per":{"enum":["round","turn","unlimited"],"description":"One reaction per `round` or per `turn`, or `unlimited`."},"opportunity":{"type":"boolean","description":"true: whoever leaves a place where a foe stands takes that foe's first attack as a reaction (an opportunity attack), when the foe has a reaction left. Teleports and disengage words never provoke it."}}},"sustain":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"Keeping a sustained ability when hurt: rolled on each blow that hurts the sustainer.","properties":{"check":{"type":"string","description":"Check id rolled (`sustain`)."},"dc":{"type":"string","x-formula":"sustain.dc","x-formula-type":"number","description":"The number to meet: `max(10, floor(@damage / 2))`."}}},"targeting":{"type":"object","additionalProperties":false,"description":"Who may be targeted.","properties":{"canTarget":{"type":"string","x-formula":"targeting","x-formula-type":"boolean","description":"True when the attacker may target this one: `not (@attack.melee and has(@target.tags, 'flying'))`."}}},"death":{"type":"object","required":["enabled"],"additionalProperties":false,"description":"Whether heroes can die. A hero at 0 hit points is `down`: stable when `enabled` is false or a condition on it says `atZero: stable` (out of this fight, alive: it wakes up later, after the fight), dead when a condition says `atZero: dead`, and otherwise dying: with a `save`, it rolls death saves until it is stable, dead or back up; without one it stays down for the rest of the fight.","properties":{"enabled":{"type":"boolean","description":"true: a hero at 0 can die. false: a world without death (stable, wakes up later)."},"save":{"type":"object","required":["check"],"additionalProperties":false,"description":"Death saves: at the start of every round each dying hero rolls `check` (no DC: its outcomes decide). A success counts one success, a `crit` outcome brings the hero back up with 1 hit point; a fail counts one failure, a `botch` outcome two. At `successes` it is stable, at `failures` dead (a `down` event each).","properties":{"check":{"type":"string","description":"Check id rolled (`death`)."},"successes":{"type":"integer","minimum":1,"description":"Successes that make the hero stable. Default 3."},"failures":{"type":"integer","minimum":1,"description":"Failures that kill the hero. Default 3."}}}}},"consequences":{"type":"object","required":["roll","outcomes","position","effect","harm"],"additionalProperties":false,"description":"Consequences mode: the hero rolls, the result is read on both sides.","properties":{"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The hero's roll: `(@pool > 0 ? (@pool)d6kh1 : 2d6kl1)`."},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order, like a check's outcomes."},"position":{"type":"object","description":"Positions and the harm levels a failure costs the hero.","additionalProperties":{"type":"object","required":["harm"],"additionalProperties":false,"description":"One position.","properties":{"harm":{"type":"number","minimum":0,"description":"Harm levels the hero suffers."}}}},"effect":{"type":"object","description":"Effects and the harm levels a success deals.","additionalProperties":{"type":"number","minimum":0,"description":"Harm levels dealt."}},"harm":{"type":"object","required":["levels"],"additionalProperties":false,"description":"What harm costs a hero.","properties":{"levels":{"type":"array","items":{"type":"number","minimum":0,"maximum":1},"description":"Fraction of maximum hit points each harm level costs (Forged: `[0.25, 0.5, 0.8, 1.0]`)."},"track":{"type":"string","description":"Track harm is taken from (default `hp`)."}}},"defaultPosition":{"type":"string","description":"The heroes' position in a fight that names none (default `risky`); one of `position`."}}},"disengage":{"$ref":"#/$defs/stringList","description":"Words of the system that disengage: an ability whose id or name holds one never provokes an opportunity attack, unless the ability says `disengage` itself."},"edgeWords":{"type":"object","additionalProperties":false,"description":"How the log words an edge of +1 and -1 on a check (`Prone (near): advantage`); any other edge reads `edge +2`.","properties":{"advantage":{"type":"string","minLength":1,"description":"The word for an edge of +1 (default `advantage`)."},"disadvantage":{"type":"string","minLength":1,"description":"The word for an edge of -1 (default `disadvantage`)."}}}}},"turn":{"type":"object","required":["initiative","actions"],"additionalProperties":false,"description":"Who acts when, and how much one turn allows.","properties":{"initiative":{"type":"object","required":["check"],"additionalProperties":false,"description":"Initiative: highest first.","properties":{"check":{"type":"string","description":"Id of the initiative check."},"when":{"enum":["once","round"],"description":"`once` (when the first exchange starts; a late arrival rolls when it appears) or every `round`. Default `once`."},"ties":{"enum":["heroes","enemies","random"],"description":"Who goes first on a tie. Default `heroes`."}}},"actions":{"type":"array","description":"The budget of one turn. Attacks past it are marked NO TIME.","items":{"type":"object","required":["id","name","per"],"additionalProperties":false,"description":"One kind of action in a turn.","properties":{"id":{"$ref":"#/$defs/id","description":"Action id (`action`, `bonus`), named by abilities' `uses` and `grants`."},"name":{"type":"string","description":"Display name."},"per":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many per turn."},"attacks":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Attacks this action makes: `@class.attacks` (multiclass: the largest, never summed)."},"speed":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Speed of the action, read by the clock as `@action.speed`; may read `@clock` (Run: all that is left)."},"defer":{"type":"boolean","description":"true: a held action (Libra's Wait). Taking it (with an ability that `uses` it, steered by standing orders) does nothing else and ends the act: the actor's clock drops by the action's `speed` only (none: it stays on the current tick; `turn.clock.cost` is not applied), and at that clock value it acts again after everyone else who is to act there, last on the tick. It cannot be taken twice on the same tick. Only in a system with `turn.clock` (the checker warns otherwise: without a clock it only ends the turn)."},"description":{"type":"string","description":"For people."}}}},"clock":{"type":"object","required":["cost","while"],"additionalProperties":false,"description":"Turns the round into ticks, for speed systems. The highest clock acts next.","properties":{"cost":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"What each action takes off the actor's clock: `@action.speed`."},"while":{"type":"string","x-formula":"clock","x-formula-type":"boolean","description":"True while the actor may act again: `@clock >= 1`."}}}}},"condition":{"defaultSnippets":[{"label":"condition","description":"A condition with an edge on its holder's checks for a few rounds.","body":{"id":"${1:new-condition}","name":"${2:Dazed}","edge":"${3:-1}","rounds":"^${4:1}"}}],"type":"object","required":["id"],"additionalProperties":false,"description":"A condition: edges and mods on checks, no actions, a save that ends it.","properties":{"id":{"$ref":"#/$defs/id","description":"Condition id, named by `applies`, `inflicts` and fights."},"name":{"type":"string","description":"Display name, on chips (`Prone`)."},"description":{"type":"string","description":"For people."},"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge on the holder's own checks: `-1` is disadvantage."},"mods":{"type":"object","description":"Mods on the holder's own checks, read there as `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"checks":{"$ref":"#/$defs/idList","description":"Check ids the holder's `edge` and `mods` apply to (all when omitted)."},"against":{"type":"array","description":"Effects on checks made against the holder, filtered by `reach`.","items":{"type":"object","additionalProperties":false,"description":"One effect on checks against the holder.","properties":{"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge for the attacker: `1` is advantage."},"mods":{"type":"object","description":"Added to the attacker's `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"crit":{"type":"boolean","description":"true: a hit becomes a crit. The check then reads as its first success outcome marked `crit` (its event, tally and chip), when it has one, and the chip says which condition did it (`Paralyzed (near): crit`)."},"reach":{"type":"string","description":"Only for attacks from this band or row (`near`, `far`)."}}}},"noActions":{"type":"boolean","description":"true: no blows, no abilities, potions included."},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"The holder rolls again at the end of each of its turns; a success ends the condition. When a save applied the condition (a spell's `save`, a creature attack's `save`: a ghoul's DC 10 Constitution save), the repeat is that same check against that same DC; `check` and `dc` here serve when no save applied it (a fight's starting conditions, an outcome's `inflicts`).","properties":{"check":{"type":"string","description":"Check id rolled (`save.con`)."},"dc":{"type":"string","x-formula":"condition.dc","x-formula-type":"number","description":"DC, computed when the condition is applied: `@source.spell.dc`."},"at":{"enum":["turnEnd","turnStart"],"description":"When the save is rolled. Default `turnEnd`."}}},"atZero":{"enum":["dead","stable"],"description":"What 0 hit points means while this is on a hero."},"rounds":{"type":"integer","minimum":1,"description":"Rounds it lasts (none: until something ends it)."}}},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"A saving throw each target rolls against the user's DC.","properties":{"check":{"type":"string","description":"Check id each target rolls (`save.wis`)."},"dc":{"type":"string","x-formula":"ability.dc","x-formula-type":"number","description":"DC, on the user's sheet: `@spell.dc`."},"half":{"type":"boolean","description":"true: half damage on a successful save."}}},"ability":{"defaultSnippets":[{"label":"ability","description":"An ability of its own attack: one roll and its damage.","body":{"id":"${1:power-strike}","name":"${2:Power Strike}","uses":"${3:free}","target":"${4:enemy}","attack":{"check":"${5:attack}","damage":"${6:2d6}"}}}],"type":"object","required":["id","uses"],"additionalProperties":false,"description":"An ability, spell, reaction or potion.","properties":{"id":{"$ref":"#/$defs/id","description":"Ability id, named by heroes and orders."},"name":{"type":"string","description":"Display name."},"kind":{"type":"string","description":"Kind, for people (`Spell`, `Feature`, `Potion`)."},"level":{"type":"integer","minimum":0,"description":"Spell level or tier."},"description":{"type":"string","description":"For people."},"uses":{"type":"string","description":"What it takes: an action id of `turn.actions` (`action`, `bonus`), `reaction`, or `free`."},"cost":{"type":"array","description":"Resources paid; an ability whose cost cannot be paid is not used.","items":{"type":"object","minProperties":1,"additionalProperties":false,"dependentRequired":{"track":["amount"],"amount":["track"]},"description":"A spell slot (`{ \"slot\": 1 }`) or an amount of a track (`{ \"track\": \"tp\", \"amount\": \"1\" }`).","properties":{"slot":{"type":"integer","minimum":0,"description":"Spell slot level spent."},"track":{"type":"string","description":"Track paid from."},"amount":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much of the track."}}}},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks that fill when it is used (a builder)."},"react":{"type":"object","required":["on"],"additionalProperties":false,"description":"For a reaction: when it fires and what it does.","properties":{"on":{"enum":["hit","spell","leave"],"description":"`hit` (being hit), `spell` (a spell), `leave` (an enemy leaving reach)."},"defence":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Added to the defence against the triggering attack (Shield: `5`)."},"check":{"type":"string","description":"A check rolled to react; its success is read by damage steps as `@reaction.<ability id>`."}}},"sustained":{"type":"boolean","description":"true: its effects last while its user sustains it (one at a time)."},"target":{"enum":["enemy","enemies","ally","allies","self"],"description":"Who it is aimed at: one `enemy`, all `enemies`, an `ally`, all `allies`, or `self`."},"save":{"$ref":"#/$defs/save"},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the targets (on a failed save, when there is one)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"An attack of its own: an attack spell rolls its own attack and dice.","properties":{"check":{"type":"string","description":"Check id rolled (`attack`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@spell.mod`."},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage: `(@level >= 5 ? 2 : 1)d10`."},"type":{"type":"string","description":"Damage type (`fire`)."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage of a saving-throw ability, rolled once for all targets."},"type":{"type":"string","description":"Damage type."},"heal":{"type":"object","required":["amount","track"],"additionalProperties":false,"description":"Healing, never above the maximum.","properties":{"amount":{"type":"string","x-formula":"heal","x-formula-type":"number","description":"How much: `1d10 + @level`."},"track":{"type":"string","description":"Track healed (`hp`)."}}},"grants":{"type":"array","description":"More actions this turn (Action Surge): their attacks are really rolled.","items":{"type":"object","required":["action","count"],"additionalProperties":false,"description":"Extra actions of one kind.","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"integer","minimum":1,"description":"How many more this turn."}}}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, read by the clock as `@action.speed`."},"recharge":{"type":"object","required":["min"],"additionalProperties":false,"description":"Recharge (a breath weapon): usable again at the start of a turn when its die (a d6 unless `die` says) shows at least `min`.","properties":{"min":{"type":"integer","minimum":1,"maximum":1000,"description":"Lowest face of the die that recharges it (5 on a d6: on 5-6); at most the die's faces."},"die":{"type":"integer","minimum":2,"maximum":1000,"description":"Faces of the recharge die (default 6: a d6)."}}},"move":{"type":"string","description":"Where using it moves its user (a band such as `far`, or a row). Leaving a place where foes stand lets them react (`react.on: leave`, or the opportunity attack of `combat.reaction.opportunity`), unless it is a teleport or a disengage (`disengage`)."},"teleport":{"type":"boolean","description":"A teleport (Misty Step): its `move` never provokes a reaction."},"disengage":{"type":"boolean","description":"Its `move` disengages: leaving never provokes an opportunity attack or a `leave` reaction. When absent, the words of `combat.disengage` found in its id or name decide."},"challenge":{"type":"object","required":["check","vs"],"additionalProperties":false,"description":"A check its user rolls on its own, against a number rather than a foe (an unopposed challenge: picking a lock, breaking a ward). The outcome's `applies` and `gain` take effect as for any check, so an extended challenge adds its `@degree` to a progress track (and a botch may empty it); standing orders read the track to know when it is done.","properties":{"check":{"type":"string","description":"Check id rolled (`challenge`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The user's number for the check, `@stat` (an ability total: `@wits + @streetwise - @wound`). Default: the check's own `stat`, else 0."},"vs":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number to meet, `@vs` (a difficulty), on the user's sheet."}}},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off its targets (breaking a ward, a cure). An ability that does nothing else is not used while none of its targets holds one of them."}}},"template":{"defaultSnippets":[{"label":"enemy template","description":"An enemy role whose numbers grow with `@tier`.","body":{"role":"${1:standard}","attributes":{},"tracks":{"hp":"${2:6 + 4 * @tier}"},"combat":{"attack":"${3:@tier}","damage":"${4:1d6 + @tier}","defence":"${5:10 + @tier}"}}}],"type":"object","required":["role"],"additionalProperties":false,"description":"An enemy template: formulas of `@tier` (1..6) that build an enemy's sheet.","properties":{"role":{"type":"string","description":"`minion`, `standard`, `elite`, `boss`, or a role of your own."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"defaults":{"type":"object","additionalProperties":false,"description":"Defaults for the enemy's sheet.","properties":{"attribute":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Every attribute not given in `attributes`: `min(5, floor((@tier + 1) / 2))`."}}},"attributes":{"type":"object","description":"Attributes by id.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier` and `@role`."}},"tracks":{"type":"object","description":"Track maxima by id: `{ \"hp\": \"8 + 6 * @tier\" }`.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier`, `@role` and the sheet."}},"combat":{"type":"object","additionalProperties":false,"description":"The enemy's fighting numbers.","properties":{"defence":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Defence: `12 + @tier`."},"attack":{"type":"string","x-formula":"template","x-formula-type":"number","description":"The number its blows are struck with, `@stat` in the attack check."},"damage":{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"Damage of its blows: `(@tier)d6 + @tier`. Reads `@tier`, `@role`, the sheet, and the attack roll's `@roll.*`, `@crit`."},"attacks":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Attacks its attack action makes (`\"2\"`; `\"0\"`: it never strikes with its blows, its abilities still act). When given, this is the count whatever the turn's attack action says (`turn.actions[].attacks`, even a constant `\"1\"`); when absent the action's count holds, and `@class.attacks` reads 1."},"type":{"type":"string","description":"Damage type of its blows."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"harm":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Consequences mode: harm levels before it falls: `@role == 'minion' ? 1 : 3`."},"abilities":{"type":"array","description":"Abilities of its own or ids of the system's abilities, used as a bestiary creature uses them: each reaction (Libra's Dodge, Resist) whenever the moment comes, abilities aimed at enemies before its blows. Costs are paid from the enemy's own tracks.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags read by formulas: `has(@target.tags, 'flying')`."}}},"class":{"type":"object","additionalProperties":false,"description":"A class.","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"attacks":{"type":"string","x-formula":"class","x-formula-type":"number","description":"Attacks an Action makes; `@level` is the level in this class. Read as `@class.attacks` (the largest over a hero's classes)."}}},"damagePart":{"type":"object","required":["damage","type"],"additionalProperties":false,"description":"A further part of a blow's damage with a type of its own (an adult red dragon's bite: piercing, plus `{ \"damage\": \"2d6\", \"type\": \"fire\" }`). Rolled with the blow's own damage (its dice doubled on a crit under `crit: dice`, x2 under `total`), then run through `combat.damage.steps` on its own with `@damageType` set to its type (resisted, doubled or ignored separately); the parts' results are added up on the target, one damage event each, and one sustain roll covers the whole blow.","properties":{"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of this part: `2d6`."},"type":{"type":"string","description":"Damage type of this part (`fire`)."}}},"creatureAttack":{"type":"object","required":["id","bonus","damage"],"additionalProperties":false,"description":"One attack of a creature.","properties":{"id":{"$ref":"#/$defs/id","description":"Attack id, named by `multiattack`."},"name":{"type":"string","description":"Display name; its words type the damage (`Claw` slashes)."},"bonus":{"description":"Attack bonus: the number the blow is struck with (`@stat`). A number, or a formula over the creature's own sheet, evaluated at each blow: `\"@melee.total\"` or `\"4 - @wound\"` reads its wounds as they are then.","oneOf":[{"type":"number","description":"The bonus: `4`."},{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"A formula over the creature's own sheet (its attributes, derived values and tracks), evaluated at each blow: `@melee.total`."}]},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `2d6 + 3`."},"type":{"type":"string","description":"Damage type."},"reach":{"type":"string","description":"`near` or `far`."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids a hit puts on the target (after its save, when there is one)."},"save":{"$ref":"#/$defs/save"},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a dragon's bite: `damage` piercing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"creatureLists":{"type":"array","items":{"type":"string"},"description":"Any other list of words the system reads (`has(@target.conditionImmune, 'charmed')`)."},"creature":{"defaultSnippets":[{"label":"creature","description":"A bestiary creature with one attack.","body":{"id":"${1:wolf}","name":"${2:Wolf}","defence":"^${3:12}","hp":"^${4:11}","attacks":[{"id":"${5:bite}","name":"${6:Bite}","bonus":"^${7:4}","damage":"${8:2d4 + 2}"}]}}],"type":"object","required":["id","name","defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"A creature of the bestiary: it fights with its own numbers.","properties":{"id":{"$ref":"#/$defs/id","description":"Creature id, named by fights (`goblin`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"size":{"type":"string","description":"Size, for people."},"type":{"type":"string","description":"Creature type (`undead`)."},"challenge":{"type":"number","minimum":0,"description":"Challenge rating or level."},"defence":{"description":"Defence (armour class): a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"tracks":{"type":"object","description":"Other track maxima by id.","additionalProperties":{"type":"number","description":"Maximum."}},"saves":{"type":"object","description":"Bonuses by check id (`save.dex`: 5), replacing the sheet's own.","additionalProperties":{"type":"number","description":"Bonus."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one attack action, in order (`[\"bite\", \"claw\", \"claw\"]`). Without one, a creature makes one attack an action and uses its attacks in turn: the first, then the second, and so on round the list, each fight starting from the first (an attack that reaches no foe is passed over for the next). The SRD ghoul bites, then claws (paralysing), then bites again."},"damageType":{"type":"string","description":"Damage type of its blows when an attack names none."},"regeneration":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Hit points regained at the start of each of its turns.","properties":{"amount":{"type":"number","minimum":0,"description":"Hit points regained."},"stoppedBy":{"$ref":"#/$defs/stringList","description":"Damage types that stop it for a turn (`fire`, `acid`)."}}},"abilities":{"type":"array","description":"Abilities of its own (a breath weapon, a saving throw the hero rolls) or ids of the system's abilities.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"position":{"type":"string","description":"Where it stands by default (`near`, `far`, a row)."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`undead`, `flying`)."}}},"weapon":{"type":"object","required":["name","damage"],"additionalProperties":false,"description":"A hero's weapon.","properties":{"name":{"type":"string","description":"Display name; its words type the damage."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `1d8 + @str.mod`."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@str.mod`."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"type":{"type":"string","description":"Damage type (`slashing`)."},"reads":{"type":"object","description":"What this weapon's attacks read, winning over `combat.attack.reads` name by name: `{ \"second\": \"@willpower\" }`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the wielder's sheet."}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, `@action.speed`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`finesse`)."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a flame tongue: slashing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"hero":{"defaultSnippets":[{"label":"hero","description":"A hero with attributes and a weapon.","body":{"id":"${1:hero}","name":"${2:Hero}","level":"^${3:1}","attributes":{},"weapon":{"name":"${4:Sword}","damage":"${5:1d8}"}}}],"type":"object","required":["id","name","level"],"additionalProperties":false,"description":"A hero for the sandbox.","properties":{"id":{"$ref":"#/$defs/id","description":"Hero id, named by fights."},"name":{"type":"string","description":"Display name."},"level":{"type":"integer","minimum":0,"description":"Character level, `@level`."},"classes":{"type":"object","description":"Level in each class by class id: `{ \"fighter\": 5 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Level in this class."}},"attributes":{"type":"object","description":"Attribute values by id; missing ones take the attribute's `default`.","additionalProperties":{"type":"number","description":"Value."}},"derived":{"type":"object","description":"The hero's own values (`spell.dc`), read like the system's derived values.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the hero's sheet."}},"tracks":{"type":"object","description":"Starting values of tracks, when not the maximum.","additionalProperties":{"type":"number","description":"Starting value."}},"slots":{"type":"object","description":"Spell slots by level: `{ \"1\": 4, \"2\": 2 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Slots of this level."}},"weapon":{"$ref":"#/$defs/weapon"},"abilities":{"$ref":"#/$defs/idList","description":"Ability ids the hero has."},"orders":{"type":"array","description":"Standing orders, tried in order: reactions when the moment comes, other abilities before the hero's attacks.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Ability id to use."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it: `@hp < @hp.max / 2`, or for a reaction `@total - @vs < 5`."}}}},"focus":{"type":"string","description":"Who to target first: a combatant id or a role (default: the reachable enemy with the fewest hit points)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids the hero carries from the start."},"position":{"type":"string","description":"Where the hero stands by default."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types the hero resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types the hero is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types the hero is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"The hero's weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe the hero slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}},"fightHero":{"oneOf":[{"type":"string","description":"A hero id."},{"type":"object","required":["hero"],"additionalProperties":false,"description":"A hero with a position and conditions for this fight.","properties":{"hero":{"type":"string","description":"Hero id."},"position":{"type":"string","description":"Where the hero stands (`near`, `far`, a row)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied when the fight starts."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}}]},"enemyNumbers":{"type":"object","required":["defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"An enemy written out with its own numbers.","properties":{"name":{"type":"string","description":"Display name."},"defence":{"description":"Defence: a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order."},"damageType":{"type":"string","description":"Damage type of its blows."},"harm":{"type":"number","minimum":0,"description":"Consequences mode: harm levels before it falls."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}},"fightEnemy":{"type":"object","additionalProperties":false,"anyOf":[{"required":["template"],"properties":{"template":true}},{"required":["bestiary"],"properties":{"bestiary":true}},{"required":["numbers"],"properties":{"numbers":true}}],"description":"Enemies of one kind: from a template, the bestiary, or numbers written out.","properties":{"template":{"type":"object","required":["role","tier"],"additionalProperties":false,"description":"From a template: `{ \"role\": \"minion\", \"tier\": 1 }`.","properties":{"role":{"type":"string","description":"Template role."},"tier":{"type":"integer","minimum":1,"maximum":6,"description":"Tier, 1..6."}}},"bestiary":{"type":"string","description":"Creature id from the bestiary."},"numbers":{"$ref":"#/$defs/enemyNumbers"},"count":{"type":"integer","minimum":1,"maximum":1000,"description":"How many (default 1, at most 1000)."},"id":{"$ref":"#/$defs/id","description":"Name prefix: enemies are `<id>-1`, `<id>-2`, ... (default: the role or creature)."},"position":{"type":"string","description":"Where they stand."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied to each when the fight starts."}}},"fight":{"defaultSnippets":[{"label":"fight","description":"A sample fight: heroes against enemies from a template.","body":{"id":"${1:first-fight}","name":"${2:First fight}","heroes":["${3:hero}"],"enemies":[{"template":{"role":"${4:standard}","tier":"^${5:1}"},"count":"^${6:1}"}]}}],"type":"object","required":["id","heroes","enemies"],"additionalProperties":false,"description":"A fight: heroes against enemies.","properties":{"id":{"$ref":"#/$defs/id","description":"Fight id: `sim FILE --fight ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","items":{"$ref":"#/$defs/fightHero"},"description":"Hero ids, or `{ \"hero\": \"fighter5\", \"position\": \"far\", \"conditions\": [\"blessed\"] }`."},"enemies":{"type":"array","items":{"$ref":"#/$defs/fightEnemy"},"description":"Enemies: `{ \"template\": { \"role\": \"minion\", \"tier\": 1 }, \"count\": 4 }` or `{ \"bestiary\": \"goblin\" }`."},"positions":{"type":"object","description":"Positions by hero id: `{ \"fighter5\": \"near\" }`.","additionalProperties":{"type":"string","description":"Band or row."}},"maxRounds":{"type":"integer","minimum":1,"maximum":10000,"description":"Rounds before the fight is a draw (default 100)."},"position":{"type":"string","description":"Consequences mode: the heroes' position (default `combat.consequences.defaultPosition`, else `risky`)."},"effect":{"type":"string","description":"Consequences mode: the heroes' effect (default `standard`)."}}}}};
+export const systemSchema = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:system:1","title":"Rules Studio system","description":"A tabletop rule system as data (rules format v1). Formulas are strings in the Rules Studio formula language; each formula field names its context in `x-formula` (what it may read) and, when it must be true or false, `x-formula-type: boolean`.","type":"object","required":["id","name","version","formatVersion","attributes"],"additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Where editors find this schema, e.g. `../schemas/system.schema.json`."},"id":{"$ref":"#/$defs/id","description":"Stable id of the system, also its file name (`classic-d20`)."},"name":{"type":"string","minLength":1,"description":"The system's name as players know it."},"version":{"type":"string","minLength":1,"description":"Your own version of the system (free text, e.g. `1.0.0`)."},"formatVersion":{"const":1,"description":"Version of the rules file format. This app reads version 1."},"description":{"type":"string","description":"What the system is, for people."},"grid":{"type":"boolean","description":"true: fights are played on squares. false: no grid; where each one stands is a band or a row (spec §2.9)."},"positions":{"type":"object","additionalProperties":false,"description":"Where combatants stand when there is no grid: range bands and named rows.","properties":{"bands":{"$ref":"#/$defs/stringList","description":"Range bands the system speaks of (default `near`, `far`)."},"rows":{"$ref":"#/$defs/stringList","description":"Rows the system names, front first, e.g. `[\"front\", \"back\"]`."},"advance":{"type":"boolean","description":"true: rows close up. Whenever every combatant of a side standing in a row of `rows` is down (or nobody of that side stands there), each of that side's combatants in a later row moves up one row, until no row ahead of a standing combatant is empty (row formation: when the front row falls, the next in line is the new front row). Checked when the fight starts and whenever someone goes down; each move is a `move` event. Default false."}}},"attributes":{"type":"object","description":"Base numbers of a sheet, by id. Read in formulas as `@str`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/attribute"}},"derived":{"type":"object","description":"Values computed from the sheet, by name (dotted names allowed: `str.mod`). Read as `@str.mod`. A derived value that reads a track is recomputed when the track changes.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the sheet: attributes, other derived values, `@level`, tracks."}},"tracks":{"type":"object","description":"Numbers that go up and down in a fight (`hp`), read as `@hp` (current) and `@hp.max`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/track"}},"functions":{"type":"object","description":"Your own functions, callable from every formula: `throw(10)`. No recursion.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/userFunction"}},"checks":{"type":"object","description":"Named checks (`attack`, `initiative`, `save.con`): a roll and its outcomes.","propertyNames":{"$ref":"#/$defs/id"},"additionalProperties":{"$ref":"#/$defs/check"}},"combat":{"$ref":"#/$defs/combat"},"turn":{"$ref":"#/$defs/turn"},"conditions":{"type":"array","description":"Conditions a combatant can carry (prone, paralyzed, blessed).","items":{"$ref":"#/$defs/condition"}},"abilities":{"type":"array","description":"Abilities, spells, reactions and potions.","items":{"$ref":"#/$defs/ability"}},"templates":{"type":"array","description":"Enemy sheets built from role and tier (1..6).","items":{"$ref":"#/$defs/template"}},"classes":{"type":"object","description":"Classes by id; a hero's `classes` gives the level in each.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/class"}},"bestiary":{"type":"array","description":"Creatures that fight with their own numbers.","items":{"$ref":"#/$defs/creature"}},"heroes":{"type":"array","description":"Heroes for the sandbox and `sim`.","items":{"$ref":"#/$defs/hero"}},"fights":{"type":"array","description":"Fights for the sandbox and `sim --fight ID`.","items":{"$ref":"#/$defs/fight"}},"parties":{"type":"array","description":"Named groups of heroes for the balance tools: `sim FILE --grid --party ID` fights each template role at each tier against this party.","items":{"$ref":"#/$defs/party"}},"encounters":{"$ref":"#/$defs/encounters","description":"Difficulty budget: what a fight should cost by the book, compared by the balance tools with how it plays."}},"$defs":{"party":{"type":"object","required":["id","heroes"],"additionalProperties":false,"description":"A party: heroes that fight together in the balance grid.","properties":{"id":{"$ref":"#/$defs/id","description":"Party id: `sim FILE --grid --party ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","minItems":1,"items":{"type":"string","description":"Hero id."},"description":"Hero ids (each must be one of `heroes`)."}}},"encounters":{"type":"object","required":["budget","expect"],"additionalProperties":false,"description":"Difficulty budget. A fight's budget is the sum of `budget` over its enemies; `expect` says what win rate a budget should give, so the balance tools can flag fights where the book and the dice disagree.","properties":{"budget":{"type":"string","x-formula":"encounter","x-formula-type":"number","description":"Budget of one enemy (context `encounter`: `@tier`, `@role`, `@challenge`, `@party.size`, `@party.level`), summed over the fight's enemies, like an XP budget: `\"@tier * (@role == 'boss' ? 8 : @role == 'elite' ? 3 : 1)\"`."},"expect":{"type":"array","minItems":1,"description":"The heroes' expected win rate at given budgets: `[{ \"budget\": 4, \"winRate\": 0.9 }, { \"budget\": 12, \"winRate\": 0.5 }]`. Between points the expectation is read on a straight line; beyond the ends it stays at the end's value.","items":{"type":"object","required":["budget","winRate"],"additionalProperties":false,"description":"One point: a budget and the win rate it should give.","properties":{"budget":{"type":"number","description":"A fight's total budget."},"winRate":{"type":"number","minimum":0,"maximum":1,"description":"Heroes' expected win rate at that budget, 0..1."}}}},"tolerance":{"type":"number","minimum":0,"maximum":1,"description":"How far the simulated win rate may sit from the expectation before a fight is flagged (default 0.15): flagged when the whole 95% interval lies outside expectation ± tolerance."}}},"id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]*$","description":"An id: letters, digits, `_`, `-` and `.`, starting with a letter or digit."},"refName":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A name read in formulas as `@name`: letters, digits and `_`, not starting with a digit."},"refPath":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$","description":"A name read in formulas as `@name`; dots allowed (`str.mod`)."},"stringList":{"type":"array","items":{"type":"string"},"description":"A list of words."},"idList":{"type":"array","items":{"type":"string"},"description":"A list of ids."},"attribute":{"type":"object","required":["name"],"additionalProperties":false,"description":"A base number of the sheet.","properties":{"name":{"type":"string","description":"Display name, shown on chips (`Strength`)."},"abbr":{"type":"string","description":"Short label (`STR`)."},"default":{"type":"number","description":"Value when a sheet does not give one."},"min":{"type":"number","description":"Lowest allowed value."},"max":{"type":"number","description":"Highest allowed value."},"whole":{"type":"boolean","description":"Only whole numbers are allowed (a number of dice, a die's size, a rating): the checker reports 2.5 where it is written."},"description":{"type":"string","description":"What it measures, for people."}}},"track":{"type":"object","required":["name","max"],"additionalProperties":false,"description":"A number that goes up and down in a fight.","properties":{"name":{"type":"string","description":"Display name (`Hit points`)."},"max":{"type":"string","x-formula":"sheet","description":"The maximum, a formula over the sheet: `10 + @con.mod * @level`."},"start":{"type":"string","x-formula":"sheet","description":"Value at the start of a fight (default: the maximum). `0` for a track that fills, like Hope."},"description":{"type":"string","description":"What it measures, for people."}}},"userFunction":{"type":"object","required":["params","body"],"additionalProperties":false,"description":"A function of your own: `{ \"params\": [\"n\"], \"body\": \"d(@n)\" }`, called `throw(10)`.","properties":{"params":{"type":"array","items":{"$ref":"#/$defs/refName"},"description":"Parameter names, read in the body as `@n`."},"body":{"type":"string","x-formula":"function","description":"The body: a formula over the parameters."},"description":{"type":"string","description":"What it computes, for people."}}},"trackAmount":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"An amount of a track: `{ \"track\": \"hope\", \"amount\": \"1\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"sheet","description":"How much, a formula over the sheet."}}},"outcomeGain":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"A track that an outcome fills for the one who rolled: `{ \"track\": \"progress\", \"amount\": \"@degree\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"check.gain","description":"How much, a formula over the roller's sheet, the roll and this outcome (`@degree`, `@outcome`, `@crit`); a negative amount empties the track (never below 0)."}}},"outcome":{"type":"object","required":["id","when","result"],"additionalProperties":false,"description":"One outcome of a check. Outcomes are tried in order; the first whose `when` holds is the outcome.","properties":{"id":{"$ref":"#/$defs/id","description":"Outcome id (`hit`, `crit`), tallied by the simulator."},"name":{"type":"string","description":"Display name, on chips (`Hit`)."},"when":{"type":"string","x-formula":"check.outcome","x-formula-type":"boolean","description":"True when this is the outcome: `@total >= @vs`. Reads `@natural`, `@total`, `@vs`, `@roll.*`."},"result":{"enum":["success","partial","fail"],"description":"What the rules read: `success`, `partial` or `fail`."},"crit":{"type":"boolean","description":"true: a critical success."},"botch":{"type":"boolean","description":"true: a botch (critical failure)."},"degree":{"type":"string","x-formula":"check.outcome","x-formula-type":"number","description":"Degree of success, a number."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the one who rolled (how a rule remembers something for the rest of the fight)."},"inflicts":{"$ref":"#/$defs/idList","description":"Condition ids put on the target (`off-balance`)."},"gain":{"type":"array","items":{"$ref":"#/$defs/outcomeGain"},"description":"Tracks of the one who rolled that fill: `[{ \"track\": \"hope\", \"amount\": \"1\" }]`. An amount may read the outcome's `@degree`: an extended challenge adds `@degree` to a progress track, and a botch empties it with `-@progress`."},"description":{"type":"string","description":"For people."}}},"check":{"defaultSnippets":[{"label":"check with hit and miss","description":"A roll against the target's defence with two outcomes.","body":{"name":"${1:Attack}","roll":"${2:d20 + @might}","outcomes":[{"id":"hit","name":"Hit","when":"@total >= @vs","result":"success"},{"id":"miss","name":"Miss","when":"true","result":"fail"}]}}],"type":"object","required":["roll"],"additionalProperties":false,"description":"A check: one roll, then the first outcome whose `when` holds. No outcomes: it only yields its total (initiative).","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"What the check is for, for people."},"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The roll, evaluated once: `d20 + @stat + @prof`. Reads the actor's sheet, `@stat`, reads, `@edge`, `@mods.<name>`, `@target.*`."},"edge":{"type":"object","required":["combine"],"additionalProperties":false,"description":"How advantage-like edges combine before the dice; the roll reads the result as `@edge`.","properties":{"combine":{"enum":["cancel","sum"],"description":"`cancel`: any positive and any negative edge cancel, else ±1. `sum`: added up, clamped to `max`."},"max":{"type":"integer","minimum":0,"description":"Largest edge either way, under `sum`."}}},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order; the first whose `when` holds is the outcome."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number this check is rolled with when no blow gives one (a save, a reaction, initiative), readable in `roll` as `@stat`: `@con.save`. Computed on the roller's sheet; a creature's `saves[<this check's id>]` replaces it (an SRD monster's Constitution save +6). An attack's `@stat` stays the weapon's or creature attack's."}}},"combat":{"type":"object","required":["mode"],"additionalProperties":false,"description":"How fights are resolved.","properties":{"mode":{"enum":["numbers","consequences"],"description":"`numbers`: attack, damage, defence. `consequences`: the hero rolls and the result is read on both sides (spec §2.8)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"The attack: which check is rolled, the damage of a blow, the defence to meet.","properties":{"check":{"type":"string","description":"Id of the check rolled to attack (`attack`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of a blow: `1d8 + max(@str.mod, @dex.mod)`. Reads the attacker's sheet and reads, `@roll.*`, `@outcome`, `@crit`, `@degree`."},"defence":{"type":"string","x-formula":"defence","x-formula-type":"number","description":"What the enemy must meet, on the defender's sheet: `10 + @dex.mod`. The attack roll reads it as `@vs`."},"reads":{"type":"object","description":"What every attack reads: names and formulas computed on the attacker, read as `@name` in the roll and the damage. A weapon's own reads win, name by name.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the attacker's sheet; a plain attribute reads as that attribute."}},"crit":{"enum":["dice","total","none"],"description":"On a crit: `dice` rolls twice the damage dice, `total` doubles the damage, `none` leaves it to formulas reading `@crit`."}}},"damage":{"type":"object","additionalProperties":false,"description":"What happens to damage on its way to the target.","properties":{"steps":{"type":"array","description":"Steps run in order, each replacing `@damage` where `when` holds. The result is floored at 0 and rounded down.","items":{"type":"object","required":["id","when","value"],"additionalProperties":false,"description":"One damage step, named on the damage chip when it changes the number.","properties":{"id":{"$ref":"#/$defs/id","description":"Step id (`resist`)."},"name":{"type":"string","description":"Display name."},"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"True when the step applies: `has(@target.resist, @damageType)`."},"value":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"The new damage: `floor(@damage / 2)`."},"type":{"type":"string","minLength":1,"description":"Where `when` holds, the damage is of this type from this step on: later steps read it as `@damageType`, and the log's damage event (and regeneration's stopping types) name it. A damage type that depends on the target: a firearm's `firearm` becomes `bashing` against a vampire and `lethal` against anyone else (`{ \"when\": \"@damageType == 'firearm'\", \"value\": \"@damage\", \"type\": \"lethal\" }`, after the vampire's step)."}}}},"types":{"type":"object","required":["default"],"additionalProperties":false,"description":"Damage types: what a blow deals when nothing names its type.","properties":{"default":{"type":"string","description":"Type of a blow nothing else types (`bludgeoning`)."},"words":{"type":"object","description":"Words of an attack's name and the type they mean: `{ \"claw\": \"slashing\", \"bite\": \"piercing\" }`.","additionalProperties":{"type":"string","description":"The damage type this word means."}}}}}},"reaction":{"type":"object","required":["per"],"additionalProperties":false,"description":"How often a combatant may react outside its turn.","properties":{"per":{"enum":["round","turn","unlimited"],"description":"One reaction per `round` or per `turn`, or `unlimited`."},"opportunity":{"type":"boolean","description":"true: whoever leaves a place where a foe stands takes that foe's first attack as a reaction (an opportunity attack), when the foe has a reaction left. Teleports and disengage words never provoke it."}}},"sustain":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"Keeping a sustained ability when hurt: rolled on each blow that hurts the sustainer.","properties":{"check":{"type":"string","description":"Check id rolled (`sustain`)."},"dc":{"type":"string","x-formula":"sustain.dc","x-formula-type":"number","description":"The number to meet: `max(10, floor(@damage / 2))`."}}},"targeting":{"type":"object","additionalProperties":false,"description":"Who may be targeted.","properties":{"canTarget":{"type":"string","x-formula":"targeting","x-formula-type":"boolean","description":"True when the attacker may target this one: `not (@attack.melee and has(@target.tags, 'flying'))`."}}},"death":{"type":"object","required":["enabled"],"additionalProperties":false,"description":"Whether heroes can die. A hero at 0 hit points is `down`: stable when `enabled` is false or a condition on it says `atZero: stable` (out of this fight, alive: it wakes up later, after the fight), dead when a condition says `atZero: dead`, and otherwise dying: with a `save`, it rolls death saves until it is stable, dead or back up; without one it stays down for the rest of the fight.","properties":{"enabled":{"type":"boolean","description":"true: a hero at 0 can die. false: a world without death (stable, wakes up later)."},"save":{"type":"object","required":["check"],"additionalProperties":false,"description":"Death saves: at the start of every round each dying hero rolls `check` (no DC: its outcomes decide). A success counts one success, a `crit` outcome brings the hero back up with 1 hit point; a fail counts one failure, a `botch` outcome two. At `successes` it is stable, at `failures` dead (a `down` event each).","properties":{"check":{"type":"string","description":"Check id rolled (`death`)."},"successes":{"type":"integer","minimum":1,"description":"Successes that make the hero stable. Default 3."},"failures":{"type":"integer","minimum":1,"description":"Failures that kill the hero. Default 3."}}}}},"consequences":{"type":"object","required":["roll","outcomes","position","effect","harm"],"additionalProperties":false,"description":"Consequences mode: the hero rolls, the result is read on both sides.","properties":{"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The hero's roll: `(@pool > 0 ? (@pool)d6kh1 : 2d6kl1)`."},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order, like a check's outcomes."},"position":{"type":"object","description":"Positions and the harm levels a failure costs the hero.","additionalProperties":{"type":"object","required":["harm"],"additionalProperties":false,"description":"One position.","properties":{"harm":{"type":"number","minimum":0,"description":"Harm levels the hero suffers."}}}},"effect":{"type":"object","description":"Effects and the harm levels a success deals.","additionalProperties":{"type":"number","minimum":0,"description":"Harm levels dealt."}},"harm":{"type":"object","required":["levels"],"additionalProperties":false,"description":"What harm costs a hero.","properties":{"levels":{"type":"array","items":{"type":"number","minimum":0,"maximum":1},"description":"Fraction of maximum hit points each harm level costs (Forged: `[0.25, 0.5, 0.8, 1.0]`)."},"track":{"type":"string","description":"Track harm is taken from (default `hp`)."}}},"defaultPosition":{"type":"string","description":"The heroes' position in a fight that names none (default `risky`); one of `position`."}}},"disengage":{"$ref":"#/$defs/stringList","description":"Words of the system that disengage: an ability whose id or name holds one never provokes an opportunity attack, unless the ability says `disengage` itself."},"edgeWords":{"type":"object","additionalProperties":false,"description":"How the log words an edge of +1 and -1 on a check (`Prone (near): advantage`); any other edge reads `edge +2`.","properties":{"advantage":{"type":"string","minLength":1,"description":"The word for an edge of +1 (default `advantage`)."},"disadvantage":{"type":"string","minLength":1,"description":"The word for an edge of -1 (default `disadvantage`)."}}}}},"turn":{"type":"object","required":["initiative","actions"],"additionalProperties":false,"description":"Who acts when, and how much one turn allows.","properties":{"initiative":{"type":"object","required":["check"],"additionalProperties":false,"description":"Initiative: highest first.","properties":{"check":{"type":"string","description":"Id of the initiative check."},"when":{"enum":["once","round"],"description":"`once` (when the first exchange starts; a late arrival rolls when it appears) or every `round`. Default `once`."},"ties":{"enum":["heroes","enemies","random"],"description":"Who goes first on a tie. Default `heroes`."}}},"actions":{"type":"array","description":"The budget of one turn. Attacks past it are marked NO TIME.","items":{"type":"object","required":["id","name","per"],"additionalProperties":false,"description":"One kind of action in a turn.","properties":{"id":{"$ref":"#/$defs/id","description":"Action id (`action`, `bonus`), named by abilities' `uses` and `grants`."},"name":{"type":"string","description":"Display name."},"per":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many per turn."},"attacks":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Attacks this action makes: `@class.attacks` (multiclass: the largest, never summed)."},"speed":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Speed of the action, read by the clock as `@action.speed`; may read `@clock` (Run: all that is left)."},"defer":{"type":"boolean","description":"true: a held action (Libra's Wait). Taking it (with an ability that `uses` it, steered by standing orders) does nothing else and ends the act: the actor's clock drops by the action's `speed` only (none: it stays on the current tick; `turn.clock.cost` is not applied), and at that clock value it acts again after everyone else who is to act there, last on the tick. It cannot be taken twice on the same tick. Only in a system with `turn.clock` (the checker warns otherwise: without a clock it only ends the turn)."},"description":{"type":"string","description":"For people."}}}},"clock":{"type":"object","required":["cost","while"],"additionalProperties":false,"description":"Turns the round into ticks, for speed systems. The highest clock acts next.","properties":{"cost":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"What each action takes off the actor's clock: `@action.speed`."},"while":{"type":"string","x-formula":"clock","x-formula-type":"boolean","description":"True while the actor may act again: `@clock >= 1`."}}}}},"condition":{"defaultSnippets":[{"label":"condition","description":"A condition with an edge on its holder's checks for a few rounds.","body":{"id":"${1:new-condition}","name":"${2:Dazed}","edge":"${3:-1}","rounds":"^${4:1}"}}],"type":"object","required":["id"],"additionalProperties":false,"description":"A condition: edges and mods on checks, no actions, a save that ends it.","properties":{"id":{"$ref":"#/$defs/id","description":"Condition id, named by `applies`, `inflicts` and fights."},"name":{"type":"string","description":"Display name, on chips (`Prone`)."},"description":{"type":"string","description":"For people."},"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge on the holder's own checks: `-1` is disadvantage."},"mods":{"type":"object","description":"Mods on the holder's own checks, read there as `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"checks":{"$ref":"#/$defs/idList","description":"Check ids the holder's `edge` and `mods` apply to (all when omitted)."},"against":{"type":"array","description":"Effects on checks made against the holder, filtered by `reach`.","items":{"type":"object","additionalProperties":false,"description":"One effect on checks against the holder.","properties":{"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge for the attacker: `1` is advantage."},"mods":{"type":"object","description":"Added to the attacker's `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"crit":{"type":"boolean","description":"true: a hit becomes a crit. The check then reads as its first success outcome marked `crit` (its event, tally and chip), when it has one, and the chip says which condition did it (`Paralyzed (near): crit`)."},"reach":{"type":"string","description":"Only for attacks from this band or row (`near`, `far`)."}}}},"noActions":{"type":"boolean","description":"true: no blows, no abilities, potions included."},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"The holder rolls again at the end of each of its turns; a success ends the condition. When a save applied the condition (a spell's `save`, a creature attack's `save`: a ghoul's DC 10 Constitution save), the repeat is that same check against that same DC; `check` and `dc` here serve when no save applied it (a fight's starting conditions, an outcome's `inflicts`).","properties":{"check":{"type":"string","description":"Check id rolled (`save.con`)."},"dc":{"type":"string","x-formula":"condition.dc","x-formula-type":"number","description":"DC, computed when the condition is applied: `@source.spell.dc`."},"at":{"enum":["turnEnd","turnStart"],"description":"When the save is rolled. Default `turnEnd`."}}},"atZero":{"enum":["dead","stable"],"description":"What 0 hit points means while this is on a hero."},"rounds":{"type":"integer","minimum":1,"description":"Rounds it lasts (none: until something ends it)."}}},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"A saving throw each target rolls against the user's DC.","properties":{"check":{"type":"string","description":"Check id each target rolls (`save.wis`)."},"dc":{"type":"string","x-formula":"ability.dc","x-formula-type":"number","description":"DC, on the user's sheet: `@spell.dc`."},"half":{"type":"boolean","description":"true: half damage on a successful save."}}},"ability":{"defaultSnippets":[{"label":"ability","description":"An ability of its own attack: one roll and its damage.","body":{"id":"${1:power-strike}","name":"${2:Power Strike}","uses":"${3:free}","target":"${4:enemy}","attack":{"check":"${5:attack}","damage":"${6:2d6}"}}}],"type":"object","required":["id","uses"],"additionalProperties":false,"description":"An ability, spell, reaction or potion.","properties":{"id":{"$ref":"#/$defs/id","description":"Ability id, named by heroes and orders."},"name":{"type":"string","description":"Display name."},"kind":{"type":"string","description":"Kind, for people (`Spell`, `Feature`, `Potion`)."},"level":{"type":"integer","minimum":0,"description":"Spell level or tier."},"description":{"type":"string","description":"For people."},"uses":{"type":"string","description":"What it takes: an action id of `turn.actions` (`action`, `bonus`), `reaction`, or `free`."},"cost":{"type":"array","description":"Resources paid; an ability whose cost cannot be paid is not used.","items":{"type":"object","minProperties":1,"additionalProperties":false,"dependentRequired":{"track":["amount"],"amount":["track"]},"description":"A spell slot (`{ \"slot\": 1 }`) or an amount of a track (`{ \"track\": \"tp\", \"amount\": \"1\" }`).","properties":{"slot":{"type":"integer","minimum":0,"description":"Spell slot level spent."},"track":{"type":"string","description":"Track paid from."},"amount":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much of the track."}}}},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks that fill when it is used (a builder)."},"react":{"type":"object","required":["on"],"additionalProperties":false,"description":"For a reaction: when it fires and what it does.","properties":{"on":{"enum":["hit","spell","leave"],"description":"`hit` (being hit), `spell` (a spell), `leave` (an enemy leaving reach)."},"defence":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Added to the defence against the triggering attack (Shield: `5`)."},"check":{"type":"string","description":"A check rolled to react; its success is read by damage steps as `@reaction.<ability id>`."},"when":{"type":"string","x-formula":"reaction","x-formula-type":"boolean","description":"True when it answers this trigger at all; false: it is not taken (no check rolled, nothing paid, no reaction used). Reads the reactor's sheet, the triggering blow's `@damageType` and `@attack.melee`, and `@attacker.*` (the one it answers): Libra's Dodge `@damageType == 'physical'`, Resist `@damageType != 'physical'`. A `spell` trigger reads the ability's damage type; a `leave` trigger has none (`''`). Default: always."}}},"sustained":{"type":"boolean","description":"true: its effects last while its user sustains it (one at a time)."},"target":{"enum":["enemy","enemies","ally","allies","self"],"description":"Who it is aimed at: one `enemy`, all `enemies`, an `ally`, all `allies`, or `self`."},"save":{"$ref":"#/$defs/save"},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the targets (on a failed save, when there is one)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"An attack of its own: an attack spell rolls its own attack and dice.","properties":{"check":{"type":"string","description":"Check id rolled (`attack`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@spell.mod`."},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage: `(@level >= 5 ? 2 : 1)d10`."},"type":{"type":"string","description":"Damage type (`fire`)."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage of a saving-throw ability, rolled once for all targets."},"type":{"type":"string","description":"Damage type."},"heal":{"type":"object","required":["amount","track"],"additionalProperties":false,"description":"Healing, never above the maximum.","properties":{"amount":{"type":"string","x-formula":"heal","x-formula-type":"number","description":"How much: `1d10 + @level`."},"track":{"type":"string","description":"Track healed (`hp`)."}}},"grants":{"type":"array","description":"More actions this turn (Action Surge): their attacks are really rolled.","items":{"type":"object","required":["action","count"],"additionalProperties":false,"description":"Extra actions of one kind.","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"integer","minimum":1,"description":"How many more this turn."}}}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, read by the clock as `@action.speed`."},"recharge":{"type":"object","required":["min"],"additionalProperties":false,"description":"Recharge (a breath weapon): usable again at the start of a turn when its die (a d6 unless `die` says) shows at least `min`.","properties":{"min":{"type":"integer","minimum":1,"maximum":1000,"description":"Lowest face of the die that recharges it (5 on a d6: on 5-6); at most the die's faces."},"die":{"type":"integer","minimum":2,"maximum":1000,"description":"Faces of the recharge die (default 6: a d6)."}}},"move":{"type":"string","description":"Where using it moves its user (a band such as `far`, or a row). Leaving a place where foes stand lets them react (`react.on: leave`, or the opportunity attack of `combat.reaction.opportunity`), unless it is a teleport or a disengage (`disengage`)."},"teleport":{"type":"boolean","description":"A teleport (Misty Step): its `move` never provokes a reaction."},"disengage":{"type":"boolean","description":"Its `move` disengages: leaving never provokes an opportunity attack or a `leave` reaction. When absent, the words of `combat.disengage` found in its id or name decide."},"challenge":{"type":"object","required":["check","vs"],"additionalProperties":false,"description":"A check its user rolls on its own, against a number rather than a foe (an unopposed challenge: picking a lock, breaking a ward). The outcome's `applies` and `gain` take effect as for any check, so an extended challenge adds its `@degree` to a progress track (and a botch may empty it); standing orders read the track to know when it is done.","properties":{"check":{"type":"string","description":"Check id rolled (`challenge`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The user's number for the check, `@stat` (an ability total: `@wits + @streetwise - @wound`). Default: the check's own `stat`, else 0."},"vs":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number to meet, `@vs` (a difficulty), on the user's sheet."}}},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off its targets (breaking a ward, a cure). An ability that does nothing else is not used while none of its targets holds one of them."}}},"template":{"defaultSnippets":[{"label":"enemy template","description":"An enemy role whose numbers grow with `@tier`.","body":{"role":"${1:standard}","attributes":{},"tracks":{"hp":"${2:6 + 4 * @tier}"},"combat":{"attack":"${3:@tier}","damage":"${4:1d6 + @tier}","defence":"${5:10 + @tier}"}}}],"type":"object","required":["role"],"additionalProperties":false,"description":"An enemy template: formulas of `@tier` (1..6) that build an enemy's sheet.","properties":{"role":{"type":"string","description":"`minion`, `standard`, `elite`, `boss`, or a role of your own."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"defaults":{"type":"object","additionalProperties":false,"description":"Defaults for the enemy's sheet.","properties":{"attribute":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Every attribute not given in `attributes`: `min(5, floor((@tier + 1) / 2))`."}}},"attributes":{"type":"object","description":"Attributes by id.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier` and `@role`."}},"tracks":{"type":"object","description":"Track maxima by id: `{ \"hp\": \"8 + 6 * @tier\" }`.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier`, `@role` and the sheet."}},"combat":{"type":"object","additionalProperties":false,"description":"The enemy's fighting numbers.","properties":{"defence":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Defence: `12 + @tier`."},"attack":{"type":"string","x-formula":"template","x-formula-type":"number","description":"The number its blows are struck with, `@stat` in the attack check."},"damage":{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"Damage of its blows: `(@tier)d6 + @tier`. Reads `@tier`, `@role`, the sheet, and the attack roll's `@roll.*`, `@crit`."},"attacks":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Attacks its attack action makes (`\"2\"`; `\"0\"`: it never strikes with its blows, its abilities still act). When given, this is the count whatever the turn's attack action says (`turn.actions[].attacks`, even a constant `\"1\"`); when absent the action's count holds, and `@class.attacks` reads 1."},"type":{"type":"string","description":"Damage type of its blows."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"harm":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Consequences mode: harm levels before it falls: `@role == 'minion' ? 1 : 3`."},"abilities":{"type":"array","description":"Abilities of its own or ids of the system's abilities, used as a bestiary creature uses them: each reaction (Libra's Dodge, Resist) whenever the moment comes, abilities aimed at enemies before its blows. Costs are paid from the enemy's own tracks.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags read by formulas: `has(@target.tags, 'flying')`."}}},"class":{"type":"object","additionalProperties":false,"description":"A class.","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"attacks":{"type":"string","x-formula":"class","x-formula-type":"number","description":"Attacks an Action makes; `@level` is the level in this class. Read as `@class.attacks` (the largest over a hero's classes)."}}},"damagePart":{"type":"object","required":["damage","type"],"additionalProperties":false,"description":"A further part of a blow's damage with a type of its own (an adult red dragon's bite: piercing, plus `{ \"damage\": \"2d6\", \"type\": \"fire\" }`). Rolled with the blow's own damage (its dice doubled on a crit under `crit: dice`, x2 under `total`), then run through `combat.damage.steps` on its own with `@damageType` set to its type (resisted, doubled or ignored separately); the parts' results are added up on the target, one damage event each, and one sustain roll covers the whole blow.","properties":{"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of this part: `2d6`."},"type":{"type":"string","description":"Damage type of this part (`fire`)."}}},"creatureAttack":{"type":"object","required":["id","bonus","damage"],"additionalProperties":false,"description":"One attack of a creature.","properties":{"id":{"$ref":"#/$defs/id","description":"Attack id, named by `multiattack`."},"name":{"type":"string","description":"Display name; its words type the damage (`Claw` slashes)."},"bonus":{"description":"Attack bonus: the number the blow is struck with (`@stat`). A number, or a formula over the creature's own sheet, evaluated at each blow: `\"@melee.total\"` or `\"4 - @wound\"` reads its wounds as they are then.","oneOf":[{"type":"number","description":"The bonus: `4`."},{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"A formula over the creature's own sheet (its attributes, derived values and tracks), evaluated at each blow: `@melee.total`."}]},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `2d6 + 3`."},"type":{"type":"string","description":"Damage type."},"reach":{"type":"string","description":"`near` or `far`."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids a hit puts on the target (after its save, when there is one)."},"save":{"$ref":"#/$defs/save"},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a dragon's bite: `damage` piercing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"creatureLists":{"type":"array","items":{"type":"string"},"description":"Any other list of words the system reads (`has(@target.conditionImmune, 'charmed')`)."},"creature":{"defaultSnippets":[{"label":"creature","description":"A bestiary creature with one attack.","body":{"id":"${1:wolf}","name":"${2:Wolf}","defence":"^${3:12}","hp":"^${4:11}","attacks":[{"id":"${5:bite}","name":"${6:Bite}","bonus":"^${7:4}","damage":"${8:2d4 + 2}"}]}}],"type":"object","required":["id","name","defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"A creature of the bestiary: it fights with its own numbers.","properties":{"id":{"$ref":"#/$defs/id","description":"Creature id, named by fights (`goblin`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"size":{"type":"string","description":"Size, for people."},"type":{"type":"string","description":"Creature type (`undead`)."},"challenge":{"type":"number","minimum":0,"description":"Challenge rating or level."},"defence":{"description":"Defence (armour class): a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"tracks":{"type":"object","description":"Other track maxima by id.","additionalProperties":{"type":"number","description":"Maximum."}},"saves":{"type":"object","description":"Bonuses by check id (`save.dex`: 5), replacing the sheet's own.","additionalProperties":{"type":"number","description":"Bonus."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one attack action, in order (`[\"bite\", \"claw\", \"claw\"]`). Without one, a creature makes one attack an action and uses its attacks in turn: the first, then the second, and so on round the list, each fight starting from the first (an attack that reaches no foe is passed over for the next). The SRD ghoul bites, then claws (paralysing), then bites again."},"damageType":{"type":"string","description":"Damage type of its blows when an attack names none."},"regeneration":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Hit points regained at the start of each of its turns.","properties":{"amount":{"type":"number","minimum":0,"description":"Hit points regained."},"stoppedBy":{"$ref":"#/$defs/stringList","description":"Damage types that stop it for a turn (`fire`, `acid`)."}}},"abilities":{"type":"array","description":"Abilities of its own (a breath weapon, a saving throw the hero rolls) or ids of the system's abilities.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"position":{"type":"string","description":"Where it stands by default (`near`, `far`, a row)."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`undead`, `flying`)."}}},"weapon":{"type":"object","required":["name","damage"],"additionalProperties":false,"description":"A hero's weapon.","properties":{"name":{"type":"string","description":"Display name; its words type the damage."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `1d8 + @str.mod`."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@str.mod`."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"type":{"type":"string","description":"Damage type (`slashing`)."},"reads":{"type":"object","description":"What this weapon's attacks read, winning over `combat.attack.reads` name by name: `{ \"second\": \"@willpower\" }`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the wielder's sheet."}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, `@action.speed`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`finesse`)."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a flame tongue: slashing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"hero":{"defaultSnippets":[{"label":"hero","description":"A hero with attributes and a weapon.","body":{"id":"${1:hero}","name":"${2:Hero}","level":"^${3:1}","attributes":{},"weapon":{"name":"${4:Sword}","damage":"${5:1d8}"}}}],"type":"object","required":["id","name","level"],"additionalProperties":false,"description":"A hero for the sandbox.","properties":{"id":{"$ref":"#/$defs/id","description":"Hero id, named by fights."},"name":{"type":"string","description":"Display name."},"level":{"type":"integer","minimum":0,"description":"Character level, `@level`."},"classes":{"type":"object","description":"Level in each class by class id: `{ \"fighter\": 5 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Level in this class."}},"attributes":{"type":"object","description":"Attribute values by id; missing ones take the attribute's `default`.","additionalProperties":{"type":"number","description":"Value."}},"derived":{"type":"object","description":"The hero's own values (`spell.dc`), read like the system's derived values.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the hero's sheet."}},"tracks":{"type":"object","description":"Starting values of tracks, when not the maximum.","additionalProperties":{"type":"number","description":"Starting value."}},"slots":{"type":"object","description":"Spell slots by level: `{ \"1\": 4, \"2\": 2 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Slots of this level."}},"weapon":{"$ref":"#/$defs/weapon"},"abilities":{"$ref":"#/$defs/idList","description":"Ability ids the hero has."},"orders":{"type":"array","description":"Standing orders, tried in order: reactions when the moment comes, other abilities before the hero's attacks.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Ability id to use."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it: `@hp < @hp.max / 2`, or for a reaction `@total - @vs < 5`."}}}},"focus":{"type":"string","description":"Who to target first: a combatant id or a role (default: the reachable enemy with the fewest hit points)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids the hero carries from the start."},"position":{"type":"string","description":"Where the hero stands by default."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types the hero resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types the hero is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types the hero is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"The hero's weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe the hero slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}},"fightHero":{"oneOf":[{"type":"string","description":"A hero id."},{"type":"object","required":["hero"],"additionalProperties":false,"description":"A hero with a position and conditions for this fight.","properties":{"hero":{"type":"string","description":"Hero id."},"position":{"type":"string","description":"Where the hero stands (`near`, `far`, a row)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied when the fight starts."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}}]},"enemyNumbers":{"type":"object","required":["defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"An enemy written out with its own numbers.","properties":{"name":{"type":"string","description":"Display name."},"defence":{"description":"Defence: a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order."},"damageType":{"type":"string","description":"Damage type of its blows."},"harm":{"type":"number","minimum":0,"description":"Consequences mode: harm levels before it falls."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}},"fightEnemy":{"type":"object","additionalProperties":false,"anyOf":[{"required":["template"],"properties":{"template":true}},{"required":["bestiary"],"properties":{"bestiary":true}},{"required":["numbers"],"properties":{"numbers":true}}],"description":"Enemies of one kind: from a template, the bestiary, or numbers written out.","properties":{"template":{"type":"object","required":["role","tier"],"additionalProperties":false,"description":"From a template: `{ \"role\": \"minion\", \"tier\": 1 }`.","properties":{"role":{"type":"string","description":"Template role."},"tier":{"type":"integer","minimum":1,"maximum":6,"description":"Tier, 1..6."}}},"bestiary":{"type":"string","description":"Creature id from the bestiary."},"numbers":{"$ref":"#/$defs/enemyNumbers"},"count":{"type":"integer","minimum":1,"maximum":1000,"description":"How many (default 1, at most 1000)."},"id":{"$ref":"#/$defs/id","description":"Name prefix: enemies are `<id>-1`, `<id>-2`, ... (default: the role or creature)."},"position":{"type":"string","description":"Where they stand."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied to each when the fight starts."}}},"fight":{"defaultSnippets":[{"label":"fight","description":"A sample fight: heroes against enemies from a template.","body":{"id":"${1:first-fight}","name":"${2:First fight}","heroes":["${3:hero}"],"enemies":[{"template":{"role":"${4:standard}","tier":"^${5:1}"},"count":"^${6:1}"}]}}],"type":"object","required":["id","heroes","enemies"],"additionalProperties":false,"description":"A fight: heroes against enemies.","properties":{"id":{"$ref":"#/$defs/id","description":"Fight id: `sim FILE --fight ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","items":{"$ref":"#/$defs/fightHero"},"description":"Hero ids, or `{ \"hero\": \"fighter5\", \"position\": \"far\", \"conditions\": [\"blessed\"] }`."},"enemies":{"type":"array","items":{"$ref":"#/$defs/fightEnemy"},"description":"Enemies: `{ \"template\": { \"role\": \"minion\", \"tier\": 1 }, \"count\": 4 }` or `{ \"bestiary\": \"goblin\" }`."},"positions":{"type":"object","description":"Positions by hero id: `{ \"fighter5\": \"near\" }`.","additionalProperties":{"type":"string","description":"Band or row."}},"maxRounds":{"type":"integer","minimum":1,"maximum":10000,"description":"Rounds before the fight is a draw (default 100)."},"position":{"type":"string","description":"Consequences mode: the heroes' position (default `combat.consequences.defaultPosition`, else `risky`)."},"effect":{"type":"string","description":"Consequences mode: the heroes' effect (default `standard`)."}}}}};
 export const eventsSchema = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:events:1","title":"Rules Studio simulator event","description":"One line of `sim --log`: one JSON event per line, each with a `type`. Fields listed are the ones the engine writes; further fields may be added in later versions, so readers ignore what they do not know.","type":"object","required":["type"],"properties":{"type":{"enum":["fightStart","round","turn","check","reaction","damage","condition","down","noTime","fightEnd","heal","ability","harm","sustain","regenerate","move"],"description":"What happened."},"fight":{"type":"integer","minimum":0,"description":"Index of the fight in the run (0-based), when several are simulated."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."},"seq":{"type":"integer","minimum":0,"description":"Order of the event within its fight."}},"allOf":[{"if":{"properties":{"type":{"const":"fightStart"}},"required":["type"]},"then":{"required":["type"],"properties":{"type":{"const":"fightStart","description":"A fight begins."},"system":{"type":"string","description":"System id."},"fightId":{"type":"string","description":"Fight id."},"seed":{"type":["integer","string"],"description":"Seed of this fight."},"combatants":{"type":"array","description":"Who fights.","items":{"type":"object","description":"A combatant.","required":["id","side"],"properties":{"id":{"type":"string","description":"Combatant id."},"side":{"enum":["heroes","enemies"],"description":"Side."},"hp":{"type":"number","description":"Hit points at the start."},"position":{"type":"string","description":"Band or row."},"name":{"type":"string","description":"Display name."}}}}}}},{"if":{"properties":{"type":{"const":"round"}},"required":["type"]},"then":{"required":["type","round"],"properties":{"type":{"const":"round","description":"A new round begins."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"turn"}},"required":["type"]},"then":{"required":["type","actor"],"properties":{"type":{"const":"turn","description":"An actor's turn (each time it acts, in a clock system)."},"actor":{"type":"string","description":"Who acts."},"clock":{"type":"number","description":"The clock value the actor acts at (clock systems)."},"initiative":{"type":"number","description":"The actor's initiative."}}}},{"if":{"properties":{"type":{"const":"check"}},"required":["type"]},"then":{"required":["type","actor","check","total","chip"],"properties":{"type":{"const":"check","description":"A check was rolled."},"actor":{"type":"string","description":"Who rolled."},"check":{"type":"string","description":"Check id."},"target":{"type":["string","null"],"description":"Against whom, if anyone."},"dice":{"type":"array","items":{"type":"number"},"description":"Every die rolled, kept and dropped."},"total":{"type":"number","description":"The roll's total."},"vs":{"type":["number","null"],"description":"The number to meet, if any."},"outcome":{"type":["string","null"],"description":"Outcome id (none for a check without outcomes)."},"degree":{"type":"number","description":"The outcome's degree of success, when it has a `degree` formula."},"chip":{"type":"string","description":"The chip: `d20 (14) + 3 Strength + 2 = 19 vs 13 · Hit`."},"influencedBy":{"type":"array","items":{"type":"string"},"description":"What influenced the roll (`Prone (near): advantage`)."}}}},{"if":{"properties":{"type":{"const":"reaction"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"reaction","description":"A reaction was used."},"actor":{"type":"string","description":"Who reacted."},"ability":{"type":"string","description":"Ability id used."},"on":{"type":"string","description":"The trigger (`hit`, `spell`, `leave`)."},"success":{"type":"boolean","description":"Whether a reaction check succeeded."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"damage"}},"required":["type"]},"then":{"required":["type","actor","target","amount"],"properties":{"type":{"const":"damage","description":"Damage was dealt."},"actor":{"type":"string","description":"Who dealt it."},"target":{"type":"string","description":"Who took it."},"amount":{"type":"number","description":"Damage after every step."},"steps":{"type":"array","description":"Names of the damage steps that changed the number, in order.","items":{"type":"string","description":"A step's id or name."}},"rolled":{"type":"number","description":"Damage as rolled, before the steps."},"hp":{"type":"number","description":"Target's hit points after."},"chip":{"type":"string","description":"Chip."},"damageType":{"type":"string","description":"Damage type of the blow (spec §4 calls it the damage's `type`; the event's own `type` is `damage`)."}}}},{"if":{"properties":{"type":{"const":"condition"}},"required":["type"]},"then":{"required":["type","target","condition"],"properties":{"type":{"const":"condition","description":"A condition was applied or ended."},"target":{"type":"string","description":"Who carries it."},"condition":{"type":"string","description":"Condition id."},"change":{"enum":["applied","ended","saved"],"description":"What happened to it."},"source":{"type":"string","description":"Who applied it."},"dc":{"type":"number","description":"Save DC."}}}},{"if":{"properties":{"type":{"const":"down"}},"required":["type"]},"then":{"required":["type","target"],"properties":{"type":{"const":"down","description":"A combatant fell."},"target":{"type":"string","description":"Who fell."},"by":{"type":"string","description":"Who dropped them."},"state":{"type":"string","description":"`dead`, `stable`, `down`."}}}},{"if":{"properties":{"type":{"const":"noTime"}},"required":["type"]},"then":{"required":["type","actor"],"properties":{"type":{"const":"noTime","description":"An attack past the turn's budget: NO TIME, it does not happen."},"actor":{"type":"string","description":"Who ran out of time."},"action":{"type":"string","description":"Action id."},"attack":{"type":"number","description":"Which attack (1-based)."}}}},{"if":{"properties":{"type":{"const":"fightEnd"}},"required":["type"]},"then":{"required":["type","winner"],"properties":{"type":{"const":"fightEnd","description":"The fight ended."},"winner":{"enum":["heroes","enemies","draw"],"description":"Who won."},"rounds":{"type":"number","description":"Rounds fought."}}}},{"if":{"properties":{"type":{"const":"heal"}},"required":["type"]},"then":{"required":["type","target","amount"],"properties":{"type":{"const":"heal","description":"Someone was healed."},"actor":{"type":"string","description":"Who healed."},"target":{"type":"string","description":"Who was healed."},"amount":{"type":"number","description":"Hit points restored."},"track":{"type":"string","description":"Track healed."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"ability"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"ability","description":"An ability was used."},"actor":{"type":"string","description":"Who used it."},"ability":{"type":"string","description":"Ability id."},"targets":{"type":"array","items":{"type":"string"},"description":"Target ids."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"harm"}},"required":["type"]},"then":{"required":["type","target","levels"],"properties":{"type":{"const":"harm","description":"Consequences mode: harm suffered."},"actor":{"type":"string","description":"Who rolled."},"target":{"type":"string","description":"Who suffered the harm."},"levels":{"type":"number","description":"Harm levels."},"amount":{"type":"number","description":"Hit points lost, if any."}}}},{"if":{"properties":{"type":{"const":"sustain"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"sustain","description":"A sustained ability started, was kept or ended."},"actor":{"type":"string","description":"The sustainer."},"ability":{"type":"string","description":"Ability id."},"change":{"enum":["started","ended","kept"],"description":"What happened."}}}},{"if":{"properties":{"type":{"const":"regenerate"}},"required":["type"]},"then":{"required":["type","target"],"properties":{"type":{"const":"regenerate","description":"Regeneration at the start of a turn."},"target":{"type":"string","description":"Who regenerated."},"amount":{"type":"number","description":"Hit points regained."},"stopped":{"type":"boolean","description":"true when damage stopped it this turn."}}}},{"if":{"properties":{"type":{"const":"move"}},"required":["type"]},"then":{"required":["type","target","from","to"],"properties":{"type":{"const":"move","description":"A combatant changed place without an action of its own (rows closing up: `positions.advance`)."},"target":{"type":"string","description":"Who moved."},"from":{"type":"string","description":"Row or band it left."},"to":{"type":"string","description":"Row or band it is in now."},"chip":{"type":"string","description":"For people: `Brisa, Archer: back → front (the row ahead fell)`."}}}}]};

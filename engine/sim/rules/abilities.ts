@@ -152,6 +152,7 @@ function saveOrDamage(f: FightState, actor: Combatant, ability: AbilityDef, targ
     if (t.down) continue;
     const flags = s.reactionFlags;
     for (let i = 0; i < flags.length; i++) flags[i] = false;
+    s.damageType = ability.type; s.melee = ability.reach === 'near';
     reactTo(f, t, 'spell', actor);
     let amount = rolled;
     let failed = true;

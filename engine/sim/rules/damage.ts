@@ -47,6 +47,7 @@ export function blow(f: FightState, actor: Combatant, target: Combatant, profile
   s.melee = profile.reach === 'near';
   const flags = s.reactionFlags;
   for (let i = 0; i < flags.length; i++) flags[i] = false;
+  s.damageType = profile.type;
   if (ability) reactTo(f, target, 'spell', actor);
   const frame = f.blowFrame;
   s.stat = stat;
@@ -127,19 +128,25 @@ export function dealDamage(f: FightState, actor: Combatant, target: Combatant, r
   const steps = f.system.damageSteps;
   const bits = f.stepBits;
   let known = -1;
+  let kind = type;
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i]!;
     if (step.when) {
       const bit = bits[i]!;
       if (bit !== 0) {
-        if (known === -1) known = fixedSteps(f, target, type);
+        if (known === -1) known = fixedSteps(f, target, kind);
         if ((known & (bit << 1)) === 0) continue;
       } else if (!f.truth(step.when)) continue;
     }
     const next = f.number(step.value);
-    if (next !== s.damage) {
+    const retyped = step.type !== null && step.type !== kind;
+    if (next !== s.damage || retyped) {
       if (stepNames) stepNames.push(step.name);
       s.damage = next;
+    }
+    if (retyped) {
+      // The damage is of another type from here on: later steps' cached answers are those for the new type.
+      kind = step.type!; s.damageType = kind; known = -1;
     }
   }
   const amount = Math.max(0, Math.floor(s.damage));
@@ -148,11 +155,11 @@ export function dealDamage(f: FightState, actor: Combatant, target: Combatant, r
   const after = Math.max(0, before - amount);
   if (after !== before) f.setTrack(target, hpTrack, after);
   actor.damageDealt += before - after;
-  if (amount > 0 && f.anyRegeneration && !target.hurtBy.includes(type)) target.hurtBy.push(type);
+  if (amount > 0 && f.anyRegeneration && !target.hurtBy.includes(kind)) target.hurtBy.push(kind);
   if (f.sink) {
     f.emit({
-      type: 'damage', round: f.round, actor: actor.id, target: target.id, amount, damageType: type, steps: stepNames!, rolled, hp: after,
-      chip: damageChip(rolledText, stepNames!, amount, rolled, type),
+      type: 'damage', round: f.round, actor: actor.id, target: target.id, amount, damageType: kind, steps: stepNames!, rolled, hp: after,
+      chip: damageChip(rolledText, stepNames!, amount, rolled, kind),
     });
   }
   if (sustain && amount > 0 && target.sustaining && after > 0) sustainCheck(f, target, amount);

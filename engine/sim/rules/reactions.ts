@@ -22,6 +22,9 @@ function admit(f: FightState, order: OrderDef, target: Combatant, actor: Combata
   if (!canReact(f, target) || !canPay(f, target, ability)) return false;
   const s = f.scope;
   s.self = target; s.target = actor; s.attacker = actor;
+  // `react.when`: whether it answers this trigger at all (Dodge only a physical blow), on the blow's scope.
+  const when = ability.react!.when;
+  if (when && !f.truth(when)) return false;
   if (order.when && !f.truth(order.when)) return false;
   pay(f, target, ability);
   target.reactionsUsed++;
@@ -46,6 +49,8 @@ export function reactToHit(f: FightState, target: Combatant, actor: Combatant, p
   let current: OutcomeDef | null = outcome;
   const frame = f.blowFrame;
   for (const order of orders) {
+    // What `react.when` reads of the blow (admit may have run another reaction's check meanwhile).
+    f.scope.damageType = profile.type; f.scope.melee = profile.reach === 'near';
     const ability = order.ability;
     if (!current || current.result === 'fail') break;
     f.scope.check = frame;
@@ -101,6 +106,7 @@ export function provokeLeaving(f: FightState, actor: Combatant, from: string): b
   for (const foe of f.combatants) {
     if (foe.down || foe.side === actor.side || foe.position !== from || actor.down) continue;
     const before = foe.reactionsUsed;
+    f.scope.damageType = ''; f.scope.melee = false;
     reactTo(f, foe, 'leave', actor);
     if (foe.reactionsUsed === before && f.system.opportunity && canReact(f, foe) && foe.def.attacks[0]) {
       foe.reactionsUsed++;

@@ -1,0 +1,55 @@
+// Success-based live action's seed rules that issue 21 found approximated or missing
+// (`success-based-live-action.txt`), each on the real systems/success-based-live-action.json in the real engine.
+import { describe, expect, test } from 'vitest';
+import { composeFight, fightLog, type FightEvent, type System } from '../../engine/sim/index';
+import type { AdHocFight, FightDef } from '../../engine/sim/index';
+import { eventsOf, judge, loadRuntime, systemDocument } from './harness';
+
+const doc = systemDocument('success-based-live-action');
+
+function composed(system: System, spec: AdHocFight): FightDef {
+  const c = composeFight(system, spec);
+  if (!c.ok) throw new Error(c.error);
+  return c.fight;
+}
+
+/** What each check of a log decided: who, which check, the throw, the outcome (the influences left out). */
+function decisions(events: readonly FightEvent[]): string[] {
+  return eventsOf(events, 'check').map((c) => `${c.actor} ${c.check} ${c.total} ${c.outcome ?? ''}`);
+}
+
+describe('live action: Moving on both sides cancels (the penalties apply to both sides)', () => {
+  test('Gouge and a thug both Moving fight exactly as neither moving, seed for seed; one side Moving does not', () => {
+    const system = loadRuntime(doc);
+    const still = composed(system, { heroes: ['gouge'], enemies: [{ bestiary: 'thug' }], maxRounds: 30 });
+    const both = composed(system, { heroes: [{ hero: 'gouge', conditions: ['moving'] }], enemies: [{ bestiary: 'thug', conditions: ['moving'] }], maxRounds: 30 });
+    const one = composed(system, { heroes: [{ hero: 'gouge', conditions: ['moving'] }], enemies: [{ bestiary: 'thug' }], maxRounds: 30 });
+    let differs = 0;
+    for (let seed = 1; seed <= 30; seed++) {
+      const base = decisions(fightLog(system, still, seed));
+      expect(decisions(fightLog(system, both, seed))).toEqual(base);
+      if (decisions(fightLog(system, one, seed)).join('\n') !== base.join('\n')) differs++;
+    }
+    expect(differs).toBeGreaterThan(0);
+  });
+});
+
+describe('live action: firearms do bashing damage to vampires only (a damage step changes the type by the target)', () => {
+  test("in the coterie's fight, Victor's revolver does lethal damage to mortals, the gunmen's revolvers bashing to the vampires, halved", () => {
+    const system = loadRuntime(doc);
+    let toMortals = 0;
+    let toVampires = 0;
+    for (let seed = 1; seed <= 20; seed++) {
+      for (const d of eventsOf(fightLog(system, 'coterie-vs-gang', seed), 'damage')) {
+        if (d.actor === 'victor') { toMortals++; expect(d.damageType).toBe('lethal'); }
+        if (d.actor.startsWith('gunman')) {
+          toVampires++;
+          expect(d.damageType).toBe('bashing');
+          expect(d.amount).toBeLessThanOrEqual(Math.floor(Math.max(0, d.rolled) / 2));
+        }
+      }
+    }
+    expect(toMortals).toBeGreaterThan(10);
+    expect(toVampires).toBeGreaterThan(10);
+  });
+});
