@@ -1,38 +1,63 @@
-// npm run fuzz-campaign -- [--formulas N] [--systems N] [--seed S] [--workers K] [--hang MS] [--out FILE]
+// npm run fuzz-campaign -- [--formulas N] [--systems N] [--seed S] [--workers K] [--hang MS] [--chunks KIND:FROM..TO]
+//                          [--out FILE] [--log FILE] [--fresh] | --replay KIND:CHUNK:INDEX | --merge LOG...
 // The campaign before a release (issue 17): N random and mutated formulas through parse, check, compile, evaluate,
 // dist and the CLI's roll and dist, and N mutated seed systems through check, load and a short sim of every fight
 // (scripts/fuzz-campaign/cases.ts says what a failure is). Defaults: 1,000,000 formulas, 10,000 systems, seed 1.
 // Cases run in worker threads, in chunks of 1,000 that a seed makes the same on every machine; a case that runs
 // longer than --hang ms (default 10,000) is a hang: its worker is stopped and replaced, and the chunk goes on after
-// it. Every case over 2 s is listed as slow, to re-time alone. Prints the counts, each failure with its chunk and
-// index (replay: --replay KIND:CHUNK:INDEX), and writes them all as JSON to --out. Run it with `nice -n 19`.
+// it. Every case over 2 s is listed as slow, to re-time alone.
+// Resumable: each finished chunk is appended as one JSON line to --log (default test-output/fuzz-campaign-seedS.jsonl)
+// and a later run with the same seed and log skips the chunks already there (--fresh starts the log again), so a
+// campaign can be completed across sessions; --chunks runs only some chunks (repeatable), --merge LOG... adds up
+// logs (of several machines or sessions) without running anything. Prints the counts of this run and of the whole
+// log, each failure with its chunk and index (replay: --replay KIND:CHUNK:INDEX), and writes them as JSON to --out.
+// Run it with `nice -n 19`. FUZZ_CAMPAIGN_PLANT_HANG=KIND:CHUNK:INDEX makes that case spin forever (the script's test).
 import { build } from 'esbuild';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const USAGE = 'usage: npm run fuzz-campaign -- [--formulas N] [--systems N] [--seed S] [--workers K] [--hang MS] [--out FILE] [--replay KIND:CHUNK:INDEX]';
+const USAGE = 'usage: npm run fuzz-campaign -- [--formulas N] [--systems N] [--seed S] [--workers K] [--hang MS] [--chunks KIND:FROM..TO] [--out FILE] [--log FILE] [--fresh] | --replay KIND:CHUNK:INDEX | --merge LOG...';
+const CHUNK = 1_000;
+const KINDS = ['formulas', 'systems'];
 
 function parseArgs(argv) {
-  const options = { formulas: 1_000_000, systems: 10_000, seed: 1, workers: Math.max(1, Math.min(2, cpus().length)), hang: 10_000, out: 'test-output/fuzz-campaign.json', replay: null };
+  const options = { formulas: 1_000_000, systems: 10_000, seed: 1, workers: Math.max(1, Math.min(2, cpus().length)), hang: 10_000, out: 'test-output/fuzz-campaign.json', log: null, fresh: false, replay: null, chunks: [], merge: null };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
+    if (arg === '--fresh') {
+      options.fresh = true;
+      continue;
+    }
+    if (arg === '--merge') {
+      options.merge = argv.slice(i + 1);
+      if (options.merge.length === 0) fail('--merge needs at least one log file');
+      break;
+    }
     const value = argv[++i];
     if (value === undefined) fail(`${arg} needs a value`);
     if (arg === '--out') options.out = value;
+    else if (arg === '--log') options.log = value;
     else if (arg === '--replay') {
       const m = /^(formulas|systems):(\d+):(\d+)$/.exec(value);
-      if (!m) fail(`--replay: expected formulas|systems:CHUNK:INDEX, got ${value}`);
+      if (!m || Number(m[3]) >= CHUNK) fail(`--replay: expected formulas|systems:CHUNK:INDEX (INDEX below ${CHUNK}), got ${value}`);
       options.replay = { kind: m[1], chunk: Number(m[2]), index: Number(m[3]) };
+    } else if (arg === '--chunks') {
+      const m = /^(formulas|systems):(\d+)(?:\.\.(\d+))?$/.exec(value);
+      if (!m || (m[3] !== undefined && Number(m[3]) < Number(m[2]))) fail(`--chunks: expected formulas|systems:FROM..TO (TO included, at least FROM), got ${value}`);
+      options.chunks.push({ kind: m[1], from: Number(m[2]), to: Number(m[3] ?? m[2]) });
     } else if (['--formulas', '--systems', '--seed', '--workers', '--hang'].includes(arg)) {
       const n = Number(value);
       if (!Number.isSafeInteger(n) || n < 0) fail(`${arg}: expected a whole number, got ${value}`);
       options[arg.slice(2)] = n;
     } else fail(`unknown option ${arg}`);
   }
+  if (options.workers < 1) fail('--workers: at least 1');
+  options.log ??= `test-output/fuzz-campaign-seed${options.seed}.jsonl`;
   return options;
 }
 
@@ -41,8 +66,85 @@ function fail(message) {
   process.exit(2);
 }
 
+const fromRoot = (file) => (isAbsolute(file) ? file : join(root, file));
+const count = (n) => n.toLocaleString('en-US');
+
+/** The chunks of a log (one JSON line each; a line cut short by a kill is skipped), the last of each chunk kept. */
+function readLog(file, seed) {
+  const chunks = new Map();
+  if (!existsSync(file)) return chunks;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    let entry;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (seed !== undefined && entry.seed !== seed) continue;
+    const key = `${entry.seed}:${entry.kind}:${entry.chunk}`;
+    const before = chunks.get(key);
+    if (before === undefined || entry.to >= before.to) chunks.set(key, entry);
+  }
+  return chunks;
+}
+
+/** Totals of a log's chunks: cases of each kind, failures, hangs, slow cases. */
+function summarize(entries) {
+  const sum = { formulas: 0, systems: 0, chunks: { formulas: 0, systems: 0 }, failures: [], hangs: [], slow: [], reached: { formulas: {}, systems: {} }, slowest: { formulas: { ms: 0 }, systems: { ms: 0 } }, seeds: new Set(), commits: new Set() };
+  for (const e of entries) {
+    sum[e.kind] += e.cases;
+    sum.chunks[e.kind]++;
+    sum.failures.push(...e.failures);
+    sum.hangs.push(...e.hangs);
+    sum.slow.push(...e.slow);
+    for (const [k, v] of Object.entries(e.reached)) sum.reached[e.kind][k] = (sum.reached[e.kind][k] ?? 0) + v;
+    if (e.slowest.ms > sum.slowest[e.kind].ms) sum.slowest[e.kind] = { ...e.slowest, chunk: e.chunk };
+    sum.seeds.add(e.seed);
+    if (e.commit) sum.commits.add(e.commit);
+  }
+  return sum;
+}
+
+function failureKinds(failures) {
+  const byProblem = new Map();
+  for (const f of failures) {
+    const key = `${f.stage}: ${f.problem.split('\n')[0].replace(/\d+/g, 'N')}`;
+    if (!byProblem.has(key)) byProblem.set(key, { ...f, count: 0 });
+    byProblem.get(key).count++;
+  }
+  return byProblem;
+}
+
+function printSummary(title, sum) {
+  console.log(`${title}: ${count(sum.formulas)} formulas (${sum.chunks.formulas} chunks), ${count(sum.systems)} systems (${sum.chunks.systems} chunks), ${sum.failures.length} failures, ${sum.hangs.length} hangs, ${sum.slow.length} slow`);
+}
+
+function printDetails(sum, hangMs) {
+  console.log(`reached: formulas ${JSON.stringify(sum.reached.formulas)}; systems ${JSON.stringify(sum.reached.systems)}`);
+  for (const kind of KINDS) {
+    const s = sum.slowest[kind];
+    if (s.ms > 0) console.log(`slowest ${kind} case: ${Math.round(s.ms)} ms (${kind}:${s.chunk}:${s.index}) ${JSON.stringify(s.input).slice(0, 200)}`);
+  }
+  console.log(`slow (over 2 s, re-time with --replay): ${sum.slow.length ? sum.slow.join(', ') : 'none'}`);
+  console.log(`hangs (over ${hangMs} ms): ${sum.hangs.length}`);
+  for (const h of sum.hangs) console.log(`  ${h.kind}:${h.chunk}:${h.index} ${JSON.stringify(h.input).slice(0, 300)}`);
+  const byProblem = failureKinds(sum.failures);
+  console.log(`failures: ${sum.failures.length} in ${byProblem.size} kinds`);
+  for (const f of byProblem.values()) console.log(`  [${f.count}x] ${f.stage} ${f.kind}:${f.chunk}:${f.index} ${JSON.stringify(f.input).slice(0, 200)}\n      ${f.problem.split('\n').join('\n      ').slice(0, 600)}`);
+}
+
 const options = parseArgs(process.argv.slice(2));
-const CHUNK = 1_000;
+
+if (options.merge) {
+  const all = new Map();
+  for (const file of options.merge) for (const [key, entry] of readLog(fromRoot(file))) if (!all.has(key) || entry.to >= all.get(key).to) all.set(key, entry);
+  const sum = summarize(all.values());
+  printSummary(`fuzz-campaign logs (seed ${[...sum.seeds].join(', ') || 'none'})`, sum);
+  printDetails(sum, options.hang);
+  process.exit(sum.failures.length + sum.hangs.length > 0 ? 1 : 0);
+}
+
 const outDir = join(process.env.RULES_STUDIO_CACHE_DIR ?? join(tmpdir(), 'rules-studio-fuzz'), 'fuzz-campaign');
 mkdirSync(outDir, { recursive: true });
 const bundle = async (entry, name) => {
@@ -73,45 +175,73 @@ if (options.replay) {
   process.exit(0);
 }
 
+const logFile = fromRoot(options.log);
+mkdirSync(dirname(logFile), { recursive: true });
+if (options.fresh && existsSync(logFile)) renameSync(logFile, `${logFile}.${Date.now()}.old`);
+const logged = readLog(logFile, options.seed);
+let commit = '';
+try {
+  commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+} catch {
+  // Not a checkout: the log lines go without a commit.
+}
+
+/** The cases of a kind's chunk this campaign covers: [0, to). */
+const casesOf = (kind, chunk) => Math.min(CHUNK, options[kind] - chunk * CHUNK);
+const selected = (kind, chunk) => options.chunks.length === 0 || options.chunks.some((c) => c.kind === kind && chunk >= c.from && chunk <= c.to);
 const jobs = [];
+let skipped = 0;
 {
   // Interleaved, a chunk of systems after every ten of formulas, so a campaign stopped early has some of both.
-  const formulaChunks = Math.ceil(options.formulas / CHUNK);
-  const systemChunks = Math.ceil(options.systems / CHUNK);
-  for (let f = 0, s = 0; f < formulaChunks || s < systemChunks; ) {
-    for (let k = 0; k < 10 && f < formulaChunks; k++) jobs.push({ kind: 'formulas', chunk: f++, seed: options.seed, from: 0 });
-    if (s < systemChunks) jobs.push({ kind: 'systems', chunk: s++, seed: options.seed, from: 0 });
+  const chunksOf = { formulas: Math.ceil(options.formulas / CHUNK), systems: Math.ceil(options.systems / CHUNK) };
+  const push = (kind, chunk) => {
+    if (!selected(kind, chunk)) return;
+    const to = casesOf(kind, chunk);
+    if ((logged.get(`${options.seed}:${kind}:${chunk}`)?.to ?? 0) >= to) skipped++;
+    else jobs.push({ kind, chunk, seed: options.seed, from: 0, to });
+  };
+  for (let f = 0, s = 0; f < chunksOf.formulas || s < chunksOf.systems; ) {
+    for (let k = 0; k < 10 && f < chunksOf.formulas; k++) push('formulas', f++);
+    if (s < chunksOf.systems) push('systems', s++);
   }
 }
-const totals = { formulas: 0, systems: 0 };
-const reached = { formulas: {}, systems: {} };
-const failures = [];
-const hangs = [];
-const slow = [];
-const slowest = { formulas: { ms: 0 }, systems: { ms: 0 } };
+/** Chunks under way: their counts so far, over the pieces a hang cuts them into. */
+const pending = new Map();
+const pendingOf = (job) => {
+  const key = `${job.kind}:${job.chunk}`;
+  if (!pending.has(key)) pending.set(key, { seed: options.seed, kind: job.kind, chunk: job.chunk, to: job.to, cases: 0, reached: {}, failures: [], hangs: [], slow: [], slowest: { ms: 0 } });
+  return pending.get(key);
+};
+const finished = [];
 const shared = new SharedArrayBuffer(8 * 3 * options.workers);
 const state = new Float64Array(shared);
 const started = Date.now();
 let running = 0;
 let lastSnapshot = Date.now();
 
-function failureKinds() {
-  const byProblem = new Map();
-  for (const f of failures) {
-    const key = `${f.stage}: ${f.problem.split('\n')[0].replace(/\d+/g, 'N')}`;
-    if (!byProblem.has(key)) byProblem.set(key, { ...f, count: 0 });
-    byProblem.get(key).count++;
-  }
-  return byProblem;
+/** A chunk whose last piece is done: one line of the log, appended (a kill loses at most the chunks running). */
+function close(job) {
+  const entry = pendingOf(job);
+  pending.delete(`${job.kind}:${job.chunk}`);
+  const line = { ...entry, commit, at: new Date().toISOString() };
+  appendFileSync(logFile, `${JSON.stringify(line)}\n`);
+  finished.push(line);
 }
 
 function writeReport(complete) {
   const seconds = Math.round((Date.now() - started) / 1000);
   // Cases of chunks still running, not yet in the totals (their failures come with the chunk).
   const inFlight = workers.filter((w) => w?.progress).map((w) => ({ ...w.progress, from: w.job?.from ?? 0 }));
-  const report = { complete, seed: options.seed, seconds, totals, inFlight, reached, failures: failures.length, kinds: [...failureKinds().values()], hangs, slow, slowest };
-  mkdirSync(dirname(join(root, options.out)), { recursive: true });
-  writeFileSync(join(root, options.out), `${JSON.stringify(report, null, 2)}\n`);
+  const run = summarize(finished);
+  const all = summarize(readLog(logFile, options.seed).values());
+  const report = {
+    complete, seed: options.seed, seconds, log: options.log, skipped,
+    totals: { formulas: run.formulas, systems: run.systems },
+    log_totals: { formulas: all.formulas, systems: all.systems, failures: all.failures.length, hangs: all.hangs.length, slow: all.slow.length, commits: [...all.commits] },
+    inFlight, reached: run.reached, failures: run.failures.length, kinds: [...failureKinds(run.failures).values()], failureList: run.failures, hangs: run.hangs, slow: run.slow, slowest: run.slowest,
+  };
+  mkdirSync(dirname(fromRoot(options.out)), { recursive: true });
+  writeFileSync(fromRoot(options.out), `${JSON.stringify(report, null, 2)}\n`);
 }
 
 function startWorker(slot) {
@@ -124,15 +254,17 @@ function startWorker(slot) {
     }
     entry.progress = null;
     const { done } = message;
-    totals[done.kind] += message.cases;
-    for (const [k, v] of Object.entries(message.reached)) reached[done.kind][k] = (reached[done.kind][k] ?? 0) + v;
-    failures.push(...message.failures);
-    if (message.slowest.ms > slowest[done.kind].ms) slowest[done.kind] = { ...message.slowest, chunk: done.chunk };
+    const chunk = pendingOf(done);
+    chunk.cases += message.cases;
+    for (const [k, v] of Object.entries(message.reached)) chunk.reached[k] = (chunk.reached[k] ?? 0) + v;
+    chunk.failures.push(...message.failures);
+    if (message.slowest.ms > chunk.slowest.ms) chunk.slowest = message.slowest;
+    close(done);
     next(entry);
   });
   worker.on('error', (err) => {
-    failures.push({ kind: entry.job?.kind, chunk: entry.job?.chunk, index: state[slot * 3 + 1], stage: 'worker', problem: String(err?.stack ?? err), input: '' });
-    replace(entry, 1);
+    if (entry.job) pendingOf(entry.job).failures.push({ kind: entry.job.kind, chunk: entry.job.chunk, index: state[slot * 3 + 1], stage: 'worker', problem: String(err?.stack ?? err), input: '' });
+    replace(entry);
   });
   running++;
   next(entry);
@@ -150,21 +282,27 @@ function next(entry) {
     return;
   }
   entry.job = job;
-  state[entry.slot * 3 + 2] = Date.now();
+  // The worker times each case from its start (a fresh worker's start-up is not a case's).
+  state[entry.slot * 3 + 1] = job.from;
+  state[entry.slot * 3 + 2] = 0;
   entry.worker.postMessage(job);
 }
 
-/** Stops a worker stuck on (or broken by) its current case and goes on after that case in a fresh one. */
-function replace(entry, skip) {
+/** Stops a worker stuck on (or broken by) its current case and goes on without that case in a fresh one. */
+function replace(entry) {
   const { job, slot } = entry;
   const index = state[slot * 3 + 1];
   entry.worker.removeAllListeners();
   void entry.worker.terminate();
   running--;
+  entry.progress = null;
   if (job !== null) {
-    // The cases before it were counted by nobody: they run again in the fresh worker (same inputs, same results).
-    if (index + skip < CHUNK) jobs.unshift({ ...job, from: index + skip });
-    totals[job.kind] += skip;
+    // The piece's cases before it were reported by nobody: the fresh worker runs the piece again (same inputs, same
+    // results) without the stuck case, which counts as run.
+    pendingOf(job).cases += 1;
+    const skip = [...(job.skip ?? []), index];
+    if (skip.length < job.to - job.from) jobs.unshift({ ...job, skip });
+    else close(job);
   }
   workers[slot] = startWorker(slot);
 }
@@ -177,40 +315,36 @@ const watchdog = setInterval(() => {
       const { kind, chunk } = entry.job;
       const index = state[entry.slot * 3 + 1];
       const input = kind === 'formulas' ? cases.formulaInputs(chunk, options.seed)[index] : cases.describeMutation(cases.systemInputs(chunk, options.seed)[index]);
-      hangs.push({ kind, chunk, index, input, ms: Date.now() - since });
-      replace(entry, 1);
+      pendingOf(entry.job).hangs.push({ kind, chunk, index, input, ms: Date.now() - since });
+      replace(entry);
     } else if (since > 0 && Date.now() - since > 2_000) {
       const key = `${entry.job.kind}:${entry.job.chunk}:${state[entry.slot * 3 + 1]}`;
-      if (!slow.includes(key)) slow.push(key);
+      const chunk = pendingOf(entry.job);
+      if (!chunk.slow.includes(key)) chunk.slow.push(key);
     }
   }
-  const done = totals.formulas + totals.systems;
   // A snapshot every 30 s: a campaign stopped early still leaves its counts.
   if (Date.now() - lastSnapshot > 30_000) {
     lastSnapshot = Date.now();
     writeReport(false);
+    const run = summarize(finished);
+    if (!process.stderr.isTTY) process.stderr.write(`${count(run.formulas)} formulas, ${count(run.systems)} systems, ${run.failures.length} failures, ${run.hangs.length} hangs, ${Math.round((Date.now() - started) / 1000)} s\n`);
   }
-  if (process.stderr.isTTY || done % 50_000 < 2_000) process.stderr.write(`\r${done.toLocaleString('en-US')} cases, ${failures.length} failures, ${hangs.length} hangs, ${Math.round((Date.now() - started) / 1000)} s `);
 }, 250);
 
-for (let slot = 0; slot < options.workers; slot++) workers.push(startWorker(slot));
+if (jobs.length === 0) finish();
+else for (let slot = 0; slot < Math.min(options.workers, jobs.length); slot++) workers.push(startWorker(slot));
 
 function finish() {
   clearInterval(watchdog);
   const seconds = Math.round((Date.now() - started) / 1000);
-  const byProblem = failureKinds();
   writeReport(true);
-  console.log(`\nfuzz-campaign (seed ${options.seed}, ${seconds} s): ${totals.formulas.toLocaleString('en-US')} formulas, ${totals.systems.toLocaleString('en-US')} systems`);
-  console.log(`reached: formulas ${JSON.stringify(reached.formulas)}; systems ${JSON.stringify(reached.systems)}`);
-  for (const kind of ['formulas', 'systems']) {
-    const s = slowest[kind];
-    if (s.ms > 0) console.log(`slowest ${kind} case: ${Math.round(s.ms)} ms (${kind}:${s.chunk}:${s.index}) ${JSON.stringify(s.input).slice(0, 200)}`);
-  }
-  console.log(`slow (over 2 s, re-time with --replay): ${slow.length ? slow.join(', ') : 'none'}`);
-  console.log(`hangs (over ${options.hang} ms): ${hangs.length}`);
-  for (const h of hangs) console.log(`  ${h.kind}:${h.chunk}:${h.index} ${JSON.stringify(h.input).slice(0, 300)}`);
-  console.log(`failures: ${failures.length} in ${byProblem.size} kinds`);
-  for (const f of byProblem.values()) console.log(`  [${f.count}x] ${f.stage} ${f.kind}:${f.chunk}:${f.index} ${JSON.stringify(f.input).slice(0, 200)}\n      ${f.problem.split('\n').join('\n      ').slice(0, 600)}`);
+  const run = summarize(finished);
+  const all = summarize(readLog(logFile, options.seed).values());
+  console.log(`\nfuzz-campaign (seed ${options.seed}, ${seconds} s, ${skipped} chunks already in the log skipped)`);
+  printSummary('this run', run);
+  printDetails(run, options.hang);
+  printSummary(`the log ${options.log} (seed ${options.seed}, of ${count(options.formulas)} formulas and ${count(options.systems)} systems)`, all);
   console.log(`written to ${options.out}`);
-  process.exit(failures.length + hangs.length > 0 ? 1 : 0);
+  process.exit(run.failures.length + run.hangs.length > 0 ? 1 : 0);
 }
