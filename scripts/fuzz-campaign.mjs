@@ -332,16 +332,27 @@ const watchdog = setInterval(() => {
   }
 }, 250);
 
+// Stopped (Ctrl+C, kill): the chunks running are lost, the finished ones are in the log; the counts are printed.
+let stopped = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (stopped) process.exit(130);
+    stopped = true;
+    for (const entry of workers) void entry?.worker.terminate();
+    finish();
+  });
+}
+
 if (jobs.length === 0) finish();
 else for (let slot = 0; slot < Math.min(options.workers, jobs.length); slot++) workers.push(startWorker(slot));
 
 function finish() {
   clearInterval(watchdog);
   const seconds = Math.round((Date.now() - started) / 1000);
-  writeReport(true);
+  writeReport(!stopped);
   const run = summarize(finished);
   const all = summarize(readLog(logFile, options.seed).values());
-  console.log(`\nfuzz-campaign (seed ${options.seed}, ${seconds} s, ${skipped} chunks already in the log skipped)`);
+  console.log(`\nfuzz-campaign (seed ${options.seed}, ${seconds} s, ${skipped} chunks already in the log skipped${stopped ? `; stopped with ${jobs.length + pending.size} chunks to go` : ''})`);
   printSummary('this run', run);
   printDetails(run, options.hang);
   printSummary(`the log ${options.log} (seed ${options.seed}, of ${count(options.formulas)} formulas and ${count(options.systems)} systems)`, all);
