@@ -12,6 +12,7 @@ import { type DicePlan, compareMatches, endlessTerm, planDice } from './roll';
 import {
   DistributionFailure,
   type DistributionErrorCode,
+  MAX_SUPPORT,
   type Pmf,
   WorkBudget,
   addIndependent,
@@ -27,15 +28,19 @@ import {
   totalMass,
   uniformRange,
   withThousands,
+  formatCount,
 } from './pmf';
 
 export type { Pmf, DistributionErrorCode } from './pmf';
+export { WorkBudget } from './pmf';
 
 export interface DistributionOptions {
   /** The fixed value of a reference (`@str.mod` → ['str', 'mod']); undefined when it has none. */
   resolve(path: readonly string[]): Value | undefined;
   /** User functions, from the system's `functions`. */
   functions?: ReadonlyMap<string, UserFunction>;
+  /** The work budget to spend (tests pass one to read what was spent); a fresh one of MAX_WORK by default. */
+  budget?: WorkBudget;
 }
 
 export interface Distribution {
@@ -84,8 +89,11 @@ interface Walk {
 
 /** Exact distribution of a formula. Never throws for bad input: errors come back as `{ ok: false, error }`. */
 export function distributionOf(ast: FormulaNode, options: DistributionOptions): DistributionResult {
-  const walk: Walk = { options, budget: new WorkBudget(), notes: new Set(), diceUsed: 0, params: null, callDepth: 0 };
+  const walk: Walk = { options, budget: options.budget ?? new WorkBudget(), notes: new Set(), diceUsed: 0, params: null, callDepth: 0 };
   try {
+    // The cheap checks first (references, functions, arity, a body that does not parse): a formula with a typo
+    // must not build a million-face die before saying so.
+    precheck(ast, walk, null, [], new Set(), 0);
     const dice = fixedDiceCount(ast, 0);
     if (dice > LIMITS.maxDicePerEvaluation) {
       throw new DistributionFailure(
@@ -101,6 +109,97 @@ export function distributionOf(ast: FormulaNode, options: DistributionOptions): 
     // A stack overflow or an engine bug must still not escape a public entry point.
     const message = err instanceof Error ? err.message : String(err);
     return failure(err instanceof RangeError ? 'limit' : 'type', `cannot compute this distribution: ${message}`, ast.span);
+  }
+}
+
+/**
+ * What can be known without computing anything: every reference has a value (a body's parameters aside), every
+ * function exists and gets the right number of arguments, every body called parses. Stricter than evaluation,
+ * which skips the branch a fixed test does not take: as the compiler, which resolves every reference. Each body is
+ * checked once (its problems do not depend on the arguments); a failure in one points at the call in the formula.
+ */
+function precheck(node: FormulaNode, walk: Walk, params: ReadonlySet<string> | null, stack: readonly string[], done: Set<string>, depth: number): void {
+  if (depth > MAX_NODE_DEPTH) return; // evaluate() reports the depth
+  switch (node.kind) {
+    case 'ref':
+      if (params !== null && node.path.length === 1 && params.has(node.path[0] as string)) return;
+      if (walk.options.resolve(node.path) === undefined) throw new DistributionFailure(`\`@${node.path.join('.')}\` has no value`, 'unknown-ref', node.span);
+      return;
+    case 'call': {
+      for (const arg of node.args) precheck(arg, walk, params, stack, done, depth + 1);
+      const fn = walk.options.functions?.get(node.name);
+      if (fn === undefined) {
+        const builtin = getBuiltin(node.name);
+        if (!builtin) throw new DistributionFailure(`unknown function \`${node.name}\``, 'unknown-function', node.nameSpan);
+        checkArity(node, [builtin.minArgs, builtin.maxArgs]);
+        return;
+      }
+      checkArity(node, [fn.params.length, fn.params.length]);
+      // A function already open recurses (evaluate() reports it); past the call depth nothing more is reached.
+      if (done.has(node.name) || stack.includes(node.name) || stack.length >= MAX_CALL_DEPTH) return;
+      done.add(node.name);
+      const body = parseBody(node, fn);
+      inBody(node, stack.length, () => precheck(body, walk, new Set(fn.params), [...stack, node.name], done, 0));
+      return;
+    }
+    default:
+      for (const child of childNodes(node)) precheck(child, walk, params, stack, done, depth + 1);
+  }
+}
+
+function childNodes(node: FormulaNode): FormulaNode[] {
+  switch (node.kind) {
+    case 'unary':
+    case 'tag':
+      return [node.operand];
+    case 'binary':
+      return [node.left, node.right];
+    case 'conditional':
+      return [node.test, node.then, node.otherwise];
+    case 'call':
+      return [...node.args];
+    case 'dice':
+      return [...(node.count ? [node.count] : []), ...(node.sides.kind === 'number' ? [node.sides.value] : [])];
+    default:
+      return [];
+  }
+}
+
+function parseBody(node: Extract<FormulaNode, { kind: 'call' }>, fn: UserFunction): FormulaNode {
+  const parsed = parseFormula(fn.body);
+  if (!parsed.ast) {
+    const why = parsed.diagnostics[0]?.message ?? 'it cannot be read';
+    throw new DistributionFailure(`the body of \`${node.name}\` has an error: ${why}`, 'syntax', node.nameSpan);
+  }
+  return parsed.ast;
+}
+
+/** A failure inside a function's body, on its way out to the call in the formula: the functions it went through. */
+class BodyFailure extends DistributionFailure {
+  constructor(
+    readonly inner: string,
+    code: DistributionErrorCode,
+    span: Span,
+    readonly via: readonly string[],
+  ) {
+    super(inner, code, span);
+  }
+}
+
+/**
+ * Runs the body of the function `call` calls. Its spans are the body's, not the formula's: a failure in it is
+ * moved to the call (the outermost one, in the formula the user wrote) and names the functions it went through.
+ */
+function inBody<T>(call: Extract<FormulaNode, { kind: 'call' }>, callDepth: number, run: () => T): T {
+  try {
+    return run();
+  } catch (err) {
+    if (!(err instanceof DistributionFailure)) throw err;
+    const via = err instanceof BodyFailure ? [call.name, ...err.via] : [call.name];
+    const inner = err instanceof BodyFailure ? err.inner : err.message;
+    if (callDepth > 0) throw new BodyFailure(inner, err.code, call.span, via);
+    const where = via.length === 1 ? `the body of \`${via[0]}\`` : `the body of \`${via[via.length - 1]}\` (${via.join(' → ')})`;
+    throw new DistributionFailure(`in ${where}, called by \`${printFormula(call)}\`: ${inner}`, err.code, call.span);
   }
 }
 
@@ -371,7 +470,7 @@ function conditional(node: Extract<FormulaNode, { kind: 'conditional' }>, walk: 
     [pTrue, asPmf(then, node.then.span, 'a choice')],
     [1 - pTrue, asPmf(otherwise, node.otherwise.span, 'a choice')],
   ];
-  return random(mixture(parts), boolean);
+  return random(mix(parts, walk, node.span), boolean);
 }
 
 // ---- calls --------------------------------------------------------------------------------------------------
@@ -449,12 +548,7 @@ function callUserFunction(
     throw new DistributionFailure(`\`${node.name}\` calls functions too deeply (recursion?)`, 'recursion', node.span);
   }
   checkArity(node, [fn.params.length, fn.params.length]);
-  const parsed = parseFormula(fn.body);
-  const body = parsed.ast;
-  if (!body) {
-    const why = parsed.diagnostics[0]?.message ?? 'it cannot be read';
-    throw new DistributionFailure(`the body of \`${node.name}\` has an error: ${why}`, 'syntax', node.nameSpan);
-  }
+  const body = parseBody(node, fn);
   const args = node.args.map((arg) => evaluate(arg, walk, depth + 1));
 
   // Every combination of argument values, with its probability.
@@ -480,14 +574,14 @@ function callUserFunction(
     const params = new Map<string, Value>();
     fn.params.forEach((name, i) => params.set(name, combo.values[i] as Value));
     const inner: Walk = { ...walk, params, callDepth: walk.callDepth + 1 };
-    const outcome = evaluate(body, inner, depth + 1);
+    const outcome = inBody(node, walk.callDepth, () => evaluate(body, inner, depth + 1));
     walk.diceUsed = inner.diceUsed;
     if (combos.length === 1 && outcome.kind === 'fixed') onlyFixed = outcome.value;
     boolean &&= isBooleanOutcome(outcome);
     parts.push([combo.weight, asPmf(outcome, node.span, `${node.name}()`)]);
   }
   if (onlyFixed !== undefined) return fixed(onlyFixed);
-  return random(mixture(parts), boolean);
+  return random(mix(parts, walk, node.span), boolean);
 }
 
 // ---- dice ---------------------------------------------------------------------------------------------------
@@ -551,7 +645,48 @@ function dice(node: Extract<FormulaNode, { kind: 'dice' }>, walk: Walk, depth: n
       parts.push([(sizePmf.probs[si] as number) * (countPmf.probs[ci] as number), byCount.get(count) as Pmf]);
     });
   });
-  return random(parts.length === 1 ? (parts[0] as [number, Pmf])[1] : mixture(parts), false);
+  return random(parts.length === 1 ? (parts[0] as [number, Pmf])[1] : mix(parts, walk, node.span), false);
+}
+
+/**
+ * The mixture of weighted parts, within the budget and the support limit: merging is paid per value, and a result
+ * over MAX_SUPPORT values is refused before it is built (an explosion chain of a d1000000 would hold 3 million).
+ */
+function mix(parts: ReadonlyArray<readonly [number, Pmf]>, walk: Walk, span: Span): Pmf {
+  let total = 0;
+  let lo = Infinity;
+  let hi = -Infinity;
+  let integral = true;
+  for (const [weight, pmf] of parts) {
+    if (!(weight > 0) || pmf.values.length === 0) continue;
+    total += pmf.values.length;
+    lo = Math.min(lo, pmf.values[0] as number);
+    hi = Math.max(hi, pmf.values[pmf.values.length - 1] as number);
+    integral &&= Number.isInteger(lo) && Number.isInteger(hi);
+  }
+  walk.budget.spendSparse(total, 'Combining the cases here', span);
+  // At most `total` values, and for whole numbers at most the span: count them only when both are over the limit.
+  if (total > MAX_SUPPORT && !(integral && hi - lo + 1 <= MAX_SUPPORT)) {
+    // Whole numbers over a span that fits a bitmap are marked there (a set of a million numbers takes a second).
+    const marks = integral && hi - lo + 1 <= 64 * MAX_SUPPORT ? new Uint8Array(hi - lo + 1) : null;
+    const seen = marks === null ? new Set<number>() : null;
+    let distinct = 0;
+    for (const [weight, pmf] of parts) {
+      if (!(weight > 0)) continue;
+      for (const v of pmf.values) {
+        if (marks !== null) {
+          if (marks[v - lo] === 1) continue;
+          marks[v - lo] = 1;
+          distinct++;
+        } else {
+          seen!.add(v);
+          distinct = seen!.size;
+        }
+        if (distinct > MAX_SUPPORT) walk.budget.checkSupport(integral ? hi - lo + 1 : total, 'This term', span);
+      }
+    }
+  }
+  return mixture(parts);
 }
 
 /**
@@ -596,10 +731,14 @@ function settledRoll(faces: Pmf, plan: DicePlan, span: Span, walk: Walk): Pmf {
     const settled = roll;
     const q = probabilityOf(settled, (v) => anyMatch(plan.rerollOnce, v));
     // The second roll is a fresh roll of the die, not rerolled again.
-    roll = mixture([
-      [1, fromEntries(Array.from(settled.values, (v, i) => [v, anyMatch(plan.rerollOnce, v) ? 0 : (settled.probs[i] as number)]))],
-      [q, faces],
-    ]);
+    roll = mix(
+      [
+        [1, fromEntries(Array.from(settled.values, (v, i) => [v, anyMatch(plan.rerollOnce, v) ? 0 : (settled.probs[i] as number)]))],
+        [q, faces],
+      ],
+      walk,
+      span,
+    );
   }
   return roll;
 }
@@ -614,6 +753,7 @@ function explodesOn(plan: DicePlan, face: number, maxFace: number): boolean {
  * the mass still exploding is negligible.
  */
 function chainScore(roll: Pmf, plan: DicePlan, maxFace: number, score: (face: number) => number, span: Span, walk: Walk): Pmf {
+  chainFits(roll, plan, maxFace, score, span);
   const explodes = fromEntries(Array.from(roll.values, (v, i) => [score(v), explodesOn(plan, v, maxFace) ? (roll.probs[i] as number) : 0]));
   const stops = fromEntries(Array.from(roll.values, (v, i) => [score(v), explodesOn(plan, v, maxFace) ? 0 : (roll.probs[i] as number)]));
   const explodeMass = totalMass(explodes);
@@ -634,7 +774,52 @@ function chainScore(roll: Pmf, plan: DicePlan, maxFace: number, score: (face: nu
       break;
     }
   }
-  return mixture(parts);
+  return mix(parts, walk, span);
+}
+
+/**
+ * Refuses, before any of it is built, a chain whose parts alone hold more than MAX_SUPPORT values: part t (t
+ * explosions, then a stop) holds at least as many values as a stop has, and parts whose ranges do not overlap add
+ * up (`d1000000!`: three parts of a million each, before the rest is negligible).
+ */
+function chainFits(roll: Pmf, plan: DicePlan, maxFace: number, score: (face: number) => number, span: Span): void {
+  // One pass over the faces, nothing built: how many stop, the ends of the stopping and exploding scores.
+  let n = 0;
+  let stopLo = Infinity;
+  let stopHi = -Infinity;
+  let upLo = Infinity;
+  let upHi = -Infinity;
+  let explodeMass = 0;
+  for (let i = 0; i < roll.values.length; i++) {
+    const face = roll.values[i] as number;
+    const value = score(face);
+    if (explodesOn(plan, face, maxFace)) {
+      explodeMass += roll.probs[i] as number;
+      upLo = Math.min(upLo, value);
+      upHi = Math.max(upHi, value);
+    } else {
+      n++;
+      stopLo = Math.min(stopLo, value);
+      stopHi = Math.max(stopHi, value);
+    }
+  }
+  // Scores of different faces may coincide (`cs`): then the stops hold fewer values than faces, and nothing is refused.
+  if (n <= 1 || explodeMass === 0 || stopHi - stopLo + 1 < n) return;
+  let atLeast = 0;
+  let lastHi = -Infinity;
+  let mass = 1;
+  for (let t = 0; t <= LIMITS.maxExplosionsPerDie && mass >= NEGLIGIBLE_MASS; t++) {
+    const lo = stopLo + t * upLo;
+    const hi = stopHi + t * upHi;
+    if (lo > lastHi) {
+      atLeast += n;
+      lastHi = hi;
+    }
+    if (atLeast > MAX_SUPPORT) {
+      throw new DistributionFailure(`this exploding die has at least ${formatCount(atLeast)} possible values; exact distributions stop at ${formatCount(MAX_SUPPORT)}`, 'limit', span);
+    }
+    mass *= explodeMass;
+  }
 }
 
 /** The term's value for each count: a sum, a kept total, or a success count. */
@@ -754,5 +939,5 @@ function keptWithExplosions(
       }
     }
   }
-  return mixture(parts);
+  return mix(parts, walk, span);
 }

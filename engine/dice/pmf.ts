@@ -45,6 +45,11 @@ export class WorkBudget {
   private used = 0;
   constructor(readonly limit = MAX_WORK) {}
 
+  /** Work spent so far (tests read it: a formula refused by a cheap check spends none). */
+  get spent(): number {
+    return this.used;
+  }
+
   spend(units: number, what: string, span: Span): void {
     if (!(units <= this.limit - this.used)) {
       const before = this.used > 0.01 * this.limit ? `, after ${formatCount(this.used)} for the rest of the formula` : '';
@@ -176,6 +181,26 @@ export function mapValues(pmf: Pmf, f: (value: number) => number): Pmf {
 
 /** Sum of weighted pmfs (a mixture when the weights sum to 1). */
 export function mixture(parts: ReadonlyArray<readonly [number, Pmf]>): Pmf {
+  // Whole numbers with few gaps add up in an array: a map of a million keys takes a second of garbage collection.
+  let lo = Infinity;
+  let hi = -Infinity;
+  let total = 0;
+  let integral = true;
+  for (const [weight, pmf] of parts) {
+    if (!(weight > 0) || pmf.values.length === 0) continue;
+    lo = Math.min(lo, pmf.values[0] as number);
+    hi = Math.max(hi, pmf.values[pmf.values.length - 1] as number);
+    total += pmf.values.length;
+    integral &&= isIntegral(pmf);
+  }
+  if (total > 0 && integral && hi - lo + 1 <= 4 * total + 64) {
+    const dense = new Float64Array(hi - lo + 1);
+    for (const [weight, pmf] of parts) {
+      if (!(weight > 0)) continue;
+      for (let i = 0; i < pmf.values.length; i++) dense[(pmf.values[i] as number) - lo] += weight * (pmf.probs[i] as number);
+    }
+    return fromDense({ lo, probs: dense });
+  }
   const merged = new Map<number, number>();
   for (const [weight, pmf] of parts) {
     if (!(weight > 0)) continue;

@@ -1,6 +1,8 @@
 // Counterexamples of the fuzz campaign (npm run fuzz-campaign, seed 17), with the failing values written out.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { distributionOf, WorkBudget } from '../../engine/dice/distribution';
+import { parseFormula } from '../../engine/formula/parse';
 import { checkSystem } from '../../engine/schema/check';
 import type { SystemDocument } from '../../engine/schema/document';
 import { loadSystem } from '../../engine/sim/index';
@@ -41,5 +43,21 @@ describe('fuzz campaign counterexamples, fixed', () => {
       parent[key] = 1000;
     });
     expect(checkSystem(JSON.stringify(thousand, null, 2)).diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+});
+
+describe('fuzz campaign counterexamples, dist', () => {
+  // Counterexample (b): `1d1000000!! + @s + @strtr` spent ~4 s of CPU building the exploding d1000000 before finding
+  // `@s` unknown. The references are checked before any distribution is built, and the die alone is refused by its
+  // size before its chain is built.
+  it('`1d1000000!! + @s + @strtr`: the unknown `@s` first, with no work spent; the die alone fails on its size', () => {
+    const budget = new WorkBudget();
+    const result = distributionOf(parseFormula('1d1000000!! + @s + @strtr').ast!, { resolve: () => undefined, budget });
+    expect(result).toEqual({ ok: false, error: { code: 'unknown-ref', message: '`@s` has no value', span: { start: 14, end: 16 } } });
+    expect(budget.spent).toBe(0);
+    const die = new WorkBudget();
+    const alone = distributionOf(parseFormula('1d1000000!!').ast!, { resolve: () => undefined, budget: die });
+    expect(alone).toEqual({ ok: false, error: { code: 'limit', message: 'this exploding die has at least 2.0e6 possible values; exact distributions stop at 1.0e6', span: { start: 0, end: 11 } } });
+    expect(die.spent).toBeLessThan(2_000_000);
   });
 });
