@@ -7,6 +7,7 @@
 // numbers) and is judged by a paired t-test on the per-fight differences; Holm corrects over every variant.
 import { deriveSeed } from '../dice/rng';
 import { parseFormula } from '../formula/index';
+import { eachNode } from '../formula/nodes';
 import type { FormulaNode } from '../formula/types';
 import type { SystemDocument } from '../schema/document';
 import { loadSystem } from '../sim/index';
@@ -71,20 +72,15 @@ export interface SensitivityResult {
   readonly skipped: readonly { readonly label: string; readonly to: number; readonly reason: string }[];
 }
 
-function numberNodes(node: FormulaNode, out: { value: number; span: { start: number; end: number }; role: string }[], role = 'constant'): void {
-  switch (node.kind) {
-    case 'number': out.push({ value: node.value, span: node.span, role }); break;
-    case 'unary': numberNodes(node.operand, out); break;
-    case 'binary': numberNodes(node.left, out); numberNodes(node.right, out); break;
-    case 'conditional': numberNodes(node.test, out); numberNodes(node.then, out); numberNodes(node.otherwise, out); break;
-    case 'call': for (const a of node.args) numberNodes(a, out); break;
-    case 'tag': numberNodes(node.operand, out); break;
-    case 'dice':
-      if (node.count) numberNodes(node.count, out, 'dice count');
-      if (node.sides.kind === 'number') numberNodes(node.sides.value, out, 'die size');
-      break;
-    default: break;
-  }
+/** The number literals of a formula in source order, each with its role (a die's literal count or size, else a constant). */
+function numberNodes(node: FormulaNode, out: { value: number; span: { start: number; end: number }; role: string }[]): void {
+  const roles = new Map<FormulaNode, string>();
+  eachNode(node, (n) => {
+    if (n.kind === 'dice') {
+      if (n.count) roles.set(n.count, 'dice count');
+      if (n.sides.kind === 'number') roles.set(n.sides.value, 'die size');
+    } else if (n.kind === 'number') out.push({ value: n.value, span: n.span, role: roles.get(n) ?? 'constant' });
+  });
 }
 
 const escape = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');

@@ -3,6 +3,7 @@
 // Everything here is iterative, so a chain of thousands of functions needs no stack, and memoised per functions
 // map (a document's is built once and never changed), so the checks of one document share the walks.
 import { BUILTINS } from './builtins';
+import { walkGraph } from './graph';
 import { childrenOf } from './nodes';
 import { parseFormula } from './parse';
 import { LIMITS, type FormulaNode, type UserFunction } from './types';
@@ -43,9 +44,14 @@ function isUserCall(name: string, functions: Functions): boolean {
   return !BUILTINS.has(name) && functions.has(name);
 }
 
+/** A function's body as a tree: the one its caller parsed (UserFunction.ast), else parsed here. */
+export function bodyOf(fn: UserFunction): FormulaNode | null {
+  return fn.ast !== undefined ? fn.ast : parseFormula(fn.body).ast;
+}
+
 /** Names of the user functions a body calls, in the order written (built-ins excluded: they win over user names). */
-function calledFunctions(body: string, functions: Functions): string[] {
-  const ast = parseFormula(body).ast;
+function calledFunctions(fn: UserFunction, functions: Functions): string[] {
+  const ast = bodyOf(fn);
   if (ast === null) return [];
   const found: string[] = [];
   const stack: FormulaNode[] = [ast];
@@ -62,46 +68,33 @@ function callsOf(graph: CallGraph, name: string, functions: Functions): readonly
   let calls = graph.calls.get(name);
   if (calls === undefined) {
     const fn = functions.get(name);
-    calls = fn === undefined ? [] : calledFunctions(fn.body, functions);
+    calls = fn === undefined ? [] : calledFunctions(fn, functions);
     graph.calls.set(name, calls);
   }
   return calls;
 }
 
 /** A cycle among user functions reachable from `start`, as names (first name repeated at the end), if any. */
-export function findCycle(start: string, functions: Functions): string[] | undefined {
+export function callCycle(start: string, functions: Functions): string[] | undefined {
   const graph = graphOf(functions);
   if (graph.acyclic.has(start) || !functions.has(start)) return undefined;
   const known = graph.cycles.get(start);
   if (known !== undefined) return [...known];
-  const path: string[] = [start];
-  const next: number[] = [0];
-  const onPath = new Set<string>([start]);
-  const visited = new Set<string>();
-  while (path.length > 0) {
-    const name = path[path.length - 1]!;
-    const calls = callsOf(graph, name, functions);
-    const i = next[next.length - 1]!;
-    if (i >= calls.length) {
-      path.pop();
-      next.pop();
-      onPath.delete(name);
-      visited.add(name);
-      continue;
-    }
-    next[next.length - 1] = i + 1;
-    const callee = calls[i]!;
-    if (onPath.has(callee)) {
-      const cycle = [...path.slice(path.indexOf(callee)), callee];
-      graph.cycles.set(start, cycle);
-      return [...cycle];
-    }
-    if (graph.acyclic.has(callee) || visited.has(callee) || !functions.has(callee)) continue;
-    path.push(callee);
-    next.push(0);
-    onPath.add(callee);
+  const finished: string[] = [];
+  let cycle: string[] | undefined;
+  walkGraph([start], (name) => callsOf(graph, name, functions), {
+    skip: (callee) => graph.acyclic.has(callee) || !functions.has(callee),
+    done: (name) => { finished.push(name); },
+    cycle: (path, from) => {
+      cycle = path.slice(from);
+      return true;
+    },
+  });
+  if (cycle !== undefined) {
+    graph.cycles.set(start, cycle);
+    return [...cycle];
   }
-  for (const name of visited) graph.acyclic.add(name);
+  for (const name of finished) graph.acyclic.add(name);
   return undefined;
 }
 
@@ -154,7 +147,8 @@ export function functionShape(start: string, functions: Functions): CallShape {
   const known = graph.shapes.get(start);
   if (known !== undefined) return known;
   for (const name of unknownPostOrder(start, graph, functions)) {
-    const ast = parseFormula(functions.get(name)?.body ?? '').ast;
+    const fn = functions.get(name);
+    const ast = fn === undefined ? parseFormula('').ast : bodyOf(fn);
     const body = ast === null ? { height: 0, nesting: 1, size: 1 } : shapeIn(ast, functions, (callee) => graph.shapes.get(callee));
     graph.shapes.set(name, { height: body.height + 1, nesting: body.nesting, size: body.size });
   }
@@ -164,7 +158,7 @@ export function functionShape(start: string, functions: Functions): CallShape {
 /** A formula's shape with the bodies of the user functions it calls in place. */
 export function formulaShape(ast: FormulaNode, functions: Functions | undefined): CallShape {
   if (functions === undefined || functions.size === 0) return shapeIn(ast, new Map(), () => undefined);
-  return shapeIn(ast, functions, (name) => (findCycle(name, functions) === undefined ? functionShape(name, functions) : undefined));
+  return shapeIn(ast, functions, (name) => (callCycle(name, functions) === undefined ? functionShape(name, functions) : undefined));
 }
 
 /** The longest chain of calls from `start`, itself first. */

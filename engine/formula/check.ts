@@ -8,7 +8,7 @@
 // test/formula/range-soundness.test.ts checks the ranges against the compiler, seeded.
 import { BUILTINS, type NumericRange } from './builtins';
 import { parseFormula } from './parse';
-import { callLimitProblem, findCycle, formulaShape } from './calls';
+import { callCycle, callLimitProblem, formulaShape } from './calls';
 import { printFormula } from './print';
 import { endlessDie, planDice } from '../dice/roll';
 import { layerSymbols } from './symbols';
@@ -27,7 +27,6 @@ import {
 } from './types';
 
 export type { NumericRange };
-export { findCycle };
 
 export interface CheckOptions {
   /** The type the field needs (a `when` needs a boolean). 'any' or absent: no requirement. */
@@ -436,7 +435,7 @@ class Checker {
       );
       return ANY;
     }
-    const cycle = findCycle(node.name, functions);
+    const cycle = callCycle(node.name, functions);
     if (cycle !== undefined) {
       const message =
         cycle[0] === node.name
@@ -719,7 +718,7 @@ export function checkFunctionBody(name: string, fn: UserFunction, symbols: Symbo
   checker.finish(parsed.ast);
   const functions = symbols.functions;
   if (functions !== undefined && !checker.diagnostics.some((d) => d.code === 'recursion')) {
-    const cycle = findCycle(name, functions);
+    const cycle = callCycle(name, functions);
     if (cycle !== undefined) {
       checker.report('error', 'recursion', `function \`${name}\` calls itself (${cycle.join(' → ')}); recursion is not allowed`, parsed.ast.span);
     }

@@ -3,7 +3,9 @@ export * from './types';
 export * from './runtime';
 export { parseFormula, clearParseCache, type ParseResult } from './parse';
 export { printFormula, printNumber } from './print';
-export { checkFormula, checkFunctionBody, suggestNames, editDistance, findCycle, type CheckOptions, type CheckResult } from './check';
+export { checkFormula, checkFunctionBody, suggestNames, editDistance, type CheckOptions, type CheckResult } from './check';
+export { callCycle } from './calls';
+export { findCycle, walkGraph, type GraphWalk } from './graph';
 export { createSymbolTable, layerSymbols, type SymbolTableOptions } from './symbols';
 export {
   BUILTINS,

@@ -1,7 +1,10 @@
 // The AST toolkit every walker uses: children in source order, searches, references, whether a formula may roll.
 import { describe, expect, it } from 'vitest';
 import { parseFormula } from './parse';
-import { childrenOf, eachNode, hasDice, mayRoll, refsOf, someNode } from './nodes';
+import { childrenOf, eachNode, hasDice, hasDiceOrCall, mapChildren, mayRoll, refsOf, someNode } from './nodes';
+import { printFormula } from './print';
+import { compileFormula } from './compile';
+import { evaluateFormula, newEvalContext } from './evaluate';
 import type { FormulaNode } from './types';
 
 const ast = (text: string): FormulaNode => {
@@ -36,5 +39,26 @@ describe('the AST toolkit', () => {
     expect(hasDice(ast('boom(1)'))).toBe(false);
     expect(hasDice(ast('max(1, 2d6)'))).toBe(true);
     expect(someNode(ast('1 + 2'), (n) => n.kind === 'ref')).toBe(false);
+  });
+
+  it('hasDiceOrCall counts every call, built-in or not (what a traced test shows), where mayRoll counts user calls', () => {
+    expect(hasDiceOrCall(ast('max(1, @a)'))).toBe(true);
+    expect(mayRoll(ast('max(1, @a)'))).toBe(false);
+    expect(hasDiceOrCall(ast('@a > 1'))).toBe(false);
+    expect(hasDiceOrCall(ast('@a > d4'))).toBe(true);
+  });
+
+  it('mapChildren rebuilds every kind with its children mapped, and leaves leaves alone', () => {
+    const bump = (n: FormulaNode): FormulaNode => (n.kind === 'number' ? { ...n, value: n.value + 1 } : mapChildren(n, bump));
+    expect(printFormula(bump(ast("(2)d(6)kh1 + max(3, -4) > 5 ? (d6)[Hope] : has(@tags, 'x')")))).toBe("3d7kh1 + max(4, -5) > 6 ? d7[Hope] : has(@tags, 'x')");
+    const leaf = ast('@str');
+    expect(mapChildren(leaf, bump)).toBe(leaf);
+  });
+
+  it('a user function given with its parsed tree is compiled from the tree, its text not parsed again', () => {
+    const body = parseFormula('@x * 2').ast!;
+    const functions = new Map([['twice', { params: ['x'], body: 'this text is never read', ast: body }]]);
+    const run = compileFormula(ast('twice(3) + 1'), { resolve: () => undefined, functions });
+    expect(evaluateFormula(run, newEvalContext({ die: () => 1, next: () => 0 }))).toBe(7);
   });
 });

@@ -22,6 +22,26 @@ export function childrenOf(node: FormulaNode): readonly FormulaNode[] {
   }
 }
 
+/**
+ * The node with each child replaced by `map(child)` (the same node when no child changes): transforms build on it
+ * (the sim's doubled dice), so they too learn a new node kind here.
+ */
+export function mapChildren(node: FormulaNode, map: (child: FormulaNode) => FormulaNode): FormulaNode {
+  switch (node.kind) {
+    case 'unary': return { ...node, operand: map(node.operand) };
+    case 'binary': return { ...node, left: map(node.left), right: map(node.right) };
+    case 'conditional': return { ...node, test: map(node.test), then: map(node.then), otherwise: map(node.otherwise) };
+    case 'call': return { ...node, args: node.args.map(map) };
+    case 'tag': return { ...node, operand: map(node.operand) };
+    case 'dice': return {
+      ...node,
+      count: node.count === null ? null : map(node.count),
+      sides: node.sides.kind === 'number' ? { kind: 'number', value: map(node.sides.value) } : node.sides,
+    };
+    default: return node;
+  }
+}
+
 /** Every node of the tree, the node first, then its children's trees in source order. */
 export function eachNode(node: FormulaNode, visit: (node: FormulaNode) => void): void {
   visit(node);

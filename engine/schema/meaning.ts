@@ -4,6 +4,7 @@
 // Runs on whatever shape the document has (defensively); the schema reports wrong shapes.
 import type { Severity } from '../formula/types';
 import { parseFormula } from '../formula/parse';
+import { walkGraph } from '../formula/graph';
 import { eachNode } from '../formula/nodes';
 import type { FormulaNode } from '../formula/types';
 import { describePointer, escapePointerSegment } from './json';
@@ -348,27 +349,18 @@ class MeaningChecker {
       });
       edges.set(name, reads);
     }
-    const state = new Map<string, 'visiting' | 'done'>();
-    const stack: string[] = [];
     const reported = new Set<string>();
-    const visit = (name: string): void => {
-      state.set(name, 'visiting');
-      stack.push(name);
-      for (const next of edges.get(name) ?? []) {
-        if (state.get(next) === 'visiting') {
-          const cycle = stack.slice(stack.indexOf(next));
-          const key = [...cycle].sort().join('\u0000');
-          if (!reported.has(key)) {
-            reported.add(key);
-            const path = [...cycle, next].map((n) => `@${n}`).join(' → ');
-            this.error(`/derived/${p(next)}`, 'value', 'cycle', `derived values read each other in a circle: ${path}`);
-          }
-        } else if (!state.has(next)) visit(next);
-      }
-      stack.pop();
-      state.set(name, 'done');
-    };
-    for (const name of names) if (!state.has(name)) visit(name);
+    walkGraph(names, (name) => edges.get(name) ?? [], {
+      cycle: (path, from) => {
+        const circle = path.slice(from);
+        const next = circle[circle.length - 1]!;
+        const key = circle.slice(0, -1).sort().join('\u0000');
+        if (!reported.has(key)) {
+          reported.add(key);
+          this.error(`/derived/${p(next)}`, 'value', 'cycle', `derived values read each other in a circle: ${circle.map((n) => `@${n}`).join(' → ')}`);
+        }
+      },
+    });
   }
 }
 

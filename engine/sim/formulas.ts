@@ -1,6 +1,6 @@
 // The simulator's one door to the formula language: parse + compile a document formula once, remembering where it
 // came from (a JSON pointer) so a problem reads as "/heroes/0/weapon/damage: ...".
-import { hasDice, mayRoll, refsOf } from '../formula/nodes';
+import { hasDice, mapChildren, mayRoll, refsOf } from '../formula/nodes';
 import { parseFormula } from '../formula/parse';
 import { printNumber } from '../formula/print';
 import { compileFormula, untracedRun } from '../formula/compile';
@@ -21,7 +21,10 @@ export interface FormulaFactoryOptions {
   readonly sheetIndex?: (path: readonly string[]) => number | undefined;
 }
 
-/** Every dice term's count doubled: the crit policy `dice` ("double the dice on a crit"). */
+/**
+ * Every dice term's count doubled: the crit policy `dice` ("double the dice on a crit"). A conditional's test and a
+ * die's count and size are left as they are (dice there decide, they are not damage).
+ */
 export function doubleDice(node: FormulaNode): FormulaNode {
   switch (node.kind) {
     case 'dice': {
@@ -29,12 +32,8 @@ export function doubleDice(node: FormulaNode): FormulaNode {
       const count: FormulaNode = node.count === null ? two : { kind: 'binary', op: '*', left: node.count, right: two, span: node.span };
       return { ...node, count };
     }
-    case 'unary': return { ...node, operand: doubleDice(node.operand) };
-    case 'binary': return { ...node, left: doubleDice(node.left), right: doubleDice(node.right) };
-    case 'conditional': return { ...node, test: node.test, then: doubleDice(node.then), otherwise: doubleDice(node.otherwise) };
-    case 'call': return { ...node, args: node.args.map(doubleDice) };
-    case 'tag': return { ...node, operand: doubleDice(node.operand) };
-    default: return node;
+    case 'conditional': return { ...node, then: doubleDice(node.then), otherwise: doubleDice(node.otherwise) };
+    default: return mapChildren(node, doubleDice);
   }
 }
 
@@ -54,7 +53,7 @@ function constantOf(run: CompiledFormula): Value | undefined {
  * spread copy gets an object shape of its own, and the engine's reads of formulas would no longer be monomorphic.
  */
 export function withConstant(f: Formula, constant: number): Formula {
-  return { source: f.source, run: f.run, untraced: f.untraced, usesDice: f.usesDice, refs: f.refs, rolls: f.rolls, constant, truth: f.truth, selfIndex: f.selfIndex, doubled: f.doubled };
+  return { source: f.source, run: f.run, untraced: f.untraced, usesDice: f.usesDice, refs: f.refs, rolls: f.rolls, constant, truth: f.truth, selfIndex: f.selfIndex, doubled: f.doubled, ast: f.ast };
 }
 
 /**
@@ -118,7 +117,7 @@ export class FormulaFactory {
   compile(source: string | number | boolean, pointer: string, damage = false, label?: (path: readonly string[]) => string | undefined): Formula {
     const text = formulaText(source);
     const ast = this.parse(text, pointer);
-    if (!ast) return { source: text, run: FAILED, untraced: FAILED, usesDice: false, refs: [], rolls: false, constant: 0, truth: null, selfIndex: -1, doubled: undefined };
+    if (!ast) return { source: text, run: FAILED, untraced: FAILED, usesDice: false, refs: [], rolls: false, constant: 0, truth: null, selfIndex: -1, doubled: undefined, ast: null };
     const run = this.compileAst(ast, pointer, label);
     const usesDice = hasDice(ast);
     const doubled = damage && usesDice ? this.compileAst(doubleDice(ast), pointer) : undefined;
@@ -131,7 +130,7 @@ export class FormulaFactory {
     const untraced = untracedRun(run);
     // One object shape for every formula (the engine's property reads stay monomorphic): `doubled` always present.
     const selfIndex = ast.kind === 'ref' && run !== FAILED ? this.options.sheetIndex?.(ast.path) ?? -1 : -1;
-    return { source: text, run, untraced, usesDice, refs, rolls, constant, truth, selfIndex, doubled };
+    return { source: text, run, untraced, usesDice, refs, rolls, constant, truth, selfIndex, doubled, ast };
   }
 
   /** Chip label of a formula that is one reference (`@str.mod` → 'Strength'), else undefined. */

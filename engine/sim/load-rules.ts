@@ -4,7 +4,9 @@ import { createRng } from '../dice/rng';
 import type { EvalContext } from '../formula/runtime';
 import type { UserFunction } from '../formula/types';
 import type { Ability, Check, DamagePart, SystemDocument, Outcome, TrackAmount } from '../schema/document';
-import { mayRoll, refsOf, someNode } from '../formula/nodes';
+import { mayRoll, someNode } from '../formula/nodes';
+import { walkGraph } from '../formula/graph';
+import { parseFormula } from '../formula/parse';
 import { FormulaFactory, withConstant, type SimDiagnostic } from './formulas';
 import {
   attackProfile, type AbilityDef, type ActionDef, type AttackProfile, type CheckDef, type Combatant, type CombatantDef,
@@ -93,7 +95,8 @@ export class RulesLoader {
       reactionIndex: new Map(reactions.map((r, i) => [r, i])),
       labels, names: this.names,
     };
-    const functions = new Map<string, UserFunction>(Object.entries(doc.functions ?? {}).map(([k, f]) => [k, { params: f.params, body: f.body }]));
+    // Each body parsed once here; the compiler and the call graph read its tree instead of parsing it again.
+    const functions = new Map<string, UserFunction>(Object.entries(doc.functions ?? {}).map(([k, f]) => [k, { params: f.params, body: f.body, ast: parseFormula(f.body).ast }]));
     this.formulas = new FormulaFactory({
       resolve: createResolver(this.index), label: createLabeler(this.index), functions,
       sheetIndex: (path) => selfSheetIndex(this.index, path),
@@ -304,9 +307,9 @@ export class RulesLoader {
     (this.doc.abilities ?? []).forEach((a, i) => this.abilities.set(a.id, this.ability(a, `/abilities/${i}`)));
     for (const [id, text] of Object.entries(this.doc.derived ?? {})) {
       const p = `/derived/${id.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-      this.systemDerived.set(id, this.compile(text, p));
-      const ast = this.formulas.parse(text, p);
-      this.derivedRefs.set(id, ast ? refsOf(ast) : new Set());
+      const formula = this.compile(text, p);
+      this.systemDerived.set(id, formula);
+      this.derivedRefs.set(id, new Set(formula.refs));
     }
   }
 
@@ -319,29 +322,25 @@ export class RulesLoader {
     for (const [name, formula] of this.systemDerived) all.set(name, { formula, refs: this.derivedRefs.get(name) ?? new Set() });
     for (const [name, v] of own) all.set(name, v);
     const order: { name: string; formula: Formula }[] = [];
-    const state = new Map<string, 'visiting' | 'done'>();
     const live = new Set<string>();
     const trackNames = new Set<string>([...this.index.trackCurrent.keys(), ...this.index.trackMax.keys()]);
-    const visit = (name: string, path: string[]): void => {
-      const s = state.get(name);
-      if (s === 'done') return;
-      if (s === 'visiting') { this.error(pointer, `derived values form a cycle: ${[...path, name].join(' → ')}`); return; }
-      state.set(name, 'visiting');
-      const entry = all.get(name)!;
-      for (const ref of entry.refs) {
-        const bare = ref.startsWith('self.') ? ref.slice(5) : ref;
-        if (trackNames.has(bare)) live.add(name);
-        if (all.has(bare) && bare !== name) {
-          visit(bare, [...path, name]);
-          if (live.has(bare)) live.add(name);
-        } else if (bare === name) {
-          this.error(pointer, `derived value '${name}' reads itself`);
+    const bareOf = (ref: string): string => (ref.startsWith('self.') ? ref.slice(5) : ref);
+    // Edges to the derived values a value reads, itself included (a back edge: reported below, never followed).
+    const reads = (name: string): string[] => [...all.get(name)!.refs].map(bareOf).filter((bare) => all.has(bare));
+    walkGraph(all.keys(), reads, {
+      cycle: (path, from) => {
+        if (from === path.length - 2) this.error(pointer, `derived value '${path[from]!}' reads itself`);
+        else this.error(pointer, `derived values form a cycle: ${path.join(' → ')}`);
+      },
+      done: (name) => {
+        const entry = all.get(name)!;
+        for (const ref of entry.refs) {
+          const bare = bareOf(ref);
+          if (trackNames.has(bare) || (bare !== name && live.has(bare))) live.add(name);
         }
-      }
-      state.set(name, 'done');
-      order.push({ name, formula: entry.formula });
-    };
-    for (const name of all.keys()) visit(name, []);
+        order.push({ name, formula: entry.formula });
+      },
+    });
     return { order, live };
   }
 
@@ -412,7 +411,7 @@ export class RulesLoader {
   sheetConstant(formula: Formula, live: ReadonlySet<string>): boolean {
     if (formula.usesDice) return false;
     if (formula.constant !== null) return true;
-    const ast = this.formulas.parse(formula.source, '');
+    const ast = formula.ast;
     if (!ast) return false;
     const userFunctions = this.doc.functions ?? {};
     const fixedRef = (name: string): boolean => (this.index.sheetIndexOf.has(name) && !live.has(name) && !this.index.trackCurrent.has(name))

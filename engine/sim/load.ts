@@ -1,7 +1,6 @@
 // document → runtime System: every formula compiled once, every sheet built once (heroes, template and bestiary
 // enemies), every fight resolved to combatant definitions. Problems come back as diagnostics, never as throws.
 import type { Ability, Creature, CreatureAttack, EnemyNumbers, Fight, Hero, SystemDocument, Template, Weapon } from '../schema/document';
-import { refsOf } from '../formula/nodes';
 import type { SimDiagnostic } from './formulas';
 import {
   indexCombatant, type AbilityDef, type AttackProfile, type Combatant, type CombatantDef, type ConsequencesDef, type FightDef, type FightEntryDef,
@@ -36,8 +35,8 @@ class Loader extends RulesLoader {
     for (const c of Object.keys(h.classes ?? {})) if (!this.index.classIndex.has(c)) this.error(`${p}/classes/${c}`, `unknown class '${c}'`);
     const ownDerived = new Map<string, { formula: Formula; refs: Set<string> }>();
     for (const [name, text] of Object.entries(h.derived ?? {})) {
-      const ast = this.formulas.parse(text, `${p}/derived/${name}`);
-      ownDerived.set(name, { formula: this.compile(text, `${p}/derived/${name}`), refs: ast ? refsOf(ast) : new Set() });
+      const formula = this.compile(text, `${p}/derived/${name}`);
+      ownDerived.set(name, { formula, refs: new Set(formula.refs) });
     }
     const attrs = this.doc.attributes ?? {};
     const { self, live, liveNames } = this.buildSheet({

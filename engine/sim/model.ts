@@ -25,6 +25,8 @@ export interface Formula {
   readonly truth: boolean | null;
   /** When the formula is one reference to a number on its own sheet (`@str.mod`): that sheet index, read directly; else -1. */
   readonly selfIndex: number;
+  /** The tree it was compiled from (null when it did not parse): what load-time walks read, nothing parsed twice. */
+  readonly ast: FormulaNode | null;
 }
 
 export interface OutcomeDef {
