@@ -21,10 +21,14 @@ export const LAYERS = {
   'engine/editor': ['engine/formula', 'engine/dice', 'engine/schema'],
   'engine/index': ENGINE_BELOW_CLI,
   'engine/cli': [...ENGINE_BELOW_CLI, 'engine/index', 'engine/cli/terminal-text'],
-  contract: [],
+  contract: ['run-record'],
   renderer: ['engine/index', 'contract'],
   electron: ['engine/index', 'contract', 'engine/cli/terminal-text'],
+  // electron/contract/run-record.ts: the run-history record, types only, the one file the engine and the studio
+  // both declare from (the engine's RunEntry is derived from it); it imports nothing.
+  'run-record': [],
 };
+for (const area of Object.keys(LAYERS)) if (area !== 'run-record' && !LAYERS[area].includes('run-record')) LAYERS[area].push('run-record');
 
 /** The area of a repository path, or null for what the map does not govern (tests' helpers, scripts, data). */
 function areaOf(path) {
@@ -33,6 +37,7 @@ function areaOf(path) {
   if (path === 'engine/cli/terminal-text.mjs') return 'engine/cli/terminal-text';
   const engine = /^engine\/([^/]+)\//.exec(path);
   if (engine) return `engine/${engine[1]}`;
+  if (path === 'electron/contract/run-record.ts' || path === 'electron/contract/run-record' || path === 'electron/contract/run-record.js') return 'run-record';
   if (path.startsWith('electron/contract/')) return 'contract';
   const top = /^(renderer|electron)\//.exec(path);
   return top ? top[1] : null;

@@ -53,6 +53,13 @@ describe('layer map', () => {
     expect(lintTree({ 'renderer/src/a.ts': "import { loadSystem } from '../../engine/index';\n" }).status).toBe(0);
     expect(lintTree({ 'renderer/src/a.svelte': "<script lang=\"ts\">\n  import { tune } from '../../engine/balance/tune';\n</script>\n" }).status).toBe(1);
   });
+  test('the run record is the one contract file the engine reads (types only); the rest of the contract it may not', () => {
+    expect(lintTree({ 'engine/balance/a.ts': "import type { ReadonlyRunRecord } from '../../electron/contract/run-record';\n" }).status).toBe(0);
+    const bad = lintTree({ 'engine/balance/a.ts': "import type { StudioApi } from '../../electron/contract/studio';\n" });
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('engine/balance imports');
+    expect(lintTree({ 'electron/contract/run-record.ts': "import { x } from './studio.js';\n" }).status).toBe(1);
+  });
   test('the renderer and the electron side meet only in the contract', () => {
     expect(lintTree({ 'renderer/src/a.ts': "import type { X } from '../../electron/ipc/handle';\n" }).status).toBe(1);
     expect(lintTree({ 'renderer/src/a.ts': "import type { StudioApi } from '../../electron/contract/studio';\n" }).status).toBe(0);

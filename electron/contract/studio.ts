@@ -1,7 +1,9 @@
 // The studio's contract, written once: the data shapes that cross a process boundary (main ↔ renderer over IPC,
 // server ↔ page over HTTP), the channel map (every request with its arguments and result, every event), and the API
 // the preload exposes, derived from the map by types. The IPC handlers (electron/ipc/contract.ts checks arguments at
-// run time), the preload, the browser server and the renderer's Host all read these. Pure types, no imports.
+// run time), the preload, the browser server and the renderer's Host all read these. Pure types; the one import is the run
+// record, which the engine shares (run-record.ts).
+import type { RunRecord } from './run-record.js';
 
 /** A file inside the workspace, named by its workspace-relative POSIX path (`heroes/fighters.json`).
  *  The renderer only ever holds these relative paths; main and the server resolve them with containment. */
@@ -137,26 +139,8 @@ export interface FileChange {
   version: VersionStamp | null;
 }
 
-/** One batch in a system's run history (`<workspace>/.rules-studio/runs/<system id>.jsonl`, one JSON line each).
- *  The same shape as the engine's RunEntry (engine/balance/history.ts), which `sim --record` writes too. */
-export interface RunRecord {
-  /** ISO time of the run. */
-  time: string;
-  system: string;
-  /** The document's own `version` field. */
-  version: string;
-  /** Content hash of the system's text: one value per edit. */
-  hash: string;
-  fight: string;
-  fights: number;
-  seed: number;
-  wins: { heroes: number; enemies: number; draw: number };
-  /** Heroes' win rate with its 95% (Wilson) interval. */
-  winRate: { value: number; low: number; high: number };
-  rounds: { mean: number; p50: number; p90: number };
-  /** Fights in which some hero died; absent in runs recorded before it was kept. */
-  heroDiedFights?: number;
-}
+// The run-history record is declared once, in run-record.ts (the engine's RunEntry is derived from it).
+export type { RunRecord } from './run-record.js';
 
 /** `file` is the history file, relative to the workspace (`.rules-studio/runs/<id>.jsonl`), for display. */
 export type RunAppendResult = { kind: 'recorded'; file: string } | FileError;

@@ -1,5 +1,6 @@
 // Run history: one JSON line per batch, per system version (content hash), so the trend over edits is one plot.
 // Pure: the entries, the hash, parsing and the trend; the Node writer is engine/cli/balance-workers/history.ts.
+import type { ReadonlyRunRecord } from '../../electron/contract/run-record';
 import { wilson, type Estimate } from './stats';
 
 /**
@@ -18,23 +19,11 @@ export function contentHash(text: string): string {
   return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
 }
 
-export interface RunEntry {
-  /** ISO time of the run. */
-  readonly time: string;
-  readonly system: string;
-  /** The document's own `version`. */
-  readonly version: string;
-  /** contentHash of the file's text: one value per edit. */
-  readonly hash: string;
-  readonly fight: string;
-  readonly fights: number;
-  readonly seed: number;
-  readonly wins: { readonly heroes: number; readonly enemies: number; readonly draw: number };
-  readonly winRate: Estimate;
-  readonly rounds: { readonly mean: number; readonly p50: number; readonly p90: number };
-  /** Fights in which some hero died; absent in entries written before it was kept. */
-  readonly heroDiedFights?: number;
-}
+/**
+ * One batch in a system's run history, as the engine builds and reads it: the studio's RunRecord
+ * (electron/contract/run-record.ts, the one declaration of the shape), read-only.
+ */
+export type RunEntry = ReadonlyRunRecord;
 
 /** The shape `sim --json` prints (engine/sim/stats.ts SimStats), as much of it as history keeps. */
 export interface RecordableStats {
