@@ -35,6 +35,12 @@ export function checkHitPoints(events: readonly FightEvent[], hpTrack: string, d
       case 'regenerate':
         hp.set(e.target, hp.get(e.target)! + e.amount);
         break;
+      case 'gain':
+        if (e.track === hpTrack) {
+          expect(e.value, JSON.stringify(e)).toBe(hp.get(e.target)! + e.amount);
+          hp.set(e.target, e.value);
+        }
+        break;
       default:
         break;
     }

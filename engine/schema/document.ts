@@ -413,8 +413,10 @@ export interface Condition {
   readonly checks?: readonly string[];
   /** Effects on checks made against the holder. */
   readonly against?: readonly AgainstEffect[];
-  /** No blows, no abilities. */
+  /** No blows, no abilities on its turn; and no reactions, unless `noReactions` says `false`. */
   readonly noActions?: boolean;
+  /** No reactions (default: what `noActions` says): `true` alone takes only the reactions away. */
+  readonly noReactions?: boolean;
   /**
    * A save at the end of each of the holder's turns ends it. Applied by a save (a spell's, a creature attack's), the
    * repeat is that save's check against its DC; `check` and `dc` serve otherwise.

@@ -19,6 +19,7 @@ export type FightEvent =
   | { type: 'sustain'; round: number; actor: string; ability: string; change: 'started' | 'ended' | 'kept' }
   | { type: 'regenerate'; round: number; target: string; amount: number; stopped: boolean }
   | { type: 'move'; round: number; target: string; from: string; to: string; chip: string }
+  | { type: 'gain'; round: number; target: string; track: string; amount: number; value: number; chip: string }
   | { type: 'fightEnd'; round: number; winner: Winner; rounds: number };
 
 export type EventSink = (event: FightEvent) => void;

@@ -57,6 +57,8 @@ export abstract class FightState {
   winner: Winner | null = null;
   /** The actor whose turn it is: named when a formula fails mid-fight. */
   current: Combatant | null = null;
+  /** The actor whose turn is in progress (from its start to its end), else null: a condition's duration counts from it. */
+  turnOf: Combatant | null = null;
   /** This round's turn order (initiative high to low). */
   readonly turnOrder: Combatant[] = [];
   /** Each turn action's uses left this turn (`turn.actions`, by index). */
@@ -209,18 +211,22 @@ export abstract class FightState {
     c.sheet[this.system.trackCurrent[track]!] = value;
     const live = c.def.liveDerived;
     if (live.length) {
-      const saved = this.scope.self;
+      const s = this.scope;
+      const saved = s.self, owner = s.readsOwner;
+      // A sheet's own values never read a blow's reads (a read named like an attribute is the weapon's, not the sheet's).
+      s.readsOwner = null;
       for (const d of live) c.sheet[d.index] = this.value(d.formula, c);
-      this.scope.self = saved;
+      s.self = saved; s.readsOwner = owner;
     }
   }
 
-  /** Add `amount` to a track, kept within 0 and its maximum. */
-  gainTrack(c: Combatant, track: number, amount: number): void {
+  /** Add `amount` to a track, kept within 0 and its maximum; returns the change made (rules/tracks.ts logs it). */
+  gainTrack(c: Combatant, track: number, amount: number): number {
     const cur = c.sheet[this.system.trackCurrent[track]!]!;
     const max = c.sheet[this.system.trackMax[track]!]!;
     const next = Math.max(0, Math.min(max, cur + amount));
     if (next !== cur) this.setTrack(c, track, next);
+    return next - cur;
   }
 
   /** Whether a track is below its maximum. */

@@ -24,6 +24,7 @@ export class FightRunner extends FightState {
     this.round = 0;
     this.winner = null;
     this.current = null;
+    this.turnOf = null;
     this.pickedFor = null;
     let i = 0;
     for (const group of [this.fight.heroes, this.fight.enemies]) {

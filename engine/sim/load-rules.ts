@@ -196,6 +196,7 @@ export class RulesLoader {
           crit: a.crit === true, reach: a.reach ?? null, checks: null,
         })),
         noActions: c.noActions === true,
+        noReactions: c.noReactions ?? c.noActions === true,
         save: c.save && saveCheck ? { check: saveCheck, dc: this.compile(c.save.dc, `${p}/save/dc`), at: c.save.at ?? 'turnEnd' } : null,
         atZero: c.atZero ?? null,
         duration: c.rounds === undefined ? null : this.compile(c.rounds, `${p}/rounds`),
@@ -218,11 +219,17 @@ export class RulesLoader {
     return this.doc.combat?.damage?.types?.default ?? 'untyped';
   }
 
+  /** Whether a read's name is also a sheet value's (`ws`): it then reads the wielder's during its blows only. */
+  shadowsSheet(name: string): boolean {
+    return this.index.sheetIndexOf.has(name) || this.index.trackCurrent.has(name) || this.index.trackMax.has(name);
+  }
+
   readsFor(own: Readonly<Record<string, string>> | undefined, pointer: string): (Formula | null)[] {
     return this.names.reads.map((name) => {
       const text = own?.[name];
       if (text !== undefined) return this.compile(readSource(String(text), this.index), `${pointer}/${name}`);
-      return this.systemReads.get(name) ?? null;
+      // A read named like a sheet value that neither the weapon nor the system gives is the wielder's own value.
+      return this.systemReads.get(name) ?? (this.shadowsSheet(name) ? this.compile(`@self.${name}`, pointer) : null);
     });
   }
 
@@ -414,7 +421,8 @@ export class RulesLoader {
     const ast = formula.ast;
     if (!ast) return false;
     const userFunctions = this.doc.functions ?? {};
-    const fixedRef = (name: string): boolean => (this.index.sheetIndexOf.has(name) && !live.has(name) && !this.index.trackCurrent.has(name))
+    // A name a read shadows (`ws`) is the weapon's in its wielder's blows: never fixed.
+    const fixedRef = (name: string): boolean => (this.index.sheetIndexOf.has(name) && !live.has(name) && !this.index.trackCurrent.has(name) && !this.index.readIndex.has(name))
       || name === 'level' || name === 'tier' || name === 'role' || name === 'class.attacks' || /^class\..+\.level$/.test(name);
     // A call of a document function is never pinned (its body may roll or read anything); built-ins are pure.
     return !mayRoll(ast, (name) => Object.hasOwn(userFunctions, name))

@@ -91,6 +91,8 @@ export interface ConditionDef {
   readonly checks: readonly string[] | null;
   readonly against: readonly AgainstDef[];
   readonly noActions: boolean;
+  /** It takes its holder's reactions away (`noReactions`, default: what `noActions` says). */
+  readonly noReactions: boolean;
   readonly save: { readonly check: CheckDef; readonly dc: Formula; readonly at: 'turnEnd' | 'turnStart' } | null;
   readonly atZero: 'dead' | 'stable' | null;
   /** Holder's turns it lasts; null: until removed. */
@@ -333,6 +335,8 @@ export interface Scope {
   edge: number;
   mods: number[];
   reads: Value[];
+  /** Whose blow filled `reads` (during that blow only, else null): a read named like a sheet value is only its. */
+  readsOwner: Combatant | null;
   damage: number;
   damageType: string;
   crit: boolean;

@@ -146,7 +146,16 @@ export function createResolver(index: SheetIndex): (path: readonly string[]) => 
         default: break;
       }
       const ri = index.readIndex.get(head);
-      if (ri !== undefined) return (ctx) => (ctx.scope as Scope).reads[ri] as Value;
+      if (ri !== undefined) {
+        const sheetIndex = index.sheetIndexOf.get(head) ?? index.trackCurrent.get(head) ?? index.trackMax.get(head);
+        if (sheetIndex === undefined) return (ctx) => (ctx.scope as Scope).reads[ri] as Value;
+        // A read named like a sheet value (a weapon's `"ws": "@ws + 10"`) is its wielder's, during its blow: anyone
+        // else, and the wielder at any other time (initiative, derived values, defence), reads its own sheet.
+        return (ctx) => {
+          const s = ctx.scope as Scope;
+          return s.readsOwner === s.self ? s.reads[ri] as Value : s.self.sheet[sheetIndex]!;
+        };
+      }
     }
     return sheetGetter(index, path.join('.'), 'self');
   };

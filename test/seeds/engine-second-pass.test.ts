@@ -165,3 +165,152 @@ describe('twin dice: a template counts its own attacks', () => {
     }
   });
 });
+
+describe('hope and fear: a track gain is an event, and one that empties the hit points is a fall', () => {
+  const doc = systemDocument('hope-and-fear');
+
+  test('each Hope gained on a roll with Hope is a gain event after its check, with what the track holds now', () => {
+    const system = loadRuntime(doc);
+    let gains = 0;
+    for (const events of logs(system, 'ambush-tier-1', 20)) {
+      for (let i = 0; i < events.length; i++) {
+        const e = events[i]!;
+        if (e.type !== 'gain') continue;
+        gains++;
+        expect(e.value, JSON.stringify(e)).toBeGreaterThanOrEqual(e.amount);
+        expect(e.chip).toMatch(new RegExp(`: ${e.track} ${e.amount > 0 ? '\\+' : ''}${e.amount} \\(${e.value}\\)$`));
+        if (e.track === 'hope') {
+          // The check whose outcome gave it comes first (a crit also gives stress between them).
+          const check = events.slice(0, i).reverse().find((x) => x.type === 'check');
+          expect(check).toMatchObject({ type: 'check', actor: e.target });
+          expect(['crit', 'hope-success', 'hope-fail']).toContain((check as { outcome: string }).outcome);
+          expect(e.amount).toBe(1);
+        }
+      }
+    }
+    expect(gains).toBeGreaterThan(20);
+  });
+
+  test('a Failure with Fear that costs all hit points (a gain of -@hp) puts the roller down at once', () => {
+    const checks = { ...doc.checks!, attack: { ...doc.checks!.attack!, outcomes: doc.checks!.attack!.outcomes!.map((o) =>
+      (o.id === 'fear-fail' ? { ...o, gain: [{ track: 'hp', amount: '-@hp' }] } : o)) } };
+    const system = loadRuntime({ ...doc, checks });
+    let falls = 0;
+    for (const events of logs(system, 'ambush-tier-1', 20)) {
+      const fallen = new Set<string>();
+      for (let i = 0; i < events.length; i++) {
+        const e = events[i]!;
+        if ((e.type === 'turn' && fallen.has(e.actor)) || (e.type === 'check' && fallen.has(e.actor))) throw new Error(`${e.actor} acts after falling`);
+        if (e.type !== 'check' || e.outcome !== 'fear-fail') continue;
+        const gain = events[i + 1];
+        expect(gain).toMatchObject({ type: 'gain', target: e.actor, track: 'hp', value: 0 });
+        expect(events[i + 2]).toMatchObject({ type: 'down', target: e.actor });
+        fallen.add(e.actor);
+        falls++;
+      }
+    }
+    expect(falls).toBeGreaterThan(0);
+  });
+});
+
+describe('classic d20: noActions and noReactions', () => {
+  const doc = systemDocument('classic-d20');
+  const conditions = [
+    ...doc.conditions!,
+    { id: 'dazed-but-ready', name: 'Dazed but ready', noActions: true, noReactions: false },
+    { id: 'rattled', name: 'Rattled', noReactions: true },
+  ];
+  const fights = (condition: string) => [{ id: 'held', heroes: [{ hero: 'wizard5', conditions: [condition] }, 'fighter5'],
+    enemies: [{ template: { role: 'standard', tier: 3 }, count: 3 }], maxRounds: 20 }];
+  const shields = (condition: string) => {
+    const system = loadRuntime({ ...doc, conditions, fights: fights(condition) } as SystemDocument);
+    let shield = 0, wizardActs = 0;
+    for (const events of logs(system, 'held', 30)) {
+      shield += eventsOf(events, 'reaction').filter((r) => r.actor === 'wizard5' && r.ability === 'shield').length;
+      wizardActs += eventsOf(events, 'ability').filter((a) => a.actor === 'wizard5').length
+        + eventsOf(events, 'check').filter((c) => c.actor === 'wizard5' && c.check === 'attack').length;
+    }
+    return { shield, wizardActs };
+  };
+
+  test('one who cannot act cannot react either (Stunned: no Shield), the seed\'s "neither strikes nor uses abilities"', () => {
+    expect(shields('stunned')).toEqual({ shield: 0, wizardActs: 0 });
+  });
+
+  test('noActions with noReactions: false takes the turn but leaves the Shield', () => {
+    const { shield, wizardActs } = shields('dazed-but-ready');
+    expect(wizardActs).toBe(0);
+    expect(shield).toBeGreaterThan(0);
+  });
+
+  test('noReactions alone takes the Shield and leaves the turn', () => {
+    const { shield, wizardActs } = shields('rattled');
+    expect(shield).toBe(0);
+    expect(wizardActs).toBeGreaterThan(0);
+  });
+});
+
+describe('success-based live action: a condition of one round put on by its holder lasts to the end of its next turn', () => {
+  const system = loadRuntime(systemDocument('success-based-live-action'));
+
+  test("a botch on one's own turn leaves one Off balance through one's next turn; Willpower spent (rounds 0) ends with the turn", () => {
+    let botches = 0, spent = 0;
+    for (const fight of ['alley-brawl', 'coterie-vs-gang', 'celerity-duel']) {
+      for (const events of logs(system, fight, 40)) {
+        let turnOf: string | null = null;
+        const turnsSince = new Map<string, number>();
+        for (const e of events) {
+          if (e.type === 'turn') {
+            turnOf = e.actor;
+            const key = `${e.actor}:off-balance`;
+            if (turnsSince.has(key)) turnsSince.set(key, turnsSince.get(key)! + 1);
+          }
+          if (e.type === 'round') turnOf = null;
+          if (e.type !== 'condition') continue;
+          if (e.condition === 'off-balance' && e.change === 'applied' && e.target === turnOf) turnsSince.set(`${e.target}:off-balance`, 0);
+          if (e.condition === 'off-balance' && e.change === 'ended' && turnsSince.has(`${e.target}:off-balance`)) {
+            expect(turnsSince.get(`${e.target}:off-balance`), `${e.target}'s own botch`).toBe(1);
+            expect(turnOf).toBe(e.target);
+            turnsSince.delete(`${e.target}:off-balance`);
+            botches++;
+          }
+          if (e.condition === 'willpower-spent' && e.change === 'ended') { expect(turnOf).toBe(e.target); spent++; }
+        }
+      }
+    }
+    expect(botches).toBeGreaterThan(5);
+    expect(spent).toBeGreaterThan(0);
+  });
+});
+
+describe('twin dice: a weapon read named like an attribute is its wielder\'s, during its blows only', () => {
+  const doc = systemDocument('twin-dice');
+  const withReads = (reads: Record<string, string>): SystemDocument => ({
+    ...doc, heroes: doc.heroes!.map((h) => (h.id === 'guardian' ? { ...h, weapon: { ...h.weapon!, reads: { ...h.weapon!.reads, ...reads } } } : h)),
+  });
+
+  test('"dexterity": "@dexterity" on the guardian\'s sword changes nothing: every fight is the same, event for event', () => {
+    const plain = loadRuntime(doc);
+    const shadowed = loadRuntime(withReads({ dexterity: '@dexterity' }));
+    for (const fight of ['roadside', 'golem-boss']) {
+      for (let seed = 1; seed <= 8; seed++) expect(fightLog(shadowed, fight, seed)).toEqual(fightLog(plain, fight, seed));
+    }
+  });
+
+  test('"dexterity": "@dexterity + 2" rolls the guardian\'s sword on a d10, and nothing else of anyone\'s', () => {
+    const system = loadRuntime(withReads({ dexterity: '@dexterity + 2' }));
+    let high = 0;
+    for (const events of logs(system, 'roadside', 20)) {
+      for (const c of eventsOf(events, 'check')) {
+        if (c.actor === 'guardian' && c.check === 'attack') { expect(c.chip).toMatch(/^d10\[First\] /); if (c.dice[0]! > 8) high++; }
+        // The guardian's initiative reads its own Dexterity (a d8); the sharpshooter's is a d10, the elementalist's a d6.
+        if (c.check === 'initiative' && c.actor === 'guardian') expect(c.chip).toMatch(/^d8 /);
+        if (c.check === 'initiative' && c.actor === 'sharpshooter') expect(c.chip).toMatch(/^d10 /);
+        if (c.check === 'initiative' && c.actor === 'elementalist') expect(c.chip).toMatch(/^d6 /);
+        // A tier-2 standard foe's Dexterity is 8: its blows roll a d8 first, not the guardian's d10.
+        if (c.actor.startsWith('standard-') && c.check === 'attack') expect(c.chip).toMatch(/^d8\[First\] /);
+      }
+    }
+    expect(high).toBeGreaterThan(0);
+  });
+});

@@ -10,6 +10,7 @@ import { blow, dealDamage, freshDamageRoll, type AppliedBySave } from './damage'
 import { endSustain } from './falling';
 import { provokeLeaving, reactTo } from './reactions';
 import { abilityTargets, pickTarget } from './targeting';
+import { gainTracks } from './tracks';
 
 export function canPay(f: FightState, actor: Combatant, ability: AbilityDef): boolean {
   for (const c of ability.cost) {
@@ -70,7 +71,8 @@ export function useAbility(f: FightState, actor: Combatant, ability: AbilityDef)
     const actionSpeed = f.system.actions[ability.actionIndex]!.speed;
     if (actionSpeed) f.actionSpeed = f.value(actionSpeed, actor);
   }
-  for (const g of ability.gain) f.gainTrack(actor, g.track, f.value(g.amount, actor));
+  if (ability.gain.length !== 0) gainTracks(f, actor, ability.gain);
+  if (actor.down) return;
   for (const g of ability.grants) {
     const n = Math.max(0, Math.min(MAX_ACTIONS_PER_TURN, Math.floor(f.value(g.count, actor))));
     f.actionsLeft[g.action] = Math.min(MAX_ACTIONS_PER_TURN, (f.actionsLeft[g.action] ?? 0) + n);

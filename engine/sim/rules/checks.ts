@@ -7,6 +7,7 @@ import { rollTestHolds } from '../roll-test';
 import { resetRoll } from '../state';
 import { checkChip, critInfluence, critSource, edgeInfluence, modInfluence } from './chips';
 import { applyCondition } from './conditions';
+import { gainTracks } from './tracks';
 
 /**
  * Roll a check for `actor` (against `target`, meeting `vs`): edges and mods first, then the roll, then the
@@ -95,7 +96,7 @@ export function pickOutcome(f: FightState, check: CheckDef, frame: CheckFrame): 
 function outcomeEffects(f: FightState, o: OutcomeDef, actor: Combatant, target: Combatant | null): void {
   for (const id of o.applies) applyCondition(f, actor, id, actor, null);
   if (target) for (const id of o.inflicts) applyCondition(f, target, id, actor, null);
-  for (const g of o.gain) f.gainTrack(actor, g.track, f.value(g.amount, actor));
+  if (o.gain.length !== 0) gainTracks(f, actor, o.gain);
 }
 
 /** The first success outcome marked `crit` of a check (what a hit turned into a crit reads as), or null. */

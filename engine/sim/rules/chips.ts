@@ -81,6 +81,11 @@ export function backUpChip(c: Combatant): string {
   return `${c.def.name}: back up (death save)`;
 }
 
+/** A track gain: `Guardian: hope +1 (3)`, the change and what the track holds now. */
+export function gainChip(c: Combatant, track: string, change: number, value: number): string {
+  return `${c.def.name}: ${track} ${change > 0 ? '+' : ''}${change} (${value})`;
+}
+
 export function closeUpChip(c: Combatant, from: string, to: string): string {
   return `${c.def.name}: ${from} → ${to} (the row ahead fell)`;
 }

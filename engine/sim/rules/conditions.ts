@@ -23,7 +23,8 @@ export function applyCondition(f: FightState, target: Combatant, id: string, sou
   s.source = source ?? target;
   const dc = def.save ? (bySave ? bySave.dc : f.value(def.save.dc, target)) : 0;
   s.source = savedSource;
-  const turns = def.duration ? Math.max(1, Math.floor(f.value(def.duration, target))) : 0;
+  // `rounds` counts the holder's turns after the one in progress: put on during its own turn, that turn's end is not one.
+  const turns = def.duration ? Math.max(1, Math.floor(f.value(def.duration, target)) + (f.turnOf === target ? 1 : 0)) : 0;
   target.conditions.push({ def, dc, saveCheck: def.save && bySave ? bySave.check : null, turnsLeft: turns, sustainer, source });
   target.conditionIds.push(def.id);
   if (f.sink) {

@@ -22,17 +22,26 @@ function defenceOf(f: FightState, target: Combatant): number {
   return d.defence ? f.value(d.defence, target) : 0;
 }
 
+/** The blow's reads, evaluated on the wielder's own sheet; then they are its own for the blow (`readsOwner`). */
 function fillReads(f: FightState, actor: Combatant, profile: AttackProfile): void {
   const reads = f.scope.reads;
   const list = profile.reads;
+  f.scope.readsOwner = null;
   for (let i = 0; i < list.length; i++) {
     const formula = list[i];
     reads[i] = formula ? f.value(formula, actor) : 0;
   }
+  f.scope.readsOwner = actor;
 }
 
 /** One blow: the check against the target's defence, reactions on a hit, then damage and what the hit applies. */
 export function blow(f: FightState, actor: Combatant, target: Combatant, profile: AttackProfile, ability: AbilityDef | null): void {
+  strike(f, actor, target, profile, ability);
+  // A read named like a sheet value is the wielder's only during its blow.
+  f.scope.readsOwner = null;
+}
+
+function strike(f: FightState, actor: Combatant, target: Combatant, profile: AttackProfile, ability: AbilityDef | null): void {
   const s = f.scope;
   fillReads(f, actor, profile);
   const stat = f.value(profile.stat, actor);

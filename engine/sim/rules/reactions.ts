@@ -8,11 +8,12 @@ import { defenceReactionChip, opportunityChip, reactionChip } from './chips';
 import { critFrom, judge, pickOutcome } from './checks';
 import { applyCondition } from './conditions';
 import { blow } from './damage';
-import { cannotAct } from './turn';
+import { gainTracks } from './tracks';
+import { cannotReact } from './turn';
 
 /** Whether `c` may react now (standing, able to act, a reaction left by the system's `reactions` rule). */
 function canReact(f: FightState, c: Combatant): boolean {
-  if (c.down || cannotAct(c)) return false;
+  if (c.down || cannotReact(c)) return false;
   return f.system.reactionPer === 'unlimited' || c.reactionsUsed < 1;
 }
 
@@ -66,7 +67,7 @@ export function reactToHit(f: FightState, target: Combatant, actor: Combatant, p
     }
     success = settle(f, ability, target, actor, success);
     f.scope.check = frame;
-    for (const g of ability.gain) f.gainTrack(target, g.track, f.value(g.amount, target));
+    if (ability.gain.length !== 0) gainTracks(f, target, ability.gain);
     if (f.sink) {
       f.emit({
         type: 'reaction', round: f.round, actor: target.id, ability: ability.id, on: 'hit', success,

@@ -15,14 +15,22 @@ export function takeTurn(f: FightState, actor: Combatant, clock: number | undefi
       : { type: 'turn', round: f.round, actor: actor.id, initiative: actor.initiative, clock });
   }
   if (f.system.reactionPer === 'turn') for (const c of f.combatants) c.reactionsUsed = 0;
+  f.turnOf = actor;
   startOfTurn(f, actor);
   if (!actor.down && !cannotAct(actor)) f.act(actor);
   if (!actor.down) endOfTurn(f, actor);
+  f.turnOf = null;
 }
 
-/** Whether a condition it holds takes its actions away (and its reactions). */
+/** Whether a condition it holds takes its turn's actions away (`noActions`). */
 export function cannotAct(c: Combatant): boolean {
   for (const inst of c.conditions) if (inst.def.noActions) return true;
+  return false;
+}
+
+/** Whether a condition it holds takes its reactions away (`noReactions`, by default what `noActions` says). */
+export function cannotReact(c: Combatant): boolean {
+  for (const inst of c.conditions) if (inst.def.noReactions) return true;
   return false;
 }
 
