@@ -1,8 +1,7 @@
 // The public surface of the rules core: what the CLI, the studio and other tools use. Pure TypeScript (no DOM, no Node).
 // The renderer and the electron side import the engine only from here (scripts/lint.mjs holds them to it). The formula
 // language and dice are flat; the document checker and types are the `schema` namespace and the fight engine the
-// `sim` namespace (names such as CheckResult mean different things in each); below, flat, what the studio uses of the
-// fight engine, the balance tools and the editor logic.
+// `sim` namespace; below, flat, what the studio uses of the fight engine, the balance tools and the editor logic.
 export * from './formula';
 export * from './dice';
 export * as schema from './schema';

@@ -13,7 +13,8 @@ import type {
   LanguageQuery,
 } from '../workers/protocol';
 
-export interface CheckResult {
+/** What one check of a document's text found (the formula checker's result is the engine's CheckResult). */
+export interface TextCheck {
   readonly diagnostics: readonly EditorDiagnostic[];
   readonly tokens: readonly FormulaToken[];
   readonly tokenRange: { readonly start: number; readonly end: number } | null;
@@ -25,7 +26,7 @@ export interface CheckResult {
 }
 
 export interface CheckService {
-  check(docId: string, version: number, text: string, full: boolean): Promise<CheckResult | null>;
+  check(docId: string, version: number, text: string, full: boolean): Promise<TextCheck | null>;
   formulaInfo(docId: string, pointer: string, formula: string, defence?: number): Promise<FormulaInfo | null>;
   completions(docId: string, pointer: string): Promise<readonly CompletionName[]>;
   /** Schema completion, key hover and quick fixes for a text (null when the worker could not answer). */
@@ -40,7 +41,7 @@ export class WorkerCheckService implements CheckService {
     this.#client = new WorkerClient(createWorker);
   }
 
-  async check(docId: string, version: number, text: string, full: boolean): Promise<CheckResult | null> {
+  async check(docId: string, version: number, text: string, full: boolean): Promise<TextCheck | null> {
     const answer = await this.#client.request({ type: 'check', docId, version, text, full });
     if (answer.type !== 'checked') return null;
     return {

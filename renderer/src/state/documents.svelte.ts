@@ -2,7 +2,7 @@
 // Commands are explicit (open, edit, save, saveAs, reload, overwrite, close); components only call them.
 import type { Host, OpenedFile, VersionStamp } from '../host/host';
 import type { CompletionName, Definition, EditorDiagnostic, FormulaInfo, FormulaToken, LanguageAnswer, LanguageQuery } from '../workers/protocol';
-import type { CheckResult, CheckService } from './checkService';
+import type { TextCheck, CheckService } from './checkService';
 
 /** What the state layer asks of the editor (the Monaco glue implements it). */
 export interface EditorPort {
@@ -27,7 +27,8 @@ const BACKUP_DELAY_MS = 1000;
 /** Pause in typing after which a fast (one-formula) check is confirmed by a full one. */
 const FULL_CHECK_DELAY_MS = 350;
 
-export class SystemDocument {
+/** A system file open in the studio: its text, saved text, version and last check (the engine's SystemDocument is the parsed JSON). */
+export class OpenDocument {
   readonly id = `doc-${nextDocId++}`;
   path = $state('');
   text = $state.raw('');
@@ -64,7 +65,7 @@ export class SystemDocument {
 }
 
 export class DocumentsState {
-  documents = $state<SystemDocument[]>([]);
+  documents = $state<OpenDocument[]>([]);
   activeId = $state<string | null>(null);
   /** The defence an attack roll's hover gives the chance to hit against (session setting). */
   defence = $state(13);
@@ -76,7 +77,7 @@ export class DocumentsState {
   readonly #queuedFull = new Set<string>();
   readonly #fullTimers = new Map<string, ReturnType<typeof setTimeout>>();
   /** Listeners for a document that checked clean (the sandbox re-runs). */
-  readonly #validListeners = new Set<(doc: SystemDocument) => void>();
+  readonly #validListeners = new Set<(doc: OpenDocument) => void>();
   #marks = 0;
   /** The editor (Monaco, its own chunk) loads after the first check may have answered: its colouring waits here. */
   readonly #tokensBeforeEditor = new Map<string, readonly FormulaToken[]>();
@@ -105,27 +106,27 @@ export class DocumentsState {
     if (this.active && this.active.checkedVersion >= 0) this.#markEditorShown();
   }
 
-  onValid(listener: (doc: SystemDocument) => void): () => void {
+  onValid(listener: (doc: OpenDocument) => void): () => void {
     this.#validListeners.add(listener);
     return () => this.#validListeners.delete(listener);
   }
 
-  byPath(path: string): SystemDocument | undefined {
+  byPath(path: string): OpenDocument | undefined {
     return this.documents.find((d) => d.path === path);
   }
 
-  byId(docId: string): SystemDocument | undefined {
+  byId(docId: string): OpenDocument | undefined {
     return this.documents.find((d) => d.id === docId);
   }
 
   /** Adds an opened file as a document (or shows it when already open) and checks it. */
-  add(file: OpenedFile, dirtyText?: string): SystemDocument {
+  add(file: OpenedFile, dirtyText?: string): OpenDocument {
     const existing = this.byPath(file.path);
     if (existing) {
       this.activate(existing.id);
       return existing;
     }
-    const doc = new SystemDocument(file);
+    const doc = new OpenDocument(file);
     this.documents.push(doc);
     const added = this.documents[this.documents.length - 1]!;
     this.#editor?.openDocument(added.id, added.path, added.text);
@@ -307,7 +308,7 @@ export class DocumentsState {
     return this.checker.language(query);
   }
 
-  #applyDiskText(doc: SystemDocument, disk: OpenedFile): void {
+  #applyDiskText(doc: OpenDocument, disk: OpenedFile): void {
     doc.savedText = disk.text;
     doc.baseVersion = disk.version;
     doc.conflict = null;
@@ -317,7 +318,7 @@ export class DocumentsState {
     this.#scheduleCheck(doc, true);
   }
 
-  #scheduleCheck(doc: SystemDocument, full = false): void {
+  #scheduleCheck(doc: OpenDocument, full = false): void {
     if (full) this.#queuedFull.add(doc.id);
     if (this.#checking.get(doc.id)) {
       this.#queued.set(doc.id, true);
@@ -326,7 +327,7 @@ export class DocumentsState {
     void this.#runCheck(doc);
   }
 
-  async #runCheck(doc: SystemDocument): Promise<void> {
+  async #runCheck(doc: OpenDocument): Promise<void> {
     this.#checking.set(doc.id, true);
     const full = this.#queuedFull.delete(doc.id);
     let fast = false;
@@ -358,7 +359,7 @@ export class DocumentsState {
     }
   }
 
-  async #confirm(doc: SystemDocument): Promise<void> {
+  async #confirm(doc: OpenDocument): Promise<void> {
     const version = doc.version;
     const text = doc.text;
     const result = await (this.background ?? this.checker).check(doc.id, version, text, true);
@@ -367,7 +368,7 @@ export class DocumentsState {
     this.#apply(doc, version, text, result);
   }
 
-  #apply(doc: SystemDocument, version: number, text: string, result: CheckResult): void {
+  #apply(doc: OpenDocument, version: number, text: string, result: TextCheck): void {
     doc.diagnostics = result.diagnostics;
     if (!result.fast) {
       doc.formulaPointers = result.formulaPointers;
@@ -397,7 +398,7 @@ export class DocumentsState {
     performance.mark('rules:editor');
   }
 
-  #scheduleBackup(doc: SystemDocument): void {
+  #scheduleBackup(doc: OpenDocument): void {
     this.#cancelBackup(doc);
     doc.backupTimer = setTimeout(() => {
       doc.backupTimer = null;
@@ -413,7 +414,7 @@ export class DocumentsState {
     }, BACKUP_DELAY_MS);
   }
 
-  #cancelBackup(doc: SystemDocument): void {
+  #cancelBackup(doc: OpenDocument): void {
     if (doc.backupTimer) clearTimeout(doc.backupTimer);
     doc.backupTimer = null;
   }

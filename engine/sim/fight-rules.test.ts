@@ -1,5 +1,6 @@
-// Format gaps the seed systems hit, closed in general terms: each on the fixture system mini-d20 with what the test
-// needs added to it (a creature, a hero, a fight).
+// The fight's rules beyond a plain blow, each on the fixture system mini-d20 with what the test needs added to it (a
+// creature, a hero, a fight): several damage types in one blow, save bonuses, conditions a save applies, condition
+// immunities, a target condition that makes a hit a crit, template enemies' abilities, death saves, outcome gains.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Creature, Fight, Hero, SystemDocument } from '../schema/document';

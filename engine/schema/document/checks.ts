@@ -1,0 +1,62 @@
+// The document's checks and their outcomes (rules-format §2.3), as TypeScript: part of engine/schema/document/.
+import type { FormulaText, OutcomeResult, Track } from './core';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Checks (§2.1)
+
+export interface Check {
+  /** Display name. */
+  readonly name?: string;
+  /** What the check is for, for people. */
+  readonly description?: string;
+  /** The roll, evaluated once (context `check.roll`). */
+  readonly roll: FormulaText;
+  /** How advantage-like edges combine before the dice. */
+  readonly edge?: EdgeRule;
+  /** Tried in order; the first whose `when` holds is the outcome. None: the check only yields its total. */
+  readonly outcomes?: readonly Outcome[];
+  /**
+   * The number the check is rolled with when no blow gives one (saves, reactions, initiative), `@stat` in `roll`
+   * (context `sheet`, on the roller). A creature's `saves[<check id>]` replaces it.
+   */
+  readonly stat?: FormulaText;
+}
+
+export interface EdgeRule {
+  /** `cancel`: any positive and any negative cancel, else ±1; `sum`: added up and clamped to `max`. */
+  readonly combine: 'cancel' | 'sum';
+  /** Largest edge either way under `sum`. */
+  readonly max?: number;
+}
+
+export interface Outcome {
+  /** Id of the outcome (`hit`, `crit`), tallied by `sim`. */
+  readonly id: string;
+  /** Display name. */
+  readonly name?: string;
+  /** Boolean formula (context `check.outcome`). */
+  readonly when: FormulaText;
+  /** What the rules read: success, partial or fail. */
+  readonly result: OutcomeResult;
+  /** A critical success. */
+  readonly crit?: boolean;
+  /** A botch (critical failure). */
+  readonly botch?: boolean;
+  /** Degree of success, a number formula (context `check.outcome`). */
+  readonly degree?: FormulaText;
+  /** Conditions put on the actor. */
+  readonly applies?: readonly string[];
+  /** Conditions put on the target. */
+  readonly inflicts?: readonly string[];
+  /** Tracks of the actor filled (`hope` + 1). */
+  readonly gain?: readonly TrackAmount[];
+  /** For people. */
+  readonly description?: string;
+}
+
+export interface TrackAmount {
+  /** Track id. */
+  readonly track: string;
+  /** How much, a formula (context `sheet`). */
+  readonly amount: FormulaText;
+}
