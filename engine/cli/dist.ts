@@ -79,7 +79,8 @@ function numberRows(result: Distribution): Row[] {
   const pmf = result.pmf;
   const suffix = new Array<number>(pmf.length + 1).fill(0);
   for (let i = pmf.length - 1; i >= 0; i--) suffix[i] = (suffix[i + 1] as number) + (pmf[i] as [number, number])[1];
-  const wholeNumbers = pmf.every(([v]) => Number.isInteger(v));
+  // Safe integers only: past 2^53 a step of the ranges below may not move (1e20 + 1 is 1e20) and never end.
+  const wholeNumbers = pmf.every(([v]) => Number.isSafeInteger(v));
   if (pmf.length <= MAX_ROWS || !wholeNumbers) {
     // Fractional values are listed one by one (up to MAX_ROWS, then grouped by position).
     if (pmf.length <= MAX_ROWS) return pmf.map(([v, p], i) => ({ label: number(v), probability: p, atLeast: Math.min(1, suffix[i] as number) }));

@@ -157,7 +157,8 @@ function fromKeyedMap(merged: Map<number, number>): Pmf {
 }
 
 export function isIntegral(pmf: Pmf): boolean {
-  for (let i = 0; i < pmf.values.length; i++) if (!Number.isInteger(pmf.values[i])) return false;
+  // Safe integers: past 2^53 neighbouring whole numbers are one double, and dense arrays over them would repeat values.
+  for (let i = 0; i < pmf.values.length; i++) if (!Number.isSafeInteger(pmf.values[i])) return false;
   return true;
 }
 

@@ -112,9 +112,13 @@ function capture(): { io: { out(t: string): void; err(t: string): void }; text: 
   return { io: { out: (t) => void (all += t), err: (t) => void (all += t) }, text: () => all };
 }
 
-/** A message a designer can act on: not empty, not ours. */
-function unclear(message: string): boolean {
-  return message.trim() === '' || /internal error|undefined|NaN|\[object|TypeError|RangeError|Maximum call stack|is not a function|Cannot read/.test(message);
+/**
+ * A message a designer can act on: not empty, not ours. What it quotes of the formula (`...`, a tag's [...]) is the
+ * user's text, not the engine's words: a tag named [_i8NaN] is not a NaN (formulas:413:887, seed 17).
+ */
+export function unclear(message: string): boolean {
+  const own = message.replace(/`[^`]*`/g, '``').replace(/\[[A-Za-z_][A-Za-z0-9_]*\]/g, '[]');
+  return message.trim() === '' || /internal error|undefined|NaN|\[object|TypeError|RangeError|Maximum call stack|is not a function|Cannot read/.test(own);
 }
 
 export async function runFormula(text: string, seed: number): Promise<Outcome> {

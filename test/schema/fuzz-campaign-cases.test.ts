@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { distributionOf, WorkBudget } from '../../engine/dice/distribution';
 import { parseFormula } from '../../engine/formula/parse';
+import { spawnSync } from 'node:child_process';
+import { runFormula, unclear } from '../../scripts/fuzz-campaign/cases';
 import { checkSystem } from '../../engine/schema/check';
 import type { SystemDocument } from '../../engine/schema/document';
 import { loadSystem } from '../../engine/sim/index';
@@ -59,5 +61,32 @@ describe('fuzz campaign counterexamples, dist', () => {
     const alone = distributionOf(parseFormula('1d1000000!!').ast!, { resolve: () => undefined, budget: die });
     expect(alone).toEqual({ ok: false, error: { code: 'limit', message: 'this exploding die has at least 2.0e6 possible values; exact distributions stop at 1.0e6', span: { start: 0, end: 11 } } });
     expect(die.spent).toBeLessThan(2_000_000);
+  });
+});
+
+describe('fuzz campaign counterexamples, the CLI and the campaign itself', () => {
+  // formulas:284:980 (and formulas:335:470, `5d10 + 99999999999999999999`), seed 17, listed as hangs: the table view
+  // of `dist` grouped whole numbers into ranges stepping by `width`, and at 1e20 a step of 1 does not move a
+  // double, so the loop never ended. Whole numbers past 2^53 are no longer treated as steps (neither by the table nor
+  // by the dense sums of dist, which listed 45 equal values): the sum is the one double it is.
+  it('formulas:284:980: `dist "4d12 + 99999999999999999999"` prints its table and ends; the distribution is one value', () => {
+    // Through the bundle in a child with a time limit: the old loop would hang this test run, not fail it.
+    const ran = spawnSync(process.execPath, ['bin/rules-studio.mjs', 'dist', '4d12 + 99999999999999999999'], { encoding: 'utf8', timeout: 120_000 });
+    expect(ran.status).toBe(0);
+    expect(ran.stdout).toMatch(/^\s*100000000000000000000 +100\.00% +100\.00%/m);
+    const result = distributionOf(parseFormula('4d12 + 99999999999999999999').ast!, { resolve: () => undefined });
+    expect(result).toMatchObject({ ok: true, pmf: [[1e20, 1]] });
+    // Below 2^53 the 45 sums stay apart.
+    const safe = distributionOf(parseFormula('4d12 + 9007199254740000').ast!, { resolve: () => undefined });
+    expect(safe.ok && safe.pmf.length).toBe(45);
+  });
+
+  // formulas:413:887, seed 17: `''[_i8NaN]` got the check's message "`''` is a string, but the tag [_i8NaN] needs a
+  // number", and the campaign called it unclear for the "NaN" in the user's own tag name.
+  it("formulas:413:887: a tag named [_i8NaN] is the user's text, not an unclear message", async () => {
+    expect(unclear("`''` is a string, but the tag [_i8NaN] needs a number")).toBe(false);
+    expect(unclear('the result is NaN')).toBe(true);
+    expect(unclear('cannot add [object Object]')).toBe(true);
+    expect((await runFormula("''[_i8NaN]", 413_887)).failures).toEqual([]);
   });
 });
