@@ -3,13 +3,13 @@
 // depend on which worker ran it, or on how many workers there were.
 import { deriveSeed } from '../dice/rng';
 import type { SystemDocument } from '../schema/document';
+import { tierRangeOf, tiersOf } from '../schema/tiers';
 import { composeFight, type AdHocFight } from '../sim/index';
 import type { System } from '../sim/model';
 import { runProblem } from '../sim/options';
 import { runBatch, summarize, type BatchState, type BatchSummary } from './batch';
 import { fightBudget, judgeBudget, type BudgetJudgement } from './budget';
 
-export const TIERS = [1, 2, 3, 4, 5, 6] as const;
 
 export type PartyHero = string | { readonly hero: string; readonly position?: string; readonly conditions?: readonly string[] };
 
@@ -80,9 +80,10 @@ export function planGrid(doc: SystemDocument, options: GridOptions): GridPlan | 
   const roles = options.roles ?? allRoles;
   const unknownRole = roles.find((r) => !allRoles.includes(r));
   if (unknownRole !== undefined) return `unknown template role '${unknownRole}' (roles: ${allRoles.join(', ')})`;
-  const tiers = options.tiers ?? TIERS;
-  const badTier = tiers.find((t) => !Number.isInteger(t) || t < 1 || t > 6);
-  if (badTier !== undefined) return `tiers are 1..6, got ${badTier}`;
+  const range = tierRangeOf(doc);
+  const tiers = options.tiers ?? tiersOf(range);
+  const badTier = tiers.find((t) => !Number.isInteger(t) || t < range.min || t > range.max);
+  if (badTier !== undefined) return `tiers are ${range.min}..${range.max}, got ${badTier}`;
   const enemies = options.enemies ?? party.heroes.length;
   if (!Number.isInteger(enemies) || enemies < 1 || enemies > 100) return `the enemy count must be a whole number 1..100, got ${enemies}`;
   const cells: GridCellSpec[] = [];

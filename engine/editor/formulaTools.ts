@@ -5,6 +5,7 @@ import { parseFormula } from '../formula/parse';
 import type { SymbolTable, Value } from '../formula/types';
 import { distributionOf } from '../dice/distribution';
 import { DocumentSymbols } from '../schema/symbols';
+import { tierRangeOf, tiersOf } from '../schema/tiers';
 import type { CompletionName, Distribution, FormulaInfo } from './types';
 
 const MAX_COMPLETIONS = 400;
@@ -80,10 +81,10 @@ export class FormulaTools {
     return out;
   }
 
-  /** Which reference to sweep, and over what: `@tier` 1–6, else the first stat read (its range), else `@level`. */
+  /** Which reference to sweep, and over what: `@tier` over the system's tiers (1–6 by default), else the first stat read (its range), else `@level`. */
   #sweepOf(read: Readonly<Record<string, number>>, template: boolean): { name: string; values: number[] } | null {
     const names = Object.keys(read);
-    if (names.includes('tier') || (template && names.length === 0)) return names.includes('tier') ? { name: 'tier', values: [1, 2, 3, 4, 5, 6] } : null;
+    if (names.includes('tier') || (template && names.length === 0)) return names.includes('tier') ? { name: 'tier', values: tiersOf(tierRangeOf(this.#doc)) } : null;
     const attributes = (this.#doc.attributes ?? {}) as Record<string, Record<string, unknown> | undefined>;
     for (const name of names) {
       const attribute = attributes[name];

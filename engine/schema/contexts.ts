@@ -32,7 +32,7 @@ export const CONTEXTS: Readonly<Record<FormulaContext, { readonly where: string;
   },
   template: {
     where: 'enemy templates',
-    reads: '`@tier` (1..6), `@role`, and the sheet as it is built (attributes, then derived values)',
+    reads: '`@tier` (the system\'s `tiers`, 1..6 by default), `@role`, and the sheet as it is built (attributes, then derived values)',
   },
   class: {
     where: 'classes',

@@ -9,6 +9,7 @@ import { eachNode } from '../formula/nodes';
 import type { FormulaNode } from '../formula/types';
 import { describePointer, escapePointerSegment } from './json';
 import { closest, type Anchor } from './schema-errors';
+import { tierRangeOf } from './tiers';
 
 export interface MeaningProblem {
   readonly pointer: string;
@@ -65,6 +66,20 @@ class MeaningChecker {
       if (this.roles.has(role)) this.error(`/templates/${i}/role`, 'value', 'duplicate-id', `a template for the role \`${role}\` is already defined; each role has one template`);
       this.roles.add(role);
     });
+  }
+
+  /** A fight's template tier inside the system's `tiers` (1..6 by default), worded as the schema words a bound. */
+  private tier(value: unknown, pointer: string): void {
+    if (typeof value !== 'number' || !Number.isInteger(value)) return; // the schema says what a tier must be
+    const { min, max } = tierRangeOf(this.doc);
+    const where = `\`${describePointer(pointer)}\``;
+    if (value < min) this.error(pointer, 'value', 'range', `${where} must be at least ${min}; got ${value}${this.tiersNote()}`);
+    else if (value > max) this.error(pointer, 'value', 'range', `${where} must be at most ${max}; got ${value}${this.tiersNote()}`);
+  }
+
+  /** Where a tier bound comes from, when the system sets it (the default's message stays the schema's own). */
+  private tiersNote(): string {
+    return isRecord(this.doc.tiers) ? ' (the system\'s `tiers`)' : '';
   }
 
   private error(pointer: string, anchor: Anchor, code: string, message: string, severity: Severity = 'error'): void {
@@ -312,6 +327,7 @@ class MeaningChecker {
         const entry = `${at}/enemies/${j}`;
         if (typeof enemy.id === 'string') inFight.add(enemy.id);
         this.ref(recordOf(enemy.template).role, `${entry}/template/role`, this.roles, 'template role', 'templates');
+        this.tier(recordOf(enemy.template).tier, `${entry}/template/tier`);
         this.ref(enemy.bestiary, `${entry}/bestiary`, this.creatureIds, 'creature', 'bestiary');
         this.refs(enemy.conditions, `${entry}/conditions`, this.conditionIds, 'condition', 'conditions');
         const numbers = recordOf(enemy.numbers);
@@ -329,6 +345,11 @@ class MeaningChecker {
     });
 
     arrayOf(d.parties).forEach((party, i) => this.refs(recordOf(party).heroes, `/parties/${i}/heroes`, this.heroIds, 'hero', 'heroes'));
+
+    const tiers = recordOf(d.tiers);
+    if (typeof tiers.min === 'number' && typeof tiers.max === 'number' && tiers.max < tiers.min) {
+      this.error('/tiers/max', 'value', 'out-of-range', `the highest tier (${tiers.max}) is below the lowest (${tiers.min})`);
+    }
 
     this.derivedCycles();
   }

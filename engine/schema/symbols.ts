@@ -3,6 +3,7 @@
 // The checker, the editor's completions and hovers use the same tables.
 import { parseFormula } from '../formula/parse';
 import { eachNode } from '../formula/nodes';
+import { tierRangeOf, type TierRange } from './tiers';
 import type { FormulaNode, SymbolInfo, SymbolTable, UserFunction, ValueType } from '../formula/types';
 import { CONTEXTS, FORMULA_CONTEXTS, type FormulaContext } from './contexts';
 import { pointerSegments } from './json';
@@ -103,9 +104,12 @@ export class DocumentSymbols {
   private readonly tables = new Map<string, ContextTable>();
   private readonly attackCheck: string | undefined;
   private readonly consequencesRoll: string | undefined;
+  /** The system's tier range (`tiers`, 1..6 by default): what `@tier` may be. */
+  readonly tiers: TierRange;
 
   constructor(readonly document: unknown) {
     const doc = recordOf(document);
+    this.tiers = tierRangeOf(document);
     for (const [id, attribute] of Object.entries(recordOf(doc.attributes))) {
       const name = stringOf(recordOf(attribute).name);
       this.sheet.set(id, name ? { type: 'number', label: name } : NUMBER);
@@ -252,7 +256,7 @@ export class DocumentSymbols {
         break;
       case 'template':
         sheet();
-        entries.set('tier', { type: 'number', label: 'Tier', range: [1, 6] });
+        entries.set('tier', { type: 'number', label: 'Tier', range: [this.tiers.min, this.tiers.max] });
         entries.set('role', STRING);
         break;
       case 'function':
@@ -278,7 +282,7 @@ export class DocumentSymbols {
       case 'ability.damage':
         // A template's damage reads what any attack damage reads, and its tier and role.
         if (context === 'template.damage') {
-          entries.set('tier', { type: 'number', label: 'Tier', range: [1, 6] });
+          entries.set('tier', { type: 'number', label: 'Tier', range: [this.tiers.min, this.tiers.max] });
           entries.set('role', STRING);
         }
         sheet();

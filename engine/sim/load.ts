@@ -1,6 +1,7 @@
 // document → runtime System: every formula compiled once, every sheet built once (heroes, template and bestiary
 // enemies), every fight resolved to combatant definitions. Problems come back as diagnostics, never as throws.
 import type { Ability, Creature, CreatureAttack, EnemyNumbers, Fight, Hero, SystemDocument, Template, Weapon } from '../schema/document';
+import { tierRangeOf } from '../schema/tiers';
 import type { SimDiagnostic } from './formulas';
 import {
   indexCombatant, type AbilityDef, type AttackProfile, type Combatant, type CombatantDef, type ConsequencesDef, type FightDef, type FightEntryDef,
@@ -97,7 +98,8 @@ class Loader extends RulesLoader {
     if (cached) return cached;
     const index = (this.doc.templates ?? []).findIndex((t) => t.role === role);
     if (index < 0) return `no template for role '${role}'${knownList((this.doc.templates ?? []).map((t) => t.role))}`;
-    if (!Number.isInteger(tier) || tier < 1 || tier > 6) return `tier ${tier} is outside 1..6`;
+    const { min, max } = tierRangeOf(this.doc);
+    if (!Number.isInteger(tier) || tier < min || tier > max) return `tier ${tier} is outside ${min}..${max}`;
     const def = this.buildTemplate(this.doc.templates![index]!, tier, `/templates/${index}`);
     this.templateDefs.set(key, def);
     return def;

@@ -264,7 +264,7 @@ export interface FightEnemyEntry {
 export interface TemplateRef {
   /** Template role. */
   readonly role: string;
-  /** Tier 1..6. */
+  /** A tier inside the system's `tiers` (1..6 by default). */
   readonly tier: number;
 }
 
