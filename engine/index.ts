@@ -13,6 +13,11 @@ export {
   type FightDef, type PartialStats, type System,
 } from './sim/index';
 export { shareProblem, type Share } from './sim/options';
+export {
+  EVENT_FIELDS, type AbilityEvent, type CheckEvent, type CheckResult, type ConditionEvent, type DamageEvent, type DownEvent, type EventOf,
+  type FightEndEvent, type FightEvent, type FightEventType, type FightStartEvent, type GainEvent, type HarmEvent, type HealEvent, type MoveEvent, type NoTimeEvent,
+  type ReactionEvent, type RegenerateEvent, type RoundEvent, type SustainEvent, type TurnEvent, type Winner,
+} from './sim/events';
 
 export type { BatchState } from './balance/batch';
 export { diffSystems, type DiffResult, type MetricChange } from './balance/diff';

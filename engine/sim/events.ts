@@ -1,25 +1,112 @@
-// What a fight tells the world (spec §4 `--log`, schemas/events.schema.json). Events go to a sink; with no sink
-// the engine builds neither events nor chips.
+// What a fight tells the world (spec §4 `--log`, schemas/events.schema.json): one discriminated union of every event
+// the engine emits, the only event type the CLI, the tests and the studio's renderer read. Events go to a sink; with
+// no sink the engine builds neither events nor chips. `EVENT_FIELDS` lists each event's fields (checked against the
+// type here and against the schema by engine/sim/events.test.ts, both ways).
 
 export type Winner = 'heroes' | 'enemies' | 'draw';
 
+/** A check's result as its outcome says (`result` of the outcome), or null for a check without outcomes. */
+export type CheckResult = 'success' | 'partial' | 'fail';
+
+export interface FightStartEvent {
+  readonly type: 'fightStart';
+  readonly system: string;
+  readonly fightId: string;
+  readonly seed: number;
+  /** The track that holds hit points (what `hp` below, damage and a heal or gain of that track change). */
+  readonly hpTrack: string;
+  readonly combatants: readonly { readonly id: string; readonly name: string; readonly side: 'heroes' | 'enemies'; readonly hp: number; readonly position: string }[];
+  readonly note?: string;
+}
+export interface RoundEvent { readonly type: 'round'; readonly round: number }
+export interface TurnEvent { readonly type: 'turn'; readonly round: number; readonly actor: string; readonly initiative: number; readonly clock?: number }
+export interface CheckEvent {
+  readonly type: 'check';
+  readonly round: number;
+  readonly actor: string;
+  readonly check: string;
+  /** The check's display name (`Attack roll`). */
+  readonly checkName: string;
+  readonly target: string | null;
+  readonly dice: readonly number[];
+  /** The roll's terms as the chip writes them, before ` = total` (`d20 (14) + 3 Strength + 2`). */
+  readonly roll: string;
+  readonly total: number;
+  readonly vs: number | null;
+  readonly outcome: string | null;
+  /** The outcome's display name (`Hit`), null with no outcome. */
+  readonly outcomeName: string | null;
+  readonly result: CheckResult | null;
+  readonly crit: boolean;
+  readonly botch: boolean;
+  readonly degree?: number;
+  /** JSON pointer of the formula that rolled (the check's roll, a weapon's, an ability's). */
+  readonly formula: string;
+  readonly chip: string;
+  readonly influencedBy: readonly string[];
+}
+export interface ReactionEvent { readonly type: 'reaction'; readonly round: number; readonly actor: string; readonly ability: string; readonly on: 'hit' | 'spell' | 'leave'; readonly success: boolean; readonly chip: string }
+export interface DamageEvent {
+  readonly type: 'damage';
+  readonly round: number;
+  readonly actor: string;
+  readonly target: string;
+  readonly amount: number;
+  /** The blow's damage type; the system's `combat.damage.types.default` (or `untyped`) when the blow names none. */
+  readonly damageType: string;
+  readonly steps: readonly string[];
+  readonly rolled: number;
+  readonly hp: number;
+  /** JSON pointer of the damage formula that rolled (the weapon's, the ability's, the template's). */
+  readonly formula: string;
+  readonly chip: string;
+}
+export interface HealEvent { readonly type: 'heal'; readonly round: number; readonly actor: string; readonly target: string; readonly amount: number; readonly track: string; readonly formula?: string; readonly chip: string }
+export interface ConditionEvent { readonly type: 'condition'; readonly round: number; readonly target: string; readonly condition: string; readonly change: 'applied' | 'ended' | 'saved'; readonly source?: string; readonly dc?: number }
+export interface DownEvent { readonly type: 'down'; readonly round: number; readonly target: string; readonly by?: string; readonly state: 'down' | 'dead' | 'stable' }
+export interface NoTimeEvent { readonly type: 'noTime'; readonly round: number; readonly actor: string; readonly action: string; readonly attack: number }
+export interface AbilityEvent { readonly type: 'ability'; readonly round: number; readonly actor: string; readonly ability: string; readonly targets: readonly string[]; readonly chip: string }
+export interface HarmEvent { readonly type: 'harm'; readonly round: number; readonly actor: string; readonly target: string; readonly levels: number; readonly amount: number }
+export interface SustainEvent { readonly type: 'sustain'; readonly round: number; readonly actor: string; readonly ability: string; readonly change: 'started' | 'ended' | 'kept' }
+export interface RegenerateEvent { readonly type: 'regenerate'; readonly round: number; readonly target: string; readonly amount: number; readonly stopped: boolean }
+export interface MoveEvent { readonly type: 'move'; readonly round: number; readonly target: string; readonly from: string; readonly to: string; readonly chip: string }
+/** A track changed by a `gain` (an outcome's, an ability's, a reaction's), kept within 0 and its maximum. */
+export interface GainEvent { readonly type: 'gain'; readonly round: number; readonly target: string; readonly track: string; readonly amount: number; readonly value: number; readonly chip: string }
+export interface FightEndEvent { readonly type: 'fightEnd'; readonly round: number; readonly winner: Winner; readonly rounds: number }
+
 export type FightEvent =
-  | { type: 'fightStart'; system: string; fightId: string; seed: number; combatants: { id: string; name: string; side: 'heroes' | 'enemies'; hp: number; position: string }[]; note?: string }
-  | { type: 'round'; round: number }
-  | { type: 'turn'; round: number; actor: string; initiative: number; clock?: number }
-  | { type: 'check'; round: number; actor: string; check: string; target: string | null; dice: number[]; total: number; vs: number | null; outcome: string | null; degree?: number; chip: string; influencedBy: string[] }
-  | { type: 'reaction'; round: number; actor: string; ability: string; on: string; success: boolean; chip: string }
-  | { type: 'damage'; round: number; actor: string; target: string; amount: number; damageType: string; steps: string[]; rolled: number; hp: number; chip: string }
-  | { type: 'heal'; round: number; actor: string; target: string; amount: number; track: string; chip: string }
-  | { type: 'condition'; round: number; target: string; condition: string; change: 'applied' | 'ended' | 'saved'; source?: string; dc?: number }
-  | { type: 'down'; round: number; target: string; by?: string; state: 'down' | 'dead' | 'stable' }
-  | { type: 'noTime'; round: number; actor: string; action: string; attack: number }
-  | { type: 'ability'; round: number; actor: string; ability: string; targets: string[]; chip: string }
-  | { type: 'harm'; round: number; actor: string; target: string; levels: number; amount: number }
-  | { type: 'sustain'; round: number; actor: string; ability: string; change: 'started' | 'ended' | 'kept' }
-  | { type: 'regenerate'; round: number; target: string; amount: number; stopped: boolean }
-  | { type: 'move'; round: number; target: string; from: string; to: string; chip: string }
-  | { type: 'gain'; round: number; target: string; track: string; amount: number; value: number; chip: string }
-  | { type: 'fightEnd'; round: number; winner: Winner; rounds: number };
+  | FightStartEvent | RoundEvent | TurnEvent | CheckEvent | ReactionEvent | DamageEvent | HealEvent | ConditionEvent | DownEvent
+  | NoTimeEvent | AbilityEvent | HarmEvent | SustainEvent | RegenerateEvent | MoveEvent | GainEvent | FightEndEvent;
+
+export type FightEventType = FightEvent['type'];
+export type EventOf<T extends FightEventType> = Extract<FightEvent, { type: T }>;
 
 export type EventSink = (event: FightEvent) => void;
+
+/** Keys of T listed exactly once, all of them: a list missing a field (or naming one T lacks) does not compile. */
+type AllKeys<T, L extends readonly (keyof T)[]> = Exclude<keyof T, L[number]> extends never ? L : readonly ['missing', Exclude<keyof T, L[number]>];
+function fields<T>() {
+  return <const L extends readonly (keyof T)[]>(list: AllKeys<T, L>): readonly string[] => list as readonly string[];
+}
+
+/** Every field of every event, by type: what the schema's test compares both ways (and a reader may rely on). */
+export const EVENT_FIELDS: { readonly [K in FightEventType]: readonly string[] } = {
+  fightStart: fields<FightStartEvent>()(['type', 'system', 'fightId', 'seed', 'hpTrack', 'combatants', 'note']),
+  round: fields<RoundEvent>()(['type', 'round']),
+  turn: fields<TurnEvent>()(['type', 'round', 'actor', 'initiative', 'clock']),
+  check: fields<CheckEvent>()(['type', 'round', 'actor', 'check', 'checkName', 'target', 'dice', 'roll', 'total', 'vs', 'outcome', 'outcomeName',
+    'result', 'crit', 'botch', 'degree', 'formula', 'chip', 'influencedBy']),
+  reaction: fields<ReactionEvent>()(['type', 'round', 'actor', 'ability', 'on', 'success', 'chip']),
+  damage: fields<DamageEvent>()(['type', 'round', 'actor', 'target', 'amount', 'damageType', 'steps', 'rolled', 'hp', 'formula', 'chip']),
+  heal: fields<HealEvent>()(['type', 'round', 'actor', 'target', 'amount', 'track', 'formula', 'chip']),
+  condition: fields<ConditionEvent>()(['type', 'round', 'target', 'condition', 'change', 'source', 'dc']),
+  down: fields<DownEvent>()(['type', 'round', 'target', 'by', 'state']),
+  noTime: fields<NoTimeEvent>()(['type', 'round', 'actor', 'action', 'attack']),
+  ability: fields<AbilityEvent>()(['type', 'round', 'actor', 'ability', 'targets', 'chip']),
+  harm: fields<HarmEvent>()(['type', 'round', 'actor', 'target', 'levels', 'amount']),
+  sustain: fields<SustainEvent>()(['type', 'round', 'actor', 'ability', 'change']),
+  regenerate: fields<RegenerateEvent>()(['type', 'round', 'target', 'amount', 'stopped']),
+  move: fields<MoveEvent>()(['type', 'round', 'target', 'from', 'to', 'chip']),
+  gain: fields<GainEvent>()(['type', 'round', 'target', 'track', 'amount', 'value', 'chip']),
+  fightEnd: fields<FightEndEvent>()(['type', 'round', 'winner', 'rounds']),
+};

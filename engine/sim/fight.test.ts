@@ -139,10 +139,10 @@ describe('blows and conditions', () => {
     expect(saved).toBeGreaterThan(0);
   });
 
-  it('shows the seed chip shape: d20 (n) + 3 Strength + 0 = t vs d · Hit', () => {
+  it('shows the seed chip shape: d20 (n) + 3 Strength + 0 prof = t vs d · Hit', () => {
     const events = fightLog(mini, 'duel', 4);
     const chip = ofType(events, 'check').find((e) => e.actor === 'fighter5' && e.check === 'attack')!.chip;
-    expect(chip).toMatch(/^d20 \(\d+\) \+ 3 Strength \+ 0 = \d+ vs 14 · (Hit|Miss)$/);
+    expect(chip).toMatch(/^d20 \(\d+\) \+ 3 Strength \+ 0 prof = \d+ vs 14 · (Hit|Miss)$/);
   });
 
   it('lets Shield turn a hit into a miss by re-judging the same roll', () => {

@@ -53,7 +53,7 @@ function constantOf(run: CompiledFormula): Value | undefined {
  * spread copy gets an object shape of its own, and the engine's reads of formulas would no longer be monomorphic.
  */
 export function withConstant(f: Formula, constant: number): Formula {
-  return { source: f.source, run: f.run, untraced: f.untraced, usesDice: f.usesDice, refs: f.refs, rolls: f.rolls, constant, truth: f.truth, selfIndex: f.selfIndex, doubled: f.doubled, ast: f.ast };
+  return { source: f.source, run: f.run, untraced: f.untraced, usesDice: f.usesDice, refs: f.refs, rolls: f.rolls, constant, truth: f.truth, selfIndex: f.selfIndex, doubled: f.doubled, ast: f.ast, pointer: f.pointer };
 }
 
 /**
@@ -117,7 +117,7 @@ export class FormulaFactory {
   compile(source: string | number | boolean, pointer: string, damage = false, label?: (path: readonly string[]) => string | undefined): Formula {
     const text = formulaText(source);
     const ast = this.parse(text, pointer);
-    if (!ast) return { source: text, run: FAILED, untraced: FAILED, usesDice: false, refs: [], rolls: false, constant: 0, truth: null, selfIndex: -1, doubled: undefined, ast: null };
+    if (!ast) return { source: text, run: FAILED, untraced: FAILED, usesDice: false, refs: [], rolls: false, constant: 0, truth: null, selfIndex: -1, doubled: undefined, ast: null, pointer };
     const run = this.compileAst(ast, pointer, label);
     const usesDice = hasDice(ast);
     const doubled = damage && usesDice ? this.compileAst(doubleDice(ast), pointer) : undefined;
@@ -130,7 +130,7 @@ export class FormulaFactory {
     const untraced = untracedRun(run);
     // One object shape for every formula (the engine's property reads stay monomorphic): `doubled` always present.
     const selfIndex = ast.kind === 'ref' && run !== FAILED ? this.options.sheetIndex?.(ast.path) ?? -1 : -1;
-    return { source: text, run, untraced, usesDice, refs, rolls, constant, truth, selfIndex, doubled, ast };
+    return { source: text, run, untraced, usesDice, refs, rolls, constant, truth, selfIndex, doubled, ast, pointer };
   }
 
   /** Chip label of a formula that is one reference (`@str.mod` → 'Strength'), else undefined. */

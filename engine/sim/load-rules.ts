@@ -16,6 +16,7 @@ import {
 import { createLabeler, createResolver, selfSheetIndex, type SheetIndex } from './scope';
 import { blankCombatant, newCheckFrame, newScope } from './state';
 import { rollTestOf } from './roll-test';
+import { NO_DAMAGE_TYPE } from './rules/chips';
 
 export const LIST_NAMES = ['resist', 'vulnerable', 'immune', 'weak', 'killers', 'tags', 'conditionImmune'];
 
@@ -216,7 +217,7 @@ export class RulesLoader {
     for (const [word, type] of Object.entries(this.doc.combat?.damage?.types?.words ?? {})) {
       if (text.includes(word.toLowerCase())) return type;
     }
-    return this.doc.combat?.damage?.types?.default ?? 'untyped';
+    return this.doc.combat?.damage?.types?.default ?? NO_DAMAGE_TYPE;
   }
 
   /** Whether a read's name is also a sheet value's (`ws`): it then reads the wielder's during its blows only. */
@@ -452,7 +453,8 @@ export class RulesLoader {
 
   /** A check's roll whose chip labels `@stat` with what the stat formula reads (`+ 3 Strength`). */
   rollFor(check: CheckDef, stat: Formula): Formula {
-    const label = this.formulas.labelOf(stat.source);
+    // A stat that is not one reference (a template's `2 + @tier`) is labelled by the field it is written in (`Attack`).
+    const label = this.formulas.labelOf(stat.source) ?? fieldLabel(stat.pointer);
     if (label === undefined) return check.roll;
     const key = `${check.id}\u0000${label}`;
     let roll = this.rolls.get(key);
@@ -477,4 +479,10 @@ export class RulesLoader {
   mainCheck(pointer: string): CheckDef | null {
     return this.checkRef(this.doc.combat?.attack?.check ?? (this.checks.has('attack') ? 'attack' : undefined), pointer);
   }
+}
+
+/** `/templates/0/combat/attack` → `Attack`: a chip's label for a value named by its field only (undefined for `0`). */
+function fieldLabel(pointer: string): string | undefined {
+  const last = pointer.slice(pointer.lastIndexOf('/') + 1);
+  return last === '' || /^\d+$/.test(last) ? undefined : `${last[0]!.toUpperCase()}${last.slice(1)}`;
 }

@@ -27,6 +27,8 @@ export interface Formula {
   readonly selfIndex: number;
   /** The tree it was compiled from (null when it did not parse): what load-time walks read, nothing parsed twice. */
   readonly ast: FormulaNode | null;
+  /** Where it is written in the document (a JSON pointer): what a log's chip links to. */
+  readonly pointer: string;
 }
 
 export interface OutcomeDef {

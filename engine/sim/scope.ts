@@ -169,7 +169,7 @@ export function createLabeler(index: SheetIndex): (path: readonly string[]) => s
     const direct = index.labels.get(name);
     if (direct !== undefined) return direct;
     // `str.mod` reads as its attribute's name on a chip (the seed's `+ 3 Strength`).
-    const base = index.labels.get(parts[0] ?? '');
-    return base;
+    // Anything else reads as the name the document gives it (`+ 2 prof`): no term of a chip's total goes unlabelled.
+    return index.labels.get(parts[0] ?? '') ?? (name === '' ? undefined : name);
   };
 }

@@ -20,6 +20,14 @@ beforeAll(async () => {
 afterAll(() => closeStudioSession({ studio, browser }));
 
 const count = (testid: string) => page.getByTestId(testid).count();
+/** Steps the fight turn by turn (a click each) until `there` holds; fails when the fight ends first. */
+async function stepUntil(there: () => Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 200 && !(await there()); i++) {
+    if (!(await page.getByTestId('next-turn').isEnabled())) throw new Error(`the fight ended before ${what}`);
+    await page.getByTestId('next-turn').click();
+  }
+  expect(await there(), what).toBe(true);
+}
 const cursor = () => page.evaluate(() => (window as unknown as { __studio: { sandbox: { cursor: number } } }).__studio.sandbox.cursor);
 
 describe('sandbox: one fight', () => {
@@ -49,18 +57,47 @@ describe('sandbox: one fight', () => {
     expect(chips.some((t) => /d20 \(\d+\).* = -?\d+ vs \d+ · \w+/.test(t))).toBe(true);
   });
 
-  test('clicking a chip highlights the rule that produced it in the editor', async () => {
+  test('clicking a chip highlights the formula that produced it in the editor: the check\'s roll, the weapon\'s damage', async () => {
     const attackChip = page.getByTestId('chip').filter({ hasText: / vs \d+ · / }).first();
+    await stepUntil(async () => (await attackChip.count()) > 0, 'an attack');
     await attackChip.click();
-    expect((await highlightedLines(page))[0]).toMatch(/"attack"/);
+    expect((await highlightedLines(page))[0]).toMatch(/"roll":\s"\(@edge/);
+    const damageChip = page.locator('[data-testid="chip"].damage');
+    await stepUntil(async () => (await damageChip.count()) > 0, 'a blow landed');
+    await damageChip.first().click();
+    expect((await highlightedLines(page))[0]).toMatch(/"damage":\s"[^"]*d\d/);
     await page.screenshot({ path: join(SHOTS, 'sandbox-fight.png') });
+  });
+
+  test('hits and misses look different, with a mark and a word, and a legend says what each means', async () => {
+    await stepUntil(async () => (await page.locator('[data-testid="chip"][data-result="fail"]').count()) > 0
+      && (await page.locator('[data-testid="chip"][data-result="success"]').count()) > 0, 'a hit and a miss');
+    const legend = page.getByTestId('chip-legend');
+    expect(await legend.textContent()).toMatch(/✓ success.*✗ failure/);
+    const look = (result: string) => page.locator(`[data-testid="chip"][data-result="${result}"]`).first().evaluate((el) => {
+      const text = getComputedStyle(el.querySelector('.text')!);
+      return { color: text.color, edge: getComputedStyle(el).borderLeftStyle, mark: el.querySelector('[data-testid="chip-result"]')?.textContent ?? '' };
+    });
+    const hit = await look('success');
+    const miss = await look('fail');
+    expect(hit.color).not.toBe(miss.color);
+    expect(hit.edge).not.toBe(miss.edge);
+    expect(hit.mark).toBe('✓ success');
+    expect(miss.mark).toBe('✗ failure');
+    // Every attack names its target by its display name (`→ Standard 2`), never by its id.
+    const targets = await page.locator('[data-testid="chip"]', { hasText: / vs \d+ · / }).getByTestId('chip-target').allTextContents();
+    expect(targets.length).toBeGreaterThan(0);
+    for (const t of targets) expect(t).toMatch(/^→ [A-Z][\w ]+$/);
+    expect((await page.getByTestId('chip-log').textContent())!).not.toMatch(/untyped|standard-\d/);
+    await painted(page);
+    await page.getByTestId('chip-log').screenshot({ path: join(SHOTS, 'sandbox-chips.png') });
   });
 
   test('to the end: a winner, hit points down, and again with the same seed replays the same fight', async () => {
     await page.getByTestId('to-end').click();
     await expect.poll(() => page.getByTestId('winner').count()).toBe(1);
     const endChips = await page.getByTestId('chip').allTextContents();
-    expect(endChips.at(-1)).toMatch(/Fight over: (heroes|enemies|draw)/);
+    expect(endChips.at(-1)).toMatch(/Fight over after \d+ rounds?: (the heroes win|the enemies win|a draw)/);
     const hp = await page.getByTestId('hp').allTextContents();
     expect(hp.some((t) => /^-?\d+\/\d+$/.test(t) && Number(t.split('/')[0]) < Number(t.split('/')[1]))).toBe(true);
     await page.getByTestId('again').click();

@@ -60,8 +60,12 @@ describe('generated validators', () => {
     const runtime = createAjv().compile(readSchemas().events);
     const events: unknown[] = [
       { type: 'round', round: 1 },
-      { type: 'check', round: 1, actor: 'a', check: 'attack', target: 'b', dice: [14], total: 19, vs: 13, outcome: 'hit', chip: 'd20 (14) + 5 = 19 vs 13 · Hit', influencedBy: [] },
-      { type: 'damage', round: 1, actor: 'a', target: 'b', amount: 5, damageType: 'slashing', steps: ['resist'], rolled: 10, hp: 3, chip: '' },
+      {
+        type: 'check', round: 1, actor: 'a', check: 'attack', checkName: 'Attack', target: 'b', dice: [14], roll: 'd20 (14) + 5', total: 19, vs: 13,
+        outcome: 'hit', outcomeName: 'Hit', result: 'success', crit: false, botch: false, formula: '/checks/attack/roll',
+        chip: 'd20 (14) + 5 = 19 vs 13 · Hit', influencedBy: [],
+      },
+      { type: 'damage', round: 1, actor: 'a', target: 'b', amount: 5, damageType: 'slashing', steps: ['resist'], rolled: 10, hp: 3, formula: '/heroes/0/weapon/damage', chip: '' },
       { type: 'fightEnd', winner: 'heroes', round: 3, rounds: 3 },
       { type: 'fightEnd', winner: 'nobody' },
       { type: 'damage', actor: 'a' },

@@ -34,14 +34,14 @@ function turnsOf(events: readonly FightEvent[], actor: string): FightEvent[][] {
 }
 
 describe('classic d20: the seed examples', () => {
-  test('the attack chip reads d20 (14) + 3 Strength + 2 = 19 vs 13 · Hit (fighter 1, Strength 16, against defence 13)', () => {
+  test('the attack chip reads d20 (14) + 3 Strength + 2 prof = 19 vs 13 · Hit (fighter 1, Strength 16, against defence 13)', () => {
     // A tier-2 minion's defence is 11 + 2 = 13; the level-1 fighter strikes with Strength (+3) and proficiency (+2).
     const fight = adHoc({ heroes: ['fighter1'], enemies: [{ template: { role: 'minion', tier: 2 }, count: 3 }] });
     const chips = logs(fight, 200)
       .flatMap((l) => eventsOf(l, 'check'))
       .filter((c) => c.actor === 'fighter1' && c.check === 'attack' && c.dice.length === 1 && c.dice[0] === 14);
     expect(chips.length).toBeGreaterThan(0);
-    for (const c of chips) expect(c.chip).toBe('d20 (14) + 3 Strength + 2 = 19 vs 13 · Hit');
+    for (const c of chips) expect(c.chip).toBe('d20 (14) + 3 Strength + 2 prof = 19 vs 13 · Hit');
   });
 
   test('Extra Attack: a level-5 fighter makes two attacks per Action, a level-11 fighter three', () => {

@@ -9582,7 +9582,7 @@ return errors === 0;
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateEvent = validate59;
-const schema128 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:events:1","title":"Rules Studio simulator event","description":"One line of `sim --log`: one JSON event per line, each with a `type`. Fields listed are the ones the engine writes; further fields may be added in later versions, so readers ignore what they do not know.","type":"object","required":["type"],"properties":{"type":{"enum":["fightStart","round","turn","check","reaction","damage","condition","down","noTime","fightEnd","heal","ability","harm","sustain","regenerate","move","gain"],"description":"What happened."},"fight":{"type":"integer","minimum":0,"description":"Index of the fight in the run (0-based), when several are simulated."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."},"seq":{"type":"integer","minimum":0,"description":"Order of the event within its fight."}},"allOf":[{"if":{"properties":{"type":{"const":"fightStart"}},"required":["type"]},"then":{"required":["type"],"properties":{"type":{"const":"fightStart","description":"A fight begins."},"system":{"type":"string","description":"System id."},"fightId":{"type":"string","description":"Fight id."},"seed":{"type":["integer","string"],"description":"Seed of this fight."},"combatants":{"type":"array","description":"Who fights.","items":{"type":"object","description":"A combatant.","required":["id","side"],"properties":{"id":{"type":"string","description":"Combatant id."},"side":{"enum":["heroes","enemies"],"description":"Side."},"hp":{"type":"number","description":"Hit points at the start."},"position":{"type":"string","description":"Band or row."},"name":{"type":"string","description":"Display name."}}}}}}},{"if":{"properties":{"type":{"const":"round"}},"required":["type"]},"then":{"required":["type","round"],"properties":{"type":{"const":"round","description":"A new round begins."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"turn"}},"required":["type"]},"then":{"required":["type","actor"],"properties":{"type":{"const":"turn","description":"An actor's turn (each time it acts, in a clock system)."},"actor":{"type":"string","description":"Who acts."},"clock":{"type":"number","description":"The clock value the actor acts at (clock systems)."},"initiative":{"type":"number","description":"The actor's initiative."}}}},{"if":{"properties":{"type":{"const":"check"}},"required":["type"]},"then":{"required":["type","actor","check","total","chip"],"properties":{"type":{"const":"check","description":"A check was rolled."},"actor":{"type":"string","description":"Who rolled."},"check":{"type":"string","description":"Check id."},"target":{"type":["string","null"],"description":"Against whom, if anyone."},"dice":{"type":"array","items":{"type":"number"},"description":"Every die rolled, kept and dropped."},"total":{"type":"number","description":"The roll's total."},"vs":{"type":["number","null"],"description":"The number to meet, if any."},"outcome":{"type":["string","null"],"description":"Outcome id (none for a check without outcomes)."},"degree":{"type":"number","description":"The outcome's degree of success, when it has a `degree` formula."},"chip":{"type":"string","description":"The chip: `d20 (14) + 3 Strength + 2 = 19 vs 13 · Hit`."},"influencedBy":{"type":"array","items":{"type":"string"},"description":"What influenced the roll (`Prone (near): advantage`)."}}}},{"if":{"properties":{"type":{"const":"reaction"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"reaction","description":"A reaction was used."},"actor":{"type":"string","description":"Who reacted."},"ability":{"type":"string","description":"Ability id used."},"on":{"type":"string","description":"The trigger (`hit`, `spell`, `leave`)."},"success":{"type":"boolean","description":"Whether a reaction check succeeded."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"damage"}},"required":["type"]},"then":{"required":["type","actor","target","amount"],"properties":{"type":{"const":"damage","description":"Damage was dealt."},"actor":{"type":"string","description":"Who dealt it."},"target":{"type":"string","description":"Who took it."},"amount":{"type":"number","description":"Damage after every step."},"steps":{"type":"array","description":"Names of the damage steps that changed the number, in order.","items":{"type":"string","description":"A step's id or name."}},"rolled":{"type":"number","description":"Damage as rolled, before the steps."},"hp":{"type":"number","description":"Target's hit points after."},"chip":{"type":"string","description":"Chip."},"damageType":{"type":"string","description":"Damage type of the blow (spec §4 calls it the damage's `type`; the event's own `type` is `damage`)."}}}},{"if":{"properties":{"type":{"const":"condition"}},"required":["type"]},"then":{"required":["type","target","condition"],"properties":{"type":{"const":"condition","description":"A condition was applied or ended."},"target":{"type":"string","description":"Who carries it."},"condition":{"type":"string","description":"Condition id."},"change":{"enum":["applied","ended","saved"],"description":"What happened to it."},"source":{"type":"string","description":"Who applied it."},"dc":{"type":"number","description":"Save DC."}}}},{"if":{"properties":{"type":{"const":"down"}},"required":["type"]},"then":{"required":["type","target"],"properties":{"type":{"const":"down","description":"A combatant fell."},"target":{"type":"string","description":"Who fell."},"by":{"type":"string","description":"Who dropped them."},"state":{"type":"string","description":"`dead`, `stable`, `down`."}}}},{"if":{"properties":{"type":{"const":"noTime"}},"required":["type"]},"then":{"required":["type","actor"],"properties":{"type":{"const":"noTime","description":"An attack past the turn's budget: NO TIME, it does not happen."},"actor":{"type":"string","description":"Who ran out of time."},"action":{"type":"string","description":"Action id."},"attack":{"type":"number","description":"Which attack (1-based)."}}}},{"if":{"properties":{"type":{"const":"fightEnd"}},"required":["type"]},"then":{"required":["type","winner"],"properties":{"type":{"const":"fightEnd","description":"The fight ended."},"winner":{"enum":["heroes","enemies","draw"],"description":"Who won."},"rounds":{"type":"number","description":"Rounds fought."}}}},{"if":{"properties":{"type":{"const":"heal"}},"required":["type"]},"then":{"required":["type","target","amount"],"properties":{"type":{"const":"heal","description":"Someone was healed."},"actor":{"type":"string","description":"Who healed."},"target":{"type":"string","description":"Who was healed."},"amount":{"type":"number","description":"Hit points restored."},"track":{"type":"string","description":"Track healed."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"ability"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"ability","description":"An ability was used."},"actor":{"type":"string","description":"Who used it."},"ability":{"type":"string","description":"Ability id."},"targets":{"type":"array","items":{"type":"string"},"description":"Target ids."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"harm"}},"required":["type"]},"then":{"required":["type","target","levels"],"properties":{"type":{"const":"harm","description":"Consequences mode: harm suffered."},"actor":{"type":"string","description":"Who rolled."},"target":{"type":"string","description":"Who suffered the harm."},"levels":{"type":"number","description":"Harm levels."},"amount":{"type":"number","description":"Hit points lost, if any."}}}},{"if":{"properties":{"type":{"const":"sustain"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"sustain","description":"A sustained ability started, was kept or ended."},"actor":{"type":"string","description":"The sustainer."},"ability":{"type":"string","description":"Ability id."},"change":{"enum":["started","ended","kept"],"description":"What happened."}}}},{"if":{"properties":{"type":{"const":"regenerate"}},"required":["type"]},"then":{"required":["type","target"],"properties":{"type":{"const":"regenerate","description":"Regeneration at the start of a turn."},"target":{"type":"string","description":"Who regenerated."},"amount":{"type":"number","description":"Hit points regained."},"stopped":{"type":"boolean","description":"true when damage stopped it this turn."}}}},{"if":{"properties":{"type":{"const":"move"}},"required":["type"]},"then":{"required":["type","target","from","to"],"properties":{"type":{"const":"move","description":"A combatant changed place without an action of its own (rows closing up: `positions.advance`)."},"target":{"type":"string","description":"Who moved."},"from":{"type":"string","description":"Row or band it left."},"to":{"type":"string","description":"Row or band it is in now."},"chip":{"type":"string","description":"For people: `Brisa, Archer: back → front (the row ahead fell)`."}}}},{"if":{"properties":{"type":{"const":"gain"}},"required":["type"]},"then":{"required":["type","target","track","amount","value"],"properties":{"type":{"const":"gain","description":"A track changed by a `gain` (an outcome's, an ability's or a reaction's), after keeping it within 0 and its maximum; a gain that changes nothing writes none. One that empties the hit points is followed by a `down` event."},"target":{"type":"string","description":"Whose track changed."},"track":{"type":"string","description":"Track id (`hope`, `progress`, `hp`)."},"amount":{"type":"number","description":"The change made: positive a gain, negative a loss."},"value":{"type":"number","description":"What the track holds now."},"chip":{"type":"string","description":"For people: `Guardian: hope +1 (3)`."}}}}]};
+const schema128 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:events:1","title":"Rules Studio simulator event","description":"One line of `sim --log`: one JSON event per line, each with a `type`. Fields listed are the ones the engine writes; further fields may be added in later versions, so readers ignore what they do not know.","type":"object","required":["type"],"properties":{"type":{"enum":["fightStart","round","turn","check","reaction","damage","condition","down","noTime","fightEnd","heal","ability","harm","sustain","regenerate","move","gain"],"description":"What happened."},"fight":{"type":"integer","minimum":0,"description":"Index of the fight in the run (0-based): added to each line by `sim --log --fights N` when N > 1 (not part of the engine's event)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}},"allOf":[{"if":{"properties":{"type":{"const":"fightStart"}},"required":["type"]},"then":{"required":["type","system","fightId","seed","hpTrack","combatants"],"properties":{"type":{"const":"fightStart","description":"A fight begins."},"system":{"type":"string","description":"System id."},"fightId":{"type":"string","description":"Fight id."},"seed":{"type":["integer","string"],"description":"Seed of this fight."},"combatants":{"type":"array","description":"Who fights.","items":{"type":"object","description":"A combatant.","required":["id","name","side","hp","position"],"properties":{"id":{"type":"string","description":"Combatant id."},"side":{"enum":["heroes","enemies"],"description":"Side."},"hp":{"type":"number","description":"Hit points at the start."},"position":{"type":"string","description":"Band or row."},"name":{"type":"string","description":"Display name."}}}},"note":{"type":"string","description":"A note on how the engine plays this system (a square-based system fought in bands)."},"hpTrack":{"type":"string","description":"Id of the track that holds hit points (the combatants' `hp`; a `heal` or `gain` of this track changes them)."}}}},{"if":{"properties":{"type":{"const":"round"}},"required":["type"]},"then":{"required":["type","round"],"properties":{"type":{"const":"round","description":"A new round begins."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"turn"}},"required":["type"]},"then":{"required":["type","round","actor","initiative"],"properties":{"type":{"const":"turn","description":"An actor's turn (each time it acts, in a clock system)."},"actor":{"type":"string","description":"Who acts."},"clock":{"type":"number","description":"The clock value the actor acts at (clock systems)."},"initiative":{"type":"number","description":"The actor's initiative."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"check"}},"required":["type"]},"then":{"required":["type","round","actor","check","checkName","target","dice","roll","total","vs","outcome","outcomeName","result","crit","botch","formula","chip","influencedBy"],"properties":{"type":{"const":"check","description":"A check was rolled."},"actor":{"type":"string","description":"Who rolled."},"check":{"type":"string","description":"Check id."},"target":{"type":["string","null"],"description":"Against whom, if anyone."},"dice":{"type":"array","items":{"type":"number"},"description":"Every die rolled, kept and dropped."},"total":{"type":"number","description":"The roll's total."},"vs":{"type":["number","null"],"description":"The number to meet, if any."},"outcome":{"type":["string","null"],"description":"Outcome id (none for a check without outcomes)."},"degree":{"type":"number","description":"The outcome's degree of success, when it has a `degree` formula."},"chip":{"type":"string","description":"The chip, built from `roll`, `total`, `vs`, `outcomeName` and `influencedBy`: `d20 (14) + 3 Strength + 2 = 19 vs 13 · Hit`, then `Influenced by: …` on its own line when something did."},"influencedBy":{"type":"array","items":{"type":"string"},"description":"What influenced the roll (`Prone (near): advantage`)."},"checkName":{"type":"string","description":"The check's display name (`Attack roll`)."},"roll":{"type":"string","description":"The roll's terms as the chip writes them, before ` = total` (`d20 (14) + 3 Strength + 2`): a part of `chip`."},"outcomeName":{"type":["string","null"],"description":"The outcome's display name (`Hit`); null for a check without outcomes."},"result":{"enum":["success","partial","fail",null],"description":"The outcome's `result` (`success`, `partial`, `fail`): what a reader colours the chip by; null for a check without outcomes."},"crit":{"type":"boolean","description":"The roll is a crit (its outcome is marked `crit`, or a target's condition turned a hit into one)."},"botch":{"type":"boolean","description":"The outcome is marked `botch`."},"formula":{"type":"string","description":"JSON pointer of the formula that rolled (`/checks/attack/roll`): what a chip links to."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"reaction"}},"required":["type"]},"then":{"required":["type","round","actor","ability","on","success","chip"],"properties":{"type":{"const":"reaction","description":"A reaction was used."},"actor":{"type":"string","description":"Who reacted."},"ability":{"type":"string","description":"Ability id used."},"on":{"enum":["hit","spell","leave"],"description":"The trigger (`hit`, `spell`, `leave`)."},"success":{"type":"boolean","description":"Whether a reaction check succeeded."},"chip":{"type":"string","description":"Chip."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"damage"}},"required":["type"]},"then":{"required":["type","round","actor","target","amount","damageType","steps","rolled","hp","formula","chip"],"properties":{"type":{"const":"damage","description":"Damage was dealt."},"actor":{"type":"string","description":"Who dealt it."},"target":{"type":"string","description":"Who took it."},"amount":{"type":"number","description":"Damage after every step."},"steps":{"type":"array","description":"Names of the damage steps that changed the number, in order.","items":{"type":"string","description":"A step's id or name."}},"rolled":{"type":"number","description":"Damage as rolled, before the steps."},"hp":{"type":"number","description":"Target's hit points after."},"chip":{"type":"string","description":"Chip."},"damageType":{"type":"string","description":"Damage type of the blow (spec §4 calls it the damage's `type`; the event's own `type` is `damage`)."},"formula":{"type":"string","description":"JSON pointer of the damage formula that rolled (`/heroes/0/weapon/damage`, an ability's or a template's damage)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"condition"}},"required":["type"]},"then":{"required":["type","round","target","condition","change"],"properties":{"type":{"const":"condition","description":"A condition was applied or ended."},"target":{"type":"string","description":"Who carries it."},"condition":{"type":"string","description":"Condition id."},"change":{"enum":["applied","ended","saved"],"description":"What happened to it."},"source":{"type":"string","description":"Who applied it."},"dc":{"type":"number","description":"Save DC."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"down"}},"required":["type"]},"then":{"required":["type","round","target","state"],"properties":{"type":{"const":"down","description":"A combatant fell."},"target":{"type":"string","description":"Who fell."},"by":{"type":"string","description":"Who dropped them."},"state":{"enum":["down","dead","stable"],"description":"`dead`, `stable`, `down`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"noTime"}},"required":["type"]},"then":{"required":["type","round","actor","action","attack"],"properties":{"type":{"const":"noTime","description":"An attack past the turn's budget: NO TIME, it does not happen."},"actor":{"type":"string","description":"Who ran out of time."},"action":{"type":"string","description":"Action id."},"attack":{"type":"number","description":"Which attack (1-based)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"fightEnd"}},"required":["type"]},"then":{"required":["type","round","winner","rounds"],"properties":{"type":{"const":"fightEnd","description":"The fight ended."},"winner":{"enum":["heroes","enemies","draw"],"description":"Who won."},"rounds":{"type":"number","description":"Rounds fought."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"heal"}},"required":["type"]},"then":{"required":["type","round","actor","target","amount","track","chip"],"properties":{"type":{"const":"heal","description":"Someone was healed."},"actor":{"type":"string","description":"Who healed."},"target":{"type":"string","description":"Who was healed."},"amount":{"type":"number","description":"Hit points restored."},"track":{"type":"string","description":"Track healed."},"chip":{"type":"string","description":"Chip."},"formula":{"type":"string","description":"JSON pointer of the heal's amount formula (absent for a death save's revival)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"ability"}},"required":["type"]},"then":{"required":["type","round","actor","ability","targets","chip"],"properties":{"type":{"const":"ability","description":"An ability was used."},"actor":{"type":"string","description":"Who used it."},"ability":{"type":"string","description":"Ability id."},"targets":{"type":"array","items":{"type":"string"},"description":"Target ids."},"chip":{"type":"string","description":"Chip."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"harm"}},"required":["type"]},"then":{"required":["type","round","actor","target","levels","amount"],"properties":{"type":{"const":"harm","description":"Consequences mode: harm suffered."},"actor":{"type":"string","description":"Who rolled."},"target":{"type":"string","description":"Who suffered the harm."},"levels":{"type":"number","description":"Harm levels."},"amount":{"type":"number","description":"Hit points lost, if any."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"sustain"}},"required":["type"]},"then":{"required":["type","round","actor","ability","change"],"properties":{"type":{"const":"sustain","description":"A sustained ability started, was kept or ended."},"actor":{"type":"string","description":"The sustainer."},"ability":{"type":"string","description":"Ability id."},"change":{"enum":["started","ended","kept"],"description":"What happened."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"regenerate"}},"required":["type"]},"then":{"required":["type","round","target","amount","stopped"],"properties":{"type":{"const":"regenerate","description":"Regeneration at the start of a turn."},"target":{"type":"string","description":"Who regenerated."},"amount":{"type":"number","description":"Hit points regained."},"stopped":{"type":"boolean","description":"true when damage stopped it this turn."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"move"}},"required":["type"]},"then":{"required":["type","round","target","from","to","chip"],"properties":{"type":{"const":"move","description":"A combatant changed place without an action of its own (rows closing up: `positions.advance`)."},"target":{"type":"string","description":"Who moved."},"from":{"type":"string","description":"Row or band it left."},"to":{"type":"string","description":"Row or band it is in now."},"chip":{"type":"string","description":"For people: `Brisa, Archer: back → front (the row ahead fell)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"gain"}},"required":["type"]},"then":{"required":["type","round","target","track","amount","value","chip"],"properties":{"type":{"const":"gain","description":"A track changed by a `gain` (an outcome's, an ability's or a reaction's), after keeping it within 0 and its maximum; a gain that changes nothing writes none. One that empties the hit points is followed by a `down` event."},"target":{"type":"string","description":"Whose track changed."},"track":{"type":"string","description":"Track id (`hope`, `progress`, `hp`)."},"amount":{"type":"number","description":"The change made: positive a gain, negative a loss."},"value":{"type":"number","description":"What the track holds now."},"chip":{"type":"string","description":"For people: `Guardian: hope +1 (3)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}}]};
 
 function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="urn:rules-studio:schema:events:1" */;
@@ -9648,9 +9648,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("fightStart" !== data.type){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/0/then/properties/type/const",keyword:"const",params:{allowedValue: "fightStart"},message:"must be equal to constant"};
+if(data.system === undefined){
+const err3 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "system"},message:"must have required property '"+"system"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9659,10 +9658,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-if(data.system !== undefined){
-if(typeof data.system !== "string"){
-const err4 = {instancePath:instancePath+"/system",schemaPath:"#/allOf/0/then/properties/system/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.fightId === undefined){
+const err4 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "fightId"},message:"must have required property '"+"fightId"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9671,10 +9668,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.fightId !== undefined){
-if(typeof data.fightId !== "string"){
-const err5 = {instancePath:instancePath+"/fightId",schemaPath:"#/allOf/0/then/properties/fightId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.seed === undefined){
+const err5 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "seed"},message:"must have required property '"+"seed"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9683,16 +9678,71 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-if(data.seed !== undefined){
-let data4 = data.seed;
-if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (typeof data4 !== "string")){
-const err6 = {instancePath:instancePath+"/seed",schemaPath:"#/allOf/0/then/properties/seed/type",keyword:"type",params:{type: schema128.allOf[0].then.properties.seed.type},message:"must be integer,string"};
+if(data.hpTrack === undefined){
+const err6 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "hpTrack"},message:"must have required property '"+"hpTrack"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
 else {
 vErrors.push(err6);
+}
+errors++;
+}
+if(data.combatants === undefined){
+const err7 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "combatants"},message:"must have required property '"+"combatants"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.type !== undefined){
+if("fightStart" !== data.type){
+const err8 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/0/then/properties/type/const",keyword:"const",params:{allowedValue: "fightStart"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.system !== undefined){
+if(typeof data.system !== "string"){
+const err9 = {instancePath:instancePath+"/system",schemaPath:"#/allOf/0/then/properties/system/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.fightId !== undefined){
+if(typeof data.fightId !== "string"){
+const err10 = {instancePath:instancePath+"/fightId",schemaPath:"#/allOf/0/then/properties/fightId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.seed !== undefined){
+let data4 = data.seed;
+if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (typeof data4 !== "string")){
+const err11 = {instancePath:instancePath+"/seed",schemaPath:"#/allOf/0/then/properties/seed/type",keyword:"type",params:{type: schema128.allOf[0].then.properties.seed.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
 }
 errors++;
 }
@@ -9705,66 +9755,7 @@ for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.id === undefined){
-const err7 = {instancePath:instancePath+"/combatants/" + i0,schemaPath:"#/allOf/0/then/properties/combatants/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data6.side === undefined){
-const err8 = {instancePath:instancePath+"/combatants/" + i0,schemaPath:"#/allOf/0/then/properties/combatants/items/required",keyword:"required",params:{missingProperty: "side"},message:"must have required property '"+"side"+"'"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data6.id !== undefined){
-if(typeof data6.id !== "string"){
-const err9 = {instancePath:instancePath+"/combatants/" + i0+"/id",schemaPath:"#/allOf/0/then/properties/combatants/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data6.side !== undefined){
-let data8 = data6.side;
-if(!((data8 === "heroes") || (data8 === "enemies"))){
-const err10 = {instancePath:instancePath+"/combatants/" + i0+"/side",schemaPath:"#/allOf/0/then/properties/combatants/items/properties/side/enum",keyword:"enum",params:{allowedValues: schema128.allOf[0].then.properties.combatants.items.properties.side.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data6.hp !== undefined){
-let data9 = data6.hp;
-if(!((typeof data9 == "number") && (isFinite(data9)))){
-const err11 = {instancePath:instancePath+"/combatants/" + i0+"/hp",schemaPath:"#/allOf/0/then/properties/combatants/items/properties/hp/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data6.position !== undefined){
-if(typeof data6.position !== "string"){
-const err12 = {instancePath:instancePath+"/combatants/" + i0+"/position",schemaPath:"#/allOf/0/then/properties/combatants/items/properties/position/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/combatants/" + i0,schemaPath:"#/allOf/0/then/properties/combatants/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9773,10 +9764,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data6.name !== undefined){
-if(typeof data6.name !== "string"){
-const err13 = {instancePath:instancePath+"/combatants/" + i0+"/name",schemaPath:"#/allOf/0/then/properties/combatants/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data6.name === undefined){
+const err13 = {instancePath:instancePath+"/combatants/" + i0,schemaPath:"#/allOf/0/then/properties/combatants/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9785,10 +9774,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/combatants/" + i0,schemaPath:"#/allOf/0/then/properties/combatants/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data6.side === undefined){
+const err14 = {instancePath:instancePath+"/combatants/" + i0,schemaPath:"#/allOf/0/then/properties/combatants/items/required",keyword:"required",params:{missingProperty: "side"},message:"must have required property '"+"side"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9797,15 +9784,132 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/combatants",schemaPath:"#/allOf/0/then/properties/combatants/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data6.hp === undefined){
+const err15 = {instancePath:instancePath+"/combatants/" + i0,schemaPath:"#/allOf/0/then/properties/combatants/items/required",keyword:"required",params:{missingProperty: "hp"},message:"must have required property '"+"hp"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
 else {
 vErrors.push(err15);
+}
+errors++;
+}
+if(data6.position === undefined){
+const err16 = {instancePath:instancePath+"/combatants/" + i0,schemaPath:"#/allOf/0/then/properties/combatants/items/required",keyword:"required",params:{missingProperty: "position"},message:"must have required property '"+"position"+"'"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data6.id !== undefined){
+if(typeof data6.id !== "string"){
+const err17 = {instancePath:instancePath+"/combatants/" + i0+"/id",schemaPath:"#/allOf/0/then/properties/combatants/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data6.side !== undefined){
+let data8 = data6.side;
+if(!((data8 === "heroes") || (data8 === "enemies"))){
+const err18 = {instancePath:instancePath+"/combatants/" + i0+"/side",schemaPath:"#/allOf/0/then/properties/combatants/items/properties/side/enum",keyword:"enum",params:{allowedValues: schema128.allOf[0].then.properties.combatants.items.properties.side.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data6.hp !== undefined){
+let data9 = data6.hp;
+if(!((typeof data9 == "number") && (isFinite(data9)))){
+const err19 = {instancePath:instancePath+"/combatants/" + i0+"/hp",schemaPath:"#/allOf/0/then/properties/combatants/items/properties/hp/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data6.position !== undefined){
+if(typeof data6.position !== "string"){
+const err20 = {instancePath:instancePath+"/combatants/" + i0+"/position",schemaPath:"#/allOf/0/then/properties/combatants/items/properties/position/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data6.name !== undefined){
+if(typeof data6.name !== "string"){
+const err21 = {instancePath:instancePath+"/combatants/" + i0+"/name",schemaPath:"#/allOf/0/then/properties/combatants/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/combatants/" + i0,schemaPath:"#/allOf/0/then/properties/combatants/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/combatants",schemaPath:"#/allOf/0/then/properties/combatants/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.note !== undefined){
+if(typeof data.note !== "string"){
+const err24 = {instancePath:instancePath+"/note",schemaPath:"#/allOf/0/then/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.hpTrack !== undefined){
+if(typeof data.hpTrack !== "string"){
+const err25 = {instancePath:instancePath+"/hpTrack",schemaPath:"#/allOf/0/then/properties/hpTrack/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
 }
 errors++;
 }
@@ -9820,120 +9924,122 @@ props0.system = true;
 props0.fightId = true;
 props0.seed = true;
 props0.combatants = true;
+props0.note = true;
+props0.hpTrack = true;
 }
 }
 if(!valid1){
-const err16 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err26 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err26];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err26);
 }
 errors++;
 }
-const _errs27 = errors;
+const _errs31 = errors;
 let valid7 = true;
-const _errs28 = errors;
+const _errs32 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.type === undefined) && (missing1 = "type")){
-const err17 = {};
+const err27 = {};
 if(vErrors === null){
-vErrors = [err17];
+vErrors = [err27];
 }
 else {
-vErrors.push(err17);
+vErrors.push(err27);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("round" !== data.type){
-const err18 = {};
+const err28 = {};
 if(vErrors === null){
-vErrors = [err18];
+vErrors = [err28];
 }
 else {
-vErrors.push(err18);
+vErrors.push(err28);
 }
 errors++;
 }
 }
 }
 }
-var _valid1 = _errs28 === errors;
-errors = _errs27;
+var _valid1 = _errs32 === errors;
+errors = _errs31;
 if(vErrors !== null){
-if(_errs27){
-vErrors.length = _errs27;
+if(_errs31){
+vErrors.length = _errs31;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid1){
-const _errs30 = errors;
+const _errs34 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err19 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err29 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err29];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err29);
 }
 errors++;
 }
 if(data.round === undefined){
-const err20 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+const err30 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
 if(vErrors === null){
-vErrors = [err20];
+vErrors = [err30];
 }
 else {
-vErrors.push(err20);
+vErrors.push(err30);
 }
 errors++;
 }
 if(data.type !== undefined){
 if("round" !== data.type){
-const err21 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/1/then/properties/type/const",keyword:"const",params:{allowedValue: "round"},message:"must be equal to constant"};
+const err31 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/1/then/properties/type/const",keyword:"const",params:{allowedValue: "round"},message:"must be equal to constant"};
 if(vErrors === null){
-vErrors = [err21];
+vErrors = [err31];
 }
 else {
-vErrors.push(err21);
+vErrors.push(err31);
 }
 errors++;
 }
 }
 if(data.round !== undefined){
-let data14 = data.round;
-if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err22 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/1/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+let data16 = data.round;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err32 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/1/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err22];
+vErrors = [err32];
 }
 else {
-vErrors.push(err22);
+vErrors.push(err32);
 }
 errors++;
 }
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 < 0 || isNaN(data14)){
-const err23 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/1/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 < 0 || isNaN(data16)){
+const err33 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/1/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
-vErrors = [err23];
+vErrors = [err33];
 }
 else {
-vErrors.push(err23);
+vErrors.push(err33);
 }
 errors++;
 }
 }
 }
 }
-var _valid1 = _errs30 === errors;
+var _valid1 = _errs34 === errors;
 valid7 = _valid1;
 if(valid7){
 var props1 = {};
@@ -9942,12 +10048,12 @@ props1.round = true;
 }
 }
 if(!valid7){
-const err24 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err34 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err34];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err34);
 }
 errors++;
 }
@@ -9960,121 +10066,166 @@ props0 = props0 || {};
 Object.assign(props0, props1);
 }
 }
-const _errs35 = errors;
+const _errs39 = errors;
 let valid10 = true;
-const _errs36 = errors;
+const _errs40 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.type === undefined) && (missing2 = "type")){
-const err25 = {};
+const err35 = {};
 if(vErrors === null){
-vErrors = [err25];
+vErrors = [err35];
 }
 else {
-vErrors.push(err25);
+vErrors.push(err35);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("turn" !== data.type){
-const err26 = {};
+const err36 = {};
 if(vErrors === null){
-vErrors = [err26];
+vErrors = [err36];
 }
 else {
-vErrors.push(err26);
+vErrors.push(err36);
 }
 errors++;
 }
 }
 }
 }
-var _valid2 = _errs36 === errors;
-errors = _errs35;
+var _valid2 = _errs40 === errors;
+errors = _errs39;
 if(vErrors !== null){
-if(_errs35){
-vErrors.length = _errs35;
+if(_errs39){
+vErrors.length = _errs39;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid2){
-const _errs38 = errors;
+const _errs42 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err27 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err37 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
-vErrors = [err27];
+vErrors = [err37];
 }
 else {
-vErrors.push(err27);
+vErrors.push(err37);
+}
+errors++;
+}
+if(data.round === undefined){
+const err38 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
 }
 errors++;
 }
 if(data.actor === undefined){
-const err28 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
+const err39 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
 if(vErrors === null){
-vErrors = [err28];
+vErrors = [err39];
 }
 else {
-vErrors.push(err28);
+vErrors.push(err39);
+}
+errors++;
+}
+if(data.initiative === undefined){
+const err40 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "initiative"},message:"must have required property '"+"initiative"+"'"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
 }
 errors++;
 }
 if(data.type !== undefined){
 if("turn" !== data.type){
-const err29 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/2/then/properties/type/const",keyword:"const",params:{allowedValue: "turn"},message:"must be equal to constant"};
+const err41 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/2/then/properties/type/const",keyword:"const",params:{allowedValue: "turn"},message:"must be equal to constant"};
 if(vErrors === null){
-vErrors = [err29];
+vErrors = [err41];
 }
 else {
-vErrors.push(err29);
+vErrors.push(err41);
 }
 errors++;
 }
 }
 if(data.actor !== undefined){
 if(typeof data.actor !== "string"){
-const err30 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/2/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err42 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/2/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err30];
+vErrors = [err42];
 }
 else {
-vErrors.push(err30);
+vErrors.push(err42);
 }
 errors++;
 }
 }
 if(data.clock !== undefined){
-let data18 = data.clock;
-if(!((typeof data18 == "number") && (isFinite(data18)))){
-const err31 = {instancePath:instancePath+"/clock",schemaPath:"#/allOf/2/then/properties/clock/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data20 = data.clock;
+if(!((typeof data20 == "number") && (isFinite(data20)))){
+const err43 = {instancePath:instancePath+"/clock",schemaPath:"#/allOf/2/then/properties/clock/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
-vErrors = [err31];
+vErrors = [err43];
 }
 else {
-vErrors.push(err31);
+vErrors.push(err43);
 }
 errors++;
 }
 }
 if(data.initiative !== undefined){
-let data19 = data.initiative;
-if(!((typeof data19 == "number") && (isFinite(data19)))){
-const err32 = {instancePath:instancePath+"/initiative",schemaPath:"#/allOf/2/then/properties/initiative/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data21 = data.initiative;
+if(!((typeof data21 == "number") && (isFinite(data21)))){
+const err44 = {instancePath:instancePath+"/initiative",schemaPath:"#/allOf/2/then/properties/initiative/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
-vErrors = [err32];
+vErrors = [err44];
 }
 else {
-vErrors.push(err32);
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data.round !== undefined){
+let data22 = data.round;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err45 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/2/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if((typeof data22 == "number") && (isFinite(data22))){
+if(data22 < 0 || isNaN(data22)){
+const err46 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/2/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
 }
 errors++;
 }
 }
 }
-var _valid2 = _errs38 === errors;
+}
+var _valid2 = _errs42 === errors;
 valid10 = _valid2;
 if(valid10){
 var props2 = {};
@@ -10082,15 +10233,16 @@ props2.type = true;
 props2.actor = true;
 props2.clock = true;
 props2.initiative = true;
+props2.round = true;
 }
 }
 if(!valid10){
-const err33 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err47 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err47];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err47);
 }
 errors++;
 }
@@ -10103,194 +10255,13 @@ props0 = props0 || {};
 Object.assign(props0, props2);
 }
 }
-const _errs47 = errors;
+const _errs53 = errors;
 let valid13 = true;
-const _errs48 = errors;
+const _errs54 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if((data.type === undefined) && (missing3 = "type")){
-const err34 = {};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("check" !== data.type){
-const err35 = {};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-}
-}
-var _valid3 = _errs48 === errors;
-errors = _errs47;
-if(vErrors !== null){
-if(_errs47){
-vErrors.length = _errs47;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs50 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err36 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-if(data.actor === undefined){
-const err37 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-if(data.check === undefined){
-const err38 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "check"},message:"must have required property '"+"check"+"'"};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-if(data.total === undefined){
-const err39 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "total"},message:"must have required property '"+"total"+"'"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-if(data.chip === undefined){
-const err40 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-if(data.type !== undefined){
-if("check" !== data.type){
-const err41 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/3/then/properties/type/const",keyword:"const",params:{allowedValue: "check"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-if(data.actor !== undefined){
-if(typeof data.actor !== "string"){
-const err42 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/3/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-if(data.check !== undefined){
-if(typeof data.check !== "string"){
-const err43 = {instancePath:instancePath+"/check",schemaPath:"#/allOf/3/then/properties/check/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-if(data.target !== undefined){
-let data24 = data.target;
-if((typeof data24 !== "string") && (data24 !== null)){
-const err44 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/3/then/properties/target/type",keyword:"type",params:{type: schema128.allOf[3].then.properties.target.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-if(data.dice !== undefined){
-let data25 = data.dice;
-if(Array.isArray(data25)){
-const len1 = data25.length;
-for(let i1=0; i1<len1; i1++){
-let data26 = data25[i1];
-if(!((typeof data26 == "number") && (isFinite(data26)))){
-const err45 = {instancePath:instancePath+"/dice/" + i1,schemaPath:"#/allOf/3/then/properties/dice/items/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-}
-}
-else {
-const err46 = {instancePath:instancePath+"/dice",schemaPath:"#/allOf/3/then/properties/dice/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-}
-if(data.total !== undefined){
-let data27 = data.total;
-if(!((typeof data27 == "number") && (isFinite(data27)))){
-const err47 = {instancePath:instancePath+"/total",schemaPath:"#/allOf/3/then/properties/total/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-if(data.vs !== undefined){
-let data28 = data.vs;
-if((!((typeof data28 == "number") && (isFinite(data28)))) && (data28 !== null)){
-const err48 = {instancePath:instancePath+"/vs",schemaPath:"#/allOf/3/then/properties/vs/type",keyword:"type",params:{type: schema128.allOf[3].then.properties.vs.type},message:"must be number,null"};
+const err48 = {};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -10299,11 +10270,10 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-if(data.outcome !== undefined){
-let data29 = data.outcome;
-if((typeof data29 !== "string") && (data29 !== null)){
-const err49 = {instancePath:instancePath+"/outcome",schemaPath:"#/allOf/3/then/properties/outcome/type",keyword:"type",params:{type: schema128.allOf[3].then.properties.outcome.type},message:"must be string,null"};
+else {
+if(data.type !== undefined){
+if("check" !== data.type){
+const err49 = {};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -10313,10 +10283,23 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data.degree !== undefined){
-let data30 = data.degree;
-if(!((typeof data30 == "number") && (isFinite(data30)))){
-const err50 = {instancePath:instancePath+"/degree",schemaPath:"#/allOf/3/then/properties/degree/type",keyword:"type",params:{type: "number"},message:"must be number"};
+}
+}
+var _valid3 = _errs54 === errors;
+errors = _errs53;
+if(vErrors !== null){
+if(_errs53){
+vErrors.length = _errs53;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs56 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err50 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -10325,10 +10308,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-if(data.chip !== undefined){
-if(typeof data.chip !== "string"){
-const err51 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/3/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.round === undefined){
+const err51 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -10337,14 +10318,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-if(data.influencedBy !== undefined){
-let data32 = data.influencedBy;
-if(Array.isArray(data32)){
-const len2 = data32.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data32[i2] !== "string"){
-const err52 = {instancePath:instancePath+"/influencedBy/" + i2,schemaPath:"#/allOf/3/then/properties/influencedBy/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.actor === undefined){
+const err52 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -10353,10 +10328,8 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-}
-else {
-const err53 = {instancePath:instancePath+"/influencedBy",schemaPath:"#/allOf/3/then/properties/influencedBy/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.check === undefined){
+const err53 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "check"},message:"must have required property '"+"check"+"'"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -10365,9 +10338,429 @@ vErrors.push(err53);
 }
 errors++;
 }
+if(data.checkName === undefined){
+const err54 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "checkName"},message:"must have required property '"+"checkName"+"'"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+if(data.target === undefined){
+const err55 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+if(data.dice === undefined){
+const err56 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "dice"},message:"must have required property '"+"dice"+"'"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+if(data.roll === undefined){
+const err57 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "roll"},message:"must have required property '"+"roll"+"'"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+if(data.total === undefined){
+const err58 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "total"},message:"must have required property '"+"total"+"'"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+if(data.vs === undefined){
+const err59 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "vs"},message:"must have required property '"+"vs"+"'"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+if(data.outcome === undefined){
+const err60 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "outcome"},message:"must have required property '"+"outcome"+"'"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+if(data.outcomeName === undefined){
+const err61 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "outcomeName"},message:"must have required property '"+"outcomeName"+"'"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+if(data.result === undefined){
+const err62 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+if(data.crit === undefined){
+const err63 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "crit"},message:"must have required property '"+"crit"+"'"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+if(data.botch === undefined){
+const err64 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "botch"},message:"must have required property '"+"botch"+"'"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+if(data.formula === undefined){
+const err65 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "formula"},message:"must have required property '"+"formula"+"'"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+if(data.chip === undefined){
+const err66 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+if(data.influencedBy === undefined){
+const err67 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "influencedBy"},message:"must have required property '"+"influencedBy"+"'"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+if(data.type !== undefined){
+if("check" !== data.type){
+const err68 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/3/then/properties/type/const",keyword:"const",params:{allowedValue: "check"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
 }
 }
-var _valid3 = _errs50 === errors;
+if(data.actor !== undefined){
+if(typeof data.actor !== "string"){
+const err69 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/3/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+if(data.check !== undefined){
+if(typeof data.check !== "string"){
+const err70 = {instancePath:instancePath+"/check",schemaPath:"#/allOf/3/then/properties/check/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+if(data.target !== undefined){
+let data27 = data.target;
+if((typeof data27 !== "string") && (data27 !== null)){
+const err71 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/3/then/properties/target/type",keyword:"type",params:{type: schema128.allOf[3].then.properties.target.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+if(data.dice !== undefined){
+let data28 = data.dice;
+if(Array.isArray(data28)){
+const len1 = data28.length;
+for(let i1=0; i1<len1; i1++){
+let data29 = data28[i1];
+if(!((typeof data29 == "number") && (isFinite(data29)))){
+const err72 = {instancePath:instancePath+"/dice/" + i1,schemaPath:"#/allOf/3/then/properties/dice/items/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+}
+else {
+const err73 = {instancePath:instancePath+"/dice",schemaPath:"#/allOf/3/then/properties/dice/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+if(data.total !== undefined){
+let data30 = data.total;
+if(!((typeof data30 == "number") && (isFinite(data30)))){
+const err74 = {instancePath:instancePath+"/total",schemaPath:"#/allOf/3/then/properties/total/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+if(data.vs !== undefined){
+let data31 = data.vs;
+if((!((typeof data31 == "number") && (isFinite(data31)))) && (data31 !== null)){
+const err75 = {instancePath:instancePath+"/vs",schemaPath:"#/allOf/3/then/properties/vs/type",keyword:"type",params:{type: schema128.allOf[3].then.properties.vs.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+if(data.outcome !== undefined){
+let data32 = data.outcome;
+if((typeof data32 !== "string") && (data32 !== null)){
+const err76 = {instancePath:instancePath+"/outcome",schemaPath:"#/allOf/3/then/properties/outcome/type",keyword:"type",params:{type: schema128.allOf[3].then.properties.outcome.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+if(data.degree !== undefined){
+let data33 = data.degree;
+if(!((typeof data33 == "number") && (isFinite(data33)))){
+const err77 = {instancePath:instancePath+"/degree",schemaPath:"#/allOf/3/then/properties/degree/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+if(data.chip !== undefined){
+if(typeof data.chip !== "string"){
+const err78 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/3/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+if(data.influencedBy !== undefined){
+let data35 = data.influencedBy;
+if(Array.isArray(data35)){
+const len2 = data35.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data35[i2] !== "string"){
+const err79 = {instancePath:instancePath+"/influencedBy/" + i2,schemaPath:"#/allOf/3/then/properties/influencedBy/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+}
+else {
+const err80 = {instancePath:instancePath+"/influencedBy",schemaPath:"#/allOf/3/then/properties/influencedBy/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+if(data.checkName !== undefined){
+if(typeof data.checkName !== "string"){
+const err81 = {instancePath:instancePath+"/checkName",schemaPath:"#/allOf/3/then/properties/checkName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+if(data.roll !== undefined){
+if(typeof data.roll !== "string"){
+const err82 = {instancePath:instancePath+"/roll",schemaPath:"#/allOf/3/then/properties/roll/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+if(data.outcomeName !== undefined){
+let data39 = data.outcomeName;
+if((typeof data39 !== "string") && (data39 !== null)){
+const err83 = {instancePath:instancePath+"/outcomeName",schemaPath:"#/allOf/3/then/properties/outcomeName/type",keyword:"type",params:{type: schema128.allOf[3].then.properties.outcomeName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+if(data.result !== undefined){
+let data40 = data.result;
+if(!((((data40 === "success") || (data40 === "partial")) || (data40 === "fail")) || (data40 === null))){
+const err84 = {instancePath:instancePath+"/result",schemaPath:"#/allOf/3/then/properties/result/enum",keyword:"enum",params:{allowedValues: schema128.allOf[3].then.properties.result.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+if(data.crit !== undefined){
+if(typeof data.crit !== "boolean"){
+const err85 = {instancePath:instancePath+"/crit",schemaPath:"#/allOf/3/then/properties/crit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+if(data.botch !== undefined){
+if(typeof data.botch !== "boolean"){
+const err86 = {instancePath:instancePath+"/botch",schemaPath:"#/allOf/3/then/properties/botch/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+if(data.formula !== undefined){
+if(typeof data.formula !== "string"){
+const err87 = {instancePath:instancePath+"/formula",schemaPath:"#/allOf/3/then/properties/formula/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+if(data.round !== undefined){
+let data44 = data.round;
+if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
+const err88 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/3/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+if((typeof data44 == "number") && (isFinite(data44))){
+if(data44 < 0 || isNaN(data44)){
+const err89 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/3/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+}
+}
+var _valid3 = _errs56 === errors;
 valid13 = _valid3;
 if(valid13){
 var props3 = {};
@@ -10382,15 +10775,23 @@ props3.outcome = true;
 props3.degree = true;
 props3.chip = true;
 props3.influencedBy = true;
+props3.checkName = true;
+props3.roll = true;
+props3.outcomeName = true;
+props3.result = true;
+props3.crit = true;
+props3.botch = true;
+props3.formula = true;
+props3.round = true;
 }
 }
 if(!valid13){
-const err54 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err90 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err90];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err90);
 }
 errors++;
 }
@@ -10403,153 +10804,219 @@ props0 = props0 || {};
 Object.assign(props0, props3);
 }
 }
-const _errs77 = errors;
+const _errs98 = errors;
 let valid20 = true;
-const _errs78 = errors;
+const _errs99 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
 if((data.type === undefined) && (missing4 = "type")){
-const err55 = {};
+const err91 = {};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err91];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err91);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("reaction" !== data.type){
-const err56 = {};
+const err92 = {};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err92];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err92);
 }
 errors++;
 }
 }
 }
 }
-var _valid4 = _errs78 === errors;
-errors = _errs77;
+var _valid4 = _errs99 === errors;
+errors = _errs98;
 if(vErrors !== null){
-if(_errs77){
-vErrors.length = _errs77;
+if(_errs98){
+vErrors.length = _errs98;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid4){
-const _errs80 = errors;
+const _errs101 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err57 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err93 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err93];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err93);
+}
+errors++;
+}
+if(data.round === undefined){
+const err94 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
 }
 errors++;
 }
 if(data.actor === undefined){
-const err58 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
+const err95 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err95];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err95);
 }
 errors++;
 }
 if(data.ability === undefined){
-const err59 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "ability"},message:"must have required property '"+"ability"+"'"};
+const err96 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "ability"},message:"must have required property '"+"ability"+"'"};
 if(vErrors === null){
-vErrors = [err59];
+vErrors = [err96];
 }
 else {
-vErrors.push(err59);
+vErrors.push(err96);
+}
+errors++;
+}
+if(data.on === undefined){
+const err97 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "on"},message:"must have required property '"+"on"+"'"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+if(data.success === undefined){
+const err98 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+if(data.chip === undefined){
+const err99 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
 }
 errors++;
 }
 if(data.type !== undefined){
 if("reaction" !== data.type){
-const err60 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/4/then/properties/type/const",keyword:"const",params:{allowedValue: "reaction"},message:"must be equal to constant"};
+const err100 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/4/then/properties/type/const",keyword:"const",params:{allowedValue: "reaction"},message:"must be equal to constant"};
 if(vErrors === null){
-vErrors = [err60];
+vErrors = [err100];
 }
 else {
-vErrors.push(err60);
+vErrors.push(err100);
 }
 errors++;
 }
 }
 if(data.actor !== undefined){
 if(typeof data.actor !== "string"){
-const err61 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/4/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err101 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/4/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err61];
+vErrors = [err101];
 }
 else {
-vErrors.push(err61);
+vErrors.push(err101);
 }
 errors++;
 }
 }
 if(data.ability !== undefined){
 if(typeof data.ability !== "string"){
-const err62 = {instancePath:instancePath+"/ability",schemaPath:"#/allOf/4/then/properties/ability/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err102 = {instancePath:instancePath+"/ability",schemaPath:"#/allOf/4/then/properties/ability/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err62];
+vErrors = [err102];
 }
 else {
-vErrors.push(err62);
+vErrors.push(err102);
 }
 errors++;
 }
 }
 if(data.on !== undefined){
-if(typeof data.on !== "string"){
-const err63 = {instancePath:instancePath+"/on",schemaPath:"#/allOf/4/then/properties/on/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data49 = data.on;
+if(!(((data49 === "hit") || (data49 === "spell")) || (data49 === "leave"))){
+const err103 = {instancePath:instancePath+"/on",schemaPath:"#/allOf/4/then/properties/on/enum",keyword:"enum",params:{allowedValues: schema128.allOf[4].then.properties.on.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err63];
+vErrors = [err103];
 }
 else {
-vErrors.push(err63);
+vErrors.push(err103);
 }
 errors++;
 }
 }
 if(data.success !== undefined){
 if(typeof data.success !== "boolean"){
-const err64 = {instancePath:instancePath+"/success",schemaPath:"#/allOf/4/then/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err104 = {instancePath:instancePath+"/success",schemaPath:"#/allOf/4/then/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err64];
+vErrors = [err104];
 }
 else {
-vErrors.push(err64);
+vErrors.push(err104);
 }
 errors++;
 }
 }
 if(data.chip !== undefined){
 if(typeof data.chip !== "string"){
-const err65 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/4/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err105 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/4/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err65];
+vErrors = [err105];
 }
 else {
-vErrors.push(err65);
+vErrors.push(err105);
+}
+errors++;
+}
+}
+if(data.round !== undefined){
+let data52 = data.round;
+if(!(((typeof data52 == "number") && (!(data52 % 1) && !isNaN(data52))) && (isFinite(data52)))){
+const err106 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/4/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+if((typeof data52 == "number") && (isFinite(data52))){
+if(data52 < 0 || isNaN(data52)){
+const err107 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/4/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
 }
 errors++;
 }
 }
 }
-var _valid4 = _errs80 === errors;
+}
+var _valid4 = _errs101 === errors;
 valid20 = _valid4;
 if(valid20){
 var props4 = {};
@@ -10559,15 +11026,16 @@ props4.ability = true;
 props4.on = true;
 props4.success = true;
 props4.chip = true;
+props4.round = true;
 }
 }
 if(!valid20){
-const err66 = {instancePath,schemaPath:"#/allOf/4/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err108 = {instancePath,schemaPath:"#/allOf/4/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err66];
+vErrors = [err108];
 }
 else {
-vErrors.push(err66);
+vErrors.push(err108);
 }
 errors++;
 }
@@ -10580,218 +11048,325 @@ props0 = props0 || {};
 Object.assign(props0, props4);
 }
 }
-const _errs93 = errors;
+const _errs115 = errors;
 let valid23 = true;
-const _errs94 = errors;
+const _errs116 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
 if((data.type === undefined) && (missing5 = "type")){
-const err67 = {};
+const err109 = {};
 if(vErrors === null){
-vErrors = [err67];
+vErrors = [err109];
 }
 else {
-vErrors.push(err67);
+vErrors.push(err109);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("damage" !== data.type){
-const err68 = {};
+const err110 = {};
 if(vErrors === null){
-vErrors = [err68];
+vErrors = [err110];
 }
 else {
-vErrors.push(err68);
+vErrors.push(err110);
 }
 errors++;
 }
 }
 }
 }
-var _valid5 = _errs94 === errors;
-errors = _errs93;
+var _valid5 = _errs116 === errors;
+errors = _errs115;
 if(vErrors !== null){
-if(_errs93){
-vErrors.length = _errs93;
+if(_errs115){
+vErrors.length = _errs115;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid5){
-const _errs96 = errors;
+const _errs118 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err69 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err111 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
-vErrors = [err69];
+vErrors = [err111];
 }
 else {
-vErrors.push(err69);
+vErrors.push(err111);
+}
+errors++;
+}
+if(data.round === undefined){
+const err112 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
 }
 errors++;
 }
 if(data.actor === undefined){
-const err70 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
+const err113 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
 if(vErrors === null){
-vErrors = [err70];
+vErrors = [err113];
 }
 else {
-vErrors.push(err70);
+vErrors.push(err113);
 }
 errors++;
 }
 if(data.target === undefined){
-const err71 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+const err114 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
-vErrors = [err71];
+vErrors = [err114];
 }
 else {
-vErrors.push(err71);
+vErrors.push(err114);
 }
 errors++;
 }
 if(data.amount === undefined){
-const err72 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
+const err115 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
 if(vErrors === null){
-vErrors = [err72];
+vErrors = [err115];
 }
 else {
-vErrors.push(err72);
+vErrors.push(err115);
+}
+errors++;
+}
+if(data.damageType === undefined){
+const err116 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "damageType"},message:"must have required property '"+"damageType"+"'"};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+if(data.steps === undefined){
+const err117 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'"};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+if(data.rolled === undefined){
+const err118 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "rolled"},message:"must have required property '"+"rolled"+"'"};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+if(data.hp === undefined){
+const err119 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "hp"},message:"must have required property '"+"hp"+"'"};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+if(data.formula === undefined){
+const err120 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "formula"},message:"must have required property '"+"formula"+"'"};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+if(data.chip === undefined){
+const err121 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
 }
 errors++;
 }
 if(data.type !== undefined){
 if("damage" !== data.type){
-const err73 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/5/then/properties/type/const",keyword:"const",params:{allowedValue: "damage"},message:"must be equal to constant"};
+const err122 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/5/then/properties/type/const",keyword:"const",params:{allowedValue: "damage"},message:"must be equal to constant"};
 if(vErrors === null){
-vErrors = [err73];
+vErrors = [err122];
 }
 else {
-vErrors.push(err73);
+vErrors.push(err122);
 }
 errors++;
 }
 }
 if(data.actor !== undefined){
 if(typeof data.actor !== "string"){
-const err74 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/5/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err123 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/5/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err74];
+vErrors = [err123];
 }
 else {
-vErrors.push(err74);
+vErrors.push(err123);
 }
 errors++;
 }
 }
 if(data.target !== undefined){
 if(typeof data.target !== "string"){
-const err75 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/5/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err124 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/5/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err75];
+vErrors = [err124];
 }
 else {
-vErrors.push(err75);
+vErrors.push(err124);
 }
 errors++;
 }
 }
 if(data.amount !== undefined){
-let data45 = data.amount;
-if(!((typeof data45 == "number") && (isFinite(data45)))){
-const err76 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/5/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data57 = data.amount;
+if(!((typeof data57 == "number") && (isFinite(data57)))){
+const err125 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/5/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
-vErrors = [err76];
+vErrors = [err125];
 }
 else {
-vErrors.push(err76);
+vErrors.push(err125);
 }
 errors++;
 }
 }
 if(data.steps !== undefined){
-let data46 = data.steps;
-if(Array.isArray(data46)){
-const len3 = data46.length;
+let data58 = data.steps;
+if(Array.isArray(data58)){
+const len3 = data58.length;
 for(let i3=0; i3<len3; i3++){
-if(typeof data46[i3] !== "string"){
-const err77 = {instancePath:instancePath+"/steps/" + i3,schemaPath:"#/allOf/5/then/properties/steps/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data58[i3] !== "string"){
+const err126 = {instancePath:instancePath+"/steps/" + i3,schemaPath:"#/allOf/5/then/properties/steps/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err77];
+vErrors = [err126];
 }
 else {
-vErrors.push(err77);
+vErrors.push(err126);
 }
 errors++;
 }
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/steps",schemaPath:"#/allOf/5/then/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err127 = {instancePath:instancePath+"/steps",schemaPath:"#/allOf/5/then/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err78];
+vErrors = [err127];
 }
 else {
-vErrors.push(err78);
+vErrors.push(err127);
 }
 errors++;
 }
 }
 if(data.rolled !== undefined){
-let data48 = data.rolled;
-if(!((typeof data48 == "number") && (isFinite(data48)))){
-const err79 = {instancePath:instancePath+"/rolled",schemaPath:"#/allOf/5/then/properties/rolled/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data60 = data.rolled;
+if(!((typeof data60 == "number") && (isFinite(data60)))){
+const err128 = {instancePath:instancePath+"/rolled",schemaPath:"#/allOf/5/then/properties/rolled/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
-vErrors = [err79];
+vErrors = [err128];
 }
 else {
-vErrors.push(err79);
+vErrors.push(err128);
 }
 errors++;
 }
 }
 if(data.hp !== undefined){
-let data49 = data.hp;
-if(!((typeof data49 == "number") && (isFinite(data49)))){
-const err80 = {instancePath:instancePath+"/hp",schemaPath:"#/allOf/5/then/properties/hp/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data61 = data.hp;
+if(!((typeof data61 == "number") && (isFinite(data61)))){
+const err129 = {instancePath:instancePath+"/hp",schemaPath:"#/allOf/5/then/properties/hp/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
-vErrors = [err80];
+vErrors = [err129];
 }
 else {
-vErrors.push(err80);
+vErrors.push(err129);
 }
 errors++;
 }
 }
 if(data.chip !== undefined){
 if(typeof data.chip !== "string"){
-const err81 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/5/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err130 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/5/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err81];
+vErrors = [err130];
 }
 else {
-vErrors.push(err81);
+vErrors.push(err130);
 }
 errors++;
 }
 }
 if(data.damageType !== undefined){
 if(typeof data.damageType !== "string"){
-const err82 = {instancePath:instancePath+"/damageType",schemaPath:"#/allOf/5/then/properties/damageType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err131 = {instancePath:instancePath+"/damageType",schemaPath:"#/allOf/5/then/properties/damageType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err131];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err131);
+}
+errors++;
+}
+}
+if(data.formula !== undefined){
+if(typeof data.formula !== "string"){
+const err132 = {instancePath:instancePath+"/formula",schemaPath:"#/allOf/5/then/properties/formula/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err132];
+}
+else {
+vErrors.push(err132);
+}
+errors++;
+}
+}
+if(data.round !== undefined){
+let data65 = data.round;
+if(!(((typeof data65 == "number") && (!(data65 % 1) && !isNaN(data65))) && (isFinite(data65)))){
+const err133 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/5/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err133];
+}
+else {
+vErrors.push(err133);
+}
+errors++;
+}
+if((typeof data65 == "number") && (isFinite(data65))){
+if(data65 < 0 || isNaN(data65)){
+const err134 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/5/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err134];
+}
+else {
+vErrors.push(err134);
 }
 errors++;
 }
 }
 }
-var _valid5 = _errs96 === errors;
+}
+var _valid5 = _errs118 === errors;
 valid23 = _valid5;
 if(valid23){
 var props5 = {};
@@ -10804,15 +11379,17 @@ props5.rolled = true;
 props5.hp = true;
 props5.chip = true;
 props5.damageType = true;
+props5.formula = true;
+props5.round = true;
 }
 }
 if(!valid23){
-const err83 = {instancePath,schemaPath:"#/allOf/5/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err135 = {instancePath,schemaPath:"#/allOf/5/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err83];
+vErrors = [err135];
 }
 else {
-vErrors.push(err83);
+vErrors.push(err135);
 }
 errors++;
 }
@@ -10825,155 +11402,200 @@ props0 = props0 || {};
 Object.assign(props0, props5);
 }
 }
-const _errs117 = errors;
+const _errs143 = errors;
 let valid28 = true;
-const _errs118 = errors;
+const _errs144 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
 if((data.type === undefined) && (missing6 = "type")){
-const err84 = {};
+const err136 = {};
 if(vErrors === null){
-vErrors = [err84];
+vErrors = [err136];
 }
 else {
-vErrors.push(err84);
+vErrors.push(err136);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("condition" !== data.type){
-const err85 = {};
+const err137 = {};
 if(vErrors === null){
-vErrors = [err85];
+vErrors = [err137];
 }
 else {
-vErrors.push(err85);
+vErrors.push(err137);
 }
 errors++;
 }
 }
 }
 }
-var _valid6 = _errs118 === errors;
-errors = _errs117;
+var _valid6 = _errs144 === errors;
+errors = _errs143;
 if(vErrors !== null){
-if(_errs117){
-vErrors.length = _errs117;
+if(_errs143){
+vErrors.length = _errs143;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid6){
-const _errs120 = errors;
+const _errs146 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err86 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err138 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
-vErrors = [err86];
+vErrors = [err138];
 }
 else {
-vErrors.push(err86);
+vErrors.push(err138);
+}
+errors++;
+}
+if(data.round === undefined){
+const err139 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+if(vErrors === null){
+vErrors = [err139];
+}
+else {
+vErrors.push(err139);
 }
 errors++;
 }
 if(data.target === undefined){
-const err87 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+const err140 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
-vErrors = [err87];
+vErrors = [err140];
 }
 else {
-vErrors.push(err87);
+vErrors.push(err140);
 }
 errors++;
 }
 if(data.condition === undefined){
-const err88 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "condition"},message:"must have required property '"+"condition"+"'"};
+const err141 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "condition"},message:"must have required property '"+"condition"+"'"};
 if(vErrors === null){
-vErrors = [err88];
+vErrors = [err141];
 }
 else {
-vErrors.push(err88);
+vErrors.push(err141);
+}
+errors++;
+}
+if(data.change === undefined){
+const err142 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "change"},message:"must have required property '"+"change"+"'"};
+if(vErrors === null){
+vErrors = [err142];
+}
+else {
+vErrors.push(err142);
 }
 errors++;
 }
 if(data.type !== undefined){
 if("condition" !== data.type){
-const err89 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/6/then/properties/type/const",keyword:"const",params:{allowedValue: "condition"},message:"must be equal to constant"};
+const err143 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/6/then/properties/type/const",keyword:"const",params:{allowedValue: "condition"},message:"must be equal to constant"};
 if(vErrors === null){
-vErrors = [err89];
+vErrors = [err143];
 }
 else {
-vErrors.push(err89);
+vErrors.push(err143);
 }
 errors++;
 }
 }
 if(data.target !== undefined){
 if(typeof data.target !== "string"){
-const err90 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/6/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err144 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/6/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err90];
+vErrors = [err144];
 }
 else {
-vErrors.push(err90);
+vErrors.push(err144);
 }
 errors++;
 }
 }
 if(data.condition !== undefined){
 if(typeof data.condition !== "string"){
-const err91 = {instancePath:instancePath+"/condition",schemaPath:"#/allOf/6/then/properties/condition/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err145 = {instancePath:instancePath+"/condition",schemaPath:"#/allOf/6/then/properties/condition/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err91];
+vErrors = [err145];
 }
 else {
-vErrors.push(err91);
+vErrors.push(err145);
 }
 errors++;
 }
 }
 if(data.change !== undefined){
-let data56 = data.change;
-if(!(((data56 === "applied") || (data56 === "ended")) || (data56 === "saved"))){
-const err92 = {instancePath:instancePath+"/change",schemaPath:"#/allOf/6/then/properties/change/enum",keyword:"enum",params:{allowedValues: schema128.allOf[6].then.properties.change.enum},message:"must be equal to one of the allowed values"};
+let data70 = data.change;
+if(!(((data70 === "applied") || (data70 === "ended")) || (data70 === "saved"))){
+const err146 = {instancePath:instancePath+"/change",schemaPath:"#/allOf/6/then/properties/change/enum",keyword:"enum",params:{allowedValues: schema128.allOf[6].then.properties.change.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err92];
+vErrors = [err146];
 }
 else {
-vErrors.push(err92);
+vErrors.push(err146);
 }
 errors++;
 }
 }
 if(data.source !== undefined){
 if(typeof data.source !== "string"){
-const err93 = {instancePath:instancePath+"/source",schemaPath:"#/allOf/6/then/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err147 = {instancePath:instancePath+"/source",schemaPath:"#/allOf/6/then/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err93];
+vErrors = [err147];
 }
 else {
-vErrors.push(err93);
+vErrors.push(err147);
 }
 errors++;
 }
 }
 if(data.dc !== undefined){
-let data58 = data.dc;
-if(!((typeof data58 == "number") && (isFinite(data58)))){
-const err94 = {instancePath:instancePath+"/dc",schemaPath:"#/allOf/6/then/properties/dc/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data72 = data.dc;
+if(!((typeof data72 == "number") && (isFinite(data72)))){
+const err148 = {instancePath:instancePath+"/dc",schemaPath:"#/allOf/6/then/properties/dc/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
-vErrors = [err94];
+vErrors = [err148];
 }
 else {
-vErrors.push(err94);
+vErrors.push(err148);
+}
+errors++;
+}
+}
+if(data.round !== undefined){
+let data73 = data.round;
+if(!(((typeof data73 == "number") && (!(data73 % 1) && !isNaN(data73))) && (isFinite(data73)))){
+const err149 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/6/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err149];
+}
+else {
+vErrors.push(err149);
+}
+errors++;
+}
+if((typeof data73 == "number") && (isFinite(data73))){
+if(data73 < 0 || isNaN(data73)){
+const err150 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/6/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err150];
+}
+else {
+vErrors.push(err150);
 }
 errors++;
 }
 }
 }
-var _valid6 = _errs120 === errors;
+}
+var _valid6 = _errs146 === errors;
 valid28 = _valid6;
 if(valid28){
 var props6 = {};
@@ -10983,15 +11605,16 @@ props6.condition = true;
 props6.change = true;
 props6.source = true;
 props6.dc = true;
+props6.round = true;
 }
 }
 if(!valid28){
-const err95 = {instancePath,schemaPath:"#/allOf/6/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err151 = {instancePath,schemaPath:"#/allOf/6/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err95];
+vErrors = [err151];
 }
 else {
-vErrors.push(err95);
+vErrors.push(err151);
 }
 errors++;
 }
@@ -11004,119 +11627,165 @@ props0 = props0 || {};
 Object.assign(props0, props6);
 }
 }
-const _errs132 = errors;
+const _errs160 = errors;
 let valid31 = true;
-const _errs133 = errors;
+const _errs161 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
 if((data.type === undefined) && (missing7 = "type")){
-const err96 = {};
+const err152 = {};
 if(vErrors === null){
-vErrors = [err96];
+vErrors = [err152];
 }
 else {
-vErrors.push(err96);
+vErrors.push(err152);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("down" !== data.type){
-const err97 = {};
+const err153 = {};
 if(vErrors === null){
-vErrors = [err97];
+vErrors = [err153];
 }
 else {
-vErrors.push(err97);
+vErrors.push(err153);
 }
 errors++;
 }
 }
 }
 }
-var _valid7 = _errs133 === errors;
-errors = _errs132;
+var _valid7 = _errs161 === errors;
+errors = _errs160;
 if(vErrors !== null){
-if(_errs132){
-vErrors.length = _errs132;
+if(_errs160){
+vErrors.length = _errs160;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid7){
-const _errs135 = errors;
+const _errs163 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err98 = {instancePath,schemaPath:"#/allOf/7/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err154 = {instancePath,schemaPath:"#/allOf/7/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
-vErrors = [err98];
+vErrors = [err154];
 }
 else {
-vErrors.push(err98);
+vErrors.push(err154);
+}
+errors++;
+}
+if(data.round === undefined){
+const err155 = {instancePath,schemaPath:"#/allOf/7/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+if(vErrors === null){
+vErrors = [err155];
+}
+else {
+vErrors.push(err155);
 }
 errors++;
 }
 if(data.target === undefined){
-const err99 = {instancePath,schemaPath:"#/allOf/7/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+const err156 = {instancePath,schemaPath:"#/allOf/7/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
-vErrors = [err99];
+vErrors = [err156];
 }
 else {
-vErrors.push(err99);
+vErrors.push(err156);
+}
+errors++;
+}
+if(data.state === undefined){
+const err157 = {instancePath,schemaPath:"#/allOf/7/then/required",keyword:"required",params:{missingProperty: "state"},message:"must have required property '"+"state"+"'"};
+if(vErrors === null){
+vErrors = [err157];
+}
+else {
+vErrors.push(err157);
 }
 errors++;
 }
 if(data.type !== undefined){
 if("down" !== data.type){
-const err100 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/7/then/properties/type/const",keyword:"const",params:{allowedValue: "down"},message:"must be equal to constant"};
+const err158 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/7/then/properties/type/const",keyword:"const",params:{allowedValue: "down"},message:"must be equal to constant"};
 if(vErrors === null){
-vErrors = [err100];
+vErrors = [err158];
 }
 else {
-vErrors.push(err100);
+vErrors.push(err158);
 }
 errors++;
 }
 }
 if(data.target !== undefined){
 if(typeof data.target !== "string"){
-const err101 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/7/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err159 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/7/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err101];
+vErrors = [err159];
 }
 else {
-vErrors.push(err101);
+vErrors.push(err159);
 }
 errors++;
 }
 }
 if(data.by !== undefined){
 if(typeof data.by !== "string"){
-const err102 = {instancePath:instancePath+"/by",schemaPath:"#/allOf/7/then/properties/by/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err160 = {instancePath:instancePath+"/by",schemaPath:"#/allOf/7/then/properties/by/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err102];
+vErrors = [err160];
 }
 else {
-vErrors.push(err102);
+vErrors.push(err160);
 }
 errors++;
 }
 }
 if(data.state !== undefined){
-if(typeof data.state !== "string"){
-const err103 = {instancePath:instancePath+"/state",schemaPath:"#/allOf/7/then/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data78 = data.state;
+if(!(((data78 === "down") || (data78 === "dead")) || (data78 === "stable"))){
+const err161 = {instancePath:instancePath+"/state",schemaPath:"#/allOf/7/then/properties/state/enum",keyword:"enum",params:{allowedValues: schema128.allOf[7].then.properties.state.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err103];
+vErrors = [err161];
 }
 else {
-vErrors.push(err103);
+vErrors.push(err161);
+}
+errors++;
+}
+}
+if(data.round !== undefined){
+let data79 = data.round;
+if(!(((typeof data79 == "number") && (!(data79 % 1) && !isNaN(data79))) && (isFinite(data79)))){
+const err162 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/7/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err162];
+}
+else {
+vErrors.push(err162);
+}
+errors++;
+}
+if((typeof data79 == "number") && (isFinite(data79))){
+if(data79 < 0 || isNaN(data79)){
+const err163 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/7/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err163];
+}
+else {
+vErrors.push(err163);
 }
 errors++;
 }
 }
 }
-var _valid7 = _errs135 === errors;
+}
+var _valid7 = _errs163 === errors;
 valid31 = _valid7;
 if(valid31){
 var props7 = {};
@@ -11124,15 +11793,16 @@ props7.type = true;
 props7.target = true;
 props7.by = true;
 props7.state = true;
+props7.round = true;
 }
 }
 if(!valid31){
-const err104 = {instancePath,schemaPath:"#/allOf/7/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err164 = {instancePath,schemaPath:"#/allOf/7/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err104];
+vErrors = [err164];
 }
 else {
-vErrors.push(err104);
+vErrors.push(err164);
 }
 errors++;
 }
@@ -11145,120 +11815,175 @@ props0 = props0 || {};
 Object.assign(props0, props7);
 }
 }
-const _errs144 = errors;
+const _errs173 = errors;
 let valid34 = true;
-const _errs145 = errors;
+const _errs174 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
 if((data.type === undefined) && (missing8 = "type")){
-const err105 = {};
+const err165 = {};
 if(vErrors === null){
-vErrors = [err105];
+vErrors = [err165];
 }
 else {
-vErrors.push(err105);
+vErrors.push(err165);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("noTime" !== data.type){
-const err106 = {};
+const err166 = {};
 if(vErrors === null){
-vErrors = [err106];
+vErrors = [err166];
 }
 else {
-vErrors.push(err106);
+vErrors.push(err166);
 }
 errors++;
 }
 }
 }
 }
-var _valid8 = _errs145 === errors;
-errors = _errs144;
+var _valid8 = _errs174 === errors;
+errors = _errs173;
 if(vErrors !== null){
-if(_errs144){
-vErrors.length = _errs144;
+if(_errs173){
+vErrors.length = _errs173;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid8){
-const _errs147 = errors;
+const _errs176 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err107 = {instancePath,schemaPath:"#/allOf/8/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err167 = {instancePath,schemaPath:"#/allOf/8/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
-vErrors = [err107];
+vErrors = [err167];
 }
 else {
-vErrors.push(err107);
+vErrors.push(err167);
+}
+errors++;
+}
+if(data.round === undefined){
+const err168 = {instancePath,schemaPath:"#/allOf/8/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+if(vErrors === null){
+vErrors = [err168];
+}
+else {
+vErrors.push(err168);
 }
 errors++;
 }
 if(data.actor === undefined){
-const err108 = {instancePath,schemaPath:"#/allOf/8/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
+const err169 = {instancePath,schemaPath:"#/allOf/8/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
 if(vErrors === null){
-vErrors = [err108];
+vErrors = [err169];
 }
 else {
-vErrors.push(err108);
+vErrors.push(err169);
+}
+errors++;
+}
+if(data.action === undefined){
+const err170 = {instancePath,schemaPath:"#/allOf/8/then/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+if(vErrors === null){
+vErrors = [err170];
+}
+else {
+vErrors.push(err170);
+}
+errors++;
+}
+if(data.attack === undefined){
+const err171 = {instancePath,schemaPath:"#/allOf/8/then/required",keyword:"required",params:{missingProperty: "attack"},message:"must have required property '"+"attack"+"'"};
+if(vErrors === null){
+vErrors = [err171];
+}
+else {
+vErrors.push(err171);
 }
 errors++;
 }
 if(data.type !== undefined){
 if("noTime" !== data.type){
-const err109 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/8/then/properties/type/const",keyword:"const",params:{allowedValue: "noTime"},message:"must be equal to constant"};
+const err172 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/8/then/properties/type/const",keyword:"const",params:{allowedValue: "noTime"},message:"must be equal to constant"};
 if(vErrors === null){
-vErrors = [err109];
+vErrors = [err172];
 }
 else {
-vErrors.push(err109);
+vErrors.push(err172);
 }
 errors++;
 }
 }
 if(data.actor !== undefined){
 if(typeof data.actor !== "string"){
-const err110 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/8/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err173 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/8/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err110];
+vErrors = [err173];
 }
 else {
-vErrors.push(err110);
+vErrors.push(err173);
 }
 errors++;
 }
 }
 if(data.action !== undefined){
 if(typeof data.action !== "string"){
-const err111 = {instancePath:instancePath+"/action",schemaPath:"#/allOf/8/then/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err174 = {instancePath:instancePath+"/action",schemaPath:"#/allOf/8/then/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err111];
+vErrors = [err174];
 }
 else {
-vErrors.push(err111);
+vErrors.push(err174);
 }
 errors++;
 }
 }
 if(data.attack !== undefined){
-let data68 = data.attack;
-if(!((typeof data68 == "number") && (isFinite(data68)))){
-const err112 = {instancePath:instancePath+"/attack",schemaPath:"#/allOf/8/then/properties/attack/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data84 = data.attack;
+if(!((typeof data84 == "number") && (isFinite(data84)))){
+const err175 = {instancePath:instancePath+"/attack",schemaPath:"#/allOf/8/then/properties/attack/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
-vErrors = [err112];
+vErrors = [err175];
 }
 else {
-vErrors.push(err112);
+vErrors.push(err175);
+}
+errors++;
+}
+}
+if(data.round !== undefined){
+let data85 = data.round;
+if(!(((typeof data85 == "number") && (!(data85 % 1) && !isNaN(data85))) && (isFinite(data85)))){
+const err176 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/8/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err176];
+}
+else {
+vErrors.push(err176);
+}
+errors++;
+}
+if((typeof data85 == "number") && (isFinite(data85))){
+if(data85 < 0 || isNaN(data85)){
+const err177 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/8/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err177];
+}
+else {
+vErrors.push(err177);
 }
 errors++;
 }
 }
 }
-var _valid8 = _errs147 === errors;
+}
+var _valid8 = _errs176 === errors;
 valid34 = _valid8;
 if(valid34){
 var props8 = {};
@@ -11266,15 +11991,16 @@ props8.type = true;
 props8.actor = true;
 props8.action = true;
 props8.attack = true;
+props8.round = true;
 }
 }
 if(!valid34){
-const err113 = {instancePath,schemaPath:"#/allOf/8/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err178 = {instancePath,schemaPath:"#/allOf/8/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err113];
+vErrors = [err178];
 }
 else {
-vErrors.push(err113);
+vErrors.push(err178);
 }
 errors++;
 }
@@ -11287,124 +12013,170 @@ props0 = props0 || {};
 Object.assign(props0, props8);
 }
 }
-const _errs156 = errors;
+const _errs187 = errors;
 let valid37 = true;
-const _errs157 = errors;
+const _errs188 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
 if((data.type === undefined) && (missing9 = "type")){
-const err114 = {};
+const err179 = {};
 if(vErrors === null){
-vErrors = [err114];
+vErrors = [err179];
 }
 else {
-vErrors.push(err114);
+vErrors.push(err179);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("fightEnd" !== data.type){
-const err115 = {};
+const err180 = {};
 if(vErrors === null){
-vErrors = [err115];
+vErrors = [err180];
 }
 else {
-vErrors.push(err115);
+vErrors.push(err180);
 }
 errors++;
 }
 }
 }
 }
-var _valid9 = _errs157 === errors;
-errors = _errs156;
+var _valid9 = _errs188 === errors;
+errors = _errs187;
 if(vErrors !== null){
-if(_errs156){
-vErrors.length = _errs156;
+if(_errs187){
+vErrors.length = _errs187;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid9){
-const _errs159 = errors;
+const _errs190 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err116 = {instancePath,schemaPath:"#/allOf/9/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err181 = {instancePath,schemaPath:"#/allOf/9/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
-vErrors = [err116];
+vErrors = [err181];
 }
 else {
-vErrors.push(err116);
+vErrors.push(err181);
+}
+errors++;
+}
+if(data.round === undefined){
+const err182 = {instancePath,schemaPath:"#/allOf/9/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+if(vErrors === null){
+vErrors = [err182];
+}
+else {
+vErrors.push(err182);
 }
 errors++;
 }
 if(data.winner === undefined){
-const err117 = {instancePath,schemaPath:"#/allOf/9/then/required",keyword:"required",params:{missingProperty: "winner"},message:"must have required property '"+"winner"+"'"};
+const err183 = {instancePath,schemaPath:"#/allOf/9/then/required",keyword:"required",params:{missingProperty: "winner"},message:"must have required property '"+"winner"+"'"};
 if(vErrors === null){
-vErrors = [err117];
+vErrors = [err183];
 }
 else {
-vErrors.push(err117);
+vErrors.push(err183);
+}
+errors++;
+}
+if(data.rounds === undefined){
+const err184 = {instancePath,schemaPath:"#/allOf/9/then/required",keyword:"required",params:{missingProperty: "rounds"},message:"must have required property '"+"rounds"+"'"};
+if(vErrors === null){
+vErrors = [err184];
+}
+else {
+vErrors.push(err184);
 }
 errors++;
 }
 if(data.type !== undefined){
 if("fightEnd" !== data.type){
-const err118 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/9/then/properties/type/const",keyword:"const",params:{allowedValue: "fightEnd"},message:"must be equal to constant"};
+const err185 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/9/then/properties/type/const",keyword:"const",params:{allowedValue: "fightEnd"},message:"must be equal to constant"};
 if(vErrors === null){
-vErrors = [err118];
+vErrors = [err185];
 }
 else {
-vErrors.push(err118);
+vErrors.push(err185);
 }
 errors++;
 }
 }
 if(data.winner !== undefined){
-let data71 = data.winner;
-if(!(((data71 === "heroes") || (data71 === "enemies")) || (data71 === "draw"))){
-const err119 = {instancePath:instancePath+"/winner",schemaPath:"#/allOf/9/then/properties/winner/enum",keyword:"enum",params:{allowedValues: schema128.allOf[9].then.properties.winner.enum},message:"must be equal to one of the allowed values"};
+let data88 = data.winner;
+if(!(((data88 === "heroes") || (data88 === "enemies")) || (data88 === "draw"))){
+const err186 = {instancePath:instancePath+"/winner",schemaPath:"#/allOf/9/then/properties/winner/enum",keyword:"enum",params:{allowedValues: schema128.allOf[9].then.properties.winner.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err119];
+vErrors = [err186];
 }
 else {
-vErrors.push(err119);
+vErrors.push(err186);
 }
 errors++;
 }
 }
 if(data.rounds !== undefined){
-let data72 = data.rounds;
-if(!((typeof data72 == "number") && (isFinite(data72)))){
-const err120 = {instancePath:instancePath+"/rounds",schemaPath:"#/allOf/9/then/properties/rounds/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data89 = data.rounds;
+if(!((typeof data89 == "number") && (isFinite(data89)))){
+const err187 = {instancePath:instancePath+"/rounds",schemaPath:"#/allOf/9/then/properties/rounds/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
-vErrors = [err120];
+vErrors = [err187];
 }
 else {
-vErrors.push(err120);
+vErrors.push(err187);
+}
+errors++;
+}
+}
+if(data.round !== undefined){
+let data90 = data.round;
+if(!(((typeof data90 == "number") && (!(data90 % 1) && !isNaN(data90))) && (isFinite(data90)))){
+const err188 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/9/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err188];
+}
+else {
+vErrors.push(err188);
+}
+errors++;
+}
+if((typeof data90 == "number") && (isFinite(data90))){
+if(data90 < 0 || isNaN(data90)){
+const err189 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/9/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err189];
+}
+else {
+vErrors.push(err189);
 }
 errors++;
 }
 }
 }
-var _valid9 = _errs159 === errors;
+}
+var _valid9 = _errs190 === errors;
 valid37 = _valid9;
 if(valid37){
 var props9 = {};
 props9.type = true;
 props9.winner = true;
 props9.rounds = true;
+props9.round = true;
 }
 }
 if(!valid37){
-const err121 = {instancePath,schemaPath:"#/allOf/9/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err190 = {instancePath,schemaPath:"#/allOf/9/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err121];
+vErrors = [err190];
 }
 else {
-vErrors.push(err121);
+vErrors.push(err190);
 }
 errors++;
 }
@@ -11417,154 +12189,231 @@ props0 = props0 || {};
 Object.assign(props0, props9);
 }
 }
-const _errs165 = errors;
+const _errs198 = errors;
 let valid40 = true;
-const _errs166 = errors;
+const _errs199 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing10;
 if((data.type === undefined) && (missing10 = "type")){
-const err122 = {};
+const err191 = {};
 if(vErrors === null){
-vErrors = [err122];
+vErrors = [err191];
 }
 else {
-vErrors.push(err122);
+vErrors.push(err191);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("heal" !== data.type){
-const err123 = {};
+const err192 = {};
 if(vErrors === null){
-vErrors = [err123];
+vErrors = [err192];
 }
 else {
-vErrors.push(err123);
+vErrors.push(err192);
 }
 errors++;
 }
 }
 }
 }
-var _valid10 = _errs166 === errors;
-errors = _errs165;
+var _valid10 = _errs199 === errors;
+errors = _errs198;
 if(vErrors !== null){
-if(_errs165){
-vErrors.length = _errs165;
+if(_errs198){
+vErrors.length = _errs198;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid10){
-const _errs168 = errors;
+const _errs201 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err124 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err193 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
-vErrors = [err124];
+vErrors = [err193];
 }
 else {
-vErrors.push(err124);
+vErrors.push(err193);
+}
+errors++;
+}
+if(data.round === undefined){
+const err194 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+if(vErrors === null){
+vErrors = [err194];
+}
+else {
+vErrors.push(err194);
+}
+errors++;
+}
+if(data.actor === undefined){
+const err195 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
+if(vErrors === null){
+vErrors = [err195];
+}
+else {
+vErrors.push(err195);
 }
 errors++;
 }
 if(data.target === undefined){
-const err125 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+const err196 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
-vErrors = [err125];
+vErrors = [err196];
 }
 else {
-vErrors.push(err125);
+vErrors.push(err196);
 }
 errors++;
 }
 if(data.amount === undefined){
-const err126 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
+const err197 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
 if(vErrors === null){
-vErrors = [err126];
+vErrors = [err197];
 }
 else {
-vErrors.push(err126);
+vErrors.push(err197);
+}
+errors++;
+}
+if(data.track === undefined){
+const err198 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "track"},message:"must have required property '"+"track"+"'"};
+if(vErrors === null){
+vErrors = [err198];
+}
+else {
+vErrors.push(err198);
+}
+errors++;
+}
+if(data.chip === undefined){
+const err199 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
+if(vErrors === null){
+vErrors = [err199];
+}
+else {
+vErrors.push(err199);
 }
 errors++;
 }
 if(data.type !== undefined){
 if("heal" !== data.type){
-const err127 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/10/then/properties/type/const",keyword:"const",params:{allowedValue: "heal"},message:"must be equal to constant"};
+const err200 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/10/then/properties/type/const",keyword:"const",params:{allowedValue: "heal"},message:"must be equal to constant"};
 if(vErrors === null){
-vErrors = [err127];
+vErrors = [err200];
 }
 else {
-vErrors.push(err127);
+vErrors.push(err200);
 }
 errors++;
 }
 }
 if(data.actor !== undefined){
 if(typeof data.actor !== "string"){
-const err128 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/10/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err201 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/10/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err128];
+vErrors = [err201];
 }
 else {
-vErrors.push(err128);
+vErrors.push(err201);
 }
 errors++;
 }
 }
 if(data.target !== undefined){
 if(typeof data.target !== "string"){
-const err129 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/10/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err202 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/10/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err129];
+vErrors = [err202];
 }
 else {
-vErrors.push(err129);
+vErrors.push(err202);
 }
 errors++;
 }
 }
 if(data.amount !== undefined){
-let data77 = data.amount;
-if(!((typeof data77 == "number") && (isFinite(data77)))){
-const err130 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/10/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data95 = data.amount;
+if(!((typeof data95 == "number") && (isFinite(data95)))){
+const err203 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/10/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
-vErrors = [err130];
+vErrors = [err203];
 }
 else {
-vErrors.push(err130);
+vErrors.push(err203);
 }
 errors++;
 }
 }
 if(data.track !== undefined){
 if(typeof data.track !== "string"){
-const err131 = {instancePath:instancePath+"/track",schemaPath:"#/allOf/10/then/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err204 = {instancePath:instancePath+"/track",schemaPath:"#/allOf/10/then/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err131];
+vErrors = [err204];
 }
 else {
-vErrors.push(err131);
+vErrors.push(err204);
 }
 errors++;
 }
 }
 if(data.chip !== undefined){
 if(typeof data.chip !== "string"){
-const err132 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/10/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err205 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/10/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err132];
+vErrors = [err205];
 }
 else {
-vErrors.push(err132);
+vErrors.push(err205);
+}
+errors++;
+}
+}
+if(data.formula !== undefined){
+if(typeof data.formula !== "string"){
+const err206 = {instancePath:instancePath+"/formula",schemaPath:"#/allOf/10/then/properties/formula/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err206];
+}
+else {
+vErrors.push(err206);
+}
+errors++;
+}
+}
+if(data.round !== undefined){
+let data99 = data.round;
+if(!(((typeof data99 == "number") && (!(data99 % 1) && !isNaN(data99))) && (isFinite(data99)))){
+const err207 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/10/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err207];
+}
+else {
+vErrors.push(err207);
+}
+errors++;
+}
+if((typeof data99 == "number") && (isFinite(data99))){
+if(data99 < 0 || isNaN(data99)){
+const err208 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/10/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err208];
+}
+else {
+vErrors.push(err208);
 }
 errors++;
 }
 }
 }
-var _valid10 = _errs168 === errors;
+}
+var _valid10 = _errs201 === errors;
 valid40 = _valid10;
 if(valid40){
 var props10 = {};
@@ -11574,15 +12423,17 @@ props10.target = true;
 props10.amount = true;
 props10.track = true;
 props10.chip = true;
+props10.formula = true;
+props10.round = true;
 }
 }
 if(!valid40){
-const err133 = {instancePath,schemaPath:"#/allOf/10/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err209 = {instancePath,schemaPath:"#/allOf/10/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err133];
+vErrors = [err209];
 }
 else {
-vErrors.push(err133);
+vErrors.push(err209);
 }
 errors++;
 }
@@ -11595,157 +12446,212 @@ props0 = props0 || {};
 Object.assign(props0, props10);
 }
 }
-const _errs181 = errors;
+const _errs218 = errors;
 let valid43 = true;
-const _errs182 = errors;
+const _errs219 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing11;
 if((data.type === undefined) && (missing11 = "type")){
-const err134 = {};
+const err210 = {};
 if(vErrors === null){
-vErrors = [err134];
+vErrors = [err210];
 }
 else {
-vErrors.push(err134);
+vErrors.push(err210);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("ability" !== data.type){
-const err135 = {};
+const err211 = {};
 if(vErrors === null){
-vErrors = [err135];
+vErrors = [err211];
 }
 else {
-vErrors.push(err135);
+vErrors.push(err211);
 }
 errors++;
 }
 }
 }
 }
-var _valid11 = _errs182 === errors;
-errors = _errs181;
+var _valid11 = _errs219 === errors;
+errors = _errs218;
 if(vErrors !== null){
-if(_errs181){
-vErrors.length = _errs181;
+if(_errs218){
+vErrors.length = _errs218;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid11){
-const _errs184 = errors;
+const _errs221 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err136 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err212 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
-vErrors = [err136];
+vErrors = [err212];
 }
 else {
-vErrors.push(err136);
+vErrors.push(err212);
+}
+errors++;
+}
+if(data.round === undefined){
+const err213 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+if(vErrors === null){
+vErrors = [err213];
+}
+else {
+vErrors.push(err213);
 }
 errors++;
 }
 if(data.actor === undefined){
-const err137 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
+const err214 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
 if(vErrors === null){
-vErrors = [err137];
+vErrors = [err214];
 }
 else {
-vErrors.push(err137);
+vErrors.push(err214);
 }
 errors++;
 }
 if(data.ability === undefined){
-const err138 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "ability"},message:"must have required property '"+"ability"+"'"};
+const err215 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "ability"},message:"must have required property '"+"ability"+"'"};
 if(vErrors === null){
-vErrors = [err138];
+vErrors = [err215];
 }
 else {
-vErrors.push(err138);
+vErrors.push(err215);
+}
+errors++;
+}
+if(data.targets === undefined){
+const err216 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "targets"},message:"must have required property '"+"targets"+"'"};
+if(vErrors === null){
+vErrors = [err216];
+}
+else {
+vErrors.push(err216);
+}
+errors++;
+}
+if(data.chip === undefined){
+const err217 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
+if(vErrors === null){
+vErrors = [err217];
+}
+else {
+vErrors.push(err217);
 }
 errors++;
 }
 if(data.type !== undefined){
 if("ability" !== data.type){
-const err139 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/11/then/properties/type/const",keyword:"const",params:{allowedValue: "ability"},message:"must be equal to constant"};
+const err218 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/11/then/properties/type/const",keyword:"const",params:{allowedValue: "ability"},message:"must be equal to constant"};
 if(vErrors === null){
-vErrors = [err139];
+vErrors = [err218];
 }
 else {
-vErrors.push(err139);
+vErrors.push(err218);
 }
 errors++;
 }
 }
 if(data.actor !== undefined){
 if(typeof data.actor !== "string"){
-const err140 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/11/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err219 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/11/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err140];
+vErrors = [err219];
 }
 else {
-vErrors.push(err140);
+vErrors.push(err219);
 }
 errors++;
 }
 }
 if(data.ability !== undefined){
 if(typeof data.ability !== "string"){
-const err141 = {instancePath:instancePath+"/ability",schemaPath:"#/allOf/11/then/properties/ability/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err220 = {instancePath:instancePath+"/ability",schemaPath:"#/allOf/11/then/properties/ability/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err141];
+vErrors = [err220];
 }
 else {
-vErrors.push(err141);
+vErrors.push(err220);
 }
 errors++;
 }
 }
 if(data.targets !== undefined){
-let data84 = data.targets;
-if(Array.isArray(data84)){
-const len4 = data84.length;
+let data104 = data.targets;
+if(Array.isArray(data104)){
+const len4 = data104.length;
 for(let i4=0; i4<len4; i4++){
-if(typeof data84[i4] !== "string"){
-const err142 = {instancePath:instancePath+"/targets/" + i4,schemaPath:"#/allOf/11/then/properties/targets/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data104[i4] !== "string"){
+const err221 = {instancePath:instancePath+"/targets/" + i4,schemaPath:"#/allOf/11/then/properties/targets/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err142];
+vErrors = [err221];
 }
 else {
-vErrors.push(err142);
+vErrors.push(err221);
 }
 errors++;
 }
 }
 }
 else {
-const err143 = {instancePath:instancePath+"/targets",schemaPath:"#/allOf/11/then/properties/targets/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err222 = {instancePath:instancePath+"/targets",schemaPath:"#/allOf/11/then/properties/targets/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err143];
+vErrors = [err222];
 }
 else {
-vErrors.push(err143);
+vErrors.push(err222);
 }
 errors++;
 }
 }
 if(data.chip !== undefined){
 if(typeof data.chip !== "string"){
-const err144 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/11/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err223 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/11/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err144];
+vErrors = [err223];
 }
 else {
-vErrors.push(err144);
+vErrors.push(err223);
+}
+errors++;
+}
+}
+if(data.round !== undefined){
+let data107 = data.round;
+if(!(((typeof data107 == "number") && (!(data107 % 1) && !isNaN(data107))) && (isFinite(data107)))){
+const err224 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/11/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err224];
+}
+else {
+vErrors.push(err224);
+}
+errors++;
+}
+if((typeof data107 == "number") && (isFinite(data107))){
+if(data107 < 0 || isNaN(data107)){
+const err225 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/11/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err225];
+}
+else {
+vErrors.push(err225);
 }
 errors++;
 }
 }
 }
-var _valid11 = _errs184 === errors;
+}
+var _valid11 = _errs221 === errors;
 valid43 = _valid11;
 if(valid43){
 var props11 = {};
@@ -11754,15 +12660,16 @@ props11.actor = true;
 props11.ability = true;
 props11.targets = true;
 props11.chip = true;
+props11.round = true;
 }
 }
 if(!valid43){
-const err145 = {instancePath,schemaPath:"#/allOf/11/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err226 = {instancePath,schemaPath:"#/allOf/11/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err145];
+vErrors = [err226];
 }
 else {
-vErrors.push(err145);
+vErrors.push(err226);
 }
 errors++;
 }
@@ -11775,143 +12682,198 @@ props0 = props0 || {};
 Object.assign(props0, props11);
 }
 }
-const _errs197 = errors;
+const _errs236 = errors;
 let valid48 = true;
-const _errs198 = errors;
+const _errs237 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing12;
 if((data.type === undefined) && (missing12 = "type")){
-const err146 = {};
+const err227 = {};
 if(vErrors === null){
-vErrors = [err146];
+vErrors = [err227];
 }
 else {
-vErrors.push(err146);
+vErrors.push(err227);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("harm" !== data.type){
-const err147 = {};
+const err228 = {};
 if(vErrors === null){
-vErrors = [err147];
+vErrors = [err228];
 }
 else {
-vErrors.push(err147);
+vErrors.push(err228);
 }
 errors++;
 }
 }
 }
 }
-var _valid12 = _errs198 === errors;
-errors = _errs197;
+var _valid12 = _errs237 === errors;
+errors = _errs236;
 if(vErrors !== null){
-if(_errs197){
-vErrors.length = _errs197;
+if(_errs236){
+vErrors.length = _errs236;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid12){
-const _errs200 = errors;
+const _errs239 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err148 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err229 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
-vErrors = [err148];
+vErrors = [err229];
 }
 else {
-vErrors.push(err148);
+vErrors.push(err229);
+}
+errors++;
+}
+if(data.round === undefined){
+const err230 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+if(vErrors === null){
+vErrors = [err230];
+}
+else {
+vErrors.push(err230);
+}
+errors++;
+}
+if(data.actor === undefined){
+const err231 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
+if(vErrors === null){
+vErrors = [err231];
+}
+else {
+vErrors.push(err231);
 }
 errors++;
 }
 if(data.target === undefined){
-const err149 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+const err232 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
-vErrors = [err149];
+vErrors = [err232];
 }
 else {
-vErrors.push(err149);
+vErrors.push(err232);
 }
 errors++;
 }
 if(data.levels === undefined){
-const err150 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "levels"},message:"must have required property '"+"levels"+"'"};
+const err233 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "levels"},message:"must have required property '"+"levels"+"'"};
 if(vErrors === null){
-vErrors = [err150];
+vErrors = [err233];
 }
 else {
-vErrors.push(err150);
+vErrors.push(err233);
+}
+errors++;
+}
+if(data.amount === undefined){
+const err234 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
+if(vErrors === null){
+vErrors = [err234];
+}
+else {
+vErrors.push(err234);
 }
 errors++;
 }
 if(data.type !== undefined){
 if("harm" !== data.type){
-const err151 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/12/then/properties/type/const",keyword:"const",params:{allowedValue: "harm"},message:"must be equal to constant"};
+const err235 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/12/then/properties/type/const",keyword:"const",params:{allowedValue: "harm"},message:"must be equal to constant"};
 if(vErrors === null){
-vErrors = [err151];
+vErrors = [err235];
 }
 else {
-vErrors.push(err151);
+vErrors.push(err235);
 }
 errors++;
 }
 }
 if(data.actor !== undefined){
 if(typeof data.actor !== "string"){
-const err152 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/12/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err236 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/12/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err152];
+vErrors = [err236];
 }
 else {
-vErrors.push(err152);
+vErrors.push(err236);
 }
 errors++;
 }
 }
 if(data.target !== undefined){
 if(typeof data.target !== "string"){
-const err153 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/12/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err237 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/12/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err153];
+vErrors = [err237];
 }
 else {
-vErrors.push(err153);
+vErrors.push(err237);
 }
 errors++;
 }
 }
 if(data.levels !== undefined){
-let data91 = data.levels;
-if(!((typeof data91 == "number") && (isFinite(data91)))){
-const err154 = {instancePath:instancePath+"/levels",schemaPath:"#/allOf/12/then/properties/levels/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data112 = data.levels;
+if(!((typeof data112 == "number") && (isFinite(data112)))){
+const err238 = {instancePath:instancePath+"/levels",schemaPath:"#/allOf/12/then/properties/levels/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
-vErrors = [err154];
+vErrors = [err238];
 }
 else {
-vErrors.push(err154);
+vErrors.push(err238);
 }
 errors++;
 }
 }
 if(data.amount !== undefined){
-let data92 = data.amount;
-if(!((typeof data92 == "number") && (isFinite(data92)))){
-const err155 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/12/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data113 = data.amount;
+if(!((typeof data113 == "number") && (isFinite(data113)))){
+const err239 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/12/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
-vErrors = [err155];
+vErrors = [err239];
 }
 else {
-vErrors.push(err155);
+vErrors.push(err239);
+}
+errors++;
+}
+}
+if(data.round !== undefined){
+let data114 = data.round;
+if(!(((typeof data114 == "number") && (!(data114 % 1) && !isNaN(data114))) && (isFinite(data114)))){
+const err240 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/12/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err240];
+}
+else {
+vErrors.push(err240);
+}
+errors++;
+}
+if((typeof data114 == "number") && (isFinite(data114))){
+if(data114 < 0 || isNaN(data114)){
+const err241 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/12/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err241];
+}
+else {
+vErrors.push(err241);
 }
 errors++;
 }
 }
 }
-var _valid12 = _errs200 === errors;
+}
+var _valid12 = _errs239 === errors;
 valid48 = _valid12;
 if(valid48){
 var props12 = {};
@@ -11920,15 +12882,16 @@ props12.actor = true;
 props12.target = true;
 props12.levels = true;
 props12.amount = true;
+props12.round = true;
 }
 }
 if(!valid48){
-const err156 = {instancePath,schemaPath:"#/allOf/12/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err242 = {instancePath,schemaPath:"#/allOf/12/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err156];
+vErrors = [err242];
 }
 else {
-vErrors.push(err156);
+vErrors.push(err242);
 }
 errors++;
 }
@@ -11941,130 +12904,175 @@ props0 = props0 || {};
 Object.assign(props0, props12);
 }
 }
-const _errs211 = errors;
+const _errs252 = errors;
 let valid51 = true;
-const _errs212 = errors;
+const _errs253 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing13;
 if((data.type === undefined) && (missing13 = "type")){
-const err157 = {};
+const err243 = {};
 if(vErrors === null){
-vErrors = [err157];
+vErrors = [err243];
 }
 else {
-vErrors.push(err157);
+vErrors.push(err243);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("sustain" !== data.type){
-const err158 = {};
+const err244 = {};
 if(vErrors === null){
-vErrors = [err158];
+vErrors = [err244];
 }
 else {
-vErrors.push(err158);
+vErrors.push(err244);
 }
 errors++;
 }
 }
 }
 }
-var _valid13 = _errs212 === errors;
-errors = _errs211;
+var _valid13 = _errs253 === errors;
+errors = _errs252;
 if(vErrors !== null){
-if(_errs211){
-vErrors.length = _errs211;
+if(_errs252){
+vErrors.length = _errs252;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid13){
-const _errs214 = errors;
+const _errs255 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err159 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err245 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
-vErrors = [err159];
+vErrors = [err245];
 }
 else {
-vErrors.push(err159);
+vErrors.push(err245);
+}
+errors++;
+}
+if(data.round === undefined){
+const err246 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+if(vErrors === null){
+vErrors = [err246];
+}
+else {
+vErrors.push(err246);
 }
 errors++;
 }
 if(data.actor === undefined){
-const err160 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
+const err247 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
 if(vErrors === null){
-vErrors = [err160];
+vErrors = [err247];
 }
 else {
-vErrors.push(err160);
+vErrors.push(err247);
 }
 errors++;
 }
 if(data.ability === undefined){
-const err161 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "ability"},message:"must have required property '"+"ability"+"'"};
+const err248 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "ability"},message:"must have required property '"+"ability"+"'"};
 if(vErrors === null){
-vErrors = [err161];
+vErrors = [err248];
 }
 else {
-vErrors.push(err161);
+vErrors.push(err248);
+}
+errors++;
+}
+if(data.change === undefined){
+const err249 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "change"},message:"must have required property '"+"change"+"'"};
+if(vErrors === null){
+vErrors = [err249];
+}
+else {
+vErrors.push(err249);
 }
 errors++;
 }
 if(data.type !== undefined){
 if("sustain" !== data.type){
-const err162 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/13/then/properties/type/const",keyword:"const",params:{allowedValue: "sustain"},message:"must be equal to constant"};
+const err250 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/13/then/properties/type/const",keyword:"const",params:{allowedValue: "sustain"},message:"must be equal to constant"};
 if(vErrors === null){
-vErrors = [err162];
+vErrors = [err250];
 }
 else {
-vErrors.push(err162);
+vErrors.push(err250);
 }
 errors++;
 }
 }
 if(data.actor !== undefined){
 if(typeof data.actor !== "string"){
-const err163 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/13/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err251 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/13/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err163];
+vErrors = [err251];
 }
 else {
-vErrors.push(err163);
+vErrors.push(err251);
 }
 errors++;
 }
 }
 if(data.ability !== undefined){
 if(typeof data.ability !== "string"){
-const err164 = {instancePath:instancePath+"/ability",schemaPath:"#/allOf/13/then/properties/ability/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err252 = {instancePath:instancePath+"/ability",schemaPath:"#/allOf/13/then/properties/ability/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err164];
+vErrors = [err252];
 }
 else {
-vErrors.push(err164);
+vErrors.push(err252);
 }
 errors++;
 }
 }
 if(data.change !== undefined){
-let data97 = data.change;
-if(!(((data97 === "started") || (data97 === "ended")) || (data97 === "kept"))){
-const err165 = {instancePath:instancePath+"/change",schemaPath:"#/allOf/13/then/properties/change/enum",keyword:"enum",params:{allowedValues: schema128.allOf[13].then.properties.change.enum},message:"must be equal to one of the allowed values"};
+let data119 = data.change;
+if(!(((data119 === "started") || (data119 === "ended")) || (data119 === "kept"))){
+const err253 = {instancePath:instancePath+"/change",schemaPath:"#/allOf/13/then/properties/change/enum",keyword:"enum",params:{allowedValues: schema128.allOf[13].then.properties.change.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err165];
+vErrors = [err253];
 }
 else {
-vErrors.push(err165);
+vErrors.push(err253);
+}
+errors++;
+}
+}
+if(data.round !== undefined){
+let data120 = data.round;
+if(!(((typeof data120 == "number") && (!(data120 % 1) && !isNaN(data120))) && (isFinite(data120)))){
+const err254 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/13/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err254];
+}
+else {
+vErrors.push(err254);
+}
+errors++;
+}
+if((typeof data120 == "number") && (isFinite(data120))){
+if(data120 < 0 || isNaN(data120)){
+const err255 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/13/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err255];
+}
+else {
+vErrors.push(err255);
 }
 errors++;
 }
 }
 }
-var _valid13 = _errs214 === errors;
+}
+var _valid13 = _errs255 === errors;
 valid51 = _valid13;
 if(valid51){
 var props13 = {};
@@ -12072,15 +13080,16 @@ props13.type = true;
 props13.actor = true;
 props13.ability = true;
 props13.change = true;
+props13.round = true;
 }
 }
 if(!valid51){
-const err166 = {instancePath,schemaPath:"#/allOf/13/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err256 = {instancePath,schemaPath:"#/allOf/13/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err166];
+vErrors = [err256];
 }
 else {
-vErrors.push(err166);
+vErrors.push(err256);
 }
 errors++;
 }
@@ -12093,120 +13102,175 @@ props0 = props0 || {};
 Object.assign(props0, props13);
 }
 }
-const _errs222 = errors;
+const _errs265 = errors;
 let valid54 = true;
-const _errs223 = errors;
+const _errs266 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing14;
 if((data.type === undefined) && (missing14 = "type")){
-const err167 = {};
+const err257 = {};
 if(vErrors === null){
-vErrors = [err167];
+vErrors = [err257];
 }
 else {
-vErrors.push(err167);
+vErrors.push(err257);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("regenerate" !== data.type){
-const err168 = {};
+const err258 = {};
 if(vErrors === null){
-vErrors = [err168];
+vErrors = [err258];
 }
 else {
-vErrors.push(err168);
+vErrors.push(err258);
 }
 errors++;
 }
 }
 }
 }
-var _valid14 = _errs223 === errors;
-errors = _errs222;
+var _valid14 = _errs266 === errors;
+errors = _errs265;
 if(vErrors !== null){
-if(_errs222){
-vErrors.length = _errs222;
+if(_errs265){
+vErrors.length = _errs265;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid14){
-const _errs225 = errors;
+const _errs268 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err169 = {instancePath,schemaPath:"#/allOf/14/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err259 = {instancePath,schemaPath:"#/allOf/14/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
-vErrors = [err169];
+vErrors = [err259];
 }
 else {
-vErrors.push(err169);
+vErrors.push(err259);
+}
+errors++;
+}
+if(data.round === undefined){
+const err260 = {instancePath,schemaPath:"#/allOf/14/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+if(vErrors === null){
+vErrors = [err260];
+}
+else {
+vErrors.push(err260);
 }
 errors++;
 }
 if(data.target === undefined){
-const err170 = {instancePath,schemaPath:"#/allOf/14/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+const err261 = {instancePath,schemaPath:"#/allOf/14/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
-vErrors = [err170];
+vErrors = [err261];
 }
 else {
-vErrors.push(err170);
+vErrors.push(err261);
+}
+errors++;
+}
+if(data.amount === undefined){
+const err262 = {instancePath,schemaPath:"#/allOf/14/then/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
+if(vErrors === null){
+vErrors = [err262];
+}
+else {
+vErrors.push(err262);
+}
+errors++;
+}
+if(data.stopped === undefined){
+const err263 = {instancePath,schemaPath:"#/allOf/14/then/required",keyword:"required",params:{missingProperty: "stopped"},message:"must have required property '"+"stopped"+"'"};
+if(vErrors === null){
+vErrors = [err263];
+}
+else {
+vErrors.push(err263);
 }
 errors++;
 }
 if(data.type !== undefined){
 if("regenerate" !== data.type){
-const err171 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/14/then/properties/type/const",keyword:"const",params:{allowedValue: "regenerate"},message:"must be equal to constant"};
+const err264 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/14/then/properties/type/const",keyword:"const",params:{allowedValue: "regenerate"},message:"must be equal to constant"};
 if(vErrors === null){
-vErrors = [err171];
+vErrors = [err264];
 }
 else {
-vErrors.push(err171);
+vErrors.push(err264);
 }
 errors++;
 }
 }
 if(data.target !== undefined){
 if(typeof data.target !== "string"){
-const err172 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/14/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err265 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/14/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err172];
+vErrors = [err265];
 }
 else {
-vErrors.push(err172);
+vErrors.push(err265);
 }
 errors++;
 }
 }
 if(data.amount !== undefined){
-let data101 = data.amount;
-if(!((typeof data101 == "number") && (isFinite(data101)))){
-const err173 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/14/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data124 = data.amount;
+if(!((typeof data124 == "number") && (isFinite(data124)))){
+const err266 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/14/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
-vErrors = [err173];
+vErrors = [err266];
 }
 else {
-vErrors.push(err173);
+vErrors.push(err266);
 }
 errors++;
 }
 }
 if(data.stopped !== undefined){
 if(typeof data.stopped !== "boolean"){
-const err174 = {instancePath:instancePath+"/stopped",schemaPath:"#/allOf/14/then/properties/stopped/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err267 = {instancePath:instancePath+"/stopped",schemaPath:"#/allOf/14/then/properties/stopped/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err174];
+vErrors = [err267];
 }
 else {
-vErrors.push(err174);
+vErrors.push(err267);
+}
+errors++;
+}
+}
+if(data.round !== undefined){
+let data126 = data.round;
+if(!(((typeof data126 == "number") && (!(data126 % 1) && !isNaN(data126))) && (isFinite(data126)))){
+const err268 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/14/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err268];
+}
+else {
+vErrors.push(err268);
+}
+errors++;
+}
+if((typeof data126 == "number") && (isFinite(data126))){
+if(data126 < 0 || isNaN(data126)){
+const err269 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/14/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err269];
+}
+else {
+vErrors.push(err269);
 }
 errors++;
 }
 }
 }
-var _valid14 = _errs225 === errors;
+}
+var _valid14 = _errs268 === errors;
 valid54 = _valid14;
 if(valid54){
 var props14 = {};
@@ -12214,15 +13278,16 @@ props14.type = true;
 props14.target = true;
 props14.amount = true;
 props14.stopped = true;
+props14.round = true;
 }
 }
 if(!valid54){
-const err175 = {instancePath,schemaPath:"#/allOf/14/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err270 = {instancePath,schemaPath:"#/allOf/14/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err175];
+vErrors = [err270];
 }
 else {
-vErrors.push(err175);
+vErrors.push(err270);
 }
 errors++;
 }
@@ -12235,151 +13300,196 @@ props0 = props0 || {};
 Object.assign(props0, props14);
 }
 }
-const _errs234 = errors;
+const _errs279 = errors;
 let valid57 = true;
-const _errs235 = errors;
+const _errs280 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing15;
 if((data.type === undefined) && (missing15 = "type")){
-const err176 = {};
+const err271 = {};
 if(vErrors === null){
-vErrors = [err176];
+vErrors = [err271];
 }
 else {
-vErrors.push(err176);
+vErrors.push(err271);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("move" !== data.type){
-const err177 = {};
+const err272 = {};
 if(vErrors === null){
-vErrors = [err177];
+vErrors = [err272];
 }
 else {
-vErrors.push(err177);
+vErrors.push(err272);
 }
 errors++;
 }
 }
 }
 }
-var _valid15 = _errs235 === errors;
-errors = _errs234;
+var _valid15 = _errs280 === errors;
+errors = _errs279;
 if(vErrors !== null){
-if(_errs234){
-vErrors.length = _errs234;
+if(_errs279){
+vErrors.length = _errs279;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid15){
-const _errs237 = errors;
+const _errs282 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err178 = {instancePath,schemaPath:"#/allOf/15/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err273 = {instancePath,schemaPath:"#/allOf/15/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
-vErrors = [err178];
+vErrors = [err273];
 }
 else {
-vErrors.push(err178);
+vErrors.push(err273);
+}
+errors++;
+}
+if(data.round === undefined){
+const err274 = {instancePath,schemaPath:"#/allOf/15/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+if(vErrors === null){
+vErrors = [err274];
+}
+else {
+vErrors.push(err274);
 }
 errors++;
 }
 if(data.target === undefined){
-const err179 = {instancePath,schemaPath:"#/allOf/15/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+const err275 = {instancePath,schemaPath:"#/allOf/15/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
-vErrors = [err179];
+vErrors = [err275];
 }
 else {
-vErrors.push(err179);
+vErrors.push(err275);
 }
 errors++;
 }
 if(data.from === undefined){
-const err180 = {instancePath,schemaPath:"#/allOf/15/then/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'"};
+const err276 = {instancePath,schemaPath:"#/allOf/15/then/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'"};
 if(vErrors === null){
-vErrors = [err180];
+vErrors = [err276];
 }
 else {
-vErrors.push(err180);
+vErrors.push(err276);
 }
 errors++;
 }
 if(data.to === undefined){
-const err181 = {instancePath,schemaPath:"#/allOf/15/then/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'"};
+const err277 = {instancePath,schemaPath:"#/allOf/15/then/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'"};
 if(vErrors === null){
-vErrors = [err181];
+vErrors = [err277];
 }
 else {
-vErrors.push(err181);
+vErrors.push(err277);
+}
+errors++;
+}
+if(data.chip === undefined){
+const err278 = {instancePath,schemaPath:"#/allOf/15/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
+if(vErrors === null){
+vErrors = [err278];
+}
+else {
+vErrors.push(err278);
 }
 errors++;
 }
 if(data.type !== undefined){
 if("move" !== data.type){
-const err182 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/15/then/properties/type/const",keyword:"const",params:{allowedValue: "move"},message:"must be equal to constant"};
+const err279 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/15/then/properties/type/const",keyword:"const",params:{allowedValue: "move"},message:"must be equal to constant"};
 if(vErrors === null){
-vErrors = [err182];
+vErrors = [err279];
 }
 else {
-vErrors.push(err182);
+vErrors.push(err279);
 }
 errors++;
 }
 }
 if(data.target !== undefined){
 if(typeof data.target !== "string"){
-const err183 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/15/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err280 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/15/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err183];
+vErrors = [err280];
 }
 else {
-vErrors.push(err183);
+vErrors.push(err280);
 }
 errors++;
 }
 }
 if(data.from !== undefined){
 if(typeof data.from !== "string"){
-const err184 = {instancePath:instancePath+"/from",schemaPath:"#/allOf/15/then/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err281 = {instancePath:instancePath+"/from",schemaPath:"#/allOf/15/then/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err184];
+vErrors = [err281];
 }
 else {
-vErrors.push(err184);
+vErrors.push(err281);
 }
 errors++;
 }
 }
 if(data.to !== undefined){
 if(typeof data.to !== "string"){
-const err185 = {instancePath:instancePath+"/to",schemaPath:"#/allOf/15/then/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err282 = {instancePath:instancePath+"/to",schemaPath:"#/allOf/15/then/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err185];
+vErrors = [err282];
 }
 else {
-vErrors.push(err185);
+vErrors.push(err282);
 }
 errors++;
 }
 }
 if(data.chip !== undefined){
 if(typeof data.chip !== "string"){
-const err186 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/15/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err283 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/15/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err186];
+vErrors = [err283];
 }
 else {
-vErrors.push(err186);
+vErrors.push(err283);
+}
+errors++;
+}
+}
+if(data.round !== undefined){
+let data133 = data.round;
+if(!(((typeof data133 == "number") && (!(data133 % 1) && !isNaN(data133))) && (isFinite(data133)))){
+const err284 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/15/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err284];
+}
+else {
+vErrors.push(err284);
+}
+errors++;
+}
+if((typeof data133 == "number") && (isFinite(data133))){
+if(data133 < 0 || isNaN(data133)){
+const err285 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/15/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err285];
+}
+else {
+vErrors.push(err285);
 }
 errors++;
 }
 }
 }
-var _valid15 = _errs237 === errors;
+}
+var _valid15 = _errs282 === errors;
 valid57 = _valid15;
 if(valid57){
 var props15 = {};
@@ -12388,15 +13498,16 @@ props15.target = true;
 props15.from = true;
 props15.to = true;
 props15.chip = true;
+props15.round = true;
 }
 }
 if(!valid57){
-const err187 = {instancePath,schemaPath:"#/allOf/15/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err286 = {instancePath,schemaPath:"#/allOf/15/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err187];
+vErrors = [err286];
 }
 else {
-vErrors.push(err187);
+vErrors.push(err286);
 }
 errors++;
 }
@@ -12409,175 +13520,220 @@ props0 = props0 || {};
 Object.assign(props0, props15);
 }
 }
-const _errs248 = errors;
+const _errs295 = errors;
 let valid60 = true;
-const _errs249 = errors;
+const _errs296 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing16;
 if((data.type === undefined) && (missing16 = "type")){
-const err188 = {};
+const err287 = {};
 if(vErrors === null){
-vErrors = [err188];
+vErrors = [err287];
 }
 else {
-vErrors.push(err188);
+vErrors.push(err287);
 }
 errors++;
 }
 else {
 if(data.type !== undefined){
 if("gain" !== data.type){
-const err189 = {};
+const err288 = {};
 if(vErrors === null){
-vErrors = [err189];
+vErrors = [err288];
 }
 else {
-vErrors.push(err189);
+vErrors.push(err288);
 }
 errors++;
 }
 }
 }
 }
-var _valid16 = _errs249 === errors;
-errors = _errs248;
+var _valid16 = _errs296 === errors;
+errors = _errs295;
 if(vErrors !== null){
-if(_errs248){
-vErrors.length = _errs248;
+if(_errs295){
+vErrors.length = _errs295;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid16){
-const _errs251 = errors;
+const _errs298 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err190 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err289 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
-vErrors = [err190];
+vErrors = [err289];
 }
 else {
-vErrors.push(err190);
+vErrors.push(err289);
+}
+errors++;
+}
+if(data.round === undefined){
+const err290 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+if(vErrors === null){
+vErrors = [err290];
+}
+else {
+vErrors.push(err290);
 }
 errors++;
 }
 if(data.target === undefined){
-const err191 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+const err291 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
-vErrors = [err191];
+vErrors = [err291];
 }
 else {
-vErrors.push(err191);
+vErrors.push(err291);
 }
 errors++;
 }
 if(data.track === undefined){
-const err192 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "track"},message:"must have required property '"+"track"+"'"};
+const err292 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "track"},message:"must have required property '"+"track"+"'"};
 if(vErrors === null){
-vErrors = [err192];
+vErrors = [err292];
 }
 else {
-vErrors.push(err192);
+vErrors.push(err292);
 }
 errors++;
 }
 if(data.amount === undefined){
-const err193 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
+const err293 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
 if(vErrors === null){
-vErrors = [err193];
+vErrors = [err293];
 }
 else {
-vErrors.push(err193);
+vErrors.push(err293);
 }
 errors++;
 }
 if(data.value === undefined){
-const err194 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+const err294 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
-vErrors = [err194];
+vErrors = [err294];
 }
 else {
-vErrors.push(err194);
+vErrors.push(err294);
+}
+errors++;
+}
+if(data.chip === undefined){
+const err295 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
+if(vErrors === null){
+vErrors = [err295];
+}
+else {
+vErrors.push(err295);
 }
 errors++;
 }
 if(data.type !== undefined){
 if("gain" !== data.type){
-const err195 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/16/then/properties/type/const",keyword:"const",params:{allowedValue: "gain"},message:"must be equal to constant"};
+const err296 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/16/then/properties/type/const",keyword:"const",params:{allowedValue: "gain"},message:"must be equal to constant"};
 if(vErrors === null){
-vErrors = [err195];
+vErrors = [err296];
 }
 else {
-vErrors.push(err195);
+vErrors.push(err296);
 }
 errors++;
 }
 }
 if(data.target !== undefined){
 if(typeof data.target !== "string"){
-const err196 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/16/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err297 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/16/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err196];
+vErrors = [err297];
 }
 else {
-vErrors.push(err196);
+vErrors.push(err297);
 }
 errors++;
 }
 }
 if(data.track !== undefined){
 if(typeof data.track !== "string"){
-const err197 = {instancePath:instancePath+"/track",schemaPath:"#/allOf/16/then/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err298 = {instancePath:instancePath+"/track",schemaPath:"#/allOf/16/then/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err197];
+vErrors = [err298];
 }
 else {
-vErrors.push(err197);
+vErrors.push(err298);
 }
 errors++;
 }
 }
 if(data.amount !== undefined){
-let data113 = data.amount;
-if(!((typeof data113 == "number") && (isFinite(data113)))){
-const err198 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/16/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data138 = data.amount;
+if(!((typeof data138 == "number") && (isFinite(data138)))){
+const err299 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/16/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
-vErrors = [err198];
+vErrors = [err299];
 }
 else {
-vErrors.push(err198);
+vErrors.push(err299);
 }
 errors++;
 }
 }
 if(data.value !== undefined){
-let data114 = data.value;
-if(!((typeof data114 == "number") && (isFinite(data114)))){
-const err199 = {instancePath:instancePath+"/value",schemaPath:"#/allOf/16/then/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data139 = data.value;
+if(!((typeof data139 == "number") && (isFinite(data139)))){
+const err300 = {instancePath:instancePath+"/value",schemaPath:"#/allOf/16/then/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
-vErrors = [err199];
+vErrors = [err300];
 }
 else {
-vErrors.push(err199);
+vErrors.push(err300);
 }
 errors++;
 }
 }
 if(data.chip !== undefined){
 if(typeof data.chip !== "string"){
-const err200 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/16/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err301 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/16/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err200];
+vErrors = [err301];
 }
 else {
-vErrors.push(err200);
+vErrors.push(err301);
+}
+errors++;
+}
+}
+if(data.round !== undefined){
+let data141 = data.round;
+if(!(((typeof data141 == "number") && (!(data141 % 1) && !isNaN(data141))) && (isFinite(data141)))){
+const err302 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/16/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err302];
+}
+else {
+vErrors.push(err302);
+}
+errors++;
+}
+if((typeof data141 == "number") && (isFinite(data141))){
+if(data141 < 0 || isNaN(data141)){
+const err303 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/16/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err303];
+}
+else {
+vErrors.push(err303);
 }
 errors++;
 }
 }
 }
-var _valid16 = _errs251 === errors;
+}
+var _valid16 = _errs298 === errors;
 valid60 = _valid16;
 if(valid60){
 var props16 = {};
@@ -12587,15 +13743,16 @@ props16.track = true;
 props16.amount = true;
 props16.value = true;
 props16.chip = true;
+props16.round = true;
 }
 }
 if(!valid60){
-const err201 = {instancePath,schemaPath:"#/allOf/16/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err304 = {instancePath,schemaPath:"#/allOf/16/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err201];
+vErrors = [err304];
 }
 else {
-vErrors.push(err201);
+vErrors.push(err304);
 }
 errors++;
 }
@@ -12610,12 +13767,12 @@ Object.assign(props0, props16);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err202 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err305 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
-vErrors = [err202];
+vErrors = [err305];
 }
 else {
-vErrors.push(err202);
+vErrors.push(err305);
 }
 errors++;
 }
@@ -12624,91 +13781,65 @@ props0 = props0 || {};
 props0.type = true;
 props0.fight = true;
 props0.round = true;
-props0.seq = true;
 }
 if(data.type !== undefined){
-let data116 = data.type;
-if(!(((((((((((((((((data116 === "fightStart") || (data116 === "round")) || (data116 === "turn")) || (data116 === "check")) || (data116 === "reaction")) || (data116 === "damage")) || (data116 === "condition")) || (data116 === "down")) || (data116 === "noTime")) || (data116 === "fightEnd")) || (data116 === "heal")) || (data116 === "ability")) || (data116 === "harm")) || (data116 === "sustain")) || (data116 === "regenerate")) || (data116 === "move")) || (data116 === "gain"))){
-const err203 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema128.properties.type.enum},message:"must be equal to one of the allowed values"};
+let data142 = data.type;
+if(!(((((((((((((((((data142 === "fightStart") || (data142 === "round")) || (data142 === "turn")) || (data142 === "check")) || (data142 === "reaction")) || (data142 === "damage")) || (data142 === "condition")) || (data142 === "down")) || (data142 === "noTime")) || (data142 === "fightEnd")) || (data142 === "heal")) || (data142 === "ability")) || (data142 === "harm")) || (data142 === "sustain")) || (data142 === "regenerate")) || (data142 === "move")) || (data142 === "gain"))){
+const err306 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema128.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err203];
+vErrors = [err306];
 }
 else {
-vErrors.push(err203);
+vErrors.push(err306);
 }
 errors++;
 }
 }
 if(data.fight !== undefined){
-let data117 = data.fight;
-if(!(((typeof data117 == "number") && (!(data117 % 1) && !isNaN(data117))) && (isFinite(data117)))){
-const err204 = {instancePath:instancePath+"/fight",schemaPath:"#/properties/fight/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+let data143 = data.fight;
+if(!(((typeof data143 == "number") && (!(data143 % 1) && !isNaN(data143))) && (isFinite(data143)))){
+const err307 = {instancePath:instancePath+"/fight",schemaPath:"#/properties/fight/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err204];
+vErrors = [err307];
 }
 else {
-vErrors.push(err204);
+vErrors.push(err307);
 }
 errors++;
 }
-if((typeof data117 == "number") && (isFinite(data117))){
-if(data117 < 0 || isNaN(data117)){
-const err205 = {instancePath:instancePath+"/fight",schemaPath:"#/properties/fight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data143 == "number") && (isFinite(data143))){
+if(data143 < 0 || isNaN(data143)){
+const err308 = {instancePath:instancePath+"/fight",schemaPath:"#/properties/fight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
-vErrors = [err205];
+vErrors = [err308];
 }
 else {
-vErrors.push(err205);
+vErrors.push(err308);
 }
 errors++;
 }
 }
 }
 if(data.round !== undefined){
-let data118 = data.round;
-if(!(((typeof data118 == "number") && (!(data118 % 1) && !isNaN(data118))) && (isFinite(data118)))){
-const err206 = {instancePath:instancePath+"/round",schemaPath:"#/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+let data144 = data.round;
+if(!(((typeof data144 == "number") && (!(data144 % 1) && !isNaN(data144))) && (isFinite(data144)))){
+const err309 = {instancePath:instancePath+"/round",schemaPath:"#/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err206];
+vErrors = [err309];
 }
 else {
-vErrors.push(err206);
+vErrors.push(err309);
 }
 errors++;
 }
-if((typeof data118 == "number") && (isFinite(data118))){
-if(data118 < 0 || isNaN(data118)){
-const err207 = {instancePath:instancePath+"/round",schemaPath:"#/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data144 == "number") && (isFinite(data144))){
+if(data144 < 0 || isNaN(data144)){
+const err310 = {instancePath:instancePath+"/round",schemaPath:"#/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
-vErrors = [err207];
+vErrors = [err310];
 }
 else {
-vErrors.push(err207);
-}
-errors++;
-}
-}
-}
-if(data.seq !== undefined){
-let data119 = data.seq;
-if(!(((typeof data119 == "number") && (!(data119 % 1) && !isNaN(data119))) && (isFinite(data119)))){
-const err208 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err208];
-}
-else {
-vErrors.push(err208);
-}
-errors++;
-}
-if((typeof data119 == "number") && (isFinite(data119))){
-if(data119 < 0 || isNaN(data119)){
-const err209 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err209];
-}
-else {
-vErrors.push(err209);
+vErrors.push(err310);
 }
 errors++;
 }
@@ -12716,12 +13847,12 @@ errors++;
 }
 }
 else {
-const err210 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err311 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err210];
+vErrors = [err311];
 }
 else {
-vErrors.push(err210);
+vErrors.push(err311);
 }
 errors++;
 }
@@ -12732,4 +13863,4 @@ return errors === 0;
 validate59.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const systemSchema = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:system:1","title":"Rules Studio system","description":"A tabletop rule system as data (rules format v1). Formulas are strings in the Rules Studio formula language; each formula field names its context in `x-formula` (what it may read) and, when it must be true or false, `x-formula-type: boolean`.","type":"object","required":["id","name","version","formatVersion","attributes"],"additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Where editors find this schema, e.g. `../schemas/system.schema.json`."},"id":{"$ref":"#/$defs/id","description":"Stable id of the system, also its file name (`classic-d20`)."},"name":{"type":"string","minLength":1,"description":"The system's name as players know it."},"version":{"type":"string","minLength":1,"description":"Your own version of the system (free text, e.g. `1.0.0`)."},"formatVersion":{"const":1,"description":"Version of the rules file format. This app reads version 1."},"description":{"type":"string","description":"What the system is, for people."},"grid":{"type":"boolean","description":"true: fights are played on squares. false: no grid; where each one stands is a band or a row (spec §2.9)."},"positions":{"type":"object","additionalProperties":false,"description":"Where combatants stand when there is no grid: range bands and named rows.","properties":{"bands":{"$ref":"#/$defs/stringList","description":"Range bands the system speaks of (default `near`, `far`)."},"rows":{"$ref":"#/$defs/stringList","description":"Rows the system names, front first, e.g. `[\"front\", \"back\"]`."},"advance":{"type":"boolean","description":"true: rows close up. Whenever every combatant of a side standing in a row of `rows` is down (or nobody of that side stands there), each of that side's combatants in a later row moves up one row, until no row ahead of a standing combatant is empty (row formation: when the front row falls, the next in line is the new front row). Checked when the fight starts and whenever someone goes down; each move is a `move` event. Default false."}}},"attributes":{"type":"object","description":"Base numbers of a sheet, by id. Read in formulas as `@str`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/attribute"}},"derived":{"type":"object","description":"Values computed from the sheet, by name (dotted names allowed: `str.mod`). Read as `@str.mod`. A derived value that reads a track is recomputed when the track changes.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the sheet: attributes, other derived values, `@level`, tracks."}},"tracks":{"type":"object","description":"Numbers that go up and down in a fight (`hp`), read as `@hp` (current) and `@hp.max`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/track"}},"functions":{"type":"object","description":"Your own functions, callable from every formula: `throw(10)`. No recursion.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/userFunction"}},"checks":{"type":"object","description":"Named checks (`attack`, `initiative`, `save.con`): a roll and its outcomes.","propertyNames":{"$ref":"#/$defs/id"},"additionalProperties":{"$ref":"#/$defs/check"}},"combat":{"$ref":"#/$defs/combat"},"turn":{"$ref":"#/$defs/turn"},"conditions":{"type":"array","description":"Conditions a combatant can carry (prone, paralyzed, blessed).","items":{"$ref":"#/$defs/condition"}},"abilities":{"type":"array","description":"Abilities, spells, reactions and potions.","items":{"$ref":"#/$defs/ability"}},"tiers":{"type":"object","additionalProperties":false,"description":"The tiers enemy templates are built at: a fight's `template.tier`, the values `@tier` may take, the balance grid's columns. Default `{ \"min\": 1, \"max\": 6 }`.","properties":{"min":{"type":"integer","minimum":0,"maximum":1000,"description":"Lowest tier (default 1)."},"max":{"type":"integer","minimum":0,"maximum":1000,"description":"Highest tier (default 6); at least `min`."}}},"templates":{"type":"array","description":"Enemy sheets built from role and tier (the system's `tiers`, 1..6 by default).","items":{"$ref":"#/$defs/template"}},"classes":{"type":"object","description":"Classes by id; a hero's `classes` gives the level in each.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/class"}},"bestiary":{"type":"array","description":"Creatures that fight with their own numbers.","items":{"$ref":"#/$defs/creature"}},"heroes":{"type":"array","description":"Heroes for the sandbox and `sim`.","items":{"$ref":"#/$defs/hero"}},"fights":{"type":"array","description":"Fights for the sandbox and `sim --fight ID`.","items":{"$ref":"#/$defs/fight"}},"parties":{"type":"array","description":"Named groups of heroes for the balance tools: `sim FILE --grid --party ID` fights each template role at each tier against this party.","items":{"$ref":"#/$defs/party"}},"encounters":{"$ref":"#/$defs/encounters","description":"Difficulty budget: what a fight should cost by the book, compared by the balance tools with how it plays."}},"$defs":{"party":{"type":"object","required":["id","heroes"],"additionalProperties":false,"description":"A party: heroes that fight together in the balance grid.","properties":{"id":{"$ref":"#/$defs/id","description":"Party id: `sim FILE --grid --party ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","minItems":1,"items":{"type":"string","description":"Hero id."},"description":"Hero ids (each must be one of `heroes`)."}}},"encounters":{"type":"object","required":["budget","expect"],"additionalProperties":false,"description":"Difficulty budget. A fight's budget is the sum of `budget` over its enemies; `expect` says what win rate a budget should give, so the balance tools can flag fights where the book and the dice disagree.","properties":{"budget":{"type":"string","x-formula":"encounter","x-formula-type":"number","description":"Budget of one enemy (context `encounter`: `@tier`, `@role`, `@challenge`, `@party.size`, `@party.level`), summed over the fight's enemies, like an XP budget: `\"@tier * (@role == 'boss' ? 8 : @role == 'elite' ? 3 : 1)\"`."},"expect":{"type":"array","minItems":1,"description":"The heroes' expected win rate at given budgets: `[{ \"budget\": 4, \"winRate\": 0.9 }, { \"budget\": 12, \"winRate\": 0.5 }]`. Between points the expectation is read on a straight line; beyond the ends it stays at the end's value.","items":{"type":"object","required":["budget","winRate"],"additionalProperties":false,"description":"One point: a budget and the win rate it should give.","properties":{"budget":{"type":"number","description":"A fight's total budget."},"winRate":{"type":"number","minimum":0,"maximum":1,"description":"Heroes' expected win rate at that budget, 0..1."}}}},"tolerance":{"type":"number","minimum":0,"maximum":1,"description":"How far the simulated win rate may sit from the expectation before a fight is flagged (default 0.15): flagged when the whole 95% interval lies outside expectation ± tolerance."}}},"id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]*$","description":"An id: letters, digits, `_`, `-` and `.`, starting with a letter or digit."},"refName":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A name read in formulas as `@name`: letters, digits and `_`, not starting with a digit."},"refPath":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$","description":"A name read in formulas as `@name`; dots allowed (`str.mod`)."},"stringList":{"type":"array","items":{"type":"string"},"description":"A list of words."},"idList":{"type":"array","items":{"type":"string"},"description":"A list of ids."},"attribute":{"type":"object","required":["name"],"additionalProperties":false,"description":"A base number of the sheet.","properties":{"name":{"type":"string","description":"Display name, shown on chips (`Strength`)."},"abbr":{"type":"string","description":"Short label (`STR`)."},"default":{"type":"number","description":"Value when a sheet does not give one."},"min":{"type":"number","description":"Lowest allowed value."},"max":{"type":"number","description":"Highest allowed value."},"whole":{"type":"boolean","description":"Only whole numbers are allowed (a number of dice, a die's size, a rating): the checker reports 2.5 where it is written."},"description":{"type":"string","description":"What it measures, for people."}}},"track":{"type":"object","required":["name","max"],"additionalProperties":false,"description":"A number that goes up and down in a fight.","properties":{"name":{"type":"string","description":"Display name (`Hit points`)."},"max":{"type":"string","x-formula":"sheet","description":"The maximum, a formula over the sheet: `10 + @con.mod * @level`."},"start":{"type":"string","x-formula":"sheet","description":"Value at the start of a fight (default: the maximum). `0` for a track that fills, like Hope."},"description":{"type":"string","description":"What it measures, for people."}}},"userFunction":{"type":"object","required":["params","body"],"additionalProperties":false,"description":"A function of your own: `{ \"params\": [\"n\"], \"body\": \"d(@n)\" }`, called `throw(10)`.","properties":{"params":{"type":"array","items":{"$ref":"#/$defs/refName"},"description":"Parameter names, read in the body as `@n`."},"body":{"type":"string","x-formula":"function","description":"The body: a formula over the parameters."},"description":{"type":"string","description":"What it computes, for people."}}},"trackAmount":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"An amount of a track: `{ \"track\": \"hope\", \"amount\": \"1\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"sheet","description":"How much, a formula over the sheet."}}},"outcomeGain":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"A track that an outcome fills for the one who rolled: `{ \"track\": \"progress\", \"amount\": \"@degree\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"check.gain","description":"How much, a formula over the roller's sheet, the roll and this outcome (`@degree`, `@outcome`, `@crit`); a negative amount empties the track (never below 0)."}}},"outcome":{"type":"object","required":["id","when","result"],"additionalProperties":false,"description":"One outcome of a check. Outcomes are tried in order; the first whose `when` holds is the outcome.","properties":{"id":{"$ref":"#/$defs/id","description":"Outcome id (`hit`, `crit`), tallied by the simulator."},"name":{"type":"string","description":"Display name, on chips (`Hit`)."},"when":{"type":"string","x-formula":"check.outcome","x-formula-type":"boolean","description":"True when this is the outcome: `@total >= @vs`. Reads `@natural`, `@total`, `@vs`, `@roll.*`."},"result":{"enum":["success","partial","fail"],"description":"What the rules read: `success`, `partial` or `fail`."},"crit":{"type":"boolean","description":"true: a critical success."},"botch":{"type":"boolean","description":"true: a botch (critical failure)."},"degree":{"type":"string","x-formula":"check.outcome","x-formula-type":"number","description":"Degree of success, a number."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the one who rolled (how a rule remembers something for the rest of the fight)."},"inflicts":{"$ref":"#/$defs/idList","description":"Condition ids put on the target (`off-balance`)."},"gain":{"type":"array","items":{"$ref":"#/$defs/outcomeGain"},"description":"Tracks of the one who rolled that fill: `[{ \"track\": \"hope\", \"amount\": \"1\" }]`. An amount may read the outcome's `@degree`: an extended challenge adds `@degree` to a progress track, and a botch empties it with `-@progress`."},"description":{"type":"string","description":"For people."}}},"check":{"defaultSnippets":[{"label":"check with hit and miss","description":"A roll against the target's defence with two outcomes.","body":{"name":"${1:Attack}","roll":"${2:d20 + @might}","outcomes":[{"id":"hit","name":"Hit","when":"@total >= @vs","result":"success"},{"id":"miss","name":"Miss","when":"true","result":"fail"}]}}],"type":"object","required":["roll"],"additionalProperties":false,"description":"A check: one roll, then the first outcome whose `when` holds. No outcomes: it only yields its total (initiative).","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"What the check is for, for people."},"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The roll, evaluated once: `d20 + @stat + @prof`. Reads the actor's sheet, `@stat`, reads, `@edge`, `@mods.<name>`, `@target.*`."},"edge":{"type":"object","required":["combine"],"additionalProperties":false,"description":"How advantage-like edges combine before the dice; the roll reads the result as `@edge`.","properties":{"combine":{"enum":["cancel","sum"],"description":"`cancel`: any positive and any negative edge cancel, else ±1. `sum`: added up, clamped to `max`."},"max":{"type":"integer","minimum":0,"description":"Largest edge either way, under `sum`."}}},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order; the first whose `when` holds is the outcome."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number this check is rolled with when no blow gives one (a save, a reaction, initiative), readable in `roll` as `@stat`: `@con.save`. Computed on the roller's sheet; a creature's `saves[<this check's id>]` replaces it (an SRD monster's Constitution save +6). An attack's `@stat` stays the weapon's or creature attack's."}}},"combat":{"type":"object","required":["mode"],"additionalProperties":false,"description":"How fights are resolved.","properties":{"mode":{"enum":["numbers","consequences"],"description":"`numbers`: attack, damage, defence. `consequences`: the hero rolls and the result is read on both sides (spec §2.8)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"The attack: which check is rolled, the damage of a blow, the defence to meet.","properties":{"check":{"type":"string","description":"Id of the check rolled to attack (`attack`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of a blow: `1d8 + max(@str.mod, @dex.mod)`. Reads the attacker's sheet and reads, `@roll.*`, `@outcome`, `@crit`, `@degree`."},"defence":{"type":"string","x-formula":"defence","x-formula-type":"number","description":"What the enemy must meet, on the defender's sheet: `10 + @dex.mod`. The attack roll reads it as `@vs`."},"reads":{"type":"object","description":"What every attack reads: names and formulas computed on the attacker, read as `@name` in the roll and the damage. A weapon's own reads win, name by name.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the attacker's sheet; a plain attribute reads as that attribute."}},"crit":{"enum":["dice","total","none"],"description":"On a crit: `dice` rolls twice the damage dice, `total` doubles the damage, `none` leaves it to formulas reading `@crit`."}}},"damage":{"type":"object","additionalProperties":false,"description":"What happens to damage on its way to the target.","properties":{"steps":{"type":"array","description":"Steps run in order, each replacing `@damage` where `when` holds. The result is floored at 0 and rounded down.","items":{"type":"object","required":["id","when","value"],"additionalProperties":false,"description":"One damage step, named on the damage chip when it changes the number.","properties":{"id":{"$ref":"#/$defs/id","description":"Step id (`resist`)."},"name":{"type":"string","description":"Display name."},"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"True when the step applies: `has(@target.resist, @damageType)`."},"value":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"The new damage: `floor(@damage / 2)`."},"type":{"type":"string","minLength":1,"description":"Where `when` holds, the damage is of this type from this step on: later steps read it as `@damageType`, and the log's damage event (and regeneration's stopping types) name it. A damage type that depends on the target: a firearm's `firearm` becomes `bashing` against a vampire and `lethal` against anyone else (`{ \"when\": \"@damageType == 'firearm'\", \"value\": \"@damage\", \"type\": \"lethal\" }`, after the vampire's step)."}}}},"types":{"type":"object","required":["default"],"additionalProperties":false,"description":"Damage types: what a blow deals when nothing names its type.","properties":{"default":{"type":"string","description":"Type of a blow nothing else types (`bludgeoning`)."},"words":{"type":"object","description":"Words of an attack's name and the type they mean: `{ \"claw\": \"slashing\", \"bite\": \"piercing\" }`.","additionalProperties":{"type":"string","description":"The damage type this word means."}}}}}},"reaction":{"type":"object","required":["per"],"additionalProperties":false,"description":"How often a combatant may react outside its turn.","properties":{"per":{"enum":["round","turn","unlimited"],"description":"One reaction per `round` or per `turn`, or `unlimited`."},"opportunity":{"type":"boolean","description":"true: whoever leaves a place where a foe stands takes that foe's first attack as a reaction (an opportunity attack), when the foe has a reaction left. Teleports and disengage words never provoke it."}}},"sustain":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"Keeping a sustained ability when hurt: rolled on each blow that hurts the sustainer.","properties":{"check":{"type":"string","description":"Check id rolled (`sustain`)."},"dc":{"type":"string","x-formula":"sustain.dc","x-formula-type":"number","description":"The number to meet: `max(10, floor(@damage / 2))`."}}},"targeting":{"type":"object","additionalProperties":false,"description":"Who may be targeted.","properties":{"canTarget":{"type":"string","x-formula":"targeting","x-formula-type":"boolean","description":"True when the attacker may target this one: `not (@attack.melee and has(@target.tags, 'flying'))`."}}},"death":{"type":"object","required":["enabled"],"additionalProperties":false,"description":"Whether heroes can die. A hero at 0 hit points is `down`: stable when `enabled` is false or a condition on it says `atZero: stable` (out of this fight, alive: it wakes up later, after the fight), dead when a condition says `atZero: dead`, and otherwise dying: with a `save`, it rolls death saves until it is stable, dead or back up; without one it stays down for the rest of the fight.","properties":{"enabled":{"type":"boolean","description":"true: a hero at 0 can die. false: a world without death (stable, wakes up later)."},"save":{"type":"object","required":["check"],"additionalProperties":false,"description":"Death saves: at the start of every round each dying hero rolls `check` (no DC: its outcomes decide). A success counts one success, a `crit` outcome brings the hero back up with 1 hit point; a fail counts one failure, a `botch` outcome two. At `successes` it is stable, at `failures` dead (a `down` event each).","properties":{"check":{"type":"string","description":"Check id rolled (`death`)."},"successes":{"type":"integer","minimum":1,"description":"Successes that make the hero stable. Default 3."},"failures":{"type":"integer","minimum":1,"description":"Failures that kill the hero. Default 3."}}}}},"consequences":{"type":"object","required":["roll","outcomes","position","effect","harm"],"additionalProperties":false,"description":"Consequences mode: the hero rolls, the result is read on both sides.","properties":{"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The hero's roll: `(@pool > 0 ? (@pool)d6kh1 : 2d6kl1)`."},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order, like a check's outcomes."},"position":{"type":"object","description":"Positions and the harm levels a failure costs the hero.","additionalProperties":{"type":"object","required":["harm"],"additionalProperties":false,"description":"One position.","properties":{"harm":{"type":"number","minimum":0,"description":"Harm levels the hero suffers."}}}},"effect":{"type":"object","description":"Effects and the harm levels a success deals.","additionalProperties":{"type":"number","minimum":0,"description":"Harm levels dealt."}},"harm":{"type":"object","required":["levels"],"additionalProperties":false,"description":"What harm costs a hero.","properties":{"levels":{"type":"array","items":{"type":"number","minimum":0,"maximum":1},"description":"Fraction of maximum hit points each harm level costs (Forged: `[0.25, 0.5, 0.8, 1.0]`)."},"track":{"type":"string","description":"Track harm is taken from (default `hp`)."}}},"defaultPosition":{"type":"string","description":"The heroes' position in a fight that names none (default `risky`); one of `position`."}}},"disengage":{"$ref":"#/$defs/stringList","description":"Words of the system that disengage: an ability whose id or name holds one never provokes an opportunity attack, unless the ability says `disengage` itself."},"edgeWords":{"type":"object","additionalProperties":false,"description":"How the log words an edge of +1 and -1 on a check (`Prone (near): advantage`); any other edge reads `edge +2`.","properties":{"advantage":{"type":"string","minLength":1,"description":"The word for an edge of +1 (default `advantage`)."},"disadvantage":{"type":"string","minLength":1,"description":"The word for an edge of -1 (default `disadvantage`)."}}}}},"turn":{"type":"object","required":["initiative","actions"],"additionalProperties":false,"description":"Who acts when, and how much one turn allows.","properties":{"initiative":{"type":"object","required":["check"],"additionalProperties":false,"description":"Initiative: highest first.","properties":{"check":{"type":"string","description":"Id of the initiative check."},"when":{"enum":["once","round"],"description":"`once` (when the first exchange starts; a late arrival rolls when it appears) or every `round`. Default `once`."},"ties":{"enum":["heroes","enemies","random"],"description":"Who goes first on a tie. Default `heroes`."}}},"actions":{"type":"array","description":"The budget of one turn. Attacks past it are marked NO TIME.","items":{"type":"object","required":["id","name","per"],"additionalProperties":false,"description":"One kind of action in a turn.","properties":{"id":{"$ref":"#/$defs/id","description":"Action id (`action`, `bonus`), named by abilities' `uses` and `grants`."},"name":{"type":"string","description":"Display name."},"per":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many per turn."},"attacks":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Attacks this action makes: `@class.attacks` (multiclass: the largest, never summed)."},"speed":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Speed of the action, read by the clock as `@action.speed`; may read `@clock` (Run: all that is left)."},"defer":{"type":"boolean","description":"true: a held action (Libra's Wait). Taking it (with an ability that `uses` it, steered by standing orders) does nothing else and ends the act: the actor's clock drops by the action's `speed` only (none: it stays on the current tick; `turn.clock.cost` is not applied), and at that clock value it acts again after everyone else who is to act there, last on the tick. It cannot be taken twice on the same tick. Only in a system with `turn.clock` (the checker warns otherwise: without a clock it only ends the turn)."},"description":{"type":"string","description":"For people."}}}},"clock":{"type":"object","required":["cost","while"],"additionalProperties":false,"description":"Turns the round into ticks, for speed systems. The highest clock acts next.","properties":{"cost":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"What each action takes off the actor's clock: `@action.speed`."},"while":{"type":"string","x-formula":"clock","x-formula-type":"boolean","description":"True while the actor may act again: `@clock >= 1`."}}}}},"condition":{"defaultSnippets":[{"label":"condition","description":"A condition with an edge on its holder's checks for a few rounds.","body":{"id":"${1:new-condition}","name":"${2:Dazed}","edge":"${3:-1}","rounds":"^${4:1}"}}],"type":"object","required":["id"],"additionalProperties":false,"description":"A condition: edges and mods on checks, no actions, a save that ends it.","properties":{"id":{"$ref":"#/$defs/id","description":"Condition id, named by `applies`, `inflicts` and fights."},"name":{"type":"string","description":"Display name, on chips (`Prone`)."},"description":{"type":"string","description":"For people."},"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge on the holder's own checks: `-1` is disadvantage."},"mods":{"type":"object","description":"Mods on the holder's own checks, read there as `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"checks":{"$ref":"#/$defs/idList","description":"Check ids the holder's `edge` and `mods` apply to (all when omitted)."},"against":{"type":"array","description":"Effects on checks made against the holder, filtered by `reach`.","items":{"type":"object","additionalProperties":false,"description":"One effect on checks against the holder.","properties":{"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge for the attacker: `1` is advantage."},"mods":{"type":"object","description":"Added to the attacker's `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"crit":{"type":"boolean","description":"true: a hit becomes a crit. The check then reads as its first success outcome marked `crit` (its event, tally and chip), when it has one, and the chip says which condition did it (`Paralyzed (near): crit`)."},"reach":{"type":"string","description":"Only for attacks from this band or row (`near`, `far`)."}}}},"noActions":{"type":"boolean","description":"true: its holder cannot act: no blows, no abilities, potions included, on its turn, and no reactions either (a reaction is an ability: the seed's one who cannot act \"neither strikes nor uses abilities\"), unless `noReactions` is `false`."},"noReactions":{"type":"boolean","description":"Whether its holder's reactions are taken away (Shield, a dodge, a soak, an opportunity attack). Default: what `noActions` says. `true` alone takes only the reactions (a shocking grasp); `false` with `noActions` keeps them (stunned on its turn, still dodging)."},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"The holder rolls again at the end of each of its turns; a success ends the condition. When a save applied the condition (a spell's `save`, a creature attack's `save`: a ghoul's DC 10 Constitution save), the repeat is that same check against that same DC; `check` and `dc` here serve when no save applied it (a fight's starting conditions, an outcome's `inflicts`).","properties":{"check":{"type":"string","description":"Check id rolled (`save.con`)."},"dc":{"type":"string","x-formula":"condition.dc","x-formula-type":"number","description":"DC, computed when the condition is applied: `@source.spell.dc`."},"at":{"enum":["turnEnd","turnStart"],"description":"When the save is rolled. Default `turnEnd`."}}},"atZero":{"enum":["dead","stable"],"description":"What 0 hit points means while this is on a hero."},"rounds":{"type":"integer","minimum":0,"description":"Rounds it lasts (none: until something ends it): it ends at the end of its holder's `rounds`-th turn after the one in progress, whoever put it on. `1`, put on by a foe or by the holder itself during its own turn, lasts to the end of the holder's next turn; `0` put on during the holder's own turn ends at the end of that turn (a boost to this turn's rolls only), and off its turn means the same as `1`."}}},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"A saving throw each target rolls against the user's DC.","properties":{"check":{"type":"string","description":"Check id each target rolls (`save.wis`)."},"dc":{"type":"string","x-formula":"ability.dc","x-formula-type":"number","description":"DC, on the user's sheet: `@spell.dc`."},"half":{"type":"boolean","description":"true: half damage on a successful save."}}},"ability":{"defaultSnippets":[{"label":"ability","description":"An ability of its own attack: one roll and its damage.","body":{"id":"${1:power-strike}","name":"${2:Power Strike}","uses":"${3:free}","target":"${4:enemy}","attack":{"check":"${5:attack}","damage":"${6:2d6}"}}}],"type":"object","required":["id","uses"],"additionalProperties":false,"description":"An ability, spell, reaction or potion.","properties":{"id":{"$ref":"#/$defs/id","description":"Ability id, named by heroes and orders."},"name":{"type":"string","description":"Display name."},"kind":{"type":"string","description":"Kind, for people (`Spell`, `Feature`, `Potion`)."},"level":{"type":"integer","minimum":0,"description":"Spell level or tier."},"description":{"type":"string","description":"For people."},"uses":{"type":"string","description":"What it takes: an action id of `turn.actions` (`action`, `bonus`), `reaction`, or `free`."},"cost":{"type":"array","description":"Resources paid; an ability whose cost cannot be paid is not used.","items":{"type":"object","minProperties":1,"additionalProperties":false,"dependentRequired":{"track":["amount"],"amount":["track"]},"description":"A spell slot (`{ \"slot\": 1 }`) or an amount of a track (`{ \"track\": \"tp\", \"amount\": \"1\" }`).","properties":{"slot":{"type":"integer","minimum":0,"description":"Spell slot level spent."},"track":{"type":"string","description":"Track paid from."},"amount":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much of the track."}}}},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks that fill when it is used (a builder)."},"react":{"type":"object","required":["on"],"additionalProperties":false,"description":"For a reaction: when it fires and what it does.","properties":{"on":{"enum":["hit","spell","leave"],"description":"`hit` (being hit), `spell` (a spell), `leave` (an enemy leaving reach)."},"defence":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Added to the defence against the triggering attack (Shield: `5`)."},"check":{"type":"string","description":"A check rolled to react; its success is read by damage steps as `@reaction.<ability id>`."},"when":{"type":"string","x-formula":"reaction","x-formula-type":"boolean","description":"True when it answers this trigger at all; false: it is not taken (no check rolled, nothing paid, no reaction used). Reads the reactor's sheet, the triggering blow's `@damageType` and `@attack.melee`, and `@attacker.*` (the one it answers): Libra's Dodge `@damageType == 'physical'`, Resist `@damageType != 'physical'`. A `spell` trigger reads the ability's damage type; a `leave` trigger has none (`''`). Default: always."}}},"sustained":{"type":"boolean","description":"true: its effects last while its user sustains it (one at a time)."},"target":{"enum":["enemy","enemies","ally","allies","self"],"description":"Who it is aimed at: one `enemy`, all `enemies`, an `ally`, all `allies`, or `self`."},"save":{"$ref":"#/$defs/save"},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the targets (on a failed save, when there is one)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"An attack of its own: an attack spell rolls its own attack and dice.","properties":{"check":{"type":"string","description":"Check id rolled (`attack`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@spell.mod`."},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage: `(@level >= 5 ? 2 : 1)d10`."},"type":{"type":"string","description":"Damage type (`fire`)."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage of a saving-throw ability, rolled once for all targets."},"type":{"type":"string","description":"Damage type."},"heal":{"type":"object","required":["amount","track"],"additionalProperties":false,"description":"Healing, never above the maximum.","properties":{"amount":{"type":"string","x-formula":"heal","x-formula-type":"number","description":"How much: `1d10 + @level`."},"track":{"type":"string","description":"Track healed (`hp`)."}}},"grants":{"type":"array","description":"More actions this turn (Action Surge): their attacks are really rolled.","items":{"type":"object","required":["action","count"],"additionalProperties":false,"description":"Extra actions of one kind.","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"integer","minimum":1,"description":"How many more this turn."}}}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, read by the clock as `@action.speed`."},"recharge":{"type":"object","required":["min"],"additionalProperties":false,"description":"Recharge (a breath weapon): usable again at the start of a turn when its die (a d6 unless `die` says) shows at least `min`.","properties":{"min":{"type":"integer","minimum":1,"maximum":1000,"description":"Lowest face of the die that recharges it (5 on a d6: on 5-6); at most the die's faces."},"die":{"type":"integer","minimum":2,"maximum":1000,"description":"Faces of the recharge die (default 6: a d6)."}}},"move":{"type":"string","description":"Where using it moves its user (a band such as `far`, or a row). Leaving a place where foes stand lets them react (`react.on: leave`, or the opportunity attack of `combat.reaction.opportunity`), unless it is a teleport or a disengage (`disengage`)."},"teleport":{"type":"boolean","description":"A teleport (Misty Step): its `move` never provokes a reaction."},"disengage":{"type":"boolean","description":"Its `move` disengages: leaving never provokes an opportunity attack or a `leave` reaction. When absent, the words of `combat.disengage` found in its id or name decide."},"challenge":{"type":"object","required":["check","vs"],"additionalProperties":false,"description":"A check its user rolls on its own, against a number rather than a foe (an unopposed challenge: picking a lock, breaking a ward). The outcome's `applies` and `gain` take effect as for any check, so an extended challenge adds its `@degree` to a progress track (and a botch may empty it); standing orders read the track to know when it is done.","properties":{"check":{"type":"string","description":"Check id rolled (`challenge`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The user's number for the check, `@stat` (an ability total: `@wits + @streetwise - @wound`). Default: the check's own `stat`, else 0."},"vs":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number to meet, `@vs` (a difficulty), on the user's sheet."}}},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off its targets (breaking a ward, a cure). An ability that does nothing else is not used while none of its targets holds one of them."}}},"template":{"defaultSnippets":[{"label":"enemy template","description":"An enemy role whose numbers grow with `@tier`.","body":{"role":"${1:standard}","attributes":{},"tracks":{"hp":"${2:6 + 4 * @tier}"},"combat":{"attack":"${3:@tier}","damage":"${4:1d6 + @tier}","defence":"${5:10 + @tier}"}}}],"type":"object","required":["role"],"additionalProperties":false,"description":"An enemy template: formulas of `@tier` (the system's `tiers`, 1..6 by default) that build an enemy's sheet.","properties":{"role":{"type":"string","description":"`minion`, `standard`, `elite`, `boss`, or a role of your own."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"defaults":{"type":"object","additionalProperties":false,"description":"Defaults for the enemy's sheet.","properties":{"attribute":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Every attribute not given in `attributes`: `min(5, floor((@tier + 1) / 2))`."}}},"attributes":{"type":"object","description":"Attributes by id.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier` and `@role`."}},"tracks":{"type":"object","description":"Track maxima by id: `{ \"hp\": \"8 + 6 * @tier\" }`.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier`, `@role` and the sheet."}},"combat":{"type":"object","additionalProperties":false,"description":"The enemy's fighting numbers.","properties":{"defence":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Defence: `12 + @tier`."},"attack":{"type":"string","x-formula":"template","x-formula-type":"number","description":"The number its blows are struck with, `@stat` in the attack check."},"damage":{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"Damage of its blows: `(@tier)d6 + @tier`. Reads `@tier`, `@role`, the sheet, and the attack roll's `@roll.*`, `@crit`."},"attacks":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Attacks its attack action makes (`\"2\"`; `\"0\"`: it never strikes with its blows, its abilities still act). When given, this is the count whatever the turn's attack action says (`turn.actions[].attacks`, even a constant `\"1\"`); when absent the action's count holds, and `@class.attacks` reads 1."},"type":{"type":"string","description":"Damage type of its blows."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"harm":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Consequences mode: harm levels before it falls: `@role == 'minion' ? 1 : 3`."},"abilities":{"type":"array","description":"Abilities of its own or ids of the system's abilities, used as a bestiary creature uses them: each reaction (Libra's Dodge, Resist) whenever the moment comes, abilities aimed at enemies before its blows. Costs are paid from the enemy's own tracks.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags read by formulas: `has(@target.tags, 'flying')`."}}},"class":{"type":"object","additionalProperties":false,"description":"A class.","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"attacks":{"type":"string","x-formula":"class","x-formula-type":"number","description":"Attacks an Action makes; `@level` is the level in this class. Read as `@class.attacks` (the largest over a hero's classes)."}}},"damagePart":{"type":"object","required":["damage","type"],"additionalProperties":false,"description":"A further part of a blow's damage with a type of its own (an adult red dragon's bite: piercing, plus `{ \"damage\": \"2d6\", \"type\": \"fire\" }`). Rolled with the blow's own damage (its dice doubled on a crit under `crit: dice`, x2 under `total`), then run through `combat.damage.steps` on its own with `@damageType` set to its type (resisted, doubled or ignored separately); the parts' results are added up on the target, one damage event each, and one sustain roll covers the whole blow.","properties":{"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of this part: `2d6`."},"type":{"type":"string","description":"Damage type of this part (`fire`)."}}},"creatureAttack":{"type":"object","required":["id","bonus","damage"],"additionalProperties":false,"description":"One attack of a creature.","properties":{"id":{"$ref":"#/$defs/id","description":"Attack id, named by `multiattack`."},"name":{"type":"string","description":"Display name; its words type the damage (`Claw` slashes)."},"bonus":{"description":"Attack bonus: the number the blow is struck with (`@stat`). A number, or a formula over the creature's own sheet, evaluated at each blow: `\"@melee.total\"` or `\"4 - @wound\"` reads its wounds as they are then.","oneOf":[{"type":"number","description":"The bonus: `4`."},{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"A formula over the creature's own sheet (its attributes, derived values and tracks), evaluated at each blow: `@melee.total`."}]},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `2d6 + 3`."},"type":{"type":"string","description":"Damage type."},"reach":{"type":"string","description":"`near` or `far`."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids a hit puts on the target (after its save, when there is one)."},"save":{"$ref":"#/$defs/save"},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a dragon's bite: `damage` piercing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"creatureLists":{"type":"array","items":{"type":"string"},"description":"Any other list of words the system reads (`has(@target.conditionImmune, 'charmed')`)."},"creature":{"defaultSnippets":[{"label":"creature","description":"A bestiary creature with one attack.","body":{"id":"${1:wolf}","name":"${2:Wolf}","defence":"^${3:12}","hp":"^${4:11}","attacks":[{"id":"${5:bite}","name":"${6:Bite}","bonus":"^${7:4}","damage":"${8:2d4 + 2}"}]}}],"type":"object","required":["id","name","defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"A creature of the bestiary: it fights with its own numbers.","properties":{"id":{"$ref":"#/$defs/id","description":"Creature id, named by fights (`goblin`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"size":{"type":"string","description":"Size, for people."},"type":{"type":"string","description":"Creature type (`undead`)."},"challenge":{"type":"number","minimum":0,"description":"Challenge rating or level."},"defence":{"description":"Defence (armour class): a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"tracks":{"type":"object","description":"Other track maxima by id.","additionalProperties":{"type":"number","description":"Maximum."}},"saves":{"type":"object","description":"Bonuses by check id (`save.dex`: 5), replacing the sheet's own.","additionalProperties":{"type":"number","description":"Bonus."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one attack action, in order (`[\"bite\", \"claw\", \"claw\"]`). Without one, a creature makes one attack an action and uses its attacks in turn: the first, then the second, and so on round the list, each fight starting from the first (an attack that reaches no foe is passed over for the next). The SRD ghoul bites, then claws (paralysing), then bites again."},"damageType":{"type":"string","description":"Damage type of its blows when an attack names none."},"regeneration":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Hit points regained at the start of each of its turns.","properties":{"amount":{"type":"number","minimum":0,"description":"Hit points regained."},"stoppedBy":{"$ref":"#/$defs/stringList","description":"Damage types that stop it for a turn (`fire`, `acid`)."}}},"abilities":{"type":"array","description":"Abilities of its own (a breath weapon, a saving throw the hero rolls) or ids of the system's abilities.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"position":{"type":"string","description":"Where it stands by default (`near`, `far`, a row)."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`undead`, `flying`)."}}},"weapon":{"type":"object","required":["name","damage"],"additionalProperties":false,"description":"A hero's weapon.","properties":{"name":{"type":"string","description":"Display name; its words type the damage."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `1d8 + @str.mod`."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@str.mod`."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"type":{"type":"string","description":"Damage type (`slashing`)."},"reads":{"type":"object","description":"What this weapon's attacks read, winning over `combat.attack.reads` name by name: `{ \"second\": \"@willpower\" }`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the wielder's sheet."}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, `@action.speed`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`finesse`)."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a flame tongue: slashing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"hero":{"defaultSnippets":[{"label":"hero","description":"A hero with attributes and a weapon.","body":{"id":"${1:hero}","name":"${2:Hero}","level":"^${3:1}","attributes":{},"weapon":{"name":"${4:Sword}","damage":"${5:1d8}"}}}],"type":"object","required":["id","name","level"],"additionalProperties":false,"description":"A hero for the sandbox.","properties":{"id":{"$ref":"#/$defs/id","description":"Hero id, named by fights."},"name":{"type":"string","description":"Display name."},"level":{"type":"integer","minimum":0,"description":"Character level, `@level`."},"classes":{"type":"object","description":"Level in each class by class id: `{ \"fighter\": 5 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Level in this class."}},"attributes":{"type":"object","description":"Attribute values by id; missing ones take the attribute's `default`.","additionalProperties":{"type":"number","description":"Value."}},"derived":{"type":"object","description":"The hero's own values (`spell.dc`), read like the system's derived values.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the hero's sheet."}},"tracks":{"type":"object","description":"Starting values of tracks, when not the maximum.","additionalProperties":{"type":"number","description":"Starting value."}},"slots":{"type":"object","description":"Spell slots by level: `{ \"1\": 4, \"2\": 2 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Slots of this level."}},"weapon":{"$ref":"#/$defs/weapon"},"abilities":{"$ref":"#/$defs/idList","description":"Ability ids the hero has."},"orders":{"type":"array","description":"Standing orders, tried in order: reactions when the moment comes, other abilities before the hero's attacks.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Ability id to use."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it: `@hp < @hp.max / 2`, or for a reaction `@total - @vs < 5`."}}}},"focus":{"type":"string","description":"Who to target first: a combatant id or a role (default: the reachable enemy with the fewest hit points)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids the hero carries from the start."},"position":{"type":"string","description":"Where the hero stands by default."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types the hero resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types the hero is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types the hero is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"The hero's weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe the hero slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}},"fightHero":{"oneOf":[{"type":"string","description":"A hero id."},{"type":"object","required":["hero"],"additionalProperties":false,"description":"A hero with a position and conditions for this fight.","properties":{"hero":{"type":"string","description":"Hero id."},"position":{"type":"string","description":"Where the hero stands (`near`, `far`, a row)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied when the fight starts."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}}]},"enemyNumbers":{"type":"object","required":["defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"An enemy written out with its own numbers.","properties":{"name":{"type":"string","description":"Display name."},"defence":{"description":"Defence: a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order."},"damageType":{"type":"string","description":"Damage type of its blows."},"harm":{"type":"number","minimum":0,"description":"Consequences mode: harm levels before it falls."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}},"fightEnemy":{"type":"object","additionalProperties":false,"anyOf":[{"required":["template"],"properties":{"template":true}},{"required":["bestiary"],"properties":{"bestiary":true}},{"required":["numbers"],"properties":{"numbers":true}}],"description":"Enemies of one kind: from a template, the bestiary, or numbers written out.","properties":{"template":{"type":"object","required":["role","tier"],"additionalProperties":false,"description":"From a template: `{ \"role\": \"minion\", \"tier\": 1 }`.","properties":{"role":{"type":"string","description":"Template role."},"tier":{"type":"integer","minimum":0,"maximum":1000,"description":"Tier, inside the system's `tiers` (1..6 by default)."}}},"bestiary":{"type":"string","description":"Creature id from the bestiary."},"numbers":{"$ref":"#/$defs/enemyNumbers"},"count":{"type":"integer","minimum":1,"maximum":1000,"description":"How many (default 1, at most 1000)."},"id":{"$ref":"#/$defs/id","description":"Name prefix: enemies are `<id>-1`, `<id>-2`, ... (default: the role or creature)."},"position":{"type":"string","description":"Where they stand."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied to each when the fight starts."}}},"fight":{"defaultSnippets":[{"label":"fight","description":"A sample fight: heroes against enemies from a template.","body":{"id":"${1:first-fight}","name":"${2:First fight}","heroes":["${3:hero}"],"enemies":[{"template":{"role":"${4:standard}","tier":"^${5:1}"},"count":"^${6:1}"}]}}],"type":"object","required":["id","heroes","enemies"],"additionalProperties":false,"description":"A fight: heroes against enemies.","properties":{"id":{"$ref":"#/$defs/id","description":"Fight id: `sim FILE --fight ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","items":{"$ref":"#/$defs/fightHero"},"description":"Hero ids, or `{ \"hero\": \"fighter5\", \"position\": \"far\", \"conditions\": [\"blessed\"] }`."},"enemies":{"type":"array","items":{"$ref":"#/$defs/fightEnemy"},"description":"Enemies: `{ \"template\": { \"role\": \"minion\", \"tier\": 1 }, \"count\": 4 }` or `{ \"bestiary\": \"goblin\" }`."},"positions":{"type":"object","description":"Positions by hero id: `{ \"fighter5\": \"near\" }`.","additionalProperties":{"type":"string","description":"Band or row."}},"maxRounds":{"type":"integer","minimum":1,"maximum":10000,"description":"Rounds before the fight is a draw (default 100)."},"position":{"type":"string","description":"Consequences mode: the heroes' position (default `combat.consequences.defaultPosition`, else `risky`)."},"effect":{"type":"string","description":"Consequences mode: the heroes' effect (default `standard`)."}}}}};
-export const eventsSchema = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:events:1","title":"Rules Studio simulator event","description":"One line of `sim --log`: one JSON event per line, each with a `type`. Fields listed are the ones the engine writes; further fields may be added in later versions, so readers ignore what they do not know.","type":"object","required":["type"],"properties":{"type":{"enum":["fightStart","round","turn","check","reaction","damage","condition","down","noTime","fightEnd","heal","ability","harm","sustain","regenerate","move","gain"],"description":"What happened."},"fight":{"type":"integer","minimum":0,"description":"Index of the fight in the run (0-based), when several are simulated."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."},"seq":{"type":"integer","minimum":0,"description":"Order of the event within its fight."}},"allOf":[{"if":{"properties":{"type":{"const":"fightStart"}},"required":["type"]},"then":{"required":["type"],"properties":{"type":{"const":"fightStart","description":"A fight begins."},"system":{"type":"string","description":"System id."},"fightId":{"type":"string","description":"Fight id."},"seed":{"type":["integer","string"],"description":"Seed of this fight."},"combatants":{"type":"array","description":"Who fights.","items":{"type":"object","description":"A combatant.","required":["id","side"],"properties":{"id":{"type":"string","description":"Combatant id."},"side":{"enum":["heroes","enemies"],"description":"Side."},"hp":{"type":"number","description":"Hit points at the start."},"position":{"type":"string","description":"Band or row."},"name":{"type":"string","description":"Display name."}}}}}}},{"if":{"properties":{"type":{"const":"round"}},"required":["type"]},"then":{"required":["type","round"],"properties":{"type":{"const":"round","description":"A new round begins."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"turn"}},"required":["type"]},"then":{"required":["type","actor"],"properties":{"type":{"const":"turn","description":"An actor's turn (each time it acts, in a clock system)."},"actor":{"type":"string","description":"Who acts."},"clock":{"type":"number","description":"The clock value the actor acts at (clock systems)."},"initiative":{"type":"number","description":"The actor's initiative."}}}},{"if":{"properties":{"type":{"const":"check"}},"required":["type"]},"then":{"required":["type","actor","check","total","chip"],"properties":{"type":{"const":"check","description":"A check was rolled."},"actor":{"type":"string","description":"Who rolled."},"check":{"type":"string","description":"Check id."},"target":{"type":["string","null"],"description":"Against whom, if anyone."},"dice":{"type":"array","items":{"type":"number"},"description":"Every die rolled, kept and dropped."},"total":{"type":"number","description":"The roll's total."},"vs":{"type":["number","null"],"description":"The number to meet, if any."},"outcome":{"type":["string","null"],"description":"Outcome id (none for a check without outcomes)."},"degree":{"type":"number","description":"The outcome's degree of success, when it has a `degree` formula."},"chip":{"type":"string","description":"The chip: `d20 (14) + 3 Strength + 2 = 19 vs 13 · Hit`."},"influencedBy":{"type":"array","items":{"type":"string"},"description":"What influenced the roll (`Prone (near): advantage`)."}}}},{"if":{"properties":{"type":{"const":"reaction"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"reaction","description":"A reaction was used."},"actor":{"type":"string","description":"Who reacted."},"ability":{"type":"string","description":"Ability id used."},"on":{"type":"string","description":"The trigger (`hit`, `spell`, `leave`)."},"success":{"type":"boolean","description":"Whether a reaction check succeeded."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"damage"}},"required":["type"]},"then":{"required":["type","actor","target","amount"],"properties":{"type":{"const":"damage","description":"Damage was dealt."},"actor":{"type":"string","description":"Who dealt it."},"target":{"type":"string","description":"Who took it."},"amount":{"type":"number","description":"Damage after every step."},"steps":{"type":"array","description":"Names of the damage steps that changed the number, in order.","items":{"type":"string","description":"A step's id or name."}},"rolled":{"type":"number","description":"Damage as rolled, before the steps."},"hp":{"type":"number","description":"Target's hit points after."},"chip":{"type":"string","description":"Chip."},"damageType":{"type":"string","description":"Damage type of the blow (spec §4 calls it the damage's `type`; the event's own `type` is `damage`)."}}}},{"if":{"properties":{"type":{"const":"condition"}},"required":["type"]},"then":{"required":["type","target","condition"],"properties":{"type":{"const":"condition","description":"A condition was applied or ended."},"target":{"type":"string","description":"Who carries it."},"condition":{"type":"string","description":"Condition id."},"change":{"enum":["applied","ended","saved"],"description":"What happened to it."},"source":{"type":"string","description":"Who applied it."},"dc":{"type":"number","description":"Save DC."}}}},{"if":{"properties":{"type":{"const":"down"}},"required":["type"]},"then":{"required":["type","target"],"properties":{"type":{"const":"down","description":"A combatant fell."},"target":{"type":"string","description":"Who fell."},"by":{"type":"string","description":"Who dropped them."},"state":{"type":"string","description":"`dead`, `stable`, `down`."}}}},{"if":{"properties":{"type":{"const":"noTime"}},"required":["type"]},"then":{"required":["type","actor"],"properties":{"type":{"const":"noTime","description":"An attack past the turn's budget: NO TIME, it does not happen."},"actor":{"type":"string","description":"Who ran out of time."},"action":{"type":"string","description":"Action id."},"attack":{"type":"number","description":"Which attack (1-based)."}}}},{"if":{"properties":{"type":{"const":"fightEnd"}},"required":["type"]},"then":{"required":["type","winner"],"properties":{"type":{"const":"fightEnd","description":"The fight ended."},"winner":{"enum":["heroes","enemies","draw"],"description":"Who won."},"rounds":{"type":"number","description":"Rounds fought."}}}},{"if":{"properties":{"type":{"const":"heal"}},"required":["type"]},"then":{"required":["type","target","amount"],"properties":{"type":{"const":"heal","description":"Someone was healed."},"actor":{"type":"string","description":"Who healed."},"target":{"type":"string","description":"Who was healed."},"amount":{"type":"number","description":"Hit points restored."},"track":{"type":"string","description":"Track healed."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"ability"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"ability","description":"An ability was used."},"actor":{"type":"string","description":"Who used it."},"ability":{"type":"string","description":"Ability id."},"targets":{"type":"array","items":{"type":"string"},"description":"Target ids."},"chip":{"type":"string","description":"Chip."}}}},{"if":{"properties":{"type":{"const":"harm"}},"required":["type"]},"then":{"required":["type","target","levels"],"properties":{"type":{"const":"harm","description":"Consequences mode: harm suffered."},"actor":{"type":"string","description":"Who rolled."},"target":{"type":"string","description":"Who suffered the harm."},"levels":{"type":"number","description":"Harm levels."},"amount":{"type":"number","description":"Hit points lost, if any."}}}},{"if":{"properties":{"type":{"const":"sustain"}},"required":["type"]},"then":{"required":["type","actor","ability"],"properties":{"type":{"const":"sustain","description":"A sustained ability started, was kept or ended."},"actor":{"type":"string","description":"The sustainer."},"ability":{"type":"string","description":"Ability id."},"change":{"enum":["started","ended","kept"],"description":"What happened."}}}},{"if":{"properties":{"type":{"const":"regenerate"}},"required":["type"]},"then":{"required":["type","target"],"properties":{"type":{"const":"regenerate","description":"Regeneration at the start of a turn."},"target":{"type":"string","description":"Who regenerated."},"amount":{"type":"number","description":"Hit points regained."},"stopped":{"type":"boolean","description":"true when damage stopped it this turn."}}}},{"if":{"properties":{"type":{"const":"move"}},"required":["type"]},"then":{"required":["type","target","from","to"],"properties":{"type":{"const":"move","description":"A combatant changed place without an action of its own (rows closing up: `positions.advance`)."},"target":{"type":"string","description":"Who moved."},"from":{"type":"string","description":"Row or band it left."},"to":{"type":"string","description":"Row or band it is in now."},"chip":{"type":"string","description":"For people: `Brisa, Archer: back → front (the row ahead fell)`."}}}},{"if":{"properties":{"type":{"const":"gain"}},"required":["type"]},"then":{"required":["type","target","track","amount","value"],"properties":{"type":{"const":"gain","description":"A track changed by a `gain` (an outcome's, an ability's or a reaction's), after keeping it within 0 and its maximum; a gain that changes nothing writes none. One that empties the hit points is followed by a `down` event."},"target":{"type":"string","description":"Whose track changed."},"track":{"type":"string","description":"Track id (`hope`, `progress`, `hp`)."},"amount":{"type":"number","description":"The change made: positive a gain, negative a loss."},"value":{"type":"number","description":"What the track holds now."},"chip":{"type":"string","description":"For people: `Guardian: hope +1 (3)`."}}}}]};
+export const eventsSchema = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:events:1","title":"Rules Studio simulator event","description":"One line of `sim --log`: one JSON event per line, each with a `type`. Fields listed are the ones the engine writes; further fields may be added in later versions, so readers ignore what they do not know.","type":"object","required":["type"],"properties":{"type":{"enum":["fightStart","round","turn","check","reaction","damage","condition","down","noTime","fightEnd","heal","ability","harm","sustain","regenerate","move","gain"],"description":"What happened."},"fight":{"type":"integer","minimum":0,"description":"Index of the fight in the run (0-based): added to each line by `sim --log --fights N` when N > 1 (not part of the engine's event)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}},"allOf":[{"if":{"properties":{"type":{"const":"fightStart"}},"required":["type"]},"then":{"required":["type","system","fightId","seed","hpTrack","combatants"],"properties":{"type":{"const":"fightStart","description":"A fight begins."},"system":{"type":"string","description":"System id."},"fightId":{"type":"string","description":"Fight id."},"seed":{"type":["integer","string"],"description":"Seed of this fight."},"combatants":{"type":"array","description":"Who fights.","items":{"type":"object","description":"A combatant.","required":["id","name","side","hp","position"],"properties":{"id":{"type":"string","description":"Combatant id."},"side":{"enum":["heroes","enemies"],"description":"Side."},"hp":{"type":"number","description":"Hit points at the start."},"position":{"type":"string","description":"Band or row."},"name":{"type":"string","description":"Display name."}}}},"note":{"type":"string","description":"A note on how the engine plays this system (a square-based system fought in bands)."},"hpTrack":{"type":"string","description":"Id of the track that holds hit points (the combatants' `hp`; a `heal` or `gain` of this track changes them)."}}}},{"if":{"properties":{"type":{"const":"round"}},"required":["type"]},"then":{"required":["type","round"],"properties":{"type":{"const":"round","description":"A new round begins."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"turn"}},"required":["type"]},"then":{"required":["type","round","actor","initiative"],"properties":{"type":{"const":"turn","description":"An actor's turn (each time it acts, in a clock system)."},"actor":{"type":"string","description":"Who acts."},"clock":{"type":"number","description":"The clock value the actor acts at (clock systems)."},"initiative":{"type":"number","description":"The actor's initiative."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"check"}},"required":["type"]},"then":{"required":["type","round","actor","check","checkName","target","dice","roll","total","vs","outcome","outcomeName","result","crit","botch","formula","chip","influencedBy"],"properties":{"type":{"const":"check","description":"A check was rolled."},"actor":{"type":"string","description":"Who rolled."},"check":{"type":"string","description":"Check id."},"target":{"type":["string","null"],"description":"Against whom, if anyone."},"dice":{"type":"array","items":{"type":"number"},"description":"Every die rolled, kept and dropped."},"total":{"type":"number","description":"The roll's total."},"vs":{"type":["number","null"],"description":"The number to meet, if any."},"outcome":{"type":["string","null"],"description":"Outcome id (none for a check without outcomes)."},"degree":{"type":"number","description":"The outcome's degree of success, when it has a `degree` formula."},"chip":{"type":"string","description":"The chip, built from `roll`, `total`, `vs`, `outcomeName` and `influencedBy`: `d20 (14) + 3 Strength + 2 = 19 vs 13 · Hit`, then `Influenced by: …` on its own line when something did."},"influencedBy":{"type":"array","items":{"type":"string"},"description":"What influenced the roll (`Prone (near): advantage`)."},"checkName":{"type":"string","description":"The check's display name (`Attack roll`)."},"roll":{"type":"string","description":"The roll's terms as the chip writes them, before ` = total` (`d20 (14) + 3 Strength + 2`): a part of `chip`."},"outcomeName":{"type":["string","null"],"description":"The outcome's display name (`Hit`); null for a check without outcomes."},"result":{"enum":["success","partial","fail",null],"description":"The outcome's `result` (`success`, `partial`, `fail`): what a reader colours the chip by; null for a check without outcomes."},"crit":{"type":"boolean","description":"The roll is a crit (its outcome is marked `crit`, or a target's condition turned a hit into one)."},"botch":{"type":"boolean","description":"The outcome is marked `botch`."},"formula":{"type":"string","description":"JSON pointer of the formula that rolled (`/checks/attack/roll`): what a chip links to."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"reaction"}},"required":["type"]},"then":{"required":["type","round","actor","ability","on","success","chip"],"properties":{"type":{"const":"reaction","description":"A reaction was used."},"actor":{"type":"string","description":"Who reacted."},"ability":{"type":"string","description":"Ability id used."},"on":{"enum":["hit","spell","leave"],"description":"The trigger (`hit`, `spell`, `leave`)."},"success":{"type":"boolean","description":"Whether a reaction check succeeded."},"chip":{"type":"string","description":"Chip."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"damage"}},"required":["type"]},"then":{"required":["type","round","actor","target","amount","damageType","steps","rolled","hp","formula","chip"],"properties":{"type":{"const":"damage","description":"Damage was dealt."},"actor":{"type":"string","description":"Who dealt it."},"target":{"type":"string","description":"Who took it."},"amount":{"type":"number","description":"Damage after every step."},"steps":{"type":"array","description":"Names of the damage steps that changed the number, in order.","items":{"type":"string","description":"A step's id or name."}},"rolled":{"type":"number","description":"Damage as rolled, before the steps."},"hp":{"type":"number","description":"Target's hit points after."},"chip":{"type":"string","description":"Chip."},"damageType":{"type":"string","description":"Damage type of the blow (spec §4 calls it the damage's `type`; the event's own `type` is `damage`)."},"formula":{"type":"string","description":"JSON pointer of the damage formula that rolled (`/heroes/0/weapon/damage`, an ability's or a template's damage)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"condition"}},"required":["type"]},"then":{"required":["type","round","target","condition","change"],"properties":{"type":{"const":"condition","description":"A condition was applied or ended."},"target":{"type":"string","description":"Who carries it."},"condition":{"type":"string","description":"Condition id."},"change":{"enum":["applied","ended","saved"],"description":"What happened to it."},"source":{"type":"string","description":"Who applied it."},"dc":{"type":"number","description":"Save DC."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"down"}},"required":["type"]},"then":{"required":["type","round","target","state"],"properties":{"type":{"const":"down","description":"A combatant fell."},"target":{"type":"string","description":"Who fell."},"by":{"type":"string","description":"Who dropped them."},"state":{"enum":["down","dead","stable"],"description":"`dead`, `stable`, `down`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"noTime"}},"required":["type"]},"then":{"required":["type","round","actor","action","attack"],"properties":{"type":{"const":"noTime","description":"An attack past the turn's budget: NO TIME, it does not happen."},"actor":{"type":"string","description":"Who ran out of time."},"action":{"type":"string","description":"Action id."},"attack":{"type":"number","description":"Which attack (1-based)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"fightEnd"}},"required":["type"]},"then":{"required":["type","round","winner","rounds"],"properties":{"type":{"const":"fightEnd","description":"The fight ended."},"winner":{"enum":["heroes","enemies","draw"],"description":"Who won."},"rounds":{"type":"number","description":"Rounds fought."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"heal"}},"required":["type"]},"then":{"required":["type","round","actor","target","amount","track","chip"],"properties":{"type":{"const":"heal","description":"Someone was healed."},"actor":{"type":"string","description":"Who healed."},"target":{"type":"string","description":"Who was healed."},"amount":{"type":"number","description":"Hit points restored."},"track":{"type":"string","description":"Track healed."},"chip":{"type":"string","description":"Chip."},"formula":{"type":"string","description":"JSON pointer of the heal's amount formula (absent for a death save's revival)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"ability"}},"required":["type"]},"then":{"required":["type","round","actor","ability","targets","chip"],"properties":{"type":{"const":"ability","description":"An ability was used."},"actor":{"type":"string","description":"Who used it."},"ability":{"type":"string","description":"Ability id."},"targets":{"type":"array","items":{"type":"string"},"description":"Target ids."},"chip":{"type":"string","description":"Chip."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"harm"}},"required":["type"]},"then":{"required":["type","round","actor","target","levels","amount"],"properties":{"type":{"const":"harm","description":"Consequences mode: harm suffered."},"actor":{"type":"string","description":"Who rolled."},"target":{"type":"string","description":"Who suffered the harm."},"levels":{"type":"number","description":"Harm levels."},"amount":{"type":"number","description":"Hit points lost, if any."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"sustain"}},"required":["type"]},"then":{"required":["type","round","actor","ability","change"],"properties":{"type":{"const":"sustain","description":"A sustained ability started, was kept or ended."},"actor":{"type":"string","description":"The sustainer."},"ability":{"type":"string","description":"Ability id."},"change":{"enum":["started","ended","kept"],"description":"What happened."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"regenerate"}},"required":["type"]},"then":{"required":["type","round","target","amount","stopped"],"properties":{"type":{"const":"regenerate","description":"Regeneration at the start of a turn."},"target":{"type":"string","description":"Who regenerated."},"amount":{"type":"number","description":"Hit points regained."},"stopped":{"type":"boolean","description":"true when damage stopped it this turn."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"move"}},"required":["type"]},"then":{"required":["type","round","target","from","to","chip"],"properties":{"type":{"const":"move","description":"A combatant changed place without an action of its own (rows closing up: `positions.advance`)."},"target":{"type":"string","description":"Who moved."},"from":{"type":"string","description":"Row or band it left."},"to":{"type":"string","description":"Row or band it is in now."},"chip":{"type":"string","description":"For people: `Brisa, Archer: back → front (the row ahead fell)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"gain"}},"required":["type"]},"then":{"required":["type","round","target","track","amount","value","chip"],"properties":{"type":{"const":"gain","description":"A track changed by a `gain` (an outcome's, an ability's or a reaction's), after keeping it within 0 and its maximum; a gain that changes nothing writes none. One that empties the hit points is followed by a `down` event."},"target":{"type":"string","description":"Whose track changed."},"track":{"type":"string","description":"Track id (`hope`, `progress`, `hp`)."},"amount":{"type":"number","description":"The change made: positive a gain, negative a loss."},"value":{"type":"number","description":"What the track holds now."},"chip":{"type":"string","description":"For people: `Guardian: hope +1 (3)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}}]};

@@ -113,7 +113,8 @@ function heal(f: FightState, actor: Combatant, ability: AbilityDef, targets: rea
     const max = t.sheet[f.system.trackMax[track]!]!;
     const next = Math.min(max, cur + amount);
     if (next !== cur) f.setTrack(t, track, next);
-    if (f.sink) f.emit({ type: 'heal', round: f.round, actor: actor.id, target: t.id, amount: next - cur, track: f.system.names.tracks[track]!, chip: trace ? rolledChip(trace, amount) : '' });
+    if (f.sink) f.emit({ type: 'heal', round: f.round, actor: actor.id, target: t.id, amount: next - cur, track: f.system.names.tracks[track]!, formula: rule.amount.pointer,
+      chip: trace ? rolledChip(trace, amount) : '' });
   }
 }
 
@@ -163,7 +164,7 @@ function saveOrDamage(f: FightState, actor: Combatant, ability: AbilityDef, targ
       if (o && o.result === 'success') { failed = false; amount = save.half ? Math.floor(rolled / 2) : 0; }
     }
     s.melee = ability.reach === 'near'; s.crit = false;
-    if (ability.damage) dealDamage(f, actor, t, amount, ability.type, failed || !f.sink ? chip : savedChip(chip, save?.half === true));
+    if (ability.damage) dealDamage(f, actor, t, amount, ability.type, failed || !f.sink ? chip : savedChip(chip, save?.half === true), true, ability.damage.pointer);
     const bySave: AppliedBySave | null = save ? { check: save.check, dc } : null;
     if (failed && !t.down) for (const id of ability.applies) applyCondition(f, t, id, actor, sustainer, bySave);
     if (f.winner !== null) return;

@@ -1,6 +1,7 @@
 // Checks: the edge and mods conditions give a check, the roll, the first outcome whose `when` holds, a target's
 // condition turning a hit into a crit, the tally, and what an outcome does (conditions, track gains).
 import type { TraceItem } from '../../formula/runtime';
+import { renderTrace } from '../../formula/trace';
 import type { AttackProfile, CheckDef, CheckFrame, Combatant, OutcomeDef } from '../model';
 import { asNumber, type FightState } from '../fight-state';
 import { rollTestHolds } from '../roll-test';
@@ -59,7 +60,7 @@ export function judge(f: FightState, check: CheckDef, frame: CheckFrame, actor: 
   const rows = f.tallyRows;
   if (rows !== null) rows[actor.order]![outcome ? outcome.tally : check.rolledTally]!++;
   else if (f.tally) f.tally.onCheck(actor, outcome ? outcome.tally : check.rolledTally);
-  if (f.sink) emitCheck(f, check, frame, actor, target, vs, outcome, trace ?? [], total);
+  if (f.sink) emitCheck(f, check, frame, actor, target, vs, outcome, trace ?? [], total, roll.pointer);
   s.stat = blowStat;
   if (outcome && (outcome.applies.length !== 0 || outcome.inflicts.length !== 0 || outcome.gain.length !== 0)) outcomeEffects(f, outcome, actor, target);
   return outcome;
@@ -67,12 +68,14 @@ export function judge(f: FightState, check: CheckDef, frame: CheckFrame, actor: 
 
 /** The log's `check` event with its chip (apart from judge, which the statistics path runs without a log). */
 function emitCheck(f: FightState, check: CheckDef, frame: CheckFrame, actor: Combatant, target: Combatant | null, vs: number,
-  outcome: OutcomeDef | null, trace: TraceItem[], total: number): void {
+  outcome: OutcomeDef | null, trace: TraceItem[], total: number, formula: string): void {
   const influencedBy = f.influences.slice();
+  const roll = renderTrace(trace);
   f.emit({
-    type: 'check', round: f.round, actor: actor.id, check: check.id, target: target ? target.id : null,
-    dice: frame.ctx.roll.dice.slice(), total, vs: check.readsVs ? vs : null, outcome: outcome ? outcome.id : null,
-    ...(outcome?.degree ? { degree: frame.degree } : {}), chip: checkChip(check, trace, total, vs, outcome, influencedBy), influencedBy,
+    type: 'check', round: f.round, actor: actor.id, check: check.id, checkName: check.name, target: target ? target.id : null,
+    dice: frame.ctx.roll.dice.slice(), roll, total, vs: check.readsVs ? vs : null, outcome: outcome ? outcome.id : null,
+    outcomeName: outcome ? outcome.name : null, result: outcome ? outcome.result : null, crit: frame.crit, botch: outcome ? outcome.botch : false,
+    ...(outcome?.degree ? { degree: frame.degree } : {}), formula, chip: checkChip(check, roll, total, vs, outcome, influencedBy), influencedBy,
   });
 }
 

@@ -4,10 +4,13 @@ import type { TraceItem } from '../../formula/runtime';
 import { renderCheckChip, renderChip } from '../../formula/trace';
 import type { AbilityDef, CheckDef, Combatant, OutcomeDef, System } from '../model';
 
-/** A check's chip: its roll, then what it met and the outcome (when it has outcomes), and what turned it. */
-export function checkChip(check: CheckDef, trace: readonly TraceItem[], total: number, vs: number, outcome: OutcomeDef | null,
+/**
+ * A check's chip, from the parts its event carries: the roll's terms (`roll`, renderTrace of the trace), the total,
+ * what it met and the outcome (when it has outcomes), and what turned it.
+ */
+export function checkChip(check: CheckDef, roll: string, total: number, vs: number, outcome: OutcomeDef | null,
   influencedBy: readonly string[]): string {
-  return renderCheckChip(trace, total, check.outcomes.length
+  return renderCheckChip([{ kind: 'text', text: roll }], total, check.outcomes.length
     ? { ...(check.readsVs ? { vs } : {}), outcome: outcome?.name ?? '—', influencedBy }
     : { influencedBy });
 }
@@ -44,11 +47,15 @@ export function rolledChip(trace: readonly TraceItem[], rolled: number, crit = f
   return `${renderChip(trace, rolled)}${crit && policy !== 'none' ? ` (crit: ${policy === 'dice' ? 'dice doubled' : 'x2'})` : ''}`;
 }
 
+/** The damage type of a blow in a system that names none (load-rules.ts `typeOf`): a word the chip leaves out. */
+export const NO_DAMAGE_TYPE = 'untyped';
+
 /** Damage after the steps: the roll, the steps that changed it and what was taken (`2d6 (7) → Resistance = 3 fire`). */
 export function damageChip(rolled: string, steps: readonly string[], amount: number, rolledAmount: number, type: string): string {
+  const word = type === NO_DAMAGE_TYPE ? '' : ` ${type}`;
   return steps.length || amount !== rolledAmount
-    ? `${rolled} → ${steps.length ? `${steps.join(' → ')} = ` : ''}${amount} ${type}`
-    : `${rolled} ${type}`;
+    ? `${rolled} → ${steps.length ? `${steps.join(' → ')} = ` : ''}${amount}${word}`
+    : `${rolled}${word}`;
 }
 
 /** A save's note on a spell's damage chip. */

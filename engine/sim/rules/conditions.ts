@@ -1,7 +1,7 @@
 // Conditions: putting one on (immunity, no doubling, its save's DC and its duration), taking it off, the saves that
 // end it at the start or end of its holder's turn, and durations running out.
 import type { Combatant, ConditionDef } from '../model';
-import type { FightEvent } from '../events';
+import type { ConditionEvent } from '../events';
 import type { FightState } from '../fight-state';
 import { judge } from './checks';
 import type { AppliedBySave } from './damage';
@@ -28,7 +28,7 @@ export function applyCondition(f: FightState, target: Combatant, id: string, sou
   target.conditions.push({ def, dc, saveCheck: def.save && bySave ? bySave.check : null, turnsLeft: turns, sustainer, source });
   target.conditionIds.push(def.id);
   if (f.sink) {
-    const event: FightEvent = { type: 'condition', round: f.round, target: target.id, condition: def.id, change: 'applied' };
+    const event: { -readonly [K in keyof ConditionEvent]: ConditionEvent[K] } = { type: 'condition', round: f.round, target: target.id, condition: def.id, change: 'applied' };
     if (source) event.source = source.id;
     if (def.save) event.dc = dc;
     f.emit(event);

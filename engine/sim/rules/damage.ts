@@ -76,7 +76,7 @@ function strike(f: FightState, actor: Combatant, target: Combatant, profile: Att
   if (frame.crit && policy === 'total') rolled *= 2;
   const chip = trace ? rolledChip(trace, rolled, frame.crit, policy) : '';
   const parts = profile.parts;
-  if (parts.length === 0) dealDamage(f, actor, target, rolled, profile.type, chip);
+  if (parts.length === 0) dealDamage(f, actor, target, rolled, profile.type, chip, true, damage.pointer);
   else dealParts(f, actor, target, rolled, profile, chip);
   if (!target.down) afterHit(f, actor, target, profile.applies, profile.save, ability);
 }
@@ -109,7 +109,7 @@ function afterHit(f: FightState, actor: Combatant, target: Combatant, applies: r
  * the damage steps with its own type, one damage event each; one sustain roll for what the whole blow took.
  */
 function dealParts(f: FightState, actor: Combatant, target: Combatant, rolled: number, profile: AttackProfile, chip: string): void {
-  let taken = dealDamage(f, actor, target, rolled, profile.type, chip, false);
+  let taken = dealDamage(f, actor, target, rolled, profile.type, chip, false, profile.damage?.pointer ?? '');
   const s = f.scope;
   const crit = f.blowFrame.crit;
   const policy = f.system.critPolicy;
@@ -124,13 +124,14 @@ function dealParts(f: FightState, actor: Combatant, target: Combatant, rolled: n
     damageCtx.trace = null;
     if (crit && policy === 'total') amount *= 2;
     const partChip = trace ? rolledChip(trace, amount, crit, policy) : '';
-    taken += dealDamage(f, actor, target, amount, part.type, partChip, false);
+    taken += dealDamage(f, actor, target, amount, part.type, partChip, false, part.damage.pointer);
   }
   if (taken > 0 && target.sustaining && !target.down) sustainCheck(f, target, taken);
 }
 
 /** Damage after the steps, taken off the target; returns what it took. `sustain: false` leaves the roll to the caller. */
-export function dealDamage(f: FightState, actor: Combatant, target: Combatant, rolled: number, type: string, rolledText: string, sustain = true): number {
+export function dealDamage(f: FightState, actor: Combatant, target: Combatant, rolled: number, type: string, rolledText: string, sustain = true,
+  formula = ''): number {
   const s = f.scope;
   s.self = actor; s.attacker = actor; s.target = target; s.damage = rolled; s.damageType = type;
   const stepNames: string[] | null = f.sink ? [] : null;
@@ -167,7 +168,7 @@ export function dealDamage(f: FightState, actor: Combatant, target: Combatant, r
   if (amount > 0 && f.anyRegeneration && !target.hurtBy.includes(kind)) target.hurtBy.push(kind);
   if (f.sink) {
     f.emit({
-      type: 'damage', round: f.round, actor: actor.id, target: target.id, amount, damageType: kind, steps: stepNames!, rolled, hp: after,
+      type: 'damage', round: f.round, actor: actor.id, target: target.id, amount, damageType: kind, steps: stepNames!, rolled, hp: after, formula,
       chip: damageChip(rolledText, stepNames!, amount, rolled, kind),
     });
   }

@@ -15,7 +15,7 @@ export const GRID_NOTE = 'This system is played on a grid; the simulator places 
 export function fightToTheEnd(f: FightState): FightResult {
   if (f.sink) {
     f.emit({
-      type: 'fightStart', system: f.system.id, fightId: f.fight.id, seed: f.seed,
+      type: 'fightStart', system: f.system.id, fightId: f.fight.id, seed: f.seed, hpTrack: f.system.names.tracks[f.system.hpTrack]!,
       combatants: f.combatants.map((c) => ({ id: c.id, name: c.def.name, side: c.side, hp: f.hp(c), position: c.position })),
       ...(f.system.grid ? { note: GRID_NOTE } : {}),
     });

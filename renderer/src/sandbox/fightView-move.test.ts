@@ -4,14 +4,14 @@ import { foldEvents } from './fightView';
 import type { FightEvent } from '../workers/protocol';
 
 const events: FightEvent[] = [
-  { type: 'fightStart', combatants: [
+  { type: 'fightStart', system: 'libra', fightId: 'f', seed: 1, hpTrack: 'hp', combatants: [
     { id: 'knight', name: 'Aldo', side: 'heroes', hp: 60, position: 'front' },
     { id: 'archer', name: 'Brisa', side: 'heroes', hp: 42, position: 'back' },
-    { id: 'ogre-1', side: 'enemies', hp: 90, position: 'front' },
+    { id: 'ogre-1', name: 'Ogre', side: 'enemies', hp: 90, position: 'front' },
   ] },
   { type: 'round', round: 1 },
-  { type: 'down', target: 'knight', by: 'ogre-1', state: 'stable' },
-  { type: 'move', target: 'archer', from: 'back', to: 'front', chip: 'Brisa: back → front (the row ahead fell)' },
+  { type: 'down', round: 1, target: 'knight', by: 'ogre-1', state: 'stable' },
+  { type: 'move', round: 1, target: 'archer', from: 'back', to: 'front', chip: 'Brisa: back → front (the row ahead fell)' },
 ];
 
 describe('foldEvents and move events', () => {

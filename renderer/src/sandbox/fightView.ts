@@ -1,12 +1,14 @@
-// Folds a fight's event log (spec §4 `sim --log`) up to a cursor into what the sandbox shows: the initiative
-// strip, hit points and conditions of each combatant, and the chips. Pure, so stepping back and forth is cheap.
-import type { FightEvent } from '../workers/protocol';
+// Folds a fight's event log (the engine's FightEvent union, spec §4 `sim --log`) up to a cursor into what the sandbox
+// shows: the initiative strip, hit points and conditions of each combatant, and the chips. Pure, so stepping back and
+// forth is cheap. The words of a check, damage, heal, reaction, ability or move chip are the engine's own
+// (engine/sim/rules/chips.ts); this fold only puts display names on who acted and whom it was aimed at.
+import type { CheckResult, FightEvent, FightStartEvent } from '../../../engine/index';
 
 export type Side = 'heroes' | 'enemies';
 
 export interface CombatantView {
   readonly id: string;
-  name: string;
+  readonly name: string;
   readonly side: Side;
   hp: number;
   maxHp: number;
@@ -18,7 +20,7 @@ export interface CombatantView {
   position: string | null;
 }
 
-/** Where a chip's rule lives: a JSON pointer, or an id to find among the document's definitions. */
+/** Where a chip's rule lives: the JSON pointer of the formula that produced it, or an id among the document's definitions. */
 export type RuleOrigin =
   | { readonly pointer: string }
   | { readonly kind: 'check' | 'condition' | 'ability'; readonly id: string };
@@ -26,13 +28,20 @@ export type RuleOrigin =
 export interface ChipView {
   /** Index of the event in the log. */
   readonly index: number;
-  readonly kind: string;
+  readonly kind: FightEvent['type'];
   readonly round: number;
+  /** Display name of who acted (null for events nobody did: a round, a condition ending). */
   readonly actor: string | null;
+  /** Display names of whom it was aimed at or happened to, or null. */
+  readonly target: string | null;
+  /** The chip's words: the engine's chip (its first line), or a sentence for events that carry none. */
   readonly text: string;
-  readonly outcome: string | null;
-  readonly success: boolean | null;
-  readonly influencedBy: readonly string[];
+  /** The engine chip's `Influenced by: …` line, once, or null. */
+  readonly influence: string | null;
+  /** A check's result (its outcome's `result`), a reaction's success; null when the event has none. */
+  readonly result: CheckResult | null;
+  readonly crit: boolean;
+  readonly botch: boolean;
   readonly origin: RuleOrigin | null;
 }
 
@@ -45,135 +54,41 @@ export interface FightView {
   readonly ended: boolean;
 }
 
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const strs = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
-const record = (v: unknown): Record<string, unknown> | null =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
-
-function sideOf(value: unknown, id: string): Side {
-  if (value === 'heroes' || value === 'hero') return 'heroes';
-  if (value === 'enemies' || value === 'enemy') return 'enemies';
-  return /-\d+$/.test(id) ? 'enemies' : 'heroes';
+/** Display names the log itself does not carry (conditions, abilities), read from the document. */
+export interface DisplayNames {
+  readonly conditions?: ReadonlyMap<string, string>;
+  readonly abilities?: ReadonlyMap<string, string>;
 }
 
-function combatantFrom(entry: unknown): CombatantView | null {
-  const c = record(entry);
-  const id = str(c?.id);
-  if (!c || !id) return null;
-  const tracks = record(c.tracks);
-  const hpTrack = record(tracks?.hp);
-  const hp = num(c.hp) ?? num(hpTrack?.value) ?? num(hpTrack?.current) ?? num(tracks?.hp) ?? 0;
-  const maxHp = num(c.maxHp) ?? num(c.hpMax) ?? num(hpTrack?.max) ?? num(record(c.max)?.hp) ?? hp;
-  return {
-    id,
-    name: str(c.name) ?? id,
-    side: sideOf(c.side, id),
-    hp,
-    maxHp: Math.max(maxHp, hp, 1),
-    conditions: strs(c.conditions),
-    initiative: num(c.initiative),
-    down: c.down === true,
-    fate: c.down === true ? 'down' : null,
-    position: str(c.position),
-  };
-}
-
-function targetsOf(event: FightEvent): string[] {
-  const t = event.target ?? event.targets;
-  return typeof t === 'string' ? [t] : strs(t);
-}
-
-export function outcomeSuccess(event: FightEvent): boolean | null {
-  const result = str(event.result);
-  if (result === 'success') return true;
-  if (result === 'fail') return false;
-  if (typeof event.success === 'boolean') return event.success;
-  return null;
-}
-
-/** The chip's words: the engine's own chip when it gives one, else a sentence built from the event's fields. */
-export function chipText(event: FightEvent): string {
-  const chip = str(event.chip);
-  const actor = str(event.actor);
-  const target = targetsOf(event).join(', ');
-  switch (event.type) {
-    case 'check': {
-      const outcome = str(event.outcome);
-      const vs = num(event.vs);
-      const base = chip ?? `${str(event.check) ?? 'check'} ${num(event.total) ?? ''}`;
-      const vsText = vs !== null && !/\bvs\b/.test(base) ? ` vs ${vs}` : '';
-      const outcomeText = outcome && !base.includes('·') ? ` · ${outcome[0]!.toUpperCase()}${outcome.slice(1)}` : '';
-      return base + vsText + outcomeText;
-    }
-    case 'damage': {
-      const amount = num(event.amount) ?? 0;
-      const steps = Array.isArray(event.steps)
-        ? event.steps.map((s) => str(s) ?? str(record(s)?.id) ?? str(record(s)?.name)).filter((s): s is string => !!s)
-        : [];
-      const kind = str(event.damageType);
-      return chip ?? `${amount} ${kind ?? ''} damage to ${target}${steps.length ? ` (${steps.join(', ')})` : ''}`.replace(/ {2,}/g, ' ');
-    }
-    case 'reaction':
-      return chip ?? `${actor ?? ''} reacts: ${str(event.ability) ?? str(event.reaction) ?? ''}`;
-    case 'condition': {
-      const condition = str(event.condition) ?? str(event.id) ?? '';
-      const change = str(event.change);
-      const words = change === 'saved' ? 'saves against' : isRemoval(event) ? 'is no longer' : 'is now';
-      return chip ?? `${target || actor || ''} ${words} ${condition}`;
-    }
-    case 'down': {
-      const state = str(event.state);
-      const by = str(event.by);
-      return chip ?? `${target || actor || ''} is ${state && state !== 'down' ? state : 'down'}${by ? ` (by ${by})` : ''}`;
-    }
-    case 'harm':
-      return chip ?? `${target} suffers ${num(event.levels) ?? ''} harm (${num(event.amount) ?? 0} hp)`;
-    case 'sustain':
-      return chip ?? `${actor ?? ''} ${str(event.change) ?? ''} sustaining ${str(event.ability) ?? ''}`;
-    case 'regenerate':
-      return chip ?? (event.stopped === true ? `${target} cannot regenerate this turn` : `${target} regenerates ${num(event.amount) ?? 0}`);
-    case 'ability':
-      return chip ?? `${actor ?? ''} uses ${str(event.ability) ?? ''}`;
-    case 'noTime':
-      return chip ?? `${str(event.action) ?? 'attack'} ${num(event.attack) ?? ''}: NO TIME`.replace(' :', ':');
-    case 'fightEnd':
-      return `Fight over: ${str(event.winner) ?? 'draw'}`;
-    case 'heal':
-      return chip ?? `${target || actor || ''} heals ${num(event.amount) ?? ''}`;
-    case 'move':
-      return chip ?? `${target} moves ${str(event.from) ?? ''} → ${str(event.to) ?? ''}`;
-    default:
-      return chip ?? event.type;
+/** Display names of a fight's combatants: several of one template share a name, told apart by their id's number (Standard 2). */
+export function combatantNames(start: FightStartEvent | undefined): Map<string, string> {
+  const names = new Map<string, string>();
+  if (!start) return names;
+  const counts = new Map<string, number>();
+  for (const c of start.combatants) counts.set(c.name, (counts.get(c.name) ?? 0) + 1);
+  for (const c of start.combatants) {
+    const suffix = /-(\d+)$/.exec(c.id)?.[1];
+    names.set(c.id, (counts.get(c.name) ?? 0) > 1 && suffix && !c.name.endsWith(suffix) ? `${c.name} ${suffix}` : c.name);
   }
+  return names;
 }
 
-function originOf(event: FightEvent): RuleOrigin | null {
-  const pointer = str(event.pointer);
-  if (pointer !== null) return { pointer };
-  if (event.type === 'check' && str(event.check)) return { kind: 'check', id: str(event.check)! };
-  if (event.type === 'damage') return { pointer: '/combat/damage' };
-  if (event.type === 'condition' && (str(event.condition) ?? str(event.id))) {
-    return { kind: 'condition', id: (str(event.condition) ?? str(event.id))! };
-  }
-  if ((event.type === 'ability' || event.type === 'sustain') && str(event.ability)) return { kind: 'ability', id: str(event.ability)! };
-  if (event.type === 'reaction' && (str(event.ability) ?? str(event.reaction))) {
-    return { kind: 'ability', id: (str(event.ability) ?? str(event.reaction))! };
-  }
-  return null;
-}
+const WINNER_WORDS: Readonly<Record<string, string>> = { heroes: 'the heroes win', enemies: 'the enemies win', draw: 'a draw' };
 
-const CHIP_KINDS = new Set(['check', 'damage', 'reaction', 'condition', 'down', 'noTime', 'fightEnd', 'heal', 'harm', 'sustain', 'regenerate', 'ability', 'move']);
-
-function isRemoval(event: FightEvent): boolean {
-  const change = str(event.change);
-  return change === 'ended' || change === 'saved' || event.removed === true;
+function unreachable(event: never): never {
+  throw new Error(`unknown fight event ${JSON.stringify(event)}`);
 }
 
 /** The fight as it stands after events[0..upTo) have happened. */
-export function foldEvents(events: readonly FightEvent[], upTo: number, initiativeCheck = 'initiative'): FightView {
+export function foldEvents(events: readonly FightEvent[], upTo: number, initiativeCheck = 'initiative', display: DisplayNames = {}): FightView {
   const byId = new Map<string, CombatantView>();
   const chips: ChipView[] = [];
+  const start = events.find((e): e is FightStartEvent => e.type === 'fightStart');
+  const names = combatantNames(start);
+  const nameOf = (id: string): string => names.get(id) ?? id;
+  const conditionName = (id: string): string => display.conditions?.get(id) ?? id;
+  const abilityName = (id: string): string => display.abilities?.get(id) ?? id;
+  const hpTrack = start?.hpTrack ?? null;
   let round = 0;
   let actorNow: string | null = null;
   let winner: string | null = null;
@@ -181,7 +96,7 @@ export function foldEvents(events: readonly FightEvent[], upTo: number, initiati
   const ensure = (id: string): CombatantView => {
     let c = byId.get(id);
     if (!c) {
-      c = { id, name: id, side: sideOf(undefined, id), hp: 0, maxHp: 1, conditions: [], initiative: null, down: false, fate: null, position: null };
+      c = { id, name: nameOf(id), side: 'enemies', hp: 0, maxHp: 1, conditions: [], initiative: null, down: false, fate: null, position: null };
       byId.set(id, c);
     }
     return c;
@@ -189,112 +104,114 @@ export function foldEvents(events: readonly FightEvent[], upTo: number, initiati
   const end = Math.min(upTo, events.length);
   for (let i = 0; i < end; i++) {
     const event = events[i]!;
-    const actor = str(event.actor);
+    const chip = (actor: string | null, target: string | null, text: string, more: Partial<Pick<ChipView, 'result' | 'crit' | 'botch' | 'origin' | 'influence'>> = {}): void => {
+      chips.push({
+        index: i, kind: event.type, round, actor: actor === null ? null : nameOf(actor), target, text,
+        influence: more.influence ?? null, result: more.result ?? null, crit: more.crit ?? false, botch: more.botch ?? false, origin: more.origin ?? null,
+      });
+    };
     switch (event.type) {
       case 'fightStart':
-        for (const entry of Array.isArray(event.combatants) ? event.combatants : []) {
-          const c = combatantFrom(entry);
-          if (c) byId.set(c.id, c);
+        for (const c of event.combatants) {
+          byId.set(c.id, {
+            id: c.id, name: nameOf(c.id), side: c.side, hp: c.hp, maxHp: Math.max(c.hp, 1), conditions: [], initiative: null, down: false, fate: null,
+            position: c.position,
+          });
         }
         break;
       case 'round':
-        round = num(event.round) ?? round + 1;
-        if (Array.isArray(event.order)) {
-          for (const o of event.order) {
-            const r = record(o);
-            const id = str(r?.id) ?? str(o);
-            const value = num(r?.initiative);
-            if (id && value !== null) ensure(id).initiative = value;
-          }
-        }
+        round = event.round;
         break;
       case 'turn':
-        actorNow = actor;
-        if (actor && num(event.clock) !== null) ensure(actor).initiative = num(event.clock);
-        else if (actor && num(event.initiative) !== null) ensure(actor).initiative = num(event.initiative);
+        actorNow = event.actor;
+        ensure(event.actor).initiative = event.clock ?? event.initiative;
         break;
-      case 'initiative':
-        if (actor && num(event.total ?? event.initiative) !== null) ensure(actor).initiative = num(event.total ?? event.initiative);
+      case 'check': {
+        if (event.check === initiativeCheck) ensure(event.actor).initiative = event.total;
+        const [first, ...rest] = event.chip.split('\n');
+        chip(event.actor, event.target === null ? null : nameOf(event.target), first ?? '', {
+          influence: rest.length ? rest.join(' ') : null, result: event.result, crit: event.crit, botch: event.botch, origin: { pointer: event.formula },
+        });
         break;
-      case 'check':
-        if (actor && str(event.check) === initiativeCheck && num(event.total) !== null) ensure(actor).initiative = num(event.total);
+      }
+      case 'reaction':
+        chip(event.actor, null, event.chip, { result: event.success ? 'success' : 'fail', origin: event.ability === 'opportunity' ? null : { kind: 'ability', id: event.ability } });
         break;
+      case 'damage': {
+        const c = ensure(event.target);
+        c.hp = event.hp;
+        chip(event.actor, nameOf(event.target), event.chip, { origin: event.formula ? { pointer: event.formula } : null });
+        break;
+      }
+      case 'heal': {
+        const c = ensure(event.target);
+        if (event.track === hpTrack) c.hp = Math.min(c.maxHp, c.hp + event.amount);
+        // Only a revival heals one who is down (a death save's best roll): it is back on its feet.
+        if (c.down && c.hp > 0) { c.down = false; c.fate = null; }
+        chip(event.actor, nameOf(event.target), event.chip || `${nameOf(event.target)} heals ${event.amount}`, { origin: event.formula ? { pointer: event.formula } : null });
+        break;
+      }
       case 'harm': {
-        for (const id of targetsOf(event)) ensure(id).hp -= num(event.amount) ?? 0;
+        const c = ensure(event.target);
+        c.hp -= event.amount;
+        chip(event.actor, nameOf(event.target), `${event.levels} harm (${event.amount} hp)`);
         break;
       }
       case 'regenerate': {
-        for (const id of targetsOf(event)) {
-          const c = ensure(id);
-          if (event.stopped !== true) c.hp = Math.min(c.maxHp, c.hp + (num(event.amount) ?? 0));
-        }
-        break;
-      }
-      case 'damage':
-      case 'heal': {
-        for (const id of targetsOf(event)) {
-          const c = ensure(id);
-          const after = num(event.hp) ?? num(event.hpAfter) ?? num(event.remaining);
-          const amount = num(event.amount) ?? 0;
-          c.hp = after ?? (event.type === 'heal' ? Math.min(c.maxHp, c.hp + amount) : c.hp - amount);
-          // Only a revival heals one who is down (a death save's best roll): it is back on its feet.
-          if (event.type === 'heal' && c.down && c.hp > 0) { c.down = false; c.fate = null; }
-        }
+        const c = ensure(event.target);
+        if (!event.stopped) c.hp = Math.min(c.maxHp, c.hp + event.amount);
+        chip(event.target, null, event.stopped ? 'cannot regenerate this turn' : `regenerates ${event.amount}`);
         break;
       }
       case 'condition': {
-        const condition = str(event.condition) ?? str(event.id);
-        const removed = isRemoval(event);
-        for (const id of targetsOf(event).length ? targetsOf(event) : actor ? [actor] : []) {
-          const c = ensure(id);
-          if (!condition) continue;
-          if (removed) c.conditions = c.conditions.filter((x) => x !== condition);
-          else if (!c.conditions.includes(condition)) c.conditions = [...c.conditions, condition];
-        }
+        const c = ensure(event.target);
+        const removed = event.change !== 'applied';
+        if (removed) c.conditions = c.conditions.filter((x) => x !== event.condition);
+        else if (!c.conditions.includes(event.condition)) c.conditions = [...c.conditions, event.condition];
+        const words = event.change === 'saved' ? 'saves against' : removed ? 'is no longer' : 'is now';
+        chip(event.source ?? null, nameOf(event.target), `${nameOf(event.target)} ${words} ${conditionName(event.condition)}${event.dc !== undefined ? ` (DC ${event.dc})` : ''}`,
+          { origin: { kind: 'condition', id: event.condition } });
         break;
       }
-      case 'down':
-        for (const id of targetsOf(event).length ? targetsOf(event) : actor ? [actor] : []) {
-          const c = ensure(id);
-          c.down = true;
-          const state = str(event.state);
-          c.fate = state === 'dead' || state === 'stable' ? state : 'down';
-          if (c.hp > 0 && num(event.hp) !== null) c.hp = num(event.hp)!;
-        }
+      case 'down': {
+        const c = ensure(event.target);
+        c.down = true;
+        c.fate = event.state;
+        const state = event.state === 'down' ? 'is down' : event.state === 'dead' ? 'is dead' : 'is down, stable';
+        chip(event.by ?? null, nameOf(event.target), `${nameOf(event.target)} ${state}`);
+        break;
+      }
+      case 'noTime':
+        chip(event.actor, null, `${event.action}${event.attack ? ` ${event.attack}` : ''}: no time left this turn`);
+        break;
+      case 'ability':
+        chip(event.actor, event.targets.length ? event.targets.map(nameOf).join(', ') : null, event.chip, { origin: { kind: 'ability', id: event.ability } });
+        break;
+      case 'sustain': {
+        const words = event.change === 'started' ? 'starts sustaining' : event.change === 'kept' ? 'keeps sustaining' : 'stops sustaining';
+        chip(event.actor, null, `${words} ${abilityName(event.ability)}`, { origin: { kind: 'ability', id: event.ability } });
+        break;
+      }
+      case 'gain':
+        if (event.track === hpTrack) ensure(event.target).hp = event.value;
+        chip(null, nameOf(event.target), event.chip);
         break;
       case 'move':
         // Rows closing up (`positions.advance`): the combatant now stands in `to`.
-        for (const id of targetsOf(event)) if (str(event.to) !== null) ensure(id).position = str(event.to);
+        ensure(event.target).position = event.to;
+        chip(null, nameOf(event.target), event.chip);
         break;
       case 'fightEnd':
         ended = true;
-        winner = str(event.winner);
+        winner = event.winner;
         actorNow = null;
+        chip(null, null, `Fight over after ${event.rounds} round${event.rounds === 1 ? '' : 's'}: ${WINNER_WORDS[event.winner] ?? event.winner}`);
         break;
-    }
-    if (CHIP_KINDS.has(event.type)) {
-      chips.push({
-        index: i,
-        kind: event.type,
-        round,
-        actor,
-        text: chipText(event),
-        outcome: str(event.outcome),
-        success: event.type === 'check' ? outcomeSuccess(event) : null,
-        influencedBy: strs(event.influencedBy),
-        origin: originOf(event),
-      });
+      default:
+        unreachable(event);
     }
   }
-  const combatants = [...byId.values()];
-  // Several enemies of one template share a name: tell them apart by their id's number (Standard 2).
-  const counts = new Map<string, number>();
-  for (const c of combatants) counts.set(c.name, (counts.get(c.name) ?? 0) + 1);
-  for (const c of combatants) {
-    const suffix = /-(\d+)$/.exec(c.id)?.[1];
-    if ((counts.get(c.name) ?? 0) > 1 && suffix && !c.name.endsWith(suffix)) c.name = `${c.name} ${suffix}`;
-  }
-  return { round, actorNow, combatants, chips, winner, ended };
+  return { round, actorNow, combatants: [...byId.values()], chips, winner, ended };
 }
 
 /** The cursor that shows the whole of the next turn from `cursor`: up to the turn (or end) after it. */

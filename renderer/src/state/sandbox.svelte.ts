@@ -6,7 +6,7 @@ import type { BatchPart, BatchStats, ComposedFight, FightChoice, FightEvent, Sim
 import { defaultBatchWorkers, MAX_BATCH_WORKERS, mergeBatchParts, splitBatch } from '../workers/batchParts';
 import { MAX_BATCH_FIGHTS, seedProblem, wholeNumberProblem } from './inputs';
 import { timeLeft } from '../../../engine/index';
-import { foldEvents, nextTurnEnd, startCursor, type FightView } from '../sandbox/fightView';
+import { foldEvents, nextTurnEnd, startCursor, type DisplayNames, type FightView } from '../sandbox/fightView';
 import { RunHistoryState } from './runHistory.svelte';
 import type { RunsApi } from './runHistory';
 
@@ -23,6 +23,8 @@ export interface SystemOutline {
   readonly conditions: readonly string[];
   readonly positions: readonly string[];
   readonly initiativeCheck: string;
+  /** Display names the log does not carry (conditions, abilities), by id. */
+  readonly names: DisplayNames;
 }
 
 const EMPTY_OUTLINE: SystemOutline = {
@@ -33,7 +35,14 @@ const EMPTY_OUTLINE: SystemOutline = {
   conditions: [],
   positions: ['near', 'far'],
   initiativeCheck: 'initiative',
+  names: {},
 };
+
+function namesOf(entries: readonly Record<string, unknown>[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const e of entries) if (typeof e.id === 'string' && typeof e.name === 'string') names.set(e.id, e.name);
+  return names;
+}
 
 /** The parts of a system the sandbox's pickers need, read from valid JSON text. */
 export function outlineOf(text: string): SystemOutline {
@@ -60,6 +69,7 @@ export function outlineOf(text: string): SystemOutline {
     conditions: list('conditions').map((c) => c.id).filter((id): id is string => typeof id === 'string'),
     positions: bands.length ? bands.filter((b): b is string => typeof b === 'string') : ['near', 'far'],
     initiativeCheck: typeof initiative.check === 'string' ? initiative.check : 'initiative',
+    names: { conditions: namesOf(list('conditions')), abilities: namesOf(list('abilities')) },
   };
 }
 
@@ -116,7 +126,7 @@ export class SandboxState {
 
   selectedChip = $state<number | null>(null);
 
-  readonly view: FightView = $derived(foldEvents(this.events, this.cursor, this.outline.initiativeCheck));
+  readonly view: FightView = $derived(foldEvents(this.events, this.cursor, this.outline.initiativeCheck, this.outline.names));
   readonly atEnd = $derived(this.cursor >= this.events.length);
 
   #rerunTimer: ReturnType<typeof setTimeout> | null = null;

@@ -66,11 +66,9 @@ export type CheckResponse =
 // ---------------------------------------------------------------------------------------------------------------
 // The sim worker: one fight's event log (stepped through in the sandbox) and batches with progress.
 
-/** One event of a fight, as `sim --log` prints it (spec §4): `type` plus that event's fields. */
-export interface FightEvent {
-  readonly type: string;
-  readonly [field: string]: unknown;
-}
+/** One event of a fight: the engine's own union (engine/sim/events.ts), as `sim --log` prints it (spec §4). */
+export type { FightEvent } from '../../../engine/index';
+import type { FightEvent } from '../../../engine/index';
 
 /** Which fight to run: one of the document's, or one composed in the sandbox (a `fights[]` entry). */
 export type FightChoice =

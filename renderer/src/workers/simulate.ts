@@ -44,7 +44,7 @@ export function runFightLog(systemText: string, choice: FightChoice, seed: numbe
   const fight = fightOf(system, choice);
   if (failed(fight)) return fight;
   try {
-    return { events: fightLog(system, fight, seed) as unknown as FightEvent[] };
+    return { events: fightLog(system, fight, seed) };
   } catch (error) {
     return { error: message(error) };
   }
