@@ -2,7 +2,7 @@
 // least 0.25 of it) and against @dice-roller/rpg-dice-roller (goal: 100× faster), then the time of exact
 // distributions (goal: under 100 ms each), cold (first call in this process) and warm (median of repeats).
 import { DiceRoll } from '@dice-roller/rpg-dice-roller';
-import { distributionOf } from '../engine/dice/distribution';
+import { distributionOf } from '../engine/formula/distribution';
 import { createRng } from '../engine/dice/rng';
 import { compileFormula, evaluateFormula, newEvalContext } from '../engine/formula/compile';
 import { parseFormula } from '../engine/formula/parse';

@@ -1,5 +1,5 @@
 // rules-studio dist FORMULA [--set k=v]... [--json]: the exact distribution, as a table with a bar chart.
-import { type Distribution, distributionOf } from '../dice/distribution';
+import { type Distribution, distributionOf } from '../formula/distribution';
 import { escapeControls } from './terminal-text.mjs';
 import {
   type CommandIo,

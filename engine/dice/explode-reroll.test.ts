@@ -12,7 +12,7 @@ import { FormulaRuntimeError } from '../formula/runtime';
 import { createSymbolTable } from '../formula/symbols';
 import type { Value } from '../formula/types';
 import { run as distCommand } from '../cli/dist';
-import { type DistributionResult, distributionOf } from './distribution';
+import { type DistributionResult, distributionOf } from '../formula/distribution';
 import { keyOf } from './pmf';
 import { createRng } from './rng';
 import { endlessDie, planDice } from './roll';

@@ -3,7 +3,7 @@
 // have a value in a fight (an attribute's default, level 1, tier 1, ...), and on an attack roll the chance to hit.
 import { parseFormula } from '../formula/parse';
 import type { SymbolTable, Value } from '../formula/types';
-import { distributionOf } from '../dice/distribution';
+import { distributionOf } from '../formula/distribution';
 import { DocumentSymbols } from '../schema/symbols';
 import { tierRangeOf, tiersOf } from '../schema/tiers';
 import type { CompletionName, Distribution, FormulaInfo } from './types';

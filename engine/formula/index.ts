@@ -27,3 +27,5 @@ export {
   type CompileTextResult,
 } from './compile';
 export { renderChip, renderCheckChip, renderTrace, renderTraceItem, formatChipNumber, formatChipValue, type CheckChipExtras } from './trace';
+export { distributionOf } from './distribution';
+export type { Distribution, DistributionError, DistributionOptions, DistributionResult } from './distribution';

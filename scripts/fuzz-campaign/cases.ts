@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { readFileSync, readdirSync } from 'node:fs';
 import { run as runDist } from '../../engine/cli/dist';
 import { run as runRoll } from '../../engine/cli/roll';
-import { distributionOf } from '../../engine/dice/distribution';
+import { distributionOf } from '../../engine/formula/distribution';
 import { checkFormula } from '../../engine/formula/check';
 import { compileText, evaluateFormula, newEvalContext } from '../../engine/formula/compile';
 import { parseFormula } from '../../engine/formula/parse';

@@ -3,7 +3,7 @@
 // every walker (check, compile, evaluate, trace, dist, load, sim) answers pathological systems with a clear error,
 // never a RangeError or a hang. The systems are generated here: fan-outs, long chains, wide bodies.
 import { describe, expect, it } from 'vitest';
-import { distributionOf } from '../../engine/dice/distribution';
+import { distributionOf } from '../../engine/formula/distribution';
 import { checkFormula, checkFunctionBody } from '../../engine/formula/check';
 import { compileText, evaluateFormula, newEvalContext } from '../../engine/formula/compile';
 import { parseFormula } from '../../engine/formula/parse';

@@ -1,7 +1,7 @@
 // Counterexamples of the fuzz campaign (npm run fuzz-campaign, seed 17), with the failing values written out.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { distributionOf, WorkBudget } from '../../engine/dice/distribution';
+import { distributionOf, WorkBudget } from '../../engine/formula/distribution';
 import { parseFormula } from '../../engine/formula/parse';
 import { spawnSync } from 'node:child_process';
 import { runFormula, unclear } from '../../scripts/fuzz-campaign/cases';

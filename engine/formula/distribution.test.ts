@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseFormula } from '../formula/parse';
-import type { FormulaNode, UserFunction, Value } from '../formula/types';
+import { parseFormula } from './parse';
+import type { FormulaNode, UserFunction, Value } from './types';
 import { type Distribution, type DistributionResult, distributionOf } from './distribution';
 
 function ast(text: string): FormulaNode {

@@ -3,8 +3,8 @@
 // the call in the formula and names the function.
 import { describe, expect, it } from 'vitest';
 import { distributionOf, WorkBudget } from './distribution';
-import { parseFormula } from '../formula/parse';
-import type { UserFunction } from '../formula/types';
+import { parseFormula } from './parse';
+import type { UserFunction } from './types';
 
 const values: Record<string, number> = { a: 3 };
 const resolve = (path: readonly string[]) => values[path.join('.')];

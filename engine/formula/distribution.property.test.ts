@@ -2,14 +2,14 @@
 // calls and choices), each distribution checked for shape, then sampled with the compiled formula and B's seeded RNG.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileFormula, evaluateFormula, newEvalContext } from '../formula/compile';
-import { parseFormula } from '../formula/parse';
-import type { Value } from '../formula/types';
+import { compileFormula, evaluateFormula, newEvalContext } from './compile';
+import { parseFormula } from './parse';
+import type { Value } from './types';
 import { type Distribution, type DistributionResult, distributionOf } from './distribution';
-import { checkFormula } from '../formula/check';
-import { createSymbolTable } from '../formula/symbols';
-import { keyOf } from './pmf';
-import { createRng } from './rng';
+import { checkFormula } from './check';
+import { createSymbolTable } from './symbols';
+import { keyOf } from '../dice/pmf';
+import { createRng } from '../dice/rng';
 import { fuzz } from '../../test/fuzz';
 
 const REFS: Record<string, Value> = { a: 3, b: -2, tier: 2, crit: true };
