@@ -43,6 +43,9 @@ function areaOf(path) {
   return top ? top[1] : null;
 }
 
+/** The most lines an engine file may have (tests too; the generated validators are not read). */
+export const MAX_ENGINE_LINES = 600;
+
 const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)['"](\.{1,2}\/[^'"]*)['"]/g;
 
 const FORBIDDEN_IN_ENGINE = /(?:from\s+|import\s*\(\s*|require\s*\(\s*)['"](node:[^'"]*|fs|path|os|child_process|worker_threads|electron|svelte[^'"]*|monaco-editor[^'"]*)['"]/;
@@ -67,6 +70,12 @@ for (const root of ['engine', 'electron', 'renderer']) {
   try { list = [...files(root)]; } catch { continue; }
   for (const file of list) {
     const text = readFileSync(file, 'utf8');
+    // A file a newcomer can read: no engine file over MAX_ENGINE_LINES lines (the generated validators are skipped
+    // with every 'generated' folder); split it by what its parts do.
+    const lineCount = text.endsWith('\n') ? text.split('\n').length - 1 : text.split('\n').length;
+    if (root === 'engine' && lineCount > MAX_ENGINE_LINES) {
+      problems.push(`${relative('.', file)}: ${lineCount} lines; an engine file has at most ${MAX_ENGINE_LINES} (split it by what its parts do)`);
+    }
     text.split('\n').forEach((line, i) => {
       const at = `${relative('.', file)}:${i + 1}`;
       if (EVAL.test(line) && !/\.test\.ts$/.test(file)) problems.push(`${at}: eval or new Function: formulas and rule files are untrusted data`);

@@ -45,6 +45,19 @@ describe('engine purity lint', () => {
   });
 });
 
+describe('file size', () => {
+  test('an engine file over 600 lines fails, with its name and count; 600 pass, and so do generated files and other areas', () => {
+    const lines = (n: number): string => 'export {};\n'.repeat(n);
+    const bad = lintTree({ 'engine/sim/big.ts': lines(601) });
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('engine/sim/big.ts: 601 lines; an engine file has at most 600');
+    expect(lintTree({ 'engine/sim/big.test.ts': lines(601) }).status).toBe(1);
+    expect(lintTree({ 'engine/sim/ok.ts': lines(600) }).status).toBe(0);
+    expect(lintTree({ 'engine/schema/generated/validators.ts': lines(5000) }).status).toBe(0);
+    expect(lintTree({ 'renderer/src/big.ts': lines(601) }).status).toBe(0);
+  });
+});
+
 describe('layer map', () => {
   test('the renderer reaches the engine only through engine/index.ts', () => {
     const bad = lintTree({ 'renderer/src/a.ts': "export {};\nimport { loadSystem } from '../../engine/sim/index';\n" });

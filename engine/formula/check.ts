@@ -12,10 +12,11 @@ import { callCycle, callLimitProblem, formulaShape } from './calls';
 import { printFormula } from './print';
 import { endlessDie, planDice } from '../dice/roll';
 import { layerSymbols } from './symbols';
+import { didYouMean, editDistance, suggestNames } from './suggest';
+import { compareCoverage, unmatchedEnds, modifierText } from './faces';
 import {
   LIMITS,
   type DiceCompare,
-  type DiceModifier,
   type FormulaDiagnostic,
   type FormulaNode,
   type Severity,
@@ -27,6 +28,7 @@ import {
 } from './types';
 
 export type { NumericRange };
+export { editDistance, suggestNames };
 
 export interface CheckOptions {
   /** The type the field needs (a `when` needs a boolean). 'any' or absent: no requirement. */
@@ -81,146 +83,6 @@ function range(min: number, max: number): NumericRange | null {
 
 function constantOf(facts: Facts): number | undefined {
   return facts.range !== null && facts.range.min === facts.range.max ? facts.range.min : undefined;
-}
-
-/** Optimal string alignment distance (Damerau–Levenshtein with adjacent transpositions). */
-export function editDistance(a: string, b: string): number {
-  if (a === b) return 0;
-  const rows = a.length + 1;
-  const cols = b.length + 1;
-  const d: number[] = new Array<number>(rows * cols);
-  for (let i = 0; i < rows; i++) d[i * cols] = i;
-  for (let j = 0; j < cols; j++) d[j] = j;
-  for (let i = 1; i < rows; i++) {
-    for (let j = 1; j < cols; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(d[(i - 1) * cols + j]! + 1, d[i * cols + j - 1]! + 1, d[(i - 1) * cols + j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[(i - 2) * cols + j - 2]! + 1);
-      d[i * cols + j] = best;
-    }
-  }
-  return d[rows * cols - 1]!;
-}
-
-/** Up to `limit` known names close to `target`, nearest first. */
-export function suggestNames(target: string, candidates: Iterable<string>, limit = 3): string[] {
-  const allowed = Math.max(1, Math.floor(target.length / 3));
-  const lowered = target.toLowerCase();
-  const scored: { name: string; score: number }[] = [];
-  for (const name of candidates) {
-    if (Math.abs(name.length - target.length) > allowed) continue;
-    const score = name.toLowerCase() === lowered ? 0.5 : editDistance(target, name);
-    if (score <= allowed) scored.push({ name, score });
-  }
-  scored.sort((x, y) => x.score - y.score || (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
-  return scored.slice(0, limit).map((entry) => entry.name);
-}
-
-function didYouMean(suggestions: readonly string[], prefix: string): string {
-  if (suggestions.length === 0) return '';
-  const quoted = suggestions.map((name) => `\`${prefix}${name}\``);
-  const list = quoted.length === 1 ? quoted[0]! : `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;
-  return `; did you mean ${list}?`;
-}
-
-/** Whether a dice compare holds for every face in lo..hi (whole faces), or for none. */
-function compareCoverage(compare: DiceCompare, lo: number, hi: number): 'all' | 'none' | 'some' {
-  const v = compare.value;
-  let first: number; // smallest matching face
-  let last: number; // largest matching face
-  switch (compare.op) {
-    case '>=':
-      [first, last] = [Math.max(lo, Math.ceil(v)), hi];
-      break;
-    case '>':
-      [first, last] = [Math.max(lo, Math.floor(v) + 1), hi];
-      break;
-    case '<=':
-      [first, last] = [lo, Math.min(hi, Math.floor(v))];
-      break;
-    case '<':
-      [first, last] = [lo, Math.min(hi, Math.ceil(v) - 1)];
-      break;
-    case '==':
-      if (!Number.isInteger(v) || v < lo || v > hi) return 'none';
-      return lo === hi ? 'all' : 'some';
-    case '!=':
-      if (!Number.isInteger(v) || v < lo || v > hi) return 'all';
-      return lo === hi ? 'none' : 'some';
-  }
-  if (first > last) return 'none';
-  return first === lo && last === hi ? 'all' : 'some';
-}
-
-/** Whether `face` matches; a null compare (plain `!`) means the highest face `top`. */
-function faceMatches(compare: DiceCompare | null, face: number, top: number): boolean {
-  if (compare === null) return face === top;
-  return compareCoverage(compare, face, face) === 'all';
-}
-
-/**
- * The last face of the run of matching faces that starts at `face` (walking up), for one compare.
- * Lets a scan over up to a million faces jump whole runs instead of stepping face by face.
- */
-function runEndUp(compare: DiceCompare | null, face: number, hi: number): number {
-  if (compare === null) return face;
-  const v = compare.value;
-  switch (compare.op) {
-    case '<':
-      return Math.min(hi, Math.ceil(v) - 1);
-    case '<=':
-      return Math.min(hi, Math.floor(v));
-    case '!=':
-      return Number.isInteger(v) && v > face ? Math.min(hi, v - 1) : hi;
-    case '>':
-    case '>=':
-      return hi;
-    case '==':
-      return face;
-  }
-}
-
-function runStartDown(compare: DiceCompare | null, face: number, lo: number): number {
-  if (compare === null) return face;
-  const v = compare.value;
-  switch (compare.op) {
-    case '>':
-      return Math.max(lo, Math.floor(v) + 1);
-    case '>=':
-      return Math.max(lo, Math.ceil(v));
-    case '!=':
-      return Number.isInteger(v) && v < face ? Math.max(lo, v + 1) : lo;
-    case '<':
-    case '<=':
-      return lo;
-    case '==':
-      return face;
-  }
-}
-
-/**
- * The lowest and highest faces in lo..hi that no compare matches (null: every face matches).
- * Faces are whole numbers; `top` is the die's highest face, which a plain `!` matches.
- */
-function unmatchedEnds(compares: readonly (DiceCompare | null)[], lo: number, hi: number, top: number): [number, number] | null {
-  let low = lo;
-  for (;;) {
-    if (low > hi) return null;
-    const matching = compares.find((compare) => faceMatches(compare, low, top));
-    if (matching === undefined) break;
-    low = runEndUp(matching, low, hi) + 1;
-  }
-  let high = hi;
-  for (;;) {
-    const matching = compares.find((compare) => faceMatches(compare, high, top));
-    if (matching === undefined) break;
-    high = runStartDown(matching, high, lo) - 1;
-  }
-  return [low, high];
-}
-
-function modifierText(modifier: DiceModifier): string {
-  return printFormula({ kind: 'dice', count: null, sides: { kind: 'fate' }, modifiers: [modifier], span: { start: 0, end: 0 } }).slice(2);
 }
 
 /** What checking one user function's body with some argument facts found (diagnostics located in the body). */
