@@ -15,7 +15,7 @@ export interface FightStartEvent {
   readonly seed: number;
   /** The track that holds hit points (what `hp` below, damage and a heal or gain of that track change). */
   readonly hpTrack: string;
-  readonly combatants: readonly { readonly id: string; readonly name: string; readonly side: 'heroes' | 'enemies'; readonly hp: number; readonly position: string }[];
+  readonly combatants: readonly { readonly id: string; readonly name: string; readonly side: 'heroes' | 'enemies'; readonly hp: number; readonly position: string; readonly arrives?: number }[];
   readonly note?: string;
 }
 export interface RoundEvent { readonly type: 'round'; readonly round: number }
@@ -72,11 +72,13 @@ export interface RegenerateEvent { readonly type: 'regenerate'; readonly round: 
 export interface MoveEvent { readonly type: 'move'; readonly round: number; readonly target: string; readonly from: string; readonly to: string; readonly chip: string }
 /** A track changed by a `gain` (an outcome's, an ability's, a reaction's), kept within 0 and its maximum. */
 export interface GainEvent { readonly type: 'gain'; readonly round: number; readonly target: string; readonly track: string; readonly amount: number; readonly value: number; readonly chip: string }
+/** A late arrival entering the fight (a fight entry's `arrives`), at the start of its round. */
+export interface ArriveEvent { readonly type: 'arrive'; readonly round: number; readonly target: string; readonly position: string; readonly chip: string }
 export interface FightEndEvent { readonly type: 'fightEnd'; readonly round: number; readonly winner: Winner; readonly rounds: number }
 
 export type FightEvent =
   | FightStartEvent | RoundEvent | TurnEvent | CheckEvent | ReactionEvent | DamageEvent | HealEvent | ConditionEvent | DownEvent
-  | NoTimeEvent | AbilityEvent | HarmEvent | SustainEvent | RegenerateEvent | MoveEvent | GainEvent | FightEndEvent;
+  | NoTimeEvent | AbilityEvent | HarmEvent | SustainEvent | RegenerateEvent | MoveEvent | GainEvent | ArriveEvent | FightEndEvent;
 
 export type FightEventType = FightEvent['type'];
 export type EventOf<T extends FightEventType> = Extract<FightEvent, { type: T }>;
@@ -108,5 +110,6 @@ export const EVENT_FIELDS: { readonly [K in FightEventType]: readonly string[] }
   regenerate: fields<RegenerateEvent>()(['type', 'round', 'target', 'amount', 'stopped']),
   move: fields<MoveEvent>()(['type', 'round', 'target', 'from', 'to', 'chip']),
   gain: fields<GainEvent>()(['type', 'round', 'target', 'track', 'amount', 'value', 'chip']),
+  arrive: fields<ArriveEvent>()(['type', 'round', 'target', 'position', 'chip']),
   fightEnd: fields<FightEndEvent>()(['type', 'round', 'winner', 'rounds']),
 };

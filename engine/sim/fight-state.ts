@@ -71,6 +71,9 @@ export abstract class FightState {
   /** Combatants standing on each side (heroes, enemies): kept by goDown/wakeUp, so deciding a fight is no loop. */
   standingHeroes = 0;
   standingEnemies = 0;
+  /** Combatants of each side still to arrive (a fight's `arrives`): a side is not beaten while one is to come. */
+  arrivingHeroes = 0;
+  arrivingEnemies = 0;
   /** The speed of the action held this act (`defer`), NaN when none was. */
   heldSpeed = NaN;
   /** Attacks left of the attack action a plan is spending, and the number of the plan's attack. */
@@ -108,6 +111,8 @@ export abstract class FightState {
   readonly conditionImmune: number;
   /** One merged profile per ability that applies conditions on a hit, for the runner's life (not one per blow). */
   readonly profileWithApplies = new Map<AbilityDef, AttackProfile>();
+  /** Each combatant's starting conditions (its fight entry's), by order: put on when it enters the fight. */
+  readonly entryConditions: (readonly string[])[] = [];
   /** One generator for the runner's life, reseeded for each fight (no allocation per fight). */
   readonly rng: SeededRng;
 
@@ -139,7 +144,8 @@ export abstract class FightState {
           const n = (numbered.get(entry.idBase) ?? 0) + 1;
           numbered.set(entry.idBase, n);
           const id = entry.def.side === 'heroes' ? entry.idBase : `${entry.idBase}-${n}`;
-          this.combatants.push(newCombatant(entry.def, id, order++, entry.position, listCount));
+          this.combatants.push(newCombatant(entry.def, id, order++, entry.position, listCount, entry.arrives));
+          this.entryConditions.push(entry.conditions);
         }
       }
     }

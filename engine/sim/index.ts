@@ -130,12 +130,12 @@ export function createFightStepper(system: System, fight: string | FightDef, see
 }
 
 export type AdHocEnemy =
-  | { readonly template: { readonly role: string; readonly tier: number }; readonly count?: number; readonly id?: string; readonly position?: string; readonly conditions?: readonly string[] }
-  | { readonly bestiary: string; readonly count?: number; readonly id?: string; readonly position?: string; readonly conditions?: readonly string[] };
+  | { readonly template: { readonly role: string; readonly tier: number }; readonly count?: number; readonly id?: string; readonly position?: string; readonly conditions?: readonly string[]; readonly arrives?: number }
+  | { readonly bestiary: string; readonly count?: number; readonly id?: string; readonly position?: string; readonly conditions?: readonly string[]; readonly arrives?: number };
 
 export interface AdHocFight {
   readonly id?: string;
-  readonly heroes: readonly (string | { readonly hero: string; readonly position?: string; readonly conditions?: readonly string[] })[];
+  readonly heroes: readonly (string | { readonly hero: string; readonly position?: string; readonly conditions?: readonly string[]; readonly arrives?: number })[];
   readonly enemies: readonly AdHocEnemy[];
   readonly maxRounds?: number;
   readonly position?: string;
@@ -153,7 +153,9 @@ export function composeFight(system: System, spec: AdHocFight): { ok: true; figh
     const e = typeof entry === 'string' ? undefined : entry;
     const unknown = (e?.conditions ?? []).find((c) => !system.conditions.has(c));
     if (unknown) return { ok: false, error: `unknown condition '${unknown}'` };
-    heroes.push({ def, count: 1, idBase: id, position: e?.position ?? def.position ?? 'near', conditions: [...def.conditions, ...(e?.conditions ?? [])] });
+    const arrives = e?.arrives ?? 1;
+    if (!Number.isInteger(arrives) || arrives < 1 || arrives > 10_000) return { ok: false, error: 'arrives must be a whole round number 1..10000' };
+    heroes.push({ def, count: 1, idBase: id, position: e?.position ?? def.position ?? 'near', conditions: [...def.conditions, ...(e?.conditions ?? [])], arrives });
   }
   for (const entry of spec.enemies) {
     const def: CombatantDef | string = 'template' in entry ? system.compose.template(entry.template.role, entry.template.tier) : system.compose.bestiary(entry.bestiary);
@@ -162,9 +164,11 @@ export function composeFight(system: System, spec: AdHocFight): { ok: true; figh
     if (!Number.isInteger(count) || count < 0 || count > 1000) return { ok: false, error: 'count must be a whole number 0..1000' };
     const unknown = (entry.conditions ?? []).find((c) => !system.conditions.has(c));
     if (unknown) return { ok: false, error: `unknown condition '${unknown}'` };
+    const arrives = entry.arrives ?? 1;
+    if (!Number.isInteger(arrives) || arrives < 1 || arrives > 10_000) return { ok: false, error: 'arrives must be a whole round number 1..10000' };
     enemies.push({
       def, count, idBase: entry.id ?? ('template' in entry ? entry.template.role : entry.bestiary),
-      position: entry.position ?? def.position ?? 'near', conditions: entry.conditions ?? [],
+      position: entry.position ?? def.position ?? 'near', conditions: entry.conditions ?? [], arrives,
     });
   }
   return {

@@ -268,6 +268,7 @@ class Loader extends RulesLoader {
         count: 1, idBase: id,
         position: e?.position ?? f.positions?.[id] ?? def.position ?? 'near',
         conditions: [...def.conditions, ...this.conditionIds(e?.conditions, `${p}/heroes/${i}/conditions`)],
+        arrives: this.arrival(e?.arrives, `${p}/heroes/${i}/arrives`),
       });
     });
     f.enemies.forEach((entry, i) => {
@@ -284,6 +285,7 @@ class Loader extends RulesLoader {
         def, count, idBase,
         position: entry.position ?? f.positions?.[idBase] ?? def.position ?? 'near',
         conditions: this.conditionIds(entry.conditions, `${p}/enemies/${i}/conditions`),
+        arrives: this.arrival(entry.arrives, `${p}/enemies/${i}/arrives`),
       });
     });
     if (!ok) return null;
@@ -291,6 +293,13 @@ class Loader extends RulesLoader {
       id: f.id, name: f.name ?? f.id, heroes, enemies, maxRounds: Math.max(1, Math.min(10_000, f.maxRounds ?? 100)),
       position: f.position ?? this.defaultPosition(), effect: f.effect ?? 'standard',
     };
+  }
+
+  /** A fight entry's arrival round (default 1). */
+  arrival(arrives: number | undefined, pointer: string): number {
+    if (arrives === undefined) return 1;
+    if (!Number.isInteger(arrives) || arrives < 1 || arrives > 10_000) { this.error(pointer, 'arrives must be a whole round number 1..10000'); return 1; }
+    return arrives;
   }
 
   /** The heroes' position when a fight names none (`combat.consequences.defaultPosition`, else `risky`). */

@@ -323,6 +323,10 @@ export interface Combatant {
   deferredAt: number;
   deathSuccesses: number;
   deathFailures: number;
+  /** The round it enters the fight (its entry's `arrives`; 1: from the start). */
+  readonly arrives: number;
+  /** Not in the fight yet (a late arrival before its round): `down` meanwhile, so nothing acts on it or with it. */
+  absent: boolean;
   /** Blows struck so far with attacks used in turn (`attacksInTurn`): the next one's index, round the list. */
   attackCursor: number;
 }
@@ -370,6 +374,8 @@ export interface FightEntryDef {
   readonly idBase: string;
   readonly position: string;
   readonly conditions: readonly string[];
+  /** The round it enters the fight (1: from the start). */
+  readonly arrives: number;
 }
 
 export interface FightDef {

@@ -314,3 +314,60 @@ describe('twin dice: a weapon read named like an attribute is its wielder\'s, du
     expect(high).toBeGreaterThan(0);
   });
 });
+
+describe('classic d20: a fighter who enters later rolls initiative when first seen', () => {
+  const doc = systemDocument('classic-d20');
+  const fights = [
+    { id: 'reinforced', heroes: ['fighter5', { hero: 'cleric5', arrives: 3 }], enemies: [{ template: { role: 'standard', tier: 2 }, count: 3 },
+      { template: { role: 'elite', tier: 2 }, id: 'captain', arrives: 2, conditions: ['poisoned'] }], maxRounds: 30 },
+  ];
+  const system = loadRuntime({ ...doc, fights: [...doc.fights!, ...fights] } as SystemDocument);
+
+  test('the cleric arriving in round 3 and the captain in round 2 are out of the fight until then, roll initiative on arriving and act that round', () => {
+    let arrivals = 0, actedOnArrival = 0;
+    for (const events of logs(system, 'reinforced', 30)) {
+      const start = events[0]!;
+      if (start.type !== 'fightStart') throw new Error('first event');
+      expect(start.combatants.find((c) => c.id === 'cleric5')?.arrives).toBe(3);
+      expect(start.combatants.find((c) => c.id === 'captain-1')?.arrives).toBe(2);
+      const due = new Map([['cleric5', 3], ['captain-1', 2]]);
+      let round = 0;
+      for (let i = 0; i < events.length; i++) {
+        const e = events[i]!;
+        if (e.type === 'round') round = e.round;
+        const involves = [
+          'actor' in e ? e.actor : undefined, 'target' in e ? e.target : undefined,
+          ...(e.type === 'ability' ? e.targets : []),
+        ].filter((x): x is string => typeof x === 'string' && due.has(x));
+        for (const id of involves) {
+          expect(round, `${id} in a ${e.type} event of round ${round}`).toBeGreaterThanOrEqual(due.get(id)!);
+          if (round === due.get(id) && e.type === 'arrive') {
+            arrivals++;
+            // Its starting conditions land, then its own initiative is rolled, and (the fight still going) it takes
+            // a turn of its own this round.
+            const next = id === 'captain-1' ? 2 : 1;
+            if (id === 'captain-1') expect(events[i + 1]).toMatchObject({ type: 'condition', target: id, condition: 'poisoned', change: 'applied' });
+            expect(events[i + next]).toMatchObject({ type: 'check', check: 'initiative', actor: id });
+            const rest = events.slice(i + 1);
+            const end = rest.findIndex((x) => x.type === 'round' || x.type === 'fightEnd');
+            if (rest.slice(0, end).some((x) => x.type === 'turn' && x.actor === id)) actedOnArrival++;
+          }
+        }
+      }
+      // The initiative check of a late arrival is rolled once, on arriving (initiative is rolled once a fight here).
+      for (const id of due.keys()) expect(eventsOf(events, 'check').filter((c) => c.check === 'initiative' && c.actor === id).length).toBeLessThanOrEqual(1);
+    }
+    expect(arrivals).toBeGreaterThan(30);
+    expect(actedOnArrival).toBeGreaterThan(30);
+  });
+
+  test('a side whose only standing member is still to come is not beaten: the fight waits for the arrival', () => {
+    const late = { id: 'late-hero', heroes: [{ hero: 'fighter5', arrives: 2 }], enemies: [{ template: { role: 'minion', tier: 1 }, count: 1 }], maxRounds: 5 };
+    const sys = loadRuntime({ ...doc, fights: [late] } as SystemDocument);
+    for (const events of logs(sys, 'late-hero', 10)) {
+      expect(eventsOf(events, 'arrive').map((a) => [a.target, a.round])).toEqual([['fighter5', 2]]);
+      expect(eventsOf(events, 'turn').some((t) => t.actor === 'fighter5' && t.round === 2)).toBe(true);
+      expect(events.at(-1)).toMatchObject({ type: 'fightEnd' });
+    }
+  });
+});

@@ -242,6 +242,8 @@ export interface FightHeroEntry {
   readonly conditions?: readonly string[];
   /** A scripted turn for this fight (see Hero.plan). */
   readonly plan?: readonly string[];
+  /** The round it enters the fight (default 1); it rolls initiative then. */
+  readonly arrives?: number;
 }
 
 export interface FightEnemyEntry {
@@ -259,6 +261,8 @@ export interface FightEnemyEntry {
   readonly position?: Position;
   /** Condition ids applied when the fight starts. */
   readonly conditions?: readonly string[];
+  /** The round they enter the fight (default 1); they roll initiative then. */
+  readonly arrives?: number;
 }
 
 export interface TemplateRef {

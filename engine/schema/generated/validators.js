@@ -5,7 +5,7 @@ import * as __ajv_dep0_ns from "ajv/dist/runtime/ucs2length.js";
 const __ajv_dep0 = __cjs(__ajv_dep0_ns);
 
 export const validateSystem = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:system:1","title":"Rules Studio system","description":"A tabletop rule system as data (rules format v1). Formulas are strings in the Rules Studio formula language; each formula field names its context in `x-formula` (what it may read) and, when it must be true or false, `x-formula-type: boolean`.","type":"object","required":["id","name","version","formatVersion","attributes"],"additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Where editors find this schema, e.g. `../schemas/system.schema.json`."},"id":{"$ref":"#/$defs/id","description":"Stable id of the system, also its file name (`classic-d20`)."},"name":{"type":"string","minLength":1,"description":"The system's name as players know it."},"version":{"type":"string","minLength":1,"description":"Your own version of the system (free text, e.g. `1.0.0`)."},"formatVersion":{"const":1,"description":"Version of the rules file format. This app reads version 1."},"description":{"type":"string","description":"What the system is, for people."},"grid":{"type":"boolean","description":"true: fights are played on squares. false: no grid; where each one stands is a band or a row (spec §2.9)."},"positions":{"type":"object","additionalProperties":false,"description":"Where combatants stand when there is no grid: range bands and named rows.","properties":{"bands":{"$ref":"#/$defs/stringList","description":"Range bands the system speaks of (default `near`, `far`)."},"rows":{"$ref":"#/$defs/stringList","description":"Rows the system names, front first, e.g. `[\"front\", \"back\"]`."},"advance":{"type":"boolean","description":"true: rows close up. Whenever every combatant of a side standing in a row of `rows` is down (or nobody of that side stands there), each of that side's combatants in a later row moves up one row, until no row ahead of a standing combatant is empty (row formation: when the front row falls, the next in line is the new front row). Checked when the fight starts and whenever someone goes down; each move is a `move` event. Default false."}}},"attributes":{"type":"object","description":"Base numbers of a sheet, by id. Read in formulas as `@str`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/attribute"}},"derived":{"type":"object","description":"Values computed from the sheet, by name (dotted names allowed: `str.mod`). Read as `@str.mod`. A derived value that reads a track is recomputed when the track changes.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the sheet: attributes, other derived values, `@level`, tracks."}},"tracks":{"type":"object","description":"Numbers that go up and down in a fight (`hp`), read as `@hp` (current) and `@hp.max`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/track"}},"functions":{"type":"object","description":"Your own functions, callable from every formula: `throw(10)`. No recursion.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/userFunction"}},"checks":{"type":"object","description":"Named checks (`attack`, `initiative`, `save.con`): a roll and its outcomes.","propertyNames":{"$ref":"#/$defs/id"},"additionalProperties":{"$ref":"#/$defs/check"}},"combat":{"$ref":"#/$defs/combat"},"turn":{"$ref":"#/$defs/turn"},"conditions":{"type":"array","description":"Conditions a combatant can carry (prone, paralyzed, blessed).","items":{"$ref":"#/$defs/condition"}},"abilities":{"type":"array","description":"Abilities, spells, reactions and potions.","items":{"$ref":"#/$defs/ability"}},"tiers":{"type":"object","additionalProperties":false,"description":"The tiers enemy templates are built at: a fight's `template.tier`, the values `@tier` may take, the balance grid's columns. Default `{ \"min\": 1, \"max\": 6 }`.","properties":{"min":{"type":"integer","minimum":0,"maximum":1000,"description":"Lowest tier (default 1)."},"max":{"type":"integer","minimum":0,"maximum":1000,"description":"Highest tier (default 6); at least `min`."}}},"templates":{"type":"array","description":"Enemy sheets built from role and tier (the system's `tiers`, 1..6 by default).","items":{"$ref":"#/$defs/template"}},"classes":{"type":"object","description":"Classes by id; a hero's `classes` gives the level in each.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/class"}},"bestiary":{"type":"array","description":"Creatures that fight with their own numbers.","items":{"$ref":"#/$defs/creature"}},"heroes":{"type":"array","description":"Heroes for the sandbox and `sim`.","items":{"$ref":"#/$defs/hero"}},"fights":{"type":"array","description":"Fights for the sandbox and `sim --fight ID`.","items":{"$ref":"#/$defs/fight"}},"parties":{"type":"array","description":"Named groups of heroes for the balance tools: `sim FILE --grid --party ID` fights each template role at each tier against this party.","items":{"$ref":"#/$defs/party"}},"encounters":{"$ref":"#/$defs/encounters","description":"Difficulty budget: what a fight should cost by the book, compared by the balance tools with how it plays."}},"$defs":{"party":{"type":"object","required":["id","heroes"],"additionalProperties":false,"description":"A party: heroes that fight together in the balance grid.","properties":{"id":{"$ref":"#/$defs/id","description":"Party id: `sim FILE --grid --party ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","minItems":1,"items":{"type":"string","description":"Hero id."},"description":"Hero ids (each must be one of `heroes`)."}}},"encounters":{"type":"object","required":["budget","expect"],"additionalProperties":false,"description":"Difficulty budget. A fight's budget is the sum of `budget` over its enemies; `expect` says what win rate a budget should give, so the balance tools can flag fights where the book and the dice disagree.","properties":{"budget":{"type":"string","x-formula":"encounter","x-formula-type":"number","description":"Budget of one enemy (context `encounter`: `@tier`, `@role`, `@challenge`, `@party.size`, `@party.level`), summed over the fight's enemies, like an XP budget: `\"@tier * (@role == 'boss' ? 8 : @role == 'elite' ? 3 : 1)\"`."},"expect":{"type":"array","minItems":1,"description":"The heroes' expected win rate at given budgets: `[{ \"budget\": 4, \"winRate\": 0.9 }, { \"budget\": 12, \"winRate\": 0.5 }]`. Between points the expectation is read on a straight line; beyond the ends it stays at the end's value.","items":{"type":"object","required":["budget","winRate"],"additionalProperties":false,"description":"One point: a budget and the win rate it should give.","properties":{"budget":{"type":"number","description":"A fight's total budget."},"winRate":{"type":"number","minimum":0,"maximum":1,"description":"Heroes' expected win rate at that budget, 0..1."}}}},"tolerance":{"type":"number","minimum":0,"maximum":1,"description":"How far the simulated win rate may sit from the expectation before a fight is flagged (default 0.15): flagged when the whole 95% interval lies outside expectation ± tolerance."}}},"id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]*$","description":"An id: letters, digits, `_`, `-` and `.`, starting with a letter or digit."},"refName":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A name read in formulas as `@name`: letters, digits and `_`, not starting with a digit."},"refPath":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$","description":"A name read in formulas as `@name`; dots allowed (`str.mod`)."},"stringList":{"type":"array","items":{"type":"string"},"description":"A list of words."},"idList":{"type":"array","items":{"type":"string"},"description":"A list of ids."},"attribute":{"type":"object","required":["name"],"additionalProperties":false,"description":"A base number of the sheet.","properties":{"name":{"type":"string","description":"Display name, shown on chips (`Strength`)."},"abbr":{"type":"string","description":"Short label (`STR`)."},"default":{"type":"number","description":"Value when a sheet does not give one."},"min":{"type":"number","description":"Lowest allowed value."},"max":{"type":"number","description":"Highest allowed value."},"whole":{"type":"boolean","description":"Only whole numbers are allowed (a number of dice, a die's size, a rating): the checker reports 2.5 where it is written."},"description":{"type":"string","description":"What it measures, for people."}}},"track":{"type":"object","required":["name","max"],"additionalProperties":false,"description":"A number that goes up and down in a fight.","properties":{"name":{"type":"string","description":"Display name (`Hit points`)."},"max":{"type":"string","x-formula":"sheet","description":"The maximum, a formula over the sheet: `10 + @con.mod * @level`."},"start":{"type":"string","x-formula":"sheet","description":"Value at the start of a fight (default: the maximum). `0` for a track that fills, like Hope."},"description":{"type":"string","description":"What it measures, for people."}}},"userFunction":{"type":"object","required":["params","body"],"additionalProperties":false,"description":"A function of your own: `{ \"params\": [\"n\"], \"body\": \"d(@n)\" }`, called `throw(10)`.","properties":{"params":{"type":"array","items":{"$ref":"#/$defs/refName"},"description":"Parameter names, read in the body as `@n`."},"body":{"type":"string","x-formula":"function","description":"The body: a formula over the parameters."},"description":{"type":"string","description":"What it computes, for people."}}},"trackAmount":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"An amount of a track: `{ \"track\": \"hope\", \"amount\": \"1\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"sheet","description":"How much, a formula over the sheet."}}},"outcomeGain":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"A track that an outcome fills for the one who rolled: `{ \"track\": \"progress\", \"amount\": \"@degree\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"check.gain","description":"How much, a formula over the roller's sheet, the roll and this outcome (`@degree`, `@outcome`, `@crit`); a negative amount empties the track (never below 0)."}}},"outcome":{"type":"object","required":["id","when","result"],"additionalProperties":false,"description":"One outcome of a check. Outcomes are tried in order; the first whose `when` holds is the outcome.","properties":{"id":{"$ref":"#/$defs/id","description":"Outcome id (`hit`, `crit`), tallied by the simulator."},"name":{"type":"string","description":"Display name, on chips (`Hit`)."},"when":{"type":"string","x-formula":"check.outcome","x-formula-type":"boolean","description":"True when this is the outcome: `@total >= @vs`. Reads `@natural`, `@total`, `@vs`, `@roll.*`."},"result":{"enum":["success","partial","fail"],"description":"What the rules read: `success`, `partial` or `fail`."},"crit":{"type":"boolean","description":"true: a critical success."},"botch":{"type":"boolean","description":"true: a botch (critical failure)."},"degree":{"type":"string","x-formula":"check.outcome","x-formula-type":"number","description":"Degree of success, a number."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the one who rolled (how a rule remembers something for the rest of the fight)."},"inflicts":{"$ref":"#/$defs/idList","description":"Condition ids put on the target (`off-balance`)."},"gain":{"type":"array","items":{"$ref":"#/$defs/outcomeGain"},"description":"Tracks of the one who rolled that fill: `[{ \"track\": \"hope\", \"amount\": \"1\" }]`. An amount may read the outcome's `@degree`: an extended challenge adds `@degree` to a progress track, and a botch empties it with `-@progress`."},"description":{"type":"string","description":"For people."}}},"check":{"defaultSnippets":[{"label":"check with hit and miss","description":"A roll against the target's defence with two outcomes.","body":{"name":"${1:Attack}","roll":"${2:d20 + @might}","outcomes":[{"id":"hit","name":"Hit","when":"@total >= @vs","result":"success"},{"id":"miss","name":"Miss","when":"true","result":"fail"}]}}],"type":"object","required":["roll"],"additionalProperties":false,"description":"A check: one roll, then the first outcome whose `when` holds. No outcomes: it only yields its total (initiative).","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"What the check is for, for people."},"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The roll, evaluated once: `d20 + @stat + @prof`. Reads the actor's sheet, `@stat`, reads, `@edge`, `@mods.<name>`, `@target.*`."},"edge":{"type":"object","required":["combine"],"additionalProperties":false,"description":"How advantage-like edges combine before the dice; the roll reads the result as `@edge`.","properties":{"combine":{"enum":["cancel","sum"],"description":"`cancel`: any positive and any negative edge cancel, else ±1. `sum`: added up, clamped to `max`."},"max":{"type":"integer","minimum":0,"description":"Largest edge either way, under `sum`."}}},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order; the first whose `when` holds is the outcome."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number this check is rolled with when no blow gives one (a save, a reaction, initiative), readable in `roll` as `@stat`: `@con.save`. Computed on the roller's sheet; a creature's `saves[<this check's id>]` replaces it (an SRD monster's Constitution save +6). An attack's `@stat` stays the weapon's or creature attack's."}}},"combat":{"type":"object","required":["mode"],"additionalProperties":false,"description":"How fights are resolved.","properties":{"mode":{"enum":["numbers","consequences"],"description":"`numbers`: attack, damage, defence. `consequences`: the hero rolls and the result is read on both sides (spec §2.8)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"The attack: which check is rolled, the damage of a blow, the defence to meet.","properties":{"check":{"type":"string","description":"Id of the check rolled to attack (`attack`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of a blow: `1d8 + max(@str.mod, @dex.mod)`. Reads the attacker's sheet and reads, `@roll.*`, `@outcome`, `@crit`, `@degree`."},"defence":{"type":"string","x-formula":"defence","x-formula-type":"number","description":"What the enemy must meet, on the defender's sheet: `10 + @dex.mod`. The attack roll reads it as `@vs`."},"reads":{"type":"object","description":"What every attack reads: names and formulas computed on the attacker, read as `@name` in the roll and the damage. A weapon's own reads win, name by name.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the attacker's sheet; a plain attribute reads as that attribute."}},"crit":{"enum":["dice","total","none"],"description":"On a crit: `dice` rolls twice the damage dice, `total` doubles the damage, `none` leaves it to formulas reading `@crit`."}}},"damage":{"type":"object","additionalProperties":false,"description":"What happens to damage on its way to the target.","properties":{"steps":{"type":"array","description":"Steps run in order, each replacing `@damage` where `when` holds. The result is floored at 0 and rounded down.","items":{"type":"object","required":["id","when","value"],"additionalProperties":false,"description":"One damage step, named on the damage chip when it changes the number.","properties":{"id":{"$ref":"#/$defs/id","description":"Step id (`resist`)."},"name":{"type":"string","description":"Display name."},"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"True when the step applies: `has(@target.resist, @damageType)`."},"value":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"The new damage: `floor(@damage / 2)`."},"type":{"type":"string","minLength":1,"description":"Where `when` holds, the damage is of this type from this step on: later steps read it as `@damageType`, and the log's damage event (and regeneration's stopping types) name it. A damage type that depends on the target: a firearm's `firearm` becomes `bashing` against a vampire and `lethal` against anyone else (`{ \"when\": \"@damageType == 'firearm'\", \"value\": \"@damage\", \"type\": \"lethal\" }`, after the vampire's step)."}}}},"types":{"type":"object","required":["default"],"additionalProperties":false,"description":"Damage types: what a blow deals when nothing names its type.","properties":{"default":{"type":"string","description":"Type of a blow nothing else types (`bludgeoning`)."},"words":{"type":"object","description":"Words of an attack's name and the type they mean: `{ \"claw\": \"slashing\", \"bite\": \"piercing\" }`.","additionalProperties":{"type":"string","description":"The damage type this word means."}}}}}},"reaction":{"type":"object","required":["per"],"additionalProperties":false,"description":"How often a combatant may react outside its turn.","properties":{"per":{"enum":["round","turn","unlimited"],"description":"One reaction per `round` or per `turn`, or `unlimited`."},"opportunity":{"type":"boolean","description":"true: whoever leaves a place where a foe stands takes that foe's first attack as a reaction (an opportunity attack), when the foe has a reaction left. Teleports and disengage words never provoke it."}}},"sustain":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"Keeping a sustained ability when hurt: rolled on each blow that hurts the sustainer.","properties":{"check":{"type":"string","description":"Check id rolled (`sustain`)."},"dc":{"type":"string","x-formula":"sustain.dc","x-formula-type":"number","description":"The number to meet: `max(10, floor(@damage / 2))`."}}},"targeting":{"type":"object","additionalProperties":false,"description":"Who may be targeted.","properties":{"canTarget":{"type":"string","x-formula":"targeting","x-formula-type":"boolean","description":"True when the attacker may target this one: `not (@attack.melee and has(@target.tags, 'flying'))`."}}},"death":{"type":"object","required":["enabled"],"additionalProperties":false,"description":"Whether heroes can die. A hero at 0 hit points is `down`: stable when `enabled` is false or a condition on it says `atZero: stable` (out of this fight, alive: it wakes up later, after the fight), dead when a condition says `atZero: dead`, and otherwise dying: with a `save`, it rolls death saves until it is stable, dead or back up; without one it stays down for the rest of the fight.","properties":{"enabled":{"type":"boolean","description":"true: a hero at 0 can die. false: a world without death (stable, wakes up later)."},"save":{"type":"object","required":["check"],"additionalProperties":false,"description":"Death saves: at the start of every round each dying hero rolls `check` (no DC: its outcomes decide). A success counts one success, a `crit` outcome brings the hero back up with 1 hit point; a fail counts one failure, a `botch` outcome two. At `successes` it is stable, at `failures` dead (a `down` event each).","properties":{"check":{"type":"string","description":"Check id rolled (`death`)."},"successes":{"type":"integer","minimum":1,"description":"Successes that make the hero stable. Default 3."},"failures":{"type":"integer","minimum":1,"description":"Failures that kill the hero. Default 3."}}}}},"consequences":{"type":"object","required":["roll","outcomes","position","effect","harm"],"additionalProperties":false,"description":"Consequences mode: the hero rolls, the result is read on both sides.","properties":{"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The hero's roll: `(@pool > 0 ? (@pool)d6kh1 : 2d6kl1)`."},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order, like a check's outcomes."},"position":{"type":"object","description":"Positions and the harm levels a failure costs the hero.","additionalProperties":{"type":"object","required":["harm"],"additionalProperties":false,"description":"One position.","properties":{"harm":{"type":"number","minimum":0,"description":"Harm levels the hero suffers."}}}},"effect":{"type":"object","description":"Effects and the harm levels a success deals.","additionalProperties":{"type":"number","minimum":0,"description":"Harm levels dealt."}},"harm":{"type":"object","required":["levels"],"additionalProperties":false,"description":"What harm costs a hero.","properties":{"levels":{"type":"array","items":{"type":"number","minimum":0,"maximum":1},"description":"Fraction of maximum hit points each harm level costs (Forged: `[0.25, 0.5, 0.8, 1.0]`)."},"track":{"type":"string","description":"Track harm is taken from (default `hp`)."}}},"defaultPosition":{"type":"string","description":"The heroes' position in a fight that names none (default `risky`); one of `position`."}}},"disengage":{"$ref":"#/$defs/stringList","description":"Words of the system that disengage: an ability whose id or name holds one never provokes an opportunity attack, unless the ability says `disengage` itself."},"edgeWords":{"type":"object","additionalProperties":false,"description":"How the log words an edge of +1 and -1 on a check (`Prone (near): advantage`); any other edge reads `edge +2`.","properties":{"advantage":{"type":"string","minLength":1,"description":"The word for an edge of +1 (default `advantage`)."},"disadvantage":{"type":"string","minLength":1,"description":"The word for an edge of -1 (default `disadvantage`)."}}}}},"turn":{"type":"object","required":["initiative","actions"],"additionalProperties":false,"description":"Who acts when, and how much one turn allows.","properties":{"initiative":{"type":"object","required":["check"],"additionalProperties":false,"description":"Initiative: highest first.","properties":{"check":{"type":"string","description":"Id of the initiative check."},"when":{"enum":["once","round"],"description":"`once` (when the first exchange starts; a late arrival rolls when it appears) or every `round`. Default `once`."},"ties":{"enum":["heroes","enemies","random"],"description":"Who goes first on a tie. Default `heroes`."}}},"actions":{"type":"array","description":"The budget of one turn. Attacks past it are marked NO TIME.","items":{"type":"object","required":["id","name","per"],"additionalProperties":false,"description":"One kind of action in a turn.","properties":{"id":{"$ref":"#/$defs/id","description":"Action id (`action`, `bonus`), named by abilities' `uses` and `grants`."},"name":{"type":"string","description":"Display name."},"per":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many per turn."},"attacks":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Attacks this action makes: `@class.attacks` (multiclass: the largest, never summed)."},"speed":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Speed of the action, read by the clock as `@action.speed`; may read `@clock` (Run: all that is left)."},"defer":{"type":"boolean","description":"true: a held action (Libra's Wait). Taking it (with an ability that `uses` it, steered by standing orders) does nothing else and ends the act: the actor's clock drops by the action's `speed` only (none: it stays on the current tick; `turn.clock.cost` is not applied), and at that clock value it acts again after everyone else who is to act there, last on the tick. It cannot be taken twice on the same tick. Only in a system with `turn.clock` (the checker warns otherwise: without a clock it only ends the turn)."},"description":{"type":"string","description":"For people."}}}},"clock":{"type":"object","required":["cost","while"],"additionalProperties":false,"description":"Turns the round into ticks, for speed systems. The highest clock acts next.","properties":{"cost":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"What each action takes off the actor's clock: `@action.speed`."},"while":{"type":"string","x-formula":"clock","x-formula-type":"boolean","description":"True while the actor may act again: `@clock >= 1`."}}}}},"condition":{"defaultSnippets":[{"label":"condition","description":"A condition with an edge on its holder's checks for a few rounds.","body":{"id":"${1:new-condition}","name":"${2:Dazed}","edge":"${3:-1}","rounds":"^${4:1}"}}],"type":"object","required":["id"],"additionalProperties":false,"description":"A condition: edges and mods on checks, no actions, a save that ends it.","properties":{"id":{"$ref":"#/$defs/id","description":"Condition id, named by `applies`, `inflicts` and fights."},"name":{"type":"string","description":"Display name, on chips (`Prone`)."},"description":{"type":"string","description":"For people."},"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge on the holder's own checks: `-1` is disadvantage."},"mods":{"type":"object","description":"Mods on the holder's own checks, read there as `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"checks":{"$ref":"#/$defs/idList","description":"Check ids the holder's `edge` and `mods` apply to (all when omitted)."},"against":{"type":"array","description":"Effects on checks made against the holder, filtered by `reach`.","items":{"type":"object","additionalProperties":false,"description":"One effect on checks against the holder.","properties":{"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge for the attacker: `1` is advantage."},"mods":{"type":"object","description":"Added to the attacker's `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"crit":{"type":"boolean","description":"true: a hit becomes a crit. The check then reads as its first success outcome marked `crit` (its event, tally and chip), when it has one, and the chip says which condition did it (`Paralyzed (near): crit`)."},"reach":{"type":"string","description":"Only for attacks from this band or row (`near`, `far`)."}}}},"noActions":{"type":"boolean","description":"true: its holder cannot act: no blows, no abilities, potions included, on its turn, and no reactions either (a reaction is an ability: the seed's one who cannot act \"neither strikes nor uses abilities\"), unless `noReactions` is `false`."},"noReactions":{"type":"boolean","description":"Whether its holder's reactions are taken away (Shield, a dodge, a soak, an opportunity attack). Default: what `noActions` says. `true` alone takes only the reactions (a shocking grasp); `false` with `noActions` keeps them (stunned on its turn, still dodging)."},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"The holder rolls again at the end of each of its turns; a success ends the condition. When a save applied the condition (a spell's `save`, a creature attack's `save`: a ghoul's DC 10 Constitution save), the repeat is that same check against that same DC; `check` and `dc` here serve when no save applied it (a fight's starting conditions, an outcome's `inflicts`).","properties":{"check":{"type":"string","description":"Check id rolled (`save.con`)."},"dc":{"type":"string","x-formula":"condition.dc","x-formula-type":"number","description":"DC, computed when the condition is applied: `@source.spell.dc`."},"at":{"enum":["turnEnd","turnStart"],"description":"When the save is rolled. Default `turnEnd`."}}},"atZero":{"enum":["dead","stable"],"description":"What 0 hit points means while this is on a hero."},"rounds":{"type":"integer","minimum":0,"description":"Rounds it lasts (none: until something ends it): it ends at the end of its holder's `rounds`-th turn after the one in progress, whoever put it on. `1`, put on by a foe or by the holder itself during its own turn, lasts to the end of the holder's next turn; `0` put on during the holder's own turn ends at the end of that turn (a boost to this turn's rolls only), and off its turn means the same as `1`."}}},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"A saving throw each target rolls against the user's DC.","properties":{"check":{"type":"string","description":"Check id each target rolls (`save.wis`)."},"dc":{"type":"string","x-formula":"ability.dc","x-formula-type":"number","description":"DC, on the user's sheet: `@spell.dc`."},"half":{"type":"boolean","description":"true: half damage on a successful save."}}},"ability":{"defaultSnippets":[{"label":"ability","description":"An ability of its own attack: one roll and its damage.","body":{"id":"${1:power-strike}","name":"${2:Power Strike}","uses":"${3:free}","target":"${4:enemy}","attack":{"check":"${5:attack}","damage":"${6:2d6}"}}}],"type":"object","required":["id","uses"],"additionalProperties":false,"description":"An ability, spell, reaction or potion.","properties":{"id":{"$ref":"#/$defs/id","description":"Ability id, named by heroes and orders."},"name":{"type":"string","description":"Display name."},"kind":{"type":"string","description":"Kind, for people (`Spell`, `Feature`, `Potion`)."},"level":{"type":"integer","minimum":0,"description":"Spell level or tier."},"description":{"type":"string","description":"For people."},"uses":{"type":"string","description":"What it takes: an action id of `turn.actions` (`action`, `bonus`), `reaction`, or `free`."},"cost":{"type":"array","description":"Resources paid; an ability whose cost cannot be paid is not used.","items":{"type":"object","minProperties":1,"additionalProperties":false,"dependentRequired":{"track":["amount"],"amount":["track"]},"description":"A spell slot (`{ \"slot\": 1 }`) or an amount of a track (`{ \"track\": \"tp\", \"amount\": \"1\" }`).","properties":{"slot":{"type":"integer","minimum":0,"description":"Spell slot level spent."},"track":{"type":"string","description":"Track paid from."},"amount":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much of the track."}}}},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks that fill when it is used (a builder)."},"react":{"type":"object","required":["on"],"additionalProperties":false,"description":"For a reaction: when it fires and what it does.","properties":{"on":{"enum":["hit","spell","leave"],"description":"`hit` (being hit), `spell` (a spell), `leave` (an enemy leaving reach)."},"defence":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Added to the defence against the triggering attack (Shield: `5`)."},"check":{"type":"string","description":"A check rolled to react; its success is read by damage steps as `@reaction.<ability id>`."},"when":{"type":"string","x-formula":"reaction","x-formula-type":"boolean","description":"True when it answers this trigger at all; false: it is not taken (no check rolled, nothing paid, no reaction used). Reads the reactor's sheet, the triggering blow's `@damageType` and `@attack.melee`, and `@attacker.*` (the one it answers): Libra's Dodge `@damageType == 'physical'`, Resist `@damageType != 'physical'`. A `spell` trigger reads the ability's damage type; a `leave` trigger has none (`''`). Default: always."}}},"sustained":{"type":"boolean","description":"true: its effects last while its user sustains it (one at a time)."},"target":{"enum":["enemy","enemies","ally","allies","self"],"description":"Who it is aimed at: one `enemy`, all `enemies`, an `ally`, all `allies`, or `self`."},"save":{"$ref":"#/$defs/save"},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the targets (on a failed save, when there is one)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"An attack of its own: an attack spell rolls its own attack and dice.","properties":{"check":{"type":"string","description":"Check id rolled (`attack`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@spell.mod`."},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage: `(@level >= 5 ? 2 : 1)d10`."},"type":{"type":"string","description":"Damage type (`fire`)."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage of a saving-throw ability, rolled once for all targets."},"type":{"type":"string","description":"Damage type."},"heal":{"type":"object","required":["amount","track"],"additionalProperties":false,"description":"Healing, never above the maximum.","properties":{"amount":{"type":"string","x-formula":"heal","x-formula-type":"number","description":"How much: `1d10 + @level`."},"track":{"type":"string","description":"Track healed (`hp`)."}}},"grants":{"type":"array","description":"More actions this turn (Action Surge): their attacks are really rolled.","items":{"type":"object","required":["action","count"],"additionalProperties":false,"description":"Extra actions of one kind.","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"integer","minimum":1,"description":"How many more this turn."}}}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, read by the clock as `@action.speed`."},"recharge":{"type":"object","required":["min"],"additionalProperties":false,"description":"Recharge (a breath weapon): usable again at the start of a turn when its die (a d6 unless `die` says) shows at least `min`.","properties":{"min":{"type":"integer","minimum":1,"maximum":1000,"description":"Lowest face of the die that recharges it (5 on a d6: on 5-6); at most the die's faces."},"die":{"type":"integer","minimum":2,"maximum":1000,"description":"Faces of the recharge die (default 6: a d6)."}}},"move":{"type":"string","description":"Where using it moves its user (a band such as `far`, or a row). Leaving a place where foes stand lets them react (`react.on: leave`, or the opportunity attack of `combat.reaction.opportunity`), unless it is a teleport or a disengage (`disengage`)."},"teleport":{"type":"boolean","description":"A teleport (Misty Step): its `move` never provokes a reaction."},"disengage":{"type":"boolean","description":"Its `move` disengages: leaving never provokes an opportunity attack or a `leave` reaction. When absent, the words of `combat.disengage` found in its id or name decide."},"challenge":{"type":"object","required":["check","vs"],"additionalProperties":false,"description":"A check its user rolls on its own, against a number rather than a foe (an unopposed challenge: picking a lock, breaking a ward). The outcome's `applies` and `gain` take effect as for any check, so an extended challenge adds its `@degree` to a progress track (and a botch may empty it); standing orders read the track to know when it is done.","properties":{"check":{"type":"string","description":"Check id rolled (`challenge`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The user's number for the check, `@stat` (an ability total: `@wits + @streetwise - @wound`). Default: the check's own `stat`, else 0."},"vs":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number to meet, `@vs` (a difficulty), on the user's sheet."}}},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off its targets (breaking a ward, a cure). An ability that does nothing else is not used while none of its targets holds one of them."}}},"template":{"defaultSnippets":[{"label":"enemy template","description":"An enemy role whose numbers grow with `@tier`.","body":{"role":"${1:standard}","attributes":{},"tracks":{"hp":"${2:6 + 4 * @tier}"},"combat":{"attack":"${3:@tier}","damage":"${4:1d6 + @tier}","defence":"${5:10 + @tier}"}}}],"type":"object","required":["role"],"additionalProperties":false,"description":"An enemy template: formulas of `@tier` (the system's `tiers`, 1..6 by default) that build an enemy's sheet.","properties":{"role":{"type":"string","description":"`minion`, `standard`, `elite`, `boss`, or a role of your own."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"defaults":{"type":"object","additionalProperties":false,"description":"Defaults for the enemy's sheet.","properties":{"attribute":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Every attribute not given in `attributes`: `min(5, floor((@tier + 1) / 2))`."}}},"attributes":{"type":"object","description":"Attributes by id.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier` and `@role`."}},"tracks":{"type":"object","description":"Track maxima by id: `{ \"hp\": \"8 + 6 * @tier\" }`.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier`, `@role` and the sheet."}},"combat":{"type":"object","additionalProperties":false,"description":"The enemy's fighting numbers.","properties":{"defence":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Defence: `12 + @tier`."},"attack":{"type":"string","x-formula":"template","x-formula-type":"number","description":"The number its blows are struck with, `@stat` in the attack check."},"damage":{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"Damage of its blows: `(@tier)d6 + @tier`. Reads `@tier`, `@role`, the sheet, and the attack roll's `@roll.*`, `@crit`."},"attacks":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Attacks its attack action makes (`\"2\"`; `\"0\"`: it never strikes with its blows, its abilities still act). When given, this is the count whatever the turn's attack action says (`turn.actions[].attacks`, even a constant `\"1\"`); when absent the action's count holds, and `@class.attacks` reads 1."},"type":{"type":"string","description":"Damage type of its blows."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"harm":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Consequences mode: harm levels before it falls: `@role == 'minion' ? 1 : 3`."},"abilities":{"type":"array","description":"Abilities of its own or ids of the system's abilities, used as a bestiary creature uses them: each reaction (Libra's Dodge, Resist) whenever the moment comes, abilities aimed at enemies before its blows. Costs are paid from the enemy's own tracks.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags read by formulas: `has(@target.tags, 'flying')`."}}},"class":{"type":"object","additionalProperties":false,"description":"A class.","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"attacks":{"type":"string","x-formula":"class","x-formula-type":"number","description":"Attacks an Action makes; `@level` is the level in this class. Read as `@class.attacks` (the largest over a hero's classes)."}}},"damagePart":{"type":"object","required":["damage","type"],"additionalProperties":false,"description":"A further part of a blow's damage with a type of its own (an adult red dragon's bite: piercing, plus `{ \"damage\": \"2d6\", \"type\": \"fire\" }`). Rolled with the blow's own damage (its dice doubled on a crit under `crit: dice`, x2 under `total`), then run through `combat.damage.steps` on its own with `@damageType` set to its type (resisted, doubled or ignored separately); the parts' results are added up on the target, one damage event each, and one sustain roll covers the whole blow.","properties":{"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of this part: `2d6`."},"type":{"type":"string","description":"Damage type of this part (`fire`)."}}},"creatureAttack":{"type":"object","required":["id","bonus","damage"],"additionalProperties":false,"description":"One attack of a creature.","properties":{"id":{"$ref":"#/$defs/id","description":"Attack id, named by `multiattack`."},"name":{"type":"string","description":"Display name; its words type the damage (`Claw` slashes)."},"bonus":{"description":"Attack bonus: the number the blow is struck with (`@stat`). A number, or a formula over the creature's own sheet, evaluated at each blow: `\"@melee.total\"` or `\"4 - @wound\"` reads its wounds as they are then.","oneOf":[{"type":"number","description":"The bonus: `4`."},{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"A formula over the creature's own sheet (its attributes, derived values and tracks), evaluated at each blow: `@melee.total`."}]},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `2d6 + 3`."},"type":{"type":"string","description":"Damage type."},"reach":{"type":"string","description":"`near` or `far`."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids a hit puts on the target (after its save, when there is one)."},"save":{"$ref":"#/$defs/save"},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a dragon's bite: `damage` piercing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"creatureLists":{"type":"array","items":{"type":"string"},"description":"Any other list of words the system reads (`has(@target.conditionImmune, 'charmed')`)."},"creature":{"defaultSnippets":[{"label":"creature","description":"A bestiary creature with one attack.","body":{"id":"${1:wolf}","name":"${2:Wolf}","defence":"^${3:12}","hp":"^${4:11}","attacks":[{"id":"${5:bite}","name":"${6:Bite}","bonus":"^${7:4}","damage":"${8:2d4 + 2}"}]}}],"type":"object","required":["id","name","defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"A creature of the bestiary: it fights with its own numbers.","properties":{"id":{"$ref":"#/$defs/id","description":"Creature id, named by fights (`goblin`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"size":{"type":"string","description":"Size, for people."},"type":{"type":"string","description":"Creature type (`undead`)."},"challenge":{"type":"number","minimum":0,"description":"Challenge rating or level."},"defence":{"description":"Defence (armour class): a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"tracks":{"type":"object","description":"Other track maxima by id.","additionalProperties":{"type":"number","description":"Maximum."}},"saves":{"type":"object","description":"Bonuses by check id (`save.dex`: 5), replacing the sheet's own.","additionalProperties":{"type":"number","description":"Bonus."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one attack action, in order (`[\"bite\", \"claw\", \"claw\"]`). Without one, a creature makes one attack an action and uses its attacks in turn: the first, then the second, and so on round the list, each fight starting from the first (an attack that reaches no foe is passed over for the next). The SRD ghoul bites, then claws (paralysing), then bites again."},"damageType":{"type":"string","description":"Damage type of its blows when an attack names none."},"regeneration":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Hit points regained at the start of each of its turns.","properties":{"amount":{"type":"number","minimum":0,"description":"Hit points regained."},"stoppedBy":{"$ref":"#/$defs/stringList","description":"Damage types that stop it for a turn (`fire`, `acid`)."}}},"abilities":{"type":"array","description":"Abilities of its own (a breath weapon, a saving throw the hero rolls) or ids of the system's abilities.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"position":{"type":"string","description":"Where it stands by default (`near`, `far`, a row)."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`undead`, `flying`)."}}},"weapon":{"type":"object","required":["name","damage"],"additionalProperties":false,"description":"A hero's weapon.","properties":{"name":{"type":"string","description":"Display name; its words type the damage."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `1d8 + @str.mod`."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@str.mod`."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"type":{"type":"string","description":"Damage type (`slashing`)."},"reads":{"type":"object","description":"What this weapon's attacks read, winning over `combat.attack.reads` name by name: `{ \"second\": \"@willpower\" }`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the wielder's sheet."}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, `@action.speed`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`finesse`)."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a flame tongue: slashing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"hero":{"defaultSnippets":[{"label":"hero","description":"A hero with attributes and a weapon.","body":{"id":"${1:hero}","name":"${2:Hero}","level":"^${3:1}","attributes":{},"weapon":{"name":"${4:Sword}","damage":"${5:1d8}"}}}],"type":"object","required":["id","name","level"],"additionalProperties":false,"description":"A hero for the sandbox.","properties":{"id":{"$ref":"#/$defs/id","description":"Hero id, named by fights."},"name":{"type":"string","description":"Display name."},"level":{"type":"integer","minimum":0,"description":"Character level, `@level`."},"classes":{"type":"object","description":"Level in each class by class id: `{ \"fighter\": 5 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Level in this class."}},"attributes":{"type":"object","description":"Attribute values by id; missing ones take the attribute's `default`.","additionalProperties":{"type":"number","description":"Value."}},"derived":{"type":"object","description":"The hero's own values (`spell.dc`), read like the system's derived values.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the hero's sheet."}},"tracks":{"type":"object","description":"Starting values of tracks, when not the maximum.","additionalProperties":{"type":"number","description":"Starting value."}},"slots":{"type":"object","description":"Spell slots by level: `{ \"1\": 4, \"2\": 2 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Slots of this level."}},"weapon":{"$ref":"#/$defs/weapon"},"abilities":{"$ref":"#/$defs/idList","description":"Ability ids the hero has."},"orders":{"type":"array","description":"Standing orders, tried in order: reactions when the moment comes, other abilities before the hero's attacks.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Ability id to use."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it: `@hp < @hp.max / 2`, or for a reaction `@total - @vs < 5`."}}}},"focus":{"type":"string","description":"Who to target first: a combatant id or a role (default: the reachable enemy with the fewest hit points)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids the hero carries from the start."},"position":{"type":"string","description":"Where the hero stands by default."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types the hero resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types the hero is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types the hero is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"The hero's weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe the hero slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}},"fightHero":{"oneOf":[{"type":"string","description":"A hero id."},{"type":"object","required":["hero"],"additionalProperties":false,"description":"A hero with a position and conditions for this fight.","properties":{"hero":{"type":"string","description":"Hero id."},"position":{"type":"string","description":"Where the hero stands (`near`, `far`, a row)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied when the fight starts."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}}]},"enemyNumbers":{"type":"object","required":["defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"An enemy written out with its own numbers.","properties":{"name":{"type":"string","description":"Display name."},"defence":{"description":"Defence: a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order."},"damageType":{"type":"string","description":"Damage type of its blows."},"harm":{"type":"number","minimum":0,"description":"Consequences mode: harm levels before it falls."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}},"fightEnemy":{"type":"object","additionalProperties":false,"anyOf":[{"required":["template"],"properties":{"template":true}},{"required":["bestiary"],"properties":{"bestiary":true}},{"required":["numbers"],"properties":{"numbers":true}}],"description":"Enemies of one kind: from a template, the bestiary, or numbers written out.","properties":{"template":{"type":"object","required":["role","tier"],"additionalProperties":false,"description":"From a template: `{ \"role\": \"minion\", \"tier\": 1 }`.","properties":{"role":{"type":"string","description":"Template role."},"tier":{"type":"integer","minimum":0,"maximum":1000,"description":"Tier, inside the system's `tiers` (1..6 by default)."}}},"bestiary":{"type":"string","description":"Creature id from the bestiary."},"numbers":{"$ref":"#/$defs/enemyNumbers"},"count":{"type":"integer","minimum":1,"maximum":1000,"description":"How many (default 1, at most 1000)."},"id":{"$ref":"#/$defs/id","description":"Name prefix: enemies are `<id>-1`, `<id>-2`, ... (default: the role or creature)."},"position":{"type":"string","description":"Where they stand."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied to each when the fight starts."}}},"fight":{"defaultSnippets":[{"label":"fight","description":"A sample fight: heroes against enemies from a template.","body":{"id":"${1:first-fight}","name":"${2:First fight}","heroes":["${3:hero}"],"enemies":[{"template":{"role":"${4:standard}","tier":"^${5:1}"},"count":"^${6:1}"}]}}],"type":"object","required":["id","heroes","enemies"],"additionalProperties":false,"description":"A fight: heroes against enemies.","properties":{"id":{"$ref":"#/$defs/id","description":"Fight id: `sim FILE --fight ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","items":{"$ref":"#/$defs/fightHero"},"description":"Hero ids, or `{ \"hero\": \"fighter5\", \"position\": \"far\", \"conditions\": [\"blessed\"] }`."},"enemies":{"type":"array","items":{"$ref":"#/$defs/fightEnemy"},"description":"Enemies: `{ \"template\": { \"role\": \"minion\", \"tier\": 1 }, \"count\": 4 }` or `{ \"bestiary\": \"goblin\" }`."},"positions":{"type":"object","description":"Positions by hero id: `{ \"fighter5\": \"near\" }`.","additionalProperties":{"type":"string","description":"Band or row."}},"maxRounds":{"type":"integer","minimum":1,"maximum":10000,"description":"Rounds before the fight is a draw (default 100)."},"position":{"type":"string","description":"Consequences mode: the heroes' position (default `combat.consequences.defaultPosition`, else `risky`)."},"effect":{"type":"string","description":"Consequences mode: the heroes' effect (default `standard`)."}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:system:1","title":"Rules Studio system","description":"A tabletop rule system as data (rules format v1). Formulas are strings in the Rules Studio formula language; each formula field names its context in `x-formula` (what it may read) and, when it must be true or false, `x-formula-type: boolean`.","type":"object","required":["id","name","version","formatVersion","attributes"],"additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Where editors find this schema, e.g. `../schemas/system.schema.json`."},"id":{"$ref":"#/$defs/id","description":"Stable id of the system, also its file name (`classic-d20`)."},"name":{"type":"string","minLength":1,"description":"The system's name as players know it."},"version":{"type":"string","minLength":1,"description":"Your own version of the system (free text, e.g. `1.0.0`)."},"formatVersion":{"const":1,"description":"Version of the rules file format. This app reads version 1."},"description":{"type":"string","description":"What the system is, for people."},"grid":{"type":"boolean","description":"true: fights are played on squares. false: no grid; where each one stands is a band or a row (spec §2.9)."},"positions":{"type":"object","additionalProperties":false,"description":"Where combatants stand when there is no grid: range bands and named rows.","properties":{"bands":{"$ref":"#/$defs/stringList","description":"Range bands the system speaks of (default `near`, `far`)."},"rows":{"$ref":"#/$defs/stringList","description":"Rows the system names, front first, e.g. `[\"front\", \"back\"]`."},"advance":{"type":"boolean","description":"true: rows close up. Whenever every combatant of a side standing in a row of `rows` is down (or nobody of that side stands there), each of that side's combatants in a later row moves up one row, until no row ahead of a standing combatant is empty (row formation: when the front row falls, the next in line is the new front row). Checked when the fight starts and whenever someone goes down; each move is a `move` event. Default false."}}},"attributes":{"type":"object","description":"Base numbers of a sheet, by id. Read in formulas as `@str`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/attribute"}},"derived":{"type":"object","description":"Values computed from the sheet, by name (dotted names allowed: `str.mod`). Read as `@str.mod`. A derived value that reads a track is recomputed when the track changes.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the sheet: attributes, other derived values, `@level`, tracks."}},"tracks":{"type":"object","description":"Numbers that go up and down in a fight (`hp`), read as `@hp` (current) and `@hp.max`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/track"}},"functions":{"type":"object","description":"Your own functions, callable from every formula: `throw(10)`. No recursion.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/userFunction"}},"checks":{"type":"object","description":"Named checks (`attack`, `initiative`, `save.con`): a roll and its outcomes.","propertyNames":{"$ref":"#/$defs/id"},"additionalProperties":{"$ref":"#/$defs/check"}},"combat":{"$ref":"#/$defs/combat"},"turn":{"$ref":"#/$defs/turn"},"conditions":{"type":"array","description":"Conditions a combatant can carry (prone, paralyzed, blessed).","items":{"$ref":"#/$defs/condition"}},"abilities":{"type":"array","description":"Abilities, spells, reactions and potions.","items":{"$ref":"#/$defs/ability"}},"tiers":{"type":"object","additionalProperties":false,"description":"The tiers enemy templates are built at: a fight's `template.tier`, the values `@tier` may take, the balance grid's columns. Default `{ \"min\": 1, \"max\": 6 }`.","properties":{"min":{"type":"integer","minimum":0,"maximum":1000,"description":"Lowest tier (default 1)."},"max":{"type":"integer","minimum":0,"maximum":1000,"description":"Highest tier (default 6); at least `min`."}}},"templates":{"type":"array","description":"Enemy sheets built from role and tier (the system's `tiers`, 1..6 by default).","items":{"$ref":"#/$defs/template"}},"classes":{"type":"object","description":"Classes by id; a hero's `classes` gives the level in each.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/class"}},"bestiary":{"type":"array","description":"Creatures that fight with their own numbers.","items":{"$ref":"#/$defs/creature"}},"heroes":{"type":"array","description":"Heroes for the sandbox and `sim`.","items":{"$ref":"#/$defs/hero"}},"fights":{"type":"array","description":"Fights for the sandbox and `sim --fight ID`.","items":{"$ref":"#/$defs/fight"}},"parties":{"type":"array","description":"Named groups of heroes for the balance tools: `sim FILE --grid --party ID` fights each template role at each tier against this party.","items":{"$ref":"#/$defs/party"}},"encounters":{"$ref":"#/$defs/encounters","description":"Difficulty budget: what a fight should cost by the book, compared by the balance tools with how it plays."}},"$defs":{"party":{"type":"object","required":["id","heroes"],"additionalProperties":false,"description":"A party: heroes that fight together in the balance grid.","properties":{"id":{"$ref":"#/$defs/id","description":"Party id: `sim FILE --grid --party ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","minItems":1,"items":{"type":"string","description":"Hero id."},"description":"Hero ids (each must be one of `heroes`)."}}},"encounters":{"type":"object","required":["budget","expect"],"additionalProperties":false,"description":"Difficulty budget. A fight's budget is the sum of `budget` over its enemies; `expect` says what win rate a budget should give, so the balance tools can flag fights where the book and the dice disagree.","properties":{"budget":{"type":"string","x-formula":"encounter","x-formula-type":"number","description":"Budget of one enemy (context `encounter`: `@tier`, `@role`, `@challenge`, `@party.size`, `@party.level`), summed over the fight's enemies, like an XP budget: `\"@tier * (@role == 'boss' ? 8 : @role == 'elite' ? 3 : 1)\"`."},"expect":{"type":"array","minItems":1,"description":"The heroes' expected win rate at given budgets: `[{ \"budget\": 4, \"winRate\": 0.9 }, { \"budget\": 12, \"winRate\": 0.5 }]`. Between points the expectation is read on a straight line; beyond the ends it stays at the end's value.","items":{"type":"object","required":["budget","winRate"],"additionalProperties":false,"description":"One point: a budget and the win rate it should give.","properties":{"budget":{"type":"number","description":"A fight's total budget."},"winRate":{"type":"number","minimum":0,"maximum":1,"description":"Heroes' expected win rate at that budget, 0..1."}}}},"tolerance":{"type":"number","minimum":0,"maximum":1,"description":"How far the simulated win rate may sit from the expectation before a fight is flagged (default 0.15): flagged when the whole 95% interval lies outside expectation ± tolerance."}}},"id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]*$","description":"An id: letters, digits, `_`, `-` and `.`, starting with a letter or digit."},"refName":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A name read in formulas as `@name`: letters, digits and `_`, not starting with a digit."},"refPath":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$","description":"A name read in formulas as `@name`; dots allowed (`str.mod`)."},"stringList":{"type":"array","items":{"type":"string"},"description":"A list of words."},"idList":{"type":"array","items":{"type":"string"},"description":"A list of ids."},"attribute":{"type":"object","required":["name"],"additionalProperties":false,"description":"A base number of the sheet.","properties":{"name":{"type":"string","description":"Display name, shown on chips (`Strength`)."},"abbr":{"type":"string","description":"Short label (`STR`)."},"default":{"type":"number","description":"Value when a sheet does not give one."},"min":{"type":"number","description":"Lowest allowed value."},"max":{"type":"number","description":"Highest allowed value."},"whole":{"type":"boolean","description":"Only whole numbers are allowed (a number of dice, a die's size, a rating): the checker reports 2.5 where it is written."},"description":{"type":"string","description":"What it measures, for people."}}},"track":{"type":"object","required":["name","max"],"additionalProperties":false,"description":"A number that goes up and down in a fight.","properties":{"name":{"type":"string","description":"Display name (`Hit points`)."},"max":{"type":"string","x-formula":"sheet","description":"The maximum, a formula over the sheet: `10 + @con.mod * @level`."},"start":{"type":"string","x-formula":"sheet","description":"Value at the start of a fight (default: the maximum). `0` for a track that fills, like Hope."},"description":{"type":"string","description":"What it measures, for people."}}},"userFunction":{"type":"object","required":["params","body"],"additionalProperties":false,"description":"A function of your own: `{ \"params\": [\"n\"], \"body\": \"d(@n)\" }`, called `throw(10)`.","properties":{"params":{"type":"array","items":{"$ref":"#/$defs/refName"},"description":"Parameter names, read in the body as `@n`."},"body":{"type":"string","x-formula":"function","description":"The body: a formula over the parameters."},"description":{"type":"string","description":"What it computes, for people."}}},"trackAmount":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"An amount of a track: `{ \"track\": \"hope\", \"amount\": \"1\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"sheet","description":"How much, a formula over the sheet."}}},"outcomeGain":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"A track that an outcome fills for the one who rolled: `{ \"track\": \"progress\", \"amount\": \"@degree\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"check.gain","description":"How much, a formula over the roller's sheet, the roll and this outcome (`@degree`, `@outcome`, `@crit`); a negative amount empties the track (never below 0)."}}},"outcome":{"type":"object","required":["id","when","result"],"additionalProperties":false,"description":"One outcome of a check. Outcomes are tried in order; the first whose `when` holds is the outcome.","properties":{"id":{"$ref":"#/$defs/id","description":"Outcome id (`hit`, `crit`), tallied by the simulator."},"name":{"type":"string","description":"Display name, on chips (`Hit`)."},"when":{"type":"string","x-formula":"check.outcome","x-formula-type":"boolean","description":"True when this is the outcome: `@total >= @vs`. Reads `@natural`, `@total`, `@vs`, `@roll.*`."},"result":{"enum":["success","partial","fail"],"description":"What the rules read: `success`, `partial` or `fail`."},"crit":{"type":"boolean","description":"true: a critical success."},"botch":{"type":"boolean","description":"true: a botch (critical failure)."},"degree":{"type":"string","x-formula":"check.outcome","x-formula-type":"number","description":"Degree of success, a number."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the one who rolled (how a rule remembers something for the rest of the fight)."},"inflicts":{"$ref":"#/$defs/idList","description":"Condition ids put on the target (`off-balance`)."},"gain":{"type":"array","items":{"$ref":"#/$defs/outcomeGain"},"description":"Tracks of the one who rolled that fill: `[{ \"track\": \"hope\", \"amount\": \"1\" }]`. An amount may read the outcome's `@degree`: an extended challenge adds `@degree` to a progress track, and a botch empties it with `-@progress`."},"description":{"type":"string","description":"For people."}}},"check":{"defaultSnippets":[{"label":"check with hit and miss","description":"A roll against the target's defence with two outcomes.","body":{"name":"${1:Attack}","roll":"${2:d20 + @might}","outcomes":[{"id":"hit","name":"Hit","when":"@total >= @vs","result":"success"},{"id":"miss","name":"Miss","when":"true","result":"fail"}]}}],"type":"object","required":["roll"],"additionalProperties":false,"description":"A check: one roll, then the first outcome whose `when` holds. No outcomes: it only yields its total (initiative).","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"What the check is for, for people."},"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The roll, evaluated once: `d20 + @stat + @prof`. Reads the actor's sheet, `@stat`, reads, `@edge`, `@mods.<name>`, `@target.*`."},"edge":{"type":"object","required":["combine"],"additionalProperties":false,"description":"How advantage-like edges combine before the dice; the roll reads the result as `@edge`.","properties":{"combine":{"enum":["cancel","sum"],"description":"`cancel`: any positive and any negative edge cancel, else ±1. `sum`: added up, clamped to `max`."},"max":{"type":"integer","minimum":0,"description":"Largest edge either way, under `sum`."}}},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order; the first whose `when` holds is the outcome."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number this check is rolled with when no blow gives one (a save, a reaction, initiative), readable in `roll` as `@stat`: `@con.save`. Computed on the roller's sheet; a creature's `saves[<this check's id>]` replaces it (an SRD monster's Constitution save +6). An attack's `@stat` stays the weapon's or creature attack's."}}},"combat":{"type":"object","required":["mode"],"additionalProperties":false,"description":"How fights are resolved.","properties":{"mode":{"enum":["numbers","consequences"],"description":"`numbers`: attack, damage, defence. `consequences`: the hero rolls and the result is read on both sides (spec §2.8)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"The attack: which check is rolled, the damage of a blow, the defence to meet.","properties":{"check":{"type":"string","description":"Id of the check rolled to attack (`attack`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of a blow: `1d8 + max(@str.mod, @dex.mod)`. Reads the attacker's sheet and reads, `@roll.*`, `@outcome`, `@crit`, `@degree`."},"defence":{"type":"string","x-formula":"defence","x-formula-type":"number","description":"What the enemy must meet, on the defender's sheet: `10 + @dex.mod`. The attack roll reads it as `@vs`."},"reads":{"type":"object","description":"What every attack reads: names and formulas computed on the attacker, read as `@name` in the roll and the damage. A weapon's own reads win, name by name.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the attacker's sheet; a plain attribute reads as that attribute."}},"crit":{"enum":["dice","total","none"],"description":"On a crit: `dice` rolls twice the damage dice, `total` doubles the damage, `none` leaves it to formulas reading `@crit`."}}},"damage":{"type":"object","additionalProperties":false,"description":"What happens to damage on its way to the target.","properties":{"steps":{"type":"array","description":"Steps run in order, each replacing `@damage` where `when` holds. The result is floored at 0 and rounded down.","items":{"type":"object","required":["id","when","value"],"additionalProperties":false,"description":"One damage step, named on the damage chip when it changes the number.","properties":{"id":{"$ref":"#/$defs/id","description":"Step id (`resist`)."},"name":{"type":"string","description":"Display name."},"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"True when the step applies: `has(@target.resist, @damageType)`."},"value":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"The new damage: `floor(@damage / 2)`."},"type":{"type":"string","minLength":1,"description":"Where `when` holds, the damage is of this type from this step on: later steps read it as `@damageType`, and the log's damage event (and regeneration's stopping types) name it. A damage type that depends on the target: a firearm's `firearm` becomes `bashing` against a vampire and `lethal` against anyone else (`{ \"when\": \"@damageType == 'firearm'\", \"value\": \"@damage\", \"type\": \"lethal\" }`, after the vampire's step)."}}}},"types":{"type":"object","required":["default"],"additionalProperties":false,"description":"Damage types: what a blow deals when nothing names its type.","properties":{"default":{"type":"string","description":"Type of a blow nothing else types (`bludgeoning`)."},"words":{"type":"object","description":"Words of an attack's name and the type they mean: `{ \"claw\": \"slashing\", \"bite\": \"piercing\" }`.","additionalProperties":{"type":"string","description":"The damage type this word means."}}}}}},"reaction":{"type":"object","required":["per"],"additionalProperties":false,"description":"How often a combatant may react outside its turn.","properties":{"per":{"enum":["round","turn","unlimited"],"description":"One reaction per `round` or per `turn`, or `unlimited`."},"opportunity":{"type":"boolean","description":"true: whoever leaves a place where a foe stands takes that foe's first attack as a reaction (an opportunity attack), when the foe has a reaction left. Teleports and disengage words never provoke it."}}},"sustain":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"Keeping a sustained ability when hurt: rolled on each blow that hurts the sustainer.","properties":{"check":{"type":"string","description":"Check id rolled (`sustain`)."},"dc":{"type":"string","x-formula":"sustain.dc","x-formula-type":"number","description":"The number to meet: `max(10, floor(@damage / 2))`."}}},"targeting":{"type":"object","additionalProperties":false,"description":"Who may be targeted.","properties":{"canTarget":{"type":"string","x-formula":"targeting","x-formula-type":"boolean","description":"True when the attacker may target this one: `not (@attack.melee and has(@target.tags, 'flying'))`."}}},"death":{"type":"object","required":["enabled"],"additionalProperties":false,"description":"Whether heroes can die. A hero at 0 hit points is `down`: stable when `enabled` is false or a condition on it says `atZero: stable` (out of this fight, alive: it wakes up later, after the fight), dead when a condition says `atZero: dead`, and otherwise dying: with a `save`, it rolls death saves until it is stable, dead or back up; without one it stays down for the rest of the fight.","properties":{"enabled":{"type":"boolean","description":"true: a hero at 0 can die. false: a world without death (stable, wakes up later)."},"save":{"type":"object","required":["check"],"additionalProperties":false,"description":"Death saves: at the start of every round each dying hero rolls `check` (no DC: its outcomes decide). A success counts one success, a `crit` outcome brings the hero back up with 1 hit point; a fail counts one failure, a `botch` outcome two. At `successes` it is stable, at `failures` dead (a `down` event each).","properties":{"check":{"type":"string","description":"Check id rolled (`death`)."},"successes":{"type":"integer","minimum":1,"description":"Successes that make the hero stable. Default 3."},"failures":{"type":"integer","minimum":1,"description":"Failures that kill the hero. Default 3."}}}}},"consequences":{"type":"object","required":["roll","outcomes","position","effect","harm"],"additionalProperties":false,"description":"Consequences mode: the hero rolls, the result is read on both sides.","properties":{"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The hero's roll: `(@pool > 0 ? (@pool)d6kh1 : 2d6kl1)`."},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order, like a check's outcomes."},"position":{"type":"object","description":"Positions and the harm levels a failure costs the hero.","additionalProperties":{"type":"object","required":["harm"],"additionalProperties":false,"description":"One position.","properties":{"harm":{"type":"number","minimum":0,"description":"Harm levels the hero suffers."}}}},"effect":{"type":"object","description":"Effects and the harm levels a success deals.","additionalProperties":{"type":"number","minimum":0,"description":"Harm levels dealt."}},"harm":{"type":"object","required":["levels"],"additionalProperties":false,"description":"What harm costs a hero.","properties":{"levels":{"type":"array","items":{"type":"number","minimum":0,"maximum":1},"description":"Fraction of maximum hit points each harm level costs (Forged: `[0.25, 0.5, 0.8, 1.0]`)."},"track":{"type":"string","description":"Track harm is taken from (default `hp`)."}}},"defaultPosition":{"type":"string","description":"The heroes' position in a fight that names none (default `risky`); one of `position`."}}},"disengage":{"$ref":"#/$defs/stringList","description":"Words of the system that disengage: an ability whose id or name holds one never provokes an opportunity attack, unless the ability says `disengage` itself."},"edgeWords":{"type":"object","additionalProperties":false,"description":"How the log words an edge of +1 and -1 on a check (`Prone (near): advantage`); any other edge reads `edge +2`.","properties":{"advantage":{"type":"string","minLength":1,"description":"The word for an edge of +1 (default `advantage`)."},"disadvantage":{"type":"string","minLength":1,"description":"The word for an edge of -1 (default `disadvantage`)."}}}}},"turn":{"type":"object","required":["initiative","actions"],"additionalProperties":false,"description":"Who acts when, and how much one turn allows.","properties":{"initiative":{"type":"object","required":["check"],"additionalProperties":false,"description":"Initiative: highest first.","properties":{"check":{"type":"string","description":"Id of the initiative check."},"when":{"enum":["once","round"],"description":"`once` (when the first exchange starts; a late arrival rolls when it appears) or every `round`. Default `once`."},"ties":{"enum":["heroes","enemies","random"],"description":"Who goes first on a tie. Default `heroes`."}}},"actions":{"type":"array","description":"The budget of one turn. Attacks past it are marked NO TIME.","items":{"type":"object","required":["id","name","per"],"additionalProperties":false,"description":"One kind of action in a turn.","properties":{"id":{"$ref":"#/$defs/id","description":"Action id (`action`, `bonus`), named by abilities' `uses` and `grants`."},"name":{"type":"string","description":"Display name."},"per":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many per turn."},"attacks":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Attacks this action makes: `@class.attacks` (multiclass: the largest, never summed)."},"speed":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Speed of the action, read by the clock as `@action.speed`; may read `@clock` (Run: all that is left)."},"defer":{"type":"boolean","description":"true: a held action (Libra's Wait). Taking it (with an ability that `uses` it, steered by standing orders) does nothing else and ends the act: the actor's clock drops by the action's `speed` only (none: it stays on the current tick; `turn.clock.cost` is not applied), and at that clock value it acts again after everyone else who is to act there, last on the tick. It cannot be taken twice on the same tick. Only in a system with `turn.clock` (the checker warns otherwise: without a clock it only ends the turn)."},"description":{"type":"string","description":"For people."}}}},"clock":{"type":"object","required":["cost","while"],"additionalProperties":false,"description":"Turns the round into ticks, for speed systems. The highest clock acts next.","properties":{"cost":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"What each action takes off the actor's clock: `@action.speed`."},"while":{"type":"string","x-formula":"clock","x-formula-type":"boolean","description":"True while the actor may act again: `@clock >= 1`."}}}}},"condition":{"defaultSnippets":[{"label":"condition","description":"A condition with an edge on its holder's checks for a few rounds.","body":{"id":"${1:new-condition}","name":"${2:Dazed}","edge":"${3:-1}","rounds":"^${4:1}"}}],"type":"object","required":["id"],"additionalProperties":false,"description":"A condition: edges and mods on checks, no actions, a save that ends it.","properties":{"id":{"$ref":"#/$defs/id","description":"Condition id, named by `applies`, `inflicts` and fights."},"name":{"type":"string","description":"Display name, on chips (`Prone`)."},"description":{"type":"string","description":"For people."},"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge on the holder's own checks: `-1` is disadvantage."},"mods":{"type":"object","description":"Mods on the holder's own checks, read there as `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"checks":{"$ref":"#/$defs/idList","description":"Check ids the holder's `edge` and `mods` apply to (all when omitted)."},"against":{"type":"array","description":"Effects on checks made against the holder, filtered by `reach`.","items":{"type":"object","additionalProperties":false,"description":"One effect on checks against the holder.","properties":{"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge for the attacker: `1` is advantage."},"mods":{"type":"object","description":"Added to the attacker's `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"crit":{"type":"boolean","description":"true: a hit becomes a crit. The check then reads as its first success outcome marked `crit` (its event, tally and chip), when it has one, and the chip says which condition did it (`Paralyzed (near): crit`)."},"reach":{"type":"string","description":"Only for attacks from this band or row (`near`, `far`)."}}}},"noActions":{"type":"boolean","description":"true: its holder cannot act: no blows, no abilities, potions included, on its turn, and no reactions either (a reaction is an ability: the seed's one who cannot act \"neither strikes nor uses abilities\"), unless `noReactions` is `false`."},"noReactions":{"type":"boolean","description":"Whether its holder's reactions are taken away (Shield, a dodge, a soak, an opportunity attack). Default: what `noActions` says. `true` alone takes only the reactions (a shocking grasp); `false` with `noActions` keeps them (stunned on its turn, still dodging)."},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"The holder rolls again at the end of each of its turns; a success ends the condition. When a save applied the condition (a spell's `save`, a creature attack's `save`: a ghoul's DC 10 Constitution save), the repeat is that same check against that same DC; `check` and `dc` here serve when no save applied it (a fight's starting conditions, an outcome's `inflicts`).","properties":{"check":{"type":"string","description":"Check id rolled (`save.con`)."},"dc":{"type":"string","x-formula":"condition.dc","x-formula-type":"number","description":"DC, computed when the condition is applied: `@source.spell.dc`."},"at":{"enum":["turnEnd","turnStart"],"description":"When the save is rolled. Default `turnEnd`."}}},"atZero":{"enum":["dead","stable"],"description":"What 0 hit points means while this is on a hero."},"rounds":{"type":"integer","minimum":0,"description":"Rounds it lasts (none: until something ends it): it ends at the end of its holder's `rounds`-th turn after the one in progress, whoever put it on. `1`, put on by a foe or by the holder itself during its own turn, lasts to the end of the holder's next turn; `0` put on during the holder's own turn ends at the end of that turn (a boost to this turn's rolls only), and off its turn means the same as `1`."}}},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"A saving throw each target rolls against the user's DC.","properties":{"check":{"type":"string","description":"Check id each target rolls (`save.wis`)."},"dc":{"type":"string","x-formula":"ability.dc","x-formula-type":"number","description":"DC, on the user's sheet: `@spell.dc`."},"half":{"type":"boolean","description":"true: half damage on a successful save."}}},"ability":{"defaultSnippets":[{"label":"ability","description":"An ability of its own attack: one roll and its damage.","body":{"id":"${1:power-strike}","name":"${2:Power Strike}","uses":"${3:free}","target":"${4:enemy}","attack":{"check":"${5:attack}","damage":"${6:2d6}"}}}],"type":"object","required":["id","uses"],"additionalProperties":false,"description":"An ability, spell, reaction or potion.","properties":{"id":{"$ref":"#/$defs/id","description":"Ability id, named by heroes and orders."},"name":{"type":"string","description":"Display name."},"kind":{"type":"string","description":"Kind, for people (`Spell`, `Feature`, `Potion`)."},"level":{"type":"integer","minimum":0,"description":"Spell level or tier."},"description":{"type":"string","description":"For people."},"uses":{"type":"string","description":"What it takes: an action id of `turn.actions` (`action`, `bonus`), `reaction`, or `free`."},"cost":{"type":"array","description":"Resources paid; an ability whose cost cannot be paid is not used.","items":{"type":"object","minProperties":1,"additionalProperties":false,"dependentRequired":{"track":["amount"],"amount":["track"]},"description":"A spell slot (`{ \"slot\": 1 }`) or an amount of a track (`{ \"track\": \"tp\", \"amount\": \"1\" }`).","properties":{"slot":{"type":"integer","minimum":0,"description":"Spell slot level spent."},"track":{"type":"string","description":"Track paid from."},"amount":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much of the track."}}}},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks that fill when it is used (a builder)."},"react":{"type":"object","required":["on"],"additionalProperties":false,"description":"For a reaction: when it fires and what it does.","properties":{"on":{"enum":["hit","spell","leave"],"description":"`hit` (being hit), `spell` (a spell), `leave` (an enemy leaving reach)."},"defence":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Added to the defence against the triggering attack (Shield: `5`)."},"check":{"type":"string","description":"A check rolled to react; its success is read by damage steps as `@reaction.<ability id>`."},"when":{"type":"string","x-formula":"reaction","x-formula-type":"boolean","description":"True when it answers this trigger at all; false: it is not taken (no check rolled, nothing paid, no reaction used). Reads the reactor's sheet, the triggering blow's `@damageType` and `@attack.melee`, and `@attacker.*` (the one it answers): Libra's Dodge `@damageType == 'physical'`, Resist `@damageType != 'physical'`. A `spell` trigger reads the ability's damage type; a `leave` trigger has none (`''`). Default: always."}}},"sustained":{"type":"boolean","description":"true: its effects last while its user sustains it (one at a time)."},"target":{"enum":["enemy","enemies","ally","allies","self"],"description":"Who it is aimed at: one `enemy`, all `enemies`, an `ally`, all `allies`, or `self`."},"save":{"$ref":"#/$defs/save"},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the targets (on a failed save, when there is one)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"An attack of its own: an attack spell rolls its own attack and dice.","properties":{"check":{"type":"string","description":"Check id rolled (`attack`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@spell.mod`."},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage: `(@level >= 5 ? 2 : 1)d10`."},"type":{"type":"string","description":"Damage type (`fire`)."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage of a saving-throw ability, rolled once for all targets."},"type":{"type":"string","description":"Damage type."},"heal":{"type":"object","required":["amount","track"],"additionalProperties":false,"description":"Healing, never above the maximum.","properties":{"amount":{"type":"string","x-formula":"heal","x-formula-type":"number","description":"How much: `1d10 + @level`."},"track":{"type":"string","description":"Track healed (`hp`)."}}},"grants":{"type":"array","description":"More actions this turn (Action Surge): their attacks are really rolled.","items":{"type":"object","required":["action","count"],"additionalProperties":false,"description":"Extra actions of one kind.","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"integer","minimum":1,"description":"How many more this turn."}}}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, read by the clock as `@action.speed`."},"recharge":{"type":"object","required":["min"],"additionalProperties":false,"description":"Recharge (a breath weapon): usable again at the start of a turn when its die (a d6 unless `die` says) shows at least `min`.","properties":{"min":{"type":"integer","minimum":1,"maximum":1000,"description":"Lowest face of the die that recharges it (5 on a d6: on 5-6); at most the die's faces."},"die":{"type":"integer","minimum":2,"maximum":1000,"description":"Faces of the recharge die (default 6: a d6)."}}},"move":{"type":"string","description":"Where using it moves its user (a band such as `far`, or a row). Leaving a place where foes stand lets them react (`react.on: leave`, or the opportunity attack of `combat.reaction.opportunity`), unless it is a teleport or a disengage (`disengage`)."},"teleport":{"type":"boolean","description":"A teleport (Misty Step): its `move` never provokes a reaction."},"disengage":{"type":"boolean","description":"Its `move` disengages: leaving never provokes an opportunity attack or a `leave` reaction. When absent, the words of `combat.disengage` found in its id or name decide."},"challenge":{"type":"object","required":["check","vs"],"additionalProperties":false,"description":"A check its user rolls on its own, against a number rather than a foe (an unopposed challenge: picking a lock, breaking a ward). The outcome's `applies` and `gain` take effect as for any check, so an extended challenge adds its `@degree` to a progress track (and a botch may empty it); standing orders read the track to know when it is done.","properties":{"check":{"type":"string","description":"Check id rolled (`challenge`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The user's number for the check, `@stat` (an ability total: `@wits + @streetwise - @wound`). Default: the check's own `stat`, else 0."},"vs":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number to meet, `@vs` (a difficulty), on the user's sheet."}}},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off its targets (breaking a ward, a cure). An ability that does nothing else is not used while none of its targets holds one of them."}}},"template":{"defaultSnippets":[{"label":"enemy template","description":"An enemy role whose numbers grow with `@tier`.","body":{"role":"${1:standard}","attributes":{},"tracks":{"hp":"${2:6 + 4 * @tier}"},"combat":{"attack":"${3:@tier}","damage":"${4:1d6 + @tier}","defence":"${5:10 + @tier}"}}}],"type":"object","required":["role"],"additionalProperties":false,"description":"An enemy template: formulas of `@tier` (the system's `tiers`, 1..6 by default) that build an enemy's sheet.","properties":{"role":{"type":"string","description":"`minion`, `standard`, `elite`, `boss`, or a role of your own."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"defaults":{"type":"object","additionalProperties":false,"description":"Defaults for the enemy's sheet.","properties":{"attribute":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Every attribute not given in `attributes`: `min(5, floor((@tier + 1) / 2))`."}}},"attributes":{"type":"object","description":"Attributes by id.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier` and `@role`."}},"tracks":{"type":"object","description":"Track maxima by id: `{ \"hp\": \"8 + 6 * @tier\" }`.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier`, `@role` and the sheet."}},"combat":{"type":"object","additionalProperties":false,"description":"The enemy's fighting numbers.","properties":{"defence":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Defence: `12 + @tier`."},"attack":{"type":"string","x-formula":"template","x-formula-type":"number","description":"The number its blows are struck with, `@stat` in the attack check."},"damage":{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"Damage of its blows: `(@tier)d6 + @tier`. Reads `@tier`, `@role`, the sheet, and the attack roll's `@roll.*`, `@crit`."},"attacks":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Attacks its attack action makes (`\"2\"`; `\"0\"`: it never strikes with its blows, its abilities still act). When given, this is the count whatever the turn's attack action says (`turn.actions[].attacks`, even a constant `\"1\"`); when absent the action's count holds, and `@class.attacks` reads 1."},"type":{"type":"string","description":"Damage type of its blows."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"harm":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Consequences mode: harm levels before it falls: `@role == 'minion' ? 1 : 3`."},"abilities":{"type":"array","description":"Abilities of its own or ids of the system's abilities, used as a bestiary creature uses them: each reaction (Libra's Dodge, Resist) whenever the moment comes, abilities aimed at enemies before its blows. Costs are paid from the enemy's own tracks.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags read by formulas: `has(@target.tags, 'flying')`."}}},"class":{"type":"object","additionalProperties":false,"description":"A class.","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"attacks":{"type":"string","x-formula":"class","x-formula-type":"number","description":"Attacks an Action makes; `@level` is the level in this class. Read as `@class.attacks` (the largest over a hero's classes)."}}},"damagePart":{"type":"object","required":["damage","type"],"additionalProperties":false,"description":"A further part of a blow's damage with a type of its own (an adult red dragon's bite: piercing, plus `{ \"damage\": \"2d6\", \"type\": \"fire\" }`). Rolled with the blow's own damage (its dice doubled on a crit under `crit: dice`, x2 under `total`), then run through `combat.damage.steps` on its own with `@damageType` set to its type (resisted, doubled or ignored separately); the parts' results are added up on the target, one damage event each, and one sustain roll covers the whole blow.","properties":{"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of this part: `2d6`."},"type":{"type":"string","description":"Damage type of this part (`fire`)."}}},"creatureAttack":{"type":"object","required":["id","bonus","damage"],"additionalProperties":false,"description":"One attack of a creature.","properties":{"id":{"$ref":"#/$defs/id","description":"Attack id, named by `multiattack`."},"name":{"type":"string","description":"Display name; its words type the damage (`Claw` slashes)."},"bonus":{"description":"Attack bonus: the number the blow is struck with (`@stat`). A number, or a formula over the creature's own sheet, evaluated at each blow: `\"@melee.total\"` or `\"4 - @wound\"` reads its wounds as they are then.","oneOf":[{"type":"number","description":"The bonus: `4`."},{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"A formula over the creature's own sheet (its attributes, derived values and tracks), evaluated at each blow: `@melee.total`."}]},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `2d6 + 3`."},"type":{"type":"string","description":"Damage type."},"reach":{"type":"string","description":"`near` or `far`."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids a hit puts on the target (after its save, when there is one)."},"save":{"$ref":"#/$defs/save"},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a dragon's bite: `damage` piercing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"creatureLists":{"type":"array","items":{"type":"string"},"description":"Any other list of words the system reads (`has(@target.conditionImmune, 'charmed')`)."},"creature":{"defaultSnippets":[{"label":"creature","description":"A bestiary creature with one attack.","body":{"id":"${1:wolf}","name":"${2:Wolf}","defence":"^${3:12}","hp":"^${4:11}","attacks":[{"id":"${5:bite}","name":"${6:Bite}","bonus":"^${7:4}","damage":"${8:2d4 + 2}"}]}}],"type":"object","required":["id","name","defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"A creature of the bestiary: it fights with its own numbers.","properties":{"id":{"$ref":"#/$defs/id","description":"Creature id, named by fights (`goblin`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"size":{"type":"string","description":"Size, for people."},"type":{"type":"string","description":"Creature type (`undead`)."},"challenge":{"type":"number","minimum":0,"description":"Challenge rating or level."},"defence":{"description":"Defence (armour class): a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"tracks":{"type":"object","description":"Other track maxima by id.","additionalProperties":{"type":"number","description":"Maximum."}},"saves":{"type":"object","description":"Bonuses by check id (`save.dex`: 5), replacing the sheet's own.","additionalProperties":{"type":"number","description":"Bonus."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one attack action, in order (`[\"bite\", \"claw\", \"claw\"]`). Without one, a creature makes one attack an action and uses its attacks in turn: the first, then the second, and so on round the list, each fight starting from the first (an attack that reaches no foe is passed over for the next). The SRD ghoul bites, then claws (paralysing), then bites again."},"damageType":{"type":"string","description":"Damage type of its blows when an attack names none."},"regeneration":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Hit points regained at the start of each of its turns.","properties":{"amount":{"type":"number","minimum":0,"description":"Hit points regained."},"stoppedBy":{"$ref":"#/$defs/stringList","description":"Damage types that stop it for a turn (`fire`, `acid`)."}}},"abilities":{"type":"array","description":"Abilities of its own (a breath weapon, a saving throw the hero rolls) or ids of the system's abilities.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"position":{"type":"string","description":"Where it stands by default (`near`, `far`, a row)."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`undead`, `flying`)."}}},"weapon":{"type":"object","required":["name","damage"],"additionalProperties":false,"description":"A hero's weapon.","properties":{"name":{"type":"string","description":"Display name; its words type the damage."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `1d8 + @str.mod`."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@str.mod`."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"type":{"type":"string","description":"Damage type (`slashing`)."},"reads":{"type":"object","description":"What this weapon's attacks read, winning over `combat.attack.reads` name by name: `{ \"second\": \"@willpower\" }`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the wielder's sheet."}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, `@action.speed`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`finesse`)."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a flame tongue: slashing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"hero":{"defaultSnippets":[{"label":"hero","description":"A hero with attributes and a weapon.","body":{"id":"${1:hero}","name":"${2:Hero}","level":"^${3:1}","attributes":{},"weapon":{"name":"${4:Sword}","damage":"${5:1d8}"}}}],"type":"object","required":["id","name","level"],"additionalProperties":false,"description":"A hero for the sandbox.","properties":{"id":{"$ref":"#/$defs/id","description":"Hero id, named by fights."},"name":{"type":"string","description":"Display name."},"level":{"type":"integer","minimum":0,"description":"Character level, `@level`."},"classes":{"type":"object","description":"Level in each class by class id: `{ \"fighter\": 5 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Level in this class."}},"attributes":{"type":"object","description":"Attribute values by id; missing ones take the attribute's `default`.","additionalProperties":{"type":"number","description":"Value."}},"derived":{"type":"object","description":"The hero's own values (`spell.dc`), read like the system's derived values.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the hero's sheet."}},"tracks":{"type":"object","description":"Starting values of tracks, when not the maximum.","additionalProperties":{"type":"number","description":"Starting value."}},"slots":{"type":"object","description":"Spell slots by level: `{ \"1\": 4, \"2\": 2 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Slots of this level."}},"weapon":{"$ref":"#/$defs/weapon"},"abilities":{"$ref":"#/$defs/idList","description":"Ability ids the hero has."},"orders":{"type":"array","description":"Standing orders, tried in order: reactions when the moment comes, other abilities before the hero's attacks.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Ability id to use."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it: `@hp < @hp.max / 2`, or for a reaction `@total - @vs < 5`."}}}},"focus":{"type":"string","description":"Who to target first: a combatant id or a role (default: the reachable enemy with the fewest hit points)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids the hero carries from the start."},"position":{"type":"string","description":"Where the hero stands by default."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types the hero resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types the hero is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types the hero is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"The hero's weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe the hero slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}},"fightHero":{"oneOf":[{"type":"string","description":"A hero id."},{"type":"object","required":["hero"],"additionalProperties":false,"description":"A hero with a position and conditions for this fight.","properties":{"hero":{"type":"string","description":"Hero id."},"position":{"type":"string","description":"Where the hero stands (`near`, `far`, a row)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied when the fight starts (a late arrival: when it arrives)."},"arrives":{"type":"integer","minimum":1,"maximum":10000,"description":"The round the hero enters the fight (default 1: from the start). Until then it neither acts nor can be targeted, and a side is not beaten while someone of it is still to come; on arriving it rolls initiative (the seed: a fighter who enters later rolls when first seen), takes its turn in that round by it, and its starting `conditions` land then. An `arrive` event says so."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}}]},"enemyNumbers":{"type":"object","required":["defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"An enemy written out with its own numbers.","properties":{"name":{"type":"string","description":"Display name."},"defence":{"description":"Defence: a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order."},"damageType":{"type":"string","description":"Damage type of its blows."},"harm":{"type":"number","minimum":0,"description":"Consequences mode: harm levels before it falls."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}},"fightEnemy":{"type":"object","additionalProperties":false,"anyOf":[{"required":["template"],"properties":{"template":true}},{"required":["bestiary"],"properties":{"bestiary":true}},{"required":["numbers"],"properties":{"numbers":true}}],"description":"Enemies of one kind: from a template, the bestiary, or numbers written out.","properties":{"template":{"type":"object","required":["role","tier"],"additionalProperties":false,"description":"From a template: `{ \"role\": \"minion\", \"tier\": 1 }`.","properties":{"role":{"type":"string","description":"Template role."},"tier":{"type":"integer","minimum":0,"maximum":1000,"description":"Tier, inside the system's `tiers` (1..6 by default)."}}},"bestiary":{"type":"string","description":"Creature id from the bestiary."},"numbers":{"$ref":"#/$defs/enemyNumbers"},"count":{"type":"integer","minimum":1,"maximum":1000,"description":"How many (default 1, at most 1000)."},"id":{"$ref":"#/$defs/id","description":"Name prefix: enemies are `<id>-1`, `<id>-2`, ... (default: the role or creature)."},"position":{"type":"string","description":"Where they stand."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied to each when the fight starts (late arrivals: when they arrive)."},"arrives":{"type":"integer","minimum":1,"maximum":10000,"description":"The round they enter the fight (default 1: from the start). Until then they neither act nor can be targeted, and a side is not beaten while someone of it is still to come; on arriving they roll initiative (the seed: a fighter who enters later rolls when first seen), take their turn in that round by it, and their starting `conditions` land then. An `arrive` event says so."}}},"fight":{"defaultSnippets":[{"label":"fight","description":"A sample fight: heroes against enemies from a template.","body":{"id":"${1:first-fight}","name":"${2:First fight}","heroes":["${3:hero}"],"enemies":[{"template":{"role":"${4:standard}","tier":"^${5:1}"},"count":"^${6:1}"}]}}],"type":"object","required":["id","heroes","enemies"],"additionalProperties":false,"description":"A fight: heroes against enemies.","properties":{"id":{"$ref":"#/$defs/id","description":"Fight id: `sim FILE --fight ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","items":{"$ref":"#/$defs/fightHero"},"description":"Hero ids, or `{ \"hero\": \"fighter5\", \"position\": \"far\", \"conditions\": [\"blessed\"] }`."},"enemies":{"type":"array","items":{"$ref":"#/$defs/fightEnemy"},"description":"Enemies: `{ \"template\": { \"role\": \"minion\", \"tier\": 1 }, \"count\": 4 }` or `{ \"bestiary\": \"goblin\" }`."},"positions":{"type":"object","description":"Positions by hero id: `{ \"fighter5\": \"near\" }`.","additionalProperties":{"type":"string","description":"Band or row."}},"maxRounds":{"type":"integer","minimum":1,"maximum":10000,"description":"Rounds before the fight is a draw (default 100)."},"position":{"type":"string","description":"Consequences mode: the heroes' position (default `combat.consequences.defaultPosition`, else `risky`)."},"effect":{"type":"string","description":"Consequences mode: the heroes' effect (default `standard`)."}}}}};
 const schema32 = {"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]*$","description":"An id: letters, digits, `_`, `-` and `.`, starting with a letter or digit."};
 const schema33 = {"type":"array","items":{"type":"string"},"description":"A list of words."};
 const schema35 = {"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A name read in formulas as `@name`: letters, digits and `_`, not starting with a digit."};
@@ -6835,7 +6835,7 @@ return errors === 0;
 validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema111 = {"defaultSnippets":[{"label":"fight","description":"A sample fight: heroes against enemies from a template.","body":{"id":"${1:first-fight}","name":"${2:First fight}","heroes":["${3:hero}"],"enemies":[{"template":{"role":"${4:standard}","tier":"^${5:1}"},"count":"^${6:1}"}]}}],"type":"object","required":["id","heroes","enemies"],"additionalProperties":false,"description":"A fight: heroes against enemies.","properties":{"id":{"$ref":"#/$defs/id","description":"Fight id: `sim FILE --fight ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","items":{"$ref":"#/$defs/fightHero"},"description":"Hero ids, or `{ \"hero\": \"fighter5\", \"position\": \"far\", \"conditions\": [\"blessed\"] }`."},"enemies":{"type":"array","items":{"$ref":"#/$defs/fightEnemy"},"description":"Enemies: `{ \"template\": { \"role\": \"minion\", \"tier\": 1 }, \"count\": 4 }` or `{ \"bestiary\": \"goblin\" }`."},"positions":{"type":"object","description":"Positions by hero id: `{ \"fighter5\": \"near\" }`.","additionalProperties":{"type":"string","description":"Band or row."}},"maxRounds":{"type":"integer","minimum":1,"maximum":10000,"description":"Rounds before the fight is a draw (default 100)."},"position":{"type":"string","description":"Consequences mode: the heroes' position (default `combat.consequences.defaultPosition`, else `risky`)."},"effect":{"type":"string","description":"Consequences mode: the heroes' effect (default `standard`)."}}};
-const schema113 = {"oneOf":[{"type":"string","description":"A hero id."},{"type":"object","required":["hero"],"additionalProperties":false,"description":"A hero with a position and conditions for this fight.","properties":{"hero":{"type":"string","description":"Hero id."},"position":{"type":"string","description":"Where the hero stands (`near`, `far`, a row)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied when the fight starts."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}}]};
+const schema113 = {"oneOf":[{"type":"string","description":"A hero id."},{"type":"object","required":["hero"],"additionalProperties":false,"description":"A hero with a position and conditions for this fight.","properties":{"hero":{"type":"string","description":"Hero id."},"position":{"type":"string","description":"Where the hero stands (`near`, `far`, a row)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied when the fight starts (a late arrival: when it arrives)."},"arrives":{"type":"integer","minimum":1,"maximum":10000,"description":"The round the hero enters the fight (default 1: from the start). Until then it neither acts nor can be targeted, and a side is not beaten while someone of it is still to come; on arriving it rolls initiative (the seed: a fighter who enters later rolls when first seen), takes its turn in that round by it, and its starting `conditions` land then. An `arrive` event says so."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}}]};
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6879,7 +6879,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "hero") || (key0 === "position")) || (key0 === "conditions")) || (key0 === "plan"))){
+if(!(((((key0 === "hero") || (key0 === "position")) || (key0 === "conditions")) || (key0 === "arrives")) || (key0 === "plan"))){
 const err2 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -6942,11 +6942,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.plan !== undefined){
-let data4 = data.plan;
-if(Array.isArray(data4)){
-if(data4.length > 100){
-const err7 = {instancePath:instancePath+"/plan",schemaPath:"#/oneOf/1/properties/plan/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+if(data.arrives !== undefined){
+let data4 = data.arrives;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err7 = {instancePath:instancePath+"/arrives",schemaPath:"#/oneOf/1/properties/arrives/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6955,10 +6954,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data4[i1] !== "string"){
-const err8 = {instancePath:instancePath+"/plan/" + i1,schemaPath:"#/oneOf/1/properties/plan/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 10000 || isNaN(data4)){
+const err8 = {instancePath:instancePath+"/arrives",schemaPath:"#/oneOf/1/properties/arrives/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6967,10 +6965,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/plan",schemaPath:"#/oneOf/1/properties/plan/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data4 < 1 || isNaN(data4)){
+const err9 = {instancePath:instancePath+"/arrives",schemaPath:"#/oneOf/1/properties/arrives/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6981,13 +6977,52 @@ errors++;
 }
 }
 }
-else {
-const err10 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.plan !== undefined){
+let data5 = data.plan;
+if(Array.isArray(data5)){
+if(data5.length > 100){
+const err10 = {instancePath:instancePath+"/plan",schemaPath:"#/oneOf/1/properties/plan/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
+}
+errors++;
+}
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data5[i1] !== "string"){
+const err11 = {instancePath:instancePath+"/plan/" + i1,schemaPath:"#/oneOf/1/properties/plan/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/plan",schemaPath:"#/oneOf/1/properties/plan/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
 }
 errors++;
 }
@@ -7004,12 +7039,12 @@ var props0 = true;
 }
 }
 if(!valid0){
-const err11 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err14 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err14];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err14);
 }
 errors++;
 }
@@ -7030,7 +7065,7 @@ return errors === 0;
 }
 validate49.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-const schema115 = {"type":"object","additionalProperties":false,"anyOf":[{"required":["template"],"properties":{"template":true}},{"required":["bestiary"],"properties":{"bestiary":true}},{"required":["numbers"],"properties":{"numbers":true}}],"description":"Enemies of one kind: from a template, the bestiary, or numbers written out.","properties":{"template":{"type":"object","required":["role","tier"],"additionalProperties":false,"description":"From a template: `{ \"role\": \"minion\", \"tier\": 1 }`.","properties":{"role":{"type":"string","description":"Template role."},"tier":{"type":"integer","minimum":0,"maximum":1000,"description":"Tier, inside the system's `tiers` (1..6 by default)."}}},"bestiary":{"type":"string","description":"Creature id from the bestiary."},"numbers":{"$ref":"#/$defs/enemyNumbers"},"count":{"type":"integer","minimum":1,"maximum":1000,"description":"How many (default 1, at most 1000)."},"id":{"$ref":"#/$defs/id","description":"Name prefix: enemies are `<id>-1`, `<id>-2`, ... (default: the role or creature)."},"position":{"type":"string","description":"Where they stand."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied to each when the fight starts."}}};
+const schema115 = {"type":"object","additionalProperties":false,"anyOf":[{"required":["template"],"properties":{"template":true}},{"required":["bestiary"],"properties":{"bestiary":true}},{"required":["numbers"],"properties":{"numbers":true}}],"description":"Enemies of one kind: from a template, the bestiary, or numbers written out.","properties":{"template":{"type":"object","required":["role","tier"],"additionalProperties":false,"description":"From a template: `{ \"role\": \"minion\", \"tier\": 1 }`.","properties":{"role":{"type":"string","description":"Template role."},"tier":{"type":"integer","minimum":0,"maximum":1000,"description":"Tier, inside the system's `tiers` (1..6 by default)."}}},"bestiary":{"type":"string","description":"Creature id from the bestiary."},"numbers":{"$ref":"#/$defs/enemyNumbers"},"count":{"type":"integer","minimum":1,"maximum":1000,"description":"How many (default 1, at most 1000)."},"id":{"$ref":"#/$defs/id","description":"Name prefix: enemies are `<id>-1`, `<id>-2`, ... (default: the role or creature)."},"position":{"type":"string","description":"Where they stand."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied to each when the fight starts (late arrivals: when they arrive)."},"arrives":{"type":"integer","minimum":1,"maximum":10000,"description":"The round they enter the fight (default 1: from the start). Until then they neither act nor can be targeted, and a side is not beaten while someone of it is still to come; on arriving they roll initiative (the seed: a fighter who enters later rolls when first seen), take their turn in that round by it, and their starting `conditions` land then. An `arrive` event says so."}}};
 const schema116 = {"type":"object","required":["defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"An enemy written out with its own numbers.","properties":{"name":{"type":"string","description":"Display name."},"defence":{"description":"Defence: a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order."},"damageType":{"type":"string","description":"Damage type of its blows."},"harm":{"type":"number","minimum":0,"description":"Consequences mode: harm levels before it falls."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}};
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -7546,7 +7581,7 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(((((((key0 === "template") || (key0 === "bestiary")) || (key0 === "numbers")) || (key0 === "count")) || (key0 === "id")) || (key0 === "position")) || (key0 === "conditions"))){
+if(!((((((((key0 === "template") || (key0 === "bestiary")) || (key0 === "numbers")) || (key0 === "count")) || (key0 === "id")) || (key0 === "position")) || (key0 === "conditions")) || (key0 === "arrives"))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -7769,14 +7804,49 @@ vErrors.push(err21);
 errors++;
 }
 }
-}
-else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.arrives !== undefined){
+let data10 = data.arrives;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err22 = {instancePath:instancePath+"/arrives",schemaPath:"#/properties/arrives/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err22];
 }
 else {
 vErrors.push(err22);
+}
+errors++;
+}
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 > 10000 || isNaN(data10)){
+const err23 = {instancePath:instancePath+"/arrives",schemaPath:"#/properties/arrives/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data10 < 1 || isNaN(data10)){
+const err24 = {instancePath:instancePath+"/arrives",schemaPath:"#/properties/arrives/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
 }
 errors++;
 }
@@ -9582,7 +9652,7 @@ return errors === 0;
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateEvent = validate59;
-const schema128 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:events:1","title":"Rules Studio simulator event","description":"One line of `sim --log`: one JSON event per line, each with a `type`. Fields listed are the ones the engine writes; further fields may be added in later versions, so readers ignore what they do not know.","type":"object","required":["type"],"properties":{"type":{"enum":["fightStart","round","turn","check","reaction","damage","condition","down","noTime","fightEnd","heal","ability","harm","sustain","regenerate","move","gain"],"description":"What happened."},"fight":{"type":"integer","minimum":0,"description":"Index of the fight in the run (0-based): added to each line by `sim --log --fights N` when N > 1 (not part of the engine's event)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}},"allOf":[{"if":{"properties":{"type":{"const":"fightStart"}},"required":["type"]},"then":{"required":["type","system","fightId","seed","hpTrack","combatants"],"properties":{"type":{"const":"fightStart","description":"A fight begins."},"system":{"type":"string","description":"System id."},"fightId":{"type":"string","description":"Fight id."},"seed":{"type":["integer","string"],"description":"Seed of this fight."},"combatants":{"type":"array","description":"Who fights.","items":{"type":"object","description":"A combatant.","required":["id","name","side","hp","position"],"properties":{"id":{"type":"string","description":"Combatant id."},"side":{"enum":["heroes","enemies"],"description":"Side."},"hp":{"type":"number","description":"Hit points at the start."},"position":{"type":"string","description":"Band or row."},"name":{"type":"string","description":"Display name."}}}},"note":{"type":"string","description":"A note on how the engine plays this system (a square-based system fought in bands)."},"hpTrack":{"type":"string","description":"Id of the track that holds hit points (the combatants' `hp`; a `heal` or `gain` of this track changes them)."}}}},{"if":{"properties":{"type":{"const":"round"}},"required":["type"]},"then":{"required":["type","round"],"properties":{"type":{"const":"round","description":"A new round begins."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"turn"}},"required":["type"]},"then":{"required":["type","round","actor","initiative"],"properties":{"type":{"const":"turn","description":"An actor's turn (each time it acts, in a clock system)."},"actor":{"type":"string","description":"Who acts."},"clock":{"type":"number","description":"The clock value the actor acts at (clock systems)."},"initiative":{"type":"number","description":"The actor's initiative."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"check"}},"required":["type"]},"then":{"required":["type","round","actor","check","checkName","target","dice","roll","total","vs","outcome","outcomeName","result","crit","botch","formula","chip","influencedBy"],"properties":{"type":{"const":"check","description":"A check was rolled."},"actor":{"type":"string","description":"Who rolled."},"check":{"type":"string","description":"Check id."},"target":{"type":["string","null"],"description":"Against whom, if anyone."},"dice":{"type":"array","items":{"type":"number"},"description":"Every die rolled, kept and dropped."},"total":{"type":"number","description":"The roll's total."},"vs":{"type":["number","null"],"description":"The number to meet, if any."},"outcome":{"type":["string","null"],"description":"Outcome id (none for a check without outcomes)."},"degree":{"type":"number","description":"The outcome's degree of success, when it has a `degree` formula."},"chip":{"type":"string","description":"The chip, built from `roll`, `total`, `vs`, `outcomeName` and `influencedBy`: `d20 (14) + 3 Strength + 2 = 19 vs 13 · Hit`, then `Influenced by: …` on its own line when something did."},"influencedBy":{"type":"array","items":{"type":"string"},"description":"What influenced the roll (`Prone (near): advantage`)."},"checkName":{"type":"string","description":"The check's display name (`Attack roll`)."},"roll":{"type":"string","description":"The roll's terms as the chip writes them, before ` = total` (`d20 (14) + 3 Strength + 2`): a part of `chip`."},"outcomeName":{"type":["string","null"],"description":"The outcome's display name (`Hit`); null for a check without outcomes."},"result":{"enum":["success","partial","fail",null],"description":"The outcome's `result` (`success`, `partial`, `fail`): what a reader colours the chip by; null for a check without outcomes."},"crit":{"type":"boolean","description":"The roll is a crit (its outcome is marked `crit`, or a target's condition turned a hit into one)."},"botch":{"type":"boolean","description":"The outcome is marked `botch`."},"formula":{"type":"string","description":"JSON pointer of the formula that rolled (`/checks/attack/roll`): what a chip links to."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"reaction"}},"required":["type"]},"then":{"required":["type","round","actor","ability","on","success","chip"],"properties":{"type":{"const":"reaction","description":"A reaction was used."},"actor":{"type":"string","description":"Who reacted."},"ability":{"type":"string","description":"Ability id used."},"on":{"enum":["hit","spell","leave"],"description":"The trigger (`hit`, `spell`, `leave`)."},"success":{"type":"boolean","description":"Whether a reaction check succeeded."},"chip":{"type":"string","description":"Chip."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"damage"}},"required":["type"]},"then":{"required":["type","round","actor","target","amount","damageType","steps","rolled","hp","formula","chip"],"properties":{"type":{"const":"damage","description":"Damage was dealt."},"actor":{"type":"string","description":"Who dealt it."},"target":{"type":"string","description":"Who took it."},"amount":{"type":"number","description":"Damage after every step."},"steps":{"type":"array","description":"Names of the damage steps that changed the number, in order.","items":{"type":"string","description":"A step's id or name."}},"rolled":{"type":"number","description":"Damage as rolled, before the steps."},"hp":{"type":"number","description":"Target's hit points after."},"chip":{"type":"string","description":"Chip."},"damageType":{"type":"string","description":"Damage type of the blow (spec §4 calls it the damage's `type`; the event's own `type` is `damage`)."},"formula":{"type":"string","description":"JSON pointer of the damage formula that rolled (`/heroes/0/weapon/damage`, an ability's or a template's damage)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"condition"}},"required":["type"]},"then":{"required":["type","round","target","condition","change"],"properties":{"type":{"const":"condition","description":"A condition was applied or ended."},"target":{"type":"string","description":"Who carries it."},"condition":{"type":"string","description":"Condition id."},"change":{"enum":["applied","ended","saved"],"description":"What happened to it."},"source":{"type":"string","description":"Who applied it."},"dc":{"type":"number","description":"Save DC."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"down"}},"required":["type"]},"then":{"required":["type","round","target","state"],"properties":{"type":{"const":"down","description":"A combatant fell."},"target":{"type":"string","description":"Who fell."},"by":{"type":"string","description":"Who dropped them."},"state":{"enum":["down","dead","stable"],"description":"`dead`, `stable`, `down`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"noTime"}},"required":["type"]},"then":{"required":["type","round","actor","action","attack"],"properties":{"type":{"const":"noTime","description":"An attack past the turn's budget: NO TIME, it does not happen."},"actor":{"type":"string","description":"Who ran out of time."},"action":{"type":"string","description":"Action id."},"attack":{"type":"number","description":"Which attack (1-based)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"fightEnd"}},"required":["type"]},"then":{"required":["type","round","winner","rounds"],"properties":{"type":{"const":"fightEnd","description":"The fight ended."},"winner":{"enum":["heroes","enemies","draw"],"description":"Who won."},"rounds":{"type":"number","description":"Rounds fought."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"heal"}},"required":["type"]},"then":{"required":["type","round","actor","target","amount","track","chip"],"properties":{"type":{"const":"heal","description":"Someone was healed."},"actor":{"type":"string","description":"Who healed."},"target":{"type":"string","description":"Who was healed."},"amount":{"type":"number","description":"Hit points restored."},"track":{"type":"string","description":"Track healed."},"chip":{"type":"string","description":"Chip."},"formula":{"type":"string","description":"JSON pointer of the heal's amount formula (absent for a death save's revival)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"ability"}},"required":["type"]},"then":{"required":["type","round","actor","ability","targets","chip"],"properties":{"type":{"const":"ability","description":"An ability was used."},"actor":{"type":"string","description":"Who used it."},"ability":{"type":"string","description":"Ability id."},"targets":{"type":"array","items":{"type":"string"},"description":"Target ids."},"chip":{"type":"string","description":"Chip."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"harm"}},"required":["type"]},"then":{"required":["type","round","actor","target","levels","amount"],"properties":{"type":{"const":"harm","description":"Consequences mode: harm suffered."},"actor":{"type":"string","description":"Who rolled."},"target":{"type":"string","description":"Who suffered the harm."},"levels":{"type":"number","description":"Harm levels."},"amount":{"type":"number","description":"Hit points lost, if any."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"sustain"}},"required":["type"]},"then":{"required":["type","round","actor","ability","change"],"properties":{"type":{"const":"sustain","description":"A sustained ability started, was kept or ended."},"actor":{"type":"string","description":"The sustainer."},"ability":{"type":"string","description":"Ability id."},"change":{"enum":["started","ended","kept"],"description":"What happened."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"regenerate"}},"required":["type"]},"then":{"required":["type","round","target","amount","stopped"],"properties":{"type":{"const":"regenerate","description":"Regeneration at the start of a turn."},"target":{"type":"string","description":"Who regenerated."},"amount":{"type":"number","description":"Hit points regained."},"stopped":{"type":"boolean","description":"true when damage stopped it this turn."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"move"}},"required":["type"]},"then":{"required":["type","round","target","from","to","chip"],"properties":{"type":{"const":"move","description":"A combatant changed place without an action of its own (rows closing up: `positions.advance`)."},"target":{"type":"string","description":"Who moved."},"from":{"type":"string","description":"Row or band it left."},"to":{"type":"string","description":"Row or band it is in now."},"chip":{"type":"string","description":"For people: `Brisa, Archer: back → front (the row ahead fell)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"gain"}},"required":["type"]},"then":{"required":["type","round","target","track","amount","value","chip"],"properties":{"type":{"const":"gain","description":"A track changed by a `gain` (an outcome's, an ability's or a reaction's), after keeping it within 0 and its maximum; a gain that changes nothing writes none. One that empties the hit points is followed by a `down` event."},"target":{"type":"string","description":"Whose track changed."},"track":{"type":"string","description":"Track id (`hope`, `progress`, `hp`)."},"amount":{"type":"number","description":"The change made: positive a gain, negative a loss."},"value":{"type":"number","description":"What the track holds now."},"chip":{"type":"string","description":"For people: `Guardian: hope +1 (3)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}}]};
+const schema128 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:events:1","title":"Rules Studio simulator event","description":"One line of `sim --log`: one JSON event per line, each with a `type`. Fields listed are the ones the engine writes; further fields may be added in later versions, so readers ignore what they do not know.","type":"object","required":["type"],"properties":{"type":{"enum":["fightStart","round","turn","check","reaction","damage","condition","down","noTime","fightEnd","heal","ability","harm","sustain","regenerate","move","gain","arrive"],"description":"What happened."},"fight":{"type":"integer","minimum":0,"description":"Index of the fight in the run (0-based): added to each line by `sim --log --fights N` when N > 1 (not part of the engine's event)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}},"allOf":[{"if":{"properties":{"type":{"const":"fightStart"}},"required":["type"]},"then":{"required":["type","system","fightId","seed","hpTrack","combatants"],"properties":{"type":{"const":"fightStart","description":"A fight begins."},"system":{"type":"string","description":"System id."},"fightId":{"type":"string","description":"Fight id."},"seed":{"type":["integer","string"],"description":"Seed of this fight."},"combatants":{"type":"array","description":"Who fights.","items":{"type":"object","description":"A combatant.","required":["id","name","side","hp","position"],"properties":{"id":{"type":"string","description":"Combatant id."},"side":{"enum":["heroes","enemies"],"description":"Side."},"hp":{"type":"number","description":"Hit points at the start."},"position":{"type":"string","description":"Band or row."},"name":{"type":"string","description":"Display name."},"arrives":{"type":"integer","minimum":2,"description":"A late arrival: the round it enters the fight (an `arrive` event then). Absent: from the start."}}}},"note":{"type":"string","description":"A note on how the engine plays this system (a square-based system fought in bands)."},"hpTrack":{"type":"string","description":"Id of the track that holds hit points (the combatants' `hp`; a `heal` or `gain` of this track changes them)."}}}},{"if":{"properties":{"type":{"const":"round"}},"required":["type"]},"then":{"required":["type","round"],"properties":{"type":{"const":"round","description":"A new round begins."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"turn"}},"required":["type"]},"then":{"required":["type","round","actor","initiative"],"properties":{"type":{"const":"turn","description":"An actor's turn (each time it acts, in a clock system)."},"actor":{"type":"string","description":"Who acts."},"clock":{"type":"number","description":"The clock value the actor acts at (clock systems)."},"initiative":{"type":"number","description":"The actor's initiative."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"check"}},"required":["type"]},"then":{"required":["type","round","actor","check","checkName","target","dice","roll","total","vs","outcome","outcomeName","result","crit","botch","formula","chip","influencedBy"],"properties":{"type":{"const":"check","description":"A check was rolled."},"actor":{"type":"string","description":"Who rolled."},"check":{"type":"string","description":"Check id."},"target":{"type":["string","null"],"description":"Against whom, if anyone."},"dice":{"type":"array","items":{"type":"number"},"description":"Every die rolled, kept and dropped."},"total":{"type":"number","description":"The roll's total."},"vs":{"type":["number","null"],"description":"The number to meet, if any."},"outcome":{"type":["string","null"],"description":"Outcome id (none for a check without outcomes)."},"degree":{"type":"number","description":"The outcome's degree of success, when it has a `degree` formula."},"chip":{"type":"string","description":"The chip, built from `roll`, `total`, `vs`, `outcomeName` and `influencedBy`: `d20 (14) + 3 Strength + 2 = 19 vs 13 · Hit`, then `Influenced by: …` on its own line when something did."},"influencedBy":{"type":"array","items":{"type":"string"},"description":"What influenced the roll (`Prone (near): advantage`)."},"checkName":{"type":"string","description":"The check's display name (`Attack roll`)."},"roll":{"type":"string","description":"The roll's terms as the chip writes them, before ` = total` (`d20 (14) + 3 Strength + 2`): a part of `chip`."},"outcomeName":{"type":["string","null"],"description":"The outcome's display name (`Hit`); null for a check without outcomes."},"result":{"enum":["success","partial","fail",null],"description":"The outcome's `result` (`success`, `partial`, `fail`): what a reader colours the chip by; null for a check without outcomes."},"crit":{"type":"boolean","description":"The roll is a crit (its outcome is marked `crit`, or a target's condition turned a hit into one)."},"botch":{"type":"boolean","description":"The outcome is marked `botch`."},"formula":{"type":"string","description":"JSON pointer of the formula that rolled (`/checks/attack/roll`): what a chip links to."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"reaction"}},"required":["type"]},"then":{"required":["type","round","actor","ability","on","success","chip"],"properties":{"type":{"const":"reaction","description":"A reaction was used."},"actor":{"type":"string","description":"Who reacted."},"ability":{"type":"string","description":"Ability id used."},"on":{"enum":["hit","spell","leave"],"description":"The trigger (`hit`, `spell`, `leave`)."},"success":{"type":"boolean","description":"Whether a reaction check succeeded."},"chip":{"type":"string","description":"Chip."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"damage"}},"required":["type"]},"then":{"required":["type","round","actor","target","amount","damageType","steps","rolled","hp","formula","chip"],"properties":{"type":{"const":"damage","description":"Damage was dealt."},"actor":{"type":"string","description":"Who dealt it."},"target":{"type":"string","description":"Who took it."},"amount":{"type":"number","description":"Damage after every step."},"steps":{"type":"array","description":"Names of the damage steps that changed the number, in order.","items":{"type":"string","description":"A step's id or name."}},"rolled":{"type":"number","description":"Damage as rolled, before the steps."},"hp":{"type":"number","description":"Target's hit points after."},"chip":{"type":"string","description":"Chip."},"damageType":{"type":"string","description":"Damage type of the blow (spec §4 calls it the damage's `type`; the event's own `type` is `damage`)."},"formula":{"type":"string","description":"JSON pointer of the damage formula that rolled (`/heroes/0/weapon/damage`, an ability's or a template's damage)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"condition"}},"required":["type"]},"then":{"required":["type","round","target","condition","change"],"properties":{"type":{"const":"condition","description":"A condition was applied or ended."},"target":{"type":"string","description":"Who carries it."},"condition":{"type":"string","description":"Condition id."},"change":{"enum":["applied","ended","saved"],"description":"What happened to it."},"source":{"type":"string","description":"Who applied it."},"dc":{"type":"number","description":"Save DC."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"down"}},"required":["type"]},"then":{"required":["type","round","target","state"],"properties":{"type":{"const":"down","description":"A combatant fell."},"target":{"type":"string","description":"Who fell."},"by":{"type":"string","description":"Who dropped them."},"state":{"enum":["down","dead","stable"],"description":"`dead`, `stable`, `down`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"noTime"}},"required":["type"]},"then":{"required":["type","round","actor","action","attack"],"properties":{"type":{"const":"noTime","description":"An attack past the turn's budget: NO TIME, it does not happen."},"actor":{"type":"string","description":"Who ran out of time."},"action":{"type":"string","description":"Action id."},"attack":{"type":"number","description":"Which attack (1-based)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"fightEnd"}},"required":["type"]},"then":{"required":["type","round","winner","rounds"],"properties":{"type":{"const":"fightEnd","description":"The fight ended."},"winner":{"enum":["heroes","enemies","draw"],"description":"Who won."},"rounds":{"type":"number","description":"Rounds fought."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"heal"}},"required":["type"]},"then":{"required":["type","round","actor","target","amount","track","chip"],"properties":{"type":{"const":"heal","description":"Someone was healed."},"actor":{"type":"string","description":"Who healed."},"target":{"type":"string","description":"Who was healed."},"amount":{"type":"number","description":"Hit points restored."},"track":{"type":"string","description":"Track healed."},"chip":{"type":"string","description":"Chip."},"formula":{"type":"string","description":"JSON pointer of the heal's amount formula (absent for a death save's revival)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"ability"}},"required":["type"]},"then":{"required":["type","round","actor","ability","targets","chip"],"properties":{"type":{"const":"ability","description":"An ability was used."},"actor":{"type":"string","description":"Who used it."},"ability":{"type":"string","description":"Ability id."},"targets":{"type":"array","items":{"type":"string"},"description":"Target ids."},"chip":{"type":"string","description":"Chip."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"harm"}},"required":["type"]},"then":{"required":["type","round","actor","target","levels","amount"],"properties":{"type":{"const":"harm","description":"Consequences mode: harm suffered."},"actor":{"type":"string","description":"Who rolled."},"target":{"type":"string","description":"Who suffered the harm."},"levels":{"type":"number","description":"Harm levels."},"amount":{"type":"number","description":"Hit points lost, if any."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"sustain"}},"required":["type"]},"then":{"required":["type","round","actor","ability","change"],"properties":{"type":{"const":"sustain","description":"A sustained ability started, was kept or ended."},"actor":{"type":"string","description":"The sustainer."},"ability":{"type":"string","description":"Ability id."},"change":{"enum":["started","ended","kept"],"description":"What happened."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"regenerate"}},"required":["type"]},"then":{"required":["type","round","target","amount","stopped"],"properties":{"type":{"const":"regenerate","description":"Regeneration at the start of a turn."},"target":{"type":"string","description":"Who regenerated."},"amount":{"type":"number","description":"Hit points regained."},"stopped":{"type":"boolean","description":"true when damage stopped it this turn."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"move"}},"required":["type"]},"then":{"required":["type","round","target","from","to","chip"],"properties":{"type":{"const":"move","description":"A combatant changed place without an action of its own (rows closing up: `positions.advance`)."},"target":{"type":"string","description":"Who moved."},"from":{"type":"string","description":"Row or band it left."},"to":{"type":"string","description":"Row or band it is in now."},"chip":{"type":"string","description":"For people: `Brisa, Archer: back → front (the row ahead fell)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"gain"}},"required":["type"]},"then":{"required":["type","round","target","track","amount","value","chip"],"properties":{"type":{"const":"gain","description":"A track changed by a `gain` (an outcome's, an ability's or a reaction's), after keeping it within 0 and its maximum; a gain that changes nothing writes none. One that empties the hit points is followed by a `down` event."},"target":{"type":"string","description":"Whose track changed."},"track":{"type":"string","description":"Track id (`hope`, `progress`, `hp`)."},"amount":{"type":"number","description":"The change made: positive a gain, negative a loss."},"value":{"type":"number","description":"What the track holds now."},"chip":{"type":"string","description":"For people: `Guardian: hope +1 (3)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"arrive"}},"required":["type"]},"then":{"required":["type","round","target","position","chip"],"properties":{"type":{"const":"arrive","description":"A late arrival enters the fight at the start of its round (a fight entry's `arrives`): it rolls initiative then (a `check` event follows) unless everyone rolls this round."},"target":{"type":"string","description":"Who arrived."},"position":{"type":"string","description":"Band or row it enters in."},"chip":{"type":"string","description":"For people: `Wizard enters the fight (far)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}}]};
 
 function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="urn:rules-studio:schema:events:1" */;
@@ -9866,9 +9936,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-}
-else {
-const err22 = {instancePath:instancePath+"/combatants/" + i0,schemaPath:"#/allOf/0/then/properties/combatants/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data6.arrives !== undefined){
+let data12 = data6.arrives;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err22 = {instancePath:instancePath+"/combatants/" + i0+"/arrives",schemaPath:"#/allOf/0/then/properties/combatants/items/properties/arrives/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -9877,10 +9948,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/combatants",schemaPath:"#/allOf/0/then/properties/combatants/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 < 2 || isNaN(data12)){
+const err23 = {instancePath:instancePath+"/combatants/" + i0+"/arrives",schemaPath:"#/allOf/0/then/properties/combatants/items/properties/arrives/minimum",keyword:"minimum",params:{comparison: ">=", limit: 2},message:"must be >= 2"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -9890,9 +9960,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.note !== undefined){
-if(typeof data.note !== "string"){
-const err24 = {instancePath:instancePath+"/note",schemaPath:"#/allOf/0/then/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/combatants/" + i0,schemaPath:"#/allOf/0/then/properties/combatants/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -9902,14 +9973,38 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.hpTrack !== undefined){
-if(typeof data.hpTrack !== "string"){
-const err25 = {instancePath:instancePath+"/hpTrack",schemaPath:"#/allOf/0/then/properties/hpTrack/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err25 = {instancePath:instancePath+"/combatants",schemaPath:"#/allOf/0/then/properties/combatants/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.note !== undefined){
+if(typeof data.note !== "string"){
+const err26 = {instancePath:instancePath+"/note",schemaPath:"#/allOf/0/then/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.hpTrack !== undefined){
+if(typeof data.hpTrack !== "string"){
+const err27 = {instancePath:instancePath+"/hpTrack",schemaPath:"#/allOf/0/then/properties/hpTrack/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }
@@ -9929,34 +10024,7 @@ props0.hpTrack = true;
 }
 }
 if(!valid1){
-const err26 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-const _errs31 = errors;
-let valid7 = true;
-const _errs32 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing1;
-if((data.type === undefined) && (missing1 = "type")){
-const err27 = {};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("round" !== data.type){
-const err28 = {};
+const err28 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -9965,24 +10033,13 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-}
-}
-var _valid1 = _errs32 === errors;
-errors = _errs31;
-if(vErrors !== null){
-if(_errs31){
-vErrors.length = _errs31;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid1){
+const _errs33 = errors;
+let valid7 = true;
 const _errs34 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err29 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+let missing1;
+if((data.type === undefined) && (missing1 = "type")){
+const err29 = {};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -9991,8 +10048,10 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(data.round === undefined){
-const err30 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+else {
+if(data.type !== undefined){
+if("round" !== data.type){
+const err30 = {};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -10001,9 +10060,24 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("round" !== data.type){
-const err31 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/1/then/properties/type/const",keyword:"const",params:{allowedValue: "round"},message:"must be equal to constant"};
+}
+}
+}
+var _valid1 = _errs34 === errors;
+errors = _errs33;
+if(vErrors !== null){
+if(_errs33){
+vErrors.length = _errs33;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs36 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err31 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -10012,11 +10086,8 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-if(data.round !== undefined){
-let data16 = data.round;
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err32 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/1/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.round === undefined){
+const err32 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -10025,9 +10096,9 @@ vErrors.push(err32);
 }
 errors++;
 }
-if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 < 0 || isNaN(data16)){
-const err33 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/1/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data.type !== undefined){
+if("round" !== data.type){
+const err33 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/1/then/properties/type/const",keyword:"const",params:{allowedValue: "round"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -10037,9 +10108,33 @@ vErrors.push(err33);
 errors++;
 }
 }
+if(data.round !== undefined){
+let data17 = data.round;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err34 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/1/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if((typeof data17 == "number") && (isFinite(data17))){
+if(data17 < 0 || isNaN(data17)){
+const err35 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/1/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
 }
 }
-var _valid1 = _errs34 === errors;
+}
+}
+var _valid1 = _errs36 === errors;
 valid7 = _valid1;
 if(valid7){
 var props1 = {};
@@ -10048,12 +10143,12 @@ props1.round = true;
 }
 }
 if(!valid7){
-const err34 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err36 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err36];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err36);
 }
 errors++;
 }
@@ -10066,51 +10161,13 @@ props0 = props0 || {};
 Object.assign(props0, props1);
 }
 }
-const _errs39 = errors;
+const _errs41 = errors;
 let valid10 = true;
-const _errs40 = errors;
+const _errs42 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.type === undefined) && (missing2 = "type")){
-const err35 = {};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("turn" !== data.type){
-const err36 = {};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-}
-}
-var _valid2 = _errs40 === errors;
-errors = _errs39;
-if(vErrors !== null){
-if(_errs39){
-vErrors.length = _errs39;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs42 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err37 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err37 = {};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -10119,8 +10176,10 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(data.round === undefined){
-const err38 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+else {
+if(data.type !== undefined){
+if("turn" !== data.type){
+const err38 = {};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -10129,8 +10188,24 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(data.actor === undefined){
-const err39 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
+}
+}
+}
+var _valid2 = _errs42 === errors;
+errors = _errs41;
+if(vErrors !== null){
+if(_errs41){
+vErrors.length = _errs41;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs44 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err39 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -10139,8 +10214,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(data.initiative === undefined){
-const err40 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "initiative"},message:"must have required property '"+"initiative"+"'"};
+if(data.round === undefined){
+const err40 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -10149,9 +10224,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("turn" !== data.type){
-const err41 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/2/then/properties/type/const",keyword:"const",params:{allowedValue: "turn"},message:"must be equal to constant"};
+if(data.actor === undefined){
+const err41 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -10160,10 +10234,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-if(data.actor !== undefined){
-if(typeof data.actor !== "string"){
-const err42 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/2/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.initiative === undefined){
+const err42 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "initiative"},message:"must have required property '"+"initiative"+"'"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -10172,11 +10244,9 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-if(data.clock !== undefined){
-let data20 = data.clock;
-if(!((typeof data20 == "number") && (isFinite(data20)))){
-const err43 = {instancePath:instancePath+"/clock",schemaPath:"#/allOf/2/then/properties/clock/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.type !== undefined){
+if("turn" !== data.type){
+const err43 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/2/then/properties/type/const",keyword:"const",params:{allowedValue: "turn"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -10186,10 +10256,9 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.initiative !== undefined){
-let data21 = data.initiative;
-if(!((typeof data21 == "number") && (isFinite(data21)))){
-const err44 = {instancePath:instancePath+"/initiative",schemaPath:"#/allOf/2/then/properties/initiative/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.actor !== undefined){
+if(typeof data.actor !== "string"){
+const err44 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/2/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -10199,10 +10268,10 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.round !== undefined){
-let data22 = data.round;
-if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err45 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/2/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.clock !== undefined){
+let data21 = data.clock;
+if(!((typeof data21 == "number") && (isFinite(data21)))){
+const err45 = {instancePath:instancePath+"/clock",schemaPath:"#/allOf/2/then/properties/clock/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -10211,9 +10280,11 @@ vErrors.push(err45);
 }
 errors++;
 }
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 < 0 || isNaN(data22)){
-const err46 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/2/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.initiative !== undefined){
+let data22 = data.initiative;
+if(!((typeof data22 == "number") && (isFinite(data22)))){
+const err46 = {instancePath:instancePath+"/initiative",schemaPath:"#/allOf/2/then/properties/initiative/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -10223,9 +10294,33 @@ vErrors.push(err46);
 errors++;
 }
 }
+if(data.round !== undefined){
+let data23 = data.round;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+const err47 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/2/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 < 0 || isNaN(data23)){
+const err48 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/2/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
 }
 }
-var _valid2 = _errs42 === errors;
+}
+}
+var _valid2 = _errs44 === errors;
 valid10 = _valid2;
 if(valid10){
 var props2 = {};
@@ -10237,12 +10332,12 @@ props2.round = true;
 }
 }
 if(!valid10){
-const err47 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err49 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err49];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err49);
 }
 errors++;
 }
@@ -10255,51 +10350,13 @@ props0 = props0 || {};
 Object.assign(props0, props2);
 }
 }
-const _errs53 = errors;
+const _errs55 = errors;
 let valid13 = true;
-const _errs54 = errors;
+const _errs56 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if((data.type === undefined) && (missing3 = "type")){
-const err48 = {};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("check" !== data.type){
-const err49 = {};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-}
-}
-var _valid3 = _errs54 === errors;
-errors = _errs53;
-if(vErrors !== null){
-if(_errs53){
-vErrors.length = _errs53;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs56 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err50 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err50 = {};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -10308,8 +10365,10 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(data.round === undefined){
-const err51 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+else {
+if(data.type !== undefined){
+if("check" !== data.type){
+const err51 = {};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -10318,8 +10377,24 @@ vErrors.push(err51);
 }
 errors++;
 }
-if(data.actor === undefined){
-const err52 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
+}
+}
+}
+var _valid3 = _errs56 === errors;
+errors = _errs55;
+if(vErrors !== null){
+if(_errs55){
+vErrors.length = _errs55;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs58 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err52 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -10328,8 +10403,8 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(data.check === undefined){
-const err53 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "check"},message:"must have required property '"+"check"+"'"};
+if(data.round === undefined){
+const err53 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -10338,8 +10413,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(data.checkName === undefined){
-const err54 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "checkName"},message:"must have required property '"+"checkName"+"'"};
+if(data.actor === undefined){
+const err54 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -10348,8 +10423,8 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(data.target === undefined){
-const err55 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+if(data.check === undefined){
+const err55 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "check"},message:"must have required property '"+"check"+"'"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -10358,8 +10433,8 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(data.dice === undefined){
-const err56 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "dice"},message:"must have required property '"+"dice"+"'"};
+if(data.checkName === undefined){
+const err56 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "checkName"},message:"must have required property '"+"checkName"+"'"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -10368,8 +10443,8 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(data.roll === undefined){
-const err57 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "roll"},message:"must have required property '"+"roll"+"'"};
+if(data.target === undefined){
+const err57 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -10378,8 +10453,8 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(data.total === undefined){
-const err58 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "total"},message:"must have required property '"+"total"+"'"};
+if(data.dice === undefined){
+const err58 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "dice"},message:"must have required property '"+"dice"+"'"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -10388,8 +10463,8 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(data.vs === undefined){
-const err59 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "vs"},message:"must have required property '"+"vs"+"'"};
+if(data.roll === undefined){
+const err59 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "roll"},message:"must have required property '"+"roll"+"'"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -10398,8 +10473,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-if(data.outcome === undefined){
-const err60 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "outcome"},message:"must have required property '"+"outcome"+"'"};
+if(data.total === undefined){
+const err60 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "total"},message:"must have required property '"+"total"+"'"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -10408,8 +10483,8 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(data.outcomeName === undefined){
-const err61 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "outcomeName"},message:"must have required property '"+"outcomeName"+"'"};
+if(data.vs === undefined){
+const err61 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "vs"},message:"must have required property '"+"vs"+"'"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -10418,8 +10493,8 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(data.result === undefined){
-const err62 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+if(data.outcome === undefined){
+const err62 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "outcome"},message:"must have required property '"+"outcome"+"'"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -10428,8 +10503,8 @@ vErrors.push(err62);
 }
 errors++;
 }
-if(data.crit === undefined){
-const err63 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "crit"},message:"must have required property '"+"crit"+"'"};
+if(data.outcomeName === undefined){
+const err63 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "outcomeName"},message:"must have required property '"+"outcomeName"+"'"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -10438,8 +10513,8 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(data.botch === undefined){
-const err64 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "botch"},message:"must have required property '"+"botch"+"'"};
+if(data.result === undefined){
+const err64 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -10448,8 +10523,8 @@ vErrors.push(err64);
 }
 errors++;
 }
-if(data.formula === undefined){
-const err65 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "formula"},message:"must have required property '"+"formula"+"'"};
+if(data.crit === undefined){
+const err65 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "crit"},message:"must have required property '"+"crit"+"'"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -10458,8 +10533,8 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(data.chip === undefined){
-const err66 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
+if(data.botch === undefined){
+const err66 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "botch"},message:"must have required property '"+"botch"+"'"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -10468,8 +10543,8 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(data.influencedBy === undefined){
-const err67 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "influencedBy"},message:"must have required property '"+"influencedBy"+"'"};
+if(data.formula === undefined){
+const err67 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "formula"},message:"must have required property '"+"formula"+"'"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -10478,9 +10553,8 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("check" !== data.type){
-const err68 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/3/then/properties/type/const",keyword:"const",params:{allowedValue: "check"},message:"must be equal to constant"};
+if(data.chip === undefined){
+const err68 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -10489,10 +10563,8 @@ vErrors.push(err68);
 }
 errors++;
 }
-}
-if(data.actor !== undefined){
-if(typeof data.actor !== "string"){
-const err69 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/3/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.influencedBy === undefined){
+const err69 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "influencedBy"},message:"must have required property '"+"influencedBy"+"'"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -10501,10 +10573,9 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-if(data.check !== undefined){
-if(typeof data.check !== "string"){
-const err70 = {instancePath:instancePath+"/check",schemaPath:"#/allOf/3/then/properties/check/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("check" !== data.type){
+const err70 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/3/then/properties/type/const",keyword:"const",params:{allowedValue: "check"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -10514,10 +10585,9 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data.target !== undefined){
-let data27 = data.target;
-if((typeof data27 !== "string") && (data27 !== null)){
-const err71 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/3/then/properties/target/type",keyword:"type",params:{type: schema128.allOf[3].then.properties.target.type},message:"must be string,null"};
+if(data.actor !== undefined){
+if(typeof data.actor !== "string"){
+const err71 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/3/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -10527,14 +10597,9 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data.dice !== undefined){
-let data28 = data.dice;
-if(Array.isArray(data28)){
-const len1 = data28.length;
-for(let i1=0; i1<len1; i1++){
-let data29 = data28[i1];
-if(!((typeof data29 == "number") && (isFinite(data29)))){
-const err72 = {instancePath:instancePath+"/dice/" + i1,schemaPath:"#/allOf/3/then/properties/dice/items/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.check !== undefined){
+if(typeof data.check !== "string"){
+const err72 = {instancePath:instancePath+"/check",schemaPath:"#/allOf/3/then/properties/check/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -10544,9 +10609,10 @@ vErrors.push(err72);
 errors++;
 }
 }
-}
-else {
-const err73 = {instancePath:instancePath+"/dice",schemaPath:"#/allOf/3/then/properties/dice/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.target !== undefined){
+let data28 = data.target;
+if((typeof data28 !== "string") && (data28 !== null)){
+const err73 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/3/then/properties/target/type",keyword:"type",params:{type: schema128.allOf[3].then.properties.target.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -10556,10 +10622,14 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data.total !== undefined){
-let data30 = data.total;
+if(data.dice !== undefined){
+let data29 = data.dice;
+if(Array.isArray(data29)){
+const len1 = data29.length;
+for(let i1=0; i1<len1; i1++){
+let data30 = data29[i1];
 if(!((typeof data30 == "number") && (isFinite(data30)))){
-const err74 = {instancePath:instancePath+"/total",schemaPath:"#/allOf/3/then/properties/total/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err74 = {instancePath:instancePath+"/dice/" + i1,schemaPath:"#/allOf/3/then/properties/dice/items/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -10569,10 +10639,9 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data.vs !== undefined){
-let data31 = data.vs;
-if((!((typeof data31 == "number") && (isFinite(data31)))) && (data31 !== null)){
-const err75 = {instancePath:instancePath+"/vs",schemaPath:"#/allOf/3/then/properties/vs/type",keyword:"type",params:{type: schema128.allOf[3].then.properties.vs.type},message:"must be number,null"};
+}
+else {
+const err75 = {instancePath:instancePath+"/dice",schemaPath:"#/allOf/3/then/properties/dice/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -10582,10 +10651,10 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data.outcome !== undefined){
-let data32 = data.outcome;
-if((typeof data32 !== "string") && (data32 !== null)){
-const err76 = {instancePath:instancePath+"/outcome",schemaPath:"#/allOf/3/then/properties/outcome/type",keyword:"type",params:{type: schema128.allOf[3].then.properties.outcome.type},message:"must be string,null"};
+if(data.total !== undefined){
+let data31 = data.total;
+if(!((typeof data31 == "number") && (isFinite(data31)))){
+const err76 = {instancePath:instancePath+"/total",schemaPath:"#/allOf/3/then/properties/total/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -10595,10 +10664,10 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data.degree !== undefined){
-let data33 = data.degree;
-if(!((typeof data33 == "number") && (isFinite(data33)))){
-const err77 = {instancePath:instancePath+"/degree",schemaPath:"#/allOf/3/then/properties/degree/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.vs !== undefined){
+let data32 = data.vs;
+if((!((typeof data32 == "number") && (isFinite(data32)))) && (data32 !== null)){
+const err77 = {instancePath:instancePath+"/vs",schemaPath:"#/allOf/3/then/properties/vs/type",keyword:"type",params:{type: schema128.allOf[3].then.properties.vs.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -10608,9 +10677,10 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data.chip !== undefined){
-if(typeof data.chip !== "string"){
-const err78 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/3/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.outcome !== undefined){
+let data33 = data.outcome;
+if((typeof data33 !== "string") && (data33 !== null)){
+const err78 = {instancePath:instancePath+"/outcome",schemaPath:"#/allOf/3/then/properties/outcome/type",keyword:"type",params:{type: schema128.allOf[3].then.properties.outcome.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -10620,13 +10690,10 @@ vErrors.push(err78);
 errors++;
 }
 }
-if(data.influencedBy !== undefined){
-let data35 = data.influencedBy;
-if(Array.isArray(data35)){
-const len2 = data35.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data35[i2] !== "string"){
-const err79 = {instancePath:instancePath+"/influencedBy/" + i2,schemaPath:"#/allOf/3/then/properties/influencedBy/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.degree !== undefined){
+let data34 = data.degree;
+if(!((typeof data34 == "number") && (isFinite(data34)))){
+const err79 = {instancePath:instancePath+"/degree",schemaPath:"#/allOf/3/then/properties/degree/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -10636,9 +10703,9 @@ vErrors.push(err79);
 errors++;
 }
 }
-}
-else {
-const err80 = {instancePath:instancePath+"/influencedBy",schemaPath:"#/allOf/3/then/properties/influencedBy/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.chip !== undefined){
+if(typeof data.chip !== "string"){
+const err80 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/3/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -10648,9 +10715,13 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data.checkName !== undefined){
-if(typeof data.checkName !== "string"){
-const err81 = {instancePath:instancePath+"/checkName",schemaPath:"#/allOf/3/then/properties/checkName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.influencedBy !== undefined){
+let data36 = data.influencedBy;
+if(Array.isArray(data36)){
+const len2 = data36.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data36[i2] !== "string"){
+const err81 = {instancePath:instancePath+"/influencedBy/" + i2,schemaPath:"#/allOf/3/then/properties/influencedBy/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -10660,9 +10731,9 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data.roll !== undefined){
-if(typeof data.roll !== "string"){
-const err82 = {instancePath:instancePath+"/roll",schemaPath:"#/allOf/3/then/properties/roll/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err82 = {instancePath:instancePath+"/influencedBy",schemaPath:"#/allOf/3/then/properties/influencedBy/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -10672,10 +10743,9 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data.outcomeName !== undefined){
-let data39 = data.outcomeName;
-if((typeof data39 !== "string") && (data39 !== null)){
-const err83 = {instancePath:instancePath+"/outcomeName",schemaPath:"#/allOf/3/then/properties/outcomeName/type",keyword:"type",params:{type: schema128.allOf[3].then.properties.outcomeName.type},message:"must be string,null"};
+if(data.checkName !== undefined){
+if(typeof data.checkName !== "string"){
+const err83 = {instancePath:instancePath+"/checkName",schemaPath:"#/allOf/3/then/properties/checkName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -10685,10 +10755,9 @@ vErrors.push(err83);
 errors++;
 }
 }
-if(data.result !== undefined){
-let data40 = data.result;
-if(!((((data40 === "success") || (data40 === "partial")) || (data40 === "fail")) || (data40 === null))){
-const err84 = {instancePath:instancePath+"/result",schemaPath:"#/allOf/3/then/properties/result/enum",keyword:"enum",params:{allowedValues: schema128.allOf[3].then.properties.result.enum},message:"must be equal to one of the allowed values"};
+if(data.roll !== undefined){
+if(typeof data.roll !== "string"){
+const err84 = {instancePath:instancePath+"/roll",schemaPath:"#/allOf/3/then/properties/roll/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -10698,9 +10767,10 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data.crit !== undefined){
-if(typeof data.crit !== "boolean"){
-const err85 = {instancePath:instancePath+"/crit",schemaPath:"#/allOf/3/then/properties/crit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.outcomeName !== undefined){
+let data40 = data.outcomeName;
+if((typeof data40 !== "string") && (data40 !== null)){
+const err85 = {instancePath:instancePath+"/outcomeName",schemaPath:"#/allOf/3/then/properties/outcomeName/type",keyword:"type",params:{type: schema128.allOf[3].then.properties.outcomeName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -10710,9 +10780,10 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data.botch !== undefined){
-if(typeof data.botch !== "boolean"){
-const err86 = {instancePath:instancePath+"/botch",schemaPath:"#/allOf/3/then/properties/botch/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.result !== undefined){
+let data41 = data.result;
+if(!((((data41 === "success") || (data41 === "partial")) || (data41 === "fail")) || (data41 === null))){
+const err86 = {instancePath:instancePath+"/result",schemaPath:"#/allOf/3/then/properties/result/enum",keyword:"enum",params:{allowedValues: schema128.allOf[3].then.properties.result.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -10722,9 +10793,9 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(data.formula !== undefined){
-if(typeof data.formula !== "string"){
-const err87 = {instancePath:instancePath+"/formula",schemaPath:"#/allOf/3/then/properties/formula/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.crit !== undefined){
+if(typeof data.crit !== "boolean"){
+const err87 = {instancePath:instancePath+"/crit",schemaPath:"#/allOf/3/then/properties/crit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -10734,10 +10805,9 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data.round !== undefined){
-let data44 = data.round;
-if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
-const err88 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/3/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.botch !== undefined){
+if(typeof data.botch !== "boolean"){
+const err88 = {instancePath:instancePath+"/botch",schemaPath:"#/allOf/3/then/properties/botch/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -10746,9 +10816,10 @@ vErrors.push(err88);
 }
 errors++;
 }
-if((typeof data44 == "number") && (isFinite(data44))){
-if(data44 < 0 || isNaN(data44)){
-const err89 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/3/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.formula !== undefined){
+if(typeof data.formula !== "string"){
+const err89 = {instancePath:instancePath+"/formula",schemaPath:"#/allOf/3/then/properties/formula/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -10758,9 +10829,33 @@ vErrors.push(err89);
 errors++;
 }
 }
+if(data.round !== undefined){
+let data45 = data.round;
+if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
+const err90 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/3/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+if((typeof data45 == "number") && (isFinite(data45))){
+if(data45 < 0 || isNaN(data45)){
+const err91 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/3/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
 }
 }
-var _valid3 = _errs56 === errors;
+}
+}
+var _valid3 = _errs58 === errors;
 valid13 = _valid3;
 if(valid13){
 var props3 = {};
@@ -10786,12 +10881,12 @@ props3.round = true;
 }
 }
 if(!valid13){
-const err90 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err92 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err90];
+vErrors = [err92];
 }
 else {
-vErrors.push(err90);
+vErrors.push(err92);
 }
 errors++;
 }
@@ -10804,51 +10899,13 @@ props0 = props0 || {};
 Object.assign(props0, props3);
 }
 }
-const _errs98 = errors;
+const _errs100 = errors;
 let valid20 = true;
-const _errs99 = errors;
+const _errs101 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
 if((data.type === undefined) && (missing4 = "type")){
-const err91 = {};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("reaction" !== data.type){
-const err92 = {};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-}
-}
-}
-}
-var _valid4 = _errs99 === errors;
-errors = _errs98;
-if(vErrors !== null){
-if(_errs98){
-vErrors.length = _errs98;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid4){
-const _errs101 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err93 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err93 = {};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -10857,8 +10914,10 @@ vErrors.push(err93);
 }
 errors++;
 }
-if(data.round === undefined){
-const err94 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+else {
+if(data.type !== undefined){
+if("reaction" !== data.type){
+const err94 = {};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -10867,8 +10926,24 @@ vErrors.push(err94);
 }
 errors++;
 }
-if(data.actor === undefined){
-const err95 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
+}
+}
+}
+var _valid4 = _errs101 === errors;
+errors = _errs100;
+if(vErrors !== null){
+if(_errs100){
+vErrors.length = _errs100;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs103 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err95 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -10877,8 +10952,8 @@ vErrors.push(err95);
 }
 errors++;
 }
-if(data.ability === undefined){
-const err96 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "ability"},message:"must have required property '"+"ability"+"'"};
+if(data.round === undefined){
+const err96 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -10887,8 +10962,8 @@ vErrors.push(err96);
 }
 errors++;
 }
-if(data.on === undefined){
-const err97 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "on"},message:"must have required property '"+"on"+"'"};
+if(data.actor === undefined){
+const err97 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -10897,8 +10972,8 @@ vErrors.push(err97);
 }
 errors++;
 }
-if(data.success === undefined){
-const err98 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'"};
+if(data.ability === undefined){
+const err98 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "ability"},message:"must have required property '"+"ability"+"'"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -10907,8 +10982,8 @@ vErrors.push(err98);
 }
 errors++;
 }
-if(data.chip === undefined){
-const err99 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
+if(data.on === undefined){
+const err99 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "on"},message:"must have required property '"+"on"+"'"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -10917,9 +10992,8 @@ vErrors.push(err99);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("reaction" !== data.type){
-const err100 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/4/then/properties/type/const",keyword:"const",params:{allowedValue: "reaction"},message:"must be equal to constant"};
+if(data.success === undefined){
+const err100 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -10928,10 +11002,8 @@ vErrors.push(err100);
 }
 errors++;
 }
-}
-if(data.actor !== undefined){
-if(typeof data.actor !== "string"){
-const err101 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/4/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.chip === undefined){
+const err101 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -10940,10 +11012,9 @@ vErrors.push(err101);
 }
 errors++;
 }
-}
-if(data.ability !== undefined){
-if(typeof data.ability !== "string"){
-const err102 = {instancePath:instancePath+"/ability",schemaPath:"#/allOf/4/then/properties/ability/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("reaction" !== data.type){
+const err102 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/4/then/properties/type/const",keyword:"const",params:{allowedValue: "reaction"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -10953,10 +11024,9 @@ vErrors.push(err102);
 errors++;
 }
 }
-if(data.on !== undefined){
-let data49 = data.on;
-if(!(((data49 === "hit") || (data49 === "spell")) || (data49 === "leave"))){
-const err103 = {instancePath:instancePath+"/on",schemaPath:"#/allOf/4/then/properties/on/enum",keyword:"enum",params:{allowedValues: schema128.allOf[4].then.properties.on.enum},message:"must be equal to one of the allowed values"};
+if(data.actor !== undefined){
+if(typeof data.actor !== "string"){
+const err103 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/4/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -10966,9 +11036,9 @@ vErrors.push(err103);
 errors++;
 }
 }
-if(data.success !== undefined){
-if(typeof data.success !== "boolean"){
-const err104 = {instancePath:instancePath+"/success",schemaPath:"#/allOf/4/then/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.ability !== undefined){
+if(typeof data.ability !== "string"){
+const err104 = {instancePath:instancePath+"/ability",schemaPath:"#/allOf/4/then/properties/ability/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -10978,9 +11048,10 @@ vErrors.push(err104);
 errors++;
 }
 }
-if(data.chip !== undefined){
-if(typeof data.chip !== "string"){
-const err105 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/4/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.on !== undefined){
+let data50 = data.on;
+if(!(((data50 === "hit") || (data50 === "spell")) || (data50 === "leave"))){
+const err105 = {instancePath:instancePath+"/on",schemaPath:"#/allOf/4/then/properties/on/enum",keyword:"enum",params:{allowedValues: schema128.allOf[4].then.properties.on.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -10990,10 +11061,9 @@ vErrors.push(err105);
 errors++;
 }
 }
-if(data.round !== undefined){
-let data52 = data.round;
-if(!(((typeof data52 == "number") && (!(data52 % 1) && !isNaN(data52))) && (isFinite(data52)))){
-const err106 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/4/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.success !== undefined){
+if(typeof data.success !== "boolean"){
+const err106 = {instancePath:instancePath+"/success",schemaPath:"#/allOf/4/then/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -11002,9 +11072,10 @@ vErrors.push(err106);
 }
 errors++;
 }
-if((typeof data52 == "number") && (isFinite(data52))){
-if(data52 < 0 || isNaN(data52)){
-const err107 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/4/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.chip !== undefined){
+if(typeof data.chip !== "string"){
+const err107 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/4/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -11014,9 +11085,33 @@ vErrors.push(err107);
 errors++;
 }
 }
+if(data.round !== undefined){
+let data53 = data.round;
+if(!(((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53))) && (isFinite(data53)))){
+const err108 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/4/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+if((typeof data53 == "number") && (isFinite(data53))){
+if(data53 < 0 || isNaN(data53)){
+const err109 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/4/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
 }
 }
-var _valid4 = _errs101 === errors;
+}
+}
+var _valid4 = _errs103 === errors;
 valid20 = _valid4;
 if(valid20){
 var props4 = {};
@@ -11030,12 +11125,12 @@ props4.round = true;
 }
 }
 if(!valid20){
-const err108 = {instancePath,schemaPath:"#/allOf/4/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err110 = {instancePath,schemaPath:"#/allOf/4/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err108];
+vErrors = [err110];
 }
 else {
-vErrors.push(err108);
+vErrors.push(err110);
 }
 errors++;
 }
@@ -11048,51 +11143,13 @@ props0 = props0 || {};
 Object.assign(props0, props4);
 }
 }
-const _errs115 = errors;
+const _errs117 = errors;
 let valid23 = true;
-const _errs116 = errors;
+const _errs118 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
 if((data.type === undefined) && (missing5 = "type")){
-const err109 = {};
-if(vErrors === null){
-vErrors = [err109];
-}
-else {
-vErrors.push(err109);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("damage" !== data.type){
-const err110 = {};
-if(vErrors === null){
-vErrors = [err110];
-}
-else {
-vErrors.push(err110);
-}
-errors++;
-}
-}
-}
-}
-var _valid5 = _errs116 === errors;
-errors = _errs115;
-if(vErrors !== null){
-if(_errs115){
-vErrors.length = _errs115;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid5){
-const _errs118 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err111 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err111 = {};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -11101,8 +11158,10 @@ vErrors.push(err111);
 }
 errors++;
 }
-if(data.round === undefined){
-const err112 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+else {
+if(data.type !== undefined){
+if("damage" !== data.type){
+const err112 = {};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -11111,8 +11170,24 @@ vErrors.push(err112);
 }
 errors++;
 }
-if(data.actor === undefined){
-const err113 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
+}
+}
+}
+var _valid5 = _errs118 === errors;
+errors = _errs117;
+if(vErrors !== null){
+if(_errs117){
+vErrors.length = _errs117;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs120 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err113 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -11121,8 +11196,8 @@ vErrors.push(err113);
 }
 errors++;
 }
-if(data.target === undefined){
-const err114 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+if(data.round === undefined){
+const err114 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -11131,8 +11206,8 @@ vErrors.push(err114);
 }
 errors++;
 }
-if(data.amount === undefined){
-const err115 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
+if(data.actor === undefined){
+const err115 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -11141,8 +11216,8 @@ vErrors.push(err115);
 }
 errors++;
 }
-if(data.damageType === undefined){
-const err116 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "damageType"},message:"must have required property '"+"damageType"+"'"};
+if(data.target === undefined){
+const err116 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -11151,8 +11226,8 @@ vErrors.push(err116);
 }
 errors++;
 }
-if(data.steps === undefined){
-const err117 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'"};
+if(data.amount === undefined){
+const err117 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -11161,8 +11236,8 @@ vErrors.push(err117);
 }
 errors++;
 }
-if(data.rolled === undefined){
-const err118 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "rolled"},message:"must have required property '"+"rolled"+"'"};
+if(data.damageType === undefined){
+const err118 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "damageType"},message:"must have required property '"+"damageType"+"'"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -11171,8 +11246,8 @@ vErrors.push(err118);
 }
 errors++;
 }
-if(data.hp === undefined){
-const err119 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "hp"},message:"must have required property '"+"hp"+"'"};
+if(data.steps === undefined){
+const err119 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -11181,8 +11256,8 @@ vErrors.push(err119);
 }
 errors++;
 }
-if(data.formula === undefined){
-const err120 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "formula"},message:"must have required property '"+"formula"+"'"};
+if(data.rolled === undefined){
+const err120 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "rolled"},message:"must have required property '"+"rolled"+"'"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -11191,8 +11266,8 @@ vErrors.push(err120);
 }
 errors++;
 }
-if(data.chip === undefined){
-const err121 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
+if(data.hp === undefined){
+const err121 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "hp"},message:"must have required property '"+"hp"+"'"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -11201,9 +11276,8 @@ vErrors.push(err121);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("damage" !== data.type){
-const err122 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/5/then/properties/type/const",keyword:"const",params:{allowedValue: "damage"},message:"must be equal to constant"};
+if(data.formula === undefined){
+const err122 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "formula"},message:"must have required property '"+"formula"+"'"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -11212,10 +11286,8 @@ vErrors.push(err122);
 }
 errors++;
 }
-}
-if(data.actor !== undefined){
-if(typeof data.actor !== "string"){
-const err123 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/5/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.chip === undefined){
+const err123 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -11224,10 +11296,9 @@ vErrors.push(err123);
 }
 errors++;
 }
-}
-if(data.target !== undefined){
-if(typeof data.target !== "string"){
-const err124 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/5/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("damage" !== data.type){
+const err124 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/5/then/properties/type/const",keyword:"const",params:{allowedValue: "damage"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -11237,10 +11308,9 @@ vErrors.push(err124);
 errors++;
 }
 }
-if(data.amount !== undefined){
-let data57 = data.amount;
-if(!((typeof data57 == "number") && (isFinite(data57)))){
-const err125 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/5/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.actor !== undefined){
+if(typeof data.actor !== "string"){
+const err125 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/5/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -11250,13 +11320,9 @@ vErrors.push(err125);
 errors++;
 }
 }
-if(data.steps !== undefined){
-let data58 = data.steps;
-if(Array.isArray(data58)){
-const len3 = data58.length;
-for(let i3=0; i3<len3; i3++){
-if(typeof data58[i3] !== "string"){
-const err126 = {instancePath:instancePath+"/steps/" + i3,schemaPath:"#/allOf/5/then/properties/steps/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.target !== undefined){
+if(typeof data.target !== "string"){
+const err126 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/5/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -11266,9 +11332,10 @@ vErrors.push(err126);
 errors++;
 }
 }
-}
-else {
-const err127 = {instancePath:instancePath+"/steps",schemaPath:"#/allOf/5/then/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.amount !== undefined){
+let data58 = data.amount;
+if(!((typeof data58 == "number") && (isFinite(data58)))){
+const err127 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/5/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -11278,10 +11345,13 @@ vErrors.push(err127);
 errors++;
 }
 }
-if(data.rolled !== undefined){
-let data60 = data.rolled;
-if(!((typeof data60 == "number") && (isFinite(data60)))){
-const err128 = {instancePath:instancePath+"/rolled",schemaPath:"#/allOf/5/then/properties/rolled/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.steps !== undefined){
+let data59 = data.steps;
+if(Array.isArray(data59)){
+const len3 = data59.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data59[i3] !== "string"){
+const err128 = {instancePath:instancePath+"/steps/" + i3,schemaPath:"#/allOf/5/then/properties/steps/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -11291,10 +11361,9 @@ vErrors.push(err128);
 errors++;
 }
 }
-if(data.hp !== undefined){
-let data61 = data.hp;
-if(!((typeof data61 == "number") && (isFinite(data61)))){
-const err129 = {instancePath:instancePath+"/hp",schemaPath:"#/allOf/5/then/properties/hp/type",keyword:"type",params:{type: "number"},message:"must be number"};
+}
+else {
+const err129 = {instancePath:instancePath+"/steps",schemaPath:"#/allOf/5/then/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -11304,9 +11373,10 @@ vErrors.push(err129);
 errors++;
 }
 }
-if(data.chip !== undefined){
-if(typeof data.chip !== "string"){
-const err130 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/5/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.rolled !== undefined){
+let data61 = data.rolled;
+if(!((typeof data61 == "number") && (isFinite(data61)))){
+const err130 = {instancePath:instancePath+"/rolled",schemaPath:"#/allOf/5/then/properties/rolled/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -11316,9 +11386,10 @@ vErrors.push(err130);
 errors++;
 }
 }
-if(data.damageType !== undefined){
-if(typeof data.damageType !== "string"){
-const err131 = {instancePath:instancePath+"/damageType",schemaPath:"#/allOf/5/then/properties/damageType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.hp !== undefined){
+let data62 = data.hp;
+if(!((typeof data62 == "number") && (isFinite(data62)))){
+const err131 = {instancePath:instancePath+"/hp",schemaPath:"#/allOf/5/then/properties/hp/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -11328,9 +11399,9 @@ vErrors.push(err131);
 errors++;
 }
 }
-if(data.formula !== undefined){
-if(typeof data.formula !== "string"){
-const err132 = {instancePath:instancePath+"/formula",schemaPath:"#/allOf/5/then/properties/formula/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.chip !== undefined){
+if(typeof data.chip !== "string"){
+const err132 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/5/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -11340,10 +11411,9 @@ vErrors.push(err132);
 errors++;
 }
 }
-if(data.round !== undefined){
-let data65 = data.round;
-if(!(((typeof data65 == "number") && (!(data65 % 1) && !isNaN(data65))) && (isFinite(data65)))){
-const err133 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/5/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.damageType !== undefined){
+if(typeof data.damageType !== "string"){
+const err133 = {instancePath:instancePath+"/damageType",schemaPath:"#/allOf/5/then/properties/damageType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -11352,9 +11422,10 @@ vErrors.push(err133);
 }
 errors++;
 }
-if((typeof data65 == "number") && (isFinite(data65))){
-if(data65 < 0 || isNaN(data65)){
-const err134 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/5/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.formula !== undefined){
+if(typeof data.formula !== "string"){
+const err134 = {instancePath:instancePath+"/formula",schemaPath:"#/allOf/5/then/properties/formula/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -11364,9 +11435,33 @@ vErrors.push(err134);
 errors++;
 }
 }
+if(data.round !== undefined){
+let data66 = data.round;
+if(!(((typeof data66 == "number") && (!(data66 % 1) && !isNaN(data66))) && (isFinite(data66)))){
+const err135 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/5/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err135];
+}
+else {
+vErrors.push(err135);
+}
+errors++;
+}
+if((typeof data66 == "number") && (isFinite(data66))){
+if(data66 < 0 || isNaN(data66)){
+const err136 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/5/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err136];
+}
+else {
+vErrors.push(err136);
+}
+errors++;
 }
 }
-var _valid5 = _errs118 === errors;
+}
+}
+var _valid5 = _errs120 === errors;
 valid23 = _valid5;
 if(valid23){
 var props5 = {};
@@ -11384,12 +11479,12 @@ props5.round = true;
 }
 }
 if(!valid23){
-const err135 = {instancePath,schemaPath:"#/allOf/5/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err137 = {instancePath,schemaPath:"#/allOf/5/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err135];
+vErrors = [err137];
 }
 else {
-vErrors.push(err135);
+vErrors.push(err137);
 }
 errors++;
 }
@@ -11402,51 +11497,13 @@ props0 = props0 || {};
 Object.assign(props0, props5);
 }
 }
-const _errs143 = errors;
+const _errs145 = errors;
 let valid28 = true;
-const _errs144 = errors;
+const _errs146 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
 if((data.type === undefined) && (missing6 = "type")){
-const err136 = {};
-if(vErrors === null){
-vErrors = [err136];
-}
-else {
-vErrors.push(err136);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("condition" !== data.type){
-const err137 = {};
-if(vErrors === null){
-vErrors = [err137];
-}
-else {
-vErrors.push(err137);
-}
-errors++;
-}
-}
-}
-}
-var _valid6 = _errs144 === errors;
-errors = _errs143;
-if(vErrors !== null){
-if(_errs143){
-vErrors.length = _errs143;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid6){
-const _errs146 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err138 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err138 = {};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -11455,8 +11512,10 @@ vErrors.push(err138);
 }
 errors++;
 }
-if(data.round === undefined){
-const err139 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+else {
+if(data.type !== undefined){
+if("condition" !== data.type){
+const err139 = {};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -11465,8 +11524,24 @@ vErrors.push(err139);
 }
 errors++;
 }
-if(data.target === undefined){
-const err140 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+}
+}
+}
+var _valid6 = _errs146 === errors;
+errors = _errs145;
+if(vErrors !== null){
+if(_errs145){
+vErrors.length = _errs145;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs148 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err140 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -11475,8 +11550,8 @@ vErrors.push(err140);
 }
 errors++;
 }
-if(data.condition === undefined){
-const err141 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "condition"},message:"must have required property '"+"condition"+"'"};
+if(data.round === undefined){
+const err141 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -11485,8 +11560,8 @@ vErrors.push(err141);
 }
 errors++;
 }
-if(data.change === undefined){
-const err142 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "change"},message:"must have required property '"+"change"+"'"};
+if(data.target === undefined){
+const err142 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -11495,9 +11570,8 @@ vErrors.push(err142);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("condition" !== data.type){
-const err143 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/6/then/properties/type/const",keyword:"const",params:{allowedValue: "condition"},message:"must be equal to constant"};
+if(data.condition === undefined){
+const err143 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "condition"},message:"must have required property '"+"condition"+"'"};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -11506,10 +11580,8 @@ vErrors.push(err143);
 }
 errors++;
 }
-}
-if(data.target !== undefined){
-if(typeof data.target !== "string"){
-const err144 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/6/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.change === undefined){
+const err144 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "change"},message:"must have required property '"+"change"+"'"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -11518,10 +11590,9 @@ vErrors.push(err144);
 }
 errors++;
 }
-}
-if(data.condition !== undefined){
-if(typeof data.condition !== "string"){
-const err145 = {instancePath:instancePath+"/condition",schemaPath:"#/allOf/6/then/properties/condition/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("condition" !== data.type){
+const err145 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/6/then/properties/type/const",keyword:"const",params:{allowedValue: "condition"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -11531,10 +11602,9 @@ vErrors.push(err145);
 errors++;
 }
 }
-if(data.change !== undefined){
-let data70 = data.change;
-if(!(((data70 === "applied") || (data70 === "ended")) || (data70 === "saved"))){
-const err146 = {instancePath:instancePath+"/change",schemaPath:"#/allOf/6/then/properties/change/enum",keyword:"enum",params:{allowedValues: schema128.allOf[6].then.properties.change.enum},message:"must be equal to one of the allowed values"};
+if(data.target !== undefined){
+if(typeof data.target !== "string"){
+const err146 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/6/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -11544,9 +11614,9 @@ vErrors.push(err146);
 errors++;
 }
 }
-if(data.source !== undefined){
-if(typeof data.source !== "string"){
-const err147 = {instancePath:instancePath+"/source",schemaPath:"#/allOf/6/then/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.condition !== undefined){
+if(typeof data.condition !== "string"){
+const err147 = {instancePath:instancePath+"/condition",schemaPath:"#/allOf/6/then/properties/condition/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -11556,10 +11626,10 @@ vErrors.push(err147);
 errors++;
 }
 }
-if(data.dc !== undefined){
-let data72 = data.dc;
-if(!((typeof data72 == "number") && (isFinite(data72)))){
-const err148 = {instancePath:instancePath+"/dc",schemaPath:"#/allOf/6/then/properties/dc/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.change !== undefined){
+let data71 = data.change;
+if(!(((data71 === "applied") || (data71 === "ended")) || (data71 === "saved"))){
+const err148 = {instancePath:instancePath+"/change",schemaPath:"#/allOf/6/then/properties/change/enum",keyword:"enum",params:{allowedValues: schema128.allOf[6].then.properties.change.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -11569,10 +11639,9 @@ vErrors.push(err148);
 errors++;
 }
 }
-if(data.round !== undefined){
-let data73 = data.round;
-if(!(((typeof data73 == "number") && (!(data73 % 1) && !isNaN(data73))) && (isFinite(data73)))){
-const err149 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/6/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.source !== undefined){
+if(typeof data.source !== "string"){
+const err149 = {instancePath:instancePath+"/source",schemaPath:"#/allOf/6/then/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -11581,9 +11650,11 @@ vErrors.push(err149);
 }
 errors++;
 }
-if((typeof data73 == "number") && (isFinite(data73))){
-if(data73 < 0 || isNaN(data73)){
-const err150 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/6/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.dc !== undefined){
+let data73 = data.dc;
+if(!((typeof data73 == "number") && (isFinite(data73)))){
+const err150 = {instancePath:instancePath+"/dc",schemaPath:"#/allOf/6/then/properties/dc/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -11593,9 +11664,33 @@ vErrors.push(err150);
 errors++;
 }
 }
+if(data.round !== undefined){
+let data74 = data.round;
+if(!(((typeof data74 == "number") && (!(data74 % 1) && !isNaN(data74))) && (isFinite(data74)))){
+const err151 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/6/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err151];
+}
+else {
+vErrors.push(err151);
+}
+errors++;
+}
+if((typeof data74 == "number") && (isFinite(data74))){
+if(data74 < 0 || isNaN(data74)){
+const err152 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/6/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err152];
+}
+else {
+vErrors.push(err152);
+}
+errors++;
 }
 }
-var _valid6 = _errs146 === errors;
+}
+}
+var _valid6 = _errs148 === errors;
 valid28 = _valid6;
 if(valid28){
 var props6 = {};
@@ -11609,12 +11704,12 @@ props6.round = true;
 }
 }
 if(!valid28){
-const err151 = {instancePath,schemaPath:"#/allOf/6/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err153 = {instancePath,schemaPath:"#/allOf/6/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err151];
+vErrors = [err153];
 }
 else {
-vErrors.push(err151);
+vErrors.push(err153);
 }
 errors++;
 }
@@ -11627,51 +11722,13 @@ props0 = props0 || {};
 Object.assign(props0, props6);
 }
 }
-const _errs160 = errors;
+const _errs162 = errors;
 let valid31 = true;
-const _errs161 = errors;
+const _errs163 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
 if((data.type === undefined) && (missing7 = "type")){
-const err152 = {};
-if(vErrors === null){
-vErrors = [err152];
-}
-else {
-vErrors.push(err152);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("down" !== data.type){
-const err153 = {};
-if(vErrors === null){
-vErrors = [err153];
-}
-else {
-vErrors.push(err153);
-}
-errors++;
-}
-}
-}
-}
-var _valid7 = _errs161 === errors;
-errors = _errs160;
-if(vErrors !== null){
-if(_errs160){
-vErrors.length = _errs160;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid7){
-const _errs163 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err154 = {instancePath,schemaPath:"#/allOf/7/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err154 = {};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -11680,8 +11737,10 @@ vErrors.push(err154);
 }
 errors++;
 }
-if(data.round === undefined){
-const err155 = {instancePath,schemaPath:"#/allOf/7/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+else {
+if(data.type !== undefined){
+if("down" !== data.type){
+const err155 = {};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -11690,8 +11749,24 @@ vErrors.push(err155);
 }
 errors++;
 }
-if(data.target === undefined){
-const err156 = {instancePath,schemaPath:"#/allOf/7/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+}
+}
+}
+var _valid7 = _errs163 === errors;
+errors = _errs162;
+if(vErrors !== null){
+if(_errs162){
+vErrors.length = _errs162;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs165 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err156 = {instancePath,schemaPath:"#/allOf/7/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -11700,8 +11775,8 @@ vErrors.push(err156);
 }
 errors++;
 }
-if(data.state === undefined){
-const err157 = {instancePath,schemaPath:"#/allOf/7/then/required",keyword:"required",params:{missingProperty: "state"},message:"must have required property '"+"state"+"'"};
+if(data.round === undefined){
+const err157 = {instancePath,schemaPath:"#/allOf/7/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -11710,9 +11785,8 @@ vErrors.push(err157);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("down" !== data.type){
-const err158 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/7/then/properties/type/const",keyword:"const",params:{allowedValue: "down"},message:"must be equal to constant"};
+if(data.target === undefined){
+const err158 = {instancePath,schemaPath:"#/allOf/7/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -11721,10 +11795,8 @@ vErrors.push(err158);
 }
 errors++;
 }
-}
-if(data.target !== undefined){
-if(typeof data.target !== "string"){
-const err159 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/7/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.state === undefined){
+const err159 = {instancePath,schemaPath:"#/allOf/7/then/required",keyword:"required",params:{missingProperty: "state"},message:"must have required property '"+"state"+"'"};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -11733,10 +11805,9 @@ vErrors.push(err159);
 }
 errors++;
 }
-}
-if(data.by !== undefined){
-if(typeof data.by !== "string"){
-const err160 = {instancePath:instancePath+"/by",schemaPath:"#/allOf/7/then/properties/by/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("down" !== data.type){
+const err160 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/7/then/properties/type/const",keyword:"const",params:{allowedValue: "down"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -11746,10 +11817,9 @@ vErrors.push(err160);
 errors++;
 }
 }
-if(data.state !== undefined){
-let data78 = data.state;
-if(!(((data78 === "down") || (data78 === "dead")) || (data78 === "stable"))){
-const err161 = {instancePath:instancePath+"/state",schemaPath:"#/allOf/7/then/properties/state/enum",keyword:"enum",params:{allowedValues: schema128.allOf[7].then.properties.state.enum},message:"must be equal to one of the allowed values"};
+if(data.target !== undefined){
+if(typeof data.target !== "string"){
+const err161 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/7/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -11759,10 +11829,9 @@ vErrors.push(err161);
 errors++;
 }
 }
-if(data.round !== undefined){
-let data79 = data.round;
-if(!(((typeof data79 == "number") && (!(data79 % 1) && !isNaN(data79))) && (isFinite(data79)))){
-const err162 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/7/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.by !== undefined){
+if(typeof data.by !== "string"){
+const err162 = {instancePath:instancePath+"/by",schemaPath:"#/allOf/7/then/properties/by/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -11771,9 +11840,11 @@ vErrors.push(err162);
 }
 errors++;
 }
-if((typeof data79 == "number") && (isFinite(data79))){
-if(data79 < 0 || isNaN(data79)){
-const err163 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/7/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.state !== undefined){
+let data79 = data.state;
+if(!(((data79 === "down") || (data79 === "dead")) || (data79 === "stable"))){
+const err163 = {instancePath:instancePath+"/state",schemaPath:"#/allOf/7/then/properties/state/enum",keyword:"enum",params:{allowedValues: schema128.allOf[7].then.properties.state.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -11783,9 +11854,33 @@ vErrors.push(err163);
 errors++;
 }
 }
+if(data.round !== undefined){
+let data80 = data.round;
+if(!(((typeof data80 == "number") && (!(data80 % 1) && !isNaN(data80))) && (isFinite(data80)))){
+const err164 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/7/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err164];
+}
+else {
+vErrors.push(err164);
+}
+errors++;
+}
+if((typeof data80 == "number") && (isFinite(data80))){
+if(data80 < 0 || isNaN(data80)){
+const err165 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/7/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err165];
+}
+else {
+vErrors.push(err165);
+}
+errors++;
 }
 }
-var _valid7 = _errs163 === errors;
+}
+}
+var _valid7 = _errs165 === errors;
 valid31 = _valid7;
 if(valid31){
 var props7 = {};
@@ -11797,12 +11892,12 @@ props7.round = true;
 }
 }
 if(!valid31){
-const err164 = {instancePath,schemaPath:"#/allOf/7/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err166 = {instancePath,schemaPath:"#/allOf/7/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err164];
+vErrors = [err166];
 }
 else {
-vErrors.push(err164);
+vErrors.push(err166);
 }
 errors++;
 }
@@ -11815,51 +11910,13 @@ props0 = props0 || {};
 Object.assign(props0, props7);
 }
 }
-const _errs173 = errors;
+const _errs175 = errors;
 let valid34 = true;
-const _errs174 = errors;
+const _errs176 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
 if((data.type === undefined) && (missing8 = "type")){
-const err165 = {};
-if(vErrors === null){
-vErrors = [err165];
-}
-else {
-vErrors.push(err165);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("noTime" !== data.type){
-const err166 = {};
-if(vErrors === null){
-vErrors = [err166];
-}
-else {
-vErrors.push(err166);
-}
-errors++;
-}
-}
-}
-}
-var _valid8 = _errs174 === errors;
-errors = _errs173;
-if(vErrors !== null){
-if(_errs173){
-vErrors.length = _errs173;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid8){
-const _errs176 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err167 = {instancePath,schemaPath:"#/allOf/8/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err167 = {};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -11868,8 +11925,10 @@ vErrors.push(err167);
 }
 errors++;
 }
-if(data.round === undefined){
-const err168 = {instancePath,schemaPath:"#/allOf/8/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+else {
+if(data.type !== undefined){
+if("noTime" !== data.type){
+const err168 = {};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -11878,8 +11937,24 @@ vErrors.push(err168);
 }
 errors++;
 }
-if(data.actor === undefined){
-const err169 = {instancePath,schemaPath:"#/allOf/8/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
+}
+}
+}
+var _valid8 = _errs176 === errors;
+errors = _errs175;
+if(vErrors !== null){
+if(_errs175){
+vErrors.length = _errs175;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs178 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err169 = {instancePath,schemaPath:"#/allOf/8/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -11888,8 +11963,8 @@ vErrors.push(err169);
 }
 errors++;
 }
-if(data.action === undefined){
-const err170 = {instancePath,schemaPath:"#/allOf/8/then/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+if(data.round === undefined){
+const err170 = {instancePath,schemaPath:"#/allOf/8/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -11898,8 +11973,8 @@ vErrors.push(err170);
 }
 errors++;
 }
-if(data.attack === undefined){
-const err171 = {instancePath,schemaPath:"#/allOf/8/then/required",keyword:"required",params:{missingProperty: "attack"},message:"must have required property '"+"attack"+"'"};
+if(data.actor === undefined){
+const err171 = {instancePath,schemaPath:"#/allOf/8/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -11908,9 +11983,8 @@ vErrors.push(err171);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("noTime" !== data.type){
-const err172 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/8/then/properties/type/const",keyword:"const",params:{allowedValue: "noTime"},message:"must be equal to constant"};
+if(data.action === undefined){
+const err172 = {instancePath,schemaPath:"#/allOf/8/then/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -11919,10 +11993,8 @@ vErrors.push(err172);
 }
 errors++;
 }
-}
-if(data.actor !== undefined){
-if(typeof data.actor !== "string"){
-const err173 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/8/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.attack === undefined){
+const err173 = {instancePath,schemaPath:"#/allOf/8/then/required",keyword:"required",params:{missingProperty: "attack"},message:"must have required property '"+"attack"+"'"};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -11931,10 +12003,9 @@ vErrors.push(err173);
 }
 errors++;
 }
-}
-if(data.action !== undefined){
-if(typeof data.action !== "string"){
-const err174 = {instancePath:instancePath+"/action",schemaPath:"#/allOf/8/then/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("noTime" !== data.type){
+const err174 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/8/then/properties/type/const",keyword:"const",params:{allowedValue: "noTime"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -11944,10 +12015,9 @@ vErrors.push(err174);
 errors++;
 }
 }
-if(data.attack !== undefined){
-let data84 = data.attack;
-if(!((typeof data84 == "number") && (isFinite(data84)))){
-const err175 = {instancePath:instancePath+"/attack",schemaPath:"#/allOf/8/then/properties/attack/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.actor !== undefined){
+if(typeof data.actor !== "string"){
+const err175 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/8/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -11957,10 +12027,9 @@ vErrors.push(err175);
 errors++;
 }
 }
-if(data.round !== undefined){
-let data85 = data.round;
-if(!(((typeof data85 == "number") && (!(data85 % 1) && !isNaN(data85))) && (isFinite(data85)))){
-const err176 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/8/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.action !== undefined){
+if(typeof data.action !== "string"){
+const err176 = {instancePath:instancePath+"/action",schemaPath:"#/allOf/8/then/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -11969,9 +12038,11 @@ vErrors.push(err176);
 }
 errors++;
 }
-if((typeof data85 == "number") && (isFinite(data85))){
-if(data85 < 0 || isNaN(data85)){
-const err177 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/8/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.attack !== undefined){
+let data85 = data.attack;
+if(!((typeof data85 == "number") && (isFinite(data85)))){
+const err177 = {instancePath:instancePath+"/attack",schemaPath:"#/allOf/8/then/properties/attack/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -11981,9 +12052,33 @@ vErrors.push(err177);
 errors++;
 }
 }
+if(data.round !== undefined){
+let data86 = data.round;
+if(!(((typeof data86 == "number") && (!(data86 % 1) && !isNaN(data86))) && (isFinite(data86)))){
+const err178 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/8/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err178];
+}
+else {
+vErrors.push(err178);
+}
+errors++;
+}
+if((typeof data86 == "number") && (isFinite(data86))){
+if(data86 < 0 || isNaN(data86)){
+const err179 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/8/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err179];
+}
+else {
+vErrors.push(err179);
+}
+errors++;
 }
 }
-var _valid8 = _errs176 === errors;
+}
+}
+var _valid8 = _errs178 === errors;
 valid34 = _valid8;
 if(valid34){
 var props8 = {};
@@ -11995,12 +12090,12 @@ props8.round = true;
 }
 }
 if(!valid34){
-const err178 = {instancePath,schemaPath:"#/allOf/8/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err180 = {instancePath,schemaPath:"#/allOf/8/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err178];
+vErrors = [err180];
 }
 else {
-vErrors.push(err178);
+vErrors.push(err180);
 }
 errors++;
 }
@@ -12013,51 +12108,13 @@ props0 = props0 || {};
 Object.assign(props0, props8);
 }
 }
-const _errs187 = errors;
+const _errs189 = errors;
 let valid37 = true;
-const _errs188 = errors;
+const _errs190 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
 if((data.type === undefined) && (missing9 = "type")){
-const err179 = {};
-if(vErrors === null){
-vErrors = [err179];
-}
-else {
-vErrors.push(err179);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("fightEnd" !== data.type){
-const err180 = {};
-if(vErrors === null){
-vErrors = [err180];
-}
-else {
-vErrors.push(err180);
-}
-errors++;
-}
-}
-}
-}
-var _valid9 = _errs188 === errors;
-errors = _errs187;
-if(vErrors !== null){
-if(_errs187){
-vErrors.length = _errs187;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid9){
-const _errs190 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err181 = {instancePath,schemaPath:"#/allOf/9/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err181 = {};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -12066,8 +12123,10 @@ vErrors.push(err181);
 }
 errors++;
 }
-if(data.round === undefined){
-const err182 = {instancePath,schemaPath:"#/allOf/9/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+else {
+if(data.type !== undefined){
+if("fightEnd" !== data.type){
+const err182 = {};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -12076,8 +12135,24 @@ vErrors.push(err182);
 }
 errors++;
 }
-if(data.winner === undefined){
-const err183 = {instancePath,schemaPath:"#/allOf/9/then/required",keyword:"required",params:{missingProperty: "winner"},message:"must have required property '"+"winner"+"'"};
+}
+}
+}
+var _valid9 = _errs190 === errors;
+errors = _errs189;
+if(vErrors !== null){
+if(_errs189){
+vErrors.length = _errs189;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs192 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err183 = {instancePath,schemaPath:"#/allOf/9/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -12086,8 +12161,8 @@ vErrors.push(err183);
 }
 errors++;
 }
-if(data.rounds === undefined){
-const err184 = {instancePath,schemaPath:"#/allOf/9/then/required",keyword:"required",params:{missingProperty: "rounds"},message:"must have required property '"+"rounds"+"'"};
+if(data.round === undefined){
+const err184 = {instancePath,schemaPath:"#/allOf/9/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -12096,9 +12171,8 @@ vErrors.push(err184);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("fightEnd" !== data.type){
-const err185 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/9/then/properties/type/const",keyword:"const",params:{allowedValue: "fightEnd"},message:"must be equal to constant"};
+if(data.winner === undefined){
+const err185 = {instancePath,schemaPath:"#/allOf/9/then/required",keyword:"required",params:{missingProperty: "winner"},message:"must have required property '"+"winner"+"'"};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -12107,11 +12181,8 @@ vErrors.push(err185);
 }
 errors++;
 }
-}
-if(data.winner !== undefined){
-let data88 = data.winner;
-if(!(((data88 === "heroes") || (data88 === "enemies")) || (data88 === "draw"))){
-const err186 = {instancePath:instancePath+"/winner",schemaPath:"#/allOf/9/then/properties/winner/enum",keyword:"enum",params:{allowedValues: schema128.allOf[9].then.properties.winner.enum},message:"must be equal to one of the allowed values"};
+if(data.rounds === undefined){
+const err186 = {instancePath,schemaPath:"#/allOf/9/then/required",keyword:"required",params:{missingProperty: "rounds"},message:"must have required property '"+"rounds"+"'"};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -12120,11 +12191,9 @@ vErrors.push(err186);
 }
 errors++;
 }
-}
-if(data.rounds !== undefined){
-let data89 = data.rounds;
-if(!((typeof data89 == "number") && (isFinite(data89)))){
-const err187 = {instancePath:instancePath+"/rounds",schemaPath:"#/allOf/9/then/properties/rounds/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.type !== undefined){
+if("fightEnd" !== data.type){
+const err187 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/9/then/properties/type/const",keyword:"const",params:{allowedValue: "fightEnd"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -12134,10 +12203,10 @@ vErrors.push(err187);
 errors++;
 }
 }
-if(data.round !== undefined){
-let data90 = data.round;
-if(!(((typeof data90 == "number") && (!(data90 % 1) && !isNaN(data90))) && (isFinite(data90)))){
-const err188 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/9/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.winner !== undefined){
+let data89 = data.winner;
+if(!(((data89 === "heroes") || (data89 === "enemies")) || (data89 === "draw"))){
+const err188 = {instancePath:instancePath+"/winner",schemaPath:"#/allOf/9/then/properties/winner/enum",keyword:"enum",params:{allowedValues: schema128.allOf[9].then.properties.winner.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -12146,9 +12215,11 @@ vErrors.push(err188);
 }
 errors++;
 }
-if((typeof data90 == "number") && (isFinite(data90))){
-if(data90 < 0 || isNaN(data90)){
-const err189 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/9/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.rounds !== undefined){
+let data90 = data.rounds;
+if(!((typeof data90 == "number") && (isFinite(data90)))){
+const err189 = {instancePath:instancePath+"/rounds",schemaPath:"#/allOf/9/then/properties/rounds/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -12158,9 +12229,33 @@ vErrors.push(err189);
 errors++;
 }
 }
+if(data.round !== undefined){
+let data91 = data.round;
+if(!(((typeof data91 == "number") && (!(data91 % 1) && !isNaN(data91))) && (isFinite(data91)))){
+const err190 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/9/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err190];
+}
+else {
+vErrors.push(err190);
+}
+errors++;
+}
+if((typeof data91 == "number") && (isFinite(data91))){
+if(data91 < 0 || isNaN(data91)){
+const err191 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/9/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err191];
+}
+else {
+vErrors.push(err191);
+}
+errors++;
 }
 }
-var _valid9 = _errs190 === errors;
+}
+}
+var _valid9 = _errs192 === errors;
 valid37 = _valid9;
 if(valid37){
 var props9 = {};
@@ -12171,12 +12266,12 @@ props9.round = true;
 }
 }
 if(!valid37){
-const err190 = {instancePath,schemaPath:"#/allOf/9/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err192 = {instancePath,schemaPath:"#/allOf/9/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err190];
+vErrors = [err192];
 }
 else {
-vErrors.push(err190);
+vErrors.push(err192);
 }
 errors++;
 }
@@ -12189,51 +12284,13 @@ props0 = props0 || {};
 Object.assign(props0, props9);
 }
 }
-const _errs198 = errors;
+const _errs200 = errors;
 let valid40 = true;
-const _errs199 = errors;
+const _errs201 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing10;
 if((data.type === undefined) && (missing10 = "type")){
-const err191 = {};
-if(vErrors === null){
-vErrors = [err191];
-}
-else {
-vErrors.push(err191);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("heal" !== data.type){
-const err192 = {};
-if(vErrors === null){
-vErrors = [err192];
-}
-else {
-vErrors.push(err192);
-}
-errors++;
-}
-}
-}
-}
-var _valid10 = _errs199 === errors;
-errors = _errs198;
-if(vErrors !== null){
-if(_errs198){
-vErrors.length = _errs198;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid10){
-const _errs201 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err193 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err193 = {};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -12242,8 +12299,10 @@ vErrors.push(err193);
 }
 errors++;
 }
-if(data.round === undefined){
-const err194 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+else {
+if(data.type !== undefined){
+if("heal" !== data.type){
+const err194 = {};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -12252,8 +12311,24 @@ vErrors.push(err194);
 }
 errors++;
 }
-if(data.actor === undefined){
-const err195 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
+}
+}
+}
+var _valid10 = _errs201 === errors;
+errors = _errs200;
+if(vErrors !== null){
+if(_errs200){
+vErrors.length = _errs200;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs203 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err195 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -12262,8 +12337,8 @@ vErrors.push(err195);
 }
 errors++;
 }
-if(data.target === undefined){
-const err196 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+if(data.round === undefined){
+const err196 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -12272,8 +12347,8 @@ vErrors.push(err196);
 }
 errors++;
 }
-if(data.amount === undefined){
-const err197 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
+if(data.actor === undefined){
+const err197 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -12282,8 +12357,8 @@ vErrors.push(err197);
 }
 errors++;
 }
-if(data.track === undefined){
-const err198 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "track"},message:"must have required property '"+"track"+"'"};
+if(data.target === undefined){
+const err198 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -12292,8 +12367,8 @@ vErrors.push(err198);
 }
 errors++;
 }
-if(data.chip === undefined){
-const err199 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
+if(data.amount === undefined){
+const err199 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -12302,9 +12377,8 @@ vErrors.push(err199);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("heal" !== data.type){
-const err200 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/10/then/properties/type/const",keyword:"const",params:{allowedValue: "heal"},message:"must be equal to constant"};
+if(data.track === undefined){
+const err200 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "track"},message:"must have required property '"+"track"+"'"};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -12313,10 +12387,8 @@ vErrors.push(err200);
 }
 errors++;
 }
-}
-if(data.actor !== undefined){
-if(typeof data.actor !== "string"){
-const err201 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/10/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.chip === undefined){
+const err201 = {instancePath,schemaPath:"#/allOf/10/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -12325,10 +12397,9 @@ vErrors.push(err201);
 }
 errors++;
 }
-}
-if(data.target !== undefined){
-if(typeof data.target !== "string"){
-const err202 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/10/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("heal" !== data.type){
+const err202 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/10/then/properties/type/const",keyword:"const",params:{allowedValue: "heal"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -12338,10 +12409,9 @@ vErrors.push(err202);
 errors++;
 }
 }
-if(data.amount !== undefined){
-let data95 = data.amount;
-if(!((typeof data95 == "number") && (isFinite(data95)))){
-const err203 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/10/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.actor !== undefined){
+if(typeof data.actor !== "string"){
+const err203 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/10/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -12351,9 +12421,9 @@ vErrors.push(err203);
 errors++;
 }
 }
-if(data.track !== undefined){
-if(typeof data.track !== "string"){
-const err204 = {instancePath:instancePath+"/track",schemaPath:"#/allOf/10/then/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.target !== undefined){
+if(typeof data.target !== "string"){
+const err204 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/10/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -12363,9 +12433,10 @@ vErrors.push(err204);
 errors++;
 }
 }
-if(data.chip !== undefined){
-if(typeof data.chip !== "string"){
-const err205 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/10/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.amount !== undefined){
+let data96 = data.amount;
+if(!((typeof data96 == "number") && (isFinite(data96)))){
+const err205 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/10/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -12375,9 +12446,9 @@ vErrors.push(err205);
 errors++;
 }
 }
-if(data.formula !== undefined){
-if(typeof data.formula !== "string"){
-const err206 = {instancePath:instancePath+"/formula",schemaPath:"#/allOf/10/then/properties/formula/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.track !== undefined){
+if(typeof data.track !== "string"){
+const err206 = {instancePath:instancePath+"/track",schemaPath:"#/allOf/10/then/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -12387,10 +12458,9 @@ vErrors.push(err206);
 errors++;
 }
 }
-if(data.round !== undefined){
-let data99 = data.round;
-if(!(((typeof data99 == "number") && (!(data99 % 1) && !isNaN(data99))) && (isFinite(data99)))){
-const err207 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/10/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.chip !== undefined){
+if(typeof data.chip !== "string"){
+const err207 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/10/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -12399,9 +12469,10 @@ vErrors.push(err207);
 }
 errors++;
 }
-if((typeof data99 == "number") && (isFinite(data99))){
-if(data99 < 0 || isNaN(data99)){
-const err208 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/10/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.formula !== undefined){
+if(typeof data.formula !== "string"){
+const err208 = {instancePath:instancePath+"/formula",schemaPath:"#/allOf/10/then/properties/formula/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -12411,9 +12482,33 @@ vErrors.push(err208);
 errors++;
 }
 }
+if(data.round !== undefined){
+let data100 = data.round;
+if(!(((typeof data100 == "number") && (!(data100 % 1) && !isNaN(data100))) && (isFinite(data100)))){
+const err209 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/10/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err209];
+}
+else {
+vErrors.push(err209);
+}
+errors++;
+}
+if((typeof data100 == "number") && (isFinite(data100))){
+if(data100 < 0 || isNaN(data100)){
+const err210 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/10/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err210];
+}
+else {
+vErrors.push(err210);
+}
+errors++;
 }
 }
-var _valid10 = _errs201 === errors;
+}
+}
+var _valid10 = _errs203 === errors;
 valid40 = _valid10;
 if(valid40){
 var props10 = {};
@@ -12428,12 +12523,12 @@ props10.round = true;
 }
 }
 if(!valid40){
-const err209 = {instancePath,schemaPath:"#/allOf/10/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err211 = {instancePath,schemaPath:"#/allOf/10/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err209];
+vErrors = [err211];
 }
 else {
-vErrors.push(err209);
+vErrors.push(err211);
 }
 errors++;
 }
@@ -12446,51 +12541,13 @@ props0 = props0 || {};
 Object.assign(props0, props10);
 }
 }
-const _errs218 = errors;
+const _errs220 = errors;
 let valid43 = true;
-const _errs219 = errors;
+const _errs221 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing11;
 if((data.type === undefined) && (missing11 = "type")){
-const err210 = {};
-if(vErrors === null){
-vErrors = [err210];
-}
-else {
-vErrors.push(err210);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("ability" !== data.type){
-const err211 = {};
-if(vErrors === null){
-vErrors = [err211];
-}
-else {
-vErrors.push(err211);
-}
-errors++;
-}
-}
-}
-}
-var _valid11 = _errs219 === errors;
-errors = _errs218;
-if(vErrors !== null){
-if(_errs218){
-vErrors.length = _errs218;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid11){
-const _errs221 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err212 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err212 = {};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -12499,8 +12556,10 @@ vErrors.push(err212);
 }
 errors++;
 }
-if(data.round === undefined){
-const err213 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+else {
+if(data.type !== undefined){
+if("ability" !== data.type){
+const err213 = {};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -12509,8 +12568,24 @@ vErrors.push(err213);
 }
 errors++;
 }
-if(data.actor === undefined){
-const err214 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
+}
+}
+}
+var _valid11 = _errs221 === errors;
+errors = _errs220;
+if(vErrors !== null){
+if(_errs220){
+vErrors.length = _errs220;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs223 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err214 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -12519,8 +12594,8 @@ vErrors.push(err214);
 }
 errors++;
 }
-if(data.ability === undefined){
-const err215 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "ability"},message:"must have required property '"+"ability"+"'"};
+if(data.round === undefined){
+const err215 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -12529,8 +12604,8 @@ vErrors.push(err215);
 }
 errors++;
 }
-if(data.targets === undefined){
-const err216 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "targets"},message:"must have required property '"+"targets"+"'"};
+if(data.actor === undefined){
+const err216 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -12539,8 +12614,8 @@ vErrors.push(err216);
 }
 errors++;
 }
-if(data.chip === undefined){
-const err217 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
+if(data.ability === undefined){
+const err217 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "ability"},message:"must have required property '"+"ability"+"'"};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -12549,9 +12624,8 @@ vErrors.push(err217);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("ability" !== data.type){
-const err218 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/11/then/properties/type/const",keyword:"const",params:{allowedValue: "ability"},message:"must be equal to constant"};
+if(data.targets === undefined){
+const err218 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "targets"},message:"must have required property '"+"targets"+"'"};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -12560,10 +12634,8 @@ vErrors.push(err218);
 }
 errors++;
 }
-}
-if(data.actor !== undefined){
-if(typeof data.actor !== "string"){
-const err219 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/11/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.chip === undefined){
+const err219 = {instancePath,schemaPath:"#/allOf/11/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -12572,10 +12644,9 @@ vErrors.push(err219);
 }
 errors++;
 }
-}
-if(data.ability !== undefined){
-if(typeof data.ability !== "string"){
-const err220 = {instancePath:instancePath+"/ability",schemaPath:"#/allOf/11/then/properties/ability/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("ability" !== data.type){
+const err220 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/11/then/properties/type/const",keyword:"const",params:{allowedValue: "ability"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -12585,13 +12656,9 @@ vErrors.push(err220);
 errors++;
 }
 }
-if(data.targets !== undefined){
-let data104 = data.targets;
-if(Array.isArray(data104)){
-const len4 = data104.length;
-for(let i4=0; i4<len4; i4++){
-if(typeof data104[i4] !== "string"){
-const err221 = {instancePath:instancePath+"/targets/" + i4,schemaPath:"#/allOf/11/then/properties/targets/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.actor !== undefined){
+if(typeof data.actor !== "string"){
+const err221 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/11/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -12601,9 +12668,9 @@ vErrors.push(err221);
 errors++;
 }
 }
-}
-else {
-const err222 = {instancePath:instancePath+"/targets",schemaPath:"#/allOf/11/then/properties/targets/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.ability !== undefined){
+if(typeof data.ability !== "string"){
+const err222 = {instancePath:instancePath+"/ability",schemaPath:"#/allOf/11/then/properties/ability/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -12613,9 +12680,13 @@ vErrors.push(err222);
 errors++;
 }
 }
-if(data.chip !== undefined){
-if(typeof data.chip !== "string"){
-const err223 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/11/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.targets !== undefined){
+let data105 = data.targets;
+if(Array.isArray(data105)){
+const len4 = data105.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data105[i4] !== "string"){
+const err223 = {instancePath:instancePath+"/targets/" + i4,schemaPath:"#/allOf/11/then/properties/targets/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -12625,10 +12696,9 @@ vErrors.push(err223);
 errors++;
 }
 }
-if(data.round !== undefined){
-let data107 = data.round;
-if(!(((typeof data107 == "number") && (!(data107 % 1) && !isNaN(data107))) && (isFinite(data107)))){
-const err224 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/11/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err224 = {instancePath:instancePath+"/targets",schemaPath:"#/allOf/11/then/properties/targets/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -12637,9 +12707,10 @@ vErrors.push(err224);
 }
 errors++;
 }
-if((typeof data107 == "number") && (isFinite(data107))){
-if(data107 < 0 || isNaN(data107)){
-const err225 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/11/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.chip !== undefined){
+if(typeof data.chip !== "string"){
+const err225 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/11/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -12649,9 +12720,33 @@ vErrors.push(err225);
 errors++;
 }
 }
+if(data.round !== undefined){
+let data108 = data.round;
+if(!(((typeof data108 == "number") && (!(data108 % 1) && !isNaN(data108))) && (isFinite(data108)))){
+const err226 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/11/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err226];
+}
+else {
+vErrors.push(err226);
+}
+errors++;
+}
+if((typeof data108 == "number") && (isFinite(data108))){
+if(data108 < 0 || isNaN(data108)){
+const err227 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/11/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err227];
+}
+else {
+vErrors.push(err227);
+}
+errors++;
 }
 }
-var _valid11 = _errs221 === errors;
+}
+}
+var _valid11 = _errs223 === errors;
 valid43 = _valid11;
 if(valid43){
 var props11 = {};
@@ -12664,12 +12759,12 @@ props11.round = true;
 }
 }
 if(!valid43){
-const err226 = {instancePath,schemaPath:"#/allOf/11/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err228 = {instancePath,schemaPath:"#/allOf/11/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err226];
+vErrors = [err228];
 }
 else {
-vErrors.push(err226);
+vErrors.push(err228);
 }
 errors++;
 }
@@ -12682,51 +12777,13 @@ props0 = props0 || {};
 Object.assign(props0, props11);
 }
 }
-const _errs236 = errors;
+const _errs238 = errors;
 let valid48 = true;
-const _errs237 = errors;
+const _errs239 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing12;
 if((data.type === undefined) && (missing12 = "type")){
-const err227 = {};
-if(vErrors === null){
-vErrors = [err227];
-}
-else {
-vErrors.push(err227);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("harm" !== data.type){
-const err228 = {};
-if(vErrors === null){
-vErrors = [err228];
-}
-else {
-vErrors.push(err228);
-}
-errors++;
-}
-}
-}
-}
-var _valid12 = _errs237 === errors;
-errors = _errs236;
-if(vErrors !== null){
-if(_errs236){
-vErrors.length = _errs236;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid12){
-const _errs239 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err229 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err229 = {};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -12735,8 +12792,10 @@ vErrors.push(err229);
 }
 errors++;
 }
-if(data.round === undefined){
-const err230 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+else {
+if(data.type !== undefined){
+if("harm" !== data.type){
+const err230 = {};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -12745,8 +12804,24 @@ vErrors.push(err230);
 }
 errors++;
 }
-if(data.actor === undefined){
-const err231 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
+}
+}
+}
+var _valid12 = _errs239 === errors;
+errors = _errs238;
+if(vErrors !== null){
+if(_errs238){
+vErrors.length = _errs238;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs241 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err231 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -12755,8 +12830,8 @@ vErrors.push(err231);
 }
 errors++;
 }
-if(data.target === undefined){
-const err232 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+if(data.round === undefined){
+const err232 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -12765,8 +12840,8 @@ vErrors.push(err232);
 }
 errors++;
 }
-if(data.levels === undefined){
-const err233 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "levels"},message:"must have required property '"+"levels"+"'"};
+if(data.actor === undefined){
+const err233 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -12775,8 +12850,8 @@ vErrors.push(err233);
 }
 errors++;
 }
-if(data.amount === undefined){
-const err234 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
+if(data.target === undefined){
+const err234 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -12785,9 +12860,8 @@ vErrors.push(err234);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("harm" !== data.type){
-const err235 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/12/then/properties/type/const",keyword:"const",params:{allowedValue: "harm"},message:"must be equal to constant"};
+if(data.levels === undefined){
+const err235 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "levels"},message:"must have required property '"+"levels"+"'"};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -12796,10 +12870,8 @@ vErrors.push(err235);
 }
 errors++;
 }
-}
-if(data.actor !== undefined){
-if(typeof data.actor !== "string"){
-const err236 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/12/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.amount === undefined){
+const err236 = {instancePath,schemaPath:"#/allOf/12/then/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -12808,10 +12880,9 @@ vErrors.push(err236);
 }
 errors++;
 }
-}
-if(data.target !== undefined){
-if(typeof data.target !== "string"){
-const err237 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/12/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("harm" !== data.type){
+const err237 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/12/then/properties/type/const",keyword:"const",params:{allowedValue: "harm"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -12821,10 +12892,9 @@ vErrors.push(err237);
 errors++;
 }
 }
-if(data.levels !== undefined){
-let data112 = data.levels;
-if(!((typeof data112 == "number") && (isFinite(data112)))){
-const err238 = {instancePath:instancePath+"/levels",schemaPath:"#/allOf/12/then/properties/levels/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.actor !== undefined){
+if(typeof data.actor !== "string"){
+const err238 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/12/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -12834,10 +12904,9 @@ vErrors.push(err238);
 errors++;
 }
 }
-if(data.amount !== undefined){
-let data113 = data.amount;
-if(!((typeof data113 == "number") && (isFinite(data113)))){
-const err239 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/12/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.target !== undefined){
+if(typeof data.target !== "string"){
+const err239 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/12/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -12847,10 +12916,10 @@ vErrors.push(err239);
 errors++;
 }
 }
-if(data.round !== undefined){
-let data114 = data.round;
-if(!(((typeof data114 == "number") && (!(data114 % 1) && !isNaN(data114))) && (isFinite(data114)))){
-const err240 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/12/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.levels !== undefined){
+let data113 = data.levels;
+if(!((typeof data113 == "number") && (isFinite(data113)))){
+const err240 = {instancePath:instancePath+"/levels",schemaPath:"#/allOf/12/then/properties/levels/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -12859,9 +12928,11 @@ vErrors.push(err240);
 }
 errors++;
 }
-if((typeof data114 == "number") && (isFinite(data114))){
-if(data114 < 0 || isNaN(data114)){
-const err241 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/12/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.amount !== undefined){
+let data114 = data.amount;
+if(!((typeof data114 == "number") && (isFinite(data114)))){
+const err241 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/12/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -12871,9 +12942,33 @@ vErrors.push(err241);
 errors++;
 }
 }
+if(data.round !== undefined){
+let data115 = data.round;
+if(!(((typeof data115 == "number") && (!(data115 % 1) && !isNaN(data115))) && (isFinite(data115)))){
+const err242 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/12/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err242];
+}
+else {
+vErrors.push(err242);
+}
+errors++;
+}
+if((typeof data115 == "number") && (isFinite(data115))){
+if(data115 < 0 || isNaN(data115)){
+const err243 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/12/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err243];
+}
+else {
+vErrors.push(err243);
+}
+errors++;
 }
 }
-var _valid12 = _errs239 === errors;
+}
+}
+var _valid12 = _errs241 === errors;
 valid48 = _valid12;
 if(valid48){
 var props12 = {};
@@ -12886,12 +12981,12 @@ props12.round = true;
 }
 }
 if(!valid48){
-const err242 = {instancePath,schemaPath:"#/allOf/12/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err244 = {instancePath,schemaPath:"#/allOf/12/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err242];
+vErrors = [err244];
 }
 else {
-vErrors.push(err242);
+vErrors.push(err244);
 }
 errors++;
 }
@@ -12904,51 +12999,13 @@ props0 = props0 || {};
 Object.assign(props0, props12);
 }
 }
-const _errs252 = errors;
+const _errs254 = errors;
 let valid51 = true;
-const _errs253 = errors;
+const _errs255 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing13;
 if((data.type === undefined) && (missing13 = "type")){
-const err243 = {};
-if(vErrors === null){
-vErrors = [err243];
-}
-else {
-vErrors.push(err243);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("sustain" !== data.type){
-const err244 = {};
-if(vErrors === null){
-vErrors = [err244];
-}
-else {
-vErrors.push(err244);
-}
-errors++;
-}
-}
-}
-}
-var _valid13 = _errs253 === errors;
-errors = _errs252;
-if(vErrors !== null){
-if(_errs252){
-vErrors.length = _errs252;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid13){
-const _errs255 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err245 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err245 = {};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -12957,8 +13014,10 @@ vErrors.push(err245);
 }
 errors++;
 }
-if(data.round === undefined){
-const err246 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+else {
+if(data.type !== undefined){
+if("sustain" !== data.type){
+const err246 = {};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -12967,8 +13026,24 @@ vErrors.push(err246);
 }
 errors++;
 }
-if(data.actor === undefined){
-const err247 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
+}
+}
+}
+var _valid13 = _errs255 === errors;
+errors = _errs254;
+if(vErrors !== null){
+if(_errs254){
+vErrors.length = _errs254;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs257 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err247 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -12977,8 +13052,8 @@ vErrors.push(err247);
 }
 errors++;
 }
-if(data.ability === undefined){
-const err248 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "ability"},message:"must have required property '"+"ability"+"'"};
+if(data.round === undefined){
+const err248 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
 if(vErrors === null){
 vErrors = [err248];
 }
@@ -12987,8 +13062,8 @@ vErrors.push(err248);
 }
 errors++;
 }
-if(data.change === undefined){
-const err249 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "change"},message:"must have required property '"+"change"+"'"};
+if(data.actor === undefined){
+const err249 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "actor"},message:"must have required property '"+"actor"+"'"};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -12997,9 +13072,8 @@ vErrors.push(err249);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("sustain" !== data.type){
-const err250 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/13/then/properties/type/const",keyword:"const",params:{allowedValue: "sustain"},message:"must be equal to constant"};
+if(data.ability === undefined){
+const err250 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "ability"},message:"must have required property '"+"ability"+"'"};
 if(vErrors === null){
 vErrors = [err250];
 }
@@ -13008,10 +13082,8 @@ vErrors.push(err250);
 }
 errors++;
 }
-}
-if(data.actor !== undefined){
-if(typeof data.actor !== "string"){
-const err251 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/13/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.change === undefined){
+const err251 = {instancePath,schemaPath:"#/allOf/13/then/required",keyword:"required",params:{missingProperty: "change"},message:"must have required property '"+"change"+"'"};
 if(vErrors === null){
 vErrors = [err251];
 }
@@ -13020,10 +13092,9 @@ vErrors.push(err251);
 }
 errors++;
 }
-}
-if(data.ability !== undefined){
-if(typeof data.ability !== "string"){
-const err252 = {instancePath:instancePath+"/ability",schemaPath:"#/allOf/13/then/properties/ability/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("sustain" !== data.type){
+const err252 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/13/then/properties/type/const",keyword:"const",params:{allowedValue: "sustain"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err252];
 }
@@ -13033,10 +13104,9 @@ vErrors.push(err252);
 errors++;
 }
 }
-if(data.change !== undefined){
-let data119 = data.change;
-if(!(((data119 === "started") || (data119 === "ended")) || (data119 === "kept"))){
-const err253 = {instancePath:instancePath+"/change",schemaPath:"#/allOf/13/then/properties/change/enum",keyword:"enum",params:{allowedValues: schema128.allOf[13].then.properties.change.enum},message:"must be equal to one of the allowed values"};
+if(data.actor !== undefined){
+if(typeof data.actor !== "string"){
+const err253 = {instancePath:instancePath+"/actor",schemaPath:"#/allOf/13/then/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -13046,10 +13116,9 @@ vErrors.push(err253);
 errors++;
 }
 }
-if(data.round !== undefined){
-let data120 = data.round;
-if(!(((typeof data120 == "number") && (!(data120 % 1) && !isNaN(data120))) && (isFinite(data120)))){
-const err254 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/13/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.ability !== undefined){
+if(typeof data.ability !== "string"){
+const err254 = {instancePath:instancePath+"/ability",schemaPath:"#/allOf/13/then/properties/ability/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -13058,9 +13127,11 @@ vErrors.push(err254);
 }
 errors++;
 }
-if((typeof data120 == "number") && (isFinite(data120))){
-if(data120 < 0 || isNaN(data120)){
-const err255 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/13/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.change !== undefined){
+let data120 = data.change;
+if(!(((data120 === "started") || (data120 === "ended")) || (data120 === "kept"))){
+const err255 = {instancePath:instancePath+"/change",schemaPath:"#/allOf/13/then/properties/change/enum",keyword:"enum",params:{allowedValues: schema128.allOf[13].then.properties.change.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -13070,9 +13141,33 @@ vErrors.push(err255);
 errors++;
 }
 }
+if(data.round !== undefined){
+let data121 = data.round;
+if(!(((typeof data121 == "number") && (!(data121 % 1) && !isNaN(data121))) && (isFinite(data121)))){
+const err256 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/13/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err256];
+}
+else {
+vErrors.push(err256);
+}
+errors++;
+}
+if((typeof data121 == "number") && (isFinite(data121))){
+if(data121 < 0 || isNaN(data121)){
+const err257 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/13/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err257];
+}
+else {
+vErrors.push(err257);
+}
+errors++;
 }
 }
-var _valid13 = _errs255 === errors;
+}
+}
+var _valid13 = _errs257 === errors;
 valid51 = _valid13;
 if(valid51){
 var props13 = {};
@@ -13084,12 +13179,12 @@ props13.round = true;
 }
 }
 if(!valid51){
-const err256 = {instancePath,schemaPath:"#/allOf/13/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err258 = {instancePath,schemaPath:"#/allOf/13/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err256];
+vErrors = [err258];
 }
 else {
-vErrors.push(err256);
+vErrors.push(err258);
 }
 errors++;
 }
@@ -13102,51 +13197,13 @@ props0 = props0 || {};
 Object.assign(props0, props13);
 }
 }
-const _errs265 = errors;
+const _errs267 = errors;
 let valid54 = true;
-const _errs266 = errors;
+const _errs268 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing14;
 if((data.type === undefined) && (missing14 = "type")){
-const err257 = {};
-if(vErrors === null){
-vErrors = [err257];
-}
-else {
-vErrors.push(err257);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("regenerate" !== data.type){
-const err258 = {};
-if(vErrors === null){
-vErrors = [err258];
-}
-else {
-vErrors.push(err258);
-}
-errors++;
-}
-}
-}
-}
-var _valid14 = _errs266 === errors;
-errors = _errs265;
-if(vErrors !== null){
-if(_errs265){
-vErrors.length = _errs265;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid14){
-const _errs268 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err259 = {instancePath,schemaPath:"#/allOf/14/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err259 = {};
 if(vErrors === null){
 vErrors = [err259];
 }
@@ -13155,8 +13212,10 @@ vErrors.push(err259);
 }
 errors++;
 }
-if(data.round === undefined){
-const err260 = {instancePath,schemaPath:"#/allOf/14/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+else {
+if(data.type !== undefined){
+if("regenerate" !== data.type){
+const err260 = {};
 if(vErrors === null){
 vErrors = [err260];
 }
@@ -13165,8 +13224,24 @@ vErrors.push(err260);
 }
 errors++;
 }
-if(data.target === undefined){
-const err261 = {instancePath,schemaPath:"#/allOf/14/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+}
+}
+}
+var _valid14 = _errs268 === errors;
+errors = _errs267;
+if(vErrors !== null){
+if(_errs267){
+vErrors.length = _errs267;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs270 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err261 = {instancePath,schemaPath:"#/allOf/14/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err261];
 }
@@ -13175,8 +13250,8 @@ vErrors.push(err261);
 }
 errors++;
 }
-if(data.amount === undefined){
-const err262 = {instancePath,schemaPath:"#/allOf/14/then/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
+if(data.round === undefined){
+const err262 = {instancePath,schemaPath:"#/allOf/14/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
 if(vErrors === null){
 vErrors = [err262];
 }
@@ -13185,8 +13260,8 @@ vErrors.push(err262);
 }
 errors++;
 }
-if(data.stopped === undefined){
-const err263 = {instancePath,schemaPath:"#/allOf/14/then/required",keyword:"required",params:{missingProperty: "stopped"},message:"must have required property '"+"stopped"+"'"};
+if(data.target === undefined){
+const err263 = {instancePath,schemaPath:"#/allOf/14/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
 vErrors = [err263];
 }
@@ -13195,9 +13270,8 @@ vErrors.push(err263);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("regenerate" !== data.type){
-const err264 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/14/then/properties/type/const",keyword:"const",params:{allowedValue: "regenerate"},message:"must be equal to constant"};
+if(data.amount === undefined){
+const err264 = {instancePath,schemaPath:"#/allOf/14/then/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
 if(vErrors === null){
 vErrors = [err264];
 }
@@ -13206,10 +13280,8 @@ vErrors.push(err264);
 }
 errors++;
 }
-}
-if(data.target !== undefined){
-if(typeof data.target !== "string"){
-const err265 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/14/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.stopped === undefined){
+const err265 = {instancePath,schemaPath:"#/allOf/14/then/required",keyword:"required",params:{missingProperty: "stopped"},message:"must have required property '"+"stopped"+"'"};
 if(vErrors === null){
 vErrors = [err265];
 }
@@ -13218,11 +13290,9 @@ vErrors.push(err265);
 }
 errors++;
 }
-}
-if(data.amount !== undefined){
-let data124 = data.amount;
-if(!((typeof data124 == "number") && (isFinite(data124)))){
-const err266 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/14/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.type !== undefined){
+if("regenerate" !== data.type){
+const err266 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/14/then/properties/type/const",keyword:"const",params:{allowedValue: "regenerate"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err266];
 }
@@ -13232,9 +13302,9 @@ vErrors.push(err266);
 errors++;
 }
 }
-if(data.stopped !== undefined){
-if(typeof data.stopped !== "boolean"){
-const err267 = {instancePath:instancePath+"/stopped",schemaPath:"#/allOf/14/then/properties/stopped/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.target !== undefined){
+if(typeof data.target !== "string"){
+const err267 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/14/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err267];
 }
@@ -13244,10 +13314,10 @@ vErrors.push(err267);
 errors++;
 }
 }
-if(data.round !== undefined){
-let data126 = data.round;
-if(!(((typeof data126 == "number") && (!(data126 % 1) && !isNaN(data126))) && (isFinite(data126)))){
-const err268 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/14/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.amount !== undefined){
+let data125 = data.amount;
+if(!((typeof data125 == "number") && (isFinite(data125)))){
+const err268 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/14/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err268];
 }
@@ -13256,9 +13326,10 @@ vErrors.push(err268);
 }
 errors++;
 }
-if((typeof data126 == "number") && (isFinite(data126))){
-if(data126 < 0 || isNaN(data126)){
-const err269 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/14/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.stopped !== undefined){
+if(typeof data.stopped !== "boolean"){
+const err269 = {instancePath:instancePath+"/stopped",schemaPath:"#/allOf/14/then/properties/stopped/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err269];
 }
@@ -13268,9 +13339,33 @@ vErrors.push(err269);
 errors++;
 }
 }
+if(data.round !== undefined){
+let data127 = data.round;
+if(!(((typeof data127 == "number") && (!(data127 % 1) && !isNaN(data127))) && (isFinite(data127)))){
+const err270 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/14/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err270];
+}
+else {
+vErrors.push(err270);
+}
+errors++;
+}
+if((typeof data127 == "number") && (isFinite(data127))){
+if(data127 < 0 || isNaN(data127)){
+const err271 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/14/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err271];
+}
+else {
+vErrors.push(err271);
+}
+errors++;
 }
 }
-var _valid14 = _errs268 === errors;
+}
+}
+var _valid14 = _errs270 === errors;
 valid54 = _valid14;
 if(valid54){
 var props14 = {};
@@ -13282,12 +13377,12 @@ props14.round = true;
 }
 }
 if(!valid54){
-const err270 = {instancePath,schemaPath:"#/allOf/14/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err272 = {instancePath,schemaPath:"#/allOf/14/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err270];
+vErrors = [err272];
 }
 else {
-vErrors.push(err270);
+vErrors.push(err272);
 }
 errors++;
 }
@@ -13300,51 +13395,13 @@ props0 = props0 || {};
 Object.assign(props0, props14);
 }
 }
-const _errs279 = errors;
+const _errs281 = errors;
 let valid57 = true;
-const _errs280 = errors;
+const _errs282 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing15;
 if((data.type === undefined) && (missing15 = "type")){
-const err271 = {};
-if(vErrors === null){
-vErrors = [err271];
-}
-else {
-vErrors.push(err271);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("move" !== data.type){
-const err272 = {};
-if(vErrors === null){
-vErrors = [err272];
-}
-else {
-vErrors.push(err272);
-}
-errors++;
-}
-}
-}
-}
-var _valid15 = _errs280 === errors;
-errors = _errs279;
-if(vErrors !== null){
-if(_errs279){
-vErrors.length = _errs279;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid15){
-const _errs282 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err273 = {instancePath,schemaPath:"#/allOf/15/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err273 = {};
 if(vErrors === null){
 vErrors = [err273];
 }
@@ -13353,8 +13410,10 @@ vErrors.push(err273);
 }
 errors++;
 }
-if(data.round === undefined){
-const err274 = {instancePath,schemaPath:"#/allOf/15/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+else {
+if(data.type !== undefined){
+if("move" !== data.type){
+const err274 = {};
 if(vErrors === null){
 vErrors = [err274];
 }
@@ -13363,8 +13422,24 @@ vErrors.push(err274);
 }
 errors++;
 }
-if(data.target === undefined){
-const err275 = {instancePath,schemaPath:"#/allOf/15/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+}
+}
+}
+var _valid15 = _errs282 === errors;
+errors = _errs281;
+if(vErrors !== null){
+if(_errs281){
+vErrors.length = _errs281;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid15){
+const _errs284 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err275 = {instancePath,schemaPath:"#/allOf/15/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err275];
 }
@@ -13373,8 +13448,8 @@ vErrors.push(err275);
 }
 errors++;
 }
-if(data.from === undefined){
-const err276 = {instancePath,schemaPath:"#/allOf/15/then/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'"};
+if(data.round === undefined){
+const err276 = {instancePath,schemaPath:"#/allOf/15/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
 if(vErrors === null){
 vErrors = [err276];
 }
@@ -13383,8 +13458,8 @@ vErrors.push(err276);
 }
 errors++;
 }
-if(data.to === undefined){
-const err277 = {instancePath,schemaPath:"#/allOf/15/then/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'"};
+if(data.target === undefined){
+const err277 = {instancePath,schemaPath:"#/allOf/15/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
 vErrors = [err277];
 }
@@ -13393,8 +13468,8 @@ vErrors.push(err277);
 }
 errors++;
 }
-if(data.chip === undefined){
-const err278 = {instancePath,schemaPath:"#/allOf/15/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
+if(data.from === undefined){
+const err278 = {instancePath,schemaPath:"#/allOf/15/then/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'"};
 if(vErrors === null){
 vErrors = [err278];
 }
@@ -13403,9 +13478,8 @@ vErrors.push(err278);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("move" !== data.type){
-const err279 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/15/then/properties/type/const",keyword:"const",params:{allowedValue: "move"},message:"must be equal to constant"};
+if(data.to === undefined){
+const err279 = {instancePath,schemaPath:"#/allOf/15/then/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'"};
 if(vErrors === null){
 vErrors = [err279];
 }
@@ -13414,10 +13488,8 @@ vErrors.push(err279);
 }
 errors++;
 }
-}
-if(data.target !== undefined){
-if(typeof data.target !== "string"){
-const err280 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/15/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.chip === undefined){
+const err280 = {instancePath,schemaPath:"#/allOf/15/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
 if(vErrors === null){
 vErrors = [err280];
 }
@@ -13426,10 +13498,9 @@ vErrors.push(err280);
 }
 errors++;
 }
-}
-if(data.from !== undefined){
-if(typeof data.from !== "string"){
-const err281 = {instancePath:instancePath+"/from",schemaPath:"#/allOf/15/then/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("move" !== data.type){
+const err281 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/15/then/properties/type/const",keyword:"const",params:{allowedValue: "move"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err281];
 }
@@ -13439,9 +13510,9 @@ vErrors.push(err281);
 errors++;
 }
 }
-if(data.to !== undefined){
-if(typeof data.to !== "string"){
-const err282 = {instancePath:instancePath+"/to",schemaPath:"#/allOf/15/then/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.target !== undefined){
+if(typeof data.target !== "string"){
+const err282 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/15/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err282];
 }
@@ -13451,9 +13522,9 @@ vErrors.push(err282);
 errors++;
 }
 }
-if(data.chip !== undefined){
-if(typeof data.chip !== "string"){
-const err283 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/15/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.from !== undefined){
+if(typeof data.from !== "string"){
+const err283 = {instancePath:instancePath+"/from",schemaPath:"#/allOf/15/then/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err283];
 }
@@ -13463,10 +13534,9 @@ vErrors.push(err283);
 errors++;
 }
 }
-if(data.round !== undefined){
-let data133 = data.round;
-if(!(((typeof data133 == "number") && (!(data133 % 1) && !isNaN(data133))) && (isFinite(data133)))){
-const err284 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/15/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.to !== undefined){
+if(typeof data.to !== "string"){
+const err284 = {instancePath:instancePath+"/to",schemaPath:"#/allOf/15/then/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err284];
 }
@@ -13475,9 +13545,10 @@ vErrors.push(err284);
 }
 errors++;
 }
-if((typeof data133 == "number") && (isFinite(data133))){
-if(data133 < 0 || isNaN(data133)){
-const err285 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/15/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.chip !== undefined){
+if(typeof data.chip !== "string"){
+const err285 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/15/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err285];
 }
@@ -13487,9 +13558,33 @@ vErrors.push(err285);
 errors++;
 }
 }
+if(data.round !== undefined){
+let data134 = data.round;
+if(!(((typeof data134 == "number") && (!(data134 % 1) && !isNaN(data134))) && (isFinite(data134)))){
+const err286 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/15/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err286];
+}
+else {
+vErrors.push(err286);
+}
+errors++;
+}
+if((typeof data134 == "number") && (isFinite(data134))){
+if(data134 < 0 || isNaN(data134)){
+const err287 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/15/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err287];
+}
+else {
+vErrors.push(err287);
+}
+errors++;
 }
 }
-var _valid15 = _errs282 === errors;
+}
+}
+var _valid15 = _errs284 === errors;
 valid57 = _valid15;
 if(valid57){
 var props15 = {};
@@ -13502,12 +13597,12 @@ props15.round = true;
 }
 }
 if(!valid57){
-const err286 = {instancePath,schemaPath:"#/allOf/15/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err288 = {instancePath,schemaPath:"#/allOf/15/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err286];
+vErrors = [err288];
 }
 else {
-vErrors.push(err286);
+vErrors.push(err288);
 }
 errors++;
 }
@@ -13520,51 +13615,13 @@ props0 = props0 || {};
 Object.assign(props0, props15);
 }
 }
-const _errs295 = errors;
+const _errs297 = errors;
 let valid60 = true;
-const _errs296 = errors;
+const _errs298 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing16;
 if((data.type === undefined) && (missing16 = "type")){
-const err287 = {};
-if(vErrors === null){
-vErrors = [err287];
-}
-else {
-vErrors.push(err287);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("gain" !== data.type){
-const err288 = {};
-if(vErrors === null){
-vErrors = [err288];
-}
-else {
-vErrors.push(err288);
-}
-errors++;
-}
-}
-}
-}
-var _valid16 = _errs296 === errors;
-errors = _errs295;
-if(vErrors !== null){
-if(_errs295){
-vErrors.length = _errs295;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid16){
-const _errs298 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err289 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err289 = {};
 if(vErrors === null){
 vErrors = [err289];
 }
@@ -13573,8 +13630,10 @@ vErrors.push(err289);
 }
 errors++;
 }
-if(data.round === undefined){
-const err290 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+else {
+if(data.type !== undefined){
+if("gain" !== data.type){
+const err290 = {};
 if(vErrors === null){
 vErrors = [err290];
 }
@@ -13583,8 +13642,24 @@ vErrors.push(err290);
 }
 errors++;
 }
-if(data.target === undefined){
-const err291 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+}
+}
+}
+var _valid16 = _errs298 === errors;
+errors = _errs297;
+if(vErrors !== null){
+if(_errs297){
+vErrors.length = _errs297;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid16){
+const _errs300 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err291 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err291];
 }
@@ -13593,8 +13668,8 @@ vErrors.push(err291);
 }
 errors++;
 }
-if(data.track === undefined){
-const err292 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "track"},message:"must have required property '"+"track"+"'"};
+if(data.round === undefined){
+const err292 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
 if(vErrors === null){
 vErrors = [err292];
 }
@@ -13603,8 +13678,8 @@ vErrors.push(err292);
 }
 errors++;
 }
-if(data.amount === undefined){
-const err293 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
+if(data.target === undefined){
+const err293 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
 vErrors = [err293];
 }
@@ -13613,8 +13688,8 @@ vErrors.push(err293);
 }
 errors++;
 }
-if(data.value === undefined){
-const err294 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(data.track === undefined){
+const err294 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "track"},message:"must have required property '"+"track"+"'"};
 if(vErrors === null){
 vErrors = [err294];
 }
@@ -13623,8 +13698,8 @@ vErrors.push(err294);
 }
 errors++;
 }
-if(data.chip === undefined){
-const err295 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
+if(data.amount === undefined){
+const err295 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
 if(vErrors === null){
 vErrors = [err295];
 }
@@ -13633,9 +13708,8 @@ vErrors.push(err295);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("gain" !== data.type){
-const err296 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/16/then/properties/type/const",keyword:"const",params:{allowedValue: "gain"},message:"must be equal to constant"};
+if(data.value === undefined){
+const err296 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err296];
 }
@@ -13644,10 +13718,8 @@ vErrors.push(err296);
 }
 errors++;
 }
-}
-if(data.target !== undefined){
-if(typeof data.target !== "string"){
-const err297 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/16/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.chip === undefined){
+const err297 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
 if(vErrors === null){
 vErrors = [err297];
 }
@@ -13656,10 +13728,9 @@ vErrors.push(err297);
 }
 errors++;
 }
-}
-if(data.track !== undefined){
-if(typeof data.track !== "string"){
-const err298 = {instancePath:instancePath+"/track",schemaPath:"#/allOf/16/then/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("gain" !== data.type){
+const err298 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/16/then/properties/type/const",keyword:"const",params:{allowedValue: "gain"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err298];
 }
@@ -13669,10 +13740,9 @@ vErrors.push(err298);
 errors++;
 }
 }
-if(data.amount !== undefined){
-let data138 = data.amount;
-if(!((typeof data138 == "number") && (isFinite(data138)))){
-const err299 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/16/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.target !== undefined){
+if(typeof data.target !== "string"){
+const err299 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/16/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err299];
 }
@@ -13682,10 +13752,9 @@ vErrors.push(err299);
 errors++;
 }
 }
-if(data.value !== undefined){
-let data139 = data.value;
-if(!((typeof data139 == "number") && (isFinite(data139)))){
-const err300 = {instancePath:instancePath+"/value",schemaPath:"#/allOf/16/then/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.track !== undefined){
+if(typeof data.track !== "string"){
+const err300 = {instancePath:instancePath+"/track",schemaPath:"#/allOf/16/then/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err300];
 }
@@ -13695,9 +13764,10 @@ vErrors.push(err300);
 errors++;
 }
 }
-if(data.chip !== undefined){
-if(typeof data.chip !== "string"){
-const err301 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/16/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.amount !== undefined){
+let data139 = data.amount;
+if(!((typeof data139 == "number") && (isFinite(data139)))){
+const err301 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/16/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err301];
 }
@@ -13707,10 +13777,10 @@ vErrors.push(err301);
 errors++;
 }
 }
-if(data.round !== undefined){
-let data141 = data.round;
-if(!(((typeof data141 == "number") && (!(data141 % 1) && !isNaN(data141))) && (isFinite(data141)))){
-const err302 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/16/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.value !== undefined){
+let data140 = data.value;
+if(!((typeof data140 == "number") && (isFinite(data140)))){
+const err302 = {instancePath:instancePath+"/value",schemaPath:"#/allOf/16/then/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err302];
 }
@@ -13719,9 +13789,10 @@ vErrors.push(err302);
 }
 errors++;
 }
-if((typeof data141 == "number") && (isFinite(data141))){
-if(data141 < 0 || isNaN(data141)){
-const err303 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/16/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.chip !== undefined){
+if(typeof data.chip !== "string"){
+const err303 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/16/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err303];
 }
@@ -13731,9 +13802,33 @@ vErrors.push(err303);
 errors++;
 }
 }
+if(data.round !== undefined){
+let data142 = data.round;
+if(!(((typeof data142 == "number") && (!(data142 % 1) && !isNaN(data142))) && (isFinite(data142)))){
+const err304 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/16/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err304];
+}
+else {
+vErrors.push(err304);
+}
+errors++;
+}
+if((typeof data142 == "number") && (isFinite(data142))){
+if(data142 < 0 || isNaN(data142)){
+const err305 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/16/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err305];
+}
+else {
+vErrors.push(err305);
+}
+errors++;
 }
 }
-var _valid16 = _errs298 === errors;
+}
+}
+var _valid16 = _errs300 === errors;
 valid60 = _valid16;
 if(valid60){
 var props16 = {};
@@ -13747,12 +13842,12 @@ props16.round = true;
 }
 }
 if(!valid60){
-const err304 = {instancePath,schemaPath:"#/allOf/16/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err306 = {instancePath,schemaPath:"#/allOf/16/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err304];
+vErrors = [err306];
 }
 else {
-vErrors.push(err304);
+vErrors.push(err306);
 }
 errors++;
 }
@@ -13765,40 +13860,13 @@ props0 = props0 || {};
 Object.assign(props0, props16);
 }
 }
+const _errs315 = errors;
+let valid63 = true;
+const _errs316 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err305 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err305];
-}
-else {
-vErrors.push(err305);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.type = true;
-props0.fight = true;
-props0.round = true;
-}
-if(data.type !== undefined){
-let data142 = data.type;
-if(!(((((((((((((((((data142 === "fightStart") || (data142 === "round")) || (data142 === "turn")) || (data142 === "check")) || (data142 === "reaction")) || (data142 === "damage")) || (data142 === "condition")) || (data142 === "down")) || (data142 === "noTime")) || (data142 === "fightEnd")) || (data142 === "heal")) || (data142 === "ability")) || (data142 === "harm")) || (data142 === "sustain")) || (data142 === "regenerate")) || (data142 === "move")) || (data142 === "gain"))){
-const err306 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema128.properties.type.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err306];
-}
-else {
-vErrors.push(err306);
-}
-errors++;
-}
-}
-if(data.fight !== undefined){
-let data143 = data.fight;
-if(!(((typeof data143 == "number") && (!(data143 % 1) && !isNaN(data143))) && (isFinite(data143)))){
-const err307 = {instancePath:instancePath+"/fight",schemaPath:"#/properties/fight/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+let missing17;
+if((data.type === undefined) && (missing17 = "type")){
+const err307 = {};
 if(vErrors === null){
 vErrors = [err307];
 }
@@ -13807,9 +13875,10 @@ vErrors.push(err307);
 }
 errors++;
 }
-if((typeof data143 == "number") && (isFinite(data143))){
-if(data143 < 0 || isNaN(data143)){
-const err308 = {instancePath:instancePath+"/fight",schemaPath:"#/properties/fight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+else {
+if(data.type !== undefined){
+if("arrive" !== data.type){
+const err308 = {};
 if(vErrors === null){
 vErrors = [err308];
 }
@@ -13820,10 +13889,22 @@ errors++;
 }
 }
 }
-if(data.round !== undefined){
-let data144 = data.round;
-if(!(((typeof data144 == "number") && (!(data144 % 1) && !isNaN(data144))) && (isFinite(data144)))){
-const err309 = {instancePath:instancePath+"/round",schemaPath:"#/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+var _valid17 = _errs316 === errors;
+errors = _errs315;
+if(vErrors !== null){
+if(_errs315){
+vErrors.length = _errs315;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid17){
+const _errs318 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err309 = {instancePath,schemaPath:"#/allOf/17/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err309];
 }
@@ -13832,9 +13913,8 @@ vErrors.push(err309);
 }
 errors++;
 }
-if((typeof data144 == "number") && (isFinite(data144))){
-if(data144 < 0 || isNaN(data144)){
-const err310 = {instancePath:instancePath+"/round",schemaPath:"#/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data.round === undefined){
+const err310 = {instancePath,schemaPath:"#/allOf/17/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
 if(vErrors === null){
 vErrors = [err310];
 }
@@ -13843,16 +13923,228 @@ vErrors.push(err310);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err311 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.target === undefined){
+const err311 = {instancePath,schemaPath:"#/allOf/17/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
 vErrors = [err311];
 }
 else {
 vErrors.push(err311);
+}
+errors++;
+}
+if(data.position === undefined){
+const err312 = {instancePath,schemaPath:"#/allOf/17/then/required",keyword:"required",params:{missingProperty: "position"},message:"must have required property '"+"position"+"'"};
+if(vErrors === null){
+vErrors = [err312];
+}
+else {
+vErrors.push(err312);
+}
+errors++;
+}
+if(data.chip === undefined){
+const err313 = {instancePath,schemaPath:"#/allOf/17/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
+if(vErrors === null){
+vErrors = [err313];
+}
+else {
+vErrors.push(err313);
+}
+errors++;
+}
+if(data.type !== undefined){
+if("arrive" !== data.type){
+const err314 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/17/then/properties/type/const",keyword:"const",params:{allowedValue: "arrive"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err314];
+}
+else {
+vErrors.push(err314);
+}
+errors++;
+}
+}
+if(data.target !== undefined){
+if(typeof data.target !== "string"){
+const err315 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/17/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err315];
+}
+else {
+vErrors.push(err315);
+}
+errors++;
+}
+}
+if(data.position !== undefined){
+if(typeof data.position !== "string"){
+const err316 = {instancePath:instancePath+"/position",schemaPath:"#/allOf/17/then/properties/position/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err316];
+}
+else {
+vErrors.push(err316);
+}
+errors++;
+}
+}
+if(data.chip !== undefined){
+if(typeof data.chip !== "string"){
+const err317 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/17/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err317];
+}
+else {
+vErrors.push(err317);
+}
+errors++;
+}
+}
+if(data.round !== undefined){
+let data148 = data.round;
+if(!(((typeof data148 == "number") && (!(data148 % 1) && !isNaN(data148))) && (isFinite(data148)))){
+const err318 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/17/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err318];
+}
+else {
+vErrors.push(err318);
+}
+errors++;
+}
+if((typeof data148 == "number") && (isFinite(data148))){
+if(data148 < 0 || isNaN(data148)){
+const err319 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/17/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err319];
+}
+else {
+vErrors.push(err319);
+}
+errors++;
+}
+}
+}
+}
+var _valid17 = _errs318 === errors;
+valid63 = _valid17;
+if(valid63){
+var props17 = {};
+props17.type = true;
+props17.target = true;
+props17.position = true;
+props17.chip = true;
+props17.round = true;
+}
+}
+if(!valid63){
+const err320 = {instancePath,schemaPath:"#/allOf/17/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err320];
+}
+else {
+vErrors.push(err320);
+}
+errors++;
+}
+if(props0 !== true && props17 !== undefined){
+if(props17 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props17);
+}
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err321 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err321];
+}
+else {
+vErrors.push(err321);
+}
+errors++;
+}
+if(props0 !== true){
+props0 = props0 || {};
+props0.type = true;
+props0.fight = true;
+props0.round = true;
+}
+if(data.type !== undefined){
+let data149 = data.type;
+if(!((((((((((((((((((data149 === "fightStart") || (data149 === "round")) || (data149 === "turn")) || (data149 === "check")) || (data149 === "reaction")) || (data149 === "damage")) || (data149 === "condition")) || (data149 === "down")) || (data149 === "noTime")) || (data149 === "fightEnd")) || (data149 === "heal")) || (data149 === "ability")) || (data149 === "harm")) || (data149 === "sustain")) || (data149 === "regenerate")) || (data149 === "move")) || (data149 === "gain")) || (data149 === "arrive"))){
+const err322 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema128.properties.type.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err322];
+}
+else {
+vErrors.push(err322);
+}
+errors++;
+}
+}
+if(data.fight !== undefined){
+let data150 = data.fight;
+if(!(((typeof data150 == "number") && (!(data150 % 1) && !isNaN(data150))) && (isFinite(data150)))){
+const err323 = {instancePath:instancePath+"/fight",schemaPath:"#/properties/fight/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err323];
+}
+else {
+vErrors.push(err323);
+}
+errors++;
+}
+if((typeof data150 == "number") && (isFinite(data150))){
+if(data150 < 0 || isNaN(data150)){
+const err324 = {instancePath:instancePath+"/fight",schemaPath:"#/properties/fight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err324];
+}
+else {
+vErrors.push(err324);
+}
+errors++;
+}
+}
+}
+if(data.round !== undefined){
+let data151 = data.round;
+if(!(((typeof data151 == "number") && (!(data151 % 1) && !isNaN(data151))) && (isFinite(data151)))){
+const err325 = {instancePath:instancePath+"/round",schemaPath:"#/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err325];
+}
+else {
+vErrors.push(err325);
+}
+errors++;
+}
+if((typeof data151 == "number") && (isFinite(data151))){
+if(data151 < 0 || isNaN(data151)){
+const err326 = {instancePath:instancePath+"/round",schemaPath:"#/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err326];
+}
+else {
+vErrors.push(err326);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err327 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err327];
+}
+else {
+vErrors.push(err327);
 }
 errors++;
 }
@@ -13862,5 +14154,5 @@ return errors === 0;
 }
 validate59.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-export const systemSchema = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:system:1","title":"Rules Studio system","description":"A tabletop rule system as data (rules format v1). Formulas are strings in the Rules Studio formula language; each formula field names its context in `x-formula` (what it may read) and, when it must be true or false, `x-formula-type: boolean`.","type":"object","required":["id","name","version","formatVersion","attributes"],"additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Where editors find this schema, e.g. `../schemas/system.schema.json`."},"id":{"$ref":"#/$defs/id","description":"Stable id of the system, also its file name (`classic-d20`)."},"name":{"type":"string","minLength":1,"description":"The system's name as players know it."},"version":{"type":"string","minLength":1,"description":"Your own version of the system (free text, e.g. `1.0.0`)."},"formatVersion":{"const":1,"description":"Version of the rules file format. This app reads version 1."},"description":{"type":"string","description":"What the system is, for people."},"grid":{"type":"boolean","description":"true: fights are played on squares. false: no grid; where each one stands is a band or a row (spec §2.9)."},"positions":{"type":"object","additionalProperties":false,"description":"Where combatants stand when there is no grid: range bands and named rows.","properties":{"bands":{"$ref":"#/$defs/stringList","description":"Range bands the system speaks of (default `near`, `far`)."},"rows":{"$ref":"#/$defs/stringList","description":"Rows the system names, front first, e.g. `[\"front\", \"back\"]`."},"advance":{"type":"boolean","description":"true: rows close up. Whenever every combatant of a side standing in a row of `rows` is down (or nobody of that side stands there), each of that side's combatants in a later row moves up one row, until no row ahead of a standing combatant is empty (row formation: when the front row falls, the next in line is the new front row). Checked when the fight starts and whenever someone goes down; each move is a `move` event. Default false."}}},"attributes":{"type":"object","description":"Base numbers of a sheet, by id. Read in formulas as `@str`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/attribute"}},"derived":{"type":"object","description":"Values computed from the sheet, by name (dotted names allowed: `str.mod`). Read as `@str.mod`. A derived value that reads a track is recomputed when the track changes.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the sheet: attributes, other derived values, `@level`, tracks."}},"tracks":{"type":"object","description":"Numbers that go up and down in a fight (`hp`), read as `@hp` (current) and `@hp.max`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/track"}},"functions":{"type":"object","description":"Your own functions, callable from every formula: `throw(10)`. No recursion.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/userFunction"}},"checks":{"type":"object","description":"Named checks (`attack`, `initiative`, `save.con`): a roll and its outcomes.","propertyNames":{"$ref":"#/$defs/id"},"additionalProperties":{"$ref":"#/$defs/check"}},"combat":{"$ref":"#/$defs/combat"},"turn":{"$ref":"#/$defs/turn"},"conditions":{"type":"array","description":"Conditions a combatant can carry (prone, paralyzed, blessed).","items":{"$ref":"#/$defs/condition"}},"abilities":{"type":"array","description":"Abilities, spells, reactions and potions.","items":{"$ref":"#/$defs/ability"}},"tiers":{"type":"object","additionalProperties":false,"description":"The tiers enemy templates are built at: a fight's `template.tier`, the values `@tier` may take, the balance grid's columns. Default `{ \"min\": 1, \"max\": 6 }`.","properties":{"min":{"type":"integer","minimum":0,"maximum":1000,"description":"Lowest tier (default 1)."},"max":{"type":"integer","minimum":0,"maximum":1000,"description":"Highest tier (default 6); at least `min`."}}},"templates":{"type":"array","description":"Enemy sheets built from role and tier (the system's `tiers`, 1..6 by default).","items":{"$ref":"#/$defs/template"}},"classes":{"type":"object","description":"Classes by id; a hero's `classes` gives the level in each.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/class"}},"bestiary":{"type":"array","description":"Creatures that fight with their own numbers.","items":{"$ref":"#/$defs/creature"}},"heroes":{"type":"array","description":"Heroes for the sandbox and `sim`.","items":{"$ref":"#/$defs/hero"}},"fights":{"type":"array","description":"Fights for the sandbox and `sim --fight ID`.","items":{"$ref":"#/$defs/fight"}},"parties":{"type":"array","description":"Named groups of heroes for the balance tools: `sim FILE --grid --party ID` fights each template role at each tier against this party.","items":{"$ref":"#/$defs/party"}},"encounters":{"$ref":"#/$defs/encounters","description":"Difficulty budget: what a fight should cost by the book, compared by the balance tools with how it plays."}},"$defs":{"party":{"type":"object","required":["id","heroes"],"additionalProperties":false,"description":"A party: heroes that fight together in the balance grid.","properties":{"id":{"$ref":"#/$defs/id","description":"Party id: `sim FILE --grid --party ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","minItems":1,"items":{"type":"string","description":"Hero id."},"description":"Hero ids (each must be one of `heroes`)."}}},"encounters":{"type":"object","required":["budget","expect"],"additionalProperties":false,"description":"Difficulty budget. A fight's budget is the sum of `budget` over its enemies; `expect` says what win rate a budget should give, so the balance tools can flag fights where the book and the dice disagree.","properties":{"budget":{"type":"string","x-formula":"encounter","x-formula-type":"number","description":"Budget of one enemy (context `encounter`: `@tier`, `@role`, `@challenge`, `@party.size`, `@party.level`), summed over the fight's enemies, like an XP budget: `\"@tier * (@role == 'boss' ? 8 : @role == 'elite' ? 3 : 1)\"`."},"expect":{"type":"array","minItems":1,"description":"The heroes' expected win rate at given budgets: `[{ \"budget\": 4, \"winRate\": 0.9 }, { \"budget\": 12, \"winRate\": 0.5 }]`. Between points the expectation is read on a straight line; beyond the ends it stays at the end's value.","items":{"type":"object","required":["budget","winRate"],"additionalProperties":false,"description":"One point: a budget and the win rate it should give.","properties":{"budget":{"type":"number","description":"A fight's total budget."},"winRate":{"type":"number","minimum":0,"maximum":1,"description":"Heroes' expected win rate at that budget, 0..1."}}}},"tolerance":{"type":"number","minimum":0,"maximum":1,"description":"How far the simulated win rate may sit from the expectation before a fight is flagged (default 0.15): flagged when the whole 95% interval lies outside expectation ± tolerance."}}},"id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]*$","description":"An id: letters, digits, `_`, `-` and `.`, starting with a letter or digit."},"refName":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A name read in formulas as `@name`: letters, digits and `_`, not starting with a digit."},"refPath":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$","description":"A name read in formulas as `@name`; dots allowed (`str.mod`)."},"stringList":{"type":"array","items":{"type":"string"},"description":"A list of words."},"idList":{"type":"array","items":{"type":"string"},"description":"A list of ids."},"attribute":{"type":"object","required":["name"],"additionalProperties":false,"description":"A base number of the sheet.","properties":{"name":{"type":"string","description":"Display name, shown on chips (`Strength`)."},"abbr":{"type":"string","description":"Short label (`STR`)."},"default":{"type":"number","description":"Value when a sheet does not give one."},"min":{"type":"number","description":"Lowest allowed value."},"max":{"type":"number","description":"Highest allowed value."},"whole":{"type":"boolean","description":"Only whole numbers are allowed (a number of dice, a die's size, a rating): the checker reports 2.5 where it is written."},"description":{"type":"string","description":"What it measures, for people."}}},"track":{"type":"object","required":["name","max"],"additionalProperties":false,"description":"A number that goes up and down in a fight.","properties":{"name":{"type":"string","description":"Display name (`Hit points`)."},"max":{"type":"string","x-formula":"sheet","description":"The maximum, a formula over the sheet: `10 + @con.mod * @level`."},"start":{"type":"string","x-formula":"sheet","description":"Value at the start of a fight (default: the maximum). `0` for a track that fills, like Hope."},"description":{"type":"string","description":"What it measures, for people."}}},"userFunction":{"type":"object","required":["params","body"],"additionalProperties":false,"description":"A function of your own: `{ \"params\": [\"n\"], \"body\": \"d(@n)\" }`, called `throw(10)`.","properties":{"params":{"type":"array","items":{"$ref":"#/$defs/refName"},"description":"Parameter names, read in the body as `@n`."},"body":{"type":"string","x-formula":"function","description":"The body: a formula over the parameters."},"description":{"type":"string","description":"What it computes, for people."}}},"trackAmount":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"An amount of a track: `{ \"track\": \"hope\", \"amount\": \"1\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"sheet","description":"How much, a formula over the sheet."}}},"outcomeGain":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"A track that an outcome fills for the one who rolled: `{ \"track\": \"progress\", \"amount\": \"@degree\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"check.gain","description":"How much, a formula over the roller's sheet, the roll and this outcome (`@degree`, `@outcome`, `@crit`); a negative amount empties the track (never below 0)."}}},"outcome":{"type":"object","required":["id","when","result"],"additionalProperties":false,"description":"One outcome of a check. Outcomes are tried in order; the first whose `when` holds is the outcome.","properties":{"id":{"$ref":"#/$defs/id","description":"Outcome id (`hit`, `crit`), tallied by the simulator."},"name":{"type":"string","description":"Display name, on chips (`Hit`)."},"when":{"type":"string","x-formula":"check.outcome","x-formula-type":"boolean","description":"True when this is the outcome: `@total >= @vs`. Reads `@natural`, `@total`, `@vs`, `@roll.*`."},"result":{"enum":["success","partial","fail"],"description":"What the rules read: `success`, `partial` or `fail`."},"crit":{"type":"boolean","description":"true: a critical success."},"botch":{"type":"boolean","description":"true: a botch (critical failure)."},"degree":{"type":"string","x-formula":"check.outcome","x-formula-type":"number","description":"Degree of success, a number."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the one who rolled (how a rule remembers something for the rest of the fight)."},"inflicts":{"$ref":"#/$defs/idList","description":"Condition ids put on the target (`off-balance`)."},"gain":{"type":"array","items":{"$ref":"#/$defs/outcomeGain"},"description":"Tracks of the one who rolled that fill: `[{ \"track\": \"hope\", \"amount\": \"1\" }]`. An amount may read the outcome's `@degree`: an extended challenge adds `@degree` to a progress track, and a botch empties it with `-@progress`."},"description":{"type":"string","description":"For people."}}},"check":{"defaultSnippets":[{"label":"check with hit and miss","description":"A roll against the target's defence with two outcomes.","body":{"name":"${1:Attack}","roll":"${2:d20 + @might}","outcomes":[{"id":"hit","name":"Hit","when":"@total >= @vs","result":"success"},{"id":"miss","name":"Miss","when":"true","result":"fail"}]}}],"type":"object","required":["roll"],"additionalProperties":false,"description":"A check: one roll, then the first outcome whose `when` holds. No outcomes: it only yields its total (initiative).","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"What the check is for, for people."},"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The roll, evaluated once: `d20 + @stat + @prof`. Reads the actor's sheet, `@stat`, reads, `@edge`, `@mods.<name>`, `@target.*`."},"edge":{"type":"object","required":["combine"],"additionalProperties":false,"description":"How advantage-like edges combine before the dice; the roll reads the result as `@edge`.","properties":{"combine":{"enum":["cancel","sum"],"description":"`cancel`: any positive and any negative edge cancel, else ±1. `sum`: added up, clamped to `max`."},"max":{"type":"integer","minimum":0,"description":"Largest edge either way, under `sum`."}}},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order; the first whose `when` holds is the outcome."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number this check is rolled with when no blow gives one (a save, a reaction, initiative), readable in `roll` as `@stat`: `@con.save`. Computed on the roller's sheet; a creature's `saves[<this check's id>]` replaces it (an SRD monster's Constitution save +6). An attack's `@stat` stays the weapon's or creature attack's."}}},"combat":{"type":"object","required":["mode"],"additionalProperties":false,"description":"How fights are resolved.","properties":{"mode":{"enum":["numbers","consequences"],"description":"`numbers`: attack, damage, defence. `consequences`: the hero rolls and the result is read on both sides (spec §2.8)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"The attack: which check is rolled, the damage of a blow, the defence to meet.","properties":{"check":{"type":"string","description":"Id of the check rolled to attack (`attack`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of a blow: `1d8 + max(@str.mod, @dex.mod)`. Reads the attacker's sheet and reads, `@roll.*`, `@outcome`, `@crit`, `@degree`."},"defence":{"type":"string","x-formula":"defence","x-formula-type":"number","description":"What the enemy must meet, on the defender's sheet: `10 + @dex.mod`. The attack roll reads it as `@vs`."},"reads":{"type":"object","description":"What every attack reads: names and formulas computed on the attacker, read as `@name` in the roll and the damage. A weapon's own reads win, name by name.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the attacker's sheet; a plain attribute reads as that attribute."}},"crit":{"enum":["dice","total","none"],"description":"On a crit: `dice` rolls twice the damage dice, `total` doubles the damage, `none` leaves it to formulas reading `@crit`."}}},"damage":{"type":"object","additionalProperties":false,"description":"What happens to damage on its way to the target.","properties":{"steps":{"type":"array","description":"Steps run in order, each replacing `@damage` where `when` holds. The result is floored at 0 and rounded down.","items":{"type":"object","required":["id","when","value"],"additionalProperties":false,"description":"One damage step, named on the damage chip when it changes the number.","properties":{"id":{"$ref":"#/$defs/id","description":"Step id (`resist`)."},"name":{"type":"string","description":"Display name."},"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"True when the step applies: `has(@target.resist, @damageType)`."},"value":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"The new damage: `floor(@damage / 2)`."},"type":{"type":"string","minLength":1,"description":"Where `when` holds, the damage is of this type from this step on: later steps read it as `@damageType`, and the log's damage event (and regeneration's stopping types) name it. A damage type that depends on the target: a firearm's `firearm` becomes `bashing` against a vampire and `lethal` against anyone else (`{ \"when\": \"@damageType == 'firearm'\", \"value\": \"@damage\", \"type\": \"lethal\" }`, after the vampire's step)."}}}},"types":{"type":"object","required":["default"],"additionalProperties":false,"description":"Damage types: what a blow deals when nothing names its type.","properties":{"default":{"type":"string","description":"Type of a blow nothing else types (`bludgeoning`)."},"words":{"type":"object","description":"Words of an attack's name and the type they mean: `{ \"claw\": \"slashing\", \"bite\": \"piercing\" }`.","additionalProperties":{"type":"string","description":"The damage type this word means."}}}}}},"reaction":{"type":"object","required":["per"],"additionalProperties":false,"description":"How often a combatant may react outside its turn.","properties":{"per":{"enum":["round","turn","unlimited"],"description":"One reaction per `round` or per `turn`, or `unlimited`."},"opportunity":{"type":"boolean","description":"true: whoever leaves a place where a foe stands takes that foe's first attack as a reaction (an opportunity attack), when the foe has a reaction left. Teleports and disengage words never provoke it."}}},"sustain":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"Keeping a sustained ability when hurt: rolled on each blow that hurts the sustainer.","properties":{"check":{"type":"string","description":"Check id rolled (`sustain`)."},"dc":{"type":"string","x-formula":"sustain.dc","x-formula-type":"number","description":"The number to meet: `max(10, floor(@damage / 2))`."}}},"targeting":{"type":"object","additionalProperties":false,"description":"Who may be targeted.","properties":{"canTarget":{"type":"string","x-formula":"targeting","x-formula-type":"boolean","description":"True when the attacker may target this one: `not (@attack.melee and has(@target.tags, 'flying'))`."}}},"death":{"type":"object","required":["enabled"],"additionalProperties":false,"description":"Whether heroes can die. A hero at 0 hit points is `down`: stable when `enabled` is false or a condition on it says `atZero: stable` (out of this fight, alive: it wakes up later, after the fight), dead when a condition says `atZero: dead`, and otherwise dying: with a `save`, it rolls death saves until it is stable, dead or back up; without one it stays down for the rest of the fight.","properties":{"enabled":{"type":"boolean","description":"true: a hero at 0 can die. false: a world without death (stable, wakes up later)."},"save":{"type":"object","required":["check"],"additionalProperties":false,"description":"Death saves: at the start of every round each dying hero rolls `check` (no DC: its outcomes decide). A success counts one success, a `crit` outcome brings the hero back up with 1 hit point; a fail counts one failure, a `botch` outcome two. At `successes` it is stable, at `failures` dead (a `down` event each).","properties":{"check":{"type":"string","description":"Check id rolled (`death`)."},"successes":{"type":"integer","minimum":1,"description":"Successes that make the hero stable. Default 3."},"failures":{"type":"integer","minimum":1,"description":"Failures that kill the hero. Default 3."}}}}},"consequences":{"type":"object","required":["roll","outcomes","position","effect","harm"],"additionalProperties":false,"description":"Consequences mode: the hero rolls, the result is read on both sides.","properties":{"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The hero's roll: `(@pool > 0 ? (@pool)d6kh1 : 2d6kl1)`."},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order, like a check's outcomes."},"position":{"type":"object","description":"Positions and the harm levels a failure costs the hero.","additionalProperties":{"type":"object","required":["harm"],"additionalProperties":false,"description":"One position.","properties":{"harm":{"type":"number","minimum":0,"description":"Harm levels the hero suffers."}}}},"effect":{"type":"object","description":"Effects and the harm levels a success deals.","additionalProperties":{"type":"number","minimum":0,"description":"Harm levels dealt."}},"harm":{"type":"object","required":["levels"],"additionalProperties":false,"description":"What harm costs a hero.","properties":{"levels":{"type":"array","items":{"type":"number","minimum":0,"maximum":1},"description":"Fraction of maximum hit points each harm level costs (Forged: `[0.25, 0.5, 0.8, 1.0]`)."},"track":{"type":"string","description":"Track harm is taken from (default `hp`)."}}},"defaultPosition":{"type":"string","description":"The heroes' position in a fight that names none (default `risky`); one of `position`."}}},"disengage":{"$ref":"#/$defs/stringList","description":"Words of the system that disengage: an ability whose id or name holds one never provokes an opportunity attack, unless the ability says `disengage` itself."},"edgeWords":{"type":"object","additionalProperties":false,"description":"How the log words an edge of +1 and -1 on a check (`Prone (near): advantage`); any other edge reads `edge +2`.","properties":{"advantage":{"type":"string","minLength":1,"description":"The word for an edge of +1 (default `advantage`)."},"disadvantage":{"type":"string","minLength":1,"description":"The word for an edge of -1 (default `disadvantage`)."}}}}},"turn":{"type":"object","required":["initiative","actions"],"additionalProperties":false,"description":"Who acts when, and how much one turn allows.","properties":{"initiative":{"type":"object","required":["check"],"additionalProperties":false,"description":"Initiative: highest first.","properties":{"check":{"type":"string","description":"Id of the initiative check."},"when":{"enum":["once","round"],"description":"`once` (when the first exchange starts; a late arrival rolls when it appears) or every `round`. Default `once`."},"ties":{"enum":["heroes","enemies","random"],"description":"Who goes first on a tie. Default `heroes`."}}},"actions":{"type":"array","description":"The budget of one turn. Attacks past it are marked NO TIME.","items":{"type":"object","required":["id","name","per"],"additionalProperties":false,"description":"One kind of action in a turn.","properties":{"id":{"$ref":"#/$defs/id","description":"Action id (`action`, `bonus`), named by abilities' `uses` and `grants`."},"name":{"type":"string","description":"Display name."},"per":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many per turn."},"attacks":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Attacks this action makes: `@class.attacks` (multiclass: the largest, never summed)."},"speed":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Speed of the action, read by the clock as `@action.speed`; may read `@clock` (Run: all that is left)."},"defer":{"type":"boolean","description":"true: a held action (Libra's Wait). Taking it (with an ability that `uses` it, steered by standing orders) does nothing else and ends the act: the actor's clock drops by the action's `speed` only (none: it stays on the current tick; `turn.clock.cost` is not applied), and at that clock value it acts again after everyone else who is to act there, last on the tick. It cannot be taken twice on the same tick. Only in a system with `turn.clock` (the checker warns otherwise: without a clock it only ends the turn)."},"description":{"type":"string","description":"For people."}}}},"clock":{"type":"object","required":["cost","while"],"additionalProperties":false,"description":"Turns the round into ticks, for speed systems. The highest clock acts next.","properties":{"cost":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"What each action takes off the actor's clock: `@action.speed`."},"while":{"type":"string","x-formula":"clock","x-formula-type":"boolean","description":"True while the actor may act again: `@clock >= 1`."}}}}},"condition":{"defaultSnippets":[{"label":"condition","description":"A condition with an edge on its holder's checks for a few rounds.","body":{"id":"${1:new-condition}","name":"${2:Dazed}","edge":"${3:-1}","rounds":"^${4:1}"}}],"type":"object","required":["id"],"additionalProperties":false,"description":"A condition: edges and mods on checks, no actions, a save that ends it.","properties":{"id":{"$ref":"#/$defs/id","description":"Condition id, named by `applies`, `inflicts` and fights."},"name":{"type":"string","description":"Display name, on chips (`Prone`)."},"description":{"type":"string","description":"For people."},"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge on the holder's own checks: `-1` is disadvantage."},"mods":{"type":"object","description":"Mods on the holder's own checks, read there as `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"checks":{"$ref":"#/$defs/idList","description":"Check ids the holder's `edge` and `mods` apply to (all when omitted)."},"against":{"type":"array","description":"Effects on checks made against the holder, filtered by `reach`.","items":{"type":"object","additionalProperties":false,"description":"One effect on checks against the holder.","properties":{"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge for the attacker: `1` is advantage."},"mods":{"type":"object","description":"Added to the attacker's `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"crit":{"type":"boolean","description":"true: a hit becomes a crit. The check then reads as its first success outcome marked `crit` (its event, tally and chip), when it has one, and the chip says which condition did it (`Paralyzed (near): crit`)."},"reach":{"type":"string","description":"Only for attacks from this band or row (`near`, `far`)."}}}},"noActions":{"type":"boolean","description":"true: its holder cannot act: no blows, no abilities, potions included, on its turn, and no reactions either (a reaction is an ability: the seed's one who cannot act \"neither strikes nor uses abilities\"), unless `noReactions` is `false`."},"noReactions":{"type":"boolean","description":"Whether its holder's reactions are taken away (Shield, a dodge, a soak, an opportunity attack). Default: what `noActions` says. `true` alone takes only the reactions (a shocking grasp); `false` with `noActions` keeps them (stunned on its turn, still dodging)."},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"The holder rolls again at the end of each of its turns; a success ends the condition. When a save applied the condition (a spell's `save`, a creature attack's `save`: a ghoul's DC 10 Constitution save), the repeat is that same check against that same DC; `check` and `dc` here serve when no save applied it (a fight's starting conditions, an outcome's `inflicts`).","properties":{"check":{"type":"string","description":"Check id rolled (`save.con`)."},"dc":{"type":"string","x-formula":"condition.dc","x-formula-type":"number","description":"DC, computed when the condition is applied: `@source.spell.dc`."},"at":{"enum":["turnEnd","turnStart"],"description":"When the save is rolled. Default `turnEnd`."}}},"atZero":{"enum":["dead","stable"],"description":"What 0 hit points means while this is on a hero."},"rounds":{"type":"integer","minimum":0,"description":"Rounds it lasts (none: until something ends it): it ends at the end of its holder's `rounds`-th turn after the one in progress, whoever put it on. `1`, put on by a foe or by the holder itself during its own turn, lasts to the end of the holder's next turn; `0` put on during the holder's own turn ends at the end of that turn (a boost to this turn's rolls only), and off its turn means the same as `1`."}}},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"A saving throw each target rolls against the user's DC.","properties":{"check":{"type":"string","description":"Check id each target rolls (`save.wis`)."},"dc":{"type":"string","x-formula":"ability.dc","x-formula-type":"number","description":"DC, on the user's sheet: `@spell.dc`."},"half":{"type":"boolean","description":"true: half damage on a successful save."}}},"ability":{"defaultSnippets":[{"label":"ability","description":"An ability of its own attack: one roll and its damage.","body":{"id":"${1:power-strike}","name":"${2:Power Strike}","uses":"${3:free}","target":"${4:enemy}","attack":{"check":"${5:attack}","damage":"${6:2d6}"}}}],"type":"object","required":["id","uses"],"additionalProperties":false,"description":"An ability, spell, reaction or potion.","properties":{"id":{"$ref":"#/$defs/id","description":"Ability id, named by heroes and orders."},"name":{"type":"string","description":"Display name."},"kind":{"type":"string","description":"Kind, for people (`Spell`, `Feature`, `Potion`)."},"level":{"type":"integer","minimum":0,"description":"Spell level or tier."},"description":{"type":"string","description":"For people."},"uses":{"type":"string","description":"What it takes: an action id of `turn.actions` (`action`, `bonus`), `reaction`, or `free`."},"cost":{"type":"array","description":"Resources paid; an ability whose cost cannot be paid is not used.","items":{"type":"object","minProperties":1,"additionalProperties":false,"dependentRequired":{"track":["amount"],"amount":["track"]},"description":"A spell slot (`{ \"slot\": 1 }`) or an amount of a track (`{ \"track\": \"tp\", \"amount\": \"1\" }`).","properties":{"slot":{"type":"integer","minimum":0,"description":"Spell slot level spent."},"track":{"type":"string","description":"Track paid from."},"amount":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much of the track."}}}},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks that fill when it is used (a builder)."},"react":{"type":"object","required":["on"],"additionalProperties":false,"description":"For a reaction: when it fires and what it does.","properties":{"on":{"enum":["hit","spell","leave"],"description":"`hit` (being hit), `spell` (a spell), `leave` (an enemy leaving reach)."},"defence":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Added to the defence against the triggering attack (Shield: `5`)."},"check":{"type":"string","description":"A check rolled to react; its success is read by damage steps as `@reaction.<ability id>`."},"when":{"type":"string","x-formula":"reaction","x-formula-type":"boolean","description":"True when it answers this trigger at all; false: it is not taken (no check rolled, nothing paid, no reaction used). Reads the reactor's sheet, the triggering blow's `@damageType` and `@attack.melee`, and `@attacker.*` (the one it answers): Libra's Dodge `@damageType == 'physical'`, Resist `@damageType != 'physical'`. A `spell` trigger reads the ability's damage type; a `leave` trigger has none (`''`). Default: always."}}},"sustained":{"type":"boolean","description":"true: its effects last while its user sustains it (one at a time)."},"target":{"enum":["enemy","enemies","ally","allies","self"],"description":"Who it is aimed at: one `enemy`, all `enemies`, an `ally`, all `allies`, or `self`."},"save":{"$ref":"#/$defs/save"},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the targets (on a failed save, when there is one)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"An attack of its own: an attack spell rolls its own attack and dice.","properties":{"check":{"type":"string","description":"Check id rolled (`attack`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@spell.mod`."},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage: `(@level >= 5 ? 2 : 1)d10`."},"type":{"type":"string","description":"Damage type (`fire`)."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage of a saving-throw ability, rolled once for all targets."},"type":{"type":"string","description":"Damage type."},"heal":{"type":"object","required":["amount","track"],"additionalProperties":false,"description":"Healing, never above the maximum.","properties":{"amount":{"type":"string","x-formula":"heal","x-formula-type":"number","description":"How much: `1d10 + @level`."},"track":{"type":"string","description":"Track healed (`hp`)."}}},"grants":{"type":"array","description":"More actions this turn (Action Surge): their attacks are really rolled.","items":{"type":"object","required":["action","count"],"additionalProperties":false,"description":"Extra actions of one kind.","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"integer","minimum":1,"description":"How many more this turn."}}}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, read by the clock as `@action.speed`."},"recharge":{"type":"object","required":["min"],"additionalProperties":false,"description":"Recharge (a breath weapon): usable again at the start of a turn when its die (a d6 unless `die` says) shows at least `min`.","properties":{"min":{"type":"integer","minimum":1,"maximum":1000,"description":"Lowest face of the die that recharges it (5 on a d6: on 5-6); at most the die's faces."},"die":{"type":"integer","minimum":2,"maximum":1000,"description":"Faces of the recharge die (default 6: a d6)."}}},"move":{"type":"string","description":"Where using it moves its user (a band such as `far`, or a row). Leaving a place where foes stand lets them react (`react.on: leave`, or the opportunity attack of `combat.reaction.opportunity`), unless it is a teleport or a disengage (`disengage`)."},"teleport":{"type":"boolean","description":"A teleport (Misty Step): its `move` never provokes a reaction."},"disengage":{"type":"boolean","description":"Its `move` disengages: leaving never provokes an opportunity attack or a `leave` reaction. When absent, the words of `combat.disengage` found in its id or name decide."},"challenge":{"type":"object","required":["check","vs"],"additionalProperties":false,"description":"A check its user rolls on its own, against a number rather than a foe (an unopposed challenge: picking a lock, breaking a ward). The outcome's `applies` and `gain` take effect as for any check, so an extended challenge adds its `@degree` to a progress track (and a botch may empty it); standing orders read the track to know when it is done.","properties":{"check":{"type":"string","description":"Check id rolled (`challenge`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The user's number for the check, `@stat` (an ability total: `@wits + @streetwise - @wound`). Default: the check's own `stat`, else 0."},"vs":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number to meet, `@vs` (a difficulty), on the user's sheet."}}},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off its targets (breaking a ward, a cure). An ability that does nothing else is not used while none of its targets holds one of them."}}},"template":{"defaultSnippets":[{"label":"enemy template","description":"An enemy role whose numbers grow with `@tier`.","body":{"role":"${1:standard}","attributes":{},"tracks":{"hp":"${2:6 + 4 * @tier}"},"combat":{"attack":"${3:@tier}","damage":"${4:1d6 + @tier}","defence":"${5:10 + @tier}"}}}],"type":"object","required":["role"],"additionalProperties":false,"description":"An enemy template: formulas of `@tier` (the system's `tiers`, 1..6 by default) that build an enemy's sheet.","properties":{"role":{"type":"string","description":"`minion`, `standard`, `elite`, `boss`, or a role of your own."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"defaults":{"type":"object","additionalProperties":false,"description":"Defaults for the enemy's sheet.","properties":{"attribute":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Every attribute not given in `attributes`: `min(5, floor((@tier + 1) / 2))`."}}},"attributes":{"type":"object","description":"Attributes by id.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier` and `@role`."}},"tracks":{"type":"object","description":"Track maxima by id: `{ \"hp\": \"8 + 6 * @tier\" }`.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier`, `@role` and the sheet."}},"combat":{"type":"object","additionalProperties":false,"description":"The enemy's fighting numbers.","properties":{"defence":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Defence: `12 + @tier`."},"attack":{"type":"string","x-formula":"template","x-formula-type":"number","description":"The number its blows are struck with, `@stat` in the attack check."},"damage":{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"Damage of its blows: `(@tier)d6 + @tier`. Reads `@tier`, `@role`, the sheet, and the attack roll's `@roll.*`, `@crit`."},"attacks":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Attacks its attack action makes (`\"2\"`; `\"0\"`: it never strikes with its blows, its abilities still act). When given, this is the count whatever the turn's attack action says (`turn.actions[].attacks`, even a constant `\"1\"`); when absent the action's count holds, and `@class.attacks` reads 1."},"type":{"type":"string","description":"Damage type of its blows."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"harm":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Consequences mode: harm levels before it falls: `@role == 'minion' ? 1 : 3`."},"abilities":{"type":"array","description":"Abilities of its own or ids of the system's abilities, used as a bestiary creature uses them: each reaction (Libra's Dodge, Resist) whenever the moment comes, abilities aimed at enemies before its blows. Costs are paid from the enemy's own tracks.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags read by formulas: `has(@target.tags, 'flying')`."}}},"class":{"type":"object","additionalProperties":false,"description":"A class.","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"attacks":{"type":"string","x-formula":"class","x-formula-type":"number","description":"Attacks an Action makes; `@level` is the level in this class. Read as `@class.attacks` (the largest over a hero's classes)."}}},"damagePart":{"type":"object","required":["damage","type"],"additionalProperties":false,"description":"A further part of a blow's damage with a type of its own (an adult red dragon's bite: piercing, plus `{ \"damage\": \"2d6\", \"type\": \"fire\" }`). Rolled with the blow's own damage (its dice doubled on a crit under `crit: dice`, x2 under `total`), then run through `combat.damage.steps` on its own with `@damageType` set to its type (resisted, doubled or ignored separately); the parts' results are added up on the target, one damage event each, and one sustain roll covers the whole blow.","properties":{"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of this part: `2d6`."},"type":{"type":"string","description":"Damage type of this part (`fire`)."}}},"creatureAttack":{"type":"object","required":["id","bonus","damage"],"additionalProperties":false,"description":"One attack of a creature.","properties":{"id":{"$ref":"#/$defs/id","description":"Attack id, named by `multiattack`."},"name":{"type":"string","description":"Display name; its words type the damage (`Claw` slashes)."},"bonus":{"description":"Attack bonus: the number the blow is struck with (`@stat`). A number, or a formula over the creature's own sheet, evaluated at each blow: `\"@melee.total\"` or `\"4 - @wound\"` reads its wounds as they are then.","oneOf":[{"type":"number","description":"The bonus: `4`."},{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"A formula over the creature's own sheet (its attributes, derived values and tracks), evaluated at each blow: `@melee.total`."}]},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `2d6 + 3`."},"type":{"type":"string","description":"Damage type."},"reach":{"type":"string","description":"`near` or `far`."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids a hit puts on the target (after its save, when there is one)."},"save":{"$ref":"#/$defs/save"},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a dragon's bite: `damage` piercing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"creatureLists":{"type":"array","items":{"type":"string"},"description":"Any other list of words the system reads (`has(@target.conditionImmune, 'charmed')`)."},"creature":{"defaultSnippets":[{"label":"creature","description":"A bestiary creature with one attack.","body":{"id":"${1:wolf}","name":"${2:Wolf}","defence":"^${3:12}","hp":"^${4:11}","attacks":[{"id":"${5:bite}","name":"${6:Bite}","bonus":"^${7:4}","damage":"${8:2d4 + 2}"}]}}],"type":"object","required":["id","name","defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"A creature of the bestiary: it fights with its own numbers.","properties":{"id":{"$ref":"#/$defs/id","description":"Creature id, named by fights (`goblin`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"size":{"type":"string","description":"Size, for people."},"type":{"type":"string","description":"Creature type (`undead`)."},"challenge":{"type":"number","minimum":0,"description":"Challenge rating or level."},"defence":{"description":"Defence (armour class): a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"tracks":{"type":"object","description":"Other track maxima by id.","additionalProperties":{"type":"number","description":"Maximum."}},"saves":{"type":"object","description":"Bonuses by check id (`save.dex`: 5), replacing the sheet's own.","additionalProperties":{"type":"number","description":"Bonus."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one attack action, in order (`[\"bite\", \"claw\", \"claw\"]`). Without one, a creature makes one attack an action and uses its attacks in turn: the first, then the second, and so on round the list, each fight starting from the first (an attack that reaches no foe is passed over for the next). The SRD ghoul bites, then claws (paralysing), then bites again."},"damageType":{"type":"string","description":"Damage type of its blows when an attack names none."},"regeneration":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Hit points regained at the start of each of its turns.","properties":{"amount":{"type":"number","minimum":0,"description":"Hit points regained."},"stoppedBy":{"$ref":"#/$defs/stringList","description":"Damage types that stop it for a turn (`fire`, `acid`)."}}},"abilities":{"type":"array","description":"Abilities of its own (a breath weapon, a saving throw the hero rolls) or ids of the system's abilities.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"position":{"type":"string","description":"Where it stands by default (`near`, `far`, a row)."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`undead`, `flying`)."}}},"weapon":{"type":"object","required":["name","damage"],"additionalProperties":false,"description":"A hero's weapon.","properties":{"name":{"type":"string","description":"Display name; its words type the damage."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `1d8 + @str.mod`."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@str.mod`."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"type":{"type":"string","description":"Damage type (`slashing`)."},"reads":{"type":"object","description":"What this weapon's attacks read, winning over `combat.attack.reads` name by name: `{ \"second\": \"@willpower\" }`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the wielder's sheet."}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, `@action.speed`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`finesse`)."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a flame tongue: slashing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"hero":{"defaultSnippets":[{"label":"hero","description":"A hero with attributes and a weapon.","body":{"id":"${1:hero}","name":"${2:Hero}","level":"^${3:1}","attributes":{},"weapon":{"name":"${4:Sword}","damage":"${5:1d8}"}}}],"type":"object","required":["id","name","level"],"additionalProperties":false,"description":"A hero for the sandbox.","properties":{"id":{"$ref":"#/$defs/id","description":"Hero id, named by fights."},"name":{"type":"string","description":"Display name."},"level":{"type":"integer","minimum":0,"description":"Character level, `@level`."},"classes":{"type":"object","description":"Level in each class by class id: `{ \"fighter\": 5 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Level in this class."}},"attributes":{"type":"object","description":"Attribute values by id; missing ones take the attribute's `default`.","additionalProperties":{"type":"number","description":"Value."}},"derived":{"type":"object","description":"The hero's own values (`spell.dc`), read like the system's derived values.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the hero's sheet."}},"tracks":{"type":"object","description":"Starting values of tracks, when not the maximum.","additionalProperties":{"type":"number","description":"Starting value."}},"slots":{"type":"object","description":"Spell slots by level: `{ \"1\": 4, \"2\": 2 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Slots of this level."}},"weapon":{"$ref":"#/$defs/weapon"},"abilities":{"$ref":"#/$defs/idList","description":"Ability ids the hero has."},"orders":{"type":"array","description":"Standing orders, tried in order: reactions when the moment comes, other abilities before the hero's attacks.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Ability id to use."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it: `@hp < @hp.max / 2`, or for a reaction `@total - @vs < 5`."}}}},"focus":{"type":"string","description":"Who to target first: a combatant id or a role (default: the reachable enemy with the fewest hit points)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids the hero carries from the start."},"position":{"type":"string","description":"Where the hero stands by default."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types the hero resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types the hero is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types the hero is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"The hero's weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe the hero slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}},"fightHero":{"oneOf":[{"type":"string","description":"A hero id."},{"type":"object","required":["hero"],"additionalProperties":false,"description":"A hero with a position and conditions for this fight.","properties":{"hero":{"type":"string","description":"Hero id."},"position":{"type":"string","description":"Where the hero stands (`near`, `far`, a row)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied when the fight starts."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}}]},"enemyNumbers":{"type":"object","required":["defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"An enemy written out with its own numbers.","properties":{"name":{"type":"string","description":"Display name."},"defence":{"description":"Defence: a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order."},"damageType":{"type":"string","description":"Damage type of its blows."},"harm":{"type":"number","minimum":0,"description":"Consequences mode: harm levels before it falls."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}},"fightEnemy":{"type":"object","additionalProperties":false,"anyOf":[{"required":["template"],"properties":{"template":true}},{"required":["bestiary"],"properties":{"bestiary":true}},{"required":["numbers"],"properties":{"numbers":true}}],"description":"Enemies of one kind: from a template, the bestiary, or numbers written out.","properties":{"template":{"type":"object","required":["role","tier"],"additionalProperties":false,"description":"From a template: `{ \"role\": \"minion\", \"tier\": 1 }`.","properties":{"role":{"type":"string","description":"Template role."},"tier":{"type":"integer","minimum":0,"maximum":1000,"description":"Tier, inside the system's `tiers` (1..6 by default)."}}},"bestiary":{"type":"string","description":"Creature id from the bestiary."},"numbers":{"$ref":"#/$defs/enemyNumbers"},"count":{"type":"integer","minimum":1,"maximum":1000,"description":"How many (default 1, at most 1000)."},"id":{"$ref":"#/$defs/id","description":"Name prefix: enemies are `<id>-1`, `<id>-2`, ... (default: the role or creature)."},"position":{"type":"string","description":"Where they stand."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied to each when the fight starts."}}},"fight":{"defaultSnippets":[{"label":"fight","description":"A sample fight: heroes against enemies from a template.","body":{"id":"${1:first-fight}","name":"${2:First fight}","heroes":["${3:hero}"],"enemies":[{"template":{"role":"${4:standard}","tier":"^${5:1}"},"count":"^${6:1}"}]}}],"type":"object","required":["id","heroes","enemies"],"additionalProperties":false,"description":"A fight: heroes against enemies.","properties":{"id":{"$ref":"#/$defs/id","description":"Fight id: `sim FILE --fight ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","items":{"$ref":"#/$defs/fightHero"},"description":"Hero ids, or `{ \"hero\": \"fighter5\", \"position\": \"far\", \"conditions\": [\"blessed\"] }`."},"enemies":{"type":"array","items":{"$ref":"#/$defs/fightEnemy"},"description":"Enemies: `{ \"template\": { \"role\": \"minion\", \"tier\": 1 }, \"count\": 4 }` or `{ \"bestiary\": \"goblin\" }`."},"positions":{"type":"object","description":"Positions by hero id: `{ \"fighter5\": \"near\" }`.","additionalProperties":{"type":"string","description":"Band or row."}},"maxRounds":{"type":"integer","minimum":1,"maximum":10000,"description":"Rounds before the fight is a draw (default 100)."},"position":{"type":"string","description":"Consequences mode: the heroes' position (default `combat.consequences.defaultPosition`, else `risky`)."},"effect":{"type":"string","description":"Consequences mode: the heroes' effect (default `standard`)."}}}}};
-export const eventsSchema = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:events:1","title":"Rules Studio simulator event","description":"One line of `sim --log`: one JSON event per line, each with a `type`. Fields listed are the ones the engine writes; further fields may be added in later versions, so readers ignore what they do not know.","type":"object","required":["type"],"properties":{"type":{"enum":["fightStart","round","turn","check","reaction","damage","condition","down","noTime","fightEnd","heal","ability","harm","sustain","regenerate","move","gain"],"description":"What happened."},"fight":{"type":"integer","minimum":0,"description":"Index of the fight in the run (0-based): added to each line by `sim --log --fights N` when N > 1 (not part of the engine's event)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}},"allOf":[{"if":{"properties":{"type":{"const":"fightStart"}},"required":["type"]},"then":{"required":["type","system","fightId","seed","hpTrack","combatants"],"properties":{"type":{"const":"fightStart","description":"A fight begins."},"system":{"type":"string","description":"System id."},"fightId":{"type":"string","description":"Fight id."},"seed":{"type":["integer","string"],"description":"Seed of this fight."},"combatants":{"type":"array","description":"Who fights.","items":{"type":"object","description":"A combatant.","required":["id","name","side","hp","position"],"properties":{"id":{"type":"string","description":"Combatant id."},"side":{"enum":["heroes","enemies"],"description":"Side."},"hp":{"type":"number","description":"Hit points at the start."},"position":{"type":"string","description":"Band or row."},"name":{"type":"string","description":"Display name."}}}},"note":{"type":"string","description":"A note on how the engine plays this system (a square-based system fought in bands)."},"hpTrack":{"type":"string","description":"Id of the track that holds hit points (the combatants' `hp`; a `heal` or `gain` of this track changes them)."}}}},{"if":{"properties":{"type":{"const":"round"}},"required":["type"]},"then":{"required":["type","round"],"properties":{"type":{"const":"round","description":"A new round begins."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"turn"}},"required":["type"]},"then":{"required":["type","round","actor","initiative"],"properties":{"type":{"const":"turn","description":"An actor's turn (each time it acts, in a clock system)."},"actor":{"type":"string","description":"Who acts."},"clock":{"type":"number","description":"The clock value the actor acts at (clock systems)."},"initiative":{"type":"number","description":"The actor's initiative."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"check"}},"required":["type"]},"then":{"required":["type","round","actor","check","checkName","target","dice","roll","total","vs","outcome","outcomeName","result","crit","botch","formula","chip","influencedBy"],"properties":{"type":{"const":"check","description":"A check was rolled."},"actor":{"type":"string","description":"Who rolled."},"check":{"type":"string","description":"Check id."},"target":{"type":["string","null"],"description":"Against whom, if anyone."},"dice":{"type":"array","items":{"type":"number"},"description":"Every die rolled, kept and dropped."},"total":{"type":"number","description":"The roll's total."},"vs":{"type":["number","null"],"description":"The number to meet, if any."},"outcome":{"type":["string","null"],"description":"Outcome id (none for a check without outcomes)."},"degree":{"type":"number","description":"The outcome's degree of success, when it has a `degree` formula."},"chip":{"type":"string","description":"The chip, built from `roll`, `total`, `vs`, `outcomeName` and `influencedBy`: `d20 (14) + 3 Strength + 2 = 19 vs 13 · Hit`, then `Influenced by: …` on its own line when something did."},"influencedBy":{"type":"array","items":{"type":"string"},"description":"What influenced the roll (`Prone (near): advantage`)."},"checkName":{"type":"string","description":"The check's display name (`Attack roll`)."},"roll":{"type":"string","description":"The roll's terms as the chip writes them, before ` = total` (`d20 (14) + 3 Strength + 2`): a part of `chip`."},"outcomeName":{"type":["string","null"],"description":"The outcome's display name (`Hit`); null for a check without outcomes."},"result":{"enum":["success","partial","fail",null],"description":"The outcome's `result` (`success`, `partial`, `fail`): what a reader colours the chip by; null for a check without outcomes."},"crit":{"type":"boolean","description":"The roll is a crit (its outcome is marked `crit`, or a target's condition turned a hit into one)."},"botch":{"type":"boolean","description":"The outcome is marked `botch`."},"formula":{"type":"string","description":"JSON pointer of the formula that rolled (`/checks/attack/roll`): what a chip links to."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"reaction"}},"required":["type"]},"then":{"required":["type","round","actor","ability","on","success","chip"],"properties":{"type":{"const":"reaction","description":"A reaction was used."},"actor":{"type":"string","description":"Who reacted."},"ability":{"type":"string","description":"Ability id used."},"on":{"enum":["hit","spell","leave"],"description":"The trigger (`hit`, `spell`, `leave`)."},"success":{"type":"boolean","description":"Whether a reaction check succeeded."},"chip":{"type":"string","description":"Chip."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"damage"}},"required":["type"]},"then":{"required":["type","round","actor","target","amount","damageType","steps","rolled","hp","formula","chip"],"properties":{"type":{"const":"damage","description":"Damage was dealt."},"actor":{"type":"string","description":"Who dealt it."},"target":{"type":"string","description":"Who took it."},"amount":{"type":"number","description":"Damage after every step."},"steps":{"type":"array","description":"Names of the damage steps that changed the number, in order.","items":{"type":"string","description":"A step's id or name."}},"rolled":{"type":"number","description":"Damage as rolled, before the steps."},"hp":{"type":"number","description":"Target's hit points after."},"chip":{"type":"string","description":"Chip."},"damageType":{"type":"string","description":"Damage type of the blow (spec §4 calls it the damage's `type`; the event's own `type` is `damage`)."},"formula":{"type":"string","description":"JSON pointer of the damage formula that rolled (`/heroes/0/weapon/damage`, an ability's or a template's damage)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"condition"}},"required":["type"]},"then":{"required":["type","round","target","condition","change"],"properties":{"type":{"const":"condition","description":"A condition was applied or ended."},"target":{"type":"string","description":"Who carries it."},"condition":{"type":"string","description":"Condition id."},"change":{"enum":["applied","ended","saved"],"description":"What happened to it."},"source":{"type":"string","description":"Who applied it."},"dc":{"type":"number","description":"Save DC."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"down"}},"required":["type"]},"then":{"required":["type","round","target","state"],"properties":{"type":{"const":"down","description":"A combatant fell."},"target":{"type":"string","description":"Who fell."},"by":{"type":"string","description":"Who dropped them."},"state":{"enum":["down","dead","stable"],"description":"`dead`, `stable`, `down`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"noTime"}},"required":["type"]},"then":{"required":["type","round","actor","action","attack"],"properties":{"type":{"const":"noTime","description":"An attack past the turn's budget: NO TIME, it does not happen."},"actor":{"type":"string","description":"Who ran out of time."},"action":{"type":"string","description":"Action id."},"attack":{"type":"number","description":"Which attack (1-based)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"fightEnd"}},"required":["type"]},"then":{"required":["type","round","winner","rounds"],"properties":{"type":{"const":"fightEnd","description":"The fight ended."},"winner":{"enum":["heroes","enemies","draw"],"description":"Who won."},"rounds":{"type":"number","description":"Rounds fought."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"heal"}},"required":["type"]},"then":{"required":["type","round","actor","target","amount","track","chip"],"properties":{"type":{"const":"heal","description":"Someone was healed."},"actor":{"type":"string","description":"Who healed."},"target":{"type":"string","description":"Who was healed."},"amount":{"type":"number","description":"Hit points restored."},"track":{"type":"string","description":"Track healed."},"chip":{"type":"string","description":"Chip."},"formula":{"type":"string","description":"JSON pointer of the heal's amount formula (absent for a death save's revival)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"ability"}},"required":["type"]},"then":{"required":["type","round","actor","ability","targets","chip"],"properties":{"type":{"const":"ability","description":"An ability was used."},"actor":{"type":"string","description":"Who used it."},"ability":{"type":"string","description":"Ability id."},"targets":{"type":"array","items":{"type":"string"},"description":"Target ids."},"chip":{"type":"string","description":"Chip."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"harm"}},"required":["type"]},"then":{"required":["type","round","actor","target","levels","amount"],"properties":{"type":{"const":"harm","description":"Consequences mode: harm suffered."},"actor":{"type":"string","description":"Who rolled."},"target":{"type":"string","description":"Who suffered the harm."},"levels":{"type":"number","description":"Harm levels."},"amount":{"type":"number","description":"Hit points lost, if any."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"sustain"}},"required":["type"]},"then":{"required":["type","round","actor","ability","change"],"properties":{"type":{"const":"sustain","description":"A sustained ability started, was kept or ended."},"actor":{"type":"string","description":"The sustainer."},"ability":{"type":"string","description":"Ability id."},"change":{"enum":["started","ended","kept"],"description":"What happened."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"regenerate"}},"required":["type"]},"then":{"required":["type","round","target","amount","stopped"],"properties":{"type":{"const":"regenerate","description":"Regeneration at the start of a turn."},"target":{"type":"string","description":"Who regenerated."},"amount":{"type":"number","description":"Hit points regained."},"stopped":{"type":"boolean","description":"true when damage stopped it this turn."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"move"}},"required":["type"]},"then":{"required":["type","round","target","from","to","chip"],"properties":{"type":{"const":"move","description":"A combatant changed place without an action of its own (rows closing up: `positions.advance`)."},"target":{"type":"string","description":"Who moved."},"from":{"type":"string","description":"Row or band it left."},"to":{"type":"string","description":"Row or band it is in now."},"chip":{"type":"string","description":"For people: `Brisa, Archer: back → front (the row ahead fell)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"gain"}},"required":["type"]},"then":{"required":["type","round","target","track","amount","value","chip"],"properties":{"type":{"const":"gain","description":"A track changed by a `gain` (an outcome's, an ability's or a reaction's), after keeping it within 0 and its maximum; a gain that changes nothing writes none. One that empties the hit points is followed by a `down` event."},"target":{"type":"string","description":"Whose track changed."},"track":{"type":"string","description":"Track id (`hope`, `progress`, `hp`)."},"amount":{"type":"number","description":"The change made: positive a gain, negative a loss."},"value":{"type":"number","description":"What the track holds now."},"chip":{"type":"string","description":"For people: `Guardian: hope +1 (3)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}}]};
+export const systemSchema = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:system:1","title":"Rules Studio system","description":"A tabletop rule system as data (rules format v1). Formulas are strings in the Rules Studio formula language; each formula field names its context in `x-formula` (what it may read) and, when it must be true or false, `x-formula-type: boolean`.","type":"object","required":["id","name","version","formatVersion","attributes"],"additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Where editors find this schema, e.g. `../schemas/system.schema.json`."},"id":{"$ref":"#/$defs/id","description":"Stable id of the system, also its file name (`classic-d20`)."},"name":{"type":"string","minLength":1,"description":"The system's name as players know it."},"version":{"type":"string","minLength":1,"description":"Your own version of the system (free text, e.g. `1.0.0`)."},"formatVersion":{"const":1,"description":"Version of the rules file format. This app reads version 1."},"description":{"type":"string","description":"What the system is, for people."},"grid":{"type":"boolean","description":"true: fights are played on squares. false: no grid; where each one stands is a band or a row (spec §2.9)."},"positions":{"type":"object","additionalProperties":false,"description":"Where combatants stand when there is no grid: range bands and named rows.","properties":{"bands":{"$ref":"#/$defs/stringList","description":"Range bands the system speaks of (default `near`, `far`)."},"rows":{"$ref":"#/$defs/stringList","description":"Rows the system names, front first, e.g. `[\"front\", \"back\"]`."},"advance":{"type":"boolean","description":"true: rows close up. Whenever every combatant of a side standing in a row of `rows` is down (or nobody of that side stands there), each of that side's combatants in a later row moves up one row, until no row ahead of a standing combatant is empty (row formation: when the front row falls, the next in line is the new front row). Checked when the fight starts and whenever someone goes down; each move is a `move` event. Default false."}}},"attributes":{"type":"object","description":"Base numbers of a sheet, by id. Read in formulas as `@str`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/attribute"}},"derived":{"type":"object","description":"Values computed from the sheet, by name (dotted names allowed: `str.mod`). Read as `@str.mod`. A derived value that reads a track is recomputed when the track changes.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the sheet: attributes, other derived values, `@level`, tracks."}},"tracks":{"type":"object","description":"Numbers that go up and down in a fight (`hp`), read as `@hp` (current) and `@hp.max`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/track"}},"functions":{"type":"object","description":"Your own functions, callable from every formula: `throw(10)`. No recursion.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/userFunction"}},"checks":{"type":"object","description":"Named checks (`attack`, `initiative`, `save.con`): a roll and its outcomes.","propertyNames":{"$ref":"#/$defs/id"},"additionalProperties":{"$ref":"#/$defs/check"}},"combat":{"$ref":"#/$defs/combat"},"turn":{"$ref":"#/$defs/turn"},"conditions":{"type":"array","description":"Conditions a combatant can carry (prone, paralyzed, blessed).","items":{"$ref":"#/$defs/condition"}},"abilities":{"type":"array","description":"Abilities, spells, reactions and potions.","items":{"$ref":"#/$defs/ability"}},"tiers":{"type":"object","additionalProperties":false,"description":"The tiers enemy templates are built at: a fight's `template.tier`, the values `@tier` may take, the balance grid's columns. Default `{ \"min\": 1, \"max\": 6 }`.","properties":{"min":{"type":"integer","minimum":0,"maximum":1000,"description":"Lowest tier (default 1)."},"max":{"type":"integer","minimum":0,"maximum":1000,"description":"Highest tier (default 6); at least `min`."}}},"templates":{"type":"array","description":"Enemy sheets built from role and tier (the system's `tiers`, 1..6 by default).","items":{"$ref":"#/$defs/template"}},"classes":{"type":"object","description":"Classes by id; a hero's `classes` gives the level in each.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/class"}},"bestiary":{"type":"array","description":"Creatures that fight with their own numbers.","items":{"$ref":"#/$defs/creature"}},"heroes":{"type":"array","description":"Heroes for the sandbox and `sim`.","items":{"$ref":"#/$defs/hero"}},"fights":{"type":"array","description":"Fights for the sandbox and `sim --fight ID`.","items":{"$ref":"#/$defs/fight"}},"parties":{"type":"array","description":"Named groups of heroes for the balance tools: `sim FILE --grid --party ID` fights each template role at each tier against this party.","items":{"$ref":"#/$defs/party"}},"encounters":{"$ref":"#/$defs/encounters","description":"Difficulty budget: what a fight should cost by the book, compared by the balance tools with how it plays."}},"$defs":{"party":{"type":"object","required":["id","heroes"],"additionalProperties":false,"description":"A party: heroes that fight together in the balance grid.","properties":{"id":{"$ref":"#/$defs/id","description":"Party id: `sim FILE --grid --party ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","minItems":1,"items":{"type":"string","description":"Hero id."},"description":"Hero ids (each must be one of `heroes`)."}}},"encounters":{"type":"object","required":["budget","expect"],"additionalProperties":false,"description":"Difficulty budget. A fight's budget is the sum of `budget` over its enemies; `expect` says what win rate a budget should give, so the balance tools can flag fights where the book and the dice disagree.","properties":{"budget":{"type":"string","x-formula":"encounter","x-formula-type":"number","description":"Budget of one enemy (context `encounter`: `@tier`, `@role`, `@challenge`, `@party.size`, `@party.level`), summed over the fight's enemies, like an XP budget: `\"@tier * (@role == 'boss' ? 8 : @role == 'elite' ? 3 : 1)\"`."},"expect":{"type":"array","minItems":1,"description":"The heroes' expected win rate at given budgets: `[{ \"budget\": 4, \"winRate\": 0.9 }, { \"budget\": 12, \"winRate\": 0.5 }]`. Between points the expectation is read on a straight line; beyond the ends it stays at the end's value.","items":{"type":"object","required":["budget","winRate"],"additionalProperties":false,"description":"One point: a budget and the win rate it should give.","properties":{"budget":{"type":"number","description":"A fight's total budget."},"winRate":{"type":"number","minimum":0,"maximum":1,"description":"Heroes' expected win rate at that budget, 0..1."}}}},"tolerance":{"type":"number","minimum":0,"maximum":1,"description":"How far the simulated win rate may sit from the expectation before a fight is flagged (default 0.15): flagged when the whole 95% interval lies outside expectation ± tolerance."}}},"id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]*$","description":"An id: letters, digits, `_`, `-` and `.`, starting with a letter or digit."},"refName":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A name read in formulas as `@name`: letters, digits and `_`, not starting with a digit."},"refPath":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$","description":"A name read in formulas as `@name`; dots allowed (`str.mod`)."},"stringList":{"type":"array","items":{"type":"string"},"description":"A list of words."},"idList":{"type":"array","items":{"type":"string"},"description":"A list of ids."},"attribute":{"type":"object","required":["name"],"additionalProperties":false,"description":"A base number of the sheet.","properties":{"name":{"type":"string","description":"Display name, shown on chips (`Strength`)."},"abbr":{"type":"string","description":"Short label (`STR`)."},"default":{"type":"number","description":"Value when a sheet does not give one."},"min":{"type":"number","description":"Lowest allowed value."},"max":{"type":"number","description":"Highest allowed value."},"whole":{"type":"boolean","description":"Only whole numbers are allowed (a number of dice, a die's size, a rating): the checker reports 2.5 where it is written."},"description":{"type":"string","description":"What it measures, for people."}}},"track":{"type":"object","required":["name","max"],"additionalProperties":false,"description":"A number that goes up and down in a fight.","properties":{"name":{"type":"string","description":"Display name (`Hit points`)."},"max":{"type":"string","x-formula":"sheet","description":"The maximum, a formula over the sheet: `10 + @con.mod * @level`."},"start":{"type":"string","x-formula":"sheet","description":"Value at the start of a fight (default: the maximum). `0` for a track that fills, like Hope."},"description":{"type":"string","description":"What it measures, for people."}}},"userFunction":{"type":"object","required":["params","body"],"additionalProperties":false,"description":"A function of your own: `{ \"params\": [\"n\"], \"body\": \"d(@n)\" }`, called `throw(10)`.","properties":{"params":{"type":"array","items":{"$ref":"#/$defs/refName"},"description":"Parameter names, read in the body as `@n`."},"body":{"type":"string","x-formula":"function","description":"The body: a formula over the parameters."},"description":{"type":"string","description":"What it computes, for people."}}},"trackAmount":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"An amount of a track: `{ \"track\": \"hope\", \"amount\": \"1\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"sheet","description":"How much, a formula over the sheet."}}},"outcomeGain":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"A track that an outcome fills for the one who rolled: `{ \"track\": \"progress\", \"amount\": \"@degree\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"check.gain","description":"How much, a formula over the roller's sheet, the roll and this outcome (`@degree`, `@outcome`, `@crit`); a negative amount empties the track (never below 0)."}}},"outcome":{"type":"object","required":["id","when","result"],"additionalProperties":false,"description":"One outcome of a check. Outcomes are tried in order; the first whose `when` holds is the outcome.","properties":{"id":{"$ref":"#/$defs/id","description":"Outcome id (`hit`, `crit`), tallied by the simulator."},"name":{"type":"string","description":"Display name, on chips (`Hit`)."},"when":{"type":"string","x-formula":"check.outcome","x-formula-type":"boolean","description":"True when this is the outcome: `@total >= @vs`. Reads `@natural`, `@total`, `@vs`, `@roll.*`."},"result":{"enum":["success","partial","fail"],"description":"What the rules read: `success`, `partial` or `fail`."},"crit":{"type":"boolean","description":"true: a critical success."},"botch":{"type":"boolean","description":"true: a botch (critical failure)."},"degree":{"type":"string","x-formula":"check.outcome","x-formula-type":"number","description":"Degree of success, a number."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the one who rolled (how a rule remembers something for the rest of the fight)."},"inflicts":{"$ref":"#/$defs/idList","description":"Condition ids put on the target (`off-balance`)."},"gain":{"type":"array","items":{"$ref":"#/$defs/outcomeGain"},"description":"Tracks of the one who rolled that fill: `[{ \"track\": \"hope\", \"amount\": \"1\" }]`. An amount may read the outcome's `@degree`: an extended challenge adds `@degree` to a progress track, and a botch empties it with `-@progress`."},"description":{"type":"string","description":"For people."}}},"check":{"defaultSnippets":[{"label":"check with hit and miss","description":"A roll against the target's defence with two outcomes.","body":{"name":"${1:Attack}","roll":"${2:d20 + @might}","outcomes":[{"id":"hit","name":"Hit","when":"@total >= @vs","result":"success"},{"id":"miss","name":"Miss","when":"true","result":"fail"}]}}],"type":"object","required":["roll"],"additionalProperties":false,"description":"A check: one roll, then the first outcome whose `when` holds. No outcomes: it only yields its total (initiative).","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"What the check is for, for people."},"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The roll, evaluated once: `d20 + @stat + @prof`. Reads the actor's sheet, `@stat`, reads, `@edge`, `@mods.<name>`, `@target.*`."},"edge":{"type":"object","required":["combine"],"additionalProperties":false,"description":"How advantage-like edges combine before the dice; the roll reads the result as `@edge`.","properties":{"combine":{"enum":["cancel","sum"],"description":"`cancel`: any positive and any negative edge cancel, else ±1. `sum`: added up, clamped to `max`."},"max":{"type":"integer","minimum":0,"description":"Largest edge either way, under `sum`."}}},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order; the first whose `when` holds is the outcome."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number this check is rolled with when no blow gives one (a save, a reaction, initiative), readable in `roll` as `@stat`: `@con.save`. Computed on the roller's sheet; a creature's `saves[<this check's id>]` replaces it (an SRD monster's Constitution save +6). An attack's `@stat` stays the weapon's or creature attack's."}}},"combat":{"type":"object","required":["mode"],"additionalProperties":false,"description":"How fights are resolved.","properties":{"mode":{"enum":["numbers","consequences"],"description":"`numbers`: attack, damage, defence. `consequences`: the hero rolls and the result is read on both sides (spec §2.8)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"The attack: which check is rolled, the damage of a blow, the defence to meet.","properties":{"check":{"type":"string","description":"Id of the check rolled to attack (`attack`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of a blow: `1d8 + max(@str.mod, @dex.mod)`. Reads the attacker's sheet and reads, `@roll.*`, `@outcome`, `@crit`, `@degree`."},"defence":{"type":"string","x-formula":"defence","x-formula-type":"number","description":"What the enemy must meet, on the defender's sheet: `10 + @dex.mod`. The attack roll reads it as `@vs`."},"reads":{"type":"object","description":"What every attack reads: names and formulas computed on the attacker, read as `@name` in the roll and the damage. A weapon's own reads win, name by name.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the attacker's sheet; a plain attribute reads as that attribute."}},"crit":{"enum":["dice","total","none"],"description":"On a crit: `dice` rolls twice the damage dice, `total` doubles the damage, `none` leaves it to formulas reading `@crit`."}}},"damage":{"type":"object","additionalProperties":false,"description":"What happens to damage on its way to the target.","properties":{"steps":{"type":"array","description":"Steps run in order, each replacing `@damage` where `when` holds. The result is floored at 0 and rounded down.","items":{"type":"object","required":["id","when","value"],"additionalProperties":false,"description":"One damage step, named on the damage chip when it changes the number.","properties":{"id":{"$ref":"#/$defs/id","description":"Step id (`resist`)."},"name":{"type":"string","description":"Display name."},"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"True when the step applies: `has(@target.resist, @damageType)`."},"value":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"The new damage: `floor(@damage / 2)`."},"type":{"type":"string","minLength":1,"description":"Where `when` holds, the damage is of this type from this step on: later steps read it as `@damageType`, and the log's damage event (and regeneration's stopping types) name it. A damage type that depends on the target: a firearm's `firearm` becomes `bashing` against a vampire and `lethal` against anyone else (`{ \"when\": \"@damageType == 'firearm'\", \"value\": \"@damage\", \"type\": \"lethal\" }`, after the vampire's step)."}}}},"types":{"type":"object","required":["default"],"additionalProperties":false,"description":"Damage types: what a blow deals when nothing names its type.","properties":{"default":{"type":"string","description":"Type of a blow nothing else types (`bludgeoning`)."},"words":{"type":"object","description":"Words of an attack's name and the type they mean: `{ \"claw\": \"slashing\", \"bite\": \"piercing\" }`.","additionalProperties":{"type":"string","description":"The damage type this word means."}}}}}},"reaction":{"type":"object","required":["per"],"additionalProperties":false,"description":"How often a combatant may react outside its turn.","properties":{"per":{"enum":["round","turn","unlimited"],"description":"One reaction per `round` or per `turn`, or `unlimited`."},"opportunity":{"type":"boolean","description":"true: whoever leaves a place where a foe stands takes that foe's first attack as a reaction (an opportunity attack), when the foe has a reaction left. Teleports and disengage words never provoke it."}}},"sustain":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"Keeping a sustained ability when hurt: rolled on each blow that hurts the sustainer.","properties":{"check":{"type":"string","description":"Check id rolled (`sustain`)."},"dc":{"type":"string","x-formula":"sustain.dc","x-formula-type":"number","description":"The number to meet: `max(10, floor(@damage / 2))`."}}},"targeting":{"type":"object","additionalProperties":false,"description":"Who may be targeted.","properties":{"canTarget":{"type":"string","x-formula":"targeting","x-formula-type":"boolean","description":"True when the attacker may target this one: `not (@attack.melee and has(@target.tags, 'flying'))`."}}},"death":{"type":"object","required":["enabled"],"additionalProperties":false,"description":"Whether heroes can die. A hero at 0 hit points is `down`: stable when `enabled` is false or a condition on it says `atZero: stable` (out of this fight, alive: it wakes up later, after the fight), dead when a condition says `atZero: dead`, and otherwise dying: with a `save`, it rolls death saves until it is stable, dead or back up; without one it stays down for the rest of the fight.","properties":{"enabled":{"type":"boolean","description":"true: a hero at 0 can die. false: a world without death (stable, wakes up later)."},"save":{"type":"object","required":["check"],"additionalProperties":false,"description":"Death saves: at the start of every round each dying hero rolls `check` (no DC: its outcomes decide). A success counts one success, a `crit` outcome brings the hero back up with 1 hit point; a fail counts one failure, a `botch` outcome two. At `successes` it is stable, at `failures` dead (a `down` event each).","properties":{"check":{"type":"string","description":"Check id rolled (`death`)."},"successes":{"type":"integer","minimum":1,"description":"Successes that make the hero stable. Default 3."},"failures":{"type":"integer","minimum":1,"description":"Failures that kill the hero. Default 3."}}}}},"consequences":{"type":"object","required":["roll","outcomes","position","effect","harm"],"additionalProperties":false,"description":"Consequences mode: the hero rolls, the result is read on both sides.","properties":{"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The hero's roll: `(@pool > 0 ? (@pool)d6kh1 : 2d6kl1)`."},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order, like a check's outcomes."},"position":{"type":"object","description":"Positions and the harm levels a failure costs the hero.","additionalProperties":{"type":"object","required":["harm"],"additionalProperties":false,"description":"One position.","properties":{"harm":{"type":"number","minimum":0,"description":"Harm levels the hero suffers."}}}},"effect":{"type":"object","description":"Effects and the harm levels a success deals.","additionalProperties":{"type":"number","minimum":0,"description":"Harm levels dealt."}},"harm":{"type":"object","required":["levels"],"additionalProperties":false,"description":"What harm costs a hero.","properties":{"levels":{"type":"array","items":{"type":"number","minimum":0,"maximum":1},"description":"Fraction of maximum hit points each harm level costs (Forged: `[0.25, 0.5, 0.8, 1.0]`)."},"track":{"type":"string","description":"Track harm is taken from (default `hp`)."}}},"defaultPosition":{"type":"string","description":"The heroes' position in a fight that names none (default `risky`); one of `position`."}}},"disengage":{"$ref":"#/$defs/stringList","description":"Words of the system that disengage: an ability whose id or name holds one never provokes an opportunity attack, unless the ability says `disengage` itself."},"edgeWords":{"type":"object","additionalProperties":false,"description":"How the log words an edge of +1 and -1 on a check (`Prone (near): advantage`); any other edge reads `edge +2`.","properties":{"advantage":{"type":"string","minLength":1,"description":"The word for an edge of +1 (default `advantage`)."},"disadvantage":{"type":"string","minLength":1,"description":"The word for an edge of -1 (default `disadvantage`)."}}}}},"turn":{"type":"object","required":["initiative","actions"],"additionalProperties":false,"description":"Who acts when, and how much one turn allows.","properties":{"initiative":{"type":"object","required":["check"],"additionalProperties":false,"description":"Initiative: highest first.","properties":{"check":{"type":"string","description":"Id of the initiative check."},"when":{"enum":["once","round"],"description":"`once` (when the first exchange starts; a late arrival rolls when it appears) or every `round`. Default `once`."},"ties":{"enum":["heroes","enemies","random"],"description":"Who goes first on a tie. Default `heroes`."}}},"actions":{"type":"array","description":"The budget of one turn. Attacks past it are marked NO TIME.","items":{"type":"object","required":["id","name","per"],"additionalProperties":false,"description":"One kind of action in a turn.","properties":{"id":{"$ref":"#/$defs/id","description":"Action id (`action`, `bonus`), named by abilities' `uses` and `grants`."},"name":{"type":"string","description":"Display name."},"per":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many per turn."},"attacks":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Attacks this action makes: `@class.attacks` (multiclass: the largest, never summed)."},"speed":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Speed of the action, read by the clock as `@action.speed`; may read `@clock` (Run: all that is left)."},"defer":{"type":"boolean","description":"true: a held action (Libra's Wait). Taking it (with an ability that `uses` it, steered by standing orders) does nothing else and ends the act: the actor's clock drops by the action's `speed` only (none: it stays on the current tick; `turn.clock.cost` is not applied), and at that clock value it acts again after everyone else who is to act there, last on the tick. It cannot be taken twice on the same tick. Only in a system with `turn.clock` (the checker warns otherwise: without a clock it only ends the turn)."},"description":{"type":"string","description":"For people."}}}},"clock":{"type":"object","required":["cost","while"],"additionalProperties":false,"description":"Turns the round into ticks, for speed systems. The highest clock acts next.","properties":{"cost":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"What each action takes off the actor's clock: `@action.speed`."},"while":{"type":"string","x-formula":"clock","x-formula-type":"boolean","description":"True while the actor may act again: `@clock >= 1`."}}}}},"condition":{"defaultSnippets":[{"label":"condition","description":"A condition with an edge on its holder's checks for a few rounds.","body":{"id":"${1:new-condition}","name":"${2:Dazed}","edge":"${3:-1}","rounds":"^${4:1}"}}],"type":"object","required":["id"],"additionalProperties":false,"description":"A condition: edges and mods on checks, no actions, a save that ends it.","properties":{"id":{"$ref":"#/$defs/id","description":"Condition id, named by `applies`, `inflicts` and fights."},"name":{"type":"string","description":"Display name, on chips (`Prone`)."},"description":{"type":"string","description":"For people."},"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge on the holder's own checks: `-1` is disadvantage."},"mods":{"type":"object","description":"Mods on the holder's own checks, read there as `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"checks":{"$ref":"#/$defs/idList","description":"Check ids the holder's `edge` and `mods` apply to (all when omitted)."},"against":{"type":"array","description":"Effects on checks made against the holder, filtered by `reach`.","items":{"type":"object","additionalProperties":false,"description":"One effect on checks against the holder.","properties":{"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge for the attacker: `1` is advantage."},"mods":{"type":"object","description":"Added to the attacker's `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"crit":{"type":"boolean","description":"true: a hit becomes a crit. The check then reads as its first success outcome marked `crit` (its event, tally and chip), when it has one, and the chip says which condition did it (`Paralyzed (near): crit`)."},"reach":{"type":"string","description":"Only for attacks from this band or row (`near`, `far`)."}}}},"noActions":{"type":"boolean","description":"true: its holder cannot act: no blows, no abilities, potions included, on its turn, and no reactions either (a reaction is an ability: the seed's one who cannot act \"neither strikes nor uses abilities\"), unless `noReactions` is `false`."},"noReactions":{"type":"boolean","description":"Whether its holder's reactions are taken away (Shield, a dodge, a soak, an opportunity attack). Default: what `noActions` says. `true` alone takes only the reactions (a shocking grasp); `false` with `noActions` keeps them (stunned on its turn, still dodging)."},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"The holder rolls again at the end of each of its turns; a success ends the condition. When a save applied the condition (a spell's `save`, a creature attack's `save`: a ghoul's DC 10 Constitution save), the repeat is that same check against that same DC; `check` and `dc` here serve when no save applied it (a fight's starting conditions, an outcome's `inflicts`).","properties":{"check":{"type":"string","description":"Check id rolled (`save.con`)."},"dc":{"type":"string","x-formula":"condition.dc","x-formula-type":"number","description":"DC, computed when the condition is applied: `@source.spell.dc`."},"at":{"enum":["turnEnd","turnStart"],"description":"When the save is rolled. Default `turnEnd`."}}},"atZero":{"enum":["dead","stable"],"description":"What 0 hit points means while this is on a hero."},"rounds":{"type":"integer","minimum":0,"description":"Rounds it lasts (none: until something ends it): it ends at the end of its holder's `rounds`-th turn after the one in progress, whoever put it on. `1`, put on by a foe or by the holder itself during its own turn, lasts to the end of the holder's next turn; `0` put on during the holder's own turn ends at the end of that turn (a boost to this turn's rolls only), and off its turn means the same as `1`."}}},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"A saving throw each target rolls against the user's DC.","properties":{"check":{"type":"string","description":"Check id each target rolls (`save.wis`)."},"dc":{"type":"string","x-formula":"ability.dc","x-formula-type":"number","description":"DC, on the user's sheet: `@spell.dc`."},"half":{"type":"boolean","description":"true: half damage on a successful save."}}},"ability":{"defaultSnippets":[{"label":"ability","description":"An ability of its own attack: one roll and its damage.","body":{"id":"${1:power-strike}","name":"${2:Power Strike}","uses":"${3:free}","target":"${4:enemy}","attack":{"check":"${5:attack}","damage":"${6:2d6}"}}}],"type":"object","required":["id","uses"],"additionalProperties":false,"description":"An ability, spell, reaction or potion.","properties":{"id":{"$ref":"#/$defs/id","description":"Ability id, named by heroes and orders."},"name":{"type":"string","description":"Display name."},"kind":{"type":"string","description":"Kind, for people (`Spell`, `Feature`, `Potion`)."},"level":{"type":"integer","minimum":0,"description":"Spell level or tier."},"description":{"type":"string","description":"For people."},"uses":{"type":"string","description":"What it takes: an action id of `turn.actions` (`action`, `bonus`), `reaction`, or `free`."},"cost":{"type":"array","description":"Resources paid; an ability whose cost cannot be paid is not used.","items":{"type":"object","minProperties":1,"additionalProperties":false,"dependentRequired":{"track":["amount"],"amount":["track"]},"description":"A spell slot (`{ \"slot\": 1 }`) or an amount of a track (`{ \"track\": \"tp\", \"amount\": \"1\" }`).","properties":{"slot":{"type":"integer","minimum":0,"description":"Spell slot level spent."},"track":{"type":"string","description":"Track paid from."},"amount":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much of the track."}}}},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks that fill when it is used (a builder)."},"react":{"type":"object","required":["on"],"additionalProperties":false,"description":"For a reaction: when it fires and what it does.","properties":{"on":{"enum":["hit","spell","leave"],"description":"`hit` (being hit), `spell` (a spell), `leave` (an enemy leaving reach)."},"defence":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Added to the defence against the triggering attack (Shield: `5`)."},"check":{"type":"string","description":"A check rolled to react; its success is read by damage steps as `@reaction.<ability id>`."},"when":{"type":"string","x-formula":"reaction","x-formula-type":"boolean","description":"True when it answers this trigger at all; false: it is not taken (no check rolled, nothing paid, no reaction used). Reads the reactor's sheet, the triggering blow's `@damageType` and `@attack.melee`, and `@attacker.*` (the one it answers): Libra's Dodge `@damageType == 'physical'`, Resist `@damageType != 'physical'`. A `spell` trigger reads the ability's damage type; a `leave` trigger has none (`''`). Default: always."}}},"sustained":{"type":"boolean","description":"true: its effects last while its user sustains it (one at a time)."},"target":{"enum":["enemy","enemies","ally","allies","self"],"description":"Who it is aimed at: one `enemy`, all `enemies`, an `ally`, all `allies`, or `self`."},"save":{"$ref":"#/$defs/save"},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the targets (on a failed save, when there is one)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"An attack of its own: an attack spell rolls its own attack and dice.","properties":{"check":{"type":"string","description":"Check id rolled (`attack`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@spell.mod`."},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage: `(@level >= 5 ? 2 : 1)d10`."},"type":{"type":"string","description":"Damage type (`fire`)."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage of a saving-throw ability, rolled once for all targets."},"type":{"type":"string","description":"Damage type."},"heal":{"type":"object","required":["amount","track"],"additionalProperties":false,"description":"Healing, never above the maximum.","properties":{"amount":{"type":"string","x-formula":"heal","x-formula-type":"number","description":"How much: `1d10 + @level`."},"track":{"type":"string","description":"Track healed (`hp`)."}}},"grants":{"type":"array","description":"More actions this turn (Action Surge): their attacks are really rolled.","items":{"type":"object","required":["action","count"],"additionalProperties":false,"description":"Extra actions of one kind.","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"integer","minimum":1,"description":"How many more this turn."}}}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, read by the clock as `@action.speed`."},"recharge":{"type":"object","required":["min"],"additionalProperties":false,"description":"Recharge (a breath weapon): usable again at the start of a turn when its die (a d6 unless `die` says) shows at least `min`.","properties":{"min":{"type":"integer","minimum":1,"maximum":1000,"description":"Lowest face of the die that recharges it (5 on a d6: on 5-6); at most the die's faces."},"die":{"type":"integer","minimum":2,"maximum":1000,"description":"Faces of the recharge die (default 6: a d6)."}}},"move":{"type":"string","description":"Where using it moves its user (a band such as `far`, or a row). Leaving a place where foes stand lets them react (`react.on: leave`, or the opportunity attack of `combat.reaction.opportunity`), unless it is a teleport or a disengage (`disengage`)."},"teleport":{"type":"boolean","description":"A teleport (Misty Step): its `move` never provokes a reaction."},"disengage":{"type":"boolean","description":"Its `move` disengages: leaving never provokes an opportunity attack or a `leave` reaction. When absent, the words of `combat.disengage` found in its id or name decide."},"challenge":{"type":"object","required":["check","vs"],"additionalProperties":false,"description":"A check its user rolls on its own, against a number rather than a foe (an unopposed challenge: picking a lock, breaking a ward). The outcome's `applies` and `gain` take effect as for any check, so an extended challenge adds its `@degree` to a progress track (and a botch may empty it); standing orders read the track to know when it is done.","properties":{"check":{"type":"string","description":"Check id rolled (`challenge`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The user's number for the check, `@stat` (an ability total: `@wits + @streetwise - @wound`). Default: the check's own `stat`, else 0."},"vs":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number to meet, `@vs` (a difficulty), on the user's sheet."}}},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off its targets (breaking a ward, a cure). An ability that does nothing else is not used while none of its targets holds one of them."}}},"template":{"defaultSnippets":[{"label":"enemy template","description":"An enemy role whose numbers grow with `@tier`.","body":{"role":"${1:standard}","attributes":{},"tracks":{"hp":"${2:6 + 4 * @tier}"},"combat":{"attack":"${3:@tier}","damage":"${4:1d6 + @tier}","defence":"${5:10 + @tier}"}}}],"type":"object","required":["role"],"additionalProperties":false,"description":"An enemy template: formulas of `@tier` (the system's `tiers`, 1..6 by default) that build an enemy's sheet.","properties":{"role":{"type":"string","description":"`minion`, `standard`, `elite`, `boss`, or a role of your own."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"defaults":{"type":"object","additionalProperties":false,"description":"Defaults for the enemy's sheet.","properties":{"attribute":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Every attribute not given in `attributes`: `min(5, floor((@tier + 1) / 2))`."}}},"attributes":{"type":"object","description":"Attributes by id.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier` and `@role`."}},"tracks":{"type":"object","description":"Track maxima by id: `{ \"hp\": \"8 + 6 * @tier\" }`.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier`, `@role` and the sheet."}},"combat":{"type":"object","additionalProperties":false,"description":"The enemy's fighting numbers.","properties":{"defence":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Defence: `12 + @tier`."},"attack":{"type":"string","x-formula":"template","x-formula-type":"number","description":"The number its blows are struck with, `@stat` in the attack check."},"damage":{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"Damage of its blows: `(@tier)d6 + @tier`. Reads `@tier`, `@role`, the sheet, and the attack roll's `@roll.*`, `@crit`."},"attacks":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Attacks its attack action makes (`\"2\"`; `\"0\"`: it never strikes with its blows, its abilities still act). When given, this is the count whatever the turn's attack action says (`turn.actions[].attacks`, even a constant `\"1\"`); when absent the action's count holds, and `@class.attacks` reads 1."},"type":{"type":"string","description":"Damage type of its blows."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"harm":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Consequences mode: harm levels before it falls: `@role == 'minion' ? 1 : 3`."},"abilities":{"type":"array","description":"Abilities of its own or ids of the system's abilities, used as a bestiary creature uses them: each reaction (Libra's Dodge, Resist) whenever the moment comes, abilities aimed at enemies before its blows. Costs are paid from the enemy's own tracks.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags read by formulas: `has(@target.tags, 'flying')`."}}},"class":{"type":"object","additionalProperties":false,"description":"A class.","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"attacks":{"type":"string","x-formula":"class","x-formula-type":"number","description":"Attacks an Action makes; `@level` is the level in this class. Read as `@class.attacks` (the largest over a hero's classes)."}}},"damagePart":{"type":"object","required":["damage","type"],"additionalProperties":false,"description":"A further part of a blow's damage with a type of its own (an adult red dragon's bite: piercing, plus `{ \"damage\": \"2d6\", \"type\": \"fire\" }`). Rolled with the blow's own damage (its dice doubled on a crit under `crit: dice`, x2 under `total`), then run through `combat.damage.steps` on its own with `@damageType` set to its type (resisted, doubled or ignored separately); the parts' results are added up on the target, one damage event each, and one sustain roll covers the whole blow.","properties":{"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of this part: `2d6`."},"type":{"type":"string","description":"Damage type of this part (`fire`)."}}},"creatureAttack":{"type":"object","required":["id","bonus","damage"],"additionalProperties":false,"description":"One attack of a creature.","properties":{"id":{"$ref":"#/$defs/id","description":"Attack id, named by `multiattack`."},"name":{"type":"string","description":"Display name; its words type the damage (`Claw` slashes)."},"bonus":{"description":"Attack bonus: the number the blow is struck with (`@stat`). A number, or a formula over the creature's own sheet, evaluated at each blow: `\"@melee.total\"` or `\"4 - @wound\"` reads its wounds as they are then.","oneOf":[{"type":"number","description":"The bonus: `4`."},{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"A formula over the creature's own sheet (its attributes, derived values and tracks), evaluated at each blow: `@melee.total`."}]},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `2d6 + 3`."},"type":{"type":"string","description":"Damage type."},"reach":{"type":"string","description":"`near` or `far`."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids a hit puts on the target (after its save, when there is one)."},"save":{"$ref":"#/$defs/save"},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a dragon's bite: `damage` piercing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"creatureLists":{"type":"array","items":{"type":"string"},"description":"Any other list of words the system reads (`has(@target.conditionImmune, 'charmed')`)."},"creature":{"defaultSnippets":[{"label":"creature","description":"A bestiary creature with one attack.","body":{"id":"${1:wolf}","name":"${2:Wolf}","defence":"^${3:12}","hp":"^${4:11}","attacks":[{"id":"${5:bite}","name":"${6:Bite}","bonus":"^${7:4}","damage":"${8:2d4 + 2}"}]}}],"type":"object","required":["id","name","defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"A creature of the bestiary: it fights with its own numbers.","properties":{"id":{"$ref":"#/$defs/id","description":"Creature id, named by fights (`goblin`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"size":{"type":"string","description":"Size, for people."},"type":{"type":"string","description":"Creature type (`undead`)."},"challenge":{"type":"number","minimum":0,"description":"Challenge rating or level."},"defence":{"description":"Defence (armour class): a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"tracks":{"type":"object","description":"Other track maxima by id.","additionalProperties":{"type":"number","description":"Maximum."}},"saves":{"type":"object","description":"Bonuses by check id (`save.dex`: 5), replacing the sheet's own.","additionalProperties":{"type":"number","description":"Bonus."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one attack action, in order (`[\"bite\", \"claw\", \"claw\"]`). Without one, a creature makes one attack an action and uses its attacks in turn: the first, then the second, and so on round the list, each fight starting from the first (an attack that reaches no foe is passed over for the next). The SRD ghoul bites, then claws (paralysing), then bites again."},"damageType":{"type":"string","description":"Damage type of its blows when an attack names none."},"regeneration":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Hit points regained at the start of each of its turns.","properties":{"amount":{"type":"number","minimum":0,"description":"Hit points regained."},"stoppedBy":{"$ref":"#/$defs/stringList","description":"Damage types that stop it for a turn (`fire`, `acid`)."}}},"abilities":{"type":"array","description":"Abilities of its own (a breath weapon, a saving throw the hero rolls) or ids of the system's abilities.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"position":{"type":"string","description":"Where it stands by default (`near`, `far`, a row)."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`undead`, `flying`)."}}},"weapon":{"type":"object","required":["name","damage"],"additionalProperties":false,"description":"A hero's weapon.","properties":{"name":{"type":"string","description":"Display name; its words type the damage."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `1d8 + @str.mod`."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@str.mod`."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"type":{"type":"string","description":"Damage type (`slashing`)."},"reads":{"type":"object","description":"What this weapon's attacks read, winning over `combat.attack.reads` name by name: `{ \"second\": \"@willpower\" }`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the wielder's sheet."}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, `@action.speed`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`finesse`)."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a flame tongue: slashing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"hero":{"defaultSnippets":[{"label":"hero","description":"A hero with attributes and a weapon.","body":{"id":"${1:hero}","name":"${2:Hero}","level":"^${3:1}","attributes":{},"weapon":{"name":"${4:Sword}","damage":"${5:1d8}"}}}],"type":"object","required":["id","name","level"],"additionalProperties":false,"description":"A hero for the sandbox.","properties":{"id":{"$ref":"#/$defs/id","description":"Hero id, named by fights."},"name":{"type":"string","description":"Display name."},"level":{"type":"integer","minimum":0,"description":"Character level, `@level`."},"classes":{"type":"object","description":"Level in each class by class id: `{ \"fighter\": 5 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Level in this class."}},"attributes":{"type":"object","description":"Attribute values by id; missing ones take the attribute's `default`.","additionalProperties":{"type":"number","description":"Value."}},"derived":{"type":"object","description":"The hero's own values (`spell.dc`), read like the system's derived values.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the hero's sheet."}},"tracks":{"type":"object","description":"Starting values of tracks, when not the maximum.","additionalProperties":{"type":"number","description":"Starting value."}},"slots":{"type":"object","description":"Spell slots by level: `{ \"1\": 4, \"2\": 2 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Slots of this level."}},"weapon":{"$ref":"#/$defs/weapon"},"abilities":{"$ref":"#/$defs/idList","description":"Ability ids the hero has."},"orders":{"type":"array","description":"Standing orders, tried in order: reactions when the moment comes, other abilities before the hero's attacks.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Ability id to use."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it: `@hp < @hp.max / 2`, or for a reaction `@total - @vs < 5`."}}}},"focus":{"type":"string","description":"Who to target first: a combatant id or a role (default: the reachable enemy with the fewest hit points)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids the hero carries from the start."},"position":{"type":"string","description":"Where the hero stands by default."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types the hero resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types the hero is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types the hero is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"The hero's weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe the hero slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}},"fightHero":{"oneOf":[{"type":"string","description":"A hero id."},{"type":"object","required":["hero"],"additionalProperties":false,"description":"A hero with a position and conditions for this fight.","properties":{"hero":{"type":"string","description":"Hero id."},"position":{"type":"string","description":"Where the hero stands (`near`, `far`, a row)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied when the fight starts (a late arrival: when it arrives)."},"arrives":{"type":"integer","minimum":1,"maximum":10000,"description":"The round the hero enters the fight (default 1: from the start). Until then it neither acts nor can be targeted, and a side is not beaten while someone of it is still to come; on arriving it rolls initiative (the seed: a fighter who enters later rolls when first seen), takes its turn in that round by it, and its starting `conditions` land then. An `arrive` event says so."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}}]},"enemyNumbers":{"type":"object","required":["defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"An enemy written out with its own numbers.","properties":{"name":{"type":"string","description":"Display name."},"defence":{"description":"Defence: a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order."},"damageType":{"type":"string","description":"Damage type of its blows."},"harm":{"type":"number","minimum":0,"description":"Consequences mode: harm levels before it falls."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}},"fightEnemy":{"type":"object","additionalProperties":false,"anyOf":[{"required":["template"],"properties":{"template":true}},{"required":["bestiary"],"properties":{"bestiary":true}},{"required":["numbers"],"properties":{"numbers":true}}],"description":"Enemies of one kind: from a template, the bestiary, or numbers written out.","properties":{"template":{"type":"object","required":["role","tier"],"additionalProperties":false,"description":"From a template: `{ \"role\": \"minion\", \"tier\": 1 }`.","properties":{"role":{"type":"string","description":"Template role."},"tier":{"type":"integer","minimum":0,"maximum":1000,"description":"Tier, inside the system's `tiers` (1..6 by default)."}}},"bestiary":{"type":"string","description":"Creature id from the bestiary."},"numbers":{"$ref":"#/$defs/enemyNumbers"},"count":{"type":"integer","minimum":1,"maximum":1000,"description":"How many (default 1, at most 1000)."},"id":{"$ref":"#/$defs/id","description":"Name prefix: enemies are `<id>-1`, `<id>-2`, ... (default: the role or creature)."},"position":{"type":"string","description":"Where they stand."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied to each when the fight starts (late arrivals: when they arrive)."},"arrives":{"type":"integer","minimum":1,"maximum":10000,"description":"The round they enter the fight (default 1: from the start). Until then they neither act nor can be targeted, and a side is not beaten while someone of it is still to come; on arriving they roll initiative (the seed: a fighter who enters later rolls when first seen), take their turn in that round by it, and their starting `conditions` land then. An `arrive` event says so."}}},"fight":{"defaultSnippets":[{"label":"fight","description":"A sample fight: heroes against enemies from a template.","body":{"id":"${1:first-fight}","name":"${2:First fight}","heroes":["${3:hero}"],"enemies":[{"template":{"role":"${4:standard}","tier":"^${5:1}"},"count":"^${6:1}"}]}}],"type":"object","required":["id","heroes","enemies"],"additionalProperties":false,"description":"A fight: heroes against enemies.","properties":{"id":{"$ref":"#/$defs/id","description":"Fight id: `sim FILE --fight ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","items":{"$ref":"#/$defs/fightHero"},"description":"Hero ids, or `{ \"hero\": \"fighter5\", \"position\": \"far\", \"conditions\": [\"blessed\"] }`."},"enemies":{"type":"array","items":{"$ref":"#/$defs/fightEnemy"},"description":"Enemies: `{ \"template\": { \"role\": \"minion\", \"tier\": 1 }, \"count\": 4 }` or `{ \"bestiary\": \"goblin\" }`."},"positions":{"type":"object","description":"Positions by hero id: `{ \"fighter5\": \"near\" }`.","additionalProperties":{"type":"string","description":"Band or row."}},"maxRounds":{"type":"integer","minimum":1,"maximum":10000,"description":"Rounds before the fight is a draw (default 100)."},"position":{"type":"string","description":"Consequences mode: the heroes' position (default `combat.consequences.defaultPosition`, else `risky`)."},"effect":{"type":"string","description":"Consequences mode: the heroes' effect (default `standard`)."}}}}};
+export const eventsSchema = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:events:1","title":"Rules Studio simulator event","description":"One line of `sim --log`: one JSON event per line, each with a `type`. Fields listed are the ones the engine writes; further fields may be added in later versions, so readers ignore what they do not know.","type":"object","required":["type"],"properties":{"type":{"enum":["fightStart","round","turn","check","reaction","damage","condition","down","noTime","fightEnd","heal","ability","harm","sustain","regenerate","move","gain","arrive"],"description":"What happened."},"fight":{"type":"integer","minimum":0,"description":"Index of the fight in the run (0-based): added to each line by `sim --log --fights N` when N > 1 (not part of the engine's event)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}},"allOf":[{"if":{"properties":{"type":{"const":"fightStart"}},"required":["type"]},"then":{"required":["type","system","fightId","seed","hpTrack","combatants"],"properties":{"type":{"const":"fightStart","description":"A fight begins."},"system":{"type":"string","description":"System id."},"fightId":{"type":"string","description":"Fight id."},"seed":{"type":["integer","string"],"description":"Seed of this fight."},"combatants":{"type":"array","description":"Who fights.","items":{"type":"object","description":"A combatant.","required":["id","name","side","hp","position"],"properties":{"id":{"type":"string","description":"Combatant id."},"side":{"enum":["heroes","enemies"],"description":"Side."},"hp":{"type":"number","description":"Hit points at the start."},"position":{"type":"string","description":"Band or row."},"name":{"type":"string","description":"Display name."},"arrives":{"type":"integer","minimum":2,"description":"A late arrival: the round it enters the fight (an `arrive` event then). Absent: from the start."}}}},"note":{"type":"string","description":"A note on how the engine plays this system (a square-based system fought in bands)."},"hpTrack":{"type":"string","description":"Id of the track that holds hit points (the combatants' `hp`; a `heal` or `gain` of this track changes them)."}}}},{"if":{"properties":{"type":{"const":"round"}},"required":["type"]},"then":{"required":["type","round"],"properties":{"type":{"const":"round","description":"A new round begins."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"turn"}},"required":["type"]},"then":{"required":["type","round","actor","initiative"],"properties":{"type":{"const":"turn","description":"An actor's turn (each time it acts, in a clock system)."},"actor":{"type":"string","description":"Who acts."},"clock":{"type":"number","description":"The clock value the actor acts at (clock systems)."},"initiative":{"type":"number","description":"The actor's initiative."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"check"}},"required":["type"]},"then":{"required":["type","round","actor","check","checkName","target","dice","roll","total","vs","outcome","outcomeName","result","crit","botch","formula","chip","influencedBy"],"properties":{"type":{"const":"check","description":"A check was rolled."},"actor":{"type":"string","description":"Who rolled."},"check":{"type":"string","description":"Check id."},"target":{"type":["string","null"],"description":"Against whom, if anyone."},"dice":{"type":"array","items":{"type":"number"},"description":"Every die rolled, kept and dropped."},"total":{"type":"number","description":"The roll's total."},"vs":{"type":["number","null"],"description":"The number to meet, if any."},"outcome":{"type":["string","null"],"description":"Outcome id (none for a check without outcomes)."},"degree":{"type":"number","description":"The outcome's degree of success, when it has a `degree` formula."},"chip":{"type":"string","description":"The chip, built from `roll`, `total`, `vs`, `outcomeName` and `influencedBy`: `d20 (14) + 3 Strength + 2 = 19 vs 13 · Hit`, then `Influenced by: …` on its own line when something did."},"influencedBy":{"type":"array","items":{"type":"string"},"description":"What influenced the roll (`Prone (near): advantage`)."},"checkName":{"type":"string","description":"The check's display name (`Attack roll`)."},"roll":{"type":"string","description":"The roll's terms as the chip writes them, before ` = total` (`d20 (14) + 3 Strength + 2`): a part of `chip`."},"outcomeName":{"type":["string","null"],"description":"The outcome's display name (`Hit`); null for a check without outcomes."},"result":{"enum":["success","partial","fail",null],"description":"The outcome's `result` (`success`, `partial`, `fail`): what a reader colours the chip by; null for a check without outcomes."},"crit":{"type":"boolean","description":"The roll is a crit (its outcome is marked `crit`, or a target's condition turned a hit into one)."},"botch":{"type":"boolean","description":"The outcome is marked `botch`."},"formula":{"type":"string","description":"JSON pointer of the formula that rolled (`/checks/attack/roll`): what a chip links to."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"reaction"}},"required":["type"]},"then":{"required":["type","round","actor","ability","on","success","chip"],"properties":{"type":{"const":"reaction","description":"A reaction was used."},"actor":{"type":"string","description":"Who reacted."},"ability":{"type":"string","description":"Ability id used."},"on":{"enum":["hit","spell","leave"],"description":"The trigger (`hit`, `spell`, `leave`)."},"success":{"type":"boolean","description":"Whether a reaction check succeeded."},"chip":{"type":"string","description":"Chip."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"damage"}},"required":["type"]},"then":{"required":["type","round","actor","target","amount","damageType","steps","rolled","hp","formula","chip"],"properties":{"type":{"const":"damage","description":"Damage was dealt."},"actor":{"type":"string","description":"Who dealt it."},"target":{"type":"string","description":"Who took it."},"amount":{"type":"number","description":"Damage after every step."},"steps":{"type":"array","description":"Names of the damage steps that changed the number, in order.","items":{"type":"string","description":"A step's id or name."}},"rolled":{"type":"number","description":"Damage as rolled, before the steps."},"hp":{"type":"number","description":"Target's hit points after."},"chip":{"type":"string","description":"Chip."},"damageType":{"type":"string","description":"Damage type of the blow (spec §4 calls it the damage's `type`; the event's own `type` is `damage`)."},"formula":{"type":"string","description":"JSON pointer of the damage formula that rolled (`/heroes/0/weapon/damage`, an ability's or a template's damage)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"condition"}},"required":["type"]},"then":{"required":["type","round","target","condition","change"],"properties":{"type":{"const":"condition","description":"A condition was applied or ended."},"target":{"type":"string","description":"Who carries it."},"condition":{"type":"string","description":"Condition id."},"change":{"enum":["applied","ended","saved"],"description":"What happened to it."},"source":{"type":"string","description":"Who applied it."},"dc":{"type":"number","description":"Save DC."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"down"}},"required":["type"]},"then":{"required":["type","round","target","state"],"properties":{"type":{"const":"down","description":"A combatant fell."},"target":{"type":"string","description":"Who fell."},"by":{"type":"string","description":"Who dropped them."},"state":{"enum":["down","dead","stable"],"description":"`dead`, `stable`, `down`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"noTime"}},"required":["type"]},"then":{"required":["type","round","actor","action","attack"],"properties":{"type":{"const":"noTime","description":"An attack past the turn's budget: NO TIME, it does not happen."},"actor":{"type":"string","description":"Who ran out of time."},"action":{"type":"string","description":"Action id."},"attack":{"type":"number","description":"Which attack (1-based)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"fightEnd"}},"required":["type"]},"then":{"required":["type","round","winner","rounds"],"properties":{"type":{"const":"fightEnd","description":"The fight ended."},"winner":{"enum":["heroes","enemies","draw"],"description":"Who won."},"rounds":{"type":"number","description":"Rounds fought."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"heal"}},"required":["type"]},"then":{"required":["type","round","actor","target","amount","track","chip"],"properties":{"type":{"const":"heal","description":"Someone was healed."},"actor":{"type":"string","description":"Who healed."},"target":{"type":"string","description":"Who was healed."},"amount":{"type":"number","description":"Hit points restored."},"track":{"type":"string","description":"Track healed."},"chip":{"type":"string","description":"Chip."},"formula":{"type":"string","description":"JSON pointer of the heal's amount formula (absent for a death save's revival)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"ability"}},"required":["type"]},"then":{"required":["type","round","actor","ability","targets","chip"],"properties":{"type":{"const":"ability","description":"An ability was used."},"actor":{"type":"string","description":"Who used it."},"ability":{"type":"string","description":"Ability id."},"targets":{"type":"array","items":{"type":"string"},"description":"Target ids."},"chip":{"type":"string","description":"Chip."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"harm"}},"required":["type"]},"then":{"required":["type","round","actor","target","levels","amount"],"properties":{"type":{"const":"harm","description":"Consequences mode: harm suffered."},"actor":{"type":"string","description":"Who rolled."},"target":{"type":"string","description":"Who suffered the harm."},"levels":{"type":"number","description":"Harm levels."},"amount":{"type":"number","description":"Hit points lost, if any."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"sustain"}},"required":["type"]},"then":{"required":["type","round","actor","ability","change"],"properties":{"type":{"const":"sustain","description":"A sustained ability started, was kept or ended."},"actor":{"type":"string","description":"The sustainer."},"ability":{"type":"string","description":"Ability id."},"change":{"enum":["started","ended","kept"],"description":"What happened."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"regenerate"}},"required":["type"]},"then":{"required":["type","round","target","amount","stopped"],"properties":{"type":{"const":"regenerate","description":"Regeneration at the start of a turn."},"target":{"type":"string","description":"Who regenerated."},"amount":{"type":"number","description":"Hit points regained."},"stopped":{"type":"boolean","description":"true when damage stopped it this turn."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"move"}},"required":["type"]},"then":{"required":["type","round","target","from","to","chip"],"properties":{"type":{"const":"move","description":"A combatant changed place without an action of its own (rows closing up: `positions.advance`)."},"target":{"type":"string","description":"Who moved."},"from":{"type":"string","description":"Row or band it left."},"to":{"type":"string","description":"Row or band it is in now."},"chip":{"type":"string","description":"For people: `Brisa, Archer: back → front (the row ahead fell)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"gain"}},"required":["type"]},"then":{"required":["type","round","target","track","amount","value","chip"],"properties":{"type":{"const":"gain","description":"A track changed by a `gain` (an outcome's, an ability's or a reaction's), after keeping it within 0 and its maximum; a gain that changes nothing writes none. One that empties the hit points is followed by a `down` event."},"target":{"type":"string","description":"Whose track changed."},"track":{"type":"string","description":"Track id (`hope`, `progress`, `hp`)."},"amount":{"type":"number","description":"The change made: positive a gain, negative a loss."},"value":{"type":"number","description":"What the track holds now."},"chip":{"type":"string","description":"For people: `Guardian: hope +1 (3)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"arrive"}},"required":["type"]},"then":{"required":["type","round","target","position","chip"],"properties":{"type":{"const":"arrive","description":"A late arrival enters the fight at the start of its round (a fight entry's `arrives`): it rolls initiative then (a `check` event follows) unless everyone rolls this round."},"target":{"type":"string","description":"Who arrived."},"position":{"type":"string","description":"Band or row it enters in."},"chip":{"type":"string","description":"For people: `Wizard enters the fight (far)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}}]};

@@ -93,6 +93,10 @@ export function gainChip(c: Combatant, track: string, change: number, value: num
   return `${c.def.name}: ${track} ${change > 0 ? '+' : ''}${change} (${value})`;
 }
 
+export function arriveChip(c: Combatant): string {
+  return `${c.def.name} enters the fight (${c.position})`;
+}
+
 export function closeUpChip(c: Combatant, from: string, to: string): string {
   return `${c.def.name}: ${from} → ${to} (the row ahead fell)`;
 }

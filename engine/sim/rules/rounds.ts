@@ -5,6 +5,7 @@ import { type FightResult, type FightState, MAX_ACTS_PER_ROUND } from '../fight-
 import type { Winner } from '../events';
 import { judge } from './checks';
 import { applyCondition } from './conditions';
+import { arriveChip } from './chips';
 import { closeUp, rollDeathSaves } from './falling';
 import { takeTurn } from './turn';
 
@@ -13,22 +14,17 @@ export const GRID_NOTE = 'This system is played on a grid; the simulator places 
 
 /** The whole fight: starting conditions, rows closing up, then rounds until one side stands alone or time runs out. */
 export function fightToTheEnd(f: FightState): FightResult {
+  holdBack(f);
   if (f.sink) {
     f.emit({
       type: 'fightStart', system: f.system.id, fightId: f.fight.id, seed: f.seed, hpTrack: f.system.names.tracks[f.system.hpTrack]!,
-      combatants: f.combatants.map((c) => ({ id: c.id, name: c.def.name, side: c.side, hp: f.hp(c), position: c.position })),
+      combatants: f.combatants.map((c) => (c.arrives > 1
+        ? { id: c.id, name: c.def.name, side: c.side, hp: f.hp(c), position: c.position, arrives: c.arrives }
+        : { id: c.id, name: c.def.name, side: c.side, hp: f.hp(c), position: c.position })),
       ...(f.system.grid ? { note: GRID_NOTE } : {}),
     });
   }
-  let entryIndex = 0;
-  for (const group of [f.fight.heroes, f.fight.enemies]) {
-    for (const entry of group) {
-      for (let i = 0; i < entry.count; i++) {
-        const c = f.combatants[entryIndex++]!;
-        for (const id of entry.conditions) applyCondition(f, c, id, null, null);
-      }
-    }
-  }
+  for (const c of f.combatants) if (!c.absent) startConditions(f, c);
   if (f.system.advanceRows) { closeUp(f, 'heroes'); closeUp(f, 'enemies'); }
   f.winner = decide(f);
   while (f.winner === null && f.round < f.fight.maxRounds) {
@@ -36,24 +32,72 @@ export function fightToTheEnd(f: FightState): FightResult {
     if (f.sink) f.emit({ type: 'round', round: f.round });
     playRound(f);
   }
+  // One who never arrived ends the fight as it began it: standing, outside.
+  if (f.arrivingHeroes + f.arrivingEnemies > 0) for (const c of f.combatants) if (c.absent) { c.absent = false; c.down = false; }
   const winner = f.winner ?? 'draw';
   if (f.sink) f.emit({ type: 'fightEnd', round: f.round, winner, rounds: f.round });
   return { winner, rounds: f.round, combatants: f.combatants };
 }
 
-/** The winner once a side has nobody standing (a draw when neither has), else null. */
+/** The fight's starting conditions of one combatant (its entry's), put on when it enters the fight. */
+function startConditions(f: FightState, c: Combatant): void {
+  const ids = f.entryConditions[c.order]!;
+  for (let i = 0; i < ids.length; i++) applyCondition(f, c, ids[i]!, null, null);
+}
+
+/** Late arrivals (a fight entry's `arrives`) wait outside: down, so nothing acts on them or with them, till their round. */
+function holdBack(f: FightState): void {
+  let heroes = 0, enemies = 0;
+  for (const c of f.combatants) {
+    if (c.arrives <= 1) continue;
+    c.absent = true; c.down = true;
+    if (c.side === 'heroes') heroes++; else enemies++;
+  }
+  f.arrivingHeroes = heroes; f.arrivingEnemies = enemies;
+  if (heroes + enemies > 0) f.countStanding();
+}
+
+/**
+ * Those arriving this round enter: standing, their starting conditions on, and (when initiative is not rolled for
+ * everyone this round anyway) their own initiative rolled and their place in the turn order taken by it.
+ */
+function arrive(f: FightState, rollsAll: boolean): void {
+  const ties = f.system.initiative?.ties ?? 'heroes';
+  for (const c of f.combatants) {
+    if (!c.absent || c.arrives > f.round) continue;
+    c.absent = false; c.down = false;
+    if (c.side === 'heroes') { f.arrivingHeroes--; f.standingHeroes++; } else { f.arrivingEnemies--; f.standingEnemies++; }
+    if (f.sink) f.emit({ type: 'arrive', round: f.round, target: c.id, position: c.position, chip: arriveChip(c) });
+    startConditions(f, c);
+    if (rollsAll || c.down) continue;
+    rollOne(f, c);
+    const order = f.turnOrder;
+    order.splice(order.indexOf(c), 1);
+    let at = order.length;
+    while (at > 0 && turnsAfter(order[at - 1]!, c, ties, null)) at--;
+    order.splice(at, 0, c);
+  }
+}
+
+/** The winner once a side has nobody standing and nobody still to arrive (a draw when neither has), else null. */
 export function decide(f: FightState): Winner | null {
-  const heroes = f.standingHeroes > 0, enemies = f.standingEnemies > 0;
+  const heroes = f.standingHeroes > 0 || f.arrivingHeroes > 0, enemies = f.standingEnemies > 0 || f.arrivingEnemies > 0;
   if (heroes && enemies) return null;
   return heroes ? 'heroes' : enemies ? 'enemies' : 'draw';
+}
+
+/** One combatant's initiative (0 without a rule). */
+function rollOne(f: FightState, c: Combatant): void {
+  const rule = f.system.initiative;
+  if (rule) judge(f, rule.check, f.innerFrame, c, null, 0, c.position, null);
+  c.initiative = rule ? f.innerFrame.total : 0;
 }
 
 function rollInitiative(f: FightState): void {
   const rule = f.system.initiative;
   for (const c of f.combatants) {
     if (c.down) continue;
-    if (rule) judge(f, rule.check, f.innerFrame, c, null, 0, c.position, null);
-    c.initiative = rule ? f.innerFrame.total : 0;
+    rollOne(f, c);
   }
   const ties = rule?.ties ?? 'heroes';
   const tieBreak = ties === 'random' ? f.combatants.map(() => f.rng.next()) : null;
@@ -70,7 +114,9 @@ function rollInitiative(f: FightState): void {
 
 function playRound(f: FightState): void {
   const rule = f.system.initiative;
-  if (f.round === 1 || (rule?.everyRound ?? false)) rollInitiative(f);
+  const rollsAll = f.round === 1 || (rule?.everyRound ?? false);
+  if (f.arrivingHeroes + f.arrivingEnemies > 0) arrive(f, rollsAll);
+  if (rollsAll) rollInitiative(f);
   if (f.system.reactionPer === 'round') for (const c of f.combatants) c.reactionsUsed = 0;
   if (f.system.deathSave) rollDeathSaves(f);
   if (f.winner !== null) return;
