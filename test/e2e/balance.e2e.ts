@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SHOTS, launchBrowser, type StudioProcess, closeStudioSession, highlightedLines, openStudioSession } from './harness';
+import { SHOTS, launchBrowser, painted, type StudioProcess, closeStudioSession, highlightedLines, openStudioSession } from './harness';
 
 let studio: StudioProcess;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -230,5 +230,46 @@ describe('balance tab', () => {
     expect(Number(bossWin[3])).toBeLessThan(Number(bossWin[2]));
     expect(bossWin[9]).toBe('true');
     expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('results belong to their document', () => {
+  const clickEditor = async () => {
+    const box = (await page.locator('.monaco-editor').first().boundingBox())!;
+    await page.mouse.click(box.x + 100, box.y + 30);
+  };
+  const openFile = (name: string) => page.locator('[data-testid="file-list"] button', { hasText: name }).click();
+
+  test('a grid says its system, version and text; an edit greys it out; another document never shows it', async () => {
+    await page.getByTestId('tab-balance').click();
+    await page.getByTestId('balance-fights').fill('30');
+    await page.getByTestId('run-grid').click();
+    await expect.poll(() => page.getByTestId('grid-origin').getAttribute('data-state').catch(() => null)).toBe('current');
+    expect(await page.getByTestId('grid-origin').textContent()).toMatch(/^\s*From classic-d20 \S+ · text #[0-9a-f]{8} · classic-d20\.json\s*$/);
+    // A keystroke at the end of the text (a space after the last brace: still valid) makes the grid out of date.
+    await clickEditor();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' ');
+    await expect.poll(() => page.getByTestId('grid-origin').getAttribute('data-state')).toBe('outdated');
+    expect(await page.getByTestId('grid-origin-outdated').textContent()).toBe('out of date — rerun');
+    expect(await page.getByTestId('grid-result').evaluate((el) => getComputedStyle(el.querySelector('table')!).opacity)).toBe('0.45');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await painted(page);
+    await page.screenshot({ path: join(SHOTS, 'balance-outdated-1440.png') });
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await painted(page);
+    await page.screenshot({ path: join(SHOTS, 'balance-outdated-1024.png') });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.keyboard.press('Backspace');
+    await expect.poll(() => page.getByTestId('grid-origin').getAttribute('data-state')).toBe('current');
+    // Another document: none of classic-d20's results show (grid, diff, needle, batch); back again, they do.
+    await openFile('twin-dice.json');
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as Probe).__studio.sandbox.systemText?.includes('"twin-dice"') ?? false)).toBe(true);
+    for (const id of ['grid-result', 'diff-result', 'needle-result', 'tune-result', 'grid-origin']) expect(await page.getByTestId(id).count(), id).toBe(0);
+    await page.getByTestId('tab-batch').click();
+    expect(await page.getByTestId('batch-summary').count()).toBe(0);
+    await page.getByTestId('tab-balance').click();
+    await openFile('classic-d20.json');
+    await expect.poll(() => page.getByTestId('grid-origin').getAttribute('data-state').catch(() => null)).toBe('current');
   });
 });

@@ -199,9 +199,20 @@ describe('sandbox: batches', () => {
     // After a second, the pace so far says how long is left.
     await expect.poll(() => page.getByTestId('batch-progress-label').textContent()).toMatch(/^[\d,]+ \/ 1,000,000 · about \d+ (s|min) left$/);
     await page.getByTestId('batch-progress').screenshot({ path: join(SHOTS, 'sandbox-batch-progress.png') });
+    // Cancel once some chunks have finished (a count, not a time): the fights they fought are kept and shown.
+    const done = async () => Number((await page.getByTestId('batch-progress-label').textContent())!.split(' / ')[0]!.replace(/,/g, ''));
+    await expect.poll(done).toBeGreaterThan(100_000);
     await page.getByTestId('cancel-batch').click();
-    await expect.poll(() => page.getByTestId('batch-error').textContent()).toBe('Cancelled.');
+    await expect.poll(() => page.getByTestId('batch-cancelled').textContent().catch(() => ''))
+      .toMatch(/^[\d,]+ of 1,000,000 fights, cancelled: the figures below are of the fights that finished\.$/);
+    const kept = Number((await page.getByTestId('batch-cancelled').textContent())!.split(' of ')[0]!.replace(/,/g, ''));
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThan(1_000_000);
+    expect(await page.getByTestId('batch-timing').textContent()).toMatch(new RegExp(`^${kept.toLocaleString('en')} fights in`));
+    expect(await page.getByTestId('batch-origin').textContent()).toMatch(/From classic-d20 .* · text #[0-9a-f]{8} · classic-d20\.json/);
     expect(await page.getByTestId('run-batch').isEnabled()).toBe(true);
+    await painted(page);
+    await page.screenshot({ path: join(SHOTS, 'sandbox-batch-cancelled.png') });
   });
 
   test('a blank or fractional fight count, or a negative seed, is refused with the reason; the last results stay', async () => {

@@ -11,6 +11,9 @@ import { MAX_BALANCE_FIGHTS, MIN_BALANCE_FIGHTS, wholeNumberProblem } from './in
 import { finishSensitivity } from '../../../engine/index';
 import { MAX_BATCH_WORKERS } from '../workers/batchParts';
 import { timeLeft } from '../../../engine/index';
+import type { ResultSource } from './resultSource';
+
+type RunKind = 'grid' | 'diff' | 'sensitivity' | 'tune';
 
 export interface PartyChoice {
   readonly id: string;
@@ -55,7 +58,10 @@ export class BalanceState {
   /** What the needle ranks its nudges by (a fight the heroes always win is read by `died` or `rounds`). */
   needleMetric = $state<TuneMetric>('win');
   tuned = $state.raw<TuneResult | null>(null);
-  running = $state<'grid' | 'diff' | 'sensitivity' | 'tune' | null>(null);
+  running = $state<RunKind | null>(null);
+  /** The document (and exact text) each shown answer came from. */
+  sources = $state.raw<Readonly<Record<RunKind, ResultSource | null>>>({ grid: null, diff: null, sensitivity: null, tune: null });
+
   /** How far the running grid or needle is (cells or variants done of the total, over all its workers), or null. */
   progress = $state<{ readonly done: number; readonly total: number; readonly left: string | null } | null>(null);
   #started = 0;
@@ -93,7 +99,7 @@ export class BalanceState {
    * The grid's cells shared among `workers` workers (cell i goes to worker i mod workers), then put together by the
    * first: a cell's seed depends only on its index, so the grid is the one a single worker gives.
    */
-  async runGrid(text: string, workers = 1): Promise<void> {
+  async runGrid(text: string, workers = 1, source: ResultSource | null = null): Promise<void> {
     const of = shareCount(workers);
     const { party, fights, seed } = { party: this.party, fights: this.fights, seed: this.seed };
     await this.#run('grid', async () => {
@@ -105,23 +111,23 @@ export class BalanceState {
       if (answer.type === 'grid') this.grid = answer.grid;
       this.gridWorkers = of;
       return null;
-    });
+    }, source);
   }
 
-  async runDiff(savedText: string, editedText: string): Promise<void> {
+  async runDiff(savedText: string, editedText: string, source: ResultSource | null = null): Promise<void> {
     await this.#run('diff', async () => {
       const answer = await this.#client(0).request({ type: 'diff', savedText, editedText, fights: this.fights, seed: this.seed });
       if (answer.type === 'failed') return answer.message;
       if (answer.type === 'diff') this.diff = answer.diff;
       return null;
-    });
+    }, source);
   }
 
   /**
    * The needle's variants shared among `workers` workers (variant i goes to worker i mod workers), merged into the
    * answer one worker gives: every variant fights the same seeds wherever it runs.
    */
-  async runSensitivity(text: string, workers = 1): Promise<void> {
+  async runSensitivity(text: string, workers = 1, source: ResultSource | null = null): Promise<void> {
     const of = shareCount(workers);
     const { fight, fights, seed, metric } = { fight: this.needleFight, fights: this.fights, seed: this.seed, metric: this.needleMetric };
     await this.#run('sensitivity', async () => {
@@ -132,11 +138,11 @@ export class BalanceState {
       // A row's tune aims at what the needle ranked by, unless changed after.
       this.tuneMetric = metric;
       return null;
-    });
+    }, source);
   }
 
   /** Tunes one number of the needle's fight (a knob it listed) to the target: `tuneTarget` percent, or `tuneRounds`. */
-  async runTune(text: string, knob: Knob): Promise<void> {
+  async runTune(text: string, knob: Knob, source: ResultSource | null = null): Promise<void> {
     const pace = this.tuneMetric === 'rounds';
     const target: unknown = pace ? this.tuneRounds : this.tuneTarget;
     const empty = target === null || target === '' || Number.isNaN(target);
@@ -154,7 +160,7 @@ export class BalanceState {
       if (answer.type === 'failed') return answer.message;
       if (answer.type === 'tune') this.tuned = answer.tune;
       return null;
-    });
+    }, source);
   }
 
   /** One request a worker, for shares 0..of-1: their answers, or the first failure's message. */
@@ -166,7 +172,7 @@ export class BalanceState {
   }
 
   /** One run at a time: a new one stops the one before. `work` gives an error message, or null once it has its answer. */
-  async #run(kind: NonNullable<BalanceState['running']>, work: () => Promise<string | null>): Promise<void> {
+  async #run(kind: RunKind, work: () => Promise<string | null>, source: ResultSource | null): Promise<void> {
     const problem = wholeNumberProblem('Fights each', this.fights, MIN_BALANCE_FIGHTS, MAX_BALANCE_FIGHTS);
     if (problem) {
       this.error = problem;
@@ -180,6 +186,7 @@ export class BalanceState {
     this.error = null;
     try {
       this.error = await work();
+      if (this.error === null) this.sources = { ...this.sources, [kind]: source };
     } catch (error) {
       if (!(error instanceof WorkerStopped)) {
         this.error = error instanceof Error ? error.message : String(error);

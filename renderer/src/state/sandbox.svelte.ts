@@ -9,6 +9,12 @@ import { timeLeft } from '../../../engine/index';
 import { foldEvents, nextTurnEnd, startCursor, type DisplayNames, type FightView } from '../sandbox/fightView';
 import { RunHistoryState } from './runHistory.svelte';
 import type { RunsApi } from './runHistory';
+import { resultSource, type ResultSource } from './resultSource';
+
+/** Fights a batch worker runs per request: a cancelled batch keeps every request that finished. */
+export function batchChunk(sliceFights: number): number {
+  return Math.max(2_000, Math.ceil(sliceFights / 25));
+}
 
 export interface FightSummary {
   readonly id: string;
@@ -126,6 +132,17 @@ export class SandboxState {
 
   selectedChip = $state<number | null>(null);
 
+  /** The document the sandbox runs now (its last valid text), and the active document's text as it stands. */
+  runningSource = $state.raw<ResultSource | null>(null);
+  current = $state.raw<ResultSource | null>(null);
+  /** The document (and exact text) the shown fight and batch came from. */
+  fightSource = $state.raw<ResultSource | null>(null);
+  batchSource = $state.raw<ResultSource | null>(null);
+  /** A cancelled batch: the fights it finished (kept in batchStats) of those asked. */
+  batchCancelled = $state.raw<{ readonly done: number; readonly total: number } | null>(null);
+  #cancelling = false;
+  #doc: { readonly id: string; readonly file: string } = { id: '', file: '' };
+
   readonly view: FightView = $derived(foldEvents(this.events, this.cursor, this.outline.initiativeCheck, this.outline.names));
   readonly atEnd = $derived(this.cursor >= this.events.length);
 
@@ -135,6 +152,8 @@ export class SandboxState {
   readonly #batchClients: WorkerClient<SimRequest, SimResponse>[] = [];
   /** Fights done by each worker of the running batch (their sum is batchDone). */
   #partsDone: number[] = [];
+  /** Fights of each worker's slice in chunks already finished. */
+  #partsFinished: number[] = [];
   readonly #createWorker: () => Worker;
   /** Finished batches of the document's fights go to the workspace's run history (the Balance tab's trend). */
   readonly history: RunHistoryState;
@@ -155,7 +174,7 @@ export class SandboxState {
       client.onNotice = (message) => {
         if (message.type !== 'progress' || !this.batchRunning) return;
         this.#partsDone[i] = message.done;
-        this.batchDone = this.#partsDone.reduce((a, b) => a + b, 0);
+        this.batchDone = this.#partsDone.reduce((a, b, k) => a + b + (this.#partsFinished[k] ?? 0), 0);
         this.batchLeft = timeLeft((performance.now() - this.#batchStarted) / 1000, this.batchDone, this.batchTotal);
       };
       this.#batchClients[i] = client;
@@ -164,8 +183,10 @@ export class SandboxState {
   }
 
   /** A new valid version of the system: refresh pickers and re-run what is shown (debounced while typing). */
-  systemChanged(text: string, immediate = false): void {
-    if (text === this.systemText) return;
+  systemChanged(text: string, immediate = false, doc?: { readonly id: string; readonly file: string }): void {
+    if (doc) this.#doc = doc;
+    if (text === this.systemText && this.runningSource?.docId === this.#doc.id) return;
+    this.runningSource = resultSource(this.#doc.id, this.#doc.file, text);
     const first = this.systemText === null;
     this.systemText = text;
     this.outline = outlineOf(text);
@@ -198,6 +219,11 @@ export class SandboxState {
     }, RERUN_DELAY_MS);
   }
 
+  /** The active document's text changed (valid or not): results of another text are out of date. */
+  documentText(docId: string, file: string, text: string): void {
+    this.current = resultSource(docId, file, text);
+  }
+
   choice(): FightChoice | null {
     if (this.mode === 'document') return this.fightId ? { kind: 'document', fightId: this.fightId } : null;
     return { kind: 'composed', fight: this.composedFight() };
@@ -228,9 +254,11 @@ export class SandboxState {
       return;
     }
     this.running = true;
+    const source = this.runningSource;
     try {
       const answer = await this.#fightClient.request({ type: 'fight', systemText: this.systemText, choice, seed: this.seed });
       if (answer.type === 'fightLog') {
+        this.fightSource = source;
         this.events = answer.events;
         this.cursor = Math.min(Math.max(keepCursor, startCursor(answer.events)), answer.events.length);
         this.fightError = null;
@@ -287,37 +315,63 @@ export class SandboxState {
     this.batchDone = 0;
     this.batchTotal = this.batchSize;
     this.batchError = null;
+    this.#cancelling = false;
     const systemText = this.systemText;
+    const source = this.runningSource;
     const seed = this.seed;
     const picked = this.batchWorkers;
     const slices = splitBatch(this.batchSize, picked);
     this.#partsDone = slices.map(() => 0);
+    this.#partsFinished = slices.map(() => 0);
     const started = performance.now();
     this.#batchStarted = started;
     this.batchLeft = null;
+    const parts: BatchPart[] = [];
+    let failure: string | null = null;
+    // Each worker takes its slice a chunk at a time: a cancel keeps every chunk that finished.
+    const work = async (i: number, slice: { from: number; fights: number }): Promise<void> => {
+      const chunk = batchChunk(slice.fights);
+      for (let done = 0; done < slice.fights && !this.#cancelling && failure === null;) {
+        const fights = Math.min(chunk, slice.fights - done);
+        const answer = await this.#batchClient(i).request({ type: 'batchPart', systemText, choice, seed, from: slice.from + done, fights });
+        if (answer.type === 'failed') { failure = answer.message; return; }
+        if (answer.type === 'batchPartResult') parts.push(answer.part);
+        done += fights;
+        this.#partsFinished[i] = done;
+        this.#partsDone[i] = 0;
+      }
+    };
     try {
-      const answers = await Promise.all(slices.map((slice, i) =>
-        this.#batchClient(i).request({ type: 'batchPart', systemText, choice, seed, from: slice.from, fights: slice.fights })));
-      const failure = answers.find((a) => a.type === 'failed');
-      if (failure?.type === 'failed') {
-        this.batchError = failure.message;
+      const settled = await Promise.allSettled(slices.map((slice, i) => work(i, slice)));
+      const crash = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected' && !(r.reason instanceof WorkerStopped));
+      if (crash) throw crash.reason;
+      if (failure !== null) {
+        this.batchError = failure;
         return;
       }
-      const parts = answers.flatMap((a): BatchPart[] => (a.type === 'batchPartResult' ? [a.part] : []));
+      const cancelled = this.#cancelling;
+      if (parts.length === 0) {
+        if (cancelled) this.batchError = 'Cancelled before any fight finished.';
+        return;
+      }
       const stats = mergeBatchParts(parts, seed);
       this.batchStats = stats;
+      this.batchSource = source;
+      this.batchCancelled = cancelled ? { done: stats.fights, total: this.batchTotal } : null;
+      this.batchError = null;
       this.batchMillis = performance.now() - started;
       this.batchWorkersUsed = slices.length;
       this.batchWorkersPicked = picked;
       this.batchDone = stats.fights;
       // A composed fight has no stable id to file it under (its makeup is not in the system), so only the
-      // document's own fights are recorded.
-      if (choice.kind === 'document') void this.history.record(stats, systemText);
+      // document's own fights are recorded; a cancelled batch is not a run of what was asked.
+      if (cancelled) this.history.lastRecord = null;
+      else if (choice.kind === 'document') void this.history.record(stats, systemText);
       else this.history.lastRecord = 'Composed fights are not recorded in the run history (only the document\'s fights are).';
     } catch (error) {
-      this.batchError = error instanceof WorkerStopped ? 'Cancelled.' : error instanceof Error ? error.message : String(error);
+      this.batchError = error instanceof Error ? error.message : String(error);
       // A worker that crashed leaves the others fighting for nothing: stop them too.
-      if (!(error instanceof WorkerStopped)) this.cancelBatch();
+      this.cancelBatch();
     } finally {
       this.batchRunning = false;
       this.batchLeft = null;
@@ -326,6 +380,7 @@ export class SandboxState {
 
   /** Stops a running batch at once (its workers are terminated; the next batch starts fresh ones). */
   cancelBatch(): void {
+    this.#cancelling = true;
     for (const client of this.#batchClients) client.restart();
   }
 
