@@ -2,7 +2,9 @@
 // JSON syntax (jsonc-parser, positions kept) → format version → schema (precompiled ajv) → meaning → every formula in
 // its context. Never throws for bad input. Formula results are cached by (symbols, context, text), so re-checking
 // after one keystroke only re-checks what changed.
-import { checkFormula, checkFunctionBody } from '../formula/check';
+import { checkFunctionBody } from '../formula/check';
+import { checkAtEveryValue } from '../formula/every-value';
+import { tierSweep } from './meaning';
 import { parseFormula } from '../formula/parse';
 import type { FormulaDiagnostic, Severity, SymbolTable } from '../formula/types';
 import type { FormulaContext } from './contexts';
@@ -149,7 +151,9 @@ function checkOneFormula(field: FormulaField, entry: SymbolsEntry): readonly For
       diagnostics = fn ? checkFunctionBody(functionName, fn, table).diagnostics : [];
     } else {
       const parsed = parseFormula(field.text);
-      diagnostics = parsed.ast ? checkFormula(parsed.ast, table, field.expected ? { expect: field.expected } : {}).diagnostics : parsed.diagnostics;
+      // A template is built at every tier of its range: what reads `@tier` is checked at each (tierSweep).
+      const options = { ...(field.expected ? { expect: field.expected } : {}), ...tierSweep(table) };
+      diagnostics = parsed.ast ? checkAtEveryValue(parsed.ast, table, options).diagnostics : parsed.diagnostics;
     }
   } catch (thrown) {
     // A bug of the formula checker must not take the whole document check down.

@@ -6,7 +6,7 @@ import type { Severity } from '../formula/types';
 import { parseFormula } from '../formula/parse';
 import { walkGraph } from '../formula/graph';
 import { eachNode } from '../formula/nodes';
-import type { FormulaNode } from '../formula/types';
+import type { FormulaNode, SymbolTable } from '../formula/types';
 import { describePointer, escapePointerSegment } from './json';
 import { closest, type Anchor } from './schema-errors';
 import { tierRangeOf } from './tiers';
@@ -26,6 +26,16 @@ const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null &
 const recordOf = (v: unknown): Rec => (isRecord(v) ? v : {});
 const arrayOf = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const p = escapePointerSegment;
+
+/**
+ * The tier range check: a context that reads `@tier` with a range (a template's fields: the system's `tiers`, as
+ * its symbol table says) is built at every tier of it, so its formulas are checked at each (checkAtEveryValue in
+ * engine/formula/every-value.ts): a template default `d(@tier)r1!` is an error at tiers 1 and 2, where the loader
+ * refuses it, not only when a fight is loaded.
+ */
+export function tierSweep(table: SymbolTable): { readonly everyValueOf?: readonly string[] } {
+  return table.lookup('tier')?.range === undefined ? {} : { everyValueOf: ['tier'] };
+}
 
 /** Actions an ability may use besides the turn's own. */
 const SPECIAL_USES = ['reaction', 'free'];

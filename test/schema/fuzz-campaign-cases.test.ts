@@ -14,18 +14,30 @@ const twinDice = JSON.parse(readFileSync(new URL('../../systems/twin-dice.json',
 
 describe('fuzz campaign counterexamples', () => {
   // systems:0:57 — a template's default attribute `d(@tier)r1!`: at tier 2 it is d2r1!, which never settles (a 1 is
-  // rerolled, a 2 explodes). The loader refuses it with a clear message at each attribute; the checker, which does
-  // not try each size a reference may give a die, passes it. Open (dice semantics, issue 17 item 2): this test
-  // documents the disagreement and fails once the checker reports it, to be turned into a plain test then.
-  it.fails('systems:0:57: twin-dice with /templates/1/defaults/attribute = "d(@tier)r1!" is refused by the checker as by the loader', () => {
+  // rerolled, a 2 explodes), and at tier 1 d1r1 rerolls every face. The loader refused it; the checker, which saw
+  // `@tier` only as 1..6, passed it. Now a template's formulas that read `@tier` are checked at every tier of the
+  // range its symbol table gives (engine/schema/meaning.ts tierSweep, engine/formula/every-value.ts).
+  it('systems:0:57: twin-dice with /templates/1/defaults/attribute = "d(@tier)r1!" is refused by the checker as by the loader, at the formula, naming the tiers', () => {
     const doc = mutate(twinDice, ['templates', 1, 'defaults', 'attribute'], (parent, key) => {
       parent[key] = 'd(@tier)r1!';
     });
     const loaded = loadSystem(doc as unknown as SystemDocument);
     expect(loaded.ok).toBe(false);
     if (!loaded.ok) expect(loaded.diagnostics[0]!.message).toMatch(/exploding on the highest face \(2\) matches every face a d2 can settle on after rerolling on 1: it would never stop/);
-    const errors = checkSystem(JSON.stringify(doc, null, 2)).diagnostics.filter((d) => d.severity === 'error');
-    expect(errors).not.toEqual([]);
+    const text = JSON.stringify(doc, null, 2);
+    const errors = checkSystem(text).diagnostics.filter((d) => d.severity === 'error');
+    const lines = text.split('\n');
+    const line = lines.findIndex((l) => l.includes('"attribute": "d(@tier)r1!"')) + 1;
+    const column = lines[line - 1]!.indexOf('d(@tier)') + 1;
+    expect(errors.map((d) => ({ pointer: d.pointer, line: d.line, column: d.column, code: d.code, message: d.message }))).toEqual([
+      { pointer: '/templates/1/defaults/attribute', line, column, code: 'limit', message: 'with `@tier` at 1 (it may be 1 to 6): `d(@tier)r1!` rerolls every face, so it would never stop' },
+      { pointer: '/templates/1/defaults/attribute', line, column, code: 'limit', message: 'with `@tier` at 2 (it may be 1 to 6): `d(@tier)r1!` explodes on every face it can settle on, so it would never stop' },
+    ]);
+    // From tier 3 up it settles: `d(@tier + 2)r1!` checks clean.
+    const fine = mutate(twinDice, ['templates', 1, 'defaults', 'attribute'], (parent, key) => {
+      parent[key] = 'd(@tier + 2)r1!';
+    });
+    expect(checkSystem(JSON.stringify(fine, null, 2)).diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   });
 });
 
