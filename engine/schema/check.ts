@@ -91,6 +91,8 @@ function symbolSignature(value: unknown): string {
     d.tracks,
     d.derived,
     d.functions,
+    // The range of `@tier` in the templates' tables (and so what their formulas are checked at).
+    d.tiers,
     Object.keys(rec(d.classes)),
     arr(d.heroes).map((h) => [rec(h).derived, Object.keys(rec(rec(h).classes)), rec(rec(h).weapon).reads]),
     rec(combat.attack).reads,

@@ -33,7 +33,16 @@ describe('fuzz campaign counterexamples', () => {
       { pointer: '/templates/1/defaults/attribute', line, column, code: 'limit', message: 'with `@tier` at 1 (it may be 1 to 6): `d(@tier)r1!` rerolls every face, so it would never stop' },
       { pointer: '/templates/1/defaults/attribute', line, column, code: 'limit', message: 'with `@tier` at 2 (it may be 1 to 6): `d(@tier)r1!` explodes on every face it can settle on, so it would never stop' },
     ]);
-    // From tier 3 up it settles: `d(@tier + 2)r1!` checks clean.
+    // The range is the system's own `tiers`: from tier 3 up it settles, and at 2 it is an error again.
+    const fromThree = { ...(doc as Record<string, Json>), tiers: { min: 3, max: 6 } };
+    // (Its fights' tier-2 enemies are then outside the range: errors of their own, at the fights.)
+    const templateErrors = (text: string) => checkSystem(text).diagnostics.filter((d) => d.severity === 'error' && d.pointer.startsWith('/templates'));
+    expect(templateErrors(JSON.stringify(fromThree, null, 2))).toEqual([]);
+    const fromTwo = { ...(doc as Record<string, Json>), tiers: { min: 2, max: 6 } };
+    expect(templateErrors(JSON.stringify(fromTwo, null, 2)).map((d) => d.message)).toEqual([
+      'with `@tier` at 2 (it may be 2 to 6): `d(@tier)r1!` explodes on every face it can settle on, so it would never stop',
+    ]);
+    // A die that settles at every tier checks clean: `d(@tier + 2)r1!`.
     const fine = mutate(twinDice, ['templates', 1, 'defaults', 'attribute'], (parent, key) => {
       parent[key] = 'd(@tier + 2)r1!';
     });
