@@ -157,19 +157,24 @@ export class RulesLoader {
 
   check(id: string, c: Check, pointer: string): CheckDef {
     this.tallyKeys.push([id, 'rolled']);
+    const rolledTally = this.tallyKeys.length - 1;
+    // A check that may not be attempted (`requires`) tallies that as `not-attempted`.
+    if (c.requires !== undefined) this.tallyKeys.push([id, 'not-attempted']);
+    const notAttemptedTally = this.tallyKeys.length - 1;
     const outcomes = (c.outcomes ?? []).map((o, i) => this.outcome(o, `${pointer}/outcomes/${i}`, id));
     const def: CheckDef = {
-      rolledTally: this.tallyKeys.length - 1,
+      rolledTally, notAttemptedTally,
       id, name: c.name ?? titleCase(id), roll: this.compile(c.roll, `${pointer}/roll`),
       combine: c.edge?.combine ?? 'cancel', edgeMax: c.edge?.max ?? 1,
       outcomes,
       stat: this.formulas.maybe(c.stat, `${pointer}/stat`),
+      requires: this.formulas.maybe(c.requires, `${pointer}/requires`),
       readsVs: outcomes.some((o) => o.when.refs.includes('vs') || (o.degree?.refs.includes('vs') ?? false)),
     };
     // A check with its own stat labels `@stat` on its chip (`+ 5 Con save`), as a weapon's attack does.
     if (!def.stat) return def;
     // Written out, not spread: every check keeps one object shape (the engine's reads of a check stay monomorphic).
-    return { rolledTally: def.rolledTally, id, name: def.name, roll: this.rollFor(def, def.stat), combine: def.combine, edgeMax: def.edgeMax, outcomes: def.outcomes, stat: def.stat, readsVs: def.readsVs };
+    return { rolledTally: def.rolledTally, notAttemptedTally: def.notAttemptedTally, id, name: def.name, roll: this.rollFor(def, def.stat), combine: def.combine, edgeMax: def.edgeMax, outcomes: def.outcomes, stat: def.stat, requires: def.requires, readsVs: def.readsVs };
   }
 
   checkRef(id: string | undefined, pointer: string): CheckDef | null {

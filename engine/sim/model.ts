@@ -57,6 +57,10 @@ export interface CheckDef {
   readonly outcomes: readonly OutcomeDef[];
   /** `@stat` of the check when no blow gives one (a save's bonus); its roll is then labelled with it. */
   readonly stat: Formula | null;
+  /** Whether it may be attempted at all (`requires`, read before the roll); null: always. */
+  readonly requires: Formula | null;
+  /** Tally index of a check not attempted (`requires` false: `not-attempted`). */
+  readonly notAttemptedTally: number;
   /** Tally index of a roll with no outcome (`rolled`). */
   readonly rolledTally: number;
   /**

@@ -53,3 +53,40 @@ describe('live action: firearms do bashing damage to vampires only (a damage ste
     expect(toVampires).toBeGreaterThan(10);
   });
 });
+
+/** Each combatant's hit points as the log tells them, event by event: `at(i)` before event i. */
+function hpTimeline(events: readonly FightEvent[]): (i: number, id: string) => number {
+  const snapshots: Map<string, number>[] = [];
+  const hp = new Map<string, number>();
+  for (const e of events) {
+    snapshots.push(new Map(hp));
+    if (e.type === 'fightStart') for (const c of e.combatants) hp.set(c.id, c.hp);
+    if (e.type === 'damage') hp.set(e.target, e.hp);
+    if (e.type === 'heal' && e.track === 'hp') hp.set(e.target, (hp.get(e.target) ?? 0) + e.amount);
+  }
+  return (i, id) => snapshots[i]!.get(id) ?? NaN;
+}
+
+describe('live action: a wound penalty at or above the ability total stops the action (checks[].requires)', () => {
+  test('a thug at 1 health level (Crippled, wound 5 against Dexterity 2 + Melee 2) takes its turns but never swings; above it, it does', () => {
+    const system = loadRuntime(doc);
+    let crippledTurns = 0;
+    let swingsAbove = 0;
+    for (let seed = 1; seed <= 200; seed++) {
+      const events = fightLog(system, 'alley-brawl', seed);
+      const hpAt = hpTimeline(events);
+      let actor = '';
+      events.forEach((e, i) => {
+        if (e.type === 'turn') { actor = e.actor; if (actor.startsWith('thug') && hpAt(i, actor) === 1) crippledTurns++; }
+        if (e.type !== 'check' || e.check !== 'attack' || !e.actor.startsWith('thug') || e.actor !== actor) return;
+        if (hpAt(i, e.actor) === 1) {
+          expect(e.outcome).toBe('not-attempted');
+          expect(e.dice).toEqual([]);
+          expect(e.chip).toContain('not attempted');
+        } else swingsAbove++;
+      });
+    }
+    expect(crippledTurns).toBeGreaterThan(0);
+    expect(swingsAbove).toBeGreaterThan(100);
+  });
+});

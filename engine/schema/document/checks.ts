@@ -20,6 +20,8 @@ export interface Check {
    * (context `sheet`, on the roller). A creature's `saves[<check id>]` replaces it.
    */
   readonly stat?: FormulaText;
+  /** Boolean: whether the check may be attempted at all (context `check.roll`, before the roll: `@stat >= 1`). */
+  readonly requires?: FormulaText;
 }
 
 export interface EdgeRule {
