@@ -4,7 +4,7 @@ import { createRng, type SeededRng } from '../dice/rng';
 import type { EvalContext } from '../formula/runtime';
 import type { Value } from '../formula/types';
 import type { EventSink, FightEvent, Winner } from './events';
-import type { AbilityDef, AttackProfile, CheckFrame, Combatant, FightDef, Formula, Scope, System } from './model';
+import type { AbilityDef, AttackProfile, ConditionInstance, CheckFrame, Combatant, FightDef, Formula, Scope, System } from './model';
 import { newCheckFrame, newCombatant, newScope } from './state';
 
 /** Tallies the checks a fight makes; the statistics path passes one, the log path may not. */
@@ -81,6 +81,9 @@ export abstract class FightState {
   attackNumber = 0;
   /** The speed of what the actor did this act (the clock's `@actionSpeed`). */
   actionSpeed = 0;
+  /** Conditions with `charges` the check being judged used (their holders alongside): one charge each, after it. */
+  readonly chargesUsed: ConditionInstance[] = [];
+  readonly chargeHolders: Combatant[] = [];
   /** What turned the check being judged (a log's `influencedBy`). */
   readonly influences: string[] = [];
   /** Each side's combatants in fight order: whom a hero (enemy) may target is searched among the other list only. */

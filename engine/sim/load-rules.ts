@@ -206,6 +206,7 @@ export class RulesLoader {
         save: c.save && saveCheck ? { check: saveCheck, dc: this.compile(c.save.dc, `${p}/save/dc`), at: c.save.at ?? 'turnEnd' } : null,
         atZero: c.atZero ?? null,
         duration: c.rounds === undefined ? null : this.compile(c.rounds, `${p}/rounds`),
+        charges: c.charges ?? 0,
       });
     });
   }

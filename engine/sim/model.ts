@@ -103,6 +103,8 @@ export interface ConditionDef {
   readonly atZero: 'dead' | 'stable' | null;
   /** Holder's turns it lasts; null: until removed. */
   readonly duration: Formula | null;
+  /** Checks it lasts (`charges`); 0: not counted. */
+  readonly charges: number;
 }
 
 export interface ConditionInstance {
@@ -111,6 +113,8 @@ export interface ConditionInstance {
   /** The check of the save that applied it (repeated instead of the condition's own `save.check`), or null. */
   readonly saveCheck: CheckDef | null;
   turnsLeft: number;
+  /** Checks left (`charges`); unused when the condition has none. */
+  chargesLeft: number;
   /** The sustainer carrying it (a sustained ability), or null. */
   readonly sustainer: Combatant | null;
   readonly source: Combatant | null;

@@ -90,3 +90,31 @@ describe('live action: a wound penalty at or above the ability total stops the a
     expect(swingsAbove).toBeGreaterThan(100);
   });
 });
+
+describe("live action: a botch's penalty lasts to the botcher's next challenge (conditions[].charges)", () => {
+  test('every botch in the alley (aggressor or defender) puts a penalty on the next challenge the botcher takes part in, which then ends it', () => {
+    const system = loadRuntime(doc);
+    let botches = 0;
+    let reached = 0;
+    for (let seed = 1; seed <= 100; seed++) {
+      const events = fightLog(system, 'alley-brawl', seed);
+      events.forEach((e, i) => {
+        if (e.type !== 'condition' || e.condition !== 'off-balance' || e.change !== 'applied') return;
+        botches++;
+        const who = e.target;
+        const rest = events.slice(i + 1);
+        const next = rest.findIndex((x) => x.type === 'check' && x.check !== 'initiative' && (x.actor === who || x.target === who) && x.outcome !== 'not-attempted');
+        if (next < 0) { expect(rest.some((x) => x.type === 'down' && x.target === who) || rest.filter((x) => x.type === 'check' && (x.actor === who || x.target === who) && x.check !== 'initiative').length === 0).toBe(true); return; }
+        const check = rest[next] as Extract<FightEvent, { type: 'check' }>;
+        expect(check.influencedBy.some((text) => text.startsWith('Off balance')), JSON.stringify(check)).toBe(true);
+        const ended = rest.findIndex((x) => x.type === 'condition' && x.condition === 'off-balance' && x.target === who && x.change === 'ended');
+        expect(ended).toBeGreaterThanOrEqual(0);
+        const between = rest.slice(next + 1, ended).filter((x) => x.type === 'check' && x.check !== 'initiative' && (x.actor === who || x.target === who));
+        expect(between).toEqual([]);
+        reached++;
+      });
+    }
+    expect(botches).toBeGreaterThan(50);
+    expect(reached).toBeGreaterThan(botches * 0.9);
+  });
+});

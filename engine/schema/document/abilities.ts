@@ -34,6 +34,8 @@ export interface Condition {
   readonly atZero?: 'dead' | 'stable';
   /** Rounds it lasts (none: until removed). */
   readonly rounds?: number;
+  /** Checks it lasts: each check it changes uses one; at none left it ends (a botch's penalty until used). */
+  readonly charges?: number;
 }
 
 export interface AgainstEffect {

@@ -2,12 +2,12 @@
 // condition turning a hit into a crit, the tally, and what an outcome does (conditions, track gains).
 import type { TraceItem } from '../../formula/runtime';
 import { renderTrace } from '../../formula/trace';
-import type { AttackProfile, CheckDef, CheckFrame, Combatant, OutcomeDef } from '../model';
+import type { AttackProfile, CheckDef, CheckFrame, Combatant, ConditionInstance, OutcomeDef } from '../model';
 import { asNumber, type FightState } from '../fight-state';
 import { rollTestHolds } from '../roll-test';
 import { resetRoll } from '../state';
 import { checkChip, critInfluence, critSource, edgeInfluence, modInfluence } from './chips';
-import { applyCondition } from './conditions';
+import { applyCondition, removeConditionAt } from './conditions';
 import { gainTracks } from './tracks';
 
 /**
@@ -63,6 +63,7 @@ export function judge(f: FightState, check: CheckDef, frame: CheckFrame, actor: 
   else if (f.tally) f.tally.onCheck(actor, outcome ? outcome.tally : check.rolledTally);
   if (f.sink) emitCheck(f, check, frame, actor, target, vs, outcome, trace ?? [], total, roll.pointer);
   s.stat = blowStat;
+  if (f.chargesUsed.length !== 0) spendCharges(f);
   if (outcome && (outcome.applies.length !== 0 || outcome.inflicts.length !== 0 || outcome.gain.length !== 0)) outcomeEffects(f, outcome, actor, target);
   return outcome;
 }
@@ -87,11 +88,32 @@ function attempted(f: FightState, check: CheckDef, frame: CheckFrame, actor: Com
   else if (f.tally) f.tally.onCheck(actor, check.notAttemptedTally);
   if (f.sink) {
     f.emit({
-      type: 'check', round: f.round, actor: actor.id, check: check.id, target: target ? target.id : null, dice: [], total: 0,
-      vs: check.readsVs ? vs : null, outcome: 'not-attempted', chip: `${check.name}: not attempted (${check.requires!.source} is false)`, influencedBy: [],
+      type: 'check', round: f.round, actor: actor.id, check: check.id, checkName: check.name, target: target ? target.id : null, dice: [],
+      roll: '', total: 0, vs: check.readsVs ? vs : null, outcome: 'not-attempted', outcomeName: 'Not attempted', result: 'fail', crit: false,
+      botch: false, formula: check.requires!.pointer, chip: `${check.name}: not attempted (${check.requires!.source} is false)`, influencedBy: [],
     });
   }
   return false;
+}
+
+/** A condition with `charges` took part in this check: one charge, taken after it (once per check). */
+function useCharge(f: FightState, holder: Combatant, inst: ConditionInstance): void {
+  if (f.chargesUsed.includes(inst)) return;
+  f.chargesUsed.push(inst);
+  f.chargeHolders.push(holder);
+}
+
+/** The charges the check just judged used: each condition with none left ends (before the outcome's own effects). */
+function spendCharges(f: FightState): void {
+  const used = f.chargesUsed, holders = f.chargeHolders;
+  for (let i = 0; i < used.length; i++) {
+    const inst = used[i]!;
+    const holder = holders[i]!;
+    inst.chargesLeft--;
+    if (inst.chargesLeft <= 0) removeConditionAt(f, holder, holder.conditions.indexOf(inst), 'ended');
+  }
+  used.length = 0;
+  holders.length = 0;
 }
 
 /** The log's `check` event with its chip (apart from judge, which the statistics path runs without a log). */
@@ -163,6 +185,7 @@ function gatherEdge(f: FightState, check: CheckDef, actor: Combatant, target: Co
   for (const inst of actor.conditions) {
     const d = inst.def;
     if (d.checks && !d.checks.includes(check.id)) continue;
+    if (d.charges > 0 && (d.edge || d.mods.length)) useCharge(f, actor, inst);
     if (d.edge) {
       const e = f.value(d.edge, actor);
       if (e > 0) pos = true; else if (e < 0) neg = true;
@@ -180,6 +203,7 @@ function gatherEdge(f: FightState, check: CheckDef, actor: Combatant, target: Co
       const d = inst.def;
       for (const a of d.against) {
         if (a.reach !== null && a.reach !== reach && a.reach !== actor.position) continue;
+        if (d.charges > 0 && (a.edge || a.mods.length)) useCharge(f, target, inst);
         if (a.edge) {
           const e = f.value(a.edge, target);
           if (e > 0) pos = true; else if (e < 0) neg = true;

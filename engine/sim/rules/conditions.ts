@@ -25,7 +25,7 @@ export function applyCondition(f: FightState, target: Combatant, id: string, sou
   s.source = savedSource;
   // `rounds` counts the holder's turns after the one in progress: put on during its own turn, that turn's end is not one.
   const turns = def.duration ? Math.max(1, Math.floor(f.value(def.duration, target)) + (f.turnOf === target ? 1 : 0)) : 0;
-  target.conditions.push({ def, dc, saveCheck: def.save && bySave ? bySave.check : null, turnsLeft: turns, sustainer, source });
+  target.conditions.push({ def, dc, saveCheck: def.save && bySave ? bySave.check : null, turnsLeft: turns, chargesLeft: def.charges, sustainer, source });
   target.conditionIds.push(def.id);
   if (f.sink) {
     const event: { -readonly [K in keyof ConditionEvent]: ConditionEvent[K] } = { type: 'condition', round: f.round, target: target.id, condition: def.id, change: 'applied' };
