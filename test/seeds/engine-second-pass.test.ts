@@ -251,7 +251,12 @@ describe('classic d20: noActions and noReactions', () => {
 });
 
 describe('success-based live action: a condition of one round put on by its holder lasts to the end of its next turn', () => {
-  const system = loadRuntime(systemDocument('success-based-live-action'));
+  // The system's botch now lasts to the next challenge (`charges`, issue 21's seed rules); this engine rule is tested
+  // on its former reading, Off balance for one round.
+  const live = systemDocument('success-based-live-action');
+  const system = loadRuntime({
+    ...live, conditions: live.conditions!.map((c) => (c.id === 'off-balance' ? { id: c.id, name: c.name, mods: c.mods, rounds: 1 } : c)),
+  });
 
   test("a botch on one's own turn leaves one Off balance through one's next turn; Willpower spent (rounds 0) ends with the turn", () => {
     let botches = 0, spent = 0;
