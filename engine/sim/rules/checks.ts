@@ -89,8 +89,8 @@ function attempted(f: FightState, check: CheckDef, frame: CheckFrame, actor: Com
   if (f.sink) {
     f.emit({
       type: 'check', round: f.round, actor: actor.id, check: check.id, checkName: check.name, target: target ? target.id : null, dice: [],
-      roll: '', total: 0, vs: check.readsVs ? vs : null, outcome: 'not-attempted', outcomeName: null, result: null, crit: false,
-      botch: false, formula: check.requires!.pointer, chip: `${check.name}: not attempted (${check.requires!.source} is false)`, influencedBy: [],
+      roll: check.requires!.source, total: 0, vs: check.readsVs ? vs : null, outcome: 'not-attempted', outcomeName: null, result: null, crit: false,
+      botch: false, formula: check.requires!.pointer, chip: `${check.requires!.source} = false · not attempted`, influencedBy: [],
     });
   }
   return false;
