@@ -273,3 +273,32 @@ describe('results belong to their document', () => {
     await expect.poll(() => page.getByTestId('grid-origin').getAttribute('data-state').catch(() => null)).toBe('current');
   });
 });
+
+describe('balance in plain words', () => {
+  test('a sentence a GM reads for the grid, the diff and the needle; every column headed; 12 px at least; one minus sign', async () => {
+    await page.getByTestId('tab-balance').click();
+    for (const id of ['grid-result', 'diff-result', 'needle-result']) await page.getByTestId(id).waitFor();
+    expect(await page.getByTestId('grid-sentence').textContent()).toMatch(/^The heroes (beat every tier|win most fights|lose most fights)/);
+    const sentences = await page.getByTestId('diff-sentence').allTextContents();
+    expect(sentences.length).toBeGreaterThan(0);
+    for (const s of sentences) expect(s).toMatch(/^\S+: heroes win \d+% → \d+% with the edit; (no change|the (drop|rise) (is real, not chance|could be chance \(more fights would tell\)))\.$/);
+    expect(sentences.some((s) => s.includes('is real, not chance'))).toBe(true);
+    expect(await page.getByTestId('needle-sentence').textContent()).toMatch(/ from -?\d+(\.\d+)? to -?\d+(\.\d+)? moves .* most: .* → .*; (that is real, not chance|even that could be chance)\.$/);
+    for (const table of ['grid', 'diff', 'needle']) {
+      const heads = await page.getByTestId(table).locator('thead th').allTextContents();
+      expect(heads.every((h) => h.trim().length > 0), `${table}: ${JSON.stringify(heads)}`).toBe(true);
+      const cells = (await page.getByTestId(table).locator('tbody td').allTextContents()).join(' ');
+      expect(cells, table).not.toMatch(/(^|[\s(±])-\d/);
+    }
+    const smallest = await page.locator('[data-testid="grid-cell"] small').evaluateAll((els) => Math.min(...els.map((e) => parseFloat(getComputedStyle(e).fontSize))));
+    expect(smallest).toBeGreaterThanOrEqual(12);
+    expect(await page.getByTestId('diff-result').textContent()).toContain('real, not chance (a Holm-corrected test');
+    for (const [w, h] of [[1440, 900], [1024, 700]] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.getByTestId('diff-result').scrollIntoViewIfNeeded();
+      await painted(page);
+      await page.screenshot({ path: join(SHOTS, `balance-words-${w}.png`) });
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+});

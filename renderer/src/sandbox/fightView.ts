@@ -196,6 +196,11 @@ export function foldEvents(events: readonly FightEvent[], upTo: number, initiati
         if (event.track === hpTrack) ensure(event.target).hp = event.value;
         chip(null, nameOf(event.target), event.chip);
         break;
+      case 'arrive':
+        // A late arrival (a fight entry's `arrives`) enters at the start of its round.
+        ensure(event.target).position = event.position;
+        chip(null, nameOf(event.target), event.chip);
+        break;
       case 'move':
         // Rows closing up (`positions.advance`): the combatant now stands in `to`.
         ensure(event.target).position = event.to;

@@ -1,6 +1,7 @@
 // The Balance tab's answers as spreadsheet rows: a row a cell, nudge or value tried, shares as plain decimals.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { diffSentence, minus, unplayable } from './tables';
 import { diffSystems } from '../../../engine/index';
 import { runGrid } from '../../../engine/index';
 import { sensitivity } from '../../../engine/index';
@@ -74,3 +75,22 @@ describe('balance tables', () => {
   });
 });
 
+
+describe('balance in plain words', () => {
+  it('one minus sign', () => {
+    expect(minus('-5% … -1%')).toBe('\u22125% … \u22121%');
+    expect(minus('a-b 3')).toBe('a-b 3');
+  });
+  it('a needle variant with no dice or a die of no faces cannot be played', () => {
+    const knob = (formula: string, start: number, end: number) => ({ label: `standard · combat.damage: 1 in ${formula}`, span: { start, end } });
+    expect(unplayable(knob('1d6 + 2', 0, 1), 0)).toBe('no dice');
+    expect(unplayable(knob('1d6 + 2', 2, 3), 0)).toBe('a die with no faces');
+    expect(unplayable(knob('1d6 + 2', 2, 3), -1)).toBe('a die with no faces');
+    expect(unplayable(knob('1d6 + 2', 6, 7), -1)).toBeNull();
+    expect(unplayable(knob('1d6 + 2', 0, 1), 2)).toBeNull();
+  });
+  it('a diff row as a sentence', () => {
+    expect(diffSentence('bench', 0.45, 0.2, true)).toBe('bench: heroes win 45% → 20% with the edit; the drop is real, not chance.');
+    expect(diffSentence('bench', 0.45, 0.5, false)).toBe('bench: heroes win 45% → 50% with the edit; the rise could be chance (more fights would tell).');
+  });
+});

@@ -63,3 +63,30 @@ export function diffTable(diff: DiffResult): (string | number | boolean)[][] {
 export function heatColour(rate: number): string {
   return `hsl(${Math.round(120 * Math.min(1, Math.max(0, rate)))} 55% 27%)`;
 }
+
+/** Numbers as a table reads them: one minus sign throughout (U+2212, not a hyphen). */
+export function minus(text: string): string {
+  return text.replace(/-(?=\d)/g, '\u2212');
+}
+
+/**
+ * Why a needle variant cannot be played, or null: a dice count nudged to 0 or below (`0d6`: no dice) or a die's size
+ * to 0 or below. The knob's label ends with the formula it is in (`… 6 in (@tier)d6 + @tier`), its span the number.
+ */
+export function unplayable(knob: { readonly label: string; readonly span?: { readonly start: number; readonly end: number } }, to: number): string | null {
+  if (!knob.span || to > 0) return null;
+  const at = knob.label.lastIndexOf(' in ');
+  if (at < 0) return null;
+  const formula = knob.label.slice(at + 4);
+  if (/^\s*d/i.test(formula.slice(knob.span.end))) return 'no dice';
+  if (/d\s*$/i.test(formula.slice(0, knob.span.start))) return 'a die with no faces';
+  return null;
+}
+
+/** A GM's sentence for one fight of the diff: `Heroes win 45% → 20% with the edit; the drop is real, not chance.` */
+export function diffSentence(fight: string, a: number, b: number, significant: boolean): string {
+  const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
+  const move = b > a ? 'rise' : b < a ? 'drop' : 'change';
+  const verdict = a === b ? 'no change' : significant ? `the ${move} is real, not chance` : `the ${move} could be chance (more fights would tell)`;
+  return `${fight}: heroes win ${pct(a)} → ${pct(b)} with the edit; ${verdict}.`;
+}
