@@ -11,6 +11,9 @@ import { formulaHoverMarkdown } from '../../../engine/index';
 import type { StudioCommand } from '../state/commands';
 import type { SessionFile } from '../host/host';
 import { keybindingOf, leaveOnTabAfterEscape } from './keyboard';
+import { setHoverDelegateFactory } from 'monaco-editor/base/browser/ui/hover/hoverDelegateFactory';
+import { StandaloneServices } from 'monaco-editor/editor/standalone/browser/standaloneServices';
+import { WorkbenchHoverDelegate } from 'monaco-editor/platform/hover/browser/hover';
 
 type ITextModel = monaco.editor.ITextModel;
 
@@ -468,7 +471,11 @@ function defineThemes(): void {
   });
 }
 
-/** A side-by-side view of the file on disk (left) and the editor's text (right), for a conflict. */
+/**
+ * A side-by-side view of the file on disk (left) and the editor's text (right), for a conflict. The returned function
+ * closes it: the diff editor goes first (it cancels its pending diff and layout and lets go of both models), then the
+ * disk text's model, which only it used; the right side is the document's own model and stays.
+ */
 export function createCompareView(container: HTMLElement, editor: SystemEditor, docId: string, diskText: string): () => void {
   const modified = editor.modelOf(docId);
   if (!modified) return () => {};
@@ -481,10 +488,24 @@ export function createCompareView(container: HTMLElement, editor: SystemEditor, 
     fontSize: 13,
     originalEditable: false,
   });
+  // Each code editor Monaco creates makes its own instantiation service the source of every later default hover
+  // (tooltips of lists and toolbars); the diff's two inner editors hand over the diff's, which dies with it, and the
+  // next tooltip anywhere then fails ("InstantiationService has been disposed", and in a list "Got bad scroll
+  // event"). Give that role back to the editors' shared, lasting service at once.
+  restoreHoverDelegates();
   diff.setModel({ original, modified });
+  let closed = false;
   return () => {
-    diff.setModel(null);
+    if (closed) return;
+    closed = true;
     diff.dispose();
     original.dispose();
+    restoreHoverDelegates();
   };
+}
+
+/** Default hovers come from the standalone editors' global instantiation service (see createCompareView). */
+function restoreHoverDelegates(): void {
+  const services = StandaloneServices.initialize({});
+  setHoverDelegateFactory((placement, instantHover) => services.createInstance(WorkbenchHoverDelegate, placement, { instantHover }, {}));
 }
