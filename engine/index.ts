@@ -34,7 +34,7 @@ export { TUNE_MEASURES, TUNE_METRICS, type TuneMetric } from './balance/tune-mea
 export { referenceAt, referenceItems } from './editor/completion';
 export { chanceAtLeast, FormulaTools } from './editor/formulaTools';
 export {
-  base64, distributionSvg, distributionTable, escapeMarkdown, formulaHoverMarkdown, type HoverOptions, type MarkdownContent,
+  base64, CHART_COLOURS, distributionSvg, distributionTable, escapeMarkdown, formulaHoverMarkdown, type HoverOptions, type HoverTheme, type MarkdownContent,
 } from './editor/hover';
 export {
   decodedSpanToDocument, decodedToRawOffsets, documentOffsetToDecoded, JsonLocator, lineColumnOf, numberEdit, pathToPointer,

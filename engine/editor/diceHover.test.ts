@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { blankSystemText } from '../../renderer/src/files/newSystem';
 import { FormulaTools } from './formulaTools';
-import { distributionSvg, distributionTable, formulaHoverMarkdown } from './hover';
+import { contrast } from '../../renderer/src/ui/contrast';
+import { CHART_COLOURS, distributionSvg, distributionTable, formulaHoverMarkdown, sweepSvg } from './hover';
 
 const blank = JSON.parse(blankSystemText('x', 'X'));
 const tools = new FormulaTools(blank);
@@ -59,5 +60,76 @@ describe('the formula hover', () => {
     expect(svg).toContain('miss (below 13)');
     expect(svg).toContain('#7fd18b');
     expect(svgText(distributionSvg(info.distribution!))).not.toContain('hit (');
+  });
+
+  describe('the tier choice', () => {
+    const tierLink = { command: 'tier-cmd', uri: (t: number) => `command:tier-cmd?${encodeURIComponent(JSON.stringify([t]))}` };
+
+    it('reads `@tier` at the tier asked for, and says which tier it was read at', () => {
+      const at4 = tools.info('/templates/0/combat/damage', '(@tier)d6 + @tier', undefined, 4);
+      expect(at4.distribution).toMatchObject({ min: 8, max: 28 });
+      expect(at4.distribution?.mean).toBeCloseTo(18, 9);
+      expect(at4.tier).toEqual({ value: 4, choices: [1, 2, 3, 4, 5, 6] });
+      expect(at4.samples).toEqual({});
+      // The sweep still runs over every tier.
+      [4.5, 9, 13.5, 18, 22.5, 27].forEach((mean, i) => expect(at4.sweep?.points[i]?.distribution.mean).toBeCloseTo(mean, 9));
+      expect(tools.info('/templates/0/combat/damage', '(@tier)d6 + @tier').distribution).toMatchObject({ min: 2, max: 7 });
+    });
+
+    it("offers a tier in a template even when the formula reads `@tier` only through the template's sheet", () => {
+      const info = tools.info('/templates/0/combat/damage', '1d6 + @might', undefined, 5);
+      expect(info.tier?.value).toBe(5);
+      expect(info.sheet?.label).toBe('the standard template at tier 5');
+    });
+
+    it('offers no tier where none is read (a hero)', () => {
+      expect(tools.info('/heroes/0/weapon/damage', '1d8 + @might', undefined, 4).tier).toBeUndefined();
+    });
+
+    it('the hover lists the tiers as command links, the current one bold, trusted for that command only', () => {
+      const info = tools.info('/templates/0/combat/damage', '(@tier)d6 + @tier', undefined, 4);
+      const parts = formulaHoverMarkdown('(@tier)d6 + @tier', info, { tierLink });
+      const line = parts.find((p) => p.value.startsWith('Tier: '));
+      expect(line?.value).toBe(
+        'Tier: ' + [1, 2, 3, 5, 6].reduce<string[]>((out, t) => out.concat(`[${t}](${tierLink.uri(t)} "Show the distribution at tier ${t}")`), []).toSpliced(3, 0, '**4**').join(' · '),
+      );
+      expect(line?.isTrusted).toEqual({ enabledCommands: ['tier-cmd'] });
+      // Nothing else in the hover may run a command.
+      expect(parts.filter((p) => p !== line).every((p) => !p.isTrusted)).toBe(true);
+      expect(parts.map((p) => p.value).join('\n')).not.toContain('Assuming');
+    });
+
+    it('without tier links (the language server) the tier read is stated as an assumption', () => {
+      const info = tools.info('/templates/0/combat/damage', '(@tier)d6 + @tier', undefined, 1);
+      const text = formulaHoverMarkdown('(@tier)d6 + @tier', info, { chart: 'table' }).map((p) => p.value).join('\n');
+      expect(text).toContain('*Assuming* `@tier` = 1');
+      expect(text).not.toContain('Tier: ');
+    });
+  });
+
+  describe('chart colours follow the theme', () => {
+    // The hover's background: the studio's dark theme, Monaco's light one.
+    const backgrounds = { dark: '#22252c', light: '#f3f3f3' } as const;
+    for (const theme of ['dark', 'light'] as const) {
+      it(`${theme}: labels and legend at least 4.5:1, bars and curves at least 3:1 on the hover`, () => {
+        const c = CHART_COLOURS[theme];
+        expect(contrast(c.label, backgrounds[theme])).toBeGreaterThanOrEqual(4.5);
+        for (const colour of [c.hit, c.bar, ...c.sweep]) expect(contrast(colour, backgrounds[theme])).toBeGreaterThanOrEqual(3);
+        const info = tools.info('/templates/0/combat/damage', '(@tier)d6 + @tier');
+        const bars = svgText(distributionSvg(info.distribution!, 260, 78, 13, theme));
+        const curves = svgText(sweepSvg(info.sweep!, 260, 96, theme));
+        const fills = (svg: string) => [...svg.matchAll(/<text [^>]*fill="([^"]+)"/g)].map((m) => m[1]);
+        expect(new Set([...fills(bars), ...fills(curves)])).toEqual(new Set([c.label]));
+        expect(bars).toContain(`fill="${c.hit}"`);
+        expect(curves).toContain(`stroke="${c.sweep[0]}"`);
+      });
+    }
+    it('the hover draws its charts in the theme it is given', () => {
+      const info = tools.info('/templates/0/combat/damage', '(@tier)d6 + @tier');
+      const images = (theme: 'dark' | 'light') => formulaHoverMarkdown('x', info, { theme }).map((p) => p.value).filter((v) => v.includes('data:image/svg+xml'))
+        .map((v) => svgText(v.match(/data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+/)![0]));
+      expect(images('light').every((svg) => svg.includes(CHART_COLOURS.light.label) && !svg.includes(CHART_COLOURS.dark.label))).toBe(true);
+      expect(images('dark').every((svg) => svg.includes(CHART_COLOURS.dark.label))).toBe(true);
+    });
   });
 });

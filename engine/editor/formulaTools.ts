@@ -12,6 +12,8 @@ const MAX_COMPLETIONS = 400;
 const MAX_PMF_POINTS = 400;
 /** Points of each curve of a sweep. */
 const SWEEP_POINTS = 120;
+/** The tiers a hover offers to read a formula at (the sweep's too). */
+export const HOVER_TIERS: readonly number[] = [1, 2, 3, 4, 5, 6];
 
 export class FormulaTools {
   readonly #symbols: DocumentSymbols;
@@ -35,7 +37,10 @@ export class FormulaTools {
     return out;
   }
 
-  /** `tier`: the tier a template's sheet is read at (default 1). */
+  /**
+   * `tier`: the tier `@tier` and a template's sheet are read at (default 1). A formula that reads `@tier`, or sits in
+   * a template, says so in `tier`, so the hover can offer the others.
+   */
   info(pointer: string, formula: string, defence?: number, tier = 1): FormulaInfo {
     const parsed = parseFormula(formula);
     if (!parsed.ast) return { distribution: null, problem: parsed.diagnostics[0]?.message ?? 'This formula does not parse.', samples: {} };
@@ -44,9 +49,15 @@ export class FormulaTools {
     const sheet = this.#sheetAt(pointer, tier);
     const samples: Record<string, number> = {};
     const known: Record<string, number> = {};
+    let readsTier = false;
     const read = (path: readonly string[], override?: { name: string; value: number }): Value | undefined => {
       const name = path.join('.');
       if (override && name === override.name) return override.value;
+      if (name === 'tier' && table?.lookup('tier')) {
+        // The tier chosen in the hover (1 unless asked), not a sample: the hover shows it with the other tiers.
+        readsTier = true;
+        return tier;
+      }
       const own = sheet?.value(path);
       if (own !== undefined) {
         if (!override) known[name] = own;
@@ -69,7 +80,8 @@ export class FormulaTools {
     const out: { -readonly [K in keyof FormulaInfo]: FormulaInfo[K] } = { distribution, samples };
     if (hit) out.hit = hit;
     if (sheet && Object.keys(known).length > 0) out.sheet = { label: sheet.label, values: known };
-    const swept = this.#sweepOf({ ...known, ...samples }, pointer.startsWith('/templates/'));
+    if (readsTier || (sheet && pointer.startsWith('/templates/'))) out.tier = { value: tier, choices: HOVER_TIERS };
+    const swept = this.#sweepOf({ ...known, ...samples, ...(readsTier ? { tier } : {}) }, pointer.startsWith('/templates/'));
     if (swept) {
       const points: { value: number; distribution: Distribution }[] = [];
       for (const value of swept.values) {

@@ -6,7 +6,8 @@ import type { Distribution, FormulaInfo } from './types';
 
 export interface MarkdownContent {
   readonly value: string;
-  readonly isTrusted?: boolean;
+  /** `enabledCommands`: the only command links the part may run (the tier choice's). */
+  readonly isTrusted?: boolean | { readonly enabledCommands: readonly string[] };
   readonly supportHtml?: boolean;
 }
 
@@ -37,11 +38,23 @@ export function base64(text: string): string {
   return out;
 }
 
-const HIT = '#7fd18b';
-const BAR = '#5b9bd5';
-const LABEL = '#9aa3b5';
-/** Colours of a sweep's curves, first value first (distinct on the dark and the light hover). */
-export const SWEEP_COLOURS = ['#5b9bd5', '#7fd18b', '#e5c07b', '#e06c75', '#c678dd', '#56b6c2'];
+/** The studio's two themes: the charts are images, so their colours are chosen for the hover they sit on. */
+export type HoverTheme = 'dark' | 'light';
+
+interface ChartColours {
+  readonly hit: string;
+  readonly bar: string;
+  /** Axis labels and the legend's words: at least 4.5:1 on the hover's background. */
+  readonly label: string;
+  /** A sweep's curves, first value first. */
+  readonly sweep: readonly string[];
+}
+
+/** On the dark hover (#22252c) and on the light one (Monaco's #f3f3f3); test/e2e and diceHover.test.ts check them. */
+export const CHART_COLOURS: Readonly<Record<HoverTheme, ChartColours>> = {
+  dark: { hit: '#7fd18b', bar: '#5b9bd5', label: '#9aa3b5', sweep: ['#5b9bd5', '#7fd18b', '#e5c07b', '#e06c75', '#c678dd', '#56b6c2'] },
+  light: { hit: '#2e7d32', bar: '#1f5fa8', label: '#3d4350', sweep: ['#1f5fa8', '#2e7d32', '#8a5a00', '#c62828', '#7b3fa0', '#00727d'] },
+};
 
 const svgText = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -49,7 +62,8 @@ const svgText = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&
  * A bar chart of a probability mass function as an SVG data URI (width × height pixels). With `highlightFrom`, bars
  * at or above it are the hits, and a legend above the bars says which colour is which.
  */
-export function distributionSvg(distribution: Distribution, width = 260, height = 64, highlightFrom?: number): string {
+export function distributionSvg(distribution: Distribution, width = 260, height = 64, highlightFrom?: number, theme: HoverTheme = 'dark'): string {
+  const { hit: HIT, bar: BAR, label: LABEL } = CHART_COLOURS[theme];
   const pmf = distribution.pmf;
   const maxP = pmf.reduce((m, [, p]) => Math.max(m, p), 0) || 1;
   const n = pmf.length || 1;
@@ -79,7 +93,8 @@ export function distributionSvg(distribution: Distribution, width = 260, height 
 }
 
 /** The distributions of a sweep drawn as overlaid curves (chance by value), with a legend of the swept values. */
-export function sweepSvg(sweep: NonNullable<FormulaInfo['sweep']>, width = 260, height = 96): string {
+export function sweepSvg(sweep: NonNullable<FormulaInfo['sweep']>, width = 260, height = 96, theme: HoverTheme = 'dark'): string {
+  const { label: LABEL, sweep: SWEEP_COLOURS } = CHART_COLOURS[theme];
   const points = sweep.points;
   const lo = Math.min(...points.map((p) => p.distribution.min));
   const hi = Math.max(...points.map((p) => p.distribution.max));
@@ -139,6 +154,13 @@ export function distributionTable(distribution: Distribution): string {
 export interface HoverOptions {
   /** 'svg': a bar chart image (the studio); 'table': a markdown table (editors through the language server). */
   readonly chart?: 'svg' | 'table';
+  /** The charts' colours (the studio's theme; dark by default). */
+  readonly theme?: HoverTheme;
+  /**
+   * The tier choice (the studio): the command link that shows the hover again at another tier, and that command's id.
+   * Without it, a formula read at a tier says which, as an assumption.
+   */
+  readonly tierLink?: { readonly command: string; readonly uri: (tier: number) => string };
 }
 
 export function formulaHoverMarkdown(formula: string, info: FormulaInfo, options: HoverOptions = {}): MarkdownContent[] {
@@ -159,20 +181,28 @@ export function formulaHoverMarkdown(formula: string, info: FormulaInfo, options
     const values = Object.entries(info.sheet.values);
     parts.push({ value: `*Read from ${escapeMarkdown(info.sheet.label)}:* ` + values.map(([k, v]) => '`@' + k.replace(/`/g, '') + '` = ' + fmt(v)).join(', ') });
   }
+  if (info.tier && options.tierLink) {
+    const link = options.tierLink;
+    const choices = info.tier.choices.map((t) =>
+      t === info.tier!.value ? `**${t}**` : `[${t}](${link.uri(t)} "Show the distribution at tier ${t}")`,
+    );
+    parts.push({ value: `Tier: ${choices.join(' · ')}`, isTrusted: { enabledCommands: [link.command] } });
+  }
   const samples = Object.entries(info.samples);
+  if (info.tier && !options.tierLink) samples.push(['tier', info.tier.value]);
   if (samples.length > 0) {
     parts.push({
       value: '*Assuming* ' + samples.map(([k, v]) => '`@' + k.replace(/`/g, '') + '` = ' + fmt(v)).join(', '),
     });
   }
   const chart = !isBoolean && d.pmf.length > 1;
-  if (chart && options.chart !== 'table') parts.push({ value: `![distribution](${distributionSvg(d, 260, info.hit ? 78 : 64, info.hit?.defence)})` });
+  if (chart && options.chart !== 'table') parts.push({ value: `![distribution](${distributionSvg(d, 260, info.hit ? 78 : 64, info.hit?.defence, options.theme)})` });
   if (info.hit) {
     parts.push({ value: `Chance to hit defence **${info.hit.defence}**: **${pct(info.hit.chance)}**` });
   }
   if (info.sweep) {
     const name = '`@' + info.sweep.name.replace(/`/g, '') + '`';
-    if (options.chart !== 'table') parts.push({ value: `By ${name}:\n\n![by ${escapeMarkdown(info.sweep.name)}](${sweepSvg(info.sweep)})` });
+    if (options.chart !== 'table') parts.push({ value: `By ${name}:\n\n![by ${escapeMarkdown(info.sweep.name)}](${sweepSvg(info.sweep, 260, 96, options.theme)})` });
     parts.push({ value: `Mean by ${name}: ` + info.sweep.points.map((p) => `${fmt(p.value)} → ${fmt(p.distribution.mean)}`).join(' · ') });
   }
   if (chart) parts.push({ value: distributionTable(d) });

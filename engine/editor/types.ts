@@ -59,4 +59,6 @@ export interface FormulaInfo {
   readonly sheet?: { readonly label: string; readonly values: Readonly<Record<string, number>> };
   /** The formula again with one reference swept over a few values (`@tier` 1–6, a stat across its range). */
   readonly sweep?: { readonly name: string; readonly points: readonly { readonly value: number; readonly distribution: Distribution }[] };
+  /** The formula reads `@tier` (or sits in a template): the tier it was read at, and the tiers a hover may offer. */
+  readonly tier?: { readonly value: number; readonly choices: readonly number[] };
 }

@@ -102,12 +102,29 @@ async function expectSaved(): Promise<void> {
   await expect.poll(() => page.locator('[role="tab"][aria-selected="true"] [data-testid="dirty-marker"]').count(), { timeout: 15_000 }).toBe(0);
 }
 
-async function shoot(name: string): Promise<void> {
-  for (const [w, h] of [[1440, 900], [1024, 700]] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await painted(page);
-    await page.screenshot({ path: join(SHOTS, `${name}-${w}x${h}.png`) });
+/** The theme the page shows (its setting is the OS preference, which Chromium's colour scheme stands in for). */
+const themeOfPage = () => page.evaluate(() => document.documentElement.dataset.theme ?? null);
+
+async function useTheme(theme: 'dark' | 'light'): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme });
+  await expect.poll(themeOfPage).toBe(theme);
+}
+
+/**
+ * Screenshots at 1440×900 and 1024×700, in the dark theme (`NAME-WxH.png`) and, with `themes`, in the light one too
+ * (`NAME-light-WxH.png`); back to dark at 1440×900 after. A dice hover's charts are images drawn for the theme they
+ * were shown in: their light shots are taken apart (see 'the dice hover in the light theme').
+ */
+async function shoot(name: string, themes: readonly ('dark' | 'light')[] = ['dark', 'light']): Promise<void> {
+  for (const theme of themes) {
+    await useTheme(theme);
+    for (const [w, h] of [[1440, 900], [1024, 700]] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await painted(page);
+      await page.screenshot({ path: join(SHOTS, `${name}${theme === 'dark' ? '' : `-${theme}`}-${w}x${h}.png`) });
+    }
   }
+  await useTheme('dark');
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
@@ -120,6 +137,7 @@ beforeAll(async () => {
     if (m.type() === 'error') pageErrors.push(`[console] ${m.text()}`);
   });
   await page.setViewportSize({ width: 1440, height: 900 });
+  await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto(withOpen(studio.url, 'twin-dice.json'));
   await page.locator('.monaco-editor .view-lines').waitFor({ timeout: 30_000 });
   await page.waitForFunction(() => document.querySelector('[data-testid="error-count"]')?.textContent === '0 errors', undefined, { timeout: 30_000 });
@@ -195,8 +213,24 @@ function schemaHelpOn(label: string, file: string, typoAt: { find: string; word:
         await fix.waitFor();
       };
       await quickFix();
-      await shoot(`schema-quickfix-${file.replace('.json', '')}`);
-      // Resizing for the shots may close the menu, or not yet: close it for certain, then open it again.
+      // The menu is wide enough for its fixes: no title cut off with an ellipsis.
+      const titles = page.locator('.action-widget .monaco-list-row.action .title');
+      expect(await titles.count()).toBeGreaterThan(0);
+      expect(await titles.evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent))).toEqual([]);
+      // Resizing for the shots may close the menu, or not yet: for each shot, close it for certain, open it again.
+      for (const theme of ['dark', 'light'] as const) {
+        await useTheme(theme);
+        for (const [w, h] of [[1440, 900], [1024, 700]] as const) {
+          await page.setViewportSize({ width: w, height: h });
+          await page.keyboard.press('Escape');
+          await fix.waitFor({ state: 'hidden' });
+          await quickFix();
+          await painted(page);
+          await page.screenshot({ path: join(SHOTS, `schema-quickfix-${file.replace('.json', '')}${theme === 'dark' ? '' : '-light'}-${w}x${h}.png`) });
+        }
+      }
+      await useTheme('dark');
+      await page.setViewportSize({ width: 1440, height: 900 });
       await page.keyboard.press('Escape');
       await fix.waitFor({ state: 'hidden' });
       await quickFix();
@@ -241,6 +275,40 @@ describe('problems', () => {
 });
 
 describe('a new blank system', () => {
+  test('the New dialog takes the focus, keeps Tab inside, and Escape closes it back to its button', async () => {
+    const focused = () => page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el) return '';
+      // A start's radio is named by its label's bold title (Blank system, a seed's name).
+      const label = el.closest('label')?.querySelector('b')?.textContent?.trim();
+      return `${el.tagName.toLowerCase()}:${el.getAttribute('aria-label') ?? label ?? el.textContent?.trim() ?? ''}:${!!el.closest('[role="dialog"]')}`;
+    });
+    const opener = page.getByRole('button', { name: 'New system…' });
+    await opener.click();
+    const panel = page.getByRole('dialog', { name: 'New system' });
+    await panel.waitFor();
+    // The first field (the start: Blank system, checked) has the focus.
+    await expect.poll(focused).toBe('input:Blank system:true');
+    // Tab goes round the dialog's controls (start, name, file, Create, Cancel) and comes back to the first.
+    const seen: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press('Tab');
+      seen.push(await focused());
+    }
+    expect(seen).toEqual(['input:System name:true', 'input:New file path:true', 'button:Create:true', 'button:Cancel:true', 'input:Blank system:true']);
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused()).toBe('button:Cancel:true');
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
+    expect(await focused()).toBe('button:New system…:false');
+    // From the keyboard alone: Enter on the focused button opens it again, with the focus inside.
+    await page.keyboard.press('Enter');
+    await panel.waitFor();
+    await expect.poll(focused).toBe('input:Blank system:true');
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
+  });
+
   test('is named, takes its id from the file name, checks clean and fights at once', async () => {
     await page.getByRole('button', { name: 'New system…' }).click();
     const panel = page.getByRole('dialog', { name: 'New system' });
@@ -280,7 +348,7 @@ describe('the dice hover', () => {
     expect(shown).toMatch(/Mean by @might: 0 → 4\.5 · 2 → 6\.5/);
     const images = await page.evaluate(() => document.querySelectorAll('.monaco-hover:not(.hidden) img[src^="data:image/svg+xml"]').length);
     expect(images).toBe(2);
-    await shoot('dice-hover-hero-weapon');
+    await shoot('dice-hover-hero-weapon', ['dark']);
     await page.mouse.move(5, 5);
   });
 
@@ -294,8 +362,76 @@ describe('the dice hover', () => {
     });
     expect(legend).toContain('hit (13 or more)');
     expect(legend).toContain('miss (below 13)');
-    await shoot('dice-hover-attack-roll');
+    await shoot('dice-hover-attack-roll', ['dark']);
     await page.mouse.move(5, 5);
+  });
+
+  /** The tier links of the open hover (their text), and the tier shown bold (the current one). */
+  const tierLine = () => page.evaluate(() => {
+    const p = [...document.querySelectorAll('.monaco-hover:not(.hidden) p')].find((e) => (e.textContent ?? '').startsWith('Tier: '));
+    return p ? { links: [...p.querySelectorAll('a')].map((a) => a.textContent), current: p.querySelector('strong')?.textContent ?? null } : null;
+  });
+  const hoverText = async () => text(await page.evaluate(() => [...document.querySelectorAll('.monaco-hover:not(.hidden)')].map((h) => h.textContent ?? '').join('\n')));
+
+  test("a template's formula that reads @tier: the hover's tier links choose the tier, by mouse and by keyboard", async () => {
+    await goTo('ember-road.json', '"damage": "1d6 + @tier"', '"damage": "1d6'.length);
+    expect(await hoverAtCursor(/Tier: /)).toMatch(/range 2–7 · mean 4\.5/);
+    expect(await tierLine()).toEqual({ links: ['2', '3', '4', '5', '6'], current: '1' });
+    // Mouse: click tier 4. The hover shows the formula again at tier 4: 1d6 + 4.
+    await page.locator('.monaco-hover:not(.hidden) a', { hasText: /^4$/ }).click();
+    await expect.poll(hoverText).toMatch(/range 5–10 · mean 7\.5/);
+    expect(await tierLine()).toEqual({ links: ['1', '2', '3', '5', '6'], current: '4' });
+    await shoot('dice-hover-tier-4', ['dark']);
+    // The tier stays chosen for the next hover of a formula that reads it.
+    await page.mouse.move(5, 5);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.monaco-hover:not(.hidden)').count()).toBe(0);
+    // Keyboard: Ctrl+K Ctrl+I shows the hover at the cursor, again focuses it; Tab reaches the tier links, Enter picks.
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('Control+I');
+    await expect.poll(hoverText).toMatch(/range 5–10/);
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('Control+I');
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.monaco-hover'))).toBe(true);
+    let focusedLink = '';
+    for (let i = 0; i < 12 && focusedLink !== '6'; i++) {
+      await page.keyboard.press('Tab');
+      focusedLink = await page.evaluate(() => (document.activeElement?.closest('.monaco-hover') && document.activeElement?.tagName === 'A' ? document.activeElement.textContent ?? '' : ''));
+    }
+    expect(focusedLink).toBe('6');
+    await page.keyboard.press('Enter');
+    await expect.poll(hoverText).toMatch(/range 7–12 · mean 9\.5/);
+    expect(await tierLine()).toEqual({ links: ['1', '2', '3', '4', '5'], current: '6' });
+    // The new hover has the keyboard: Tab goes along its links again, to tier 1.
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.monaco-hover'))).toBe(true);
+    for (let i = 0; i < 12 && focusedLink !== '1'; i++) {
+      await page.keyboard.press('Tab');
+      focusedLink = await page.evaluate(() => (document.activeElement?.closest('.monaco-hover') && document.activeElement?.tagName === 'A' ? document.activeElement.textContent ?? '' : ''));
+    }
+    expect(focusedLink).toBe('1');
+    await page.keyboard.press('Enter');
+    await expect.poll(hoverText).toMatch(/range 2–7 · mean 4\.5/);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.monaco-hover:not(.hidden)').count()).toBe(0);
+  });
+
+  test('the dice hover in the light theme: its charts are drawn in light-theme colours', async () => {
+    await useTheme('light');
+    await goTo('ember-road.json', '"damage": "1d6 + @tier"', '"damage": "1d6'.length);
+    await hoverAtCursor(/Tier: /);
+    const fills = await page.evaluate(() => [...document.querySelectorAll('.monaco-hover:not(.hidden) img[src^="data:image/svg+xml"]')]
+      .map((img) => [...atob((img as HTMLImageElement).src.split(',')[1]!).matchAll(/<text [^>]*fill="([^"]+)"/g)].map((m) => m[1]).join(',')));
+    expect(fills.length).toBe(2);
+    // Light-theme label colour (engine/editor/hover.ts CHART_COLOURS.light.label), not the dark one.
+    for (const f of fills) expect(new Set(f.split(','))).toEqual(new Set(['#3d4350']));
+    await shoot('dice-hover-tier', ['light']);
+    await page.mouse.move(5, 5);
+    await goTo('ember-road.json', '"roll": "d20 + @might"', '"roll": "d20'.length);
+    await hoverAtCursor(/Chance to hit/);
+    await shoot('dice-hover-attack-roll', ['light']);
+    await page.mouse.move(5, 5);
+    await useTheme('dark');
   });
 });
 

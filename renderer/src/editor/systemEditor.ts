@@ -20,8 +20,8 @@ type ITextModel = monaco.editor.ITextModel;
 export interface SystemEditorCallbacks {
   /** The text of a document changed (typing, undo, paste). */
   onEdit(docId: string, text: string): void;
-  /** Distribution and range of the formula at `pointer` (computed in the check worker). */
-  formulaInfo(docId: string, pointer: string, formula: string): Promise<FormulaInfo | null>;
+  /** Distribution and range of the formula at `pointer`, `@tier` and a template read at `tier` (in the check worker). */
+  formulaInfo(docId: string, pointer: string, formula: string, tier: number): Promise<FormulaInfo | null>;
   /** The `@` names readable at `pointer`. */
   completions(docId: string, pointer: string): Promise<readonly CompletionName[]>;
   /** Is the string at `pointer` a formula? (known from the last check) */
@@ -45,6 +45,8 @@ interface OpenModel {
 }
 
 const MARKER_OWNER = 'rules-studio';
+/** The dice hover's tier links run this command: [tier, line, column] (the formula's place, to show it again). */
+const HOVER_TIER_COMMAND = 'rules-studio.diceHoverTier';
 const SEVERITY = { error: 8, warning: 4, info: 2 } as const;
 
 export class SystemEditor {
@@ -53,6 +55,9 @@ export class SystemEditor {
   readonly #byUri = new Map<string, string>();
   #current: string | null = null;
   readonly #disposables: monaco.IDisposable[] = [];
+  #appearance: EditorAppearance;
+  /** The tier the dice hover reads `@tier` and templates at (its tier links choose it; it stays for later hovers). */
+  #hoverTier = 1;
 
   constructor(
     container: HTMLElement,
@@ -60,6 +65,7 @@ export class SystemEditor {
     schema: object | null,
     appearance: EditorAppearance = { theme: 'dark', fontSize: 13, wordWrap: false },
   ) {
+    this.#appearance = appearance;
     defineThemes();
     if (schema) {
       jsonDefaults.setDiagnosticsOptions({
@@ -171,6 +177,7 @@ export class SystemEditor {
 
   /** Theme, type size and word wrap (the settings). */
   setAppearance(appearance: EditorAppearance): void {
+    this.#appearance = appearance;
     this.editor.updateOptions(appearanceOptions(appearance));
   }
 
@@ -349,6 +356,7 @@ export class SystemEditor {
   #registerProviders(): void {
     // Providers are global to the 'json' language; they answer only for this editor's models and go with it.
     this.#disposables.push(
+      monaco.editor.registerCommand(HOVER_TIER_COMMAND, (_accessor, tier: unknown, line: unknown, column: unknown) => this.#chooseHoverTier(tier, line, column)),
       monaco.languages.registerDefinitionProvider('json', {
         provideDefinition: (model, position) => this.#definitionAt(model, position),
       }),
@@ -392,14 +400,43 @@ export class SystemEditor {
     if (!docId) return null;
     const place = formulaPlace(model.getValue(), model.getOffsetAt(position), (pointer) => this.callbacks.isFormula(docId, pointer));
     if (!place) return null;
-    const info = await this.callbacks.formulaInfo(docId, place.pointer, place.formula);
+    const info = await this.callbacks.formulaInfo(docId, place.pointer, place.formula, this.#hoverTier);
     if (!info) return null;
     const start = model.getPositionAt(place.literal.start);
     const end = model.getPositionAt(place.literal.end);
+    // The tier links show this hover again at the formula's start (inside its quotes), whatever was hovered.
+    const at = model.getPositionAt(place.literal.start + 1);
+    const uri = (tier: number) => `command:${HOVER_TIER_COMMAND}?${encodeURIComponent(JSON.stringify([tier, at.lineNumber, at.column]))}`;
     return {
       range: new monaco.Range(start.lineNumber, start.column, end.lineNumber, end.column),
-      contents: formulaHoverMarkdown(place.formula, info),
+      contents: formulaHoverMarkdown(place.formula, info, { theme: this.#appearance.theme, tierLink: { command: HOVER_TIER_COMMAND, uri } }) as monaco.IMarkdownString[],
     };
+  }
+
+  /**
+   * A tier link of the dice hover: read at that tier from now on, and show the hover again on the same formula (the
+   * cursor goes there). A hover that had the keyboard focus gets it back, so Tab reaches the next tier.
+   */
+  #chooseHoverTier(tier: unknown, line: unknown, column: unknown): void {
+    if (typeof tier !== 'number' || typeof line !== 'number' || typeof column !== 'number' || !this.editor.getModel()) return;
+    const focused = !!document.activeElement?.closest('.monaco-hover');
+    this.#hoverTier = tier;
+    const position = { lineNumber: line, column };
+    // After the click or key that ran the link has run its course (the old hover goes with it).
+    setTimeout(() => {
+      if (!this.editor.getModel()) return;
+      this.editor.setPosition(position);
+      this.editor.revealPositionInCenterIfOutsideViewport(position);
+      this.editor.focus();
+      const hover = this.editor.getContribution('editor.contrib.contentHover') as ContentHoverController | null;
+      hover?.hideContentHover?.();
+      if (hover?.showContentHover) {
+        // Immediately, as from the keyboard (Monaco's HoverStartMode.Immediate = 1, HoverStartSource.Keyboard = 2).
+        hover.showContentHover(new monaco.Range(line, column, line, column), 1, 2, focused);
+      } else {
+        this.editor.trigger('tier', 'editor.action.showHover', { focus: focused });
+      }
+    }, 0);
   }
 
   async #formulaCompletions(model: ITextModel, position: monaco.Position): Promise<monaco.languages.CompletionList | null> {
@@ -422,6 +459,12 @@ export class SystemEditor {
       incomplete: false,
     };
   }
+}
+
+/** What the dice hover's tier links use of Monaco's hover controller (editor.contrib.contentHover). */
+interface ContentHoverController {
+  showContentHover?(range: monaco.Range, mode: number, source: number, focus: boolean): void;
+  hideContentHover?(): void;
 }
 
 export interface EditorAppearance {

@@ -27,7 +27,7 @@ export interface TextCheck {
 
 export interface CheckService {
   check(docId: string, version: number, text: string, full: boolean): Promise<TextCheck | null>;
-  formulaInfo(docId: string, pointer: string, formula: string, defence?: number): Promise<FormulaInfo | null>;
+  formulaInfo(docId: string, pointer: string, formula: string, defence?: number, tier?: number): Promise<FormulaInfo | null>;
   completions(docId: string, pointer: string): Promise<readonly CompletionName[]>;
   /** Schema completion, key hover and quick fixes for a text (null when the worker could not answer). */
   language(query: LanguageQuery): Promise<LanguageAnswer | null>;
@@ -56,8 +56,8 @@ export class WorkerCheckService implements CheckService {
     };
   }
 
-  async formulaInfo(docId: string, pointer: string, formula: string, defence?: number): Promise<FormulaInfo | null> {
-    const answer = await this.#client.request({ type: 'formulaInfo', docId, pointer, formula, defence });
+  async formulaInfo(docId: string, pointer: string, formula: string, defence?: number, tier?: number): Promise<FormulaInfo | null> {
+    const answer = await this.#client.request({ type: 'formulaInfo', docId, pointer, formula, defence, tier });
     return answer.type === 'formulaInfo' ? answer.info : null;
   }
 

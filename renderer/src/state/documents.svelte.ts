@@ -296,8 +296,9 @@ export class DocumentsState {
     return this.#editor?.highlightPointer(docId, pointer) ?? false;
   }
 
-  formulaInfo(docId: string, pointer: string, formula: string, defence = this.defence): Promise<FormulaInfo | null> {
-    return this.checker.formulaInfo(docId, pointer, formula, defence);
+  /** `tier`: the tier `@tier` and a template's sheet are read at (the dice hover's choice). */
+  formulaInfo(docId: string, pointer: string, formula: string, tier = 1, defence = this.defence): Promise<FormulaInfo | null> {
+    return this.checker.formulaInfo(docId, pointer, formula, defence, tier);
   }
 
   completions(docId: string, pointer: string): Promise<readonly CompletionName[]> {

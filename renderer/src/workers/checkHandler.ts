@@ -44,7 +44,7 @@ export function handleCheckRequest(request: CheckRequest, post: Post): void {
       case 'formulaInfo': {
         const tools = sessions.get(request.docId)?.tools();
         const info = tools
-          ? tools.info(request.pointer, request.formula, request.defence)
+          ? tools.info(request.pointer, request.formula, request.defence, request.tier)
           : { distribution: null, problem: 'The document does not parse yet.', samples: {} };
         post({ type: 'formulaInfo', id: request.id, info });
         return;

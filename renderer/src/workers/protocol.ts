@@ -35,6 +35,8 @@ export type CheckRequest =
       readonly pointer: string;
       readonly formula: string;
       readonly defence?: number;
+      /** The tier `@tier` and a template's sheet are read at (default 1). */
+      readonly tier?: number;
     }
   | { readonly type: 'completions'; readonly id: number; readonly docId: string; readonly pointer: string }
   | { readonly type: 'language'; readonly id: number; readonly query: LanguageQuery };
