@@ -154,8 +154,11 @@ describe('keyboard', () => {
     await palette('File: New system');
     const dialog = page.getByRole('dialog', { name: 'New system' });
     await dialog.waitFor();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    // It has the focus; Escape closes it and gives the focus back to the editor the palette was opened from.
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
+    await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.monaco-editor'))).toBe(true);
   });
 
   test('F4 runs a batch and Shift+F4 the balance grid', async () => {
