@@ -82,6 +82,19 @@ describe('the formula hover', () => {
       expect(info.sheet?.label).toBe('the standard template at tier 5');
     });
 
+    it("offers the system's own tiers (`tiers`), and reads a tier outside them at the nearest", () => {
+      const own = new FormulaTools({ ...blank, tiers: { min: 2, max: 4 } });
+      const info = own.info('/templates/0/combat/damage', '(@tier)d6 + @tier', undefined, 9);
+      expect(info.tier).toEqual({ value: 4, choices: [2, 3, 4] });
+      expect(info.distribution).toMatchObject({ min: 8, max: 28 });
+      expect(own.info('/templates/0/combat/damage', '(@tier)d6 + @tier').tier?.value).toBe(2);
+      // A wide range: at most 12 choices, both ends and the current one among them.
+      const wide = new FormulaTools({ ...blank, tiers: { min: 1, max: 30 } }).info('/templates/0/combat/damage', '1d6 + @tier', undefined, 17).tier!;
+      expect(wide.choices.length).toBeLessThanOrEqual(12);
+      expect(wide.choices).toEqual(expect.arrayContaining([1, 17, 30]));
+      expect(wide.choices).toEqual([...wide.choices].sort((x, y) => x - y));
+    });
+
     it('offers no tier where none is read (a hero)', () => {
       expect(tools.info('/heroes/0/weapon/damage', '1d8 + @might', undefined, 4).tier).toBeUndefined();
     });

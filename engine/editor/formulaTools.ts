@@ -12,8 +12,8 @@ const MAX_COMPLETIONS = 400;
 const MAX_PMF_POINTS = 400;
 /** Points of each curve of a sweep. */
 const SWEEP_POINTS = 120;
-/** The tiers a hover offers to read a formula at (the sweep's too). */
-export const HOVER_TIERS: readonly number[] = [1, 2, 3, 4, 5, 6];
+/** At most this many tiers offered by a hover (a wide `tiers` range gets evenly spread ones, its ends and the current). */
+const MAX_TIER_CHOICES = 12;
 
 export class FormulaTools {
   readonly #symbols: DocumentSymbols;
@@ -41,7 +41,10 @@ export class FormulaTools {
    * `tier`: the tier `@tier` and a template's sheet are read at (default 1). A formula that reads `@tier`, or sits in
    * a template, says so in `tier`, so the hover can offer the others.
    */
-  info(pointer: string, formula: string, defence?: number, tier = 1): FormulaInfo {
+  info(pointer: string, formula: string, defence?: number, asked = 1): FormulaInfo {
+    // The system's tiers (`tiers`, 1–6 by default): a tier outside them is read at the nearest one.
+    const range = tierRangeOf(this.#doc);
+    const tier = Math.min(range.max, Math.max(range.min, Math.round(asked)));
     const parsed = parseFormula(formula);
     if (!parsed.ast) return { distribution: null, problem: parsed.diagnostics[0]?.message ?? 'This formula does not parse.', samples: {} };
     const ast = parsed.ast;
@@ -80,7 +83,7 @@ export class FormulaTools {
     const out: { -readonly [K in keyof FormulaInfo]: FormulaInfo[K] } = { distribution, samples };
     if (hit) out.hit = hit;
     if (sheet && Object.keys(known).length > 0) out.sheet = { label: sheet.label, values: known };
-    if (readsTier || (sheet && pointer.startsWith('/templates/'))) out.tier = { value: tier, choices: HOVER_TIERS };
+    if (readsTier || (sheet && pointer.startsWith('/templates/'))) out.tier = { value: tier, choices: tierChoices(range.min, range.max, tier) };
     const swept = this.#sweepOf({ ...known, ...samples, ...(readsTier ? { tier } : {}) }, pointer.startsWith('/templates/'));
     if (swept) {
       const points: { value: number; distribution: Distribution }[] = [];
@@ -221,6 +224,13 @@ export class FormulaTools {
     this.#derivedCache.set(name, value);
     return value;
   }
+}
+
+/** The tiers a hover offers: all of min..max, or for a wider range evenly spread ones with both ends and `current`. */
+export function tierChoices(min: number, max: number, current: number): number[] {
+  if (max - min + 1 <= MAX_TIER_CHOICES) return tiersOf({ min, max });
+  const spread = Array.from({ length: MAX_TIER_CHOICES - 1 }, (_, i) => Math.round(min + ((max - min) * i) / (MAX_TIER_CHOICES - 2)));
+  return [...new Set([...spread, current])].sort((a, b) => a - b);
 }
 
 export function chanceAtLeast(pmf: readonly (readonly [number, number])[], threshold: number): number {
