@@ -84,6 +84,8 @@ export abstract class FightState {
   /** Conditions with `charges` the check being judged used (their holders alongside): one charge each, after it. */
   readonly chargesUsed: ConditionInstance[] = [];
   readonly chargeHolders: Combatant[] = [];
+  /** Actions of any kind this turn still allows (`turn.limit`); Infinity without a limit. */
+  turnActionsLeft = Infinity;
   /** What turned the check being judged (a log's `influencedBy`). */
   readonly influences: string[] = [];
   /** Each side's combatants in fight order: whom a hero (enemy) may target is searched among the other list only. */
@@ -236,6 +238,12 @@ export abstract class FightState {
     const next = Math.max(0, Math.min(max, cur + amount));
     if (next !== cur) this.setTrack(c, track, next);
     return next - cur;
+  }
+
+  /** One action of turn action `index` spent; at the turn's `limit` no action of any kind is left. */
+  spendAction(index: number): void {
+    this.actionsLeft[index]!--;
+    if (--this.turnActionsLeft <= 0) for (let i = 0; i < this.actionsLeft.length; i++) this.actionsLeft[i] = 0;
   }
 
   /** Whether a track is below its maximum. */

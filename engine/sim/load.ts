@@ -359,7 +359,7 @@ export function loadSystem(doc: SystemDocument): LoadResult {
   const system: System = {
     id: doc.id, name: doc.name, mode: combat?.mode === 'consequences' ? 'consequences' : 'numbers', grid: doc.grid === true,
     names: l.names, sheetSize: l.sheetSize, trackCurrent: l.trackCurrent, trackMax: l.trackMax, hpTrack: Math.max(0, hpTrack),
-    checks: l.checks, tallyKeys: l.tallyKeys, conditions: l.conditions, actions: l.actions, attackAction,
+    checks: l.checks, tallyKeys: l.tallyKeys, conditions: l.conditions, actions: l.actions, actionLimit: l.formulas.maybe(doc.turn?.limit, '/turn/limit'), attackAction,
     initiative: initiativeCheck ? { check: initiativeCheck, everyRound: initiativeRule?.when === 'round', ties: initiativeRule?.ties ?? 'heroes' } : null,
     clock: doc.turn?.clock ? { cost: l.compile(doc.turn.clock.cost, '/turn/clock/cost'), while: l.compile(doc.turn.clock.while, '/turn/clock/while') } : null,
     damageSteps: (combat?.damage?.steps ?? []).map((s, i) => ({

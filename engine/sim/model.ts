@@ -432,6 +432,8 @@ export interface System {
   readonly tallyKeys: readonly (readonly [string, string])[];
   readonly conditions: ReadonlyMap<string, ConditionDef>;
   readonly actions: readonly ActionDef[];
+  /** Actions of every kind together one turn allows (`turn.limit`), or null: each kind's `per` only. */
+  readonly actionLimit: Formula | null;
   readonly attackAction: number;
   readonly initiative: { readonly check: CheckDef; readonly everyRound: boolean; readonly ties: Side | 'random' } | null;
   readonly clock: { readonly cost: Formula; readonly while: Formula } | null;

@@ -41,3 +41,26 @@ describe('Libra: Dodge answers physical attacks, Resistance magical ones (react.
     }
   });
 });
+
+describe('Libra: one Action a turn, and Use Item costs speed 10 (turn.limit)', () => {
+  test('a knight who drinks a potion does nothing else on that tick, and the potion alone takes 10 off his initiative', () => {
+    const system = loadRuntime(doc);
+    let potions = 0;
+    for (let seed = 1; seed <= 200; seed++) {
+      const events = fightLog(system, 'pincer-golem', seed);
+      events.forEach((e, i) => {
+        if (e.type !== 'ability' || e.ability !== 'potion') return;
+        potions++;
+        const turnAt = events.slice(0, i).findLastIndex((x) => x.type === 'turn');
+        const turn = events[turnAt] as Extract<FightEvent, { type: 'turn' }>;
+        const nextTurn = events.slice(turnAt + 1).findIndex((x) => x.type === 'turn');
+        const act = events.slice(turnAt + 1, nextTurn < 0 ? undefined : turnAt + 1 + nextTurn);
+        expect(act.filter((x) => x.type === 'ability').map((x) => (x as { ability: string }).ability)).toEqual(['potion']);
+        expect(act.filter((x) => x.type === 'check' && x.check === 'attack' && x.actor === turn.actor)).toEqual([]);
+        const again = events.slice(turnAt + 1).find((x) => x.type === 'turn' && x.actor === turn.actor && x.round === turn.round) as Extract<FightEvent, { type: 'turn' }> | undefined;
+        if (again) expect(turn.clock! - again.clock!).toBe(10);
+      });
+    }
+    expect(potions).toBeGreaterThan(10);
+  });
+});

@@ -149,6 +149,8 @@ export interface Turn {
   readonly actions: readonly Action[];
   /** Optional clock for speed systems. */
   readonly clock?: Clock;
+  /** Actions of any kind one turn (one act on the clock) allows, all kinds together (context `sheet`). */
+  readonly limit?: FormulaText;
 }
 
 export interface InitiativeRule {

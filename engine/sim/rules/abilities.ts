@@ -59,7 +59,7 @@ export function useAbility(f: FightState, actor: Combatant, ability: AbilityDef)
   const picked = f.pickedFor === ability && f.system.canTarget === null && ability.move === null ? f.picked : null;
   f.pickedFor = null;
   if (ability.actionIndex >= 0 && f.system.actions[ability.actionIndex]!.defer) { hold(f, actor, ability); return; }
-  if (ability.actionIndex >= 0) f.actionsLeft[ability.actionIndex]!--;
+  if (ability.actionIndex >= 0) f.spendAction(ability.actionIndex);
   pay(f, actor, ability);
   if (ability.recharge) {
     const abilityIndex = actor.def.abilities.indexOf(ability);

@@ -70,6 +70,9 @@ export function act(f: FightState, actor: Combatant): void {
   const fixedPer = f.fixedPer;
   if (fixedPer !== null) for (let i = 0; i < fixedPer.length; i++) left[i] = fixedPer[i]!;
   else for (let i = 0; i < actions.length; i++) left[i] = Math.max(0, Math.min(MAX_ACTIONS_PER_TURN, Math.floor(f.value(actions[i]!.per, actor))));
+  const limit = f.system.actionLimit;
+  f.turnActionsLeft = limit === null ? Infinity : Math.max(0, Math.min(MAX_ACTIONS_PER_TURN, Math.floor(f.value(limit, actor))));
+  if (f.turnActionsLeft <= 0) for (let i = 0; i < left.length; i++) left[i] = 0;
   f.attacksLeft = 0;
   f.attackNumber = 0;
   const plan = actor.def.plan;
@@ -101,7 +104,7 @@ export function act(f: FightState, actor: Combatant): void {
   let guard = 0;
   const attackSpeed = f.system.actions[attackAction]?.speed ?? null;
   while ((left[attackAction] ?? 0) > 0 && f.winner === null && !actor.down && guard++ < MAX_ACTIONS_PER_TURN) {
-    left[attackAction]!--;
+    f.spendAction(attackAction);
     // A weapon without a speed of its own spends the attack action's (blow() lets a weapon's speed win).
     if (attackSpeed) f.actionSpeed = f.value(attackSpeed, actor);
     const attacks = attacksPerAction(f, actor);
@@ -147,7 +150,7 @@ function playPlan(f: FightState, actor: Combatant, plan: readonly string[]): voi
     const step = plan[s]!;
     if (step === 'attack') {
       if (f.attacksLeft <= 0 && (f.actionsLeft[attackAction] ?? 0) > 0) {
-        f.actionsLeft[attackAction]!--;
+        f.spendAction(attackAction);
         f.attacksLeft = attacksPerAction(f, actor);
       }
       f.attackNumber++;
