@@ -113,11 +113,17 @@ function capture(): { io: { out(t: string): void; err(t: string): void }; text: 
 }
 
 /**
- * A message a designer can act on: not empty, not ours. What it quotes of the formula (`...`, a tag's [...]) is the
- * user's text, not the engine's words: a tag named [_i8NaN] is not a NaN (formulas:413:887, seed 17).
+ * A message a designer can act on: not empty, not ours. What it quotes of the formula (`...`, a tag's [...], a
+ * reference, the formula itself) is the user's text, not the engine's words: a tag named [_i8NaN] is not a NaN
+ * (formulas:413:887, seed 17).
  */
-export function unclear(message: string): boolean {
-  const own = message.replace(/`[^`]*`/g, '``').replace(/\[[A-Za-z_][A-Za-z0-9_]*\]/g, '[]');
+export function unclear(message: string, input = ''): boolean {
+  // The CLI's excerpt repeats the formula, and a reference is named with or without backticks
+  // (formulas:473:520, `@NaNv_c`).
+  let quoted = input === '' ? message : message.split(input).join('');
+  // `--set NaNv_c=…`: the names the formula reads, bare.
+  for (const [, name] of input.matchAll(/@([A-Za-z_][A-Za-z0-9_.]*)/g)) quoted = quoted.split(name!).join('');
+  const own = quoted.replace(/`[^`]*`/g, '``').replace(/\[[A-Za-z_][A-Za-z0-9_]*\]/g, '[]').replace(/@[A-Za-z_][A-Za-z0-9_.]*/g, '@');
   return message.trim() === '' || /internal error|undefined|NaN|\[object|TypeError|RangeError|Maximum call stack|is not a function|Cannot read/.test(own);
 }
 
@@ -133,19 +139,19 @@ export async function runFormula(text: string, seed: number): Promise<Outcome> {
     }
   };
   const parsed = parseFormula(text);
-  for (const d of parsed.diagnostics) if (unclear(d.message) || d.span.start < 0 || d.span.end > text.length) fail('parse', `${d.code}: ${d.message} at ${d.span.start}-${d.span.end}`);
+  for (const d of parsed.diagnostics) if (unclear(d.message, text) || d.span.start < 0 || d.span.end > text.length) fail('parse', `${d.code}: ${d.message} at ${d.span.start}-${d.span.end}`);
   const ast = parsed.ast;
   if (ast !== null) {
     reached.push('parsed');
     await guard('check', () => {
       const checked = checkFormula(ast, SYMBOLS);
-      for (const d of checked.diagnostics) if (unclear(d.message) || d.code === 'internal' || d.span.start < 0 || d.span.end > text.length) fail('check', `${d.code}: ${d.message} at ${d.span.start}-${d.span.end}`);
+      for (const d of checked.diagnostics) if (unclear(d.message, text) || d.code === 'internal' || d.span.start < 0 || d.span.end > text.length) fail('check', `${d.code}: ${d.message} at ${d.span.start}-${d.span.end}`);
       if (!checked.diagnostics.some((d) => d.severity === 'error')) reached.push('clean');
     });
     await guard('compile', () => {
       const compiled = compileText(text, { resolve: getter, functions: FUNCTIONS });
       if (!('formula' in compiled)) {
-        for (const d of compiled.diagnostics) if (unclear(d.message)) fail('compile', `${d.code}: ${d.message}`);
+        for (const d of compiled.diagnostics) if (unclear(d.message, text)) fail('compile', `${d.code}: ${d.message}`);
         return;
       }
       reached.push('compiled');
@@ -156,7 +162,7 @@ export async function runFormula(text: string, seed: number): Promise<Outcome> {
           const value = evaluateFormula(compiled.formula, newEvalContext(random, undefined, { trace }));
           if (typeof value === 'number' && Number.isNaN(value)) fail(trace ? 'evaluate-traced' : 'evaluate', 'NaN');
         } catch (err) {
-          if (!(err instanceof FormulaRuntimeError) || unclear(err.message)) throw err;
+          if (!(err instanceof FormulaRuntimeError) || unclear(err.message, text)) throw err;
         }
       }
     });
@@ -165,7 +171,7 @@ export async function runFormula(text: string, seed: number): Promise<Outcome> {
       if (result.ok) {
         reached.push('dist');
         if (!Number.isFinite(result.mean) || result.pmf.length === 0) fail('dist', `ok with mean ${String(result.mean)} and ${result.pmf.length} values`);
-      } else if (unclear(result.error.message)) fail('dist', `${result.error.code}: ${result.error.message}`);
+      } else if (unclear(result.error.message, text)) fail('dist', `${result.error.code}: ${result.error.message}`);
     });
   }
   // The CLI, as a user types it (no functions there): exit 0, 1 or 2 with a message, never 70 or an exception.
@@ -180,7 +186,7 @@ export async function runFormula(text: string, seed: number): Promise<Outcome> {
       const out = capture();
       const code = await command([text, ...args], out.io);
       if (code !== 0 && code !== 1 && code !== 2) fail(stage, `exit ${code}: ${out.text().slice(0, 400)}`);
-      else if (code !== 0 && unclear(out.text())) fail(stage, `exit ${code}: ${out.text().slice(0, 400)}`);
+      else if (code !== 0 && unclear(out.text(), text)) fail(stage, `exit ${code}: ${out.text().slice(0, 400)}`);
     });
   }
   return { input: text, failures, reached };

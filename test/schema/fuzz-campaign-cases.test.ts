@@ -110,4 +110,12 @@ describe('fuzz campaign counterexamples, the CLI and the campaign itself', () =>
     expect(unclear('cannot add [object Object]')).toBe(true);
     expect((await runFormula("''[_i8NaN]", 413_887)).failures).toEqual([]);
   });
+
+  // formulas:473:520, seed 17: the reference `@NaNv_c` is named without backticks by the compiler ("unknown
+  // reference @NaNv_c") and the CLI's excerpt repeats the formula: five stages called unclear for the user's name.
+  it('formulas:473:520: a reference named @NaNv_c, in the compiler\'s message and the CLI\'s excerpt, is not unclear', async () => {
+    const text = '(\'é b"\' >= (false ? 1000000000000000000000 ? 262 : 387 : 681.04) ? false : @NaNv_c)[____6]';
+    expect(unclear('unknown reference @NaNv_c', text)).toBe(false);
+    expect((await runFormula(text, 473_520)).failures).toEqual([]);
+  });
 });
