@@ -40,7 +40,8 @@ function graphOf(functions: Functions): CallGraph {
   return graph;
 }
 
-function isUserCall(name: string, functions: Functions): boolean {
+/** Whether a call of this name runs one of the document's functions (a built-in of the same name wins). */
+function callsDocumentFunction(name: string, functions: Functions): boolean {
   return !BUILTINS.has(name) && functions.has(name);
 }
 
@@ -56,7 +57,7 @@ function calledFunctions(fn: UserFunction, functions: Functions): string[] {
   const found: string[] = [];
   const stack: FormulaNode[] = [ast];
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
-    if (node.kind === 'call' && isUserCall(node.name, functions) && !found.includes(node.name)) found.push(node.name);
+    if (node.kind === 'call' && callsDocumentFunction(node.name, functions) && !found.includes(node.name)) found.push(node.name);
     // Children are pushed last first, so they come off in the order written.
     const children = childrenOf(node);
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
@@ -108,7 +109,7 @@ function shapeIn(ast: FormulaNode, functions: Functions, shapeOfCallee: (name: s
     const [node, depth] = top;
     size += 1;
     nesting = Math.max(nesting, depth);
-    if (node.kind === 'call' && isUserCall(node.name, functions)) {
+    if (node.kind === 'call' && callsDocumentFunction(node.name, functions)) {
       const callee = shapeOfCallee(node.name);
       if (callee !== undefined) {
         height = Math.max(height, callee.height);

@@ -61,14 +61,14 @@ export function refsOf(node: FormulaNode, into: Set<string> = new Set()): Set<st
   return into;
 }
 
-/** Whether a user function of this name is called (a name that is not a built-in: built-ins win over user names). */
-export const isUserCall = (name: string): boolean => getBuiltin(name) === undefined;
+/** Whether a call of this name is not a built-in's (built-ins win over user names): a user function's, if any. */
+export const isNotBuiltin = (name: string): boolean => getBuiltin(name) === undefined;
 
 /**
  * Whether evaluating the formula may roll: it has dice, or calls a function that may (`isRolling`; by default every
  * user function, since its body may roll; built-ins are pure).
  */
-export function mayRoll(node: FormulaNode, isRolling: (name: string) => boolean = isUserCall): boolean {
+export function mayRoll(node: FormulaNode, isRolling: (name: string) => boolean = isNotBuiltin): boolean {
   return someNode(node, (n) => n.kind === 'dice' || (n.kind === 'call' && isRolling(n.name)));
 }
 

@@ -102,6 +102,8 @@ function symbolSignature(value: unknown): string {
     arr(d.conditions).map((c) => [Object.keys(rec(rec(c).mods)), arr(rec(c).against).map((a) => Object.keys(rec(rec(a).mods)))]),
     arr(d.abilities).map((a) => [rec(a).id, rec(a).uses, rec(a).react !== undefined, rec(rec(a).attack).check]),
     [...listKeys],
+    d.lists,
+    d.tiers,
   ]);
 }
 

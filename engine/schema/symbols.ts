@@ -4,12 +4,12 @@
 import { parseFormula } from '../formula/parse';
 import { eachNode } from '../formula/nodes';
 import { tierRangeOf, type TierRange } from './tiers';
+import { listNamesOf } from './lists';
 import type { FormulaNode, SymbolInfo, SymbolTable, UserFunction, ValueType } from '../formula/types';
 import { CONTEXTS, FORMULA_CONTEXTS, type FormulaContext } from './contexts';
 import { pointerSegments } from './json';
 import { schemaForPointer } from './walk';
 
-const LIST_NAMES = ['resist', 'vulnerable', 'immune', 'weak', 'killers', 'tags', 'conditionImmune'];
 
 type Rec = Record<string, unknown>;
 const isRecord = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -135,7 +135,7 @@ export class DocumentSymbols {
     this.sheet.set('class.attacks', { type: 'number', label: 'Attacks' });
     this.sheet.set('position', STRING);
     this.sheet.set('conditions', LIST);
-    const lists = new Set(LIST_NAMES);
+    const lists = new Set(listNamesOf(document));
     for (const creature of arrayOf(doc.bestiary)) {
       for (const [key, value] of Object.entries(recordOf(creature))) {
         if (Array.isArray(value) && value.every((v) => typeof v === 'string') && !['multiattack', 'abilities'].includes(key)) lists.add(key);

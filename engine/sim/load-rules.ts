@@ -6,6 +6,7 @@ import type { UserFunction } from '../formula/types';
 import type { Ability, Check, DamagePart, SystemDocument, Outcome, TrackAmount } from '../schema/document';
 import { mayRoll, someNode } from '../formula/nodes';
 import { walkGraph } from '../formula/graph';
+import { declaredLists, listNamesOf } from '../schema/lists';
 import { parseFormula } from '../formula/parse';
 import { FormulaFactory, withConstant, type SimDiagnostic } from './formulas';
 import {
@@ -18,7 +19,6 @@ import { blankCombatant, newCheckFrame, newScope } from './state';
 import { rollTestOf } from './roll-test';
 import { NO_DAMAGE_TYPE } from './rules/chips';
 
-export const LIST_NAMES = ['resist', 'vulnerable', 'immune', 'weak', 'killers', 'tags', 'conditionImmune'];
 
 export function titleCase(id: string): string {
   return id.length ? id[0]!.toUpperCase() + id.slice(1).replace(/[-_]/g, ' ') : id;
@@ -70,7 +70,7 @@ export class RulesLoader {
     const reactions = (doc.abilities ?? []).filter((a) => a.react).map((a) => a.id);
     const classes = Object.keys(doc.classes ?? {});
     this.names = {
-      attributes, derived, tracks: this.trackIds, lists: [...LIST_NAMES], reads: [...readNames], mods: [...modNames],
+      attributes, derived, tracks: this.trackIds, lists: listNamesOf(doc), reads: [...readNames], mods: [...modNames],
       reactions, classes,
     };
     const sheetIndexOf = new Map<string, number>();
@@ -90,7 +90,7 @@ export class RulesLoader {
     this.index = {
       sheetIndexOf, trackCurrent: trackCurrentMap, trackMax: trackMaxMap,
       classIndex: new Map(classes.map((c, i) => [c, i])),
-      listIndex: new Map(LIST_NAMES.map((l, i) => [l, i])),
+      listIndex: new Map(this.names.lists.map((l, i) => [l, i])),
       readIndex: new Map([...readNames].map((r, i) => [r, i])),
       modIndex: new Map([...modNames].map((m, i) => [m, i])),
       reactionIndex: new Map(reactions.map((r, i) => [r, i])),
@@ -114,6 +114,24 @@ export class RulesLoader {
   /** Compile one formula of the document at `pointer` (its problems become diagnostics there). */
   compile(source: string | number | boolean, pointer: string, damage = false): Formula {
     return this.formulas.compile(source, pointer, damage);
+  }
+
+  /**
+   * A hero's or a template's lists: the engine's and the system's declared ones (`lists`), each from the field of
+   * its name; a declared list with `weapon: true` adds the weapon's list of that name (a hero's killers).
+   */
+  listsOf(source: object, weapon?: object): Record<string, readonly string[]> {
+    const own = source as Record<string, unknown>;
+    const lists: Record<string, readonly string[]> = {};
+    const read = (from: Record<string, unknown> | undefined, name: string): readonly string[] => {
+      const v = from?.[name];
+      return Array.isArray(v) ? (v as string[]) : [];
+    };
+    for (const name of this.names.lists) lists[name] = read(own, name);
+    for (const list of declaredLists(this.doc)) {
+      if (list.weapon && weapon) lists[list.name] = [...read(own, list.name), ...read(weapon as Record<string, unknown>, list.name)];
+    }
+    return lists;
   }
 
   /** Evaluate a load-time formula on a combatant under construction. */

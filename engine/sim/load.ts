@@ -44,7 +44,7 @@ class Loader extends RulesLoader {
       key: h.id, name: h.name, side: 'heroes', level: h.level, tier: 0, role: 'hero', classLevels,
       attributes: (a) => h.attributes?.[a] ?? attrs[a]?.default ?? 0, ownDerived,
       trackMax: () => null, trackStart: (t) => h.tracks?.[t] ?? null,
-      lists: { resist: h.resist ?? [], vulnerable: h.vulnerable ?? [], immune: h.immune ?? [], weak: h.weak ?? [], killers: [...(h.killers ?? []), ...(h.weapon?.killers ?? [])], tags: h.tags ?? [], conditionImmune: h.conditionImmune ?? [] },
+      lists: this.listsOf(h, h.weapon),
       pointer: p,
     });
     // Multiclass: the class granting the most attacks wins, never summed; @level is that class's level.
@@ -120,7 +120,7 @@ class Loader extends RulesLoader {
       ownDerived: new Map(),
       trackMax: (id, s) => { const f = trackFormulas.get(id); return f ? this.evalNumber(f, s, `${p}/tracks/${id}`) : null; },
       trackStart: () => null,
-      lists: { resist: t.resist ?? [], vulnerable: t.vulnerable ?? [], immune: t.immune ?? [], weak: t.weak ?? [], killers: t.killers ?? [], tags: t.tags ?? [], conditionImmune: t.conditionImmune ?? [] },
+      lists: this.listsOf(t),
       pointer: p,
     });
     const check = this.mainCheck(`${p}/combat`);

@@ -73,6 +73,8 @@ export interface SystemDocument {
   readonly conditions?: readonly Condition[];
   /** Abilities, spells, reactions, potions (§2.5). */
   readonly abilities?: readonly Ability[];
+  /** String lists combatants may carry besides the engine's own, by name (Libra: `weak`, `killers`). */
+  readonly lists?: Readonly<Record<string, { readonly description?: string; readonly weapon?: boolean }>>;
   /** The tiers templates are built at (default 1..6): a fight's `template.tier`, what `@tier` may be, the grid's columns. */
   readonly tiers?: { readonly min?: number; readonly max?: number };
   /** Enemy sheets built from role and tier (§2.6). */
