@@ -17,10 +17,11 @@ describe('live action: the finger throw (a user function over two throws, seed-n
   test('Example 1: had Gouge thrown 3, the total is 11, so 1: a botch (rule of one)', () => {
     expect(evaluate(doc, 'throw(10)', {}, new RiggedRng([8, 3])).value).toBe(1);
     // Gouge (Dexterity 2 + Melee 4 = 6) attacks Dewey (say Dexterity 2 + Dodge 1 = 3): target number 6 + 3 - 6 = 3.
-    const attack = judge(doc, 'attack', { stat: 6, vs: 3, conditions: [] }, [8, 3]);
+    // Target 3 is 5 or less: for Dewey, the defender, the same 1 is a rule of ten (a second throw: 1 + 1 → 2).
+    const attack = judge(doc, 'attack', { stat: 6, vs: 3, conditions: [] }, [8, 3, 1, 1]);
     expect(attack.total).toBe(1);
-    expect(attack.outcome).toBe('botch');
-    expect(doc.checks!.attack!.outcomes!.find((o) => o.id === 'botch')!.botch).toBe(true);
+    expect(attack.outcome).toBe('defender-ten');
+    expect(doc.checks!.attack!.outcomes!.find((o) => o.id === 'defender-ten')!.botch).toBe(true);
   });
 
   test('each of 1..10 comes up exactly once over the ten throws of one hand against a fixed other', () => {
@@ -107,7 +108,9 @@ describe('live action: the rule of one in a fight (a scene)', () => {
     for (let seed = 1; seed <= 200; seed++) {
       const ones = eventsOf(fightLog(system, 'alley-brawl', seed), 'check').filter((c) => c.actor === 'gouge' && c.check === 'attack' && c.total === 1);
       ones.forEach((c, i) => {
-        expect(c.outcome).toBe(i === 0 ? 'first-one' : 'botch');
+        // After the first, a botch (against target 2, also the defender's rule of ten when its total is above 1).
+        if (i === 0) expect(c.outcome).toBe('first-one');
+        else expect(doc.checks!.attack!.outcomes!.find((o) => o.id === c.outcome)?.botch).toBe(true);
         if (i === 0) firsts++; else laters++;
       });
     }
