@@ -54,17 +54,18 @@ describe('dist and roll through the bundle: explosion and reroll together', () =
   });
 
   it('a fight that rolls a computed die that never settles stops with that error, naming the term, the fight and the turn', () => {
-    // Template damage `d(@tier - @tier + 2)r1!` is a d2 at every tier: checks clean (the size is computed), never settles.
+    // Template damage `d(@str - @str + 2)r1!` is a d2: it checks clean (the size is computed from an attribute with no
+    // range), never settles. (`d(@tier - @tier + 2)r1!` no longer serves: a template's formulas are checked at each tier.)
     const doc = JSON.parse(readFileSync('test/fixtures/systems/mini-d20.json', 'utf8')) as { templates: { combat?: { damage?: string } }[] };
     const template = doc.templates.find((t) => t.combat?.damage === '(@tier)d6 + @tier')!;
-    template.combat!.damage = 'd(@tier - @tier + 2)r1!';
+    template.combat!.damage = 'd(@str - @str + 2)r1!';
     const file = join(mkdtempSync(join(tmpdir(), 'dist-dice-')), 'endless.json');
     writeFileSync(file, JSON.stringify(doc, null, 2));
     expect(cli('check', file).status).toBe(0);
     const ran = cli('sim', file, '--fight', 'duel', '--fights', '10');
     expect(ran.status).toBe(1);
     expect(ran.stderr).toBe(
-      "sim: fight 'duel', round 1, standard-1's turn: in `d(@tier - @tier + 2)r1!`: exploding on the highest face (2) matches every face a d2 can settle on after rerolling on 1: it would never stop\n",
+      "sim: fight 'duel', round 1, standard-1's turn: in `d(@str - @str + 2)r1!`: exploding on the highest face (2) matches every face a d2 can settle on after rerolling on 1: it would never stop\n",
     );
   });
 
