@@ -37,7 +37,14 @@ function harmEnemy(f: FightState, actor: Combatant, target: Combatant, levels: n
 function harmHero(f: FightState, source: Combatant, hero: Combatant, level: number): void {
   const rules = f.system.consequences!;
   if (level <= 0 || hero.down || rules.harmLevels.length === 0) return;
-  const fraction = rules.harmLevels[Math.min(level, rules.harmLevels.length) - 1]!;
+  level = Math.min(level, rules.harmLevels.length);
+  // `harm.slots`: a level already full passes the harm one level up (past the list a level holds any number).
+  const slots = rules.harmSlots;
+  if (slots.length !== 0) {
+    while (level <= slots.length && level < rules.harmLevels.length && (hero.harmAt[level - 1] ?? 0) >= slots[level - 1]!) level++;
+    hero.harmAt[level - 1] = (hero.harmAt[level - 1] ?? 0) + 1;
+  }
+  const fraction = rules.harmLevels[level - 1]!;
   const track = f.system.hpTrack;
   const max = hero.sheet[f.system.trackMax[track]!]!;
   const amount = Math.ceil(fraction * max - 1e-9);

@@ -96,7 +96,9 @@ describe('default position (consequences mode)', () => {
   const forged = read('../../systems/forged.json');
   const unplaced = (defaultPosition?: string): SystemDocument => ({
     ...forged,
-    combat: { ...forged.combat!, consequences: { ...forged.combat!.consequences!, ...(defaultPosition ? { defaultPosition } : {}) } },
+    // Without harm slots, every harm is taken at the position's own level: the level tells the position.
+    combat: { ...forged.combat!, consequences: { ...forged.combat!.consequences!, harm: { levels: forged.combat!.consequences!.harm.levels },
+      ...(defaultPosition ? { defaultPosition } : {}) } },
     fights: forged.fights!.map(({ position: _, ...f }) => f),
   });
   const harmToHeroes = (doc: SystemDocument, position?: string): number[] => {

@@ -221,6 +221,7 @@ export class RulesLoader {
         })),
         noActions: c.noActions === true,
         noReactions: c.noReactions ?? c.noActions === true,
+        endsOnDamage: c.endsOnDamage === true,
         save: c.save && saveCheck ? { check: saveCheck, dc: this.compile(c.save.dc, `${p}/save/dc`), at: c.save.at ?? 'turnEnd' } : null,
         atZero: c.atZero ?? null,
         duration: c.rounds === undefined ? null : this.compile(c.rounds, `${p}/rounds`),
@@ -297,7 +298,7 @@ export class RulesLoader {
       react: a.react ? {
         on: a.react.on, defence: this.formulas.maybe(a.react.defence, `${pointer}/react/defence`),
         check: this.checkRef(a.react.check, `${pointer}/react/check`),
-        when: this.formulas.maybe(a.react.when, `${pointer}/react/when`), reactionFlag,
+        when: this.formulas.maybe(a.react.when, `${pointer}/react/when`), reactionFlag, cancels: a.react.cancels === true,
       } : null,
       recharge: a.recharge ? this.recharge(a.recharge.min, a.recharge.die ?? 6, `${pointer}/recharge`) : null,
       speed: this.formulas.maybe(a.speed, `${pointer}/speed`),

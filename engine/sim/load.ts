@@ -323,7 +323,7 @@ class Loader extends RulesLoader {
       roll: check.roll, check,
       position: new Map(Object.entries(c.position).map(([k, v]) => [k, v.harm])),
       effect: new Map(Object.entries(c.effect)),
-      harmLevels: c.harm.levels,
+      harmLevels: c.harm.levels, harmSlots: c.harm.slots ?? [],
     };
   }
 }

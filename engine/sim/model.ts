@@ -97,6 +97,8 @@ export interface ConditionDef {
   readonly checks: readonly string[] | null;
   readonly against: readonly AgainstDef[];
   readonly noActions: boolean;
+  /** Damage to its holder ends it (`endsOnDamage`: a sleeper wakes). */
+  readonly endsOnDamage: boolean;
   /** It takes its holder's reactions away (`noReactions`, default: what `noActions` says). */
   readonly noReactions: boolean;
   readonly save: { readonly check: CheckDef; readonly dc: Formula; readonly at: 'turnEnd' | 'turnStart' } | null;
@@ -181,6 +183,8 @@ export interface AbilityDef {
     /** Whether it answers this trigger (`react.when`: the blow's `@damageType`, `@attack.melee`); null: always. */
     readonly when: Formula | null;
     readonly reactionFlag: number;
+    /** A `spell` reaction that, taken and successful, undoes the ability on its holder (`react.cancels`: Counterspell). */
+    readonly cancels: boolean;
   } | null;
   /** Recharge: available again when its die (`die` faces, default 6) at the start of the holder's turn shows `min`. */
   readonly recharge: { readonly die: number; readonly min: number } | null;
@@ -331,6 +335,8 @@ export interface Combatant {
   deferredAt: number;
   deathSuccesses: number;
   deathFailures: number;
+  /** Consequences mode: harms a hero holds at each level (`harm.slots`). */
+  readonly harmAt: number[];
   /** The round it enters the fight (its entry's `arrives`; 1: from the start). */
   readonly arrives: number;
   /** Not in the fight yet (a late arrival before its round): `down` meanwhile, so nothing acts on it or with it. */
@@ -413,6 +419,8 @@ export interface ConsequencesDef {
   readonly position: ReadonlyMap<string, number>;
   readonly effect: ReadonlyMap<string, number>;
   readonly harmLevels: readonly number[];
+  /** Harms each level holds on a hero (`harm.slots`); empty: no limit, every harm at its own level. */
+  readonly harmSlots: readonly number[];
 }
 
 export interface System {

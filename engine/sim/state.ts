@@ -13,7 +13,7 @@ export function blankCombatant(sheetSize: number, lists: number): Combatant {
     level: 1, tier: 0, role: '', classLevels: [], classAttacks: 1, lists: new Array<readonly string[]>(lists).fill(EMPTY),
     position: 'near', conditions: [], conditionIds: [], down: false, dead: false, fell: false, initiative: 0, clock: 0,
     reactionsUsed: 0, sustaining: null, slots: [], recharged: [], hurtBy: [], harmTaken: 0, damageDealt: 0, tally: null,
-    acted: false, dying: false, deathSuccesses: 0, deathFailures: 0, deferredAt: NaN, arrives: 1, absent: false, attackCursor: 0,
+    acted: false, dying: false, deathSuccesses: 0, deathFailures: 0, deferredAt: NaN, harmAt: [], arrives: 1, absent: false, attackCursor: 0,
   };
 }
 
@@ -26,7 +26,7 @@ export function newCombatant(def: CombatantDef, id: string, order: number, posit
     classLevels: def.classLevels, classAttacks: def.classAttacks, lists, position, conditions: [], conditionIds: [],
     down: false, dead: false, fell: false, initiative: 0, clock: 0, reactionsUsed: 0, sustaining: null, slots: def.slots.slice(),
     recharged: def.abilities.map(() => true), hurtBy: [], harmTaken: 0, damageDealt: 0, tally: null, acted: false,
-    dying: false, deathSuccesses: 0, deathFailures: 0, deferredAt: NaN, arrives, absent: false, attackCursor: 0,
+    dying: false, deathSuccesses: 0, deathFailures: 0, deferredAt: NaN, harmAt: [], arrives, absent: false, attackCursor: 0,
   };
 }
 

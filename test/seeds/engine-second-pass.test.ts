@@ -376,3 +376,97 @@ describe('classic d20: a fighter who enters later rolls initiative when first se
     }
   });
 });
+
+describe('classic d20: fights under your rules (leaving, a spell reaction, a teleport, Asleep)', () => {
+  const doc = systemDocument('classic-d20');
+  const system = loadRuntime(doc);
+
+  test('the cleric falling back from the foes beside it provokes their opportunity attacks', () => {
+    // The cleric standing beside three foes, hurt before its turn: it falls back to heal from afar.
+    const fight = adHoc(system, { heroes: ['cleric5', { hero: 'fighter5', position: 'near' }], enemies: [{ template: { role: 'standard', tier: 2 }, count: 3 }] });
+    let fallBacks = 0, provoked = 0;
+    for (const events of logs(system, fight, 40)) {
+      for (let i = 0; i < events.length; i++) {
+        const e = events[i]!;
+        if (e.type === 'reaction' && e.on === 'leave') {
+          expect(e.ability).toBe('opportunity');
+          provoked++;
+        }
+        if (e.type !== 'ability' || e.ability !== 'fall-back') continue;
+        fallBacks++;
+        // Each opportunity attack is a reaction then its attack roll against the cleric, before the ability's event.
+        let j = i - 1;
+        while (j >= 0 && events[j]!.type !== 'turn') j--;
+        const before = events.slice(j, i);
+        for (const r of eventsOf(before, 'reaction').filter((x) => x.on === 'leave')) {
+          const roll = before[before.indexOf(r) + 1];
+          expect(roll).toMatchObject({ type: 'check', actor: r.actor, target: 'cleric5', check: 'attack' });
+        }
+      }
+    }
+    expect(fallBacks).toBeGreaterThan(3);
+    expect(provoked).toBeGreaterThan(3);
+  });
+
+  test('Misty Step (a teleport) takes the wizard away without provoking', () => {
+    // The wizard beside its foes (its sample fights keep it far): once hurt it steps away.
+    const fight = adHoc(system, { heroes: [{ hero: 'wizard5', position: 'near' }, 'fighter5'], enemies: [{ template: { role: 'standard', tier: 2 }, count: 3 }] });
+    let steps = 0;
+    for (const events of logs(system, fight, 40)) {
+      for (let i = 0; i < events.length; i++) {
+        const e = events[i]!;
+        if (e.type !== 'ability' || e.ability !== 'misty-step') continue;
+        steps++;
+        let j = i - 1;
+        while (j >= 0 && events[j]!.type !== 'turn') j--;
+        expect(eventsOf(events.slice(j, i), 'reaction').filter((r) => r.on === 'leave')).toEqual([]);
+      }
+    }
+    expect(steps).toBeGreaterThan(3);
+  });
+
+  test("the boss's Counterspell undoes one hero spell on it: no roll, damage or save for it; the others still suffer it", () => {
+    let countered = 0;
+    for (const events of logs(system, 'boss-tier-4', 40)) {
+      const used = eventsOf(events, 'reaction').filter((r) => r.ability === 'counterspell');
+      expect(used.length).toBeLessThanOrEqual(1); // one counterspell a fight (its track)
+      for (const r of used) {
+        const at = events.indexOf(r);
+        const rest = events.slice(at + 1);
+        const end = rest.findIndex((x) => x.type === 'turn' || x.type === 'round' || x.type === 'fightEnd');
+        const turnRest = rest.slice(0, end);
+        expect(turnRest.filter((x) => (x.type === 'damage' || x.type === 'condition') && x.target === 'boss-1')).toEqual([]);
+        expect(turnRest.filter((x) => x.type === 'check' && (x.actor === 'boss-1' || x.target === 'boss-1'))).toEqual([]);
+        countered++;
+      }
+    }
+    expect(countered).toBeGreaterThan(10);
+  });
+
+  test('Asleep: the sleeper neither acts nor reacts, is struck with advantage, and the first damage wakes it', () => {
+    const fights = [{ id: 'sleepers', heroes: ['fighter5', 'rogue5'], enemies: [{ template: { role: 'standard', tier: 2 }, count: 3, conditions: ['asleep'] }], maxRounds: 30 }];
+    const sys = loadRuntime({ ...doc, fights } as SystemDocument);
+    let woken = 0, struck = 0;
+    for (const events of logs(sys, 'sleepers', 20)) {
+      const asleep = new Set<string>();
+      for (let i = 0; i < events.length; i++) {
+        const e = events[i]!;
+        if (e.type === 'condition' && e.condition === 'asleep') { if (e.change === 'applied') asleep.add(e.target); else asleep.delete(e.target); }
+        if (e.type === 'turn' && asleep.has(e.actor)) {
+          const next = events[i + 1];
+          expect(next?.type === 'check' && next.actor === e.actor).toBe(false);
+        }
+        if (e.type === 'check' && e.check === 'attack' && e.target !== null && asleep.has(e.target)) {
+          expect(e.influencedBy).toContain('Asleep: advantage');
+          struck++;
+        }
+        if (e.type === 'damage' && e.amount > 0 && asleep.has(e.target)) {
+          expect(events[i + 1]).toMatchObject({ type: 'condition', target: e.target, condition: 'asleep', change: 'ended' });
+          woken++;
+        }
+      }
+    }
+    expect(struck).toBeGreaterThan(20);
+    expect(woken).toBeGreaterThan(20);
+  });
+});

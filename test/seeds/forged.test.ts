@@ -21,18 +21,27 @@ describe('Forged: consequences mode', () => {
     expect(roll(0, [6, 6])).toBe('crit');
   });
 
-  test("Forged's harm fractions: a harm level of 1, 2, 3, 4 costs 1/4, 1/2, 4/5 and all of maximum hit points (rounded up)", () => {
+  test("Forged's harm fractions: a harm level of 1, 2, 3, 4 costs 1/4, 1/2, 4/5 and all of maximum hit points (rounded up); a full level passes harm up", () => {
     const levels = doc.combat!.consequences!.harm.levels;
     expect(levels).toEqual([0.25, 0.5, 0.8, 1.0]);
+    // Two lesser, two moderate, one severe: harm at a full level is taken one level up (the fourth holds any).
+    const slots = doc.combat!.consequences!.harm.slots!;
+    expect(slots).toEqual([2, 2, 1]);
     const seen = new Set<number>();
-    for (const [fight, level] of [['controlled-minions', 1], ['risky-standard', 2], ['desperate-boss', 3]] as const) {
+    for (const [fight, position] of [['controlled-minions', 1], ['risky-standard', 2], ['desperate-boss', 3]] as const) {
       for (let seed = 1; seed <= 20; seed++) {
         const events = fightLog(system, fight, seed);
         const hp = new Map(maxHp);
+        const held = new Map<string, number[]>();
         for (const e of eventsOf(events, 'harm')) {
           if (!maxHp.has(e.target)) continue;
           const max = maxHp.get(e.target)!;
           const before = hp.get(e.target)!;
+          const at = held.get(e.target) ?? [0, 0, 0, 0];
+          let level: number = position;
+          while (level <= slots.length && at[level - 1]! >= slots[level - 1]!) level++;
+          at[level - 1]!++;
+          held.set(e.target, at);
           expect(e.levels).toBe(level);
           expect(e.amount).toBe(Math.min(before, Math.ceil(levels[level - 1]! * max - 1e-9)));
           hp.set(e.target, before - e.amount);
@@ -40,7 +49,8 @@ describe('Forged: consequences mode', () => {
         }
       }
     }
-    expect([...seen].sort()).toEqual([1, 2, 3]);
+    // The fourth level, all ("tudo"), is reached in play: a severe harm on one who already holds one.
+    expect([...seen].sort()).toEqual([1, 2, 3, 4]);
     // Cutter (16 hit points): a quarter is 4, half 8, four fifths 12.8 → 13.
     expect([0.25, 0.5, 0.8, 1.0].map((f) => Math.ceil(f * 16 - 1e-9))).toEqual([4, 8, 13, 16]);
   });

@@ -23,6 +23,8 @@ export interface Condition {
   readonly against?: readonly AgainstEffect[];
   /** No blows, no abilities on its turn; and no reactions, unless `noReactions` says `false`. */
   readonly noActions?: boolean;
+  /** Any damage the holder takes ends it (Asleep). */
+  readonly endsOnDamage?: boolean;
   /** No reactions (default: what `noActions` says): `true` alone takes only the reactions away. */
   readonly noReactions?: boolean;
   /**
@@ -146,6 +148,8 @@ export interface ReactTrigger {
   readonly check?: string;
   /** Boolean: whether it answers this trigger at all (context `reaction`: `@damageType == 'physical'`). */
   readonly when?: FormulaText;
+  /** A `spell` reaction that, successful, undoes the ability on the reactor: no roll, damage or condition (Counterspell). */
+  readonly cancels?: boolean;
 }
 
 export interface AbilitySave {

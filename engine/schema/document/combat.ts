@@ -135,6 +135,8 @@ export interface Consequences {
 export interface HarmRule {
   /** Fraction of maximum hit points each harm level costs, cumulatively (Forged: 0.25, 0.5, 0.8, 1.0). */
   readonly levels: readonly number[];
+  /** Harms each level holds on a hero; harm at a full level is taken one level up (Forged: 2, 2, 1). */
+  readonly slots?: readonly number[];
   /** Track harm is taken from (default `hp`). */
   readonly track?: string;
 }

@@ -156,7 +156,8 @@ function saveOrDamage(f: FightState, actor: Combatant, ability: AbilityDef, targ
     const flags = s.reactionFlags;
     for (let i = 0; i < flags.length; i++) flags[i] = false;
     s.damageType = ability.type; s.melee = ability.reach === 'near';
-    reactTo(f, t, 'spell', actor);
+    // A successful cancelling reaction (Counterspell) undoes the spell on this target: no save, damage or condition.
+    if (reactTo(f, t, 'spell', actor)) continue;
     let amount = rolled;
     let failed = true;
     if (save) {

@@ -6,7 +6,7 @@ import { asNumber, type FightState } from '../fight-state';
 import { resetRoll } from '../state';
 import { damageChip, rolledChip } from './chips';
 import { judge } from './checks';
-import { applyCondition } from './conditions';
+import { applyCondition, removeConditionAt } from './conditions';
 import { goDown, sustainCheck } from './falling';
 import { reactTo, reactToHit } from './reactions';
 
@@ -57,7 +57,8 @@ function strike(f: FightState, actor: Combatant, target: Combatant, profile: Att
   const flags = s.reactionFlags;
   for (let i = 0; i < flags.length; i++) flags[i] = false;
   s.damageType = profile.type;
-  if (ability) reactTo(f, target, 'spell', actor);
+  // A successful cancelling reaction (Counterspell) undoes the ability's strike on this target.
+  if (ability && reactTo(f, target, 'spell', actor)) return;
   const frame = f.blowFrame;
   s.stat = stat;
   let outcome = judge(f, profile.check, frame, actor, target, vs, profile.reach, profile);
@@ -172,9 +173,15 @@ export function dealDamage(f: FightState, actor: Combatant, target: Combatant, r
       chip: damageChip(rolledText, stepNames!, amount, rolled, kind),
     });
   }
+  if (amount > 0 && target.conditions.length !== 0) wake(f, target);
   if (sustain && amount > 0 && target.sustaining && after > 0) sustainCheck(f, target, amount);
   if (after <= 0 && !target.down) goDown(f, target, actor);
   return before - after;
+}
+
+/** Damage ends the conditions that say so (`endsOnDamage`: a sleeper wakes). */
+function wake(f: FightState, target: Combatant): void {
+  for (let i = target.conditions.length - 1; i >= 0; i--) if (target.conditions[i]!.def.endsOnDamage) removeConditionAt(f, target, i, 'ended');
 }
 
 /**

@@ -83,20 +83,23 @@ export function reactToHit(f: FightState, target: Combatant, actor: Combatant, p
  * `spell` reactions of one targeted by an ability (their check's success is readable in damage steps), or `leave`
  * reactions of a foe `actor` walks away from (a success strikes the mover).
  */
-export function reactTo(f: FightState, target: Combatant, on: 'spell' | 'leave', actor: Combatant): void {
+export function reactTo(f: FightState, target: Combatant, on: 'spell' | 'leave', actor: Combatant): boolean {
   const orders = target.def.indexes.reactOrders[on];
+  let cancelled = false;
   for (let i = 0; i < orders.length; i++) {
     const order = orders[i]!;
     const ability = order.ability;
     if (!admit(f, order, target, actor)) continue;
     const success = settle(f, ability, target, actor, true);
     if (f.sink) f.emit({ type: 'reaction', round: f.round, actor: target.id, ability: ability.id, on, success, chip: reactionChip(ability, success) });
+    if (success && ability.react!.cancels) cancelled = true;
     if (on === 'leave' && success && ability.attack) {
       blow(f, target, actor, ability.attack, null);
     } else if (on === 'leave' && success && target.def.attacks[0]) {
       blow(f, target, actor, target.def.attacks[0], null);
     }
   }
+  return cancelled;
 }
 
 /**
