@@ -13,6 +13,7 @@ export {
   type FightDef, type PartialStats, type System,
 } from './sim/index';
 export { shareProblem, type Share } from './sim/options';
+export type { TurnChooser, TurnOffer, TurnStep } from './sim/choice';
 export {
   EVENT_FIELDS, type AbilityEvent, type CheckEvent, type CheckResult, type ConditionEvent, type DamageEvent, type DownEvent, type EventOf,
   type FightEndEvent, type FightEvent, type FightEventType, type FightStartEvent, type GainEvent, type HarmEvent, type HealEvent, type MoveEvent, type NoTimeEvent,

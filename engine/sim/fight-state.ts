@@ -1,5 +1,6 @@
 // The data of one fight: its combatants, the scope and check frames the compiled formulas read, the turn's budget and
 // the speed caches. Every rule (engine/sim/rules/) reads and writes a FightState; none of them keeps data of its own.
+import type { TurnChooser } from './choice';
 import { createRng, type SeededRng } from '../dice/rng';
 import type { EvalContext } from '../formula/runtime';
 import type { Value } from '../formula/types';
@@ -107,6 +108,8 @@ export abstract class FightState {
    * enemy when nothing between the two can change the choice: no `canTarget` rule and no move.
    */
   pickedFor: AbilityDef | null = null;
+  /** A turn chosen from outside (choice.ts): asked at every turn of numbers mode; null plays by the rules. */
+  chooser: TurnChooser | null = null;
   picked: Combatant | null = null;
   /** The tally's rows (CheckTally.rowsFor), or null to call onCheck. */
   readonly tallyRows: number[][] | null;

@@ -14,6 +14,8 @@ import type { CombatantDef, FightDef, FightEntryDef, System } from './model';
 import { StatsAccumulator, type PartialStats, type SimStats } from './stats';
 
 export type { FightEvent, EventSink, Winner } from './events';
+export type { TurnChooser, TurnOffer, TurnStep } from './choice';
+import type { TurnChooser } from './choice';
 export type { FightResult, CheckTally } from './fight';
 export type { SimDiagnostic } from './formulas';
 export type { System, FightDef } from './model';
@@ -44,9 +46,14 @@ function runner(system: System, fight: FightDef, seed: number, sink: EventSink |
     : new FightRunner(system, fight, seed, sink, tally);
 }
 
-/** One fight; events go to `sink` when given (chips are only built then). */
-export function runFight(system: System, fight: string | FightDef, seed: number, sink?: EventSink, tally?: CheckTally): FightResult {
-  return runner(system, findFight(system, fight), seed, sink ?? null, tally ?? null).run();
+/**
+ * One fight; events go to `sink` when given (chips are only built then). `chooser` (choice.ts) is asked at every turn
+ * of a numbers-mode fight and may play it instead of the rules (the sandbox's "You play").
+ */
+export function runFight(system: System, fight: string | FightDef, seed: number, sink?: EventSink, tally?: CheckTally, chooser?: TurnChooser): FightResult {
+  const r = runner(system, findFight(system, fight), seed, sink ?? null, tally ?? null);
+  if (chooser) r.chooser = chooser;
+  return r.run();
 }
 
 export interface SimulateOptions {
@@ -91,9 +98,9 @@ export function mergeStats(system: System, fightId: string, seed: number, parts:
 }
 
 /** The event log of one fight, as an array (tests, the CLI's `--log`). */
-export function fightLog(system: System, fight: string | FightDef, seed: number): FightEvent[] {
+export function fightLog(system: System, fight: string | FightDef, seed: number, chooser?: TurnChooser): FightEvent[] {
   const events: FightEvent[] = [];
-  runFight(system, fight, seed, (e) => events.push(e));
+  runFight(system, fight, seed, (e) => events.push(e), undefined, chooser);
   return events;
 }
 

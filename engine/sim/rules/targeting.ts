@@ -32,7 +32,7 @@ export function pickTarget(f: FightState, actor: Combatant, reach: string): Comb
   return focused ?? best;
 }
 
-function allTargets(f: FightState, actor: Combatant, reach: string): Combatant[] {
+export function allTargets(f: FightState, actor: Combatant, reach: string): Combatant[] {
   return f.combatants.filter((c) => !c.down && c.side !== actor.side && canTarget(f, actor, c, reach));
 }
 

@@ -5,7 +5,8 @@ import { type FightState, MAX_ACTIONS_PER_TURN, MAX_PLAN_STEPS } from '../fight-
 import { canUse, useAbility } from './abilities';
 import { rollSaves, tickDurations } from './conditions';
 import { blow } from './damage';
-import { pickTarget } from './targeting';
+import { allTargets, pickTarget } from './targeting';
+import type { TurnOffer } from '../choice';
 
 export function takeTurn(f: FightState, actor: Combatant, clock: number | undefined): void {
   f.current = actor;
@@ -75,6 +76,8 @@ export function act(f: FightState, actor: Combatant): void {
   if (f.turnActionsLeft <= 0) for (let i = 0; i < left.length; i++) left[i] = 0;
   f.attacksLeft = 0;
   f.attackNumber = 0;
+  const chosen = f.chooser ? f.chooser(offerFor(f, actor)) : null;
+  if (chosen) { playPlan(f, actor, chosen.map((c) => (c.kind === 'attack' ? 'attack' : c.id)), chosen.map((c) => (c.kind === 'attack' ? c.target : undefined))); return; }
   const plan = actor.def.plan;
   if (plan) { playPlan(f, actor, plan); return; }
   // Standing orders for non-reaction abilities first, in order.
@@ -141,8 +144,20 @@ function attacksPerAction(f: FightState, actor: Combatant): number {
   return Math.max(0, Math.min(MAX_ACTIONS_PER_TURN, Math.floor(f.value(action.attacks, actor))));
 }
 
-/** A scripted turn: each step is `attack` or an ability id; what the budget cannot pay is NO TIME. */
-function playPlan(f: FightState, actor: Combatant, plan: readonly string[]): void {
+/** What a chooser is offered (choice.ts): the actor's attacks with the foes each reaches, the abilities it can pay for. */
+function offerFor(f: FightState, actor: Combatant): TurnOffer {
+  return {
+    round: f.round, actor: actor.id,
+    attacks: actor.def.attacks.map((p) => ({ name: p.name, targets: allTargets(f, actor, p.reach).map((c) => c.id) })),
+    abilities: actor.def.abilities.filter((a) => !a.react && canUse(f, actor, a)).map((a) => ({ id: a.id, name: a.name })),
+  };
+}
+
+/**
+ * A scripted or chosen turn: each step is `attack` or an ability id; what the budget cannot pay is NO TIME. `targets`
+ * (a chosen turn) names an attack's target; one it cannot reach leaves the pick to the rules.
+ */
+function playPlan(f: FightState, actor: Combatant, plan: readonly string[], targets?: readonly (string | undefined)[]): void {
   const attackAction = f.system.attackAction;
   const actionName = f.system.actions[attackAction]?.id ?? 'action';
   for (let s = 0; s < plan.length && s < MAX_PLAN_STEPS; s++) {
@@ -161,7 +176,9 @@ function playPlan(f: FightState, actor: Combatant, plan: readonly string[]): voi
       f.attacksLeft--;
       const profile = actor.def.attacks[(f.attackNumber - 1) % Math.max(1, actor.def.attacks.length)];
       if (!profile) continue;
-      const target = pickTarget(f, actor, profile.reach);
+      const named = targets?.[s];
+      const chosen = named === undefined ? undefined : allTargets(f, actor, profile.reach).find((c) => c.id === named);
+      const target = chosen ?? pickTarget(f, actor, profile.reach);
       if (target) blow(f, actor, target, profile, null);
       continue;
     }
