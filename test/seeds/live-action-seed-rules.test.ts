@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { composeFight, fightLog, type FightEvent, type System } from '../../engine/sim/index';
 import type { AdHocFight, FightDef } from '../../engine/sim/index';
-import { eventsOf, judge, loadRuntime, systemDocument } from './harness';
+import { RiggedRng, evaluate, eventsOf, judge, loadRuntime, systemDocument } from './harness';
 
 const doc = systemDocument('success-based-live-action');
 
@@ -141,5 +141,13 @@ describe("live action: the defender's degree and the defender's rule of ten", ()
     const plain = judge(doc, 'attack', { stat: 3, vs: 4, conditions: [] }, [8, 3]);
     expect(plain.outcome).toBe('botch');
     expect(plain.degree).toBe(4);
+  });
+});
+
+describe('live action: a defender too wounded to dodge defends with 0, not less', () => {
+  test("Gouge's defence (Dexterity 2 + Dodge 1) at wound 5 is 0; unwounded it is 3", () => {
+    const defence = doc.combat!.attack!.defence!;
+    expect(evaluate(doc, defence, { dexterity: 2, dodge: 1, wound: 5 }, new RiggedRng([])).value).toBe(0);
+    expect(evaluate(doc, defence, { dexterity: 2, dodge: 1, wound: 0 }, new RiggedRng([])).value).toBe(3);
   });
 });
