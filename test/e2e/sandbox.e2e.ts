@@ -134,6 +134,49 @@ describe('sandbox: one fight', () => {
   });
 });
 
+describe('sandbox: you play', () => {
+  test('a hero played by hand: its turn offers its attacks on each foe; the pick is rolled; the same seed and picks replay the same log', async () => {
+    await page.getByTestId('tab-fight').click();
+    const log = () => page.evaluate(() => JSON.stringify((window as unknown as { __studio: { sandbox: { events: unknown[] } } }).__studio.sandbox.events));
+    const playTwoTurns = async (): Promise<string[]> => {
+      const picked: string[] = [];
+      for (let turn = 0; turn < 2; turn++) {
+        await page.getByTestId('offer').waitFor();
+        expect(await page.getByTestId('offer').textContent()).toMatch(/^Fighter 5's turn \(round \d+\):/);
+        // The last foe offered, not the rules' pick (the one with the fewest hit points).
+        const button = page.getByTestId('offer-attack').last();
+        const text = (await button.textContent())!;
+        picked.push(text);
+        await button.click();
+        // The engine has rolled the pick and the fight stands at the next played turn (or its end).
+        await expect.poll(() => page.evaluate(() => {
+          const s = (window as unknown as { __studio: { sandbox: { choices: unknown[]; running: boolean } } }).__studio.sandbox;
+          return s.choices.length + (s.running ? 100 : 0);
+        })).toBe(turn + 1);
+      }
+      return picked;
+    };
+    await page.getByTestId('you-play-fighter5').click();
+    const first = await playTwoTurns();
+    expect(first[0]).toMatch(/→ Standard \d$/);
+    const played = await log();
+    // The fighter's first attack went where the tester sent it.
+    const target = first[0]!.split('→ ')[1]!;
+    await expect.poll(async () => (await page.locator('[data-testid="chip"]', { hasText: 'Fighter 5' }).filter({ hasText: `→ ${target}` }).count()) > 0).toBe(true);
+    await painted(page);
+    await page.screenshot({ path: join(SHOTS, 'sandbox-you-play.png') });
+    // Hand it back and take it again: the fight restarts, same seed; the same picks give the same log.
+    await page.getByTestId('you-play-fighter5').click();
+    await expect.poll(() => page.getByTestId('offer').count()).toBe(0);
+    await page.getByTestId('you-play-fighter5').click();
+    const again = await playTwoTurns();
+    expect(again).toEqual(first);
+    expect(await log()).toBe(played);
+    await page.getByTestId('you-play-fighter5').click();
+    await expect.poll(() => page.getByTestId('offer').count()).toBe(0);
+  });
+});
+
 describe('sandbox: batches', () => {
   test('a batch reports progress, then plots win rates, rounds, damage, how each combatant ended and outcome rates', async () => {
     await page.getByTestId('tab-batch').click();

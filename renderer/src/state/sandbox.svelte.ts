@@ -5,7 +5,7 @@ import { WorkerClient, WorkerStopped } from '../workers/client';
 import type { BatchPart, BatchStats, ComposedFight, FightChoice, FightEvent, SimRequest, SimResponse } from '../workers/protocol';
 import { defaultBatchWorkers, MAX_BATCH_WORKERS, mergeBatchParts, splitBatch } from '../workers/batchParts';
 import { MAX_BATCH_FIGHTS, seedProblem, wholeNumberProblem } from './inputs';
-import { timeLeft } from '../../../engine/index';
+import { timeLeft, type TurnOffer, type TurnStep } from '../../../engine/index';
 import { foldEvents, nextTurnEnd, startCursor, type DisplayNames, type FightView } from '../sandbox/fightView';
 import { RunHistoryState } from './runHistory.svelte';
 import type { RunsApi } from './runHistory';
@@ -132,6 +132,11 @@ export class SandboxState {
 
   selectedChip = $state<number | null>(null);
 
+  /** "You play": the heroes the tester plays, the steps chosen for their turns so far, and the turn waiting for one. */
+  played = $state.raw<readonly string[]>([]);
+  choices = $state.raw<readonly (readonly TurnStep[])[]>([]);
+  offer = $state.raw<TurnOffer | null>(null);
+
   /** The document the sandbox runs now (its last valid text), and the active document's text as it stands. */
   runningSource = $state.raw<ResultSource | null>(null);
   current = $state.raw<ResultSource | null>(null);
@@ -256,9 +261,12 @@ export class SandboxState {
     this.running = true;
     const source = this.runningSource;
     try {
-      const answer = await this.#fightClient.request({ type: 'fight', systemText: this.systemText, choice, seed: this.seed });
+      const answer = await this.#fightClient.request({
+        type: 'fight', systemText: this.systemText, choice, seed: this.seed, played: this.played, choices: this.choices,
+      });
       if (answer.type === 'fightLog') {
         this.fightSource = source;
+        this.offer = answer.offer ?? null;
         this.events = answer.events;
         this.cursor = Math.min(Math.max(keepCursor, startCursor(answer.events)), answer.events.length);
         this.fightError = null;
@@ -273,6 +281,21 @@ export class SandboxState {
     } finally {
       this.running = false;
     }
+  }
+
+  /** Plays a hero yourself (or hands it back to the rules): the fight restarts from its first turn, same seed. */
+  async togglePlayed(hero: string): Promise<void> {
+    this.played = this.played.includes(hero) ? this.played.filter((h) => h !== hero) : [...this.played, hero];
+    this.choices = [];
+    await this.runFight();
+  }
+
+  /** The tester's pick for the turn waiting: the engine rolls it, and the fight goes on to the next played turn. */
+  async choose(step: TurnStep): Promise<void> {
+    if (!this.offer) return;
+    this.choices = [...this.choices, [step]];
+    await this.runFight();
+    this.cursor = this.events.length;
   }
 
   nextEvent(): void {

@@ -70,7 +70,7 @@ export type CheckResponse =
 
 /** One event of a fight: the engine's own union (engine/sim/events.ts), as `sim --log` prints it (spec §4). */
 export type { FightEvent } from '../../../engine/index';
-import type { FightEvent } from '../../../engine/index';
+import type { FightEvent, TurnOffer, TurnStep } from '../../../engine/index';
 
 /** Which fight to run: one of the document's, or one composed in the sandbox (a `fights[]` entry). */
 export type FightChoice =
@@ -128,7 +128,11 @@ export interface BatchPart {
 }
 
 export type SimRequest =
-  | { readonly type: 'fight'; readonly id: number; readonly systemText: string; readonly choice: FightChoice; readonly seed: number }
+  | {
+      readonly type: 'fight'; readonly id: number; readonly systemText: string; readonly choice: FightChoice; readonly seed: number;
+      /** Heroes the tester plays ("You play"), and the steps chosen for their turns so far, in order. */
+      readonly played?: readonly string[]; readonly choices?: readonly (readonly TurnStep[])[];
+    }
   | {
       readonly type: 'batchPart';
       readonly id: number;
@@ -141,7 +145,8 @@ export type SimRequest =
     };
 
 export type SimResponse =
-  | { readonly type: 'fightLog'; readonly id: number; readonly events: readonly FightEvent[] }
+  /** `offer`: the fight stopped at a played hero's turn with no choice yet; what that hero may do. */
+  | { readonly type: 'fightLog'; readonly id: number; readonly events: readonly FightEvent[]; readonly offer?: TurnOffer | null }
   | { readonly type: 'progress'; readonly id: number; readonly done: number; readonly total: number }
   | { readonly type: 'batchPartResult'; readonly id: number; readonly part: BatchPart }
   | { readonly type: 'failed'; readonly id: number; readonly message: string };

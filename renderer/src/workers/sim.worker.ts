@@ -10,9 +10,9 @@ self.onmessage = (event: MessageEvent<SimRequest>) => {
   try {
     switch (request.type) {
       case 'fight': {
-        const result = runFightLog(request.systemText, request.choice, request.seed);
+        const result = runFightLog(request.systemText, request.choice, request.seed, request.played, request.choices);
         if ('error' in result) post({ type: 'failed', id: request.id, message: result.error });
-        else post({ type: 'fightLog', id: request.id, events: result.events });
+        else post({ type: 'fightLog', id: request.id, events: result.events, offer: result.offer });
         return;
       }
       case 'batchPart': {

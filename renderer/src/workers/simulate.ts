@@ -1,8 +1,8 @@
 // The simulator behind the sim worker: parse the system, load it (every formula compiled once), compose or find
 // the fight, then run one fight with its event log or a slice of a batch with streaming statistics (engine/sim).
-import { composeFight, fightLog, loadSystem, simulatePartial, type FightDef, type System } from '../../../engine/index';
+import { composeFight, loadSystem, sim, simulatePartial, type FightDef, type FightEvent, type System, type TurnOffer, type TurnStep } from '../../../engine/index';
 import type { SystemDocument } from '../../../engine/index';
-import type { BatchPart, FightChoice, FightEvent } from './protocol';
+import type { BatchPart, FightChoice } from './protocol';
 
 export type Failure = { readonly error: string };
 
@@ -38,14 +38,37 @@ function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export function runFightLog(systemText: string, choice: FightChoice, seed: number): { events: FightEvent[] } | Failure {
+/** Thrown by the chooser at a played hero's turn with no choice yet: the fight stops there and offers it. */
+class AwaitChoice extends Error {
+  constructor(readonly offer: TurnOffer) { super('waiting for a choice'); }
+}
+
+/**
+ * One fight's log. The heroes in `played` take the steps in `choices`, one entry a turn of theirs in order; at the
+ * first such turn with none, the fight stops there and answers what that hero may do (`offer`). The engine rolls
+ * every die: the same seed and the same choices give the same fight.
+ */
+export function runFightLog(systemText: string, choice: FightChoice, seed: number, played: readonly string[] = [],
+  choices: readonly (readonly TurnStep[])[] = []): { events: FightEvent[]; offer: TurnOffer | null } | Failure {
   const system = load(systemText);
   if (failed(system)) return system;
   const fight = fightOf(system, choice);
   if (failed(fight)) return fight;
+  const events: FightEvent[] = [];
+  let turn = 0;
+  const chooser = played.length === 0 ? undefined : (offer: TurnOffer): readonly TurnStep[] | null => {
+    if (!played.includes(offer.actor)) return null;
+    const steps = choices[turn++];
+    if (!steps) throw new AwaitChoice(offer);
+    return steps;
+  };
   try {
-    return { events: fightLog(system, fight, seed) };
+    sim.runFight(system, fight, seed, (e) => events.push(e), undefined, chooser);
+    return { events, offer: null };
   } catch (error) {
+    const cause = error instanceof Error ? error.cause : undefined;
+    if (error instanceof AwaitChoice) return { events, offer: error.offer };
+    if (cause instanceof AwaitChoice) return { events, offer: cause.offer };
     return { error: message(error) };
   }
 }
