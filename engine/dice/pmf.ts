@@ -299,8 +299,9 @@ export function combine(a: Pmf, b: Pmf, f: (x: number, y: number) => number, bud
     for (let j = 0; j < b.values.length; j++) {
       const key = keyOf(f(x, b.values[j] as number));
       merged.set(key, (merged.get(key) ?? 0) + pa * (b.probs[j] as number));
+      // At the first value over the limit, not a row later (a row of a million: d1000000!!2, formulas:665:507).
+      if (merged.size > MAX_SUPPORT) budget.checkSupport(pairs, 'This operation', where);
     }
-    if (merged.size > MAX_SUPPORT) budget.checkSupport(merged.size, 'This operation', where);
   }
   return fromKeyedMap(merged);
 }

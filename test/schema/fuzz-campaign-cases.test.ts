@@ -119,3 +119,13 @@ describe('fuzz campaign counterexamples, the CLI and the campaign itself', () =>
     expect((await runFormula(text, 473_520)).failures).toEqual([]);
   });
 });
+
+describe('fuzz campaign counterexamples, slow', () => {
+  // formulas:665:507, seed 17 (the recheck run on the fixed code): `d1000000!!2` took 2.4 s of CPU, over the issue's
+  // 2 s bound: its chain explodes on 2 and on 1000000, so one explosion spreads a million stops over two million
+  // sums, built in full before the support check at the end of a row. The check now stops at the first value over.
+  it('formulas:665:507: `d1000000!!2` is refused by the support limit', () => {
+    const result = distributionOf(parseFormula('d1000000!!2').ast!, { resolve: () => undefined });
+    expect(result).toEqual({ ok: false, error: { code: 'limit', message: 'This operation has about 2.0e6 possible values; exact distributions stop at 1.0e6', span: { start: 0, end: 11 } } });
+  });
+});
