@@ -112,10 +112,13 @@ async function useTheme(theme: 'dark' | 'light'): Promise<void> {
 
 /**
  * Screenshots at 1440×900 and 1024×700, in the dark theme (`NAME-WxH.png`) and, with `themes`, in the light one too
- * (`NAME-light-WxH.png`); back to dark at 1440×900 after. A dice hover's charts are images drawn for the theme they
- * were shown in: their light shots are taken apart (see 'the dice hover in the light theme').
+ * (`NAME-light-WxH.png`); back to the theme it found, at 1440×900, after (a test in the light theme stays in it: the
+ * attack roll's light shot once showed dark bars because this went back to dark between two light hovers). A dice
+ * hover's charts are images drawn for the theme they were shown in: their light shots are taken apart (see 'the dice
+ * hover in the light theme').
  */
 async function shoot(name: string, themes: readonly ('dark' | 'light')[] = ['dark', 'light']): Promise<void> {
+  const before = (await themeOfPage()) === 'light' ? 'light' : 'dark';
   for (const theme of themes) {
     await useTheme(theme);
     for (const [w, h] of [[1440, 900], [1024, 700]] as const) {
@@ -124,7 +127,7 @@ async function shoot(name: string, themes: readonly ('dark' | 'light')[] = ['dar
       await page.screenshot({ path: join(SHOTS, `${name}${theme === 'dark' ? '' : `-${theme}`}-${w}x${h}.png`) });
     }
   }
-  await useTheme('dark');
+  await useTheme(before);
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
@@ -427,8 +430,24 @@ describe('the dice hover', () => {
     for (const f of fills) expect(new Set(f.split(','))).toEqual(new Set(['#3d4350']));
     await shoot('dice-hover-tier', ['light']);
     await page.mouse.move(5, 5);
+    expect(await themeOfPage()).toBe('light');
     await goTo('ember-road.json', '"roll": "d20 + @might"', '"roll": "d20'.length);
-    await hoverAtCursor(/Chance to hit/);
+    const range = /range (\d+)–(\d+)/.exec(await hoverAtCursor(/Chance to hit defence 13/));
+    expect(range).not.toBeNull();
+    const [lo, hi] = [Number(range![1]), Number(range![2])];
+    // The attack roll's bars as drawn: hits (13 or more) and misses, and the legend's swatches, in the light
+    // theme's colours (CHART_COLOURS.light.hit and .bar), none in the dark one's.
+    const svg = await page.evaluate(() => {
+      const img = document.querySelector('.monaco-hover:not(.hidden) img[src^="data:image/svg+xml"]') as HTMLImageElement | null;
+      return img ? atob(img.src.split(',')[1]!) : '';
+    });
+    const rects = [...svg.matchAll(/<rect [^>]*fill="([^"]+)"/g)].map((m) => m[1]);
+    // A bar per value of the d20 roll and the legend's two swatches.
+    expect(hi - lo + 1).toBe(20);
+    expect(rects.length).toBe(2 + 20);
+    expect(new Set(rects)).toEqual(new Set(['#2e7d32', '#1f5fa8']));
+    expect(rects.filter((f) => f === '#2e7d32').length).toBe(1 + (hi - 13 + 1));
+    expect(new Set([...svg.matchAll(/<text [^>]*fill="([^"]+)"/g)].map((m) => m[1]))).toEqual(new Set(['#3d4350']));
     await shoot('dice-hover-attack-roll', ['light']);
     await page.mouse.move(5, 5);
     await useTheme('dark');
