@@ -367,7 +367,7 @@ describe('narrow window', () => {
     await page.getByTestId('run-grid').click();
     await expect.poll(() => page.getByTestId('grid-cell').count(), { timeout: 60_000 }).toBe(24);
     const heads = await page.locator('[data-testid="grid"] thead th').allTextContents();
-    expect(heads.filter(Boolean)).toEqual(['T1', 'T2', 'T3', 'T4', 'T5', 'T6']);
+    expect(heads.filter(Boolean)).toEqual(['role', 'tier 1', 'tier 2', 'tier 3', 'tier 4', 'tier 5', 'tier 6']);
     const pane = (await page.getByTestId('sandbox').boundingBox())!;
     const boxes = await page.getByTestId('grid-cell').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right));
     expect(Math.max(...boxes)).toBeLessThanOrEqual(pane.x + pane.width);
