@@ -8,23 +8,7 @@ import { createRng } from './rng';
 import { planDice, rollOne, rollPlain, rollPool } from './roll';
 import type { DiceTraceSink } from './roll';
 import { fuzz } from '../../test/fuzz';
-
-/** An Rng that yields the given faces in order (and fails the test if asked for more, or for an impossible face). */
-function riggedRng(faces: readonly number[]): Rng & { readonly asked: number[] } {
-  let next = 0;
-  const asked: number[] = [];
-  return {
-    asked,
-    die(sides: number): number {
-      asked.push(sides);
-      const face = faces[next++];
-      if (face === undefined) throw new Error(`rigged rng ran out after ${faces.length} faces`);
-      if (face < 1 || face > sides) throw new Error(`rigged face ${face} is not on a d${sides}`);
-      return face;
-    },
-    next: () => 0,
-  };
-}
+import { riggedRng } from '../../test/formula/compile-helpers';
 
 function ctxWith(faces: readonly number[]): EvalContext {
   return newEvalContext(riggedRng(faces));
