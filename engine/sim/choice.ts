@@ -7,7 +7,8 @@
 export interface TurnOffer {
   readonly round: number;
   readonly actor: string;
-  readonly attacks: readonly { readonly name: string; readonly targets: readonly string[] }[];
+  /** `hitChance[i]`: the exact chance (0..1) that the attack's check hits `targets[i]` now, before its reactions; null when the roll is too big to walk. */
+  readonly attacks: readonly { readonly name: string; readonly targets: readonly string[]; readonly hitChance: readonly (number | null)[] }[];
   readonly abilities: readonly { readonly id: string; readonly name: string }[];
 }
 

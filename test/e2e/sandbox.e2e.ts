@@ -134,6 +134,20 @@ describe('sandbox: one fight', () => {
   });
 });
 
+/** The page at 1440×900 and 1024×700 (NAME-1440x900.png, NAME-1024x700.png), then back at the harness's size. */
+async function shotsAtSmallerSizes(name: string): Promise<void> {
+  const size = page.viewportSize() ?? { width: 1600, height: 900 };
+  try {
+    for (const [width, height] of [[1440, 900], [1024, 700]] as const) {
+      await page.setViewportSize({ width, height });
+      await painted(page);
+      await page.screenshot({ path: join(SHOTS, `${name}-${width}x${height}.png`) });
+    }
+  } finally {
+    await page.setViewportSize(size);
+  }
+}
+
 describe('sandbox: you play', () => {
   test('a hero played by hand: its turn offers its attacks on each foe; the pick is rolled; the same seed and picks replay the same log', async () => {
     await page.getByTestId('tab-fight').click();
@@ -145,6 +159,8 @@ describe('sandbox: you play', () => {
         expect(await page.getByTestId('offer').textContent()).toMatch(/^Fighter 5's turn \(round \d+\):/);
         // The last foe offered, not the rules' pick (the one with the fewest hit points).
         const button = page.getByTestId('offer-attack').last();
+        // Each attack choice says the engine's exact chance to hit that foe.
+        for (const choice of await page.getByTestId('offer-attack').allTextContents()) expect(choice).toMatch(/ → .+ · \d{1,3}% to hit$/);
         const text = (await button.textContent())!;
         picked.push(text);
         await button.click();
@@ -158,13 +174,14 @@ describe('sandbox: you play', () => {
     };
     await page.getByTestId('you-play-fighter5').click();
     const first = await playTwoTurns();
-    expect(first[0]).toMatch(/→ Standard \d$/);
+    expect(first[0]).toMatch(/→ Standard \d · \d{1,3}% to hit$/);
     const played = await log();
     // The fighter's first attack went where the tester sent it.
-    const target = first[0]!.split('→ ')[1]!;
+    const target = first[0]!.split('→ ')[1]!.split(' · ')[0]!;
     await expect.poll(async () => (await page.locator('[data-testid="chip"]', { hasText: 'Fighter 5' }).filter({ hasText: `→ ${target}` }).count()) > 0).toBe(true);
     await painted(page);
     await page.screenshot({ path: join(SHOTS, 'sandbox-you-play.png') });
+    await shotsAtSmallerSizes('sandbox-fight-log');
     // Hand it back and take it again: the fight restarts, same seed; the same picks give the same log.
     await page.getByTestId('you-play-fighter5').click();
     await expect.poll(() => page.getByTestId('offer').count()).toBe(0);
@@ -209,6 +226,7 @@ describe('sandbox: batches', () => {
     await expect.poll(() => page.getByTestId('plot-wins-tip').textContent()).toMatch(/Heroes\s*Win rate: \d/);
     await painted(page);
     await page.screenshot({ path: join(SHOTS, 'sandbox-batch.png') });
+    await shotsAtSmallerSizes('sandbox-batch');
   });
 
   test('a batch split among two workers gives the same statistics as one worker, and says how many it used', async () => {

@@ -57,4 +57,26 @@ describe('a chosen turn', () => {
     const events = fightLog(system, FIGHT, 7, (offer) => (offer.actor === HERO ? [{ kind: 'attack' }, { kind: 'attack' }, { kind: 'attack' }, { kind: 'ability', id: 'nope' }] : null));
     expect(events.some((e) => e.type === 'noTime' && e.actor === HERO)).toBe(true);
   });
+
+  it('each attack on each foe carries its exact chance to hit: d20 + bonus against the foe\'s defence, a natural 20 hits, a 1 misses', () => {
+    const offers: TurnOffer[] = [];
+    const events = fightLog(system, FIGHT, 4, lastFoe(offers));
+    const first = offers[0]!;
+    // The bonus and the defence as the log shows them on the fighter's first attack (total minus the d20, vs).
+    const check = attacksBy(events, HERO)[0]!;
+    const bonus = check.total - check.dice[0]!;
+    const defence = check.vs!;
+    let hits = 0;
+    for (let n = 1; n <= 20; n++) if (n === 20 || (n !== 1 && n + bonus >= defence)) hits++;
+    const attack = first.attacks[0]!;
+    expect(attack.hitChance.length).toBe(attack.targets.length);
+    const standing = attack.targets.indexOf(check.target!);
+    expect(attack.hitChance[standing]).toBeCloseTo(hits / 20, 12);
+    // Every standard has the same defence: each chance is the plain one, or with advantage (a foe the fighter's
+    // allies left prone: the better of two d20s) 1 - (1 - p)².
+    const p = hits / 20;
+    for (const c of attack.hitChance) expect([p, 1 - (1 - p) ** 2].some((q) => Math.abs(c! - q) < 1e-12)).toBe(true);
+    expect(hits).toBeGreaterThan(1);
+    expect(hits).toBeLessThan(20);
+  });
 });

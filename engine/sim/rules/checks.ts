@@ -5,7 +5,7 @@ import { renderTrace } from '../../formula/trace';
 import type { AttackProfile, CheckDef, CheckFrame, Combatant, ConditionInstance, OutcomeDef } from '../model';
 import { asNumber, type FightState } from '../fight-state';
 import { rollTestHolds } from '../roll-test';
-import { resetRoll } from '../state';
+import { newCheckFrame, resetRoll } from '../state';
 import { checkChip, critInfluence, critSource, edgeInfluence, modInfluence } from './chips';
 import { applyCondition, removeConditionAt } from './conditions';
 import { gainTracks } from './tracks';
@@ -127,6 +127,74 @@ function emitCheck(f: FightState, check: CheckDef, frame: CheckFrame, actor: Com
     outcomeName: outcome ? outcome.name : null, result: outcome ? outcome.result : null, crit: frame.crit, botch: outcome ? outcome.botch : false,
     ...(outcome?.degree ? { degree: frame.degree } : {}), formula, chip: checkChip(check, roll, total, vs, outcome, influencedBy), influencedBy,
   });
+}
+
+/** Most leaves (dice results) `chanceOfSuccess` walks; a roll with more gets no chance (null). */
+const MAX_CHANCE_LEAVES = 20_000;
+
+/**
+ * The exact chance that the check for `actor` against `target` (meeting `vs`) ends in an outcome that is not a fail,
+ * as `judge` would read it now (edges and mods from the conditions held, the same roll and outcomes), before the
+ * target's reactions. Walks every result of the roll's dice (each die uniform), so nothing is rolled, tallied or
+ * logged, and no charge is spent. Null when the roll has too many results or draws anything but dice.
+ */
+export function chanceOfSuccess(f: FightState, check: CheckDef, actor: Combatant, target: Combatant | null, vs: number, reach: string,
+  profile: AttackProfile | null): number | null {
+  const s = f.scope;
+  const saved = { edge: s.edge, stat: s.stat, self: s.self, attacker: s.attacker, target: s.target, source: s.source, check: s.check };
+  const charges = f.chargesUsed.length, influences = f.influences.slice();
+  // The walk: die k answers path[k]; after each leaf the last die that can go up does, the ones after it start over.
+  const path: number[] = [], sides: number[] = [];
+  let depth = 0, floats = false;
+  const rng = {
+    die(n: number): number {
+      if (depth === path.length) { path.push(1); sides.push(n); }
+      return path[depth++]!;
+    },
+    next(): number { floats = true; return 0; },
+  };
+  const frame = newCheckFrame(rng, s);
+  try {
+    if (actor.conditions.length === 0 && (target === null || target.conditions.length === 0) && !f.modsDirty) s.edge = 0;
+    else gatherEdge(f, check, actor, target, reach);
+    if (!profile && check.stat) s.stat = actor.def.saves?.get(check.id) ?? f.value(check.stat, actor);
+    s.self = actor; s.attacker = actor; s.target = target ?? actor; s.source = actor;
+    s.check = frame;
+    if (check.requires !== null && !f.truth(check.requires)) return 0;
+    const roll = profile ? profile.roll : check.roll;
+    let chance = 0, leaves = 0;
+    for (;;) {
+      if (++leaves > MAX_CHANCE_LEAVES) return null;
+      depth = 0;
+      resetRoll(frame.ctx);
+      const total = asNumber(roll.untraced(frame.ctx));
+      if (floats) return null;
+      // Dice past this leaf's depth were not drawn on this branch.
+      path.length = depth; sides.length = depth;
+      const kept = frame.ctx.roll.kept;
+      let natural = 0, high = -Infinity, low = Infinity;
+      for (const k of kept) { natural += k; if (k > high) high = k; if (k < low) low = k; }
+      frame.natural = natural; frame.high = kept.length ? high : 0; frame.low = kept.length ? low : 0;
+      frame.total = total; frame.vs = vs; frame.crit = false; frame.degree = 0; frame.outcome = '';
+      const outcome = pickOutcome(f, check, frame);
+      s.check = frame;
+      if (outcome && outcome.result !== 'fail') {
+        let p = 1;
+        for (const n of sides) p /= n;
+        chance += p;
+      }
+      let k = path.length - 1;
+      while (k >= 0 && path[k] === sides[k]) k--;
+      if (k < 0) return chance;
+      path[k]!++;
+      path.length = k + 1; sides.length = k + 1;
+    }
+  } finally {
+    s.edge = saved.edge; s.stat = saved.stat; s.self = saved.self; s.attacker = saved.attacker; s.target = saved.target;
+    s.source = saved.source; s.check = saved.check;
+    f.chargesUsed.length = charges; f.chargeHolders.length = charges;
+    f.influences.length = 0; f.influences.push(...influences);
+  }
 }
 
 /** The first outcome of the check whose `when` holds on the frame's facts (its crit and degree marked), or null. */

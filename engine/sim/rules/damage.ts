@@ -16,14 +16,15 @@ export interface AppliedBySave {
   readonly dc: number;
 }
 
-function defenceOf(f: FightState, target: Combatant): number {
+/** The target's defence as a blow meets it. */
+export function defenceOf(f: FightState, target: Combatant): number {
   const d = target.def;
   if (d.defenceValue !== null) return d.defenceValue;
   return d.defence ? f.value(d.defence, target) : 0;
 }
 
 /** The blow's reads, evaluated on the wielder's own sheet; then they are its own for the blow (`readsOwner`). */
-function fillReads(f: FightState, actor: Combatant, profile: AttackProfile): void {
+export function fillReads(f: FightState, actor: Combatant, profile: AttackProfile): void {
   const reads = f.scope.reads;
   const list = profile.reads;
   f.scope.readsOwner = null;

@@ -4,7 +4,8 @@ import type { Combatant } from '../model';
 import { type FightState, MAX_ACTIONS_PER_TURN, MAX_PLAN_STEPS } from '../fight-state';
 import { canUse, useAbility } from './abilities';
 import { rollSaves, tickDurations } from './conditions';
-import { blow } from './damage';
+import { blow, defenceOf, fillReads } from './damage';
+import { chanceOfSuccess } from './checks';
 import { allTargets, pickTarget } from './targeting';
 import type { TurnOffer } from '../choice';
 
@@ -148,9 +149,24 @@ function attacksPerAction(f: FightState, actor: Combatant): number {
 function offerFor(f: FightState, actor: Combatant): TurnOffer {
   return {
     round: f.round, actor: actor.id,
-    attacks: actor.def.attacks.map((p) => ({ name: p.name, targets: allTargets(f, actor, p.reach).map((c) => c.id) })),
+    attacks: actor.def.attacks.map((p) => {
+      const targets = allTargets(f, actor, p.reach);
+      return { name: p.name, targets: targets.map((c) => c.id), hitChance: targets.map((c) => hitChance(f, actor, c, p)) };
+    }),
     abilities: actor.def.abilities.filter((a) => !a.react && canUse(f, actor, a)).map((a) => ({ id: a.id, name: a.name })),
   };
+}
+
+/** The exact chance that this attack's check on `target` hits now (null when its roll is too big to walk). */
+function hitChance(f: FightState, actor: Combatant, target: Combatant, profile: Combatant['def']['attacks'][number]): number | null {
+  const s = f.scope;
+  const stat = s.stat, melee = s.melee;
+  fillReads(f, actor, profile);
+  s.stat = f.value(profile.stat, actor);
+  s.melee = profile.reach === 'near';
+  try {
+    return chanceOfSuccess(f, profile.check, actor, target, defenceOf(f, target), profile.reach, profile);
+  } finally { s.stat = stat; s.melee = melee; s.readsOwner = null; }
 }
 
 /**
