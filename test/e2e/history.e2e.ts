@@ -137,4 +137,27 @@ describe('run history', () => {
     await page.getByTestId('history-pooled').uncheck();
     expect(pageErrors).toEqual([]);
   });
+
+  test('the history says which system, version and text it was read for; an edit greys it out until it is read again', async () => {
+    await page.getByTestId('tab-balance').click();
+    const origin = page.getByTestId('history-origin');
+    const hash = await page.evaluate(() => (globalThis as unknown as { __studio: { sandbox: { current: { hash: string } } } }).__studio.sandbox.current.hash);
+    await expect.poll(() => origin.getAttribute('data-state')).toBe('current');
+    expect(await origin.textContent()).toMatch(new RegExp(`^From classic-d20 \\S+ · text #${hash} · classic-d20\\.json`));
+    expect(await page.getByTestId('trend').getAttribute('class')).not.toMatch(/outdated/);
+    // A change to the text (a space at its end): the history stands as read for the older text, greyed.
+    await page.evaluate(() => {
+      const model = (globalThis as unknown as Probe).__studio.editor.editor.getModel();
+      model.setValue(`${model.getValue()} `);
+    });
+    await expect.poll(() => origin.getAttribute('data-state')).toBe('outdated');
+    expect(await page.getByTestId('history-origin-outdated').textContent()).toBe('out of date — rerun');
+    expect(await page.getByTestId('trend').getAttribute('class')).toMatch(/outdated/);
+    expect(await page.getByTestId('trend-table').getAttribute('class')).toMatch(/outdated/);
+    // Read again for the text now shown: current, not greyed.
+    await page.getByTestId('history-reload').click();
+    await expect.poll(() => origin.getAttribute('data-state')).toBe('current');
+    expect(await page.getByTestId('trend').getAttribute('class')).not.toMatch(/outdated/);
+    expect(pageErrors).toEqual([]);
+  });
 });

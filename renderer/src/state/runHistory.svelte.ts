@@ -2,6 +2,7 @@
 // The sandbox records each finished batch of a document fight here; the trend reloads after each record.
 import { recordedFights, runPoints, versionPoints, type RecordableStats, type RunEntry, type RunPoint } from '../../../engine/index';
 import { readHistory, recordBatch, type RunsApi } from './runHistory';
+import type { ResultSource } from './resultSource';
 
 export class RunHistoryState {
   /** Record finished batches (a designer can switch it off). */
@@ -16,6 +17,8 @@ export class RunHistoryState {
   loading = $state(false);
   /** One point per system version (its runs pooled) instead of one per run. */
   pooled = $state(false);
+  /** The document (tab, version, text hash) the history was last read for, as the other result panels say theirs. */
+  source = $state.raw<ResultSource | null>(null);
 
   readonly fights: string[] = $derived(recordedFights(this.runs));
   readonly points: RunPoint[] = $derived(this.pooled ? versionPoints(this.runs, this.fight) : runPoints(this.runs, this.fight));
@@ -29,24 +32,29 @@ export class RunHistoryState {
   }
 
   /** Appends a finished batch, then shows its system and fight. */
-  async record(stats: RecordableStats, systemText: string): Promise<void> {
+  async record(stats: RecordableStats, systemText: string, source: ResultSource | null = null): Promise<void> {
     if (!this.#api || !this.enabled) return;
     const outcome = await recordBatch(this.#api, stats, systemText, new Date());
     this.lastRecord = outcome.ok ? `Recorded in ${outcome.file} (version ${outcome.entry.hash.slice(0, 7)}).` : outcome.message;
     if (!outcome.ok) return;
     this.fight = stats.fight;
-    await this.load(stats.system, true);
+    await this.load(stats.system, true, source);
   }
 
-  /** Reads a system's history (again when `force`); a newer load wins over an older one still running. */
-  async load(system: string, force = false): Promise<void> {
-    if (!this.#api || !system || (system === this.system && !force && !this.error)) return;
+  /**
+   * Reads a system's history for `source` (again when `force`, or for another tab); a newer load wins over an older
+   * one still running.
+   */
+  async load(system: string, force = false, source: ResultSource | null = null): Promise<void> {
+    const sameTab = !source || source.docId === this.source?.docId;
+    if (!this.#api || !system || (system === this.system && sameTab && !force && !this.error)) return;
     const token = ++this.#loadToken;
     this.system = system;
     this.loading = true;
     const view = await readHistory(this.#api, system);
     if (token !== this.#loadToken) return;
     this.loading = false;
+    if (source) this.source = source;
     this.runs = view.runs;
     this.notes = view.notes;
     this.error = view.error;

@@ -389,7 +389,7 @@ export class SandboxState {
       // A composed fight has no stable id to file it under (its makeup is not in the system), so only the
       // document's own fights are recorded; a cancelled batch is not a run of what was asked.
       if (cancelled) this.history.lastRecord = null;
-      else if (choice.kind === 'document') void this.history.record(stats, systemText);
+      else if (choice.kind === 'document') void this.history.record(stats, systemText, this.batchSource);
       else this.history.lastRecord = 'Composed fights are not recorded in the run history (only the document\'s fights are).';
     } catch (error) {
       this.batchError = error instanceof Error ? error.message : String(error);
