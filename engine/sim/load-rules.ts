@@ -299,6 +299,7 @@ export class RulesLoader {
         on: a.react.on, defence: this.formulas.maybe(a.react.defence, `${pointer}/react/defence`),
         check: this.checkRef(a.react.check, `${pointer}/react/check`),
         when: this.formulas.maybe(a.react.when, `${pointer}/react/when`), reactionFlag, cancels: a.react.cancels === true,
+        kinds: a.react.kinds ?? null,
       } : null,
       recharge: a.recharge ? this.recharge(a.recharge.min, a.recharge.die ?? 6, `${pointer}/recharge`) : null,
       speed: this.formulas.maybe(a.speed, `${pointer}/speed`),

@@ -185,6 +185,8 @@ export interface AbilityDef {
     readonly reactionFlag: number;
     /** A `spell` reaction that, taken and successful, undoes the ability on its holder (`react.cancels`: Counterspell). */
     readonly cancels: boolean;
+    /** The ability kinds a `spell` reaction answers (`react.kinds`); null: every ability aimed at its holder. */
+    readonly kinds: readonly string[] | null;
   } | null;
   /** Recharge: available again when its die (`die` faces, default 6) at the start of the holder's turn shows `min`. */
   readonly recharge: { readonly die: number; readonly min: number } | null;

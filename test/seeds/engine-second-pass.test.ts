@@ -443,6 +443,32 @@ describe('classic d20: fights under your rules (leaving, a spell reaction, a tel
     expect(countered).toBeGreaterThan(10);
   });
 
+  test("Counterspell answers only spells (react.kinds): a fighter's manoeuvre aimed at the boss goes on, a spell still fails on it", () => {
+    // The level-11 fighter gets a manoeuvre of its own (kind Maneuver, not a spell) that it makes on the boss first.
+    const menacing = { id: 'menacing-attack', name: 'Menacing Attack', kind: 'Maneuver', uses: 'bonus', target: 'enemy',
+      attack: { check: 'attack', stat: '@str.mod', damage: '1d8 + @str.mod', type: 'slashing', reach: 'near' } };
+    const heroes = (doc.heroes ?? []).map((h) => (h.id === 'fighter11' ? { ...h, abilities: [...(h.abilities ?? []), 'menacing-attack'], focus: 'boss' } : h));
+    const sys = loadRuntime({ ...doc, abilities: [...(doc.abilities ?? []), menacing], heroes } as SystemDocument);
+    let countered = 0, manoeuvresOnBoss = 0;
+    for (const events of logs(sys, 'boss-tier-4', 40)) {
+      for (let i = 0; i < events.length; i++) {
+        const e = events[i]!;
+        if (e.type === 'ability' && e.ability === 'menacing-attack' && e.targets.includes('boss-1')) {
+          manoeuvresOnBoss++;
+          // The manoeuvre's own attack roll on the boss follows at once: no Counterspell in between.
+          expect(events[i + 1]).toMatchObject({ type: 'check', check: 'attack', actor: 'fighter11', target: 'boss-1' });
+        }
+        if (e.type !== 'reaction' || e.ability !== 'counterspell') continue;
+        const answered = events.slice(0, i).findLast((x) => x.type === 'ability');
+        expect(answered?.type === 'ability' && answered.ability).not.toBe('menacing-attack');
+        expect(answered?.type === 'ability' && answered.actor).toBe('wizard11');
+        countered++;
+      }
+    }
+    expect(manoeuvresOnBoss).toBeGreaterThan(40);
+    expect(countered).toBeGreaterThan(10);
+  });
+
   test('Asleep: the sleeper neither acts nor reacts, is struck with advantage, and the first damage wakes it', () => {
     const fights = [{ id: 'sleepers', heroes: ['fighter5', 'rogue5'], enemies: [{ template: { role: 'standard', tier: 2 }, count: 3, conditions: ['asleep'] }], maxRounds: 30 }];
     const sys = loadRuntime({ ...doc, fights } as SystemDocument);

@@ -150,6 +150,8 @@ export interface ReactTrigger {
   readonly when?: FormulaText;
   /** A `spell` reaction that, successful, undoes the ability on the reactor: no roll, damage or condition (Counterspell). */
   readonly cancels?: boolean;
+  /** A `spell` reaction answers only abilities whose `kind` is one of these (Counterspell: `["Spell"]`); default every one. */
+  readonly kinds?: readonly string[];
 }
 
 export interface AbilitySave {

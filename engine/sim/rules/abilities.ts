@@ -157,7 +157,7 @@ function saveOrDamage(f: FightState, actor: Combatant, ability: AbilityDef, targ
     for (let i = 0; i < flags.length; i++) flags[i] = false;
     s.damageType = ability.type; s.melee = ability.reach === 'near';
     // A successful cancelling reaction (Counterspell) undoes the spell on this target: no save, damage or condition.
-    if (reactTo(f, t, 'spell', actor)) continue;
+    if (reactTo(f, t, 'spell', actor, ability.kind)) continue;
     let amount = rolled;
     let failed = true;
     if (save) {

@@ -59,7 +59,7 @@ function strike(f: FightState, actor: Combatant, target: Combatant, profile: Att
   for (let i = 0; i < flags.length; i++) flags[i] = false;
   s.damageType = profile.type;
   // A successful cancelling reaction (Counterspell) undoes the ability's strike on this target.
-  if (ability && reactTo(f, target, 'spell', actor)) return;
+  if (ability && reactTo(f, target, 'spell', actor, ability.kind)) return;
   const frame = f.blowFrame;
   s.stat = stat;
   let outcome = judge(f, profile.check, frame, actor, target, vs, profile.reach, profile);

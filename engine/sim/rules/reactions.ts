@@ -80,15 +80,18 @@ export function reactToHit(f: FightState, target: Combatant, actor: Combatant, p
 }
 
 /**
- * `spell` reactions of one targeted by an ability (their check's success is readable in damage steps), or `leave`
- * reactions of a foe `actor` walks away from (a success strikes the mover).
+ * `spell` reactions of one targeted by an ability of kind `kind` (their check's success is readable in damage steps;
+ * one with `react.kinds` answers only those kinds), or `leave` reactions of a foe `actor` walks away from (a success
+ * strikes the mover).
  */
-export function reactTo(f: FightState, target: Combatant, on: 'spell' | 'leave', actor: Combatant): boolean {
+export function reactTo(f: FightState, target: Combatant, on: 'spell' | 'leave', actor: Combatant, kind = ''): boolean {
   const orders = target.def.indexes.reactOrders[on];
   let cancelled = false;
   for (let i = 0; i < orders.length; i++) {
     const order = orders[i]!;
     const ability = order.ability;
+    const kinds = ability.react!.kinds;
+    if (kinds !== null && !kinds.includes(kind)) continue;
     if (!admit(f, order, target, actor)) continue;
     const success = settle(f, ability, target, actor, true);
     if (f.sink) f.emit({ type: 'reaction', round: f.round, actor: target.id, ability: ability.id, on, success, chip: reactionChip(ability, success) });
