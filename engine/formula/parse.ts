@@ -1,6 +1,6 @@
 // The public entry of the front end: text → tokens → CST → AST, in three visible phases.
 // Never throws. Limits (length, nesting depth) are checked before the recursive parser can overflow the stack.
-import type { ILexingError, IRecognitionException, IToken } from 'chevrotain';
+import type { ILexingError, IRecognitionException, IToken, TokenType } from 'chevrotain';
 import { buildAst } from './ast';
 import { describeToken, firstErrorParser, formulaParser, type FormulaParser } from './parser';
 import {
@@ -128,6 +128,24 @@ function exceptionSpan(text: string, exception: IRecognitionException): Span {
   return { start: token.startOffset, end: tokenEnd(token) };
 }
 
+/**
+ * A name glued to the end of a dice term (`d100e(3)`, `d6x`): the name was meant whole but reads as dice and a name.
+ * Said beside the syntax error, so a function or reference named like dice is not a puzzle.
+ */
+const DICE_TAIL: ReadonlySet<TokenType> = new Set([NumberLiteral, Percent, FateSides, DiceModifier]);
+
+function gluedToDice(text: string, tokens: readonly IToken[], token: IToken | undefined): string {
+  if (token?.tokenType !== Identifier) return '';
+  const at = tokens.indexOf(token);
+  const glued = (i: number): boolean => i > 0 && tokenEnd(tokens[i - 1]!) === tokens[i]!.startOffset;
+  let start = at;
+  while (glued(start) && DICE_TAIL.has(tokens[start - 1]!.tokenType)) start--;
+  if (start === at || !glued(start) || tokens[start - 1]!.tokenType !== DiceD) return '';
+  start--;
+  const die = text.slice(tokens[start]!.startOffset, token.startOffset);
+  return `; \`${die}${token.image}\` reads as the die \`${die}\` and then the name \`${token.image}\`: a name cannot start with \`d\` and a digit, \`%\`, \`(\` or \`F\``;
+}
+
 function parseUncached(text: string): ParseResult {
   if (text.length > LIMITS.maxLength) {
     return {
@@ -177,7 +195,7 @@ function parseUncached(text: string): ParseResult {
     const key = `${span.start}:${exception.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    diagnostics.push(error(exception.message, span));
+    diagnostics.push(error(exception.message + gluedToDice(text, lexed.tokens, exception.token), span));
   }
   if (diagnostics.length > 0) return { ast: null, diagnostics };
   // Phase 3: abstract syntax tree.

@@ -10,6 +10,7 @@ import type { FormulaNode, SymbolTable } from '../formula/types';
 import { describePointer, escapePointerSegment } from './json';
 import { closest, type Anchor } from './schema-errors';
 import { tierRangeOf } from './tiers';
+import { checkReservedNames } from './reserved';
 
 export interface MeaningProblem {
   readonly pointer: string;
@@ -362,6 +363,7 @@ class MeaningChecker {
     }
 
     this.derivedCycles();
+    this.problems.push(...checkReservedNames(this.doc));
   }
 
   /** Derived values that read each other in a circle can never be computed: name the circle. */

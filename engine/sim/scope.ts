@@ -71,8 +71,8 @@ function sheetGetter(index: SheetIndex, name: string, who: 'self' | 'target' | '
 }
 
 /** One-word references that read the scope or the check, never the sheet (the resolver places them first). */
-const SCOPE_NAMES = new Set(['natural', 'total', 'vs', 'outcome', 'degree', 'crit', 'edge', 'stat', 'damage', 'damageType', 'clock', 'initiative']);
-const NOT_SELF = new Set(['target', 'attacker', 'source', 'roll', 'mods', 'reaction', 'attack', 'action']);
+export const SCOPE_NAMES = new Set(['natural', 'total', 'vs', 'outcome', 'degree', 'crit', 'edge', 'stat', 'damage', 'damageType', 'clock', 'initiative']);
+export const NOT_SELF = new Set(['target', 'attacker', 'source', 'roll', 'mods', 'reaction', 'attack', 'action']);
 
 /**
  * The sheet at a reference reads on `self` (`@str.mod`, `@self.hp`), or undefined when it reads anything else: the
