@@ -21,7 +21,7 @@ describe('lists', () => {
   it('libra declares weak and killers; the engine alone knows resist, vulnerable, immune, tags, conditionImmune', () => {
     expect(ENGINE_LISTS).not.toContain('weak');
     expect(ENGINE_LISTS).not.toContain('killers');
-    expect(declaredLists(libra)).toEqual([{ name: 'weak', weapon: false }, { name: 'killers', weapon: true }]);
+    expect(declaredLists(libra)).toEqual([{ name: 'weak', weapon: false }, { name: 'killers', weapon: true }, { name: 'wields', weapon: true }]);
     expect(listNamesOf({})).toEqual([...ENGINE_LISTS]);
   });
 
@@ -36,5 +36,17 @@ describe('lists', () => {
     const errors = checkSystem(JSON.stringify(undeclared, null, 1)).diagnostics.filter((d) => d.severity === 'error');
     expect(errors.some((d) => d.message.includes('@attacker.killers'))).toBe(true);
     expect(checkSystem(JSON.stringify(libra, null, 1)).diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)).toEqual([]);
+  });
+
+  it("a hero's, weapon's or template's `lists` fills a declared list (Libra's weapon types); an undeclared name is an error where it is written", () => {
+    expect(listsOf(libra, 'knight').wields).toEqual(['sword']);
+    const loaded = loadSystem(libra);
+    if (!loaded.ok) throw new Error('libra does not load');
+    const ogre = loaded.system.compose.template('elite', 4);
+    if (typeof ogre === 'string') throw new Error(ogre);
+    expect(ogre.lists[loaded.system.names.lists.indexOf('wields')]).toEqual(['axe']);
+    const heroes = (libra.heroes ?? []).map((h) => (h.id === 'knight' ? { ...h, weapon: { ...h.weapon!, lists: { wield: ['sword'] } } } : h));
+    const errors = checkSystem(JSON.stringify({ ...libra, heroes }, null, 1)).diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => [d.pointer, d.message])).toEqual([['/heroes/0/weapon/lists/wield', expect.stringMatching(/unknown list `wield`.*did you mean `wields`/)]]);
   });
 });

@@ -11,6 +11,7 @@ import { describePointer, escapePointerSegment } from './json';
 import { closest, type Anchor } from './schema-errors';
 import { tierRangeOf } from './tiers';
 import { checkReservedNames } from './reserved';
+import { declaredLists } from './lists';
 
 export interface MeaningProblem {
   readonly pointer: string;
@@ -56,6 +57,8 @@ class MeaningChecker {
   readonly heroIds: Set<string>;
   readonly creatureIds: Set<string>;
   readonly roles: Set<string>;
+  /** The lists the system declares (`lists`), which a hero's, weapon's or template's `lists` may fill. */
+  readonly listIds: Set<string>;
 
   constructor(document: unknown) {
     this.doc = recordOf(document);
@@ -70,6 +73,7 @@ class MeaningChecker {
     this.creatureIds = this.idsOf(d.bestiary, '/bestiary', 'creature');
     this.idsOf(d.fights, '/fights', 'fight');
     this.actionIds = this.idsOf(recordOf(d.turn).actions, '/turn/actions', 'action');
+    this.listIds = new Set(declaredLists(d).map((l) => l.name));
     this.roles = new Set();
     arrayOf(d.templates).forEach((t, i) => {
       const role = recordOf(t).role;
@@ -275,6 +279,7 @@ class MeaningChecker {
       const template = recordOf(t);
       this.keys(template.attributes, `/templates/${i}/attributes`, this.attributeIds, 'attribute', 'attributes');
       this.keys(template.tracks, `/templates/${i}/tracks`, this.trackIds, 'track', 'tracks');
+      this.keys(template.lists, `/templates/${i}/lists`, this.listIds, 'list', 'lists');
       arrayOf(template.abilities).forEach((a, j) => {
         if (typeof a === 'string') this.ref(a, `/templates/${i}/abilities/${j}`, this.abilityIds, 'ability', 'abilities');
         else if (isRecord(a)) this.ability(a, `/templates/${i}/abilities/${j}`);
@@ -302,6 +307,8 @@ class MeaningChecker {
       this.attributeValues(hero.attributes, `${at}/attributes`);
       this.keys(hero.classes, `${at}/classes`, this.classIds, 'class', 'classes');
       this.keys(hero.tracks, `${at}/tracks`, this.trackIds, 'track', 'tracks');
+      this.keys(hero.lists, `${at}/lists`, this.listIds, 'list', 'lists');
+      this.keys(recordOf(hero.weapon).lists, `${at}/weapon/lists`, this.listIds, 'list', 'lists');
       this.refs(hero.abilities, `${at}/abilities`, this.abilityIds, 'ability', 'abilities');
       this.refs(hero.conditions, `${at}/conditions`, this.conditionIds, 'condition', 'conditions');
       this.refs(hero.plan, `${at}/plan`, this.abilityIds, 'ability', 'abilities', PLAN_WORDS);

@@ -123,8 +123,11 @@ export class RulesLoader {
   listsOf(source: object, weapon?: object): Record<string, readonly string[]> {
     const own = source as Record<string, unknown>;
     const lists: Record<string, readonly string[]> = {};
+    // A declared list is written as a key of its own (a creature's) or inside `lists` (a hero's, weapon's, template's).
     const read = (from: Record<string, unknown> | undefined, name: string): readonly string[] => {
       const v = from?.[name];
+      const inLists = (from?.lists as Record<string, unknown> | undefined)?.[name];
+      if (Array.isArray(inLists)) return Array.isArray(v) ? [...(v as string[]), ...(inLists as string[])] : inLists as string[];
       return Array.isArray(v) ? (v as string[]) : [];
     };
     for (const name of this.names.lists) lists[name] = read(own, name);

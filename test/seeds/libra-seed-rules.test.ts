@@ -64,3 +64,38 @@ describe('Libra: one Action a turn, and Use Item costs speed 10 (turn.limit)', (
     expect(potions).toBeGreaterThan(10);
   });
 });
+
+describe('Libra: weapon advantage and disadvantage by weapon type (1.5x and 0.5x)', () => {
+  // The knight's sword has the advantage over the ogres' axes (elite template: `wields` axe); the archer's bow is
+  // outside the triangle; both stand in the front row (no row reductions). The seed: advantage 1.5x (+0.5, additive with a crit's +1.0), disadvantage 0.5x (a crit's
+  // 2.0x negates it), Dodge halves first, Armour comes off last.
+  const fights = [{
+    id: 'sword-against-axes', heroes: [{ hero: 'knight', position: 'front' }, { hero: 'archer', position: 'front' }],
+    enemies: [{ template: { role: 'elite', tier: 4 }, id: 'ogre', count: 2, position: 'front' }], maxRounds: 50,
+  }];
+  const system = loadRuntime({ ...doc, fights } as typeof doc);
+  const multiplier = (crit: boolean, edge: 'advantage' | 'disadvantage' | null): number =>
+    edge === 'advantage' ? (crit ? 2.5 : 1.5) : edge === 'disadvantage' ? (crit ? 1 : 0.5) : (crit ? 2 : 1);
+  const armour: Record<string, number> = { knight: 3, archer: 1, 'ogre-1': 4, 'ogre-2': 4 };
+
+  test('every blow of the sword on an axe is 1.5x (2.5x on a crit), of an axe on the sword 0.5x (1.0x on a crit), and the bow 1.0x', () => {
+    const seen = { advantage: 0, disadvantage: 0, plain: 0 };
+    for (let seed = 1; seed <= 40; seed++) {
+      const events = fightLog(system, 'sword-against-axes', seed);
+      events.forEach((e, i) => {
+        if (e.type !== 'damage') return;
+        const check = events.slice(0, i).findLast((x) => x.type === 'check' && x.check === 'attack');
+        if (check?.type !== 'check') throw new Error('a damage event without its attack roll');
+        const edge = e.actor === 'knight' ? 'advantage' : e.target === 'knight' ? 'disadvantage' : null;
+        const dodged = e.steps.some((s) => s.startsWith('Dodge'));
+        const halved = dodged ? Math.floor(e.rolled / 2) : e.rolled;
+        const expected = Math.max(0, Math.floor(halved * multiplier(check.crit, edge)) - armour[e.target]!);
+        expect(e.amount, `${e.actor} on ${e.target}, rolled ${e.rolled}, crit ${check.crit}, dodged ${dodged}`).toBe(expected);
+        seen[edge ?? 'plain']++;
+      });
+    }
+    expect(seen.advantage).toBeGreaterThan(100);
+    expect(seen.disadvantage).toBeGreaterThan(100);
+    expect(seen.plain).toBeGreaterThan(100);
+  });
+});

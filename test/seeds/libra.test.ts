@@ -23,6 +23,9 @@ interface Blow {
   into?: string;
   armour?: number;
   type?: string;
+  /** The attacker's and the target's weapon types (`wields`). */
+  wields?: string[];
+  against?: string[];
 }
 
 /** Runs the system's damage steps in order, as the engine does: each step whose `when` holds replaces @damage. */
@@ -34,6 +37,8 @@ function damageAfterSteps(system: SystemDocument, blow: Blow): { damage: number;
     'attacker.killers': blow.killer ? ['beastman'] : [],
     'attacker.conditions': [...(blow.advantage ? ['advantage'] : []), ...(blow.disadvantage ? ['disadvantage'] : [])],
     'attacker.position': blow.from ?? 'front',
+    'attacker.wields': blow.wields ?? [],
+    'target.wields': blow.against ?? [],
     'target.tags': ['beastman'],
     'target.weak': blow.weak ? [type] : [],
     'target.resist': blow.resisted ? [type] : [],
@@ -87,6 +92,18 @@ describe('Libra: damage bonuses are additive (seed-notes: we follow the stated m
     expect(damageAfterSteps(doc, { damage: 12, melee: true, from: 'back', type: 'physical' }).damage).toBe(6);
     expect(damageAfterSteps(doc, { damage: 12, melee: true, from: 'back', into: 'back', type: 'physical' }).damage).toBe(3);
     expect(damageAfterSteps(doc, { damage: 12, melee: false, from: 'back', into: 'back', type: 'physical' }).damage).toBe(12);
+  });
+
+  test('weapon advantage (our reading: sword over axe over spear over sword) is 1.5x, the one beaten deals 0.5x; it is the one Advantage, not added to a granted one', () => {
+    expect(damageAfterSteps(doc, { damage: 10, wields: ['sword'], against: ['axe'] }).damage).toBe(15);
+    expect(damageAfterSteps(doc, { damage: 10, wields: ['axe'], against: ['spear'] }).damage).toBe(15);
+    expect(damageAfterSteps(doc, { damage: 10, wields: ['spear'], against: ['sword'] }).damage).toBe(15);
+    expect(damageAfterSteps(doc, { damage: 10, wields: ['axe'], against: ['sword'] }).damage).toBe(5);
+    expect(damageAfterSteps(doc, { damage: 10, wields: ['axe'], against: ['sword'], crit: true }).damage).toBe(10);
+    expect(damageAfterSteps(doc, { damage: 10, wields: ['sword'], against: ['axe'], crit: true }).damage).toBe(25);
+    expect(damageAfterSteps(doc, { damage: 10, wields: ['sword'], against: ['axe'], advantage: true }).damage).toBe(15);
+    expect(damageAfterSteps(doc, { damage: 10, wields: ['bow'], against: ['axe'] }).damage).toBe(10);
+    expect(damageAfterSteps(doc, { damage: 10, wields: ['sword'], against: ['sword'] }).damage).toBe(10);
   });
 
   test('Dodge halves first, then the multipliers, then flat Armour', () => {

@@ -33,6 +33,8 @@ export interface StringLists {
   readonly tags?: readonly string[];
   /** Condition ids that never land on it (`poisoned`): applying one does nothing. */
   readonly conditionImmune?: readonly string[];
+  /** Values of the system's declared lists (`lists`) by name: `{ "wields": ["sword"] }` (a creature may also write them as keys). */
+  readonly lists?: Readonly<Record<string, readonly string[]>>;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -201,6 +201,8 @@ export interface Weapon {
   readonly tags?: readonly string[];
   /** Kinds of foe it slays (Libra). */
   readonly killers?: readonly string[];
+  /** Values of the system's declared lists by name; a list declared `weapon: true` joins the wielder's. */
+  readonly lists?: Readonly<Record<string, readonly string[]>>;
   /** Further damage of the same blow, each part with its own type. */
   readonly parts?: readonly DamagePart[];
 }
