@@ -261,6 +261,7 @@ class MeaningChecker {
     });
 
     this.check(recordOf(turn.initiative).check, '/turn/initiative/check');
+    this.gains(recordOf(turn.clock).again, '/turn/clock/again');
     // A held action waits on the clock's ticks: without `turn.clock` it can only end the turn.
     if (turn.clock === undefined) {
       arrayOf(turn.actions).forEach((a, i) => {

@@ -361,7 +361,14 @@ export function loadSystem(doc: SystemDocument): LoadResult {
     names: l.names, sheetSize: l.sheetSize, trackCurrent: l.trackCurrent, trackMax: l.trackMax, hpTrack: Math.max(0, hpTrack),
     checks: l.checks, tallyKeys: l.tallyKeys, conditions: l.conditions, actions: l.actions, actionLimit: l.formulas.maybe(doc.turn?.limit, '/turn/limit'), attackAction,
     initiative: initiativeCheck ? { check: initiativeCheck, everyRound: initiativeRule?.when === 'round', ties: initiativeRule?.ties ?? 'heroes' } : null,
-    clock: doc.turn?.clock ? { cost: l.compile(doc.turn.clock.cost, '/turn/clock/cost'), while: l.compile(doc.turn.clock.while, '/turn/clock/while') } : null,
+    clock: doc.turn?.clock ? {
+      cost: l.compile(doc.turn.clock.cost, '/turn/clock/cost'), while: l.compile(doc.turn.clock.while, '/turn/clock/while'),
+      again: l.gains(doc.turn.clock.again, '/turn/clock/again'),
+    } : null,
+    countedTracks: l.trackIds.flatMap((id, track) => {
+      const types = doc.tracks?.[id]?.counts;
+      return types?.length ? [{ track, types }] : [];
+    }),
     damageSteps: (combat?.damage?.steps ?? []).map((s, i) => ({
       id: s.id, name: s.name ?? titleCase(s.id), when: l.formulas.maybe(s.when, `/combat/damage/steps/${i}/when`),
       value: l.compile(s.value, `/combat/damage/steps/${i}/value`), type: s.type ?? null,

@@ -446,7 +446,10 @@ export interface System {
   readonly actionLimit: Formula | null;
   readonly attackAction: number;
   readonly initiative: { readonly check: CheckDef; readonly everyRound: boolean; readonly ties: Side | 'random' } | null;
-  readonly clock: { readonly cost: Formula; readonly while: Formula } | null;
+  /** `again`: what each act after the actor's first of a round costs (`turn.clock.again`); one who cannot pay acts no more. */
+  readonly clock: { readonly cost: Formula; readonly while: Formula; readonly again: readonly TrackGain[] } | null;
+  /** Tracks that add up the hit points taken by damage of their types (`tracks.<id>.counts`); empty: none. */
+  readonly countedTracks: readonly { readonly track: number; readonly types: readonly string[] }[];
   /** `type`: from that step on, the damage is of this type (null: unchanged). */
   readonly damageSteps: readonly { readonly id: string; readonly name: string; readonly when: Formula | null; readonly value: Formula; readonly type: string | null }[];
   readonly critPolicy: 'dice' | 'total' | 'none';

@@ -1,6 +1,6 @@
 // The document's combat and turn rules (rules-format §2.4–2.5), as TypeScript: part of engine/schema/document/.
 import type { FormulaText, Track } from './core';
-import type { Check, Outcome } from './checks';
+import type { Check, Outcome, TrackAmount } from './checks';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Combat (§2.2, §2.8)
@@ -186,4 +186,6 @@ export interface Clock {
   readonly cost: FormulaText;
   /** Boolean: may the actor act again? (context `clock`). */
   readonly while: FormulaText;
+  /** What each act after the actor's first in a round costs, paid from its tracks (amounts: context `clock`). */
+  readonly again?: readonly TrackAmount[];
 }

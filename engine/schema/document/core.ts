@@ -150,6 +150,8 @@ export interface Track {
   readonly max: FormulaText;
   /** Value at the start of a fight (context `sheet`); default: the maximum. */
   readonly start?: FormulaText;
+  /** Damage types whose hit points taken it adds up (aggravated wounds), after the damage steps; healing leaves it. */
+  readonly counts?: readonly string[];
   /** What it measures, for people. */
   readonly description?: string;
 }

@@ -9,6 +9,7 @@ import { judge } from './checks';
 import { applyCondition, removeConditionAt } from './conditions';
 import { goDown, sustainCheck } from './falling';
 import { reactTo, reactToHit } from './reactions';
+import { countDamage } from './tracks';
 
 /** The save that applied a condition: its repeat save uses the same check and DC. */
 export interface AppliedBySave {
@@ -174,6 +175,7 @@ export function dealDamage(f: FightState, actor: Combatant, target: Combatant, r
       chip: damageChip(rolledText, stepNames!, amount, rolled, kind),
     });
   }
+  if (before !== after && f.system.countedTracks.length !== 0) countDamage(f, target, kind, before - after);
   if (amount > 0 && target.conditions.length !== 0) wake(f, target);
   if (sustain && amount > 0 && target.sustaining && after > 0) sustainCheck(f, target, amount);
   if (after <= 0 && !target.down) goDown(f, target, actor);

@@ -7,6 +7,7 @@ import { judge } from './checks';
 import { applyCondition } from './conditions';
 import { arriveChip } from './chips';
 import { closeUp, rollDeathSaves } from './falling';
+import { canPayTracks, payTracks } from './tracks';
 import { takeTurn } from './turn';
 
 /** Spec §2.9: a square-based system is still fought in bands here, and the log says so. */
@@ -132,18 +133,27 @@ function playRound(f: FightState): void {
 
 function playClockRound(f: FightState): void {
   const clock = f.system.clock!;
-  for (const c of f.combatants) { c.clock = c.initiative; c.deferredAt = NaN; }
+  // `acted` is cleared here too: a round that ends with nobody left to act returns before the reset at its end.
+  for (const c of f.combatants) { c.clock = c.initiative; c.deferredAt = NaN; c.acted = false; }
   const ties = f.system.initiative?.ties ?? 'heroes';
   const s = f.scope;
+  const again = clock.again;
   for (let acts = 0; acts < MAX_ACTS_PER_ROUND && f.winner === null; acts++) {
     let next: Combatant | null = null;
     for (const c of f.turnOrder) {
       if (c.down || c.clock <= 0) continue;
       s.clock = c.clock; s.initiative = c.initiative; s.self = c;
-      if (c.acted && !f.truth(clock.while)) continue;
+      if (c.acted && (!f.truth(clock.while) || (again.length !== 0 && !canPayTracks(f, c, again)))) continue;
       if (!next || c.clock > next.clock || (c.clock === next.clock && firstOnTick(c, next, ties))) next = c;
     }
     if (!next) return;
+    if (next.acted && again.length !== 0) {
+      // Acting again this round (`turn.clock.again`: live action's blood for a Celerity action) is paid first.
+      s.clock = next.clock; s.initiative = next.initiative;
+      payTracks(f, next, again);
+      f.winner = decide(f);
+      if (next.down || f.winner !== null) continue;
+    }
     next.acted = true;
     f.actionSpeed = 0;
     const tick = next.clock;
