@@ -96,6 +96,8 @@ export abstract class FightState {
   readonly fixedPer: number[] | null;
   /** Whether any combatant regenerates: only then is who hurt whom by which type (`hurtBy`) kept. */
   readonly anyRegeneration: boolean;
+  /** Some track counts damage taken (`tracks.<id>.counts`). */
+  readonly countsDamage: boolean;
   /**
    * Damage steps whose `when` reads only the target's fixed facts and the damage type (`has(@target.resist,
    * @damageType)`): their answers per target and type are worked out once, as bits (step i: bit 2i known, 2i+1 true).
@@ -166,6 +168,7 @@ export abstract class FightState {
       : null;
     this.tallyRows = tally?.rowsFor ? tally.rowsFor(this.combatants) : null;
     this.anyRegeneration = this.combatants.some((c) => c.def.regeneration !== null);
+    this.countsDamage = system.countedTracks.length !== 0;
     this.stepBits = system.damageSteps.map((step, i) => (i < 15 && step.when && fixedPerTarget(step.when, system.names) ? 1 << (2 * i) : 0));
     const writable = new Set<number>(system.trackCurrent);
     for (const c of this.combatants) for (const d of c.def.liveDerived) writable.add(d.index);

@@ -175,7 +175,7 @@ export function dealDamage(f: FightState, actor: Combatant, target: Combatant, r
       chip: damageChip(rolledText, stepNames!, amount, rolled, kind),
     });
   }
-  if (before !== after && f.system.countedTracks.length !== 0) countDamage(f, target, kind, before - after);
+  if (f.countsDamage && before !== after) countDamage(f, target, kind, before - after);
   if (amount > 0 && target.conditions.length !== 0) wake(f, target);
   if (sustain && amount > 0 && target.sustaining && after > 0) sustainCheck(f, target, amount);
   if (after <= 0 && !target.down) goDown(f, target, actor);
