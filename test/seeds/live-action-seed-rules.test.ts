@@ -121,24 +121,24 @@ describe("live action: a botch's penalty lasts to the botcher's next challenge (
 
 describe("live action: the defender's degree and the defender's rule of ten", () => {
   test('a defender who wins has the degree target number - thrown (Gouge 4 against Dewey 4: target 6, a 4 thrown: degree 2)', () => {
-    const miss = judge(doc, 'attack', { stat: 4, vs: 4, conditions: [] }, [2, 2]);
+    const miss = judge(doc, 'attack', { stat: 4, vs: 4, handicap: 0, 'target.armorPenalty': 0, conditions: [] }, [2, 2]);
     expect(miss.outcome).toBe('miss');
     expect(miss.degree).toBe(2);
     // Capped by the defender's ability total: target 10 (aggressor 1 against 5), a 2 thrown: 8, capped at 5.
-    expect(judge(doc, 'attack', { stat: 1, vs: 5, conditions: [] }, [1, 1]).degree).toBe(5);
+    expect(judge(doc, 'attack', { stat: 1, vs: 5, handicap: 0, 'target.armorPenalty': 0, conditions: [] }, [1, 1]).degree).toBe(5);
   });
 
   test("a 1 thrown against target 5 or less is the defender's rule of ten: a second throw of up to min(defender, 5) fingers", () => {
     // Gouge 6 against Dewey 3: target 3. Gouge throws 1 (8 + 3): he botches; Dewey's degree 3 - 1 = 2 < 3, so a second
     // throw of 1..3 fingers each: 3 + 3 = 6, less 3 → 3.
-    const ten = judge(doc, 'attack', { stat: 6, vs: 3, conditions: [] }, [8, 3, 3, 3]);
+    const ten = judge(doc, 'attack', { stat: 6, vs: 3, handicap: 0, 'target.armorPenalty': 0, conditions: [] }, [8, 3, 3, 3]);
     expect(ten.outcome).toBe('defender-ten');
     expect(ten.degree).toBe(3);
     expect(doc.checks!.attack!.outcomes!.find((o) => o.id === 'defender-ten')!.botch).toBe(true);
     // The second throw lower: the first degree stands (1 + 1 → 2 against 2).
-    expect(judge(doc, 'attack', { stat: 6, vs: 3, conditions: [] }, [8, 3, 1, 1]).degree).toBe(2);
+    expect(judge(doc, 'attack', { stat: 6, vs: 3, handicap: 0, 'target.armorPenalty': 0, conditions: [] }, [8, 3, 1, 1]).degree).toBe(2);
     // Target 6 or more: no rule of ten for the defender, the degree is target - 1 capped by the total.
-    const plain = judge(doc, 'attack', { stat: 3, vs: 4, conditions: [] }, [8, 3]);
+    const plain = judge(doc, 'attack', { stat: 3, vs: 4, handicap: 0, 'target.armorPenalty': 0, conditions: [] }, [8, 3]);
     expect(plain.outcome).toBe('botch');
     expect(plain.degree).toBe(4);
   });

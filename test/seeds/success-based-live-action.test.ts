@@ -18,7 +18,7 @@ describe('live action: the finger throw (a user function over two throws, seed-n
     expect(evaluate(doc, 'throw(10)', {}, new RiggedRng([8, 3])).value).toBe(1);
     // Gouge (Dexterity 2 + Melee 4 = 6) attacks Dewey (say Dexterity 2 + Dodge 1 = 3): target number 6 + 3 - 6 = 3.
     // Target 3 is 5 or less: for Dewey, the defender, the same 1 is a rule of ten (a second throw: 1 + 1 → 2).
-    const attack = judge(doc, 'attack', { stat: 6, vs: 3, conditions: [] }, [8, 3, 1, 1]);
+    const attack = judge(doc, 'attack', { stat: 6, vs: 3, handicap: 0, 'target.armorPenalty': 0, conditions: [] }, [8, 3, 1, 1]);
     expect(attack.total).toBe(1);
     expect(attack.outcome).toBe('defender-ten');
     expect(doc.checks!.attack!.outcomes!.find((o) => o.id === 'defender-ten')!.botch).toBe(true);
@@ -78,7 +78,7 @@ describe('live action: degrees, the rule of ten, automatic success, the first on
 
   test("the defender's rule of one: a 10 against target 10 succeeds and puts the defender off balance", () => {
     // Aggressor total 1 against a defender's 5: 6 + 5 - 1 = 10.
-    const attack = judge(doc, 'attack', { stat: 1, vs: 5, conditions: [] }, [4, 6]);
+    const attack = judge(doc, 'attack', { stat: 1, vs: 5, handicap: 0, 'target.armorPenalty': 0, conditions: [] }, [4, 6]);
     expect(attack.outcome).toBe('defender-botch');
     expect(doc.checks!.attack!.outcomes!.find((o) => o.id === 'defender-botch')!.inflicts).toEqual(['off-balance']);
   });
@@ -91,10 +91,10 @@ describe('live action: degrees, the rule of ten, automatic success, the first on
 
   test('spending willpower lowers the target by one and adds one degree, even past the ability total', () => {
     // Opposed: 6 + 4 - 4 = 6; a 6 is degree 1 (4 with willpower: target 5, degree 2, +1 = 3).
-    expect(judge(doc, 'attack', { stat: 4, vs: 4, conditions: [] }, [2, 4]).degree).toBe(1);
-    expect(judge(doc, 'attack', { stat: 4, vs: 4, conditions: [], 'mods.willpower': 1 }, [2, 4]).degree).toBe(3);
-    expect(judge(doc, 'attack', { stat: 4, vs: 4, conditions: [] }, [1, 4]).outcome).toBe('miss');
-    expect(judge(doc, 'attack', { stat: 4, vs: 4, conditions: [], 'mods.willpower': 1 }, [1, 4]).outcome).toBe('hit');
+    expect(judge(doc, 'attack', { stat: 4, vs: 4, handicap: 0, 'target.armorPenalty': 0, conditions: [] }, [2, 4]).degree).toBe(1);
+    expect(judge(doc, 'attack', { stat: 4, vs: 4, handicap: 0, 'target.armorPenalty': 0, conditions: [], 'mods.willpower': 1 }, [2, 4]).degree).toBe(3);
+    expect(judge(doc, 'attack', { stat: 4, vs: 4, handicap: 0, 'target.armorPenalty': 0, conditions: [] }, [1, 4]).outcome).toBe('miss');
+    expect(judge(doc, 'attack', { stat: 4, vs: 4, handicap: 0, 'target.armorPenalty': 0, conditions: [], 'mods.willpower': 1 }, [1, 4]).outcome).toBe('hit');
   });
 });
 
