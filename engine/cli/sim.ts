@@ -70,7 +70,7 @@ function printHuman(stats: SimStats, grid: boolean): void {
     out.push(`  ${check}: ${Object.entries(outcomes).map(([o, c]) => `${o} ${pct(c / total)}`).join(' · ')}`);
   }
   for (const c of stats.combatants) {
-    out.push(`  ${c.side === 'heroes' ? 'H' : 'E'} ${c.id.padEnd(16)} survived ${pct(c.survived).padStart(6)} · died ${pct(c.died).padStart(6)} · damage dealt ${c.damageDealt.mean.toFixed(2)}`);
+    out.push(`  ${c.side === 'heroes' ? 'H' : 'E'} ${c.id.padEnd(16)} survived ${pct(c.survived).padStart(6)} · died ${pct(c.died).padStart(6)}${c.fled > 0 ? ` · fled ${pct(c.fled).padStart(6)}` : ''} · damage dealt ${c.damageDealt.mean.toFixed(2)}`);
   }
   writeOut(`${out.join('\n')}\n`);
 }

@@ -107,8 +107,8 @@ export const CONTEXTS: Readonly<Record<FormulaContext, { readonly where: string;
     reads: 'the reactor\'s sheet, the triggering blow\'s `@damageType` and `@attack.melee`, `@attacker.*` (the one it answers)',
   },
   order: {
-    where: 'a hero\'s standing orders',
-    reads: 'the hero\'s sheet, and when reacting to a roll `@total`, `@vs`, `@natural`, `@damage`, `@roll.*`',
+    where: 'a hero\'s or an enemy\'s standing orders',
+    reads: 'its own sheet (`@conditions` included), and when reacting to a roll `@total`, `@vs`, `@natural`, `@damage`, `@roll.*`',
   },
 };
 

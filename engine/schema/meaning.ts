@@ -138,6 +138,17 @@ class MeaningChecker {
     }
   }
 
+  /** An enemy's standing orders name its own abilities (the system's by id, or its own written inline). */
+  private enemyOrders(enemy: Rec, at: string): void {
+    const own = new Set(arrayOf(enemy.abilities).map((a) => (typeof a === 'string' ? a : recordOf(a).id)).filter((x): x is string => typeof x === 'string'));
+    arrayOf(enemy.orders).forEach((o, j) => {
+      const use = recordOf(o).use;
+      if (typeof use !== 'string' || own.has(use)) return;
+      const guess = closest(use, own);
+      this.error(`${at}/orders/${j}/use`, 'value', 'not-owned', `this order uses \`${use}\`, which is not among its \`abilities\`${guess ? `; did you mean \`${guess}\`?` : ''}`);
+    });
+  }
+
   check(value: unknown, pointer: string): void {
     this.ref(value, pointer, this.checkIds, 'check', 'checks');
   }
@@ -285,6 +296,7 @@ class MeaningChecker {
         if (typeof a === 'string') this.ref(a, `/templates/${i}/abilities/${j}`, this.abilityIds, 'ability', 'abilities');
         else if (isRecord(a)) this.ability(a, `/templates/${i}/abilities/${j}`);
       });
+      this.enemyOrders(template, `/templates/${i}`);
     });
 
     arrayOf(d.bestiary).forEach((c, i) => {
@@ -299,6 +311,7 @@ class MeaningChecker {
         if (typeof a === 'string') this.ref(a, `${at}/abilities/${j}`, this.abilityIds, 'ability', 'abilities');
         else if (isRecord(a)) this.ability(a, `${at}/abilities/${j}`);
       });
+      this.enemyOrders(creature, at);
     });
 
     arrayOf(d.heroes).forEach((h, i) => {

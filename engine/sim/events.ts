@@ -74,11 +74,13 @@ export interface MoveEvent { readonly type: 'move'; readonly round: number; read
 export interface GainEvent { readonly type: 'gain'; readonly round: number; readonly target: string; readonly track: string; readonly amount: number; readonly value: number; readonly chip: string }
 /** A late arrival entering the fight (a fight entry's `arrives`), at the start of its round. */
 export interface ArriveEvent { readonly type: 'arrive'; readonly round: number; readonly target: string; readonly position: string; readonly chip: string }
+/** One running away (a `flees` condition) leaves the fight at the start of its turn. */
+export interface FleeEvent { readonly type: 'flee'; readonly round: number; readonly target: string; readonly position: string; readonly chip: string }
 export interface FightEndEvent { readonly type: 'fightEnd'; readonly round: number; readonly winner: Winner; readonly rounds: number }
 
 export type FightEvent =
   | FightStartEvent | RoundEvent | TurnEvent | CheckEvent | ReactionEvent | DamageEvent | HealEvent | ConditionEvent | DownEvent
-  | NoTimeEvent | AbilityEvent | HarmEvent | SustainEvent | RegenerateEvent | MoveEvent | GainEvent | ArriveEvent | FightEndEvent;
+  | NoTimeEvent | AbilityEvent | HarmEvent | SustainEvent | RegenerateEvent | MoveEvent | GainEvent | ArriveEvent | FleeEvent | FightEndEvent;
 
 export type FightEventType = FightEvent['type'];
 export type EventOf<T extends FightEventType> = Extract<FightEvent, { type: T }>;
@@ -111,5 +113,6 @@ export const EVENT_FIELDS: { readonly [K in FightEventType]: readonly string[] }
   move: fields<MoveEvent>()(['type', 'round', 'target', 'from', 'to', 'chip']),
   gain: fields<GainEvent>()(['type', 'round', 'target', 'track', 'amount', 'value', 'chip']),
   arrive: fields<ArriveEvent>()(['type', 'round', 'target', 'position', 'chip']),
+  flee: fields<FleeEvent>()(['type', 'round', 'target', 'position', 'chip']),
   fightEnd: fields<FightEndEvent>()(['type', 'round', 'winner', 'rounds']),
 };

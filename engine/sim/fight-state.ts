@@ -98,6 +98,8 @@ export abstract class FightState {
   readonly anyRegeneration: boolean;
   /** Some track counts damage taken (`tracks.<id>.counts`). */
   readonly countsDamage: boolean;
+  /** Whether a condition of the system runs away (`flees`): only then does a turn's start look for one. */
+  readonly anyFlee: boolean;
   /**
    * Damage steps whose `when` reads only the target's fixed facts and the damage type (`has(@target.resist,
    * @damageType)`): their answers per target and type are worked out once, as bits (step i: bit 2i known, 2i+1 true).
@@ -169,6 +171,7 @@ export abstract class FightState {
     this.tallyRows = tally?.rowsFor ? tally.rowsFor(this.combatants) : null;
     this.anyRegeneration = this.combatants.some((c) => c.def.regeneration !== null);
     this.countsDamage = system.countedTracks.length !== 0;
+    this.anyFlee = [...system.conditions.values()].some((c) => c.flees);
     this.stepBits = system.damageSteps.map((step, i) => (i < 15 && step.when && fixedPerTarget(step.when, system.names) ? 1 << (2 * i) : 0));
     const writable = new Set<number>(system.trackCurrent);
     for (const c of this.combatants) for (const d of c.def.liveDerived) writable.add(d.index);

@@ -225,6 +225,7 @@ export class RulesLoader {
         noActions: c.noActions === true,
         noReactions: c.noReactions ?? c.noActions === true,
         endsOnDamage: c.endsOnDamage === true,
+        flees: c.flees === true,
         save: c.save && saveCheck ? { check: saveCheck, dc: this.compile(c.save.dc, `${p}/save/dc`), at: c.save.at ?? 'turnEnd' } : null,
         atZero: c.atZero ?? null,
         duration: c.rounds === undefined ? null : this.compile(c.rounds, `${p}/rounds`),

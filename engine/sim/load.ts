@@ -1,6 +1,6 @@
 // document → runtime System: every formula compiled once, every sheet built once (heroes, template and bestiary
 // enemies), every fight resolved to combatant definitions. Problems come back as diagnostics, never as throws.
-import type { Ability, Creature, CreatureAttack, EnemyNumbers, Fight, Hero, SystemDocument, Template, Weapon } from '../schema/document';
+import type { Ability, Creature, CreatureAttack, EnemyNumbers, Fight, Hero, Order, SystemDocument, Template, Weapon } from '../schema/document';
 import { tierRangeOf } from '../schema/tiers';
 import type { SimDiagnostic } from './formulas';
 import {
@@ -135,8 +135,7 @@ class Loader extends RulesLoader {
     const defence = defenceFormula ? this.pin(defenceFormula, self, liveNames, `${p}/combat/defence`) : null;
     Object.assign(self, { classAttacks: attacks });
     const abilities = this.enemyAbilities(t.abilities, p, c.type);
-    // Like a creature, it has no standing orders to write: each reaction it has is used whenever the moment comes.
-    const orders = abilities.filter((a) => a.react).map((ability) => ({ ability, when: null }));
+    const orders = this.enemyOrders(abilities, t.orders, p);
     return {
       key: `${t.role}-${tier}`, name, side: 'enemies', sheet: self.sheet, level: tier, tier, role: t.role, classLevels: [],
       classAttacks: attacks, lists: self.lists,
@@ -206,8 +205,7 @@ class Loader extends RulesLoader {
     if (routine.length === 0) routine.push(...byId.values());
     const abilities = this.enemyAbilities((c as Creature).abilities, p, ownType ?? undefined);
     const regen = (c as Creature).regeneration;
-    // A creature has no standing orders to write: it uses each reaction it has whenever the moment comes.
-    const orders = abilities.filter((a) => a.react).map((ability) => ({ ability, when: null }));
+    const orders = this.enemyOrders(abilities, (c as Creature).orders, p);
     return {
       key, name, side: 'enemies', sheet: self.sheet, level, tier: 0, role: 'creature', classLevels: [],
       classAttacks: inTurn ? 1 : Math.max(1, routine.length), lists: self.lists, attacks: routine,
@@ -225,6 +223,20 @@ class Loader extends RulesLoader {
     if (typeof defence === 'number') return { defence: null, defenceValue: defence };
     const formula = this.pin(this.compile(defence, pointer), self, live, pointer);
     return formula.constant !== null ? { defence: null, defenceValue: formula.constant } : { defence: formula, defenceValue: null };
+  }
+
+  /**
+   * An enemy's standing orders: those written (`orders`, each naming one of its own abilities), then each reaction it
+   * has that no order names, used whenever the moment comes (all of them when it has no orders).
+   */
+  enemyOrders(abilities: readonly AbilityDef[], written: readonly Order[] | undefined, p: string): OrderDef[] {
+    const orders: OrderDef[] = (written ?? []).flatMap((o, i) => {
+      const a = abilities.find((x) => x.id === o.use);
+      if (!a) { this.error(`${p}/orders/${i}/use`, `'${o.use}' is not one of its abilities`); return []; }
+      return [{ ability: a, when: this.formulas.maybe(o.when, `${p}/orders/${i}/when`) }];
+    });
+    for (const a of abilities) if (a.react && !orders.some((o) => o.ability === a)) orders.push({ ability: a, when: null });
+    return orders;
   }
 
   /** An enemy's abilities: ids of the system's, or its own (typed by its own damage type when they name none). */

@@ -99,6 +99,8 @@ export interface ConditionDef {
   readonly noActions: boolean;
   /** Damage to its holder ends it (`endsOnDamage`: a sleeper wakes). */
   readonly endsOnDamage: boolean;
+  /** Its holder runs away: still standing at the start of its next turn, it leaves the fight (`flees`). */
+  readonly flees: boolean;
   /** It takes its holder's reactions away (`noReactions`, default: what `noActions` says). */
   readonly noReactions: boolean;
   readonly save: { readonly check: CheckDef; readonly dc: Formula; readonly at: 'turnEnd' | 'turnStart' } | null;
@@ -318,6 +320,8 @@ export interface Combatant {
   dead: boolean;
   /** It went down at some point of this fight, even if back on its feet now (a death save's revival). */
   fell: boolean;
+  /** It ran away (a `flees` condition): out of the fight, neither standing nor down. */
+  fled: boolean;
   initiative: number;
   clock: number;
   reactionsUsed: number;

@@ -17,6 +17,8 @@ export interface CombatantStats {
    * `atZero` kills). The rest, 1 - survived - died, ended down but alive: dying or stable.
    */
   readonly died: number;
+  /** Fraction of fights it ran away from (a `flees` condition): neither standing nor down at the end. */
+  readonly fled: number;
   readonly damageDealt: { readonly mean: number };
   readonly checks: Tally;
 }
@@ -42,6 +44,7 @@ interface CombatantAccumulator {
   readonly order: number;
   survived: number;
   died: number;
+  fled: number;
   damage: number;
   readonly counts: number[];
 }
@@ -55,7 +58,7 @@ export interface PartialStats {
   heroDown: number;
   heroDied: number;
   counts: number[];
-  combatants: { id: string; side: Side; order: number; survived: number; died: number; damage: number; counts: number[] }[];
+  combatants: { id: string; side: Side; order: number; survived: number; died: number; fled: number; damage: number; counts: number[] }[];
 }
 
 /** A hero went down at some point of the fight, even if a death save's revival has it standing at the end. */
@@ -110,7 +113,7 @@ export class StatsAccumulator implements CheckTally {
   private combatant(id: string, side: Side, order: number): CombatantAccumulator {
     let acc = this.combatants.get(id);
     if (!acc) {
-      acc = { id, side, order, survived: 0, died: 0, damage: 0, counts: this.tallyKeys.map(() => 0) };
+      acc = { id, side, order, survived: 0, died: 0, fled: 0, damage: 0, counts: this.tallyKeys.map(() => 0) };
       this.combatants.set(id, acc);
     }
     this.byOrder[order] = acc;
@@ -127,6 +130,7 @@ export class StatsAccumulator implements CheckTally {
       if (acc === undefined || acc.id !== c.id) acc = this.combatant(c.id, c.side, c.order);
       if (!c.down) acc.survived++;
       else if (c.dead) acc.died++;
+      else if (c.fled) acc.fled++;
       acc.damage += c.damageDealt;
     }
     if (anyHeroFell(result)) this.heroDown++;
@@ -137,7 +141,7 @@ export class StatsAccumulator implements CheckTally {
     return {
       fights: this.fights, wins: { ...this.wins }, roundsHistogram: Array.from(this.roundsHistogram, (v) => v ?? 0),
       roundsSum: this.roundsSum, heroDown: this.heroDown, heroDied: this.heroDied, counts: this.counts.slice(),
-      combatants: [...this.combatants.values()].map((c) => ({ id: c.id, side: c.side, order: c.order, survived: c.survived, died: c.died, damage: c.damage, counts: c.counts.slice() })),
+      combatants: [...this.combatants.values()].map((c) => ({ id: c.id, side: c.side, order: c.order, survived: c.survived, died: c.died, fled: c.fled, damage: c.damage, counts: c.counts.slice() })),
     };
   }
 
@@ -152,6 +156,7 @@ export class StatsAccumulator implements CheckTally {
       const acc = this.combatant(c.id, c.side, c.order);
       acc.survived += c.survived;
       acc.died += c.died;
+      acc.fled += c.fled ?? 0;
       acc.damage += c.damage;
       c.counts.forEach((v, i) => { acc.counts[i] = (acc.counts[i] ?? 0) + v; });
     }
@@ -184,7 +189,7 @@ export class StatsAccumulator implements CheckTally {
     let max = 0;
     for (let r = 0; r < this.roundsHistogram.length; r++) if (this.roundsHistogram[r]) max = r;
     const combatants = [...this.combatants.values()].sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : 1)).map((c) => ({
-      id: c.id, side: c.side, survived: n ? c.survived / n : 0, died: n ? c.died / n : 0, damageDealt: { mean: n ? c.damage / n : 0 }, checks: this.tally(c.counts),
+      id: c.id, side: c.side, survived: n ? c.survived / n : 0, died: n ? c.died / n : 0, fled: n ? c.fled / n : 0, damageDealt: { mean: n ? c.damage / n : 0 }, checks: this.tally(c.counts),
     }));
     return {
       system, fight, fights: n, seed, wins: { ...this.wins },

@@ -68,4 +68,16 @@ describe('format extensions in the checker', () => {
     expect(pointers.some((p) => /^\/turn\/actions\/\d+\/defer$/.test(p))).toBe(true);
     expect(pointers.some((p) => /\/challenge$/.test(p))).toBe(true);
   });
+
+  test("an enemy's standing orders name its own abilities: another is an error at the order, and its `when` is checked on its sheet", () => {
+    const libra = JSON.parse(readFileSync('systems/libra.json', 'utf8')) as { bestiary: Record<string, unknown>[]; templates: Record<string, unknown>[] };
+    expect(errors(JSON.stringify(libra, null, 2))).toEqual([]);
+    const bandit = libra.bestiary.findIndex((c) => c.id === 'bandit');
+    libra.bestiary[bandit]!.orders = [{ use: 'war-cry', when: 'true' }, { use: 'run', when: '@hp < @hp.mx / 3' }];
+    libra.templates[0]!.orders = [{ use: 'rn' }];
+    const found = errors(JSON.stringify(libra, null, 2)).map((d) => [d.pointer, d.message]);
+    expect(found).toContainEqual([`/bestiary/${bandit}/orders/0/use`, 'this order uses `war-cry`, which is not among its `abilities`']);
+    expect(found).toContainEqual(['/templates/0/orders/0/use', expect.stringContaining('this order uses `rn`')]);
+    expect(found.some(([pointer, message]) => pointer === `/bestiary/${bandit}/orders/1/when` && message!.includes('@hp.mx'))).toBe(true);
+  });
 });

@@ -2,7 +2,8 @@
 // systems/libra.json in the real engine: what a reaction answers, the one Action a turn and its speed, advantage by
 // weapon type and Centre, running away, Wait until a lower initiative number.
 import { describe, expect, test } from 'vitest';
-import { fightLog, type FightEvent } from '../../engine/sim/index';
+import { deriveSeed } from '../../engine/dice/rng';
+import { fightLog, simulate, type FightEvent } from '../../engine/sim/index';
 import { eventsOf, loadRuntime, systemDocument } from './harness';
 
 const doc = systemDocument('libra');
@@ -97,5 +98,115 @@ describe('Libra: weapon advantage and disadvantage by weapon type (1.5x and 0.5x
     expect(seen.advantage).toBeGreaterThan(100);
     expect(seen.disadvantage).toBeGreaterThan(100);
     expect(seen.plain).toBeGreaterThan(100);
+  });
+});
+
+/** The seed's damage multiplier (systems/libra.json `multiplier`): bonuses on a base of 1, each negating one reduction. */
+const seedMultiplier = (bonuses: number, advantage: boolean, reductions: number): number =>
+  (1 + Math.max(0, bonuses - reductions) + (advantage ? 0.5 : 0)) * 0.5 ** Math.max(0, reductions - bonuses);
+
+describe('Libra: Centre removes every enemy Advantage not created by weapon type', () => {
+  const system = loadRuntime(doc);
+  const armour: Record<string, number> = { knight: 3, archer: 1, 'mage-runs': 0 };
+  const wields: Record<string, string> = { knight: 'sword', archer: 'bow', 'mage-runs': 'rod' };
+
+  test("the chief's War Cry gives it Advantage (1.5x) until the knight Centres; the spear's own advantage over the sword stays", () => {
+    let centres = 0, cried = 0, withCry = 0, afterCentre = 0, spearOnSword = 0;
+    for (let seed = 1; seed <= 60; seed++) {
+      const events = fightLog(system, 'bandit-raid', seed);
+      const holds = new Set<string>();
+      const row: Record<string, string> = { knight: 'front', archer: 'back', 'mage-runs': 'back' };
+      events.forEach((e, i) => {
+        if (e.type === 'condition' && e.condition === 'advantage') {
+          if (e.change === 'applied') { holds.add(e.target); cried++; } else holds.delete(e.target);
+        }
+        if (e.type === 'move') row[e.target] = e.to;
+        if (e.type === 'ability' && e.ability === 'centre') {
+          centres++;
+          // Used only while an enemy holds Advantage, and it ends on every enemy holding it.
+          expect(holds.size).toBeGreaterThan(0);
+          const ended = events.slice(i + 1, i + 1 + holds.size).map((x) => x.type === 'condition' && x.change === 'ended' && x.condition === 'advantage' && x.target);
+          expect(ended.sort()).toEqual([...holds].sort());
+        }
+        if (e.type !== 'damage' || e.actor !== 'bandit-chief-1') return;
+        const check = events.slice(0, i).findLast((x) => x.type === 'check' && x.check === 'attack');
+        if (check?.type !== 'check') throw new Error('a damage event without its attack roll');
+        const weaponAdvantage = wields[e.target] === 'sword';
+        const advantage = holds.has('bandit-chief-1') || weaponAdvantage;
+        const halved = e.steps.some((s) => s.startsWith('Dodge')) ? Math.floor(e.rolled / 2) : e.rolled;
+        const reductions = row[e.target] === 'back' ? 1 : 0; // its spear is a melee blow
+        const expected = Math.max(0, Math.floor(halved * seedMultiplier(check.crit ? 1 : 0, advantage, reductions)) - armour[e.target]!);
+        expect(e.amount, `chief on ${e.target}, rolled ${e.rolled}, crit ${check.crit}, War Cry ${holds.has('bandit-chief-1')}`).toBe(expected);
+        if (holds.has('bandit-chief-1')) withCry++; else afterCentre++;
+        if (weaponAdvantage && !holds.has('bandit-chief-1')) spearOnSword++;
+      });
+    }
+    expect(cried).toBeGreaterThan(30);
+    expect(centres).toBeGreaterThan(30);
+    expect(withCry).toBeGreaterThan(10);
+    expect(afterCentre).toBeGreaterThan(10);
+    expect(spearOnSword).toBeGreaterThan(5);
+  });
+});
+
+describe('Libra: Run (flee from combat; no Actions meanwhile, Dodging or Resisting included)', () => {
+  const system = loadRuntime(doc);
+
+  test('a runner cannot act, Dodge or Resist; still standing at its next turn it leaves (a flee event) and is never seen again; KO\'d while running it stays', () => {
+    let fled = 0, koWhileRunning = 0, struckWhileRunning = 0, heroFled = 0;
+    for (let seed = 1; seed <= 80; seed++) {
+      const events = fightLog(system, 'bandit-raid', seed);
+      const running = new Map<string, number>();
+      events.forEach((e, i) => {
+        if (e.type === 'condition' && e.condition === 'running' && e.change === 'applied') {
+          running.set(e.target, i);
+          // Run spends the rest of the initiative: the runner takes no further turn this round.
+          const run = events.slice(0, i).findLast((x) => x.type === 'ability');
+          expect(run).toMatchObject({ type: 'ability', actor: e.target, ability: 'run' });
+        }
+        if (e.type === 'reaction') expect(running.has(e.actor), `${e.actor} reacted while running`).toBe(false);
+        if (e.type === 'damage' && running.has(e.target)) struckWhileRunning++;
+        if (e.type === 'down' && running.has(e.target)) { koWhileRunning++; running.delete(e.target); }
+        if (e.type === 'turn' && running.has(e.actor)) {
+          // Its next turn: it is gone at once, from where it stood.
+          expect(events[i + 1]).toMatchObject({ type: 'flee', target: e.actor });
+          expect(eventsOf(events.slice(running.get(e.actor)!, i), 'turn').filter((t) => t.actor === e.actor)).toEqual([]);
+        }
+        if (e.type === 'flee') {
+          fled++;
+          if (!e.target.startsWith('bandit')) heroFled++;
+          expect(running.has(e.target)).toBe(true);
+          running.delete(e.target);
+          const after = events.slice(i + 1).filter((x) => x.type !== 'fightEnd' && x.type !== 'round' && x.type !== 'move');
+          expect(after.filter((x) => ('actor' in x && x.actor === e.target) || ('target' in x && x.target === e.target) || (x.type === 'ability' && x.targets.includes(e.target)))).toEqual([]);
+        }
+      });
+    }
+    expect(fled).toBeGreaterThan(40);
+    expect(heroFled).toBeGreaterThan(10);
+    expect(koWhileRunning).toBeGreaterThan(5);
+    expect(struckWhileRunning).toBeGreaterThan(10);
+  });
+
+  test('the fled are neither standing nor down: the statistics count them as fled, and a side with nobody left standing has lost', () => {
+    const fights = 200;
+    const stats = simulate(system, 'bandit-raid', { fights, seed: 7 });
+    const counted = new Map<string, number>();
+    const winners = { heroes: 0, enemies: 0, draw: 0 };
+    for (let i = 0; i < fights; i++) {
+      const events = fightLog(system, 'bandit-raid', deriveSeed(7, i));
+      for (const e of eventsOf(events, 'flee')) counted.set(e.target, (counted.get(e.target) ?? 0) + 1);
+      const end = eventsOf(events, 'fightEnd')[0]!;
+      winners[end.winner]++;
+      // Every enemy fled or went down: the heroes hold the field.
+      const gone = new Set([...eventsOf(events, 'flee'), ...eventsOf(events, 'down')].map((x) => x.target));
+      if (['bandit-chief-1', 'bandit-1', 'bandit-2', 'bandit-3'].every((id) => gone.has(id)) && end.winner !== 'draw') expect(end.winner).toBe('heroes');
+    }
+    for (const c of stats.combatants) {
+      expect(c.fled, c.id).toBeCloseTo((counted.get(c.id) ?? 0) / fights, 10);
+      expect(c.survived + c.died + c.fled).toBeLessThanOrEqual(1 + 1e-12);
+    }
+    expect(stats.wins).toEqual(winners);
+    expect(stats.combatants.find((c) => c.id === 'bandit-chief-1')!.fled).toBeGreaterThan(0.2);
   });
 });

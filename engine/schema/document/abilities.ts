@@ -25,6 +25,8 @@ export interface Condition {
   readonly noActions?: boolean;
   /** Any damage the holder takes ends it (Asleep). */
   readonly endsOnDamage?: boolean;
+  /** Running away: a holder still standing at the start of its next turn leaves the fight (a `flee` event). */
+  readonly flees?: boolean;
   /** No reactions (default: what `noActions` says): `true` alone takes only the reactions away. */
   readonly noReactions?: boolean;
   /**

@@ -29,6 +29,8 @@ export interface Template extends StringLists {
    * Dodge and Resist) whenever the moment comes, abilities aimed at enemies before its blows.
    */
   readonly abilities?: readonly (string | Ability)[];
+  /** Standing orders for its own abilities, tried like a hero's; its reactions not named are used whenever the moment comes. */
+  readonly orders?: readonly Order[];
 }
 
 export interface TemplateDefaults {
@@ -99,6 +101,8 @@ export interface Creature extends StringLists {
   readonly regeneration?: Regeneration;
   /** Abilities of its own (a breath weapon) or ids of the system's abilities. */
   readonly abilities?: readonly (string | Ability)[];
+  /** Standing orders for its own abilities, tried like a hero's; its reactions not named are used whenever the moment comes. */
+  readonly orders?: readonly Order[];
   /** Where it stands by default. */
   readonly position?: Position;
 }

@@ -97,6 +97,10 @@ export function arriveChip(c: Combatant): string {
   return `${c.def.name} enters the fight (${c.position})`;
 }
 
+export function fleeChip(c: Combatant): string {
+  return `${c.def.name} runs away: out of the fight`;
+}
+
 export function closeUpChip(c: Combatant, from: string, to: string): string {
   return `${c.def.name}: ${from} → ${to} (the row ahead fell)`;
 }

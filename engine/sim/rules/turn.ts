@@ -7,6 +7,7 @@ import { rollSaves, tickDurations } from './conditions';
 import { blow, defenceOf, fillReads } from './damage';
 import { chanceOfSuccess } from './checks';
 import { allTargets, pickTarget } from './targeting';
+import { fleesNow } from './fleeing';
 import type { TurnOffer } from '../choice';
 
 export function takeTurn(f: FightState, actor: Combatant, clock: number | undefined): void {
@@ -37,6 +38,7 @@ export function cannotReact(c: Combatant): boolean {
 }
 
 function startOfTurn(f: FightState, actor: Combatant): void {
+  if (f.anyFlee && actor.conditions.length !== 0 && fleesNow(f, actor)) return;
   const regen = actor.def.regeneration;
   if (regen && !actor.down) {
     const stopped = actor.hurtBy.some((t) => regen.stoppedBy.includes(t));

@@ -69,14 +69,15 @@ export function damageChart(stats: BatchStats): ChartConfiguration {
   };
 }
 
-/** How each combatant ended its fights: standing, down but alive (dying or stable), or dead; % of fights. */
+/** How each combatant ended its fights: standing, down but alive (dying or stable), dead, or fled (when any did); % of fights. */
 export function fateChart(stats: BatchStats): ChartConfiguration {
   const combatants = stats.combatants;
   const fates: [string, string, (c: BatchStats['combatants'][number]) => number][] = [
     ['standing', '#98c379', (c) => c.survived],
-    ['down, alive', '#e5c07b', (c) => Math.max(0, 1 - c.survived - c.died)],
+    ['down, alive', '#e5c07b', (c) => Math.max(0, 1 - c.survived - c.died - (c.fled ?? 0))],
     ['dead', '#be5046', (c) => c.died],
   ];
+  if (combatants.some((c) => (c.fled ?? 0) > 0)) fates.push(['fled', '#61afef', (c) => c.fled ?? 0]);
   const options = baseOptions('% of fights', true, true)!;
   return {
     type: 'bar',

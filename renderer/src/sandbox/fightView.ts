@@ -15,8 +15,8 @@ export interface CombatantView {
   conditions: string[];
   initiative: number | null;
   down: boolean;
-  /** While down: the state its last `down` event gave (`down`: dying, or just out; `stable`; `dead`). */
-  fate: 'down' | 'stable' | 'dead' | null;
+  /** While down: the state its last `down` event gave (`down`: dying, or just out; `stable`; `dead`), or `fled` (a `flee` event). */
+  fate: 'down' | 'stable' | 'dead' | 'fled' | null;
   position: string | null;
 }
 
@@ -201,6 +201,14 @@ export function foldEvents(events: readonly FightEvent[], upTo: number, initiati
         ensure(event.target).position = event.position;
         chip(null, nameOf(event.target), event.chip);
         break;
+      case 'flee': {
+        // One running away has left the fight (a `flees` condition): out of it, neither standing nor down.
+        const c = ensure(event.target);
+        c.down = true;
+        c.fate = 'fled';
+        chip(null, nameOf(event.target), event.chip);
+        break;
+      }
       case 'move':
         // Rows closing up (`positions.advance`): the combatant now stands in `to`.
         ensure(event.target).position = event.to;

@@ -108,8 +108,10 @@ export interface BatchStats {
     readonly id: string;
     readonly side: string;
     readonly survived: number;
-    /** Fraction of fights it ended dead; 1 - survived - died ended down but alive. */
+    /** Fraction of fights it ended dead; 1 - survived - died - fled ended down but alive. */
     readonly died: number;
+    /** Fraction of fights it ran away from (a `flees` condition). */
+    readonly fled?: number;
     readonly damageDealt: { readonly mean: number };
   }[];
 }
