@@ -92,7 +92,7 @@ export const CONTEXTS: Readonly<Record<FormulaContext, { readonly where: string;
   },
   clock: {
     where: '`turn.clock`',
-    reads: 'the actor\'s sheet, `@clock`, `@initiative`, `@action.speed`',
+    reads: 'the actor\'s sheet, `@clock`, `@clock.next` (the next lower tick on which anyone else is to act this round, 0 if none), `@initiative`, `@action.speed`',
   },
   targeting: {
     where: '`combat.targeting.canTarget`',

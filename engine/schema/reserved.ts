@@ -48,6 +48,7 @@ export const RESERVED_HEADS: ReadonlyMap<string, string> = new Map([
 export const RESERVED_PATHS: ReadonlyMap<string, string> = new Map([
   ['attack.melee', 'whether a blow is struck in melee'],
   ['action.speed', 'an action\'s speed on the clock'],
+  ['clock.next', 'the next lower tick on which someone else acts this round'],
   ['class.attacks', 'a combatant\'s attacks per Attack action'],
 ]);
 

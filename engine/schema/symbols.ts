@@ -310,6 +310,7 @@ export class DocumentSymbols {
       case 'clock':
         sheet();
         entries.set('clock', { type: 'number', label: 'clock' });
+        entries.set('clock.next', { type: 'number', label: 'next tick' });
         entries.set('initiative', { type: 'number', label: 'initiative' });
         entries.set('action.speed', { type: 'number', label: 'speed' });
         break;

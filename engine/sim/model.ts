@@ -369,6 +369,8 @@ export interface Scope {
   melee: boolean;
   reactionFlags: boolean[];
   clock: number;
+  /** `@clock.next`: the next lower tick this round on which anyone else is to act (0: nobody), for the actor's act. */
+  clockNext: number;
   initiative: number;
   actionSpeed: number;
   /** The check whose facts `@natural`, `@total`, `@roll.*` read. */

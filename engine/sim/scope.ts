@@ -126,6 +126,9 @@ export function createResolver(index: SheetIndex): (path: readonly string[]) => 
       case 'action':
         if (restName === 'speed') return (ctx) => (ctx.scope as Scope).actionSpeed;
         break;
+      case 'clock':
+        if (restName === 'next') return typedGetter((ctx) => (ctx.scope as Scope).clockNext, 'number');
+        break;
       default:
         break;
     }

@@ -157,6 +157,7 @@ function playClockRound(f: FightState): void {
     next.acted = true;
     f.actionSpeed = 0;
     const tick = next.clock;
+    s.clockNext = nextTick(f, next);
     f.heldSpeed = NaN;
     takeTurn(f, next, tick);
     if (!Number.isNaN(f.heldSpeed)) {
@@ -175,6 +176,16 @@ function playClockRound(f: FightState): void {
     f.winner = decide(f);
   }
   for (const c of f.combatants) c.acted = false;
+}
+
+/**
+ * `@clock.next` for `actor`'s act: the highest clock below its own among the others standing with some clock left,
+ * the next lower tick on which someone else is to act this round (0: nobody). Wait holds to it.
+ */
+function nextTick(f: FightState, actor: Combatant): number {
+  let best = 0;
+  for (const c of f.combatants) if (c !== actor && !c.down && c.clock > best && c.clock < actor.clock) best = c.clock;
+  return best;
 }
 
 /**
