@@ -32,7 +32,7 @@ describe('sim', () => {
     expect(stats).toMatchObject({ system: 'mini-d20', fight: 'skirmish', fights: 200, seed: 4 });
     expect(Object.keys(stats.rounds as object)).toEqual(['mean', 'p50', 'p90', 'max']);
     const first = (stats.combatants as Record<string, unknown>[])[0]!;
-    expect(Object.keys(first)).toEqual(['id', 'side', 'survived', 'died', 'damageDealt', 'checks']);
+    expect(Object.keys(first)).toEqual(['id', 'side', 'survived', 'died', 'fled', 'damageDealt', 'checks']);
   });
 
   it('gives the same statistics for the same seed, and --log fight 0 is the fight the statistics start with', async () => {
