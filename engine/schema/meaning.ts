@@ -270,6 +270,13 @@ class MeaningChecker {
       if (steps.has(id)) this.error(`/combat/damage/steps/${i}/id`, 'value', 'duplicate-id', `the damage step id \`${id}\` is used twice in \`combat.damage.steps\``);
       steps.add(id);
     });
+    const apply = recordOf(recordOf(combat.damage).apply);
+    arrayOf(apply.tracks).forEach((t, i) => this.track(recordOf(t).track, `/combat/damage/apply/tracks/${i}/track`));
+    arrayOf(apply.conditions).forEach((c, i) => {
+      const rule = recordOf(c);
+      this.ref(rule.apply, `/combat/damage/apply/conditions/${i}/apply`, this.conditionIds, 'condition', 'conditions');
+      this.ref(rule.remove, `/combat/damage/apply/conditions/${i}/remove`, this.conditionIds, 'condition', 'conditions');
+    });
 
     this.check(recordOf(turn.initiative).check, '/turn/initiative/check');
     this.gains(recordOf(turn.clock).again, '/turn/clock/again');

@@ -60,6 +60,8 @@ export interface DamageEvent {
   /** JSON pointer of the damage formula that rolled (the weapon's, the ability's, the template's). */
   readonly formula: string;
   readonly chip: string;
+  /** With `combat.damage.apply`: each track the blow lowered, what it took and what it holds after. */
+  readonly split?: readonly { readonly track: string; readonly amount: number; readonly value: number }[];
 }
 export interface HealEvent { readonly type: 'heal'; readonly round: number; readonly actor: string; readonly target: string; readonly amount: number; readonly track: string; readonly formula?: string; readonly chip: string }
 export interface ConditionEvent { readonly type: 'condition'; readonly round: number; readonly target: string; readonly condition: string; readonly change: 'applied' | 'ended' | 'saved'; readonly source?: string; readonly dc?: number }
@@ -101,7 +103,7 @@ export const EVENT_FIELDS: { readonly [K in FightEventType]: readonly string[] }
   check: fields<CheckEvent>()(['type', 'round', 'actor', 'check', 'checkName', 'target', 'dice', 'roll', 'total', 'vs', 'outcome', 'outcomeName',
     'result', 'crit', 'botch', 'degree', 'formula', 'chip', 'influencedBy']),
   reaction: fields<ReactionEvent>()(['type', 'round', 'actor', 'ability', 'on', 'success', 'chip']),
-  damage: fields<DamageEvent>()(['type', 'round', 'actor', 'target', 'amount', 'damageType', 'steps', 'rolled', 'hp', 'formula', 'chip']),
+  damage: fields<DamageEvent>()(['type', 'round', 'actor', 'target', 'amount', 'damageType', 'steps', 'rolled', 'hp', 'formula', 'chip', 'split']),
   heal: fields<HealEvent>()(['type', 'round', 'actor', 'target', 'amount', 'track', 'formula', 'chip']),
   condition: fields<ConditionEvent>()(['type', 'round', 'target', 'condition', 'change', 'source', 'dc']),
   down: fields<DownEvent>()(['type', 'round', 'target', 'by', 'state']),

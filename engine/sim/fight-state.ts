@@ -98,6 +98,8 @@ export abstract class FightState {
   readonly anyRegeneration: boolean;
   /** Some track counts damage taken (`tracks.<id>.counts`). */
   readonly countsDamage: boolean;
+  /** `combat.damage.apply` (the tracks a blow lowers, the conditions by damage), or null: hit points only. */
+  readonly damageApply: System['damageApply'];
   /** Whether a condition of the system runs away (`flees`): only then does a turn's start look for one. */
   readonly anyFlee: boolean;
   /**
@@ -171,6 +173,7 @@ export abstract class FightState {
     this.tallyRows = tally?.rowsFor ? tally.rowsFor(this.combatants) : null;
     this.anyRegeneration = this.combatants.some((c) => c.def.regeneration !== null);
     this.countsDamage = system.countedTracks.length !== 0;
+    this.damageApply = system.damageApply;
     this.anyFlee = [...system.conditions.values()].some((c) => c.flees);
     this.stepBits = system.damageSteps.map((step, i) => (i < 15 && step.when && fixedPerTarget(step.when, system.names) ? 1 << (2 * i) : 0));
     const writable = new Set<number>(system.trackCurrent);

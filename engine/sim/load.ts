@@ -1,10 +1,10 @@
 // document → runtime System: every formula compiled once, every sheet built once (heroes, template and bestiary
 // enemies), every fight resolved to combatant definitions. Problems come back as diagnostics, never as throws.
-import type { Ability, Creature, CreatureAttack, EnemyNumbers, Fight, Hero, Order, SystemDocument, Template, Weapon } from '../schema/document';
+import type { Ability, Creature, CreatureAttack, DamageApply, EnemyNumbers, Fight, Hero, Order, SystemDocument, Template, Weapon } from '../schema/document';
 import { tierRangeOf } from '../schema/tiers';
 import type { SimDiagnostic } from './formulas';
 import {
-  indexCombatant, type AbilityDef, type AttackProfile, type Combatant, type CombatantDef, type ConsequencesDef, type FightDef, type FightEntryDef,
+  indexCombatant, type AbilityDef, type AttackProfile, type Combatant, type CombatantDef, type ConsequencesDef, type DamageApplyDef, type FightDef, type FightEntryDef,
   type Formula, type OrderDef, type System,
 } from './model';
 import { blankCombatant } from './state';
@@ -326,6 +326,25 @@ class Loader extends RulesLoader {
     return position;
   }
 
+  /** `combat.damage.apply`, its track ids as indexes; null when absent (a blow lowers the hit points only). */
+  damageApply(apply: DamageApply | undefined): DamageApplyDef | null {
+    if (!apply) return null;
+    const at = '/combat/damage/apply';
+    const tracks = apply.tracks.map((t, i) => {
+      const track = this.trackIds.indexOf(t.track);
+      if (track < 0) this.error(`${at}/tracks/${i}/track`, `unknown track '${t.track}'`);
+      return { track: Math.max(0, track), name: t.track, amount: this.formulas.maybe(t.amount, `${at}/tracks/${i}/amount`) };
+    });
+    const conditions = (apply.conditions ?? []).map((c, i) => {
+      for (const key of ['apply', 'remove'] as const) {
+        const id = c[key];
+        if (id !== undefined && !this.conditions.has(id)) this.error(`${at}/conditions/${i}/${key}`, `unknown condition '${id}'`);
+      }
+      return { when: this.compile(c.when, `${at}/conditions/${i}/when`), apply: c.apply ?? null, remove: c.remove ?? null };
+    });
+    return { tracks, conditions };
+  }
+
   consequences(): ConsequencesDef | null {
     const c = this.doc.combat?.consequences;
     if (this.doc.combat?.mode !== 'consequences') return null;
@@ -385,6 +404,7 @@ export function loadSystem(doc: SystemDocument): LoadResult {
       id: s.id, name: s.name ?? titleCase(s.id), when: l.formulas.maybe(s.when, `/combat/damage/steps/${i}/when`),
       value: l.compile(s.value, `/combat/damage/steps/${i}/value`), type: s.type ?? null,
     })),
+    damageApply: l.damageApply(combat?.damage?.apply),
     critPolicy: combat?.attack?.crit ?? 'dice',
     reactionPer: combat?.reaction?.per ?? 'round',
     opportunity: combat?.reaction?.opportunity === true,

@@ -458,6 +458,8 @@ export interface System {
   readonly countedTracks: readonly { readonly track: number; readonly types: readonly string[] }[];
   /** `type`: from that step on, the damage is of this type (null: unchanged). */
   readonly damageSteps: readonly { readonly id: string; readonly name: string; readonly when: Formula | null; readonly value: Formula; readonly type: string | null }[];
+  /** `combat.damage.apply`: the tracks a blow lowers and the conditions its damage puts on or takes off; null: the hit points only. */
+  readonly damageApply: DamageApplyDef | null;
   readonly critPolicy: 'dice' | 'total' | 'none';
   readonly reactionPer: 'round' | 'turn' | 'unlimited';
   /** Leaving a foe's place provokes its first attack (an opportunity attack). */
@@ -480,6 +482,13 @@ export interface System {
   readonly placeholder: Combatant;
   /** Builds the formula pieces for ad-hoc fights (sandbox). */
   readonly compose: Composer;
+}
+
+export interface DamageApplyDef {
+  /** In order: each takes `amount` (null: all that is left) of what is left, within what the track holds. */
+  readonly tracks: readonly { readonly track: number; readonly name: string; readonly amount: Formula | null }[];
+  /** Each `when` read after the tracks (all first, then each that holds applies and removes). */
+  readonly conditions: readonly { readonly when: Formula; readonly apply: string | null; readonly remove: string | null }[];
 }
 
 export interface Composer {

@@ -56,6 +56,15 @@ export interface CombatDamage {
   readonly steps?: readonly DamageStep[];
   /** Damage types: the default and the words that name them. */
   readonly types?: DamageTypes;
+  /** Damage as data: the tracks a blow lowers (in order, in shares) and the conditions the damage puts on or takes off. */
+  readonly apply?: DamageApply;
+}
+
+export interface DamageApply {
+  /** Tracks lowered in order, each taking its `amount` of what is left (default: all of it). */
+  readonly tracks: readonly { readonly track: string; readonly amount?: FormulaText }[];
+  /** Conditions put on (`apply`) or taken off (`remove`) where `when` holds, read after the tracks. */
+  readonly conditions?: readonly { readonly when: FormulaText; readonly apply?: string; readonly remove?: string }[];
 }
 
 export interface DamageStep {

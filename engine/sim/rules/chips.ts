@@ -58,6 +58,17 @@ export function damageChip(rolled: string, steps: readonly string[], amount: num
     : `${rolled}${word}`;
 }
 
+/**
+ * What `combat.damage.apply` did with a blow, after its damage chip: each track lowered and what it holds now, and
+ * the conditions put on (+) or taken off (−): `2d6 (9) → Toughness = 5 → vigour −1 (3) · +Shaken`.
+ */
+export function splitChip(chip: string, split: readonly { readonly track: string; readonly amount: number; readonly value: number }[],
+  on: readonly string[], off: readonly string[]): string {
+  const tracks = split.map((t) => `${t.track} −${t.amount} (${t.value})`).join(', ');
+  const conditions = [...on.map((c) => `+${c}`), ...off.map((c) => `−${c}`)].join(' ');
+  return `${chip} → ${tracks || 'nothing taken'}${conditions ? ` · ${conditions}` : ''}`;
+}
+
 /** A save's note on a spell's damage chip. */
 export function savedChip(rolled: string, half: boolean): string {
   return `${rolled} (saved: ${half ? 'half' : 'none'})`;

@@ -1,10 +1,10 @@
 // Damage: a blow (the check against the target's defence, hit reactions, the damage roll with the crit policy), its
 // further parts, the damage steps (resistance, vulnerability...) and the hit points it takes; what a hit applies.
 import type { EvalContext, TraceItem } from '../../formula/runtime';
-import type { AbilityDef, AttackProfile, CheckDef, Combatant } from '../model';
+import type { AbilityDef, AttackProfile, CheckDef, Combatant, DamageApplyDef } from '../model';
 import { asNumber, type FightState } from '../fight-state';
 import { resetRoll } from '../state';
-import { damageChip, rolledChip } from './chips';
+import { damageChip, rolledChip, splitChip } from './chips';
 import { judge } from './checks';
 import { applyCondition, removeConditionAt } from './conditions';
 import { goDown, sustainCheck } from './falling';
@@ -162,6 +162,8 @@ export function dealDamage(f: FightState, actor: Combatant, target: Combatant, r
       kind = step.type!; s.damageType = kind; known = -1;
     }
   }
+  const apply = f.damageApply;
+  if (apply !== null) return dealApplied(f, actor, target, apply, rolled, rolledText, stepNames, kind, sustain, formula);
   const amount = Math.max(0, Math.floor(s.damage));
   const hpTrack = f.system.hpTrack;
   const before = f.hp(target);
@@ -180,6 +182,68 @@ export function dealDamage(f: FightState, actor: Combatant, target: Combatant, r
   if (sustain && amount > 0 && target.sustaining && after > 0) sustainCheck(f, target, amount);
   if (after <= 0 && !target.down) goDown(f, target, actor);
   return before - after;
+}
+
+/**
+ * Damage as data (`combat.damage.apply`): the tracks lowered in order, each its amount of what is left; the
+ * conditions whose `when` holds on the blow as the tracks left it put on and taken off; returns the damage done.
+ */
+function dealApplied(f: FightState, actor: Combatant, target: Combatant, apply: DamageApplyDef, rolled: number, rolledText: string,
+  stepNames: string[] | null, kind: string, sustain: boolean, formula: string): number {
+  const s = f.scope;
+  const after = Math.floor(s.damage);
+  const current = f.system.trackCurrent;
+  const hpBefore = f.hp(target);
+  const split: { track: string; amount: number; value: number }[] | null = f.sink ? [] : null;
+  let left = after, done = 0;
+  const tracks = apply.tracks;
+  for (let i = 0; i < tracks.length; i++) {
+    const t = tracks[i]!;
+    s.damage = left;
+    const wanted = t.amount === null ? left : Math.floor(f.number(t.amount));
+    const holds = target.sheet[current[t.track]!]!;
+    const take = Math.max(0, Math.min(wanted, left, holds));
+    if (take === 0) continue;
+    f.setTrack(target, t.track, holds - take);
+    left -= take; done += take;
+    if (split) split.push({ track: t.name, amount: take, value: holds - take });
+  }
+  // Every rule's `when` is read before any applies (one rule's condition does not turn another's).
+  s.damage = after;
+  const rules = apply.conditions;
+  let holds = 0;
+  for (let i = 0; i < rules.length; i++) if (f.truth(rules[i]!.when)) holds |= 1 << i;
+  const hpAfter = f.hp(target);
+  actor.damageDealt += done;
+  if (done > 0 && f.anyRegeneration && !target.hurtBy.includes(kind)) target.hurtBy.push(kind);
+  if (f.sink) {
+    const on: string[] = [], off: string[] = [];
+    for (let i = 0; i < rules.length; i++) {
+      if ((holds & (1 << i)) === 0) continue;
+      const r = rules[i]!;
+      // The chip names what changes: a condition put on that is not yet held, one taken off that is.
+      if (r.remove !== null && target.conditionIds.includes(r.remove)) off.push(f.system.conditions.get(r.remove)?.name ?? r.remove);
+      if (r.apply !== null && (!target.conditionIds.includes(r.apply) || r.apply === r.remove)) on.push(f.system.conditions.get(r.apply)?.name ?? r.apply);
+    }
+    const amount = Math.max(0, after);
+    f.emit({
+      type: 'damage', round: f.round, actor: actor.id, target: target.id, amount, damageType: kind, steps: stepNames!, rolled, hp: hpAfter, formula,
+      chip: splitChip(damageChip(rolledText, stepNames!, amount, rolled, kind), split!, on, off), split: split!,
+    });
+  }
+  if (f.countsDamage && hpBefore !== hpAfter) countDamage(f, target, kind, hpBefore - hpAfter);
+  if (done > 0 && target.conditions.length !== 0) wake(f, target);
+  for (let i = 0; i < rules.length; i++) {
+    if ((holds & (1 << i)) === 0) continue;
+    const r = rules[i]!;
+    if (r.remove !== null) {
+      for (let k = target.conditions.length - 1; k >= 0; k--) if (target.conditions[k]!.def.id === r.remove) removeConditionAt(f, target, k, 'ended');
+    }
+    if (r.apply !== null) applyCondition(f, target, r.apply, actor, null);
+  }
+  if (sustain && done > 0 && target.sustaining && hpAfter > 0) sustainCheck(f, target, done);
+  if (hpAfter <= 0 && !target.down) goDown(f, target, actor);
+  return done;
 }
 
 /** Damage ends the conditions that say so (`endsOnDamage`: a sleeper wakes). */
