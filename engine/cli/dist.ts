@@ -1,34 +1,57 @@
-// rules-studio dist FORMULA [--set k=v]... [--json]: the exact distribution, as a table with a bar chart.
+// rules-studio dist FORMULA [--system FILE [--at WHERE]] [--set k=v]... [--json]: the exact distribution, as a table
+// with a bar chart. With --system, the formula may call the system's functions and read its sheets: at a hero, a
+// bestiary creature or a template (`--at`, by name, id or JSON pointer) that sheet's own numbers, elsewhere the
+// samples the editor's hover assumes (an attribute's default, level 1, ...); --set values win over both.
+import { readFile } from 'node:fs/promises';
 import { type Distribution, distributionOf } from '../formula/distribution';
+import { checkFormula, parseFormula } from '../formula';
+import type { FormulaNode, SymbolInfo, SymbolTable, UserFunction, Value } from '../formula';
+import { FormulaTools } from '../editor/formulaTools';
 import { escapeControls } from './terminal-text.mjs';
 import {
   type CommandIo,
   EXIT_BAD_FORMULA,
   EXIT_OK,
   checkAndReport,
+  type FormulaArgs,
   formatProblem,
   processIo,
   readFormulaArgs,
+  reportDiagnostics,
+  UsageError,
   usage,
 } from './formula-input';
 
-const SYNOPSIS = 'dist FORMULA [--set key=value]... [--json]';
+const SYNOPSIS = 'dist FORMULA [--system FILE [--at WHERE]] [--set key=value]... [--json]';
 /** Tables longer than this are grouped into ranges of values. */
 const MAX_ROWS = 40;
 const BAR_WIDTH = 40;
 
-export async function run(args: string[], io: CommandIo = processIo): Promise<number> {
+export async function run(args: string[], io: CommandIo = processIo, readText: (path: string) => Promise<string> = (path) => readFile(path, 'utf8')): Promise<number> {
   let input;
+  let system: SystemReads | null = null;
   try {
-    input = readFormulaArgs(args);
+    input = readFormulaArgs(args, ['--system', '--at']);
+    const file = input.options.get('--system');
+    if (file === undefined && input.options.has('--at')) throw new UsageError('--at needs --system FILE: it names a sheet of the system');
+    if (file !== undefined) system = await readSystem(file, input.options.get('--at'), readText);
   } catch (err) {
     return usage(io, 'dist', SYNOPSIS, err);
   }
-  const ast = checkAndReport(io, input);
+  const values = input.values;
+  let resolve = (path: readonly string[]): Value | undefined => values.get(path.join('.'));
+  let functions: ReadonlyMap<string, UserFunction> | undefined;
+  let ast: FormulaNode | null;
+  if (system === null) ast = checkAndReport(io, input);
+  else {
+    const reads = system;
+    resolve = (path) => values.get(path.join('.')) ?? reads.value(path);
+    functions = reads.functions;
+    ast = checkWithSystem(io, input, resolve, reads.functions);
+  }
   if (ast === null) return EXIT_BAD_FORMULA;
 
-  const values = input.values;
-  const result = distributionOf(ast, { resolve: (path) => values.get(path.join('.')) });
+  const result = distributionOf(ast, { resolve, functions });
   if (!result.ok) {
     io.err(formatProblem(input.formula, 'error', result.error.message, result.error.span));
     return EXIT_BAD_FORMULA;
@@ -40,6 +63,65 @@ export async function run(args: string[], io: CommandIo = processIo): Promise<nu
     io.out(renderTable(input.formula, result));
   }
   return EXIT_OK;
+}
+
+interface SystemReads {
+  value(path: readonly string[]): Value | undefined;
+  readonly functions: ReadonlyMap<string, UserFunction>;
+}
+
+/** The system's functions and what its sheet `at` (a name, an id or a JSON pointer) reads; throws UsageError. */
+async function readSystem(file: string, at: string | undefined, readText: (path: string) => Promise<string>): Promise<SystemReads> {
+  let document: unknown;
+  try {
+    document = JSON.parse(await readText(file));
+  } catch (err) {
+    throw new UsageError(`--system ${file}: ${err instanceof SyntaxError ? 'not JSON: ' : ''}${err instanceof Error ? err.message : String(err)} (run \`rules-studio check ${file}\` for the details)`);
+  }
+  const tools = new FormulaTools(document);
+  const pointer = at === undefined ? '' : sheetPointer(document, at);
+  if (at !== undefined && tools.sheetLabel(pointer) === null) throw new UsageError(`--at ${at}: the system has no hero, bestiary creature or template there`);
+  return { value: (path) => tools.valueAt(pointer, path), functions: tools.functions };
+}
+
+/** `/heroes/0/...` as it is; else the first hero, creature or template whose name or id is `at`. */
+function sheetPointer(document: unknown, at: string): string {
+  if (at.startsWith('/')) return at;
+  const doc = (document ?? {}) as Record<string, unknown>;
+  for (const list of ['heroes', 'bestiary', 'templates']) {
+    const items = doc[list];
+    if (!Array.isArray(items)) continue;
+    const index = items.findIndex((item: unknown) => {
+      const record = (item ?? {}) as Record<string, unknown>;
+      return record.name === at || record.id === at;
+    });
+    if (index >= 0) return `/${list}/${index}`;
+  }
+  return `/${at}`;
+}
+
+/** Checks the formula over what it can read: the --set names and every name the system gives a value here. */
+function checkWithSystem(io: CommandIo, input: FormulaArgs, resolve: (path: readonly string[]) => Value | undefined, functions: ReadonlyMap<string, UserFunction>): FormulaNode | null {
+  const parsed = parseFormula(input.formula);
+  if (parsed.ast === null) {
+    reportDiagnostics(io, input.formula, parsed.diagnostics);
+    return null;
+  }
+  const typeOf = (value: Value): SymbolInfo['type'] => (Array.isArray(value) ? 'list' : (typeof value as 'number' | 'boolean' | 'string'));
+  const table: SymbolTable = {
+    lookup: (path) => {
+      const value = resolve(path.split('.'));
+      return value === undefined ? undefined : { type: typeOf(value) };
+    },
+    names: () => input.values.keys(),
+    functions,
+  };
+  const checked = checkFormula(parsed.ast, table);
+  const problems = checked.diagnostics.map((d) =>
+    d.code === 'unknown-ref' && d.message.startsWith('unknown reference') ? { ...d, message: `\`${input.formula.slice(d.span.start, d.span.end)}\` has no value here: neither the system nor --set gives it one` } : d,
+  );
+  reportDiagnostics(io, input.formula, problems);
+  return problems.some((d) => d.severity === 'error') ? null : parsed.ast;
 }
 
 interface Row {

@@ -14,7 +14,8 @@ const USAGE = `usage: rules-studio <command> [options]
 
   check FILE... [--json]                         JSON syntax, schema and every formula
   roll FORMULA [--seed N] [--set k=v]... [--json]  one roll with its chip
-  dist FORMULA [--set k=v]... [--json]             exact distribution
+  dist FORMULA [--system FILE [--at WHERE]] [--set k=v]... [--json]
+                                                   exact distribution (a system's functions and sheets)
   sim FILE --fight ID [--fights N] [--seed S] [--workers K] [--json] [--log]
   sim FILE --fight ID ... --record [--workspace DIR]                         append to .rules-studio/runs/
   sim FILE --grid --party ID [--fights N] [--seed S] [--workers K] [--json]   tier × role grid

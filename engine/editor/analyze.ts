@@ -34,6 +34,9 @@ const TOKEN_KINDS: Readonly<Record<string, FormulaTokenKind>> = {
   And: 'keyword',
   Or: 'keyword',
   Not: 'keyword',
+  Let: 'keyword',
+  In: 'keyword',
+  Equals: 'operator',
   Bang: 'operator',
   EqualEqual: 'operator',
   NotEqual: 'operator',
@@ -61,7 +64,8 @@ export function formulaTokens(formula: string): { start: number; end: number; ki
     let kind = TOKEN_KINDS[name];
     if (name === 'Identifier') {
       const previous = tokens[i - 1]?.tokenType.name;
-      kind = previous === 'LBracket' ? 'tag' : 'function';
+      // The name a `let` binds reads as a reference (`@name`) after its `in`.
+      kind = previous === 'LBracket' ? 'tag' : previous === 'Let' ? 'ref' : 'function';
     }
     if (!kind) continue;
     out.push({ start: token.startOffset, end: token.startOffset + token.image.length, kind });

@@ -2,7 +2,7 @@
 // document's symbol tables) and a formula's exact distribution, with sample values for references that only
 // have a value in a fight (an attribute's default, level 1, tier 1, ...), and on an attack roll the chance to hit.
 import { parseFormula } from '../formula/parse';
-import type { SymbolTable, Value } from '../formula/types';
+import type { SymbolTable, UserFunction, Value } from '../formula/types';
 import { distributionOf } from '../formula/distribution';
 import { DocumentSymbols } from '../schema/symbols';
 import { tierRangeOf, tiersOf } from '../schema/tiers';
@@ -23,6 +23,28 @@ export class FormulaTools {
   constructor(readonly document: unknown) {
     this.#symbols = new DocumentSymbols(document);
     this.#doc = document !== null && typeof document === 'object' ? (document as Record<string, unknown>) : {};
+  }
+
+  /** The document's user functions (`functions`), as the distributions here read them. */
+  get functions(): ReadonlyMap<string, UserFunction> {
+    return this.#symbols.functions;
+  }
+
+  /**
+   * What `@path` reads at `pointer` (a sheet, or a formula inside one: `/heroes/0`, `/bestiary/2/attack`): the
+   * sheet's own number when it has one, else the sample a hover assumes; undefined when it has none. For
+   * `dist --system` (engine/cli/dist.ts), which reads a system's sheets as the hover does.
+   */
+  valueAt(pointer: string, path: readonly string[], tier = 1): Value | undefined {
+    const own = this.#sheetAt(pointer, tier)?.value(path);
+    if (own !== undefined) return own;
+    if (path.length === 1 && path[0] === 'tier' && pointer.startsWith('/templates/')) return tier;
+    return this.#sample(path, this.#symbols.symbolsForPointer(pointer));
+  }
+
+  /** The label of the sheet at `pointer` (`Fighter 1's sheet`), or null when it is in none. */
+  sheetLabel(pointer: string, tier = 1): string | null {
+    return this.#sheetAt(pointer, tier)?.label ?? null;
   }
 
   completions(pointer: string): CompletionName[] {

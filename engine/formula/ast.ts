@@ -85,6 +85,8 @@ class AstBuilder extends BaseVisitor {
   }
 
   expression(ctx: Children): FormulaNode {
+    const binding = firstNode(ctx, 'letExpression');
+    if (binding !== undefined) return this.visit(binding);
     const test = this.visit(firstNode(ctx, 'test')!);
     const then = firstNode(ctx, 'then');
     const otherwise = firstNode(ctx, 'otherwise');
@@ -92,6 +94,21 @@ class AstBuilder extends BaseVisitor {
     const testNode = firstNode(ctx, 'test')!;
     const span = spanOf(nodeSpan(testNode).start, nodeSpan(otherwise).end);
     return Object.freeze({ kind: 'conditional', test, then: this.visit(then), otherwise: this.visit(otherwise), span });
+  }
+
+  letExpression(ctx: Children): FormulaNode {
+    const keyword = firstToken(ctx, 'Let')!;
+    const name = firstToken(ctx, 'name')!;
+    const bodyNode = firstNode(ctx, 'body')!;
+    if (RESERVED_SEGMENTS.has(name.image)) this.error(`'${name.image}' cannot be a name`, tokenSpan(name), 'reserved');
+    return Object.freeze({
+      kind: 'let',
+      name: name.image,
+      nameSpan: tokenSpan(name),
+      value: this.visit(firstNode(ctx, 'value')!),
+      body: this.visit(bodyNode),
+      span: spanOf(keyword.startOffset, nodeSpan(bodyNode).end),
+    });
   }
 
   /** Left-associative chain: `a - b - c` is `(a - b) - c`. */

@@ -166,16 +166,23 @@ const builtinList: readonly BuiltinFunction[] = [
   },
   {
     name: 'count',
-    signature: 'count(list, x)',
-    description: 'How many times the list holds x: count(@roll.dice, 6).',
+    signature: 'count(list, x) or count(list, lo, hi)',
+    description: 'How many times the list holds x, or how many of its numbers lie from lo to hi: count(@roll.dice, 6), count(@pool.faces, 5, 6).',
     minArgs: 2,
-    maxArgs: 2,
-    argType: (index) => (index === 0 ? 'list' : 'any'),
+    maxArgs: 3,
+    argType: (index) => (index === 0 ? 'list' : index === 1 ? 'any' : 'number'),
     resultType: 'number',
     impl: (...args) => {
-      const needle = args[1];
+      const list = listArg('count', args[0], 0);
       let found = 0;
-      for (const item of listArg('count', args[0], 0)) if (item === needle) found++;
+      if (args.length === 3) {
+        const lo = numberArg('count', args[1], 1);
+        const hi = numberArg('count', args[2], 2);
+        for (const item of list) if (typeof item === 'number' && item >= lo && item <= hi) found++;
+        return found;
+      }
+      const needle = args[1];
+      for (const item of list) if (item === needle) found++;
       return found;
     },
   },
@@ -217,6 +224,8 @@ export const RESERVED_FUNCTION_NAMES: ReadonlySet<string> = new Set([
   'and',
   'or',
   'not',
+  'let',
+  'in',
 ]);
 
 /**

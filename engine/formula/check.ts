@@ -10,8 +10,10 @@ import { BUILTINS, type NumericRange } from './builtins';
 import { parseFormula } from './parse';
 import { callCycle, callLimitProblem, formulaShape } from './calls';
 import { printFormula } from './print';
+import { boundDice } from './nodes';
+import { arithmeticRange, range } from './ranges';
 import { endlessDie, planDice } from '../dice/roll';
-import { layerSymbols } from './symbols';
+import { alreadyReadable, layerSymbols } from './symbols';
 import { didYouMean, editDistance, suggestNames } from './suggest';
 import { compareCoverage, unmatchedEnds, modifierText } from './faces';
 import {
@@ -76,11 +78,6 @@ function formatCount(value: number): string {
   return value.toLocaleString('en-US');
 }
 
-/** Keeps only finite, ordered intervals; anything else is "unknown". */
-function range(min: number, max: number): NumericRange | null {
-  return Number.isFinite(min) && Number.isFinite(max) && min <= max ? { min, max } : null;
-}
-
 function constantOf(facts: Facts): number | undefined {
   return facts.range !== null && facts.range.min === facts.range.max ? facts.range.min : undefined;
 }
@@ -125,6 +122,8 @@ class Checker {
   readonly diagnostics: FormulaDiagnostic[] = [];
   private constantDice = 0;
   private readonly tags = new Set<string>();
+  /** The names the `let`s around the node being visited bind: their value's facts, whether faces are readable, reads. */
+  private readonly locals = new Map<string, { facts: Facts; faces: boolean; reads: number }>();
 
   constructor(
     private readonly symbols: SymbolTable,
@@ -184,6 +183,8 @@ class Checker {
         return this.call(node);
       case 'dice':
         return this.dice(node);
+      case 'let':
+        return this.binding(node);
       case 'tag': {
         const operand = this.visit(node.operand);
         this.expectType(node.operand, operand, 'number', `the tag [${node.tag}]`);
@@ -196,7 +197,40 @@ class Checker {
     }
   }
 
+  /** `let name = value in body`: the name must not hide anything this formula can read, and should be read. */
+  private binding(node: Extract<FormulaNode, { kind: 'let' }>): Facts {
+    const value = this.visit(node.value);
+    const name = node.name;
+    const hidden = this.locals.has(name) ? 'a name of an enclosing `let`' : alreadyReadable(this.symbols, name);
+    if (hidden !== undefined) {
+      this.report('error', 'shadow', `\`let ${name}\` would hide \`@${name}\`, ${hidden}; pick another name`, node.nameSpan);
+    }
+    const local = { facts: value, faces: boundDice(node.value) !== null, reads: 0 };
+    const outer = this.locals.get(name);
+    this.locals.set(name, local);
+    const body = this.visit(node.body);
+    if (outer === undefined) this.locals.delete(name);
+    else this.locals.set(name, outer); // a hidden enclosing name (reported above) is read again after this body
+    if (local.reads === 0) this.report('warning', 'unused', `\`${name}\` is never read after 'in': write \`@${name}\` where its value is needed`, node.nameSpan);
+    return body;
+  }
+
+  private localReference(node: Extract<FormulaNode, { kind: 'ref' }>, local: { facts: Facts; faces: boolean; reads: number }): Facts {
+    local.reads += 1;
+    const name = node.path[0]!;
+    if (node.path.length === 1) return local.facts;
+    if (node.path.length === 2 && node.path[1] === 'faces') {
+      if (local.faces) return { type: 'list', range: null };
+      this.report('error', 'unknown-ref', `\`@${name}.faces\` reads the faces of a dice term: bind \`${name}\` to one, like \`let ${name} = 5d6 in …\``, node.span);
+      return ANY;
+    }
+    this.report('error', 'unknown-ref', `\`@${name}\` is a name of a \`let\`: \`@${node.path.join('.')}\` reads nothing (only \`@${name}\` and, for dice, \`@${name}.faces\`)`, node.span);
+    return ANY;
+  }
+
   private reference(node: Extract<FormulaNode, { kind: 'ref' }>): Facts {
+    const local = this.locals.get(node.path[0]!);
+    if (local !== undefined) return this.localReference(node, local);
     const path = node.path.join('.');
     const info = this.symbols.lookup(path);
     if (info !== undefined) return this.factsOf(info);
@@ -523,30 +557,6 @@ class Checker {
     const alreadyReported = this.diagnostics.some((d) => d.code === 'limit' && d.severity === 'error');
     if (!alreadyReported && this.constantDice > LIMITS.maxDicePerEvaluation) {
       this.report('error', 'limit', `this formula rolls at least ${formatCount(this.constantDice)} dice; at most ${formatCount(LIMITS.maxDicePerEvaluation)} are rolled per evaluation`, root.span);
-    }
-  }
-}
-
-function arithmeticRange(op: '+' | '-' | '*' | '/' | '%', a: NumericRange | null, b: NumericRange | null): NumericRange | null {
-  if (a === null || b === null) return null;
-  switch (op) {
-    case '+':
-      return range(a.min + b.min, a.max + b.max);
-    case '-':
-      return range(a.min - b.max, a.max - b.min);
-    case '*': {
-      const corners = [a.min * b.min, a.min * b.max, a.max * b.min, a.max * b.max];
-      return range(Math.min(...corners), Math.max(...corners));
-    }
-    case '/': {
-      if (b.min <= 0 && b.max >= 0) return null;
-      const corners = [a.min / b.min, a.min / b.max, a.max / b.min, a.max / b.max];
-      return range(Math.min(...corners), Math.max(...corners));
-    }
-    case '%': {
-      // |a % b| < |b| and |a % b| <= |a|; the sign follows a.
-      const bound = Math.max(Math.abs(b.min), Math.abs(b.max));
-      return range(a.min >= 0 ? 0 : Math.max(a.min, -bound), a.max <= 0 ? 0 : Math.min(a.max, bound));
     }
   }
 }

@@ -14,6 +14,7 @@ export function childrenOf(node: FormulaNode): readonly FormulaNode[] {
     case 'conditional': return [node.test, node.then, node.otherwise];
     case 'call': return node.args;
     case 'tag': return [node.operand];
+    case 'let': return [node.value, node.body];
     case 'dice': {
       const size = node.sides.kind === 'number' ? node.sides.value : null;
       return node.count ? (size ? [node.count, size] : [node.count]) : size ? [size] : NONE;
@@ -33,6 +34,7 @@ export function mapChildren(node: FormulaNode, map: (child: FormulaNode) => Form
     case 'conditional': return { ...node, test: map(node.test), then: map(node.then), otherwise: map(node.otherwise) };
     case 'call': return { ...node, args: node.args.map(map) };
     case 'tag': return { ...node, operand: map(node.operand) };
+    case 'let': return { ...node, value: map(node.value), body: map(node.body) };
     case 'dice': return {
       ...node,
       count: node.count === null ? null : map(node.count),
@@ -83,4 +85,16 @@ export function hasDice(node: FormulaNode): boolean {
  */
 export function hasDiceOrCall(node: FormulaNode): boolean {
   return someNode(node, (n) => n.kind === 'dice' || n.kind === 'call');
+}
+
+/** The dice term a let binds (through tags and nothing else), whose faces `@name.faces` reads; null otherwise. */
+export function boundDice(value: FormulaNode): Extract<FormulaNode, { kind: 'dice' }> | null {
+  let node = value;
+  while (node.kind === 'tag') node = node.operand;
+  return node.kind === 'dice' ? node : null;
+}
+
+/** Whether `body` reads the faces of the name a let binds (`@name.faces`). */
+export function readsFaces(name: string, body: FormulaNode): boolean {
+  return someNode(body, (n) => n.kind === 'ref' && n.path.length === 2 && n.path[0] === name && n.path[1] === 'faces');
 }

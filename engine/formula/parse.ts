@@ -12,6 +12,7 @@ import {
   FateSides,
   formulaLexer,
   Identifier,
+  Let,
   LParen,
   Minus,
   Not,
@@ -98,7 +99,7 @@ export function findTooDeep(tokens: readonly IToken[], limit: number = LIMITS.ma
       const outer = frames[frames.length - 1]!;
       depth -= outer.prefixes;
       outer.prefixes = 0;
-    } else if (type === Question) {
+    } else if (type === Question || type === Let) {
       frame.conditionals += 1;
       depth += 1;
     } else if (type === Comma) {

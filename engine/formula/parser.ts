@@ -1,5 +1,5 @@
 // The formula grammar: a chevrotain CstParser with no embedded actions (meaning lives in ast.ts).
-// Precedence, low to high: `?:` (right-assoc) < or < and < not < comparison (one, never chained) < + - < * / %
+// Precedence, low to high: `let … in` (its body reaches as far right as it can) < `?:` (right-assoc) < or < and < not < comparison (one, never chained) < + - < * / %
 // < unary minus < dice, modifiers and tags < primary.
 import { CstParser, EOF, type IOrAlt, type IParserErrorMessageProvider, type IToken, type TokenType } from 'chevrotain';
 import {
@@ -13,8 +13,11 @@ import {
   DiceModifier,
   False,
   FateSides,
+  Equals,
   Identifier,
+  In,
   LBracket,
+  Let,
   LParen,
   Minus,
   MultiplicativeOperator,
@@ -68,6 +71,11 @@ const messages: IParserErrorMessageProvider = {
     }
     if (expected === RParen) return `expected ')' to close '('${afterPrevious(previous)}, but found ${describeToken(actual)}`;
     if (expected === RBracket) return `expected ']' to end the tag${afterPrevious(previous)}, but found ${describeToken(actual)}`;
+    if (expected === Identifier && previous?.tokenType === Let) {
+      return `expected a name after 'let', like 'let pool = 5d6 in count(@pool.faces, 6)', but found ${describeToken(actual)}`;
+    }
+    if (expected === Equals) return `expected '=' and the value of the name${afterPrevious(previous)}, like 'let pool = 5d6 in …', but found ${describeToken(actual)}`;
+    if (expected === In) return `expected 'in' and the formula that reads the name${afterPrevious(previous)}, like 'let pool = 5d6 in @pool + 1', but found ${describeToken(actual)}`;
     if (expected === Colon) return `expected ':' and the other choice of 'c ? a : b'${afterPrevious(previous)}, but found ${describeToken(actual)}`;
     if (expected === Identifier && previous?.tokenType === LBracket) {
       return `expected a tag name after '[', like 'd12[Hope]', but found ${describeToken(actual)}`;
@@ -79,6 +87,7 @@ const messages: IParserErrorMessageProvider = {
       return `comparisons cannot be chained: write 'a < b and b < c' instead of ${describeToken(firstRedundant)} after a comparison`;
     }
     if (firstRedundant.tokenType === RParen) return `found ')' without a matching '('`;
+    if (firstRedundant.tokenType === Equals) return `found '=' alone: use '==' to compare ('=' only follows the name of a 'let')`;
     if (firstRedundant.tokenType === Identifier && firstRedundant.image === 'd') return DICE_SIDES_HINT;
     if (firstRedundant.tokenType === Identifier && /^(?:[kd][hl]\d*|ro?|cs)$/.test(firstRedundant.image.replace(/\d+$/, ''))) {
       return (
@@ -107,6 +116,7 @@ const messages: IParserErrorMessageProvider = {
 export class FormulaParser extends CstParser {
   // Alternatives are built once, not on every rule call (chevrotain's advice; it also keeps tsx's name helpers
   // off the hot path).
+  private expressionAlternatives?: IOrAlt<unknown>[];
   private notAlternatives?: IOrAlt<unknown>[];
   private unaryAlternatives?: IOrAlt<unknown>[];
   private atomAlternatives?: IOrAlt<unknown>[];
@@ -122,15 +132,31 @@ export class FormulaParser extends CstParser {
     this.SUBRULE(this.expression);
   });
 
-  /** `test ? then : otherwise`, right-associative. */
+  /** `let name = value in body` (the body reaches as far right as it can), or `test ? then : otherwise`, right-associative. */
   public expression = this.RULE('expression', () => {
-    this.SUBRULE(this.orExpression, { LABEL: 'test' });
-    this.OPTION(() => {
-      this.CONSUME(Question);
-      this.SUBRULE(this.expression, { LABEL: 'then' });
-      this.CONSUME(Colon);
-      this.SUBRULE2(this.expression, { LABEL: 'otherwise' });
-    });
+    this.OR((this.expressionAlternatives ??= [
+      { ALT: () => this.SUBRULE(this.letExpression) },
+      {
+        ALT: () => {
+          this.SUBRULE(this.orExpression, { LABEL: 'test' });
+          this.OPTION(() => {
+            this.CONSUME(Question);
+            this.SUBRULE(this.expression, { LABEL: 'then' });
+            this.CONSUME(Colon);
+            this.SUBRULE2(this.expression, { LABEL: 'otherwise' });
+          });
+        },
+      },
+    ]));
+  });
+
+  public letExpression = this.RULE('letExpression', () => {
+    this.CONSUME(Let);
+    this.CONSUME(Identifier, { LABEL: 'name' });
+    this.CONSUME(Equals);
+    this.SUBRULE(this.expression, { LABEL: 'value' });
+    this.CONSUME(In);
+    this.SUBRULE2(this.expression, { LABEL: 'body' });
   });
 
   public orExpression = this.RULE('orExpression', () => {

@@ -86,6 +86,9 @@ function checkSpans(ast: FormulaNode, length: number, parent: Span = { start: 0,
     case 'call':
       children.push(...ast.args);
       break;
+    case 'let':
+      children.push(ast.value, ast.body);
+      break;
     case 'dice':
       if (ast.count !== null) children.push(ast.count);
       if (ast.sides.kind === 'number') children.push(ast.sides.value);

@@ -19,6 +19,7 @@ type Level = (typeof Level)[keyof typeof Level];
 
 function levelOf(node: FormulaNode): Level {
   switch (node.kind) {
+    case 'let':
     case 'conditional':
       return Level.Conditional;
     case 'binary':
@@ -106,6 +107,8 @@ function printBare(node: FormulaNode): string {
       const rightLevel = level === Level.Comparison ? Level.Additive : (level + 1) as Level;
       return `${print(node.left, leftLevel)} ${node.op} ${print(node.right, rightLevel)}`;
     }
+    case 'let':
+      return `let ${node.name} = ${print(node.value, Level.Conditional)} in ${print(node.body, Level.Conditional)}`;
     case 'conditional':
       return `${print(node.test, Level.Or)} ? ${print(node.then, Level.Conditional)} : ${print(node.otherwise, Level.Conditional)}`;
     case 'call':

@@ -36,3 +36,11 @@ export function layerSymbols(inner: Readonly<Record<string, SymbolInfo>> | Reado
     explainUnknown: outer.explainUnknown === undefined ? undefined : (path) => outer.explainUnknown!(path),
   };
 }
+
+/** What `@name` (or a `@name.…`) already reads in `table`, in words, or undefined when the name is free (a `let`'s). */
+export function alreadyReadable(table: SymbolTable, name: string): string | undefined {
+  if (table.lookup(name) !== undefined) return 'which this formula can read already';
+  const prefix = `${name}.`;
+  for (const known of table.names()) if (known.startsWith(prefix)) return `whose \`@${known}\` this formula can read already`;
+  return undefined;
+}

@@ -145,6 +145,9 @@ export const False = createToken({ name: 'False', label: "'false'", pattern: /fa
 export const And = createToken({ name: 'And', label: "'and'", pattern: /and|&&/, longer_alt: Identifier });
 export const Or = createToken({ name: 'Or', label: "'or'", pattern: /or|\|\|/, longer_alt: Identifier });
 export const Not = createToken({ name: 'Not', label: "'not'", pattern: /not/, longer_alt: Identifier });
+/** `let x = 3d6 in @x + @x`: a local name, read as `@x` (and `@x.faces`) in the part after `in`. */
+export const Let = createToken({ name: 'Let', label: "'let'", pattern: /let/, longer_alt: Identifier });
+export const In = createToken({ name: 'In', label: "'in'", pattern: /in/, longer_alt: Identifier });
 /** `!` as logical not: a separate token type in the Not category so the printer can keep designers' words. */
 export const Bang = createToken({ name: 'Bang', label: "'!'", pattern: /!/, categories: [Not] });
 
@@ -155,6 +158,8 @@ export const LessEqual = createToken({ name: 'LessEqual', label: "'<='", pattern
 export const GreaterEqual = createToken({ name: 'GreaterEqual', label: "'>='", pattern: />=/, categories: [CompareOperator] });
 export const Less = createToken({ name: 'Less', label: "'<'", pattern: /</, categories: [CompareOperator] });
 export const Greater = createToken({ name: 'Greater', label: "'>'", pattern: />/, categories: [CompareOperator] });
+/** The `=` of `let x = …` (after every operator that starts with `=`). */
+export const Equals = createToken({ name: 'Equals', label: "'='", pattern: /=/ });
 
 export const AdditiveOperator = createToken({ name: 'AdditiveOperator', label: "'+' or '-'", pattern: Lexer.NA });
 export const Plus = createToken({ name: 'Plus', label: "'+'", pattern: /\+/, categories: [AdditiveOperator] });
@@ -188,6 +193,8 @@ export const allTokens: TokenType[] = [
   And,
   Or,
   Not,
+  Let,
+  In,
   Identifier,
   CompareOperator,
   EqualEqual,
@@ -196,6 +203,7 @@ export const allTokens: TokenType[] = [
   GreaterEqual,
   Less,
   Greater,
+  Equals,
   Bang,
   AdditiveOperator,
   Plus,

@@ -75,7 +75,19 @@ export type FormulaNode =
       readonly span: Span;
     }
   /** `d12[Hope]` or `(2d6)[Damage]`: the term's value, readable afterwards as `@roll.<tag>`. */
-  | { readonly kind: 'tag'; readonly tag: string; readonly operand: FormulaNode; readonly span: Span };
+  | { readonly kind: 'tag'; readonly tag: string; readonly operand: FormulaNode; readonly span: Span }
+  /**
+   * `let pool = 5d6 in count(@pool.faces, 6)`: `value` is evaluated once, and `body` reads it as `@name` (every read
+   * the same number) and, when `value` is a dice term, its kept faces as the list `@name.faces`.
+   */
+  | {
+      readonly kind: 'let';
+      readonly name: string;
+      readonly nameSpan: Span;
+      readonly value: FormulaNode;
+      readonly body: FormulaNode;
+      readonly span: Span;
+    };
 
 export type NodeKind = FormulaNode['kind'];
 

@@ -64,6 +64,9 @@ export function reservedMeaning(name: string): string | undefined {
   return undefined;
 }
 
+/** Words of the formula language that open or join a local binding (`let pool = 5d6 in count(@pool.faces, 6)`). */
+export const BINDING_WORDS: ReadonlySet<string> = new Set(['let', 'in']);
+
 /** Why `name` cannot be a user function, or undefined when it can: it reads as dice, a word or a built-in. */
 export function functionNameProblem(name: string): string | undefined {
   if (BUILTINS.has(name)) return `the function name \`${name}\` is the built-in \`${BUILTINS.get(name)!.signature}\`, which every call \`${name}(...)\` reaches instead: rename it (\`my_${name}\`)`;
@@ -73,6 +76,9 @@ export function functionNameProblem(name: string): string | undefined {
     const die = tokens.slice(0, tokens.findIndex((t) => t.tokenType === Identifier || t.image === '(') >>> 0).map((t) => t.image).join('') || name;
     const rest = name.slice(die.length);
     return `the function name \`${name}\` reads as dice: \`${die}\` is a die${rest ? ` and \`${rest}\` a name after it` : ''}, because a name that starts with \`d\` and a digit, \`%\`, \`(\` or \`F\` is always a die; rename it (\`roll_${name}\`)`;
+  }
+  if (BINDING_WORDS.has(name)) {
+    return `the function name \`${name}\` is a word of the formula language (\`let name = value in …\` binds a local name), never a call: rename it (\`my_${name}\`)`;
   }
   if (RESERVED_FUNCTION_NAMES.has(name) || first === undefined || first.tokenType !== Identifier || first.image !== name) {
     return `the function name \`${name}\` is a word of the formula language, never a call: rename it (\`my_${name}\`)`;

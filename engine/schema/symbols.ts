@@ -46,6 +46,8 @@ function nodeValueType(node: FormulaNode): ValueType {
       return ['has', 'overlaps'].includes(node.name) ? 'boolean' : 'number';
     case 'tag':
       return nodeValueType(node.operand);
+    case 'let':
+      return nodeValueType(node.body);
     case 'ref':
       return 'any';
     default:

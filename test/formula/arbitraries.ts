@@ -58,6 +58,7 @@ export const { node } = fc.letrec<{ node: FormulaNode; leaf: FormulaNode }>((tie
       span: fc.constant(SPAN),
     }),
     fc.record({ kind: fc.constant('tag' as const), tag: tagName, operand: tie('node'), span: fc.constant(SPAN) }),
+    fc.record({ kind: fc.constant('let' as const), name: identifier, nameSpan: fc.constant(SPAN), value: tie('node'), body: tie('node'), span: fc.constant(SPAN) }),
   ),
 }));
 
@@ -65,5 +66,6 @@ export const { node } = fc.letrec<{ node: FormulaNode; leaf: FormulaNode }>((tie
 export const formulaPieces = fc.constantFrom(
   'd', '6', '20', '(', ')', '@a', '@b.c', '.', '!', '>=', '<', '=', 'k', 'h', 'l', 'r', 'o', 'c', 's', 'F', '%', ' ', '?', ':',
   '[', ']', 'X', "'", '\\', '-', '+', '*', '/', 'not ', 'and', '||', '&&', 'max', ',', '0.5', '#', '\n', '@', 'kh1', 'cs>=', 'true',
+  'let ', ' in ', 'x', ' = ',
 );
 

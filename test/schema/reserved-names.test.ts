@@ -76,6 +76,13 @@ describe('reserved names (issue 22, item 8)', () => {
     for (const fine of ['double', 'dice', 'throw', 'dFx', 'd_6', 'degree', 'Dx6']) expect(functionNameProblem(fine), fine).toBeUndefined();
   });
 
+  it('refuses function names `let` and `in`, the words of a local binding, at the key (issue 22 item 3)', () => {
+    const d = refusedAt(check((doc) => { doc.functions.let = { params: ['a'], body: '@a' }; }), '/functions/let', 'let');
+    expect(d.message).toContain('`let name = value in …`');
+    expect(functionNameProblem('in')).toContain('a word of the formula language (`let name = value in …`');
+    for (const fine of ['letter', 'inch', 'lets', 'in_', 'Let']) expect(functionNameProblem(fine), fine).toBeUndefined();
+  });
+
   it('refuses a derived value named like a track (`hp`), a track maximum (`hp.max`) or an attribute (`str`)', () => {
     expect(refusedAt(check((doc) => { doc.derived.hp = '@con'; }), '/derived/hp', 'hp').message).toContain('named like the track `hp`');
     expect(refusedAt(check((doc) => { doc.derived['hp.max'] = '@con'; }), '/derived/hp.max', 'hp.max').message).toContain('the maximum of the track `hp`');

@@ -307,7 +307,7 @@ export function attachServer(connection: Connection): void {
       }
       const names = entry.session.tools()?.completions(typed.place.pointer) ?? [];
       const replace = range(entry.document, typed.replace);
-      return referenceItems(names).map(
+      return referenceItems(names, typed).map(
         (item): CompletionItem => ({
           label: item.label,
           labelDetails: { description: item.description },

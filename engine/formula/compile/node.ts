@@ -2,6 +2,7 @@
 // closure itself and handing the traced one to traced.ts; the shapes with a fused closure of their own are in
 // fused.ts. A node is compiled once per scope.
 import type { FormulaNode } from '../types';
+import { compileLet } from './binding';
 import { compileCall } from './calls';
 import { compileConditional } from './conditional';
 import { compileDice } from './dice';
@@ -49,6 +50,8 @@ function compileNodeOnce(node: FormulaNode, scope: CompileScope): Piece {
       return compileDice(node, scope);
     case 'tag':
       return compileTag(node, scope);
+    case 'let':
+      return compileLet(node, scope);
     default: {
       const unknown: never = node;
       throw new Error(`internal: unknown formula node ${JSON.stringify(unknown)}`);

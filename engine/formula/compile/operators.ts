@@ -12,6 +12,9 @@ import { tracedBinary, tracedNot, tracedNegate, tracedRef, tracedTag } from './t
 export function compileRef(node: NodeOf<'ref'>, scope: CompileScope): Piece {
   const name = node.path[0]!;
   if (scope.params !== null && scope.params.has(name)) {
+    // A let's faces (`@pool.faces`) are a parameter of their own.
+    const dotted = node.path.length === 2 ? scope.params.get(`${name}.${node.path[1]!}`) : undefined;
+    if (dotted !== undefined) return dotted;
     if (node.path.length > 1) {
       throw new FormulaCompileError(`parameter @${name} is a single value: @${node.path.join('.')} reads nothing`, 'unknown-ref', spanIn(scope, node));
     }

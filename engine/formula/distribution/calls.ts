@@ -146,7 +146,7 @@ export function callUserFunction(
   for (const combo of combos) {
     const params = new Map<string, Value>();
     fn.params.forEach((name, i) => params.set(name, combo.values[i] as Value));
-    const inner: Walk = { ...walk, params, callDepth: walk.callDepth + 1 };
+    const inner: Walk = { ...walk, params, locals: null, callDepth: walk.callDepth + 1 };
     const outcome = inBody(node, walk.callDepth, () => evaluate(body, inner, depth + 1));
     walk.diceUsed = inner.diceUsed;
     if (combos.length === 1 && outcome.kind === 'fixed') onlyFixed = outcome.value;

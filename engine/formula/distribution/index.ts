@@ -17,7 +17,7 @@ export type { Distribution, DistributionError, DistributionOptions, Distribution
 
 /** Exact distribution of a formula. Never throws for bad input: errors come back as `{ ok: false, error }`. */
 export function distributionOf(ast: FormulaNode, options: DistributionOptions): DistributionResult {
-  const walk: Walk = { options, budget: options.budget ?? new WorkBudget(), notes: new Set(), diceUsed: 0, params: null, callDepth: 0 };
+  const walk: Walk = { options, budget: options.budget ?? new WorkBudget(), notes: new Set(), diceUsed: 0, params: null, locals: null, callDepth: 0 };
   try {
     // The cheap checks first (references, functions, arity, a body that does not parse): a formula with a typo
     // must not build a million-face die before saying so.
@@ -50,7 +50,7 @@ export function precheck(node: FormulaNode, walk: Walk, params: ReadonlySet<stri
   if (depth > MAX_NODE_DEPTH) return; // evaluate() reports the depth
   switch (node.kind) {
     case 'ref':
-      if (params !== null && node.path.length === 1 && params.has(node.path[0] as string)) return;
+      if (params !== null && params.has(node.path.join('.'))) return;
       if (walk.options.resolve(node.path) === undefined) throw new DistributionFailure(`\`@${node.path.join('.')}\` has no value`, 'unknown-ref', node.span);
       return;
     case 'call': {
@@ -68,6 +68,14 @@ export function precheck(node: FormulaNode, walk: Walk, params: ReadonlySet<stri
       done.add(node.name);
       const body = parseBody(node, fn);
       inBody(node, stack.length, () => precheck(body, walk, new Set(fn.params), [...stack, node.name], done, 0));
+      return;
+    }
+    case 'let': {
+      precheck(node.value, walk, params, stack, done, depth + 1);
+      const names = new Set(params ?? []);
+      names.add(node.name);
+      names.add(`${node.name}.faces`);
+      precheck(node.body, walk, names, stack, done, depth + 1);
       return;
     }
     default:

@@ -5,6 +5,7 @@ import { DistributionFailure, type Pmf, addIndependent, combine, keyOf, mapValue
 import { MAX_NODE_DEPTH, type Outcome, type Walk, describeValue } from './walk';
 import { call } from './calls';
 import { dice, mix } from './dice';
+import { letBinding } from './binding';
 
 export function evaluate(node: FormulaNode, walk: Walk, depth: number): Outcome {
   if (depth > MAX_NODE_DEPTH) {
@@ -31,6 +32,8 @@ export function evaluate(node: FormulaNode, walk: Walk, depth: number): Outcome 
       return call(node, walk, depth);
     case 'dice':
       return dice(node, walk, depth);
+    case 'let':
+      return letBinding(node, walk, depth);
     default: {
       const never: never = node;
       throw new DistributionFailure(`unknown formula node ${JSON.stringify(never)}`, 'type', { start: 0, end: 0 });
@@ -52,6 +55,10 @@ export function random(pmf: Pmf, boolean: boolean): Outcome {
 }
 
 export function resolveRef(path: readonly string[], span: Span, walk: Walk): Value {
+  if (walk.locals !== null) {
+    const local = walk.locals.get(path.length === 1 ? (path[0] as string) : path.join('.'));
+    if (local !== undefined) return local;
+  }
   if (walk.params && path.length === 1) {
     const param = walk.params.get(path[0] as string);
     if (param !== undefined) return param;

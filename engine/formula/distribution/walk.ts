@@ -53,6 +53,8 @@ export interface Walk {
   diceUsed: number;
   /** Parameters of the user function being expanded. */
   readonly params: ReadonlyMap<string, Value> | null;
+  /** Names bound by the `let`s around the node (`pool`, `pool.faces`); a user function's body sees none of them. */
+  readonly locals: ReadonlyMap<string, Value> | null;
   readonly callDepth: number;
 }
 

@@ -448,7 +448,7 @@ export class SystemEditor {
     const from = model.getPositionAt(typed.replace.start);
     const range = new monaco.Range(from.lineNumber, from.column, position.lineNumber, position.column);
     return {
-      suggestions: referenceItems(names).map((item) => ({
+      suggestions: referenceItems(names, typed).map((item) => ({
         label: { label: item.label, description: item.description },
         kind: monaco.languages.CompletionItemKind.Variable,
         insertText: item.insertText,
