@@ -197,6 +197,8 @@ class MeaningChecker {
       }
       this.refs(outcome.applies, `${at}/applies`, this.conditionIds, 'condition', 'conditions');
       this.refs(outcome.inflicts, `${at}/inflicts`, this.conditionIds, 'condition', 'conditions');
+      this.refs(outcome.removes, `${at}/removes`, this.conditionIds, 'condition', 'conditions');
+      this.refs(outcome.removesOwn, `${at}/removesOwn`, this.conditionIds, 'condition', 'conditions');
       this.gains(outcome.gain, `${at}/gain`);
     });
   }

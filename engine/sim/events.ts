@@ -64,7 +64,7 @@ export interface DamageEvent {
   readonly split?: readonly { readonly track: string; readonly amount: number; readonly value: number }[];
 }
 export interface HealEvent { readonly type: 'heal'; readonly round: number; readonly actor: string; readonly target: string; readonly amount: number; readonly track: string; readonly formula?: string; readonly chip: string }
-export interface ConditionEvent { readonly type: 'condition'; readonly round: number; readonly target: string; readonly condition: string; readonly change: 'applied' | 'ended' | 'saved'; readonly source?: string; readonly dc?: number }
+export interface ConditionEvent { readonly type: 'condition'; readonly round: number; readonly target: string; readonly condition: string; readonly change: 'applied' | 'refreshed' | 'ended' | 'saved'; readonly source?: string; readonly dc?: number }
 export interface DownEvent { readonly type: 'down'; readonly round: number; readonly target: string; readonly by?: string; readonly state: 'down' | 'dead' | 'stable' }
 export interface NoTimeEvent { readonly type: 'noTime'; readonly round: number; readonly actor: string; readonly action: string; readonly attack: number }
 export interface AbilityEvent { readonly type: 'ability'; readonly round: number; readonly actor: string; readonly ability: string; readonly targets: readonly string[]; readonly chip: string }

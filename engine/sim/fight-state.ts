@@ -102,6 +102,8 @@ export abstract class FightState {
   readonly damageApply: System['damageApply'];
   /** Whether a condition of the system runs away (`flees`): only then does a turn's start look for one. */
   readonly anyFlee: boolean;
+  /** Whether a condition's rounds run out at its holder's turn start (`ends: turnStart`): only then does a start tick them. */
+  readonly startDurations: boolean;
   /**
    * Damage steps whose `when` reads only the target's fixed facts and the damage type (`has(@target.resist,
    * @damageType)`): their answers per target and type are worked out once, as bits (step i: bit 2i known, 2i+1 true).
@@ -175,6 +177,7 @@ export abstract class FightState {
     this.countsDamage = system.countedTracks.length !== 0;
     this.damageApply = system.damageApply;
     this.anyFlee = [...system.conditions.values()].some((c) => c.flees);
+    this.startDurations = [...system.conditions.values()].some((c) => c.endsAtStart);
     this.stepBits = system.damageSteps.map((step, i) => (i < 15 && step.when && fixedPerTarget(step.when, system.names) ? 1 << (2 * i) : 0));
     const writable = new Set<number>(system.trackCurrent);
     for (const c of this.combatants) for (const d of c.def.liveDerived) writable.add(d.index);

@@ -160,7 +160,9 @@ export class RulesLoader {
       tally: this.tallyKeys.length - 1,
       id: o.id, name: o.name ?? titleCase(o.id), when: this.compile(o.when, `${pointer}/when`), test: rollTestOf(this.formulas.parsedAst(o.when)), result: o.result,
       crit: o.crit === true, botch: o.botch === true, degree: this.formulas.maybe(o.degree, `${pointer}/degree`),
-      applies: o.applies ?? [], inflicts: o.inflicts ?? [], gain: this.gains(o.gain, `${pointer}/gain`),
+      applies: o.applies ?? [], inflicts: o.inflicts ?? [], removes: o.removes ?? [], removesOwn: o.removesOwn ?? [],
+      gain: this.gains(o.gain, `${pointer}/gain`),
+      effects: (o.applies?.length ?? 0) + (o.inflicts?.length ?? 0) + (o.removes?.length ?? 0) + (o.removesOwn?.length ?? 0) + (o.gain?.length ?? 0) > 0,
     };
   }
 
@@ -230,6 +232,8 @@ export class RulesLoader {
         atZero: c.atZero ?? null,
         duration: c.rounds === undefined ? null : this.compile(c.rounds, `${p}/rounds`),
         charges: c.charges ?? 0,
+        endsAtStart: c.ends === 'turnStart' && c.rounds !== undefined,
+        refresh: c.refresh === true,
       });
     });
   }

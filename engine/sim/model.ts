@@ -43,7 +43,12 @@ export interface OutcomeDef {
   readonly degree: Formula | null;
   readonly applies: readonly string[];
   readonly inflicts: readonly string[];
+  /** Conditions taken off the target, then off the actor (`removes`, `removesOwn`). */
+  readonly removes: readonly string[];
+  readonly removesOwn: readonly string[];
   readonly gain: readonly TrackGain[];
+  /** Whether it applies, inflicts, removes or gains anything (worked out at load: one test per judged check). */
+  readonly effects: boolean;
   /** Index into System.tallyKeys. */
   readonly tally: number;
 }
@@ -109,6 +114,10 @@ export interface ConditionDef {
   readonly duration: Formula | null;
   /** Checks it lasts (`charges`); 0: not counted. */
   readonly charges: number;
+  /** Its `rounds` run out at the start of its holder's turn (`ends: turnStart`) rather than the end. */
+  readonly endsAtStart: boolean;
+  /** Put on again while held, it starts over (`refresh`). */
+  readonly refresh: boolean;
 }
 
 export interface ConditionInstance {

@@ -40,6 +40,10 @@ export interface Condition {
   readonly rounds?: number;
   /** Checks it lasts: each check it changes uses one; at none left it ends (a botch's penalty until used). */
   readonly charges?: number;
+  /** When its `rounds` run out: at the end (default) or the start of its holder's turn. */
+  readonly ends?: 'turnEnd' | 'turnStart';
+  /** Put on again while held, it starts over (a `refreshed` event). Default false. */
+  readonly refresh?: boolean;
 }
 
 export interface AgainstEffect {

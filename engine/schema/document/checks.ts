@@ -50,6 +50,10 @@ export interface Outcome {
   readonly applies?: readonly string[];
   /** Conditions put on the target. */
   readonly inflicts?: readonly string[];
+  /** Conditions taken off the target (before `inflicts`). */
+  readonly removes?: readonly string[];
+  /** Conditions taken off the actor (before `applies`). */
+  readonly removesOwn?: readonly string[];
   /** Tracks of the actor filled (`hope` + 1). */
   readonly gain?: readonly TrackAmount[];
   /** For people. */

@@ -7,7 +7,7 @@ import { asNumber, type FightState } from '../fight-state';
 import { rollTestHolds } from '../roll-test';
 import { newCheckFrame, resetRoll } from '../state';
 import { checkChip, critInfluence, critSource, edgeInfluence, modInfluence } from './chips';
-import { applyCondition, removeConditionAt } from './conditions';
+import { applyCondition, removeConditionAt, removeFrom } from './conditions';
 import { gainTracks } from './tracks';
 
 /**
@@ -64,7 +64,7 @@ export function judge(f: FightState, check: CheckDef, frame: CheckFrame, actor: 
   if (f.sink) emitCheck(f, check, frame, actor, target, vs, outcome, trace ?? [], total, roll.pointer);
   s.stat = blowStat;
   if (f.chargesUsed.length !== 0) spendCharges(f);
-  if (outcome && (outcome.applies.length !== 0 || outcome.inflicts.length !== 0 || outcome.gain.length !== 0)) outcomeEffects(f, outcome, actor, target);
+  if (outcome && outcome.effects) outcomeEffects(f, outcome, actor, target);
   return outcome;
 }
 
@@ -215,6 +215,8 @@ export function pickOutcome(f: FightState, check: CheckDef, frame: CheckFrame): 
 }
 
 function outcomeEffects(f: FightState, o: OutcomeDef, actor: Combatant, target: Combatant | null): void {
+  if (target && o.removes.length !== 0) removeFrom(f, [target], o.removes);
+  if (o.removesOwn.length !== 0) removeFrom(f, [actor], o.removesOwn);
   for (const id of o.applies) applyCondition(f, actor, id, actor, null);
   if (target) for (const id of o.inflicts) applyCondition(f, target, id, actor, null);
   if (o.gain.length !== 0) gainTracks(f, actor, o.gain);

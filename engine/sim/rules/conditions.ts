@@ -17,18 +17,29 @@ export function applyCondition(f: FightState, target: Combatant, id: string, sou
   // Condition immunities (`conditionImmune`): the condition never lands.
   const immune = f.conditionImmune >= 0 ? target.lists[f.conditionImmune] : undefined;
   if (immune !== undefined && immune.length !== 0 && immune.includes(def.id)) return;
-  for (const inst of target.conditions) if (inst.def === def) return;
+  let held = -1;
+  const list = target.conditions;
+  for (let i = 0; i < list.length; i++) if (list[i]!.def === def) held = i;
+  // Held already: put on again only by `refresh`, which starts it over in its place.
+  if (held >= 0 && !def.refresh) return;
   const s = f.scope;
   const savedSource = s.source;
   s.source = source ?? target;
   const dc = def.save ? (bySave ? bySave.dc : f.value(def.save.dc, target)) : 0;
   s.source = savedSource;
-  // `rounds` counts the holder's turns after the one in progress: put on during its own turn, that turn's end is not one.
-  const turns = def.duration ? Math.max(1, Math.floor(f.value(def.duration, target)) + (f.turnOf === target ? 1 : 0)) : 0;
-  target.conditions.push({ def, dc, saveCheck: def.save && bySave ? bySave.check : null, turnsLeft: turns, chargesLeft: def.charges, sustainer, source });
-  target.conditionIds.push(def.id);
+  // `rounds` counts the holder's turns after the one in progress: put on during its own turn, that turn's end is not
+  // one. Ending at a turn's start (`ends: turnStart`), the turn in progress has started already: its next start is one.
+  const rounds = def.duration ? Math.floor(f.value(def.duration, target)) : 0;
+  const turns = def.duration ? Math.max(1, rounds + (f.turnOf === target && !def.endsAtStart ? 1 : 0)) : 0;
+  const inst = { def, dc, saveCheck: def.save && bySave ? bySave.check : null, turnsLeft: turns, chargesLeft: def.charges, sustainer, source };
+  if (held >= 0) list[held] = inst;
+  else {
+    list.push(inst);
+    target.conditionIds.push(def.id);
+  }
   if (f.sink) {
-    const event: { -readonly [K in keyof ConditionEvent]: ConditionEvent[K] } = { type: 'condition', round: f.round, target: target.id, condition: def.id, change: 'applied' };
+    const change = held >= 0 ? 'refreshed' : 'applied';
+    const event: { -readonly [K in keyof ConditionEvent]: ConditionEvent[K] } = { type: 'condition', round: f.round, target: target.id, condition: def.id, change };
     if (source) event.source = source.id;
     if (def.save) event.dc = dc;
     f.emit(event);
@@ -63,11 +74,14 @@ export function rollSaves(f: FightState, actor: Combatant, at: 'turnStart' | 'tu
   }
 }
 
-/** One turn less of each condition with a duration; those run out end. */
-export function tickDurations(f: FightState, actor: Combatant): void {
+/**
+ * One turn less of each condition with a duration that runs out at this moment of its holder's turn (`atStart`: the
+ * conditions with `ends: turnStart`, at the turn's start; else the others, at its end); those run out end.
+ */
+export function tickDurations(f: FightState, actor: Combatant, atStart = false): void {
   for (let i = actor.conditions.length - 1; i >= 0; i--) {
     const inst = actor.conditions[i]!;
-    if (inst.def.duration === null) continue;
+    if (inst.def.duration === null || inst.def.endsAtStart !== atStart) continue;
     inst.turnsLeft--;
     if (inst.turnsLeft <= 0) removeConditionAt(f, actor, i, 'ended');
   }

@@ -58,7 +58,10 @@ function startOfTurn(f: FightState, actor: Combatant): void {
     const r = actor.def.abilities[i]!.recharge!;
     if (!actor.recharged[i]) actor.recharged[i] = f.rng.die(r.die) >= r.min;
   }
-  if (actor.conditions.length !== 0) rollSaves(f, actor, 'turnStart');
+  if (actor.conditions.length !== 0) {
+    rollSaves(f, actor, 'turnStart');
+    if (f.startDurations) tickDurations(f, actor, true);
+  }
 }
 
 function endOfTurn(f: FightState, actor: Combatant): void {

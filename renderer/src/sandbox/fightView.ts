@@ -165,10 +165,10 @@ export function foldEvents(events: readonly FightEvent[], upTo: number, initiati
       }
       case 'condition': {
         const c = ensure(event.target);
-        const removed = event.change !== 'applied';
+        const removed = event.change === 'ended' || event.change === 'saved';
         if (removed) c.conditions = c.conditions.filter((x) => x !== event.condition);
         else if (!c.conditions.includes(event.condition)) c.conditions = [...c.conditions, event.condition];
-        const words = event.change === 'saved' ? 'saves against' : removed ? 'is no longer' : 'is now';
+        const words = event.change === 'saved' ? 'saves against' : removed ? 'is no longer' : event.change === 'refreshed' ? 'is again' : 'is now';
         chip(event.source ?? null, nameOf(event.target), `${nameOf(event.target)} ${words} ${conditionName(event.condition)}${event.dc !== undefined ? ` (DC ${event.dc})` : ''}`,
           { origin: { kind: 'condition', id: event.condition } });
         break;
