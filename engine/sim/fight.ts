@@ -43,7 +43,7 @@ export class FightRunner extends FightState {
           c.position = entry.position;
           c.down = false; c.dead = false; c.fell = false; c.fled = false; c.initiative = 0; c.clock = 0; c.reactionsUsed = 0; c.sustaining = null;
           c.harmTaken = 0; c.damageDealt = 0; c.acted = false; c.dying = false; c.deathSuccesses = 0; c.deathFailures = 0;
-          c.deferredAt = NaN; c.attackCursor = 0; c.absent = false;
+          c.deferredAt = NaN; c.attackCursor = 0; c.absent = false; c.lastAttacker = null; c.provoker = null;
           while (c.harmAt.length !== 0) c.harmAt.pop();
         }
       }

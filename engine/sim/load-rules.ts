@@ -3,7 +3,7 @@
 import { createRng } from '../dice/rng';
 import type { EvalContext } from '../formula/runtime';
 import type { UserFunction } from '../formula/types';
-import type { Ability, Check, DamagePart, SystemDocument, Outcome, TrackAmount } from '../schema/document';
+import type { Ability, Check, DamagePart, SystemDocument, Outcome, TargetPick, TrackAmount } from '../schema/document';
 import { mayRoll, someNode } from '../formula/nodes';
 import { walkGraph } from '../formula/graph';
 import { declaredLists, listNamesOf } from '../schema/lists';
@@ -53,6 +53,15 @@ export class RulesLoader {
   readonly templateDefs = new Map<string, CombatantDef | string>();
   readonly creatureDefs = new Map<string, CombatantDef | string>();
   readonly heroDefs = new Map<string, CombatantDef | string>();
+
+  /** Whom a combatant strikes when its own `picks` says nothing: the system's `combat.targeting.picks`. */
+  get defaultPicks(): TargetPick { return this.doc.combat?.targeting?.picks ?? 'fewest-hp'; }
+
+  /** Whether the system or any of its heroes, creatures or templates picks its target by `kind`. */
+  picksUsed(kind: TargetPick): boolean {
+    const d = this.doc;
+    return this.defaultPicks === kind || [...(d.heroes ?? []), ...(d.bestiary ?? []), ...(d.templates ?? [])].some((c) => c.picks === kind);
+  }
 
   constructor(readonly doc: SystemDocument) {
     const attributes = Object.keys(doc.attributes ?? {});
@@ -161,8 +170,9 @@ export class RulesLoader {
       id: o.id, name: o.name ?? titleCase(o.id), when: this.compile(o.when, `${pointer}/when`), test: rollTestOf(this.formulas.parsedAst(o.when)), result: o.result,
       crit: o.crit === true, botch: o.botch === true, degree: this.formulas.maybe(o.degree, `${pointer}/degree`),
       applies: o.applies ?? [], inflicts: o.inflicts ?? [], removes: o.removes ?? [], removesOwn: o.removesOwn ?? [],
-      gain: this.gains(o.gain, `${pointer}/gain`),
-      effects: (o.applies?.length ?? 0) + (o.inflicts?.length ?? 0) + (o.removes?.length ?? 0) + (o.removesOwn?.length ?? 0) + (o.gain?.length ?? 0) > 0,
+      gain: this.gains(o.gain, `${pointer}/gain`), provokes: o.provokes === true,
+      effects: (o.applies?.length ?? 0) + (o.inflicts?.length ?? 0) + (o.removes?.length ?? 0) + (o.removesOwn?.length ?? 0) + (o.gain?.length ?? 0) > 0
+        || o.provokes === true,
     };
   }
 

@@ -3,6 +3,7 @@
 import type { CompiledFormula, EvalContext, RollFacts } from '../formula/runtime';
 import type { FormulaNode, Value } from '../formula/types';
 import type { RollTest } from './roll-test';
+import type { TargetPick } from '../schema/document';
 
 export type Side = 'heroes' | 'enemies';
 
@@ -47,8 +48,10 @@ export interface OutcomeDef {
   readonly removes: readonly string[];
   readonly removesOwn: readonly string[];
   readonly gain: readonly TrackGain[];
-  /** Whether it applies, inflicts, removes or gains anything (worked out at load: one test per judged check). */
+  /** Whether it applies, inflicts, removes, gains or provokes anything (worked out at load: one test per judged check). */
   readonly effects: boolean;
+  /** The target now counts the actor as its provoker (`provokes`). */
+  readonly provokes: boolean;
   /** Index into System.tallyKeys. */
   readonly tally: number;
 }
@@ -266,6 +269,8 @@ export interface CombatantDef {
   readonly slots: readonly number[];
   readonly regeneration: RegenerationDef | null;
   readonly focus: string | null;
+  /** Whom it strikes among the foes it may target (its `picks`, else the system's). */
+  readonly picks: TargetPick;
   readonly plan: readonly string[] | null;
   readonly harm: number;
   readonly position: string | null;
@@ -331,6 +336,9 @@ export interface Combatant {
   fell: boolean;
   /** It ran away (a `flees` condition): out of the fight, neither standing nor down. */
   fled: boolean;
+  /** The foe who last attacked it, and who last provoked it (an outcome's `provokes`); kept only when someone picks by them. */
+  lastAttacker: Combatant | null;
+  provoker: Combatant | null;
   initiative: number;
   clock: number;
   reactionsUsed: number;
@@ -475,6 +483,8 @@ export interface System {
   readonly opportunity: boolean;
   readonly sustain: { readonly check: CheckDef; readonly dc: Formula } | null;
   readonly canTarget: Formula | null;
+  /** Whether anyone picks its target by who attacked it (then every blow records its attacker). */
+  readonly remembersAttackers: boolean;
   readonly deathEnabled: boolean;
   /** Death saves of dying heroes (`combat.death.save`), or null: a dying hero stays down. */
   readonly deathSave: { readonly check: CheckDef; readonly successes: number; readonly failures: number } | null;

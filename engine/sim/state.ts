@@ -11,7 +11,7 @@ export function blankCombatant(sheetSize: number, lists: number): Combatant {
   return {
     def: null as unknown as CombatantDef, id: '', side: 'heroes', order: 0, sheet: new Array<number>(sheetSize).fill(0),
     level: 1, tier: 0, role: '', classLevels: [], classAttacks: 1, lists: new Array<readonly string[]>(lists).fill(EMPTY),
-    position: 'near', conditions: [], conditionIds: [], down: false, dead: false, fell: false, fled: false, initiative: 0, clock: 0,
+    position: 'near', conditions: [], conditionIds: [], down: false, dead: false, fell: false, fled: false, lastAttacker: null, provoker: null, initiative: 0, clock: 0,
     reactionsUsed: 0, sustaining: null, slots: [], recharged: [], hurtBy: [], harmTaken: 0, damageDealt: 0, tally: null,
     acted: false, dying: false, deathSuccesses: 0, deathFailures: 0, deferredAt: NaN, harmAt: [], arrives: 1, absent: false, attackCursor: 0,
   };
@@ -24,7 +24,8 @@ export function newCombatant(def: CombatantDef, id: string, order: number, posit
   return {
     def, id, side: def.side, order, sheet: def.sheet.slice(), level: def.level, tier: def.tier, role: def.role,
     classLevels: def.classLevels, classAttacks: def.classAttacks, lists, position, conditions: [], conditionIds: [],
-    down: false, dead: false, fell: false, fled: false, initiative: 0, clock: 0, reactionsUsed: 0, sustaining: null, slots: def.slots.slice(),
+    down: false, dead: false, fell: false, fled: false, lastAttacker: null, provoker: null, initiative: 0, clock: 0, reactionsUsed: 0,
+    sustaining: null, slots: def.slots.slice(),
     recharged: def.abilities.map(() => true), hurtBy: [], harmTaken: 0, damageDealt: 0, tally: null, acted: false,
     dying: false, deathSuccesses: 0, deathFailures: 0, deferredAt: NaN, harmAt: [], arrives, absent: false, attackCursor: 0,
   };

@@ -56,6 +56,8 @@ export interface Outcome {
   readonly removesOwn?: readonly string[];
   /** Tracks of the actor filled (`hope` + 1). */
   readonly gain?: readonly TrackAmount[];
+  /** true: the target now counts the actor as the one who provoked it (whom a `picks: "provoker"` foe strikes). */
+  readonly provokes?: boolean;
   /** For people. */
   readonly description?: string;
 }

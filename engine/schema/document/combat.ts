@@ -104,7 +104,17 @@ export interface SustainRule {
 export interface TargetingRule {
   /** Boolean formula: may the attacker target this one? (context `targeting`). */
   readonly canTarget?: FormulaText;
+  /** Whom everyone strikes among the foes it may target, unless its own `picks` says otherwise (default `fewest-hp`). */
+  readonly picks?: TargetPick;
 }
+
+/**
+ * Whom a combatant strikes among the foes it may target: the fewest hit points (`fewest-hp`, today's rule), the most
+ * (`most-hp`), the lowest fraction of its maximum (`most-hurt`), the foe who last attacked it (`last-attacker`) or last
+ * provoked it (`provoker`: an outcome with `provokes`), falling back to the fewest hit points while there is none, or
+ * the nearest (`nearest`: the front row or the near band first, then the fewest hit points).
+ */
+export type TargetPick = 'fewest-hp' | 'most-hp' | 'most-hurt' | 'last-attacker' | 'provoker' | 'nearest';
 
 export interface DeathRule {
   /** true: heroes can die; false: a world without death. */

@@ -1,7 +1,7 @@
 // The document's combatants and fights (templates, classes, bestiary, heroes, fights), as TypeScript: part of
 // engine/schema/document/.
 import type { Attribute, FormulaText, Position, StringLists, Track } from './core';
-import type { Action, Consequences } from './combat';
+import type { Action, Consequences, TargetPick } from './combat';
 import type { Ability, AbilitySave, Condition } from './abilities';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -31,6 +31,8 @@ export interface Template extends StringLists {
   readonly abilities?: readonly (string | Ability)[];
   /** Standing orders for its own abilities, tried like a hero's; its reactions not named are used whenever the moment comes. */
   readonly orders?: readonly Order[];
+  /** Whom it strikes among the foes it may target (default: the system's `combat.targeting.picks`). */
+  readonly picks?: TargetPick;
 }
 
 export interface TemplateDefaults {
@@ -103,6 +105,8 @@ export interface Creature extends StringLists {
   readonly abilities?: readonly (string | Ability)[];
   /** Standing orders for its own abilities, tried like a hero's; its reactions not named are used whenever the moment comes. */
   readonly orders?: readonly Order[];
+  /** Whom it strikes among the foes it may target (default: the system's `combat.targeting.picks`). */
+  readonly picks?: TargetPick;
   /** Where it stands by default. */
   readonly position?: Position;
 }
@@ -176,6 +180,8 @@ export interface Hero extends StringLists {
   readonly orders?: readonly Order[];
   /** Who to target first: a combatant id, a role, or `lowest-hp`. */
   readonly focus?: string;
+  /** Whom it strikes when no focus names one (default: the system's `combat.targeting.picks`). */
+  readonly picks?: TargetPick;
   /** Condition ids on the hero from the start. */
   readonly conditions?: readonly string[];
   /** Default position. */

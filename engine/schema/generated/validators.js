@@ -5,15 +5,15 @@ import * as __ajv_dep0_ns from "ajv/dist/runtime/ucs2length.js";
 const __ajv_dep0 = __cjs(__ajv_dep0_ns);
 
 export const validateSystem = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:system:1","title":"Rules Studio system","description":"A tabletop rule system as data (rules format v1). Formulas are strings in the Rules Studio formula language; each formula field names its context in `x-formula` (what it may read) and, when it must be true or false, `x-formula-type: boolean`.","type":"object","required":["id","name","version","formatVersion","attributes"],"additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Where editors find this schema, e.g. `../schemas/system.schema.json`."},"id":{"$ref":"#/$defs/id","description":"Stable id of the system, also its file name (`classic-d20`)."},"name":{"type":"string","minLength":1,"description":"The system's name as players know it."},"version":{"type":"string","minLength":1,"description":"Your own version of the system (free text, e.g. `1.0.0`)."},"formatVersion":{"const":1,"description":"Version of the rules file format. This app reads version 1."},"description":{"type":"string","description":"What the system is, for people."},"grid":{"type":"boolean","description":"true: fights are played on squares. false: no grid; where each one stands is a band or a row (spec §2.9)."},"positions":{"type":"object","additionalProperties":false,"description":"Where combatants stand when there is no grid: range bands and named rows.","properties":{"bands":{"$ref":"#/$defs/stringList","description":"Range bands the system speaks of (default `near`, `far`)."},"rows":{"$ref":"#/$defs/stringList","description":"Rows the system names, front first, e.g. `[\"front\", \"back\"]`."},"advance":{"type":"boolean","description":"true: rows close up. Whenever every combatant of a side standing in a row of `rows` is down (or nobody of that side stands there), each of that side's combatants in a later row moves up one row, until no row ahead of a standing combatant is empty (row formation: when the front row falls, the next in line is the new front row). Checked when the fight starts and whenever someone goes down; each move is a `move` event. Default false."}}},"attributes":{"type":"object","description":"Base numbers of a sheet, by id. Read in formulas as `@str`. Names the engine reads itself are refused (reserved: `natural`, `total`, `vs`, `outcome`, `degree`, `crit`, `edge`, `stat`, `damage`, `damageType`, `clock`, `initiative`, `level`, `tier`, `role`, `position`, `conditions`, the engine's lists, anything starting `self.`, `target.`, `attacker.`, `source.`, `roll.`, `mods.`, `reaction.`, `vs.`, and `attack.melee`, `action.speed`, `class.attacks`, `class.<id>.level`): `@edge` would read the check's edge, never this.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/attribute"}},"derived":{"type":"object","description":"Values computed from the sheet, by name (dotted names allowed: `str.mod`). Read as `@str.mod`. A derived value that reads a track is recomputed when the track changes. A derived value may not be named like an attribute, a track or a track's maximum (`hp`, `hp.max`): `@hp` would read it while its chip names the track. Names the engine reads itself are refused (reserved: `natural`, `total`, `vs`, `outcome`, `degree`, `crit`, `edge`, `stat`, `damage`, `damageType`, `clock`, `initiative`, `level`, `tier`, `role`, `position`, `conditions`, the engine's lists, anything starting `self.`, `target.`, `attacker.`, `source.`, `roll.`, `mods.`, `reaction.`, `vs.`, and `attack.melee`, `action.speed`, `class.attacks`, `class.<id>.level`): `@edge` would read the check's edge, never this.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the sheet: attributes, other derived values, `@level`, tracks."}},"tracks":{"type":"object","description":"Numbers that go up and down in a fight (`hp`), read as `@hp` (current) and `@hp.max`. Names the engine reads itself are refused (reserved: `natural`, `total`, `vs`, `outcome`, `degree`, `crit`, `edge`, `stat`, `damage`, `damageType`, `clock`, `initiative`, `level`, `tier`, `role`, `position`, `conditions`, the engine's lists, anything starting `self.`, `target.`, `attacker.`, `source.`, `roll.`, `mods.`, `reaction.`, `vs.`, and `attack.melee`, `action.speed`, `class.attacks`, `class.<id>.level`): `@edge` would read the check's edge, never this.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/track"}},"functions":{"type":"object","description":"Your own functions, callable from every formula: `throw(10)`. No recursion. A name that reads as dice is refused (`d100e` is the die `d100` and then `e`: no name may start with `d` and a digit, `%`, `(` or `F`), as are the built-ins (`max`) and the words of the language (`and`, `true`).","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/userFunction"}},"checks":{"type":"object","description":"Named checks (`attack`, `initiative`, `save.con`): a roll and its outcomes.","propertyNames":{"$ref":"#/$defs/id"},"additionalProperties":{"$ref":"#/$defs/check"}},"combat":{"$ref":"#/$defs/combat"},"turn":{"$ref":"#/$defs/turn"},"conditions":{"type":"array","description":"Conditions a combatant can carry (prone, paralyzed, blessed).","items":{"$ref":"#/$defs/condition"}},"abilities":{"type":"array","description":"Abilities, spells, reactions and potions.","items":{"$ref":"#/$defs/ability"}},"lists":{"type":"object","description":"String lists a combatant may carry besides the engine's own (`resist`, `vulnerable`, `immune`, `tags`, `conditionImmune`), each read in formulas as `@target.<name>` (Libra: `weak`, `killers`). A hero, template or creature writes one under its name. Default: none. A list may not be named like an attribute or a track, nor take a reserved name (see `attributes`).","additionalProperties":{"type":"object","additionalProperties":false,"description":"One list, by its name: `{ \"weapon\": true }` or `{}`.","properties":{"description":{"type":"string","description":"What the list holds."},"weapon":{"type":"boolean","description":"A hero's weapon's list of this name joins the hero's (Libra's killers). Default false."}}}},"tiers":{"type":"object","additionalProperties":false,"description":"The tiers enemy templates are built at: a fight's `template.tier`, the values `@tier` may take, the balance grid's columns. Default `{ \"min\": 1, \"max\": 6 }`.","properties":{"min":{"type":"integer","minimum":0,"maximum":1000,"description":"Lowest tier (default 1)."},"max":{"type":"integer","minimum":0,"maximum":1000,"description":"Highest tier (default 6); at least `min`."}}},"templates":{"type":"array","description":"Enemy sheets built from role and tier (the system's `tiers`, 1..6 by default).","items":{"$ref":"#/$defs/template"}},"classes":{"type":"object","description":"Classes by id; a hero's `classes` gives the level in each.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/class"}},"bestiary":{"type":"array","description":"Creatures that fight with their own numbers.","items":{"$ref":"#/$defs/creature"}},"heroes":{"type":"array","description":"Heroes for the sandbox and `sim`.","items":{"$ref":"#/$defs/hero"}},"fights":{"type":"array","description":"Fights for the sandbox and `sim --fight ID`.","items":{"$ref":"#/$defs/fight"}},"parties":{"type":"array","description":"Named groups of heroes for the balance tools: `sim FILE --grid --party ID` fights each template role at each tier against this party.","items":{"$ref":"#/$defs/party"}},"encounters":{"$ref":"#/$defs/encounters","description":"Difficulty budget: what a fight should cost by the book, compared by the balance tools with how it plays."}},"$defs":{"party":{"type":"object","required":["id","heroes"],"additionalProperties":false,"description":"A party: heroes that fight together in the balance grid.","properties":{"id":{"$ref":"#/$defs/id","description":"Party id: `sim FILE --grid --party ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","minItems":1,"items":{"type":"string","description":"Hero id."},"description":"Hero ids (each must be one of `heroes`)."}}},"encounters":{"type":"object","required":["budget","expect"],"additionalProperties":false,"description":"Difficulty budget. A fight's budget is the sum of `budget` over its enemies; `expect` says what win rate a budget should give, so the balance tools can flag fights where the book and the dice disagree.","properties":{"budget":{"type":"string","x-formula":"encounter","x-formula-type":"number","description":"Budget of one enemy (context `encounter`: `@tier`, `@role`, `@challenge`, `@party.size`, `@party.level`), summed over the fight's enemies, like an XP budget: `\"@tier * (@role == 'boss' ? 8 : @role == 'elite' ? 3 : 1)\"`."},"expect":{"type":"array","minItems":1,"description":"The heroes' expected win rate at given budgets: `[{ \"budget\": 4, \"winRate\": 0.9 }, { \"budget\": 12, \"winRate\": 0.5 }]`. Between points the expectation is read on a straight line; beyond the ends it stays at the end's value.","items":{"type":"object","required":["budget","winRate"],"additionalProperties":false,"description":"One point: a budget and the win rate it should give.","properties":{"budget":{"type":"number","description":"A fight's total budget."},"winRate":{"type":"number","minimum":0,"maximum":1,"description":"Heroes' expected win rate at that budget, 0..1."}}}},"tolerance":{"type":"number","minimum":0,"maximum":1,"description":"How far the simulated win rate may sit from the expectation before a fight is flagged (default 0.15): flagged when the whole 95% interval lies outside expectation ± tolerance."}}},"id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]*$","description":"An id: letters, digits, `_`, `-` and `.`, starting with a letter or digit."},"refName":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A name read in formulas as `@name`: letters, digits and `_`, not starting with a digit."},"refPath":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$","description":"A name read in formulas as `@name`; dots allowed (`str.mod`)."},"stringList":{"type":"array","items":{"type":"string"},"description":"A list of words."},"idList":{"type":"array","items":{"type":"string"},"description":"A list of ids."},"attribute":{"type":"object","required":["name"],"additionalProperties":false,"description":"A base number of the sheet.","properties":{"name":{"type":"string","description":"Display name, shown on chips (`Strength`)."},"abbr":{"type":"string","description":"Short label (`STR`)."},"default":{"type":"number","description":"Value when a sheet does not give one."},"min":{"type":"number","description":"Lowest allowed value."},"max":{"type":"number","description":"Highest allowed value."},"whole":{"type":"boolean","description":"Only whole numbers are allowed (a number of dice, a die's size, a rating): the checker reports 2.5 where it is written."},"description":{"type":"string","description":"What it measures, for people."}}},"track":{"type":"object","required":["name","max"],"additionalProperties":false,"description":"A number that goes up and down in a fight.","properties":{"name":{"type":"string","description":"Display name (`Hit points`)."},"max":{"type":"string","x-formula":"sheet","description":"The maximum, a formula over the sheet: `10 + @con.mod * @level`."},"start":{"type":"string","x-formula":"sheet","description":"Value at the start of a fight (default: the maximum). `0` for a track that fills, like Hope."},"counts":{"type":"array","items":{"type":"string"},"description":"Damage types whose hit points taken this track adds up, within its maximum: `[\"aggravated\"]` keeps the aggravated wounds of live action, which blood cannot heal (a heal reads `@hp.max - @hp > @aggravated`). The type is the one the log's damage event names, after the damage steps; each addition is a `gain` event. Healing never lowers it. Usually `start: \"0\"`."},"description":{"type":"string","description":"What it measures, for people."}}},"userFunction":{"type":"object","required":["params","body"],"additionalProperties":false,"description":"A function of your own: `{ \"params\": [\"n\"], \"body\": \"d(@n)\" }`, called `throw(10)`.","properties":{"params":{"type":"array","items":{"$ref":"#/$defs/refName"},"description":"Parameter names, read in the body as `@n`."},"body":{"type":"string","x-formula":"function","description":"The body: a formula over the parameters."},"description":{"type":"string","description":"What it computes, for people."}}},"trackAmount":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"An amount of a track: `{ \"track\": \"hope\", \"amount\": \"1\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"sheet","description":"How much, a formula over the sheet."}}},"outcomeGain":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"A track that an outcome fills for the one who rolled: `{ \"track\": \"progress\", \"amount\": \"@degree\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"check.gain","description":"How much, a formula over the roller's sheet, the roll and this outcome (`@degree`, `@outcome`, `@crit`); a negative amount empties the track (never below 0)."}}},"outcome":{"type":"object","required":["id","when","result"],"additionalProperties":false,"description":"One outcome of a check. Outcomes are tried in order; the first whose `when` holds is the outcome.","properties":{"id":{"$ref":"#/$defs/id","description":"Outcome id (`hit`, `crit`), tallied by the simulator."},"name":{"type":"string","description":"Display name, on chips (`Hit`)."},"when":{"type":"string","x-formula":"check.outcome","x-formula-type":"boolean","description":"True when this is the outcome: `@total >= @vs`. Reads `@natural`, `@total`, `@vs`, `@roll.*`."},"result":{"enum":["success","partial","fail"],"description":"What the rules read: `success`, `partial` or `fail`."},"crit":{"type":"boolean","description":"true: a critical success."},"botch":{"type":"boolean","description":"true: a botch (critical failure)."},"degree":{"type":"string","x-formula":"check.outcome","x-formula-type":"number","description":"Degree of success, a number."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the one who rolled (how a rule remembers something for the rest of the fight)."},"inflicts":{"$ref":"#/$defs/idList","description":"Condition ids put on the target (`off-balance`)."},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off the target (a `condition` event `ended` for each it held): an overcome that clears an aspect, a hit that breaks a guard. Taken off before `inflicts` puts any on."},"removesOwn":{"$ref":"#/$defs/idList","description":"Condition ids taken off the one who rolled (a `condition` event `ended` for each it held): a Spirit roll that ends Shaken, a recovery. Taken off before `applies` puts any on."},"gain":{"type":"array","items":{"$ref":"#/$defs/outcomeGain"},"description":"Tracks of the one who rolled that fill: `[{ \"track\": \"hope\", \"amount\": \"1\" }]`. An amount may read the outcome's `@degree`: an extended challenge adds `@degree` to a progress track, and a botch empties it with `-@progress`."},"description":{"type":"string","description":"For people."}}},"check":{"defaultSnippets":[{"label":"check with hit and miss","description":"A roll against the target's defence with two outcomes.","body":{"name":"${1:Attack}","roll":"${2:d20 + @might}","outcomes":[{"id":"hit","name":"Hit","when":"@total >= @vs","result":"success"},{"id":"miss","name":"Miss","when":"true","result":"fail"}]}}],"type":"object","required":["roll"],"additionalProperties":false,"description":"A check: one roll, then the first outcome whose `when` holds. No outcomes: it only yields its total (initiative).","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"What the check is for, for people."},"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The roll, evaluated once: `d20 + @stat + @prof`. Reads the actor's sheet, `@stat`, reads, `@edge`, `@mods.<name>`, `@target.*`."},"edge":{"type":"object","required":["combine"],"additionalProperties":false,"description":"How advantage-like edges combine before the dice; the roll reads the result as `@edge`.","properties":{"combine":{"enum":["cancel","sum"],"description":"`cancel`: any positive and any negative edge cancel, else ±1. `sum`: added up, clamped to `max`."},"max":{"type":"integer","minimum":0,"description":"Largest edge either way, under `sum`."}}},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order; the first whose `when` holds is the outcome."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number this check is rolled with when no blow gives one (a save, a reaction, initiative), readable in `roll` as `@stat`: `@con.save`. Computed on the roller's sheet; a creature's `saves[<this check's id>]` replaces it (an SRD monster's Constitution save +6). An attack's `@stat` stays the weapon's or creature attack's."},"requires":{"type":"string","x-formula":"check.roll","x-formula-type":"boolean","description":"True when the check may be attempted at all; false: nothing is rolled, no outcome follows (a blow misses, a challenge adds nothing), the action is spent; the log's check event has the outcome `not-attempted` (tallied so by `sim`) and no dice. Read before the roll on the roller's sheet, with `@stat` (the blow's or the check's) and `@target.*`; conditions' `@mods` are not gathered yet. Live action: a wound penalty at or above the ability total stops the action, `@stat >= 1` with totals that already subtract `@wound`. Default: always."}}},"combat":{"type":"object","required":["mode"],"additionalProperties":false,"description":"How fights are resolved.","properties":{"mode":{"enum":["numbers","consequences"],"description":"`numbers`: attack, damage, defence. `consequences`: the hero rolls and the result is read on both sides (spec §2.8)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"The attack: which check is rolled, the damage of a blow, the defence to meet.","properties":{"check":{"type":"string","description":"Id of the check rolled to attack (`attack`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of a blow: `1d8 + max(@str.mod, @dex.mod)`. Reads the attacker's sheet and reads, `@roll.*`, `@outcome`, `@crit`, `@degree`."},"defence":{"type":"string","x-formula":"defence","x-formula-type":"number","description":"What the enemy must meet, on the defender's sheet: `10 + @dex.mod`. The attack roll reads it as `@vs`."},"reads":{"type":"object","description":"What every attack reads: names and formulas computed on the attacker, read as `@name` in the roll and the damage. A weapon's own reads win, name by name. Reserved names (see `attributes`) are refused.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the attacker's sheet; a plain attribute reads as that attribute."}},"crit":{"enum":["dice","total","none"],"description":"On a crit: `dice` rolls twice the damage dice, `total` doubles the damage, `none` leaves it to formulas reading `@crit`."}}},"damage":{"type":"object","additionalProperties":false,"description":"What happens to damage on its way to the target.","properties":{"steps":{"type":"array","description":"Steps run in order, each replacing `@damage` where `when` holds. The result is floored at 0 and rounded down.","items":{"type":"object","required":["id","when","value"],"additionalProperties":false,"description":"One damage step, named on the damage chip when it changes the number.","properties":{"id":{"$ref":"#/$defs/id","description":"Step id (`resist`)."},"name":{"type":"string","description":"Display name."},"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"True when the step applies: `has(@target.resist, @damageType)`."},"value":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"The new damage: `floor(@damage / 2)`."},"type":{"type":"string","minLength":1,"description":"Where `when` holds, the damage is of this type from this step on: later steps read it as `@damageType`, and the log's damage event (and regeneration's stopping types) name it. A damage type that depends on the target: a firearm's `firearm` becomes `bashing` against a vampire and `lethal` against anyone else (`{ \"when\": \"@damageType == 'firearm'\", \"value\": \"@damage\", \"type\": \"lethal\" }`, after the vampire's step)."}}}},"apply":{"type":"object","additionalProperties":false,"description":"Damage as data (format v1.1): the tracks a blow lowers, in order and in shares, and the conditions the damage done puts on or takes off (Savage Worlds' Shaken and a Wound per raise, Fate's stress then consequence slots). Read after `steps`, for every blow, part and damaging ability. Here `@damage` is the damage after the steps rounded down but not floored at 0 (below 0: the blow fell that far short, a Savage Worlds roll under Toughness). Without `apply` a blow lowers the hit-point track only. The damage event lists each track lowered (`split`) and its chip says what each took and which conditions the blow put on or took off.","required":["tracks"],"properties":{"tracks":{"type":"array","minItems":1,"maxItems":30,"description":"Tracks lowered in order. Each takes its `amount`, at most what is left of the damage and at most what the track holds (no track goes below 0); what it took is no longer left for the next. What no track takes is lost. The damage done is what they took together (the attacker's `damageDealt`); a hit-point track emptied puts its holder down as always.","items":{"type":"object","required":["track"],"additionalProperties":false,"description":"One track a blow lowers.","properties":{"track":{"$ref":"#/$defs/id","description":"Id of the track lowered (`stress`, `wounds`, `hp`)."},"amount":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"What this track takes, rounded down, kept within 0 and what is left; `@damage` is what is left to deal (the damage after the steps less what the tracks before took). Default: all of it (`@damage`), so a second track takes what overflows the first. Half each: `ceil(@damage / 2)` then a track with no amount. A Wound per raise: `floor(@damage / 4)`."}}}},"conditions":{"type":"array","maxItems":30,"description":"Conditions put on or taken off by the damage, after the tracks are lowered (before the target goes down): each `when` is read first, all of them on the blow as the tracks left it, then each that holds puts on `apply` and takes off `remove` on the target (a `condition` event each).","items":{"type":"object","required":["when"],"additionalProperties":false,"minProperties":2,"description":"One condition rule of the damage: `{ \"when\": \"@damage >= 0 and not has(@target.conditions, 'shaken')\", \"apply\": \"shaken\" }`.","properties":{"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"Whether the rule holds: `@damage` is the damage after the steps (not floored at 0), `@target.*` the target after the tracks took theirs."},"apply":{"$ref":"#/$defs/id","description":"Id of the condition put on the target (its source the attacker)."},"remove":{"$ref":"#/$defs/id","description":"Id of the condition taken off the target."}}}}}},"types":{"type":"object","required":["default"],"additionalProperties":false,"description":"Damage types: what a blow deals when nothing names its type.","properties":{"default":{"type":"string","description":"Type of a blow nothing else types (`bludgeoning`)."},"words":{"type":"object","description":"Words of an attack's name and the type they mean: `{ \"claw\": \"slashing\", \"bite\": \"piercing\" }`.","additionalProperties":{"type":"string","description":"The damage type this word means."}}}}}},"reaction":{"type":"object","required":["per"],"additionalProperties":false,"description":"How often a combatant may react outside its turn.","properties":{"per":{"enum":["round","turn","unlimited"],"description":"One reaction per `round` or per `turn`, or `unlimited`."},"opportunity":{"type":"boolean","description":"true: whoever leaves a place where a foe stands takes that foe's first attack as a reaction (an opportunity attack), when the foe has a reaction left. Teleports and disengage words never provoke it."}}},"sustain":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"Keeping a sustained ability when hurt: rolled on each blow that hurts the sustainer.","properties":{"check":{"type":"string","description":"Check id rolled (`sustain`)."},"dc":{"type":"string","x-formula":"sustain.dc","x-formula-type":"number","description":"The number to meet: `max(10, floor(@damage / 2))`."}}},"targeting":{"type":"object","additionalProperties":false,"description":"Who may be targeted.","properties":{"canTarget":{"type":"string","x-formula":"targeting","x-formula-type":"boolean","description":"True when the attacker may target this one: `not (@attack.melee and has(@target.tags, 'flying'))`."}}},"death":{"type":"object","required":["enabled"],"additionalProperties":false,"description":"Whether heroes can die. A hero at 0 hit points is `down`: stable when `enabled` is false or a condition on it says `atZero: stable` (out of this fight, alive: it wakes up later, after the fight), dead when a condition says `atZero: dead`, and otherwise dying: with a `save`, it rolls death saves until it is stable, dead or back up; without one it stays down for the rest of the fight.","properties":{"enabled":{"type":"boolean","description":"true: a hero at 0 can die. false: a world without death (stable, wakes up later)."},"save":{"type":"object","required":["check"],"additionalProperties":false,"description":"Death saves: at the start of every round each dying hero rolls `check` (no DC: its outcomes decide). A success counts one success, a `crit` outcome brings the hero back up with 1 hit point; a fail counts one failure, a `botch` outcome two. At `successes` it is stable, at `failures` dead (a `down` event each).","properties":{"check":{"type":"string","description":"Check id rolled (`death`)."},"successes":{"type":"integer","minimum":1,"description":"Successes that make the hero stable. Default 3."},"failures":{"type":"integer","minimum":1,"description":"Failures that kill the hero. Default 3."}}}}},"consequences":{"type":"object","required":["roll","outcomes","position","effect","harm"],"additionalProperties":false,"description":"Consequences mode: the hero rolls, the result is read on both sides.","properties":{"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The hero's roll: `(@pool > 0 ? (@pool)d6kh1 : 2d6kl1)`."},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order, like a check's outcomes."},"position":{"type":"object","description":"Positions and the harm levels a failure costs the hero.","additionalProperties":{"type":"object","required":["harm"],"additionalProperties":false,"description":"One position.","properties":{"harm":{"type":"number","minimum":0,"description":"Harm levels the hero suffers."}}}},"effect":{"type":"object","description":"Effects and the harm levels a success deals.","additionalProperties":{"type":"number","minimum":0,"description":"Harm levels dealt."}},"harm":{"type":"object","required":["levels"],"additionalProperties":false,"description":"What harm costs a hero.","properties":{"levels":{"type":"array","items":{"type":"number","minimum":0,"maximum":1},"description":"Fraction of maximum hit points each harm level costs (Forged: `[0.25, 0.5, 0.8, 1.0]`)."},"slots":{"type":"array","items":{"type":"integer","minimum":0,"maximum":100},"description":"How many harms each level holds on a hero (Forged: `[2, 2, 1]`, two lesser, two moderate, one severe). Harm at a level already full is taken one level up, again and again; a level past the list holds any number (the last of `levels`, all of the hit points, is where a full track ends). Without `slots` every harm is taken at the position's level."},"track":{"type":"string","description":"Track harm is taken from (default `hp`)."}}},"defaultPosition":{"type":"string","description":"The heroes' position in a fight that names none (default `risky`); one of `position`."}}},"disengage":{"$ref":"#/$defs/stringList","description":"Words of the system that disengage: an ability whose id or name holds one never provokes an opportunity attack, unless the ability says `disengage` itself."},"edgeWords":{"type":"object","additionalProperties":false,"description":"How the log words an edge of +1 and -1 on a check (`Prone (near): advantage`); any other edge reads `edge +2`.","properties":{"advantage":{"type":"string","minLength":1,"description":"The word for an edge of +1 (default `advantage`)."},"disadvantage":{"type":"string","minLength":1,"description":"The word for an edge of -1 (default `disadvantage`)."}}}}},"turn":{"type":"object","required":["initiative","actions"],"additionalProperties":false,"description":"Who acts when, and how much one turn allows.","properties":{"initiative":{"type":"object","required":["check"],"additionalProperties":false,"description":"Initiative: highest first.","properties":{"check":{"type":"string","description":"Id of the initiative check."},"when":{"enum":["once","round"],"description":"`once` (when the first exchange starts; a late arrival rolls when it appears) or every `round`. Default `once`."},"ties":{"enum":["heroes","enemies","random"],"description":"Who goes first on a tie. Default `heroes`."}}},"actions":{"type":"array","description":"The budget of one turn. Attacks past it are marked NO TIME.","items":{"type":"object","required":["id","name","per"],"additionalProperties":false,"description":"One kind of action in a turn.","properties":{"id":{"$ref":"#/$defs/id","description":"Action id (`action`, `bonus`), named by abilities' `uses` and `grants`."},"name":{"type":"string","description":"Display name."},"per":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many per turn."},"attacks":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Attacks this action makes: `@class.attacks` (multiclass: the largest, never summed)."},"speed":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Speed of the action, read by the clock as `@action.speed`; may read `@clock` (Run: all that is left) and `@clock.next`, the next lower tick this round on which anyone else is to act (the highest clock below the actor's among the others standing; 0 when nobody): Libra's Wait `@clock.next > 0 ? @clock - @clock.next : 0` holds to it."},"defer":{"type":"boolean","description":"true: a held action (Libra's Wait). Taking it (with an ability that `uses` it, steered by standing orders) does nothing else and ends the act: the actor's clock drops by the action's `speed` only (none: it stays on the current tick; `turn.clock.cost` is not applied), and at that clock value it acts again after everyone else who is to act there, last on the tick. To hold until a lower initiative number someone else acts on, the speed reads `@clock - @clock.next`. It cannot be taken twice on the same tick. Only in a system with `turn.clock` (the checker warns otherwise: without a clock it only ends the turn)."},"description":{"type":"string","description":"For people."}}}},"limit":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many actions one turn allows, of every kind together (each kind still within its own `per`): Libra's `1` (a turn is one Action, a potion or a power, and its speed is that action's). On a clock, each act is a turn. Default: no limit beyond each kind's `per`."},"clock":{"type":"object","required":["cost","while"],"additionalProperties":false,"description":"Turns the round into ticks, for speed systems. The highest clock acts next.","properties":{"cost":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"What each action takes off the actor's clock: `@action.speed`."},"while":{"type":"string","x-formula":"clock","x-formula-type":"boolean","description":"True while the actor may act again: `@clock >= 1`."},"again":{"type":"array","description":"What each act after the actor's first one of a round costs, paid from its own tracks when that act begins (each payment a `gain` event): live action's `[{ \"track\": \"blood\", \"amount\": \"1\" }]`, a blood point for every Celerity action. One who cannot pay all of it acts no more that round, whatever `while` says. Amounts read what `while` reads (`@clock`, `@initiative`). Default: acting again is free.","items":{"type":"object","required":["track","amount"],"additionalProperties":false,"properties":{"track":{"type":"string","description":"Track id paid from (`blood`)."},"amount":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"How much of the track, on the actor's sheet: `1`."}}}}}}}},"condition":{"defaultSnippets":[{"label":"condition","description":"A condition with an edge on its holder's checks for a few rounds.","body":{"id":"${1:new-condition}","name":"${2:Dazed}","edge":"${3:-1}","rounds":"^${4:1}"}}],"type":"object","required":["id"],"additionalProperties":false,"description":"A condition: edges and mods on checks, no actions, a save that ends it.","properties":{"id":{"$ref":"#/$defs/id","description":"Condition id, named by `applies`, `inflicts` and fights."},"name":{"type":"string","description":"Display name, on chips (`Prone`)."},"description":{"type":"string","description":"For people."},"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge on the holder's own checks: `-1` is disadvantage."},"mods":{"type":"object","description":"Mods on the holder's own checks, read there as `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"checks":{"$ref":"#/$defs/idList","description":"Check ids the holder's `edge` and `mods` apply to (all when omitted)."},"against":{"type":"array","description":"Effects on checks made against the holder, filtered by `reach`.","items":{"type":"object","additionalProperties":false,"description":"One effect on checks against the holder.","properties":{"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge for the attacker: `1` is advantage."},"mods":{"type":"object","description":"Added to the attacker's `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"crit":{"type":"boolean","description":"true: a hit becomes a crit. The check then reads as its first success outcome marked `crit` (its event, tally and chip), when it has one, and the chip says which condition did it (`Paralyzed (near): crit`)."},"reach":{"type":"string","description":"Only for attacks from this band or row (`near`, `far`)."}}}},"noActions":{"type":"boolean","description":"true: its holder cannot act: no blows, no abilities, potions included, on its turn, and no reactions either (a reaction is an ability: the seed's one who cannot act \"neither strikes nor uses abilities\"), unless `noReactions` is `false`."},"flees":{"type":"boolean","description":"true: its holder is running away. At the start of its next turn, if it still stands and holds this condition, it leaves the fight (a `flee` event): it no longer acts, reacts or can be targeted, rows close up behind it, and it counts neither as standing nor as down (the statistics count it as fled). A side with nobody left standing in the fight, down or fled, has lost it. One brought down while running stays in the fight, down. Put it on with an ability (Libra's Run: `applies` it to `self`, with `noActions` so the runner cannot act, Dodge or Resist meanwhile). Default false."},"endsOnDamage":{"type":"boolean","description":"true: any damage its holder takes (more than 0, after the damage steps) ends it (Asleep: a blow wakes the sleeper; the blow itself still has the advantage and crit Asleep gives)."},"noReactions":{"type":"boolean","description":"Whether its holder's reactions are taken away (Shield, a dodge, a soak, an opportunity attack). Default: what `noActions` says. `true` alone takes only the reactions (a shocking grasp); `false` with `noActions` keeps them (stunned on its turn, still dodging)."},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"The holder rolls again at the end of each of its turns; a success ends the condition. When a save applied the condition (a spell's `save`, a creature attack's `save`: a ghoul's DC 10 Constitution save), the repeat is that same check against that same DC; `check` and `dc` here serve when no save applied it (a fight's starting conditions, an outcome's `inflicts`).","properties":{"check":{"type":"string","description":"Check id rolled (`save.con`)."},"dc":{"type":"string","x-formula":"condition.dc","x-formula-type":"number","description":"DC, computed when the condition is applied: `@source.spell.dc`."},"at":{"enum":["turnEnd","turnStart"],"description":"When the save is rolled. Default `turnEnd`."}}},"atZero":{"enum":["dead","stable"],"description":"What 0 hit points means while this is on a hero."},"rounds":{"type":"integer","minimum":0,"description":"Rounds it lasts (none: until something ends it): it ends at the end of its holder's `rounds`-th turn after the one in progress, whoever put it on. `1`, put on by a foe or by the holder itself during its own turn, lasts to the end of the holder's next turn; `0` put on during the holder's own turn ends at the end of that turn (a boost to this turn's rolls only), and off its turn means the same as `1`."},"charges":{"type":"integer","minimum":1,"description":"Checks it lasts (a penalty until used): each check it takes part in uses one, either as its holder's own check (its `edge` or `mods`, within `checks`) or as a foe's check against the holder (an `against` entry that applies); when none is left it ends after that check (a `condition` event, `ended`). A check not attempted (`requires`) uses none. With `rounds` too, whichever runs out first. Live action's botch: `\"charges\": 1` lasts to the botcher's next challenge, whenever it comes. Default: not counted."},"ends":{"enum":["turnEnd","turnStart"],"description":"When its `rounds` run out: `turnEnd` (default) at the end of its holder's `rounds`-th turn after the one in progress; `turnStart` at the start of its holder's `rounds`-th turn from now, whoever put it on and when (`\"rounds\": 1, \"ends\": \"turnStart\"`: until the start of its holder's next turn, as a dodge or a full defence lasts). With `rounds` 0 it means 1. Without `rounds`, nothing."},"refresh":{"type":"boolean","description":"true: put on again while its holder holds it, it starts over (its `rounds`, its `charges` and its save's DC counted anew, the new source its source), with a `condition` event `refreshed`: a mark renewed by every hit lasts as long as the hits keep coming. Default false: a condition held is not put on again (its first application keeps counting down)."}}},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"A saving throw each target rolls against the user's DC.","properties":{"check":{"type":"string","description":"Check id each target rolls (`save.wis`)."},"dc":{"type":"string","x-formula":"ability.dc","x-formula-type":"number","description":"DC, on the user's sheet: `@spell.dc`."},"half":{"type":"boolean","description":"true: half damage on a successful save."}}},"ability":{"defaultSnippets":[{"label":"ability","description":"An ability of its own attack: one roll and its damage.","body":{"id":"${1:power-strike}","name":"${2:Power Strike}","uses":"${3:free}","target":"${4:enemy}","attack":{"check":"${5:attack}","damage":"${6:2d6}"}}}],"type":"object","required":["id","uses"],"additionalProperties":false,"description":"An ability, spell, reaction or potion.","properties":{"id":{"$ref":"#/$defs/id","description":"Ability id, named by heroes and orders."},"name":{"type":"string","description":"Display name."},"kind":{"type":"string","description":"Kind, for people (`Spell`, `Feature`, `Potion`)."},"level":{"type":"integer","minimum":0,"description":"Spell level or tier."},"description":{"type":"string","description":"For people."},"uses":{"type":"string","description":"What it takes: an action id of `turn.actions` (`action`, `bonus`), `reaction`, or `free`."},"cost":{"type":"array","description":"Resources paid; an ability whose cost cannot be paid is not used.","items":{"type":"object","minProperties":1,"additionalProperties":false,"dependentRequired":{"track":["amount"],"amount":["track"]},"description":"A spell slot (`{ \"slot\": 1 }`) or an amount of a track (`{ \"track\": \"tp\", \"amount\": \"1\" }`).","properties":{"slot":{"type":"integer","minimum":0,"description":"Spell slot level spent."},"track":{"type":"string","description":"Track paid from."},"amount":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much of the track."}}}},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks that fill when it is used (a builder)."},"react":{"type":"object","required":["on"],"additionalProperties":false,"description":"For a reaction: when it fires and what it does.","properties":{"on":{"enum":["hit","spell","leave"],"description":"`hit` (being hit), `spell` (a spell), `leave` (an enemy leaving reach)."},"defence":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Added to the defence against the triggering attack (Shield: `5`)."},"check":{"type":"string","description":"A check rolled to react; its success is read by damage steps as `@reaction.<ability id>`."},"cancels":{"type":"boolean","description":"`spell` reactions: true, a successful one undoes the ability on the one reacting: no attack roll, save, damage or condition for it (Counterspell; the others an area spell reaches still suffer it). Default false: the ability goes on, and damage steps may read `@reaction.<id>`."},"kinds":{"$ref":"#/$defs/stringList","description":"`spell` reactions: the ability kinds (an ability's `kind`, compared exactly) it answers; an ability of another kind aimed at the holder does not trigger it (classic-d20's Counterspell `[\"Spell\"]`: a fighter's manoeuvre goes on). Default: every ability aimed at the holder."},"when":{"type":"string","x-formula":"reaction","x-formula-type":"boolean","description":"True when it answers this trigger at all; false: it is not taken (no check rolled, nothing paid, no reaction used). Reads the reactor's sheet, the triggering blow's `@damageType` and `@attack.melee`, and `@attacker.*` (the one it answers): Libra's Dodge `@damageType == 'physical'`, Resist `@damageType != 'physical'`. A `spell` trigger reads the ability's damage type; a `leave` trigger has none (`''`). Default: always."}}},"sustained":{"type":"boolean","description":"true: its effects last while its user sustains it (one at a time)."},"target":{"enum":["enemy","enemies","ally","allies","self"],"description":"Who it is aimed at: one `enemy`, all `enemies`, an `ally`, all `allies`, or `self`."},"save":{"$ref":"#/$defs/save"},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the targets (on a failed save, when there is one)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"An attack of its own: an attack spell rolls its own attack and dice.","properties":{"check":{"type":"string","description":"Check id rolled (`attack`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@spell.mod`."},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage: `(@level >= 5 ? 2 : 1)d10`."},"type":{"type":"string","description":"Damage type (`fire`)."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage of a saving-throw ability, rolled once for all targets."},"type":{"type":"string","description":"Damage type."},"heal":{"type":"object","required":["amount","track"],"additionalProperties":false,"description":"Healing, never above the maximum.","properties":{"amount":{"type":"string","x-formula":"heal","x-formula-type":"number","description":"How much: `1d10 + @level`."},"track":{"type":"string","description":"Track healed (`hp`)."}}},"grants":{"type":"array","description":"More actions this turn (Action Surge): their attacks are really rolled.","items":{"type":"object","required":["action","count"],"additionalProperties":false,"description":"Extra actions of one kind.","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"integer","minimum":1,"description":"How many more this turn."}}}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, read by the clock as `@action.speed`."},"recharge":{"type":"object","required":["min"],"additionalProperties":false,"description":"Recharge (a breath weapon): usable again at the start of a turn when its die (a d6 unless `die` says) shows at least `min`.","properties":{"min":{"type":"integer","minimum":1,"maximum":1000,"description":"Lowest face of the die that recharges it (5 on a d6: on 5-6); at most the die's faces."},"die":{"type":"integer","minimum":2,"maximum":1000,"description":"Faces of the recharge die (default 6: a d6)."}}},"move":{"type":"string","description":"Where using it moves its user (a band such as `far`, or a row). Leaving a place where foes stand lets them react (`react.on: leave`, or the opportunity attack of `combat.reaction.opportunity`), unless it is a teleport or a disengage (`disengage`)."},"teleport":{"type":"boolean","description":"A teleport (Misty Step): its `move` never provokes a reaction."},"disengage":{"type":"boolean","description":"Its `move` disengages: leaving never provokes an opportunity attack or a `leave` reaction. When absent, the words of `combat.disengage` found in its id or name decide."},"challenge":{"type":"object","required":["check","vs"],"additionalProperties":false,"description":"A check its user rolls on its own, against a number rather than a foe (an unopposed challenge: picking a lock, breaking a ward). The outcome's `applies` and `gain` take effect as for any check, so an extended challenge adds its `@degree` to a progress track (and a botch may empty it); standing orders read the track to know when it is done.","properties":{"check":{"type":"string","description":"Check id rolled (`challenge`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The user's number for the check, `@stat` (an ability total: `@wits + @streetwise - @wound`). Default: the check's own `stat`, else 0."},"vs":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number to meet, `@vs` (a difficulty), on the user's sheet."}}},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off its targets (breaking a ward, a cure). An ability that does nothing else is not used while none of its targets holds one of them."}}},"template":{"defaultSnippets":[{"label":"enemy template","description":"An enemy role whose numbers grow with `@tier`.","body":{"role":"${1:standard}","attributes":{},"tracks":{"hp":"${2:6 + 4 * @tier}"},"combat":{"attack":"${3:@tier}","damage":"${4:1d6 + @tier}","defence":"${5:10 + @tier}"}}}],"type":"object","required":["role"],"additionalProperties":false,"description":"An enemy template: formulas of `@tier` (the system's `tiers`, 1..6 by default) that build an enemy's sheet.","properties":{"role":{"type":"string","description":"`minion`, `standard`, `elite`, `boss`, or a role of your own."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"defaults":{"type":"object","additionalProperties":false,"description":"Defaults for the enemy's sheet.","properties":{"attribute":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Every attribute not given in `attributes`: `min(5, floor((@tier + 1) / 2))`."}}},"attributes":{"type":"object","description":"Attributes by id.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier` and `@role`."}},"tracks":{"type":"object","description":"Track maxima by id: `{ \"hp\": \"8 + 6 * @tier\" }`.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier`, `@role` and the sheet."}},"combat":{"type":"object","additionalProperties":false,"description":"The enemy's fighting numbers.","properties":{"defence":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Defence: `12 + @tier`."},"attack":{"type":"string","x-formula":"template","x-formula-type":"number","description":"The number its blows are struck with, `@stat` in the attack check."},"damage":{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"Damage of its blows: `(@tier)d6 + @tier`. Reads `@tier`, `@role`, the sheet, and the attack roll's `@roll.*`, `@crit`."},"attacks":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Attacks its attack action makes (`\"2\"`; `\"0\"`: it never strikes with its blows, its abilities still act). When given, this is the count whatever the turn's attack action says (`turn.actions[].attacks`, even a constant `\"1\"`); when absent the action's count holds, and `@class.attacks` reads 1."},"type":{"type":"string","description":"Damage type of its blows."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"harm":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Consequences mode: harm levels before it falls: `@role == 'minion' ? 1 : 3`."},"abilities":{"type":"array","description":"Abilities of its own or ids of the system's abilities, used as a bestiary creature uses them: each reaction (Libra's Dodge, Resist) whenever the moment comes, abilities aimed at enemies before its blows. Costs are paid from the enemy's own tracks.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags read by formulas: `has(@target.tags, 'flying')`."},"lists":{"type":"object","description":"Values of the system's declared lists (`lists`) by name, read as `@target.<name>`: `{ \"wields\": [\"spear\"] }` (Libra's weapon type). A name the system does not declare is an error.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"orders":{"$ref":"#/$defs/enemyOrders","description":"Its standing orders (other abilities before its attacks; its reactions whenever the moment comes unless an order says when)."}}},"class":{"type":"object","additionalProperties":false,"description":"A class.","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"attacks":{"type":"string","x-formula":"class","x-formula-type":"number","description":"Attacks an Action makes; `@level` is the level in this class. Read as `@class.attacks` (the largest over a hero's classes)."}}},"damagePart":{"type":"object","required":["damage","type"],"additionalProperties":false,"description":"A further part of a blow's damage with a type of its own (an adult red dragon's bite: piercing, plus `{ \"damage\": \"2d6\", \"type\": \"fire\" }`). Rolled with the blow's own damage (its dice doubled on a crit under `crit: dice`, x2 under `total`), then run through `combat.damage.steps` on its own with `@damageType` set to its type (resisted, doubled or ignored separately); the parts' results are added up on the target, one damage event each, and one sustain roll covers the whole blow.","properties":{"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of this part: `2d6`."},"type":{"type":"string","description":"Damage type of this part (`fire`)."}}},"creatureAttack":{"type":"object","required":["id","bonus","damage"],"additionalProperties":false,"description":"One attack of a creature.","properties":{"id":{"$ref":"#/$defs/id","description":"Attack id, named by `multiattack`."},"name":{"type":"string","description":"Display name; its words type the damage (`Claw` slashes)."},"bonus":{"description":"Attack bonus: the number the blow is struck with (`@stat`). A number, or a formula over the creature's own sheet, evaluated at each blow: `\"@melee.total\"` or `\"4 - @wound\"` reads its wounds as they are then.","oneOf":[{"type":"number","description":"The bonus: `4`."},{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"A formula over the creature's own sheet (its attributes, derived values and tracks), evaluated at each blow: `@melee.total`."}]},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `2d6 + 3`."},"type":{"type":"string","description":"Damage type."},"reach":{"type":"string","description":"`near` or `far`."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids a hit puts on the target (after its save, when there is one)."},"save":{"$ref":"#/$defs/save"},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a dragon's bite: `damage` piercing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"enemyOrders":{"type":"array","description":"Standing orders of an enemy, tried in order like a hero's: other abilities before its attacks (a war cry, running away), reactions when the moment comes. `use` names one of its own `abilities`. Each reaction it has that no order names is used whenever the moment comes, as without orders.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Id of one of its abilities."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it, on its own sheet: `@hp < @hp.max / 2`."}}}},"creatureLists":{"type":"array","items":{"type":"string"},"description":"Any other list of words the system reads (`has(@target.conditionImmune, 'charmed')`)."},"creature":{"defaultSnippets":[{"label":"creature","description":"A bestiary creature with one attack.","body":{"id":"${1:wolf}","name":"${2:Wolf}","defence":"^${3:12}","hp":"^${4:11}","attacks":[{"id":"${5:bite}","name":"${6:Bite}","bonus":"^${7:4}","damage":"${8:2d4 + 2}"}]}}],"type":"object","required":["id","name","defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"A creature of the bestiary: it fights with its own numbers.","properties":{"id":{"$ref":"#/$defs/id","description":"Creature id, named by fights (`goblin`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"size":{"type":"string","description":"Size, for people."},"type":{"type":"string","description":"Creature type (`undead`)."},"challenge":{"type":"number","minimum":0,"description":"Challenge rating or level."},"defence":{"description":"Defence (armour class): a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"tracks":{"type":"object","description":"Other track maxima by id.","additionalProperties":{"type":"number","description":"Maximum."}},"saves":{"type":"object","description":"Bonuses by check id (`save.dex`: 5), replacing the sheet's own.","additionalProperties":{"type":"number","description":"Bonus."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one attack action, in order (`[\"bite\", \"claw\", \"claw\"]`). Without one, a creature makes one attack an action and uses its attacks in turn: the first, then the second, and so on round the list, each fight starting from the first (an attack that reaches no foe is passed over for the next). The SRD ghoul bites, then claws (paralysing), then bites again."},"damageType":{"type":"string","description":"Damage type of its blows when an attack names none."},"regeneration":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Hit points regained at the start of each of its turns.","properties":{"amount":{"type":"number","minimum":0,"description":"Hit points regained."},"stoppedBy":{"$ref":"#/$defs/stringList","description":"Damage types that stop it for a turn (`fire`, `acid`)."}}},"abilities":{"type":"array","description":"Abilities of its own (a breath weapon, a saving throw the hero rolls) or ids of the system's abilities.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"position":{"type":"string","description":"Where it stands by default (`near`, `far`, a row)."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`undead`, `flying`)."},"orders":{"$ref":"#/$defs/enemyOrders","description":"Its standing orders (other abilities before its attacks; its reactions whenever the moment comes unless an order says when)."}}},"weapon":{"type":"object","required":["name","damage"],"additionalProperties":false,"description":"A hero's weapon.","properties":{"name":{"type":"string","description":"Display name; its words type the damage."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `1d8 + @str.mod`."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@str.mod`."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"type":{"type":"string","description":"Damage type (`slashing`)."},"reads":{"type":"object","description":"What this weapon's attacks read, winning over `combat.attack.reads` name by name: `{ \"second\": \"@willpower\" }`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the wielder's sheet."}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, `@action.speed`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`finesse`)."},"lists":{"type":"object","description":"Values of the system's declared lists by name (`{ \"wields\": [\"sword\"] }`); a list declared `weapon: true` joins the wielder's (Libra's weapon type and killers). A name the system does not declare is an error.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a flame tongue: slashing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"hero":{"defaultSnippets":[{"label":"hero","description":"A hero with attributes and a weapon.","body":{"id":"${1:hero}","name":"${2:Hero}","level":"^${3:1}","attributes":{},"weapon":{"name":"${4:Sword}","damage":"${5:1d8}"}}}],"type":"object","required":["id","name","level"],"additionalProperties":false,"description":"A hero for the sandbox.","properties":{"id":{"$ref":"#/$defs/id","description":"Hero id, named by fights."},"name":{"type":"string","description":"Display name."},"level":{"type":"integer","minimum":0,"description":"Character level, `@level`."},"classes":{"type":"object","description":"Level in each class by class id: `{ \"fighter\": 5 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Level in this class."}},"attributes":{"type":"object","description":"Attribute values by id; missing ones take the attribute's `default`.","additionalProperties":{"type":"number","description":"Value."}},"derived":{"type":"object","description":"The hero's own values (`spell.dc`), read like the system's derived values.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the hero's sheet."}},"tracks":{"type":"object","description":"Starting values of tracks, when not the maximum.","additionalProperties":{"type":"number","description":"Starting value."}},"slots":{"type":"object","description":"Spell slots by level: `{ \"1\": 4, \"2\": 2 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Slots of this level."}},"weapon":{"$ref":"#/$defs/weapon"},"abilities":{"$ref":"#/$defs/idList","description":"Ability ids the hero has."},"orders":{"type":"array","description":"Standing orders, tried in order: reactions when the moment comes, other abilities before the hero's attacks.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Ability id to use."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it: `@hp < @hp.max / 2`, or for a reaction `@total - @vs < 5`."}}}},"focus":{"type":"string","description":"Who to target first: a combatant id or a role (default: the reachable enemy with the fewest hit points)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids the hero carries from the start."},"position":{"type":"string","description":"Where the hero stands by default."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types the hero resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types the hero is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types the hero is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"The hero's weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe the hero slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."},"lists":{"type":"object","description":"Values of the system's declared lists (`lists`) by name, read as `@target.<name>`: `{ \"wields\": [\"sword\"] }`. A name the system does not declare is an error; a creature writes them as keys of its own.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}},"fightHero":{"oneOf":[{"type":"string","description":"A hero id."},{"type":"object","required":["hero"],"additionalProperties":false,"description":"A hero with a position and conditions for this fight.","properties":{"hero":{"type":"string","description":"Hero id."},"position":{"type":"string","description":"Where the hero stands (`near`, `far`, a row)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied when the fight starts (a late arrival: when it arrives)."},"arrives":{"type":"integer","minimum":1,"maximum":10000,"description":"The round the hero enters the fight (default 1: from the start). Until then it neither acts nor can be targeted, and a side is not beaten while someone of it is still to come; on arriving it rolls initiative (the seed: a fighter who enters later rolls when first seen), takes its turn in that round by it, and its starting `conditions` land then. An `arrive` event says so."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}}]},"enemyNumbers":{"type":"object","required":["defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"An enemy written out with its own numbers.","properties":{"name":{"type":"string","description":"Display name."},"defence":{"description":"Defence: a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order."},"damageType":{"type":"string","description":"Damage type of its blows."},"harm":{"type":"number","minimum":0,"description":"Consequences mode: harm levels before it falls."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}},"fightEnemy":{"type":"object","additionalProperties":false,"anyOf":[{"required":["template"],"properties":{"template":true}},{"required":["bestiary"],"properties":{"bestiary":true}},{"required":["numbers"],"properties":{"numbers":true}}],"description":"Enemies of one kind: from a template, the bestiary, or numbers written out.","properties":{"template":{"type":"object","required":["role","tier"],"additionalProperties":false,"description":"From a template: `{ \"role\": \"minion\", \"tier\": 1 }`.","properties":{"role":{"type":"string","description":"Template role."},"tier":{"type":"integer","minimum":0,"maximum":1000,"description":"Tier, inside the system's `tiers` (1..6 by default)."}}},"bestiary":{"type":"string","description":"Creature id from the bestiary."},"numbers":{"$ref":"#/$defs/enemyNumbers"},"count":{"type":"integer","minimum":1,"maximum":1000,"description":"How many (default 1, at most 1000)."},"id":{"$ref":"#/$defs/id","description":"Name prefix: enemies are `<id>-1`, `<id>-2`, ... (default: the role or creature)."},"position":{"type":"string","description":"Where they stand."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied to each when the fight starts (late arrivals: when they arrive)."},"arrives":{"type":"integer","minimum":1,"maximum":10000,"description":"The round they enter the fight (default 1: from the start). Until then they neither act nor can be targeted, and a side is not beaten while someone of it is still to come; on arriving they roll initiative (the seed: a fighter who enters later rolls when first seen), take their turn in that round by it, and their starting `conditions` land then. An `arrive` event says so."}}},"fight":{"defaultSnippets":[{"label":"fight","description":"A sample fight: heroes against enemies from a template.","body":{"id":"${1:first-fight}","name":"${2:First fight}","heroes":["${3:hero}"],"enemies":[{"template":{"role":"${4:standard}","tier":"^${5:1}"},"count":"^${6:1}"}]}}],"type":"object","required":["id","heroes","enemies"],"additionalProperties":false,"description":"A fight: heroes against enemies.","properties":{"id":{"$ref":"#/$defs/id","description":"Fight id: `sim FILE --fight ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","items":{"$ref":"#/$defs/fightHero"},"description":"Hero ids, or `{ \"hero\": \"fighter5\", \"position\": \"far\", \"conditions\": [\"blessed\"] }`."},"enemies":{"type":"array","items":{"$ref":"#/$defs/fightEnemy"},"description":"Enemies: `{ \"template\": { \"role\": \"minion\", \"tier\": 1 }, \"count\": 4 }` or `{ \"bestiary\": \"goblin\" }`."},"positions":{"type":"object","description":"Positions by hero id: `{ \"fighter5\": \"near\" }`.","additionalProperties":{"type":"string","description":"Band or row."}},"maxRounds":{"type":"integer","minimum":1,"maximum":10000,"description":"Rounds before the fight is a draw (default 100)."},"position":{"type":"string","description":"Consequences mode: the heroes' position (default `combat.consequences.defaultPosition`, else `risky`)."},"effect":{"type":"string","description":"Consequences mode: the heroes' effect (default `standard`)."}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:system:1","title":"Rules Studio system","description":"A tabletop rule system as data (rules format v1). Formulas are strings in the Rules Studio formula language; each formula field names its context in `x-formula` (what it may read) and, when it must be true or false, `x-formula-type: boolean`.","type":"object","required":["id","name","version","formatVersion","attributes"],"additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Where editors find this schema, e.g. `../schemas/system.schema.json`."},"id":{"$ref":"#/$defs/id","description":"Stable id of the system, also its file name (`classic-d20`)."},"name":{"type":"string","minLength":1,"description":"The system's name as players know it."},"version":{"type":"string","minLength":1,"description":"Your own version of the system (free text, e.g. `1.0.0`)."},"formatVersion":{"const":1,"description":"Version of the rules file format. This app reads version 1."},"description":{"type":"string","description":"What the system is, for people."},"grid":{"type":"boolean","description":"true: fights are played on squares. false: no grid; where each one stands is a band or a row (spec §2.9)."},"positions":{"type":"object","additionalProperties":false,"description":"Where combatants stand when there is no grid: range bands and named rows.","properties":{"bands":{"$ref":"#/$defs/stringList","description":"Range bands the system speaks of (default `near`, `far`)."},"rows":{"$ref":"#/$defs/stringList","description":"Rows the system names, front first, e.g. `[\"front\", \"back\"]`."},"advance":{"type":"boolean","description":"true: rows close up. Whenever every combatant of a side standing in a row of `rows` is down (or nobody of that side stands there), each of that side's combatants in a later row moves up one row, until no row ahead of a standing combatant is empty (row formation: when the front row falls, the next in line is the new front row). Checked when the fight starts and whenever someone goes down; each move is a `move` event. Default false."}}},"attributes":{"type":"object","description":"Base numbers of a sheet, by id. Read in formulas as `@str`. Names the engine reads itself are refused (reserved: `natural`, `total`, `vs`, `outcome`, `degree`, `crit`, `edge`, `stat`, `damage`, `damageType`, `clock`, `initiative`, `level`, `tier`, `role`, `position`, `conditions`, the engine's lists, anything starting `self.`, `target.`, `attacker.`, `source.`, `roll.`, `mods.`, `reaction.`, `vs.`, and `attack.melee`, `action.speed`, `class.attacks`, `class.<id>.level`): `@edge` would read the check's edge, never this.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/attribute"}},"derived":{"type":"object","description":"Values computed from the sheet, by name (dotted names allowed: `str.mod`). Read as `@str.mod`. A derived value that reads a track is recomputed when the track changes. A derived value may not be named like an attribute, a track or a track's maximum (`hp`, `hp.max`): `@hp` would read it while its chip names the track. Names the engine reads itself are refused (reserved: `natural`, `total`, `vs`, `outcome`, `degree`, `crit`, `edge`, `stat`, `damage`, `damageType`, `clock`, `initiative`, `level`, `tier`, `role`, `position`, `conditions`, the engine's lists, anything starting `self.`, `target.`, `attacker.`, `source.`, `roll.`, `mods.`, `reaction.`, `vs.`, and `attack.melee`, `action.speed`, `class.attacks`, `class.<id>.level`): `@edge` would read the check's edge, never this.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the sheet: attributes, other derived values, `@level`, tracks."}},"tracks":{"type":"object","description":"Numbers that go up and down in a fight (`hp`), read as `@hp` (current) and `@hp.max`. Names the engine reads itself are refused (reserved: `natural`, `total`, `vs`, `outcome`, `degree`, `crit`, `edge`, `stat`, `damage`, `damageType`, `clock`, `initiative`, `level`, `tier`, `role`, `position`, `conditions`, the engine's lists, anything starting `self.`, `target.`, `attacker.`, `source.`, `roll.`, `mods.`, `reaction.`, `vs.`, and `attack.melee`, `action.speed`, `class.attacks`, `class.<id>.level`): `@edge` would read the check's edge, never this.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/track"}},"functions":{"type":"object","description":"Your own functions, callable from every formula: `throw(10)`. No recursion. A name that reads as dice is refused (`d100e` is the die `d100` and then `e`: no name may start with `d` and a digit, `%`, `(` or `F`), as are the built-ins (`max`) and the words of the language (`and`, `true`).","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/userFunction"}},"checks":{"type":"object","description":"Named checks (`attack`, `initiative`, `save.con`): a roll and its outcomes.","propertyNames":{"$ref":"#/$defs/id"},"additionalProperties":{"$ref":"#/$defs/check"}},"combat":{"$ref":"#/$defs/combat"},"turn":{"$ref":"#/$defs/turn"},"conditions":{"type":"array","description":"Conditions a combatant can carry (prone, paralyzed, blessed).","items":{"$ref":"#/$defs/condition"}},"abilities":{"type":"array","description":"Abilities, spells, reactions and potions.","items":{"$ref":"#/$defs/ability"}},"lists":{"type":"object","description":"String lists a combatant may carry besides the engine's own (`resist`, `vulnerable`, `immune`, `tags`, `conditionImmune`), each read in formulas as `@target.<name>` (Libra: `weak`, `killers`). A hero, template or creature writes one under its name. Default: none. A list may not be named like an attribute or a track, nor take a reserved name (see `attributes`).","additionalProperties":{"type":"object","additionalProperties":false,"description":"One list, by its name: `{ \"weapon\": true }` or `{}`.","properties":{"description":{"type":"string","description":"What the list holds."},"weapon":{"type":"boolean","description":"A hero's weapon's list of this name joins the hero's (Libra's killers). Default false."}}}},"tiers":{"type":"object","additionalProperties":false,"description":"The tiers enemy templates are built at: a fight's `template.tier`, the values `@tier` may take, the balance grid's columns. Default `{ \"min\": 1, \"max\": 6 }`.","properties":{"min":{"type":"integer","minimum":0,"maximum":1000,"description":"Lowest tier (default 1)."},"max":{"type":"integer","minimum":0,"maximum":1000,"description":"Highest tier (default 6); at least `min`."}}},"templates":{"type":"array","description":"Enemy sheets built from role and tier (the system's `tiers`, 1..6 by default).","items":{"$ref":"#/$defs/template"}},"classes":{"type":"object","description":"Classes by id; a hero's `classes` gives the level in each.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/class"}},"bestiary":{"type":"array","description":"Creatures that fight with their own numbers.","items":{"$ref":"#/$defs/creature"}},"heroes":{"type":"array","description":"Heroes for the sandbox and `sim`.","items":{"$ref":"#/$defs/hero"}},"fights":{"type":"array","description":"Fights for the sandbox and `sim --fight ID`.","items":{"$ref":"#/$defs/fight"}},"parties":{"type":"array","description":"Named groups of heroes for the balance tools: `sim FILE --grid --party ID` fights each template role at each tier against this party.","items":{"$ref":"#/$defs/party"}},"encounters":{"$ref":"#/$defs/encounters","description":"Difficulty budget: what a fight should cost by the book, compared by the balance tools with how it plays."}},"$defs":{"party":{"type":"object","required":["id","heroes"],"additionalProperties":false,"description":"A party: heroes that fight together in the balance grid.","properties":{"id":{"$ref":"#/$defs/id","description":"Party id: `sim FILE --grid --party ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","minItems":1,"items":{"type":"string","description":"Hero id."},"description":"Hero ids (each must be one of `heroes`)."}}},"encounters":{"type":"object","required":["budget","expect"],"additionalProperties":false,"description":"Difficulty budget. A fight's budget is the sum of `budget` over its enemies; `expect` says what win rate a budget should give, so the balance tools can flag fights where the book and the dice disagree.","properties":{"budget":{"type":"string","x-formula":"encounter","x-formula-type":"number","description":"Budget of one enemy (context `encounter`: `@tier`, `@role`, `@challenge`, `@party.size`, `@party.level`), summed over the fight's enemies, like an XP budget: `\"@tier * (@role == 'boss' ? 8 : @role == 'elite' ? 3 : 1)\"`."},"expect":{"type":"array","minItems":1,"description":"The heroes' expected win rate at given budgets: `[{ \"budget\": 4, \"winRate\": 0.9 }, { \"budget\": 12, \"winRate\": 0.5 }]`. Between points the expectation is read on a straight line; beyond the ends it stays at the end's value.","items":{"type":"object","required":["budget","winRate"],"additionalProperties":false,"description":"One point: a budget and the win rate it should give.","properties":{"budget":{"type":"number","description":"A fight's total budget."},"winRate":{"type":"number","minimum":0,"maximum":1,"description":"Heroes' expected win rate at that budget, 0..1."}}}},"tolerance":{"type":"number","minimum":0,"maximum":1,"description":"How far the simulated win rate may sit from the expectation before a fight is flagged (default 0.15): flagged when the whole 95% interval lies outside expectation ± tolerance."}}},"targetPick":{"type":"string","enum":["fewest-hp","most-hp","most-hurt","last-attacker","provoker","nearest"],"description":"Whom a combatant strikes among the foes it may target (`canTarget`), when no `focus` names one: `fewest-hp` the fewest hit points (the default); `most-hp` the most; `most-hurt` the lowest fraction of its maximum; `last-attacker` the foe who last attacked it (hit or miss) while that one can be targeted; `provoker` the foe who last provoked it (a check outcome with `provokes`, the 7–9 that draws a monster's answer) while that one can be targeted; `nearest` the front row (or the near band) first. Ties go to the fewer hit points, then to the one listed first; `last-attacker` and `provoker` fall back to `fewest-hp` while there is nobody to answer."},"id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]*$","description":"An id: letters, digits, `_`, `-` and `.`, starting with a letter or digit."},"refName":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A name read in formulas as `@name`: letters, digits and `_`, not starting with a digit."},"refPath":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$","description":"A name read in formulas as `@name`; dots allowed (`str.mod`)."},"stringList":{"type":"array","items":{"type":"string"},"description":"A list of words."},"idList":{"type":"array","items":{"type":"string"},"description":"A list of ids."},"attribute":{"type":"object","required":["name"],"additionalProperties":false,"description":"A base number of the sheet.","properties":{"name":{"type":"string","description":"Display name, shown on chips (`Strength`)."},"abbr":{"type":"string","description":"Short label (`STR`)."},"default":{"type":"number","description":"Value when a sheet does not give one."},"min":{"type":"number","description":"Lowest allowed value."},"max":{"type":"number","description":"Highest allowed value."},"whole":{"type":"boolean","description":"Only whole numbers are allowed (a number of dice, a die's size, a rating): the checker reports 2.5 where it is written."},"description":{"type":"string","description":"What it measures, for people."}}},"track":{"type":"object","required":["name","max"],"additionalProperties":false,"description":"A number that goes up and down in a fight.","properties":{"name":{"type":"string","description":"Display name (`Hit points`)."},"max":{"type":"string","x-formula":"sheet","description":"The maximum, a formula over the sheet: `10 + @con.mod * @level`."},"start":{"type":"string","x-formula":"sheet","description":"Value at the start of a fight (default: the maximum). `0` for a track that fills, like Hope."},"counts":{"type":"array","items":{"type":"string"},"description":"Damage types whose hit points taken this track adds up, within its maximum: `[\"aggravated\"]` keeps the aggravated wounds of live action, which blood cannot heal (a heal reads `@hp.max - @hp > @aggravated`). The type is the one the log's damage event names, after the damage steps; each addition is a `gain` event. Healing never lowers it. Usually `start: \"0\"`."},"description":{"type":"string","description":"What it measures, for people."}}},"userFunction":{"type":"object","required":["params","body"],"additionalProperties":false,"description":"A function of your own: `{ \"params\": [\"n\"], \"body\": \"d(@n)\" }`, called `throw(10)`.","properties":{"params":{"type":"array","items":{"$ref":"#/$defs/refName"},"description":"Parameter names, read in the body as `@n`."},"body":{"type":"string","x-formula":"function","description":"The body: a formula over the parameters."},"description":{"type":"string","description":"What it computes, for people."}}},"trackAmount":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"An amount of a track: `{ \"track\": \"hope\", \"amount\": \"1\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"sheet","description":"How much, a formula over the sheet."}}},"outcomeGain":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"A track that an outcome fills for the one who rolled: `{ \"track\": \"progress\", \"amount\": \"@degree\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"check.gain","description":"How much, a formula over the roller's sheet, the roll and this outcome (`@degree`, `@outcome`, `@crit`); a negative amount empties the track (never below 0)."}}},"outcome":{"type":"object","required":["id","when","result"],"additionalProperties":false,"description":"One outcome of a check. Outcomes are tried in order; the first whose `when` holds is the outcome.","properties":{"id":{"$ref":"#/$defs/id","description":"Outcome id (`hit`, `crit`), tallied by the simulator."},"name":{"type":"string","description":"Display name, on chips (`Hit`)."},"when":{"type":"string","x-formula":"check.outcome","x-formula-type":"boolean","description":"True when this is the outcome: `@total >= @vs`. Reads `@natural`, `@total`, `@vs`, `@roll.*`."},"provokes":{"type":"boolean","description":"true: the check's target now counts the actor as the one who provoked it, and a foe whose `picks` is `provoker` strikes that one next while it can be targeted (the 7–9 of a 2d6 move game). Default false."},"result":{"enum":["success","partial","fail"],"description":"What the rules read: `success`, `partial` or `fail`."},"crit":{"type":"boolean","description":"true: a critical success."},"botch":{"type":"boolean","description":"true: a botch (critical failure)."},"degree":{"type":"string","x-formula":"check.outcome","x-formula-type":"number","description":"Degree of success, a number."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the one who rolled (how a rule remembers something for the rest of the fight)."},"inflicts":{"$ref":"#/$defs/idList","description":"Condition ids put on the target (`off-balance`)."},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off the target (a `condition` event `ended` for each it held): an overcome that clears an aspect, a hit that breaks a guard. Taken off before `inflicts` puts any on."},"removesOwn":{"$ref":"#/$defs/idList","description":"Condition ids taken off the one who rolled (a `condition` event `ended` for each it held): a Spirit roll that ends Shaken, a recovery. Taken off before `applies` puts any on."},"gain":{"type":"array","items":{"$ref":"#/$defs/outcomeGain"},"description":"Tracks of the one who rolled that fill: `[{ \"track\": \"hope\", \"amount\": \"1\" }]`. An amount may read the outcome's `@degree`: an extended challenge adds `@degree` to a progress track, and a botch empties it with `-@progress`."},"description":{"type":"string","description":"For people."}}},"check":{"defaultSnippets":[{"label":"check with hit and miss","description":"A roll against the target's defence with two outcomes.","body":{"name":"${1:Attack}","roll":"${2:d20 + @might}","outcomes":[{"id":"hit","name":"Hit","when":"@total >= @vs","result":"success"},{"id":"miss","name":"Miss","when":"true","result":"fail"}]}}],"type":"object","required":["roll"],"additionalProperties":false,"description":"A check: one roll, then the first outcome whose `when` holds. No outcomes: it only yields its total (initiative).","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"What the check is for, for people."},"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The roll, evaluated once: `d20 + @stat + @prof`. Reads the actor's sheet, `@stat`, reads, `@edge`, `@mods.<name>`, `@target.*`."},"edge":{"type":"object","required":["combine"],"additionalProperties":false,"description":"How advantage-like edges combine before the dice; the roll reads the result as `@edge`.","properties":{"combine":{"enum":["cancel","sum"],"description":"`cancel`: any positive and any negative edge cancel, else ±1. `sum`: added up, clamped to `max`."},"max":{"type":"integer","minimum":0,"description":"Largest edge either way, under `sum`."}}},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order; the first whose `when` holds is the outcome."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number this check is rolled with when no blow gives one (a save, a reaction, initiative), readable in `roll` as `@stat`: `@con.save`. Computed on the roller's sheet; a creature's `saves[<this check's id>]` replaces it (an SRD monster's Constitution save +6). An attack's `@stat` stays the weapon's or creature attack's."},"requires":{"type":"string","x-formula":"check.roll","x-formula-type":"boolean","description":"True when the check may be attempted at all; false: nothing is rolled, no outcome follows (a blow misses, a challenge adds nothing), the action is spent; the log's check event has the outcome `not-attempted` (tallied so by `sim`) and no dice. Read before the roll on the roller's sheet, with `@stat` (the blow's or the check's) and `@target.*`; conditions' `@mods` are not gathered yet. Live action: a wound penalty at or above the ability total stops the action, `@stat >= 1` with totals that already subtract `@wound`. Default: always."}}},"combat":{"type":"object","required":["mode"],"additionalProperties":false,"description":"How fights are resolved.","properties":{"mode":{"enum":["numbers","consequences"],"description":"`numbers`: attack, damage, defence. `consequences`: the hero rolls and the result is read on both sides (spec §2.8)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"The attack: which check is rolled, the damage of a blow, the defence to meet.","properties":{"check":{"type":"string","description":"Id of the check rolled to attack (`attack`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of a blow: `1d8 + max(@str.mod, @dex.mod)`. Reads the attacker's sheet and reads, `@roll.*`, `@outcome`, `@crit`, `@degree`."},"defence":{"type":"string","x-formula":"defence","x-formula-type":"number","description":"What the enemy must meet, on the defender's sheet: `10 + @dex.mod`. The attack roll reads it as `@vs`."},"reads":{"type":"object","description":"What every attack reads: names and formulas computed on the attacker, read as `@name` in the roll and the damage. A weapon's own reads win, name by name. Reserved names (see `attributes`) are refused.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the attacker's sheet; a plain attribute reads as that attribute."}},"crit":{"enum":["dice","total","none"],"description":"On a crit: `dice` rolls twice the damage dice, `total` doubles the damage, `none` leaves it to formulas reading `@crit`."}}},"damage":{"type":"object","additionalProperties":false,"description":"What happens to damage on its way to the target.","properties":{"steps":{"type":"array","description":"Steps run in order, each replacing `@damage` where `when` holds. The result is floored at 0 and rounded down.","items":{"type":"object","required":["id","when","value"],"additionalProperties":false,"description":"One damage step, named on the damage chip when it changes the number.","properties":{"id":{"$ref":"#/$defs/id","description":"Step id (`resist`)."},"name":{"type":"string","description":"Display name."},"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"True when the step applies: `has(@target.resist, @damageType)`."},"value":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"The new damage: `floor(@damage / 2)`."},"type":{"type":"string","minLength":1,"description":"Where `when` holds, the damage is of this type from this step on: later steps read it as `@damageType`, and the log's damage event (and regeneration's stopping types) name it. A damage type that depends on the target: a firearm's `firearm` becomes `bashing` against a vampire and `lethal` against anyone else (`{ \"when\": \"@damageType == 'firearm'\", \"value\": \"@damage\", \"type\": \"lethal\" }`, after the vampire's step)."}}}},"apply":{"type":"object","additionalProperties":false,"description":"Damage as data (format v1.1): the tracks a blow lowers, in order and in shares, and the conditions the damage done puts on or takes off (Savage Worlds' Shaken and a Wound per raise, Fate's stress then consequence slots). Read after `steps`, for every blow, part and damaging ability. Here `@damage` is the damage after the steps rounded down but not floored at 0 (below 0: the blow fell that far short, a Savage Worlds roll under Toughness). Without `apply` a blow lowers the hit-point track only. The damage event lists each track lowered (`split`) and its chip says what each took and which conditions the blow put on or took off.","required":["tracks"],"properties":{"tracks":{"type":"array","minItems":1,"maxItems":30,"description":"Tracks lowered in order. Each takes its `amount`, at most what is left of the damage and at most what the track holds (no track goes below 0); what it took is no longer left for the next. What no track takes is lost. The damage done is what they took together (the attacker's `damageDealt`); a hit-point track emptied puts its holder down as always.","items":{"type":"object","required":["track"],"additionalProperties":false,"description":"One track a blow lowers.","properties":{"track":{"$ref":"#/$defs/id","description":"Id of the track lowered (`stress`, `wounds`, `hp`)."},"amount":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"What this track takes, rounded down, kept within 0 and what is left; `@damage` is what is left to deal (the damage after the steps less what the tracks before took). Default: all of it (`@damage`), so a second track takes what overflows the first. Half each: `ceil(@damage / 2)` then a track with no amount. A Wound per raise: `floor(@damage / 4)`."}}}},"conditions":{"type":"array","maxItems":30,"description":"Conditions put on or taken off by the damage, after the tracks are lowered (before the target goes down): each `when` is read first, all of them on the blow as the tracks left it, then each that holds puts on `apply` and takes off `remove` on the target (a `condition` event each).","items":{"type":"object","required":["when"],"additionalProperties":false,"minProperties":2,"description":"One condition rule of the damage: `{ \"when\": \"@damage >= 0 and not has(@target.conditions, 'shaken')\", \"apply\": \"shaken\" }`.","properties":{"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"Whether the rule holds: `@damage` is the damage after the steps (not floored at 0), `@target.*` the target after the tracks took theirs."},"apply":{"$ref":"#/$defs/id","description":"Id of the condition put on the target (its source the attacker)."},"remove":{"$ref":"#/$defs/id","description":"Id of the condition taken off the target."}}}}}},"types":{"type":"object","required":["default"],"additionalProperties":false,"description":"Damage types: what a blow deals when nothing names its type.","properties":{"default":{"type":"string","description":"Type of a blow nothing else types (`bludgeoning`)."},"words":{"type":"object","description":"Words of an attack's name and the type they mean: `{ \"claw\": \"slashing\", \"bite\": \"piercing\" }`.","additionalProperties":{"type":"string","description":"The damage type this word means."}}}}}},"reaction":{"type":"object","required":["per"],"additionalProperties":false,"description":"How often a combatant may react outside its turn.","properties":{"per":{"enum":["round","turn","unlimited"],"description":"One reaction per `round` or per `turn`, or `unlimited`."},"opportunity":{"type":"boolean","description":"true: whoever leaves a place where a foe stands takes that foe's first attack as a reaction (an opportunity attack), when the foe has a reaction left. Teleports and disengage words never provoke it."}}},"sustain":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"Keeping a sustained ability when hurt: rolled on each blow that hurts the sustainer.","properties":{"check":{"type":"string","description":"Check id rolled (`sustain`)."},"dc":{"type":"string","x-formula":"sustain.dc","x-formula-type":"number","description":"The number to meet: `max(10, floor(@damage / 2))`."}}},"targeting":{"type":"object","additionalProperties":false,"description":"Who may be targeted.","properties":{"canTarget":{"type":"string","x-formula":"targeting","x-formula-type":"boolean","description":"True when the attacker may target this one: `not (@attack.melee and has(@target.tags, 'flying'))`."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom everyone strikes unless its own `picks` says otherwise (a hero's, a creature's or a template's). Default `fewest-hp`."}}},"death":{"type":"object","required":["enabled"],"additionalProperties":false,"description":"Whether heroes can die. A hero at 0 hit points is `down`: stable when `enabled` is false or a condition on it says `atZero: stable` (out of this fight, alive: it wakes up later, after the fight), dead when a condition says `atZero: dead`, and otherwise dying: with a `save`, it rolls death saves until it is stable, dead or back up; without one it stays down for the rest of the fight.","properties":{"enabled":{"type":"boolean","description":"true: a hero at 0 can die. false: a world without death (stable, wakes up later)."},"save":{"type":"object","required":["check"],"additionalProperties":false,"description":"Death saves: at the start of every round each dying hero rolls `check` (no DC: its outcomes decide). A success counts one success, a `crit` outcome brings the hero back up with 1 hit point; a fail counts one failure, a `botch` outcome two. At `successes` it is stable, at `failures` dead (a `down` event each).","properties":{"check":{"type":"string","description":"Check id rolled (`death`)."},"successes":{"type":"integer","minimum":1,"description":"Successes that make the hero stable. Default 3."},"failures":{"type":"integer","minimum":1,"description":"Failures that kill the hero. Default 3."}}}}},"consequences":{"type":"object","required":["roll","outcomes","position","effect","harm"],"additionalProperties":false,"description":"Consequences mode: the hero rolls, the result is read on both sides.","properties":{"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The hero's roll: `(@pool > 0 ? (@pool)d6kh1 : 2d6kl1)`."},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order, like a check's outcomes."},"position":{"type":"object","description":"Positions and the harm levels a failure costs the hero.","additionalProperties":{"type":"object","required":["harm"],"additionalProperties":false,"description":"One position.","properties":{"harm":{"type":"number","minimum":0,"description":"Harm levels the hero suffers."}}}},"effect":{"type":"object","description":"Effects and the harm levels a success deals.","additionalProperties":{"type":"number","minimum":0,"description":"Harm levels dealt."}},"harm":{"type":"object","required":["levels"],"additionalProperties":false,"description":"What harm costs a hero.","properties":{"levels":{"type":"array","items":{"type":"number","minimum":0,"maximum":1},"description":"Fraction of maximum hit points each harm level costs (Forged: `[0.25, 0.5, 0.8, 1.0]`)."},"slots":{"type":"array","items":{"type":"integer","minimum":0,"maximum":100},"description":"How many harms each level holds on a hero (Forged: `[2, 2, 1]`, two lesser, two moderate, one severe). Harm at a level already full is taken one level up, again and again; a level past the list holds any number (the last of `levels`, all of the hit points, is where a full track ends). Without `slots` every harm is taken at the position's level."},"track":{"type":"string","description":"Track harm is taken from (default `hp`)."}}},"defaultPosition":{"type":"string","description":"The heroes' position in a fight that names none (default `risky`); one of `position`."}}},"disengage":{"$ref":"#/$defs/stringList","description":"Words of the system that disengage: an ability whose id or name holds one never provokes an opportunity attack, unless the ability says `disengage` itself."},"edgeWords":{"type":"object","additionalProperties":false,"description":"How the log words an edge of +1 and -1 on a check (`Prone (near): advantage`); any other edge reads `edge +2`.","properties":{"advantage":{"type":"string","minLength":1,"description":"The word for an edge of +1 (default `advantage`)."},"disadvantage":{"type":"string","minLength":1,"description":"The word for an edge of -1 (default `disadvantage`)."}}}}},"turn":{"type":"object","required":["initiative","actions"],"additionalProperties":false,"description":"Who acts when, and how much one turn allows.","properties":{"initiative":{"type":"object","required":["check"],"additionalProperties":false,"description":"Initiative: highest first.","properties":{"check":{"type":"string","description":"Id of the initiative check."},"when":{"enum":["once","round"],"description":"`once` (when the first exchange starts; a late arrival rolls when it appears) or every `round`. Default `once`."},"ties":{"enum":["heroes","enemies","random"],"description":"Who goes first on a tie. Default `heroes`."}}},"actions":{"type":"array","description":"The budget of one turn. Attacks past it are marked NO TIME.","items":{"type":"object","required":["id","name","per"],"additionalProperties":false,"description":"One kind of action in a turn.","properties":{"id":{"$ref":"#/$defs/id","description":"Action id (`action`, `bonus`), named by abilities' `uses` and `grants`."},"name":{"type":"string","description":"Display name."},"per":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many per turn."},"attacks":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Attacks this action makes: `@class.attacks` (multiclass: the largest, never summed)."},"speed":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Speed of the action, read by the clock as `@action.speed`; may read `@clock` (Run: all that is left) and `@clock.next`, the next lower tick this round on which anyone else is to act (the highest clock below the actor's among the others standing; 0 when nobody): Libra's Wait `@clock.next > 0 ? @clock - @clock.next : 0` holds to it."},"defer":{"type":"boolean","description":"true: a held action (Libra's Wait). Taking it (with an ability that `uses` it, steered by standing orders) does nothing else and ends the act: the actor's clock drops by the action's `speed` only (none: it stays on the current tick; `turn.clock.cost` is not applied), and at that clock value it acts again after everyone else who is to act there, last on the tick. To hold until a lower initiative number someone else acts on, the speed reads `@clock - @clock.next`. It cannot be taken twice on the same tick. Only in a system with `turn.clock` (the checker warns otherwise: without a clock it only ends the turn)."},"description":{"type":"string","description":"For people."}}}},"limit":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many actions one turn allows, of every kind together (each kind still within its own `per`): Libra's `1` (a turn is one Action, a potion or a power, and its speed is that action's). On a clock, each act is a turn. Default: no limit beyond each kind's `per`."},"clock":{"type":"object","required":["cost","while"],"additionalProperties":false,"description":"Turns the round into ticks, for speed systems. The highest clock acts next.","properties":{"cost":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"What each action takes off the actor's clock: `@action.speed`."},"while":{"type":"string","x-formula":"clock","x-formula-type":"boolean","description":"True while the actor may act again: `@clock >= 1`."},"again":{"type":"array","description":"What each act after the actor's first one of a round costs, paid from its own tracks when that act begins (each payment a `gain` event): live action's `[{ \"track\": \"blood\", \"amount\": \"1\" }]`, a blood point for every Celerity action. One who cannot pay all of it acts no more that round, whatever `while` says. Amounts read what `while` reads (`@clock`, `@initiative`). Default: acting again is free.","items":{"type":"object","required":["track","amount"],"additionalProperties":false,"properties":{"track":{"type":"string","description":"Track id paid from (`blood`)."},"amount":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"How much of the track, on the actor's sheet: `1`."}}}}}}}},"condition":{"defaultSnippets":[{"label":"condition","description":"A condition with an edge on its holder's checks for a few rounds.","body":{"id":"${1:new-condition}","name":"${2:Dazed}","edge":"${3:-1}","rounds":"^${4:1}"}}],"type":"object","required":["id"],"additionalProperties":false,"description":"A condition: edges and mods on checks, no actions, a save that ends it.","properties":{"id":{"$ref":"#/$defs/id","description":"Condition id, named by `applies`, `inflicts` and fights."},"name":{"type":"string","description":"Display name, on chips (`Prone`)."},"description":{"type":"string","description":"For people."},"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge on the holder's own checks: `-1` is disadvantage."},"mods":{"type":"object","description":"Mods on the holder's own checks, read there as `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"checks":{"$ref":"#/$defs/idList","description":"Check ids the holder's `edge` and `mods` apply to (all when omitted)."},"against":{"type":"array","description":"Effects on checks made against the holder, filtered by `reach`.","items":{"type":"object","additionalProperties":false,"description":"One effect on checks against the holder.","properties":{"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge for the attacker: `1` is advantage."},"mods":{"type":"object","description":"Added to the attacker's `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"crit":{"type":"boolean","description":"true: a hit becomes a crit. The check then reads as its first success outcome marked `crit` (its event, tally and chip), when it has one, and the chip says which condition did it (`Paralyzed (near): crit`)."},"reach":{"type":"string","description":"Only for attacks from this band or row (`near`, `far`)."}}}},"noActions":{"type":"boolean","description":"true: its holder cannot act: no blows, no abilities, potions included, on its turn, and no reactions either (a reaction is an ability: the seed's one who cannot act \"neither strikes nor uses abilities\"), unless `noReactions` is `false`."},"flees":{"type":"boolean","description":"true: its holder is running away. At the start of its next turn, if it still stands and holds this condition, it leaves the fight (a `flee` event): it no longer acts, reacts or can be targeted, rows close up behind it, and it counts neither as standing nor as down (the statistics count it as fled). A side with nobody left standing in the fight, down or fled, has lost it. One brought down while running stays in the fight, down. Put it on with an ability (Libra's Run: `applies` it to `self`, with `noActions` so the runner cannot act, Dodge or Resist meanwhile). Default false."},"endsOnDamage":{"type":"boolean","description":"true: any damage its holder takes (more than 0, after the damage steps) ends it (Asleep: a blow wakes the sleeper; the blow itself still has the advantage and crit Asleep gives)."},"noReactions":{"type":"boolean","description":"Whether its holder's reactions are taken away (Shield, a dodge, a soak, an opportunity attack). Default: what `noActions` says. `true` alone takes only the reactions (a shocking grasp); `false` with `noActions` keeps them (stunned on its turn, still dodging)."},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"The holder rolls again at the end of each of its turns; a success ends the condition. When a save applied the condition (a spell's `save`, a creature attack's `save`: a ghoul's DC 10 Constitution save), the repeat is that same check against that same DC; `check` and `dc` here serve when no save applied it (a fight's starting conditions, an outcome's `inflicts`).","properties":{"check":{"type":"string","description":"Check id rolled (`save.con`)."},"dc":{"type":"string","x-formula":"condition.dc","x-formula-type":"number","description":"DC, computed when the condition is applied: `@source.spell.dc`."},"at":{"enum":["turnEnd","turnStart"],"description":"When the save is rolled. Default `turnEnd`."}}},"atZero":{"enum":["dead","stable"],"description":"What 0 hit points means while this is on a hero."},"rounds":{"type":"integer","minimum":0,"description":"Rounds it lasts (none: until something ends it): it ends at the end of its holder's `rounds`-th turn after the one in progress, whoever put it on. `1`, put on by a foe or by the holder itself during its own turn, lasts to the end of the holder's next turn; `0` put on during the holder's own turn ends at the end of that turn (a boost to this turn's rolls only), and off its turn means the same as `1`."},"charges":{"type":"integer","minimum":1,"description":"Checks it lasts (a penalty until used): each check it takes part in uses one, either as its holder's own check (its `edge` or `mods`, within `checks`) or as a foe's check against the holder (an `against` entry that applies); when none is left it ends after that check (a `condition` event, `ended`). A check not attempted (`requires`) uses none. With `rounds` too, whichever runs out first. Live action's botch: `\"charges\": 1` lasts to the botcher's next challenge, whenever it comes. Default: not counted."},"ends":{"enum":["turnEnd","turnStart"],"description":"When its `rounds` run out: `turnEnd` (default) at the end of its holder's `rounds`-th turn after the one in progress; `turnStart` at the start of its holder's `rounds`-th turn from now, whoever put it on and when (`\"rounds\": 1, \"ends\": \"turnStart\"`: until the start of its holder's next turn, as a dodge or a full defence lasts). With `rounds` 0 it means 1. Without `rounds`, nothing."},"refresh":{"type":"boolean","description":"true: put on again while its holder holds it, it starts over (its `rounds`, its `charges` and its save's DC counted anew, the new source its source), with a `condition` event `refreshed`: a mark renewed by every hit lasts as long as the hits keep coming. Default false: a condition held is not put on again (its first application keeps counting down)."}}},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"A saving throw each target rolls against the user's DC.","properties":{"check":{"type":"string","description":"Check id each target rolls (`save.wis`)."},"dc":{"type":"string","x-formula":"ability.dc","x-formula-type":"number","description":"DC, on the user's sheet: `@spell.dc`."},"half":{"type":"boolean","description":"true: half damage on a successful save."}}},"ability":{"defaultSnippets":[{"label":"ability","description":"An ability of its own attack: one roll and its damage.","body":{"id":"${1:power-strike}","name":"${2:Power Strike}","uses":"${3:free}","target":"${4:enemy}","attack":{"check":"${5:attack}","damage":"${6:2d6}"}}}],"type":"object","required":["id","uses"],"additionalProperties":false,"description":"An ability, spell, reaction or potion.","properties":{"id":{"$ref":"#/$defs/id","description":"Ability id, named by heroes and orders."},"name":{"type":"string","description":"Display name."},"kind":{"type":"string","description":"Kind, for people (`Spell`, `Feature`, `Potion`)."},"level":{"type":"integer","minimum":0,"description":"Spell level or tier."},"description":{"type":"string","description":"For people."},"uses":{"type":"string","description":"What it takes: an action id of `turn.actions` (`action`, `bonus`), `reaction`, or `free`."},"cost":{"type":"array","description":"Resources paid; an ability whose cost cannot be paid is not used.","items":{"type":"object","minProperties":1,"additionalProperties":false,"dependentRequired":{"track":["amount"],"amount":["track"]},"description":"A spell slot (`{ \"slot\": 1 }`) or an amount of a track (`{ \"track\": \"tp\", \"amount\": \"1\" }`).","properties":{"slot":{"type":"integer","minimum":0,"description":"Spell slot level spent."},"track":{"type":"string","description":"Track paid from."},"amount":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much of the track."}}}},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks that fill when it is used (a builder)."},"react":{"type":"object","required":["on"],"additionalProperties":false,"description":"For a reaction: when it fires and what it does.","properties":{"on":{"enum":["hit","spell","leave"],"description":"`hit` (being hit), `spell` (a spell), `leave` (an enemy leaving reach)."},"defence":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Added to the defence against the triggering attack (Shield: `5`)."},"check":{"type":"string","description":"A check rolled to react; its success is read by damage steps as `@reaction.<ability id>`."},"cancels":{"type":"boolean","description":"`spell` reactions: true, a successful one undoes the ability on the one reacting: no attack roll, save, damage or condition for it (Counterspell; the others an area spell reaches still suffer it). Default false: the ability goes on, and damage steps may read `@reaction.<id>`."},"kinds":{"$ref":"#/$defs/stringList","description":"`spell` reactions: the ability kinds (an ability's `kind`, compared exactly) it answers; an ability of another kind aimed at the holder does not trigger it (classic-d20's Counterspell `[\"Spell\"]`: a fighter's manoeuvre goes on). Default: every ability aimed at the holder."},"when":{"type":"string","x-formula":"reaction","x-formula-type":"boolean","description":"True when it answers this trigger at all; false: it is not taken (no check rolled, nothing paid, no reaction used). Reads the reactor's sheet, the triggering blow's `@damageType` and `@attack.melee`, and `@attacker.*` (the one it answers): Libra's Dodge `@damageType == 'physical'`, Resist `@damageType != 'physical'`. A `spell` trigger reads the ability's damage type; a `leave` trigger has none (`''`). Default: always."}}},"sustained":{"type":"boolean","description":"true: its effects last while its user sustains it (one at a time)."},"target":{"enum":["enemy","enemies","ally","allies","self"],"description":"Who it is aimed at: one `enemy`, all `enemies`, an `ally`, all `allies`, or `self`."},"save":{"$ref":"#/$defs/save"},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the targets (on a failed save, when there is one)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"An attack of its own: an attack spell rolls its own attack and dice.","properties":{"check":{"type":"string","description":"Check id rolled (`attack`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@spell.mod`."},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage: `(@level >= 5 ? 2 : 1)d10`."},"type":{"type":"string","description":"Damage type (`fire`)."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage of a saving-throw ability, rolled once for all targets."},"type":{"type":"string","description":"Damage type."},"heal":{"type":"object","required":["amount","track"],"additionalProperties":false,"description":"Healing, never above the maximum.","properties":{"amount":{"type":"string","x-formula":"heal","x-formula-type":"number","description":"How much: `1d10 + @level`."},"track":{"type":"string","description":"Track healed (`hp`)."}}},"grants":{"type":"array","description":"More actions this turn (Action Surge): their attacks are really rolled.","items":{"type":"object","required":["action","count"],"additionalProperties":false,"description":"Extra actions of one kind.","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"integer","minimum":1,"description":"How many more this turn."}}}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, read by the clock as `@action.speed`."},"recharge":{"type":"object","required":["min"],"additionalProperties":false,"description":"Recharge (a breath weapon): usable again at the start of a turn when its die (a d6 unless `die` says) shows at least `min`.","properties":{"min":{"type":"integer","minimum":1,"maximum":1000,"description":"Lowest face of the die that recharges it (5 on a d6: on 5-6); at most the die's faces."},"die":{"type":"integer","minimum":2,"maximum":1000,"description":"Faces of the recharge die (default 6: a d6)."}}},"move":{"type":"string","description":"Where using it moves its user (a band such as `far`, or a row). Leaving a place where foes stand lets them react (`react.on: leave`, or the opportunity attack of `combat.reaction.opportunity`), unless it is a teleport or a disengage (`disengage`)."},"teleport":{"type":"boolean","description":"A teleport (Misty Step): its `move` never provokes a reaction."},"disengage":{"type":"boolean","description":"Its `move` disengages: leaving never provokes an opportunity attack or a `leave` reaction. When absent, the words of `combat.disengage` found in its id or name decide."},"challenge":{"type":"object","required":["check","vs"],"additionalProperties":false,"description":"A check its user rolls on its own, against a number rather than a foe (an unopposed challenge: picking a lock, breaking a ward). The outcome's `applies` and `gain` take effect as for any check, so an extended challenge adds its `@degree` to a progress track (and a botch may empty it); standing orders read the track to know when it is done.","properties":{"check":{"type":"string","description":"Check id rolled (`challenge`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The user's number for the check, `@stat` (an ability total: `@wits + @streetwise - @wound`). Default: the check's own `stat`, else 0."},"vs":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number to meet, `@vs` (a difficulty), on the user's sheet."}}},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off its targets (breaking a ward, a cure). An ability that does nothing else is not used while none of its targets holds one of them."}}},"template":{"defaultSnippets":[{"label":"enemy template","description":"An enemy role whose numbers grow with `@tier`.","body":{"role":"${1:standard}","attributes":{},"tracks":{"hp":"${2:6 + 4 * @tier}"},"combat":{"attack":"${3:@tier}","damage":"${4:1d6 + @tier}","defence":"${5:10 + @tier}"}}}],"type":"object","required":["role"],"additionalProperties":false,"description":"An enemy template: formulas of `@tier` (the system's `tiers`, 1..6 by default) that build an enemy's sheet.","properties":{"role":{"type":"string","description":"`minion`, `standard`, `elite`, `boss`, or a role of your own."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom it strikes among the foes it may target (default: `combat.targeting.picks`, else `fewest-hp`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"defaults":{"type":"object","additionalProperties":false,"description":"Defaults for the enemy's sheet.","properties":{"attribute":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Every attribute not given in `attributes`: `min(5, floor((@tier + 1) / 2))`."}}},"attributes":{"type":"object","description":"Attributes by id.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier` and `@role`."}},"tracks":{"type":"object","description":"Track maxima by id: `{ \"hp\": \"8 + 6 * @tier\" }`.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier`, `@role` and the sheet."}},"combat":{"type":"object","additionalProperties":false,"description":"The enemy's fighting numbers.","properties":{"defence":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Defence: `12 + @tier`."},"attack":{"type":"string","x-formula":"template","x-formula-type":"number","description":"The number its blows are struck with, `@stat` in the attack check."},"damage":{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"Damage of its blows: `(@tier)d6 + @tier`. Reads `@tier`, `@role`, the sheet, and the attack roll's `@roll.*`, `@crit`."},"attacks":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Attacks its attack action makes (`\"2\"`; `\"0\"`: it never strikes with its blows, its abilities still act). When given, this is the count whatever the turn's attack action says (`turn.actions[].attacks`, even a constant `\"1\"`); when absent the action's count holds, and `@class.attacks` reads 1."},"type":{"type":"string","description":"Damage type of its blows."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"harm":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Consequences mode: harm levels before it falls: `@role == 'minion' ? 1 : 3`."},"abilities":{"type":"array","description":"Abilities of its own or ids of the system's abilities, used as a bestiary creature uses them: each reaction (Libra's Dodge, Resist) whenever the moment comes, abilities aimed at enemies before its blows. Costs are paid from the enemy's own tracks.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags read by formulas: `has(@target.tags, 'flying')`."},"lists":{"type":"object","description":"Values of the system's declared lists (`lists`) by name, read as `@target.<name>`: `{ \"wields\": [\"spear\"] }` (Libra's weapon type). A name the system does not declare is an error.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"orders":{"$ref":"#/$defs/enemyOrders","description":"Its standing orders (other abilities before its attacks; its reactions whenever the moment comes unless an order says when)."}}},"class":{"type":"object","additionalProperties":false,"description":"A class.","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"attacks":{"type":"string","x-formula":"class","x-formula-type":"number","description":"Attacks an Action makes; `@level` is the level in this class. Read as `@class.attacks` (the largest over a hero's classes)."}}},"damagePart":{"type":"object","required":["damage","type"],"additionalProperties":false,"description":"A further part of a blow's damage with a type of its own (an adult red dragon's bite: piercing, plus `{ \"damage\": \"2d6\", \"type\": \"fire\" }`). Rolled with the blow's own damage (its dice doubled on a crit under `crit: dice`, x2 under `total`), then run through `combat.damage.steps` on its own with `@damageType` set to its type (resisted, doubled or ignored separately); the parts' results are added up on the target, one damage event each, and one sustain roll covers the whole blow.","properties":{"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of this part: `2d6`."},"type":{"type":"string","description":"Damage type of this part (`fire`)."}}},"creatureAttack":{"type":"object","required":["id","bonus","damage"],"additionalProperties":false,"description":"One attack of a creature.","properties":{"id":{"$ref":"#/$defs/id","description":"Attack id, named by `multiattack`."},"name":{"type":"string","description":"Display name; its words type the damage (`Claw` slashes)."},"bonus":{"description":"Attack bonus: the number the blow is struck with (`@stat`). A number, or a formula over the creature's own sheet, evaluated at each blow: `\"@melee.total\"` or `\"4 - @wound\"` reads its wounds as they are then.","oneOf":[{"type":"number","description":"The bonus: `4`."},{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"A formula over the creature's own sheet (its attributes, derived values and tracks), evaluated at each blow: `@melee.total`."}]},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `2d6 + 3`."},"type":{"type":"string","description":"Damage type."},"reach":{"type":"string","description":"`near` or `far`."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids a hit puts on the target (after its save, when there is one)."},"save":{"$ref":"#/$defs/save"},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a dragon's bite: `damage` piercing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"enemyOrders":{"type":"array","description":"Standing orders of an enemy, tried in order like a hero's: other abilities before its attacks (a war cry, running away), reactions when the moment comes. `use` names one of its own `abilities`. Each reaction it has that no order names is used whenever the moment comes, as without orders.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Id of one of its abilities."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it, on its own sheet: `@hp < @hp.max / 2`."}}}},"creatureLists":{"type":"array","items":{"type":"string"},"description":"Any other list of words the system reads (`has(@target.conditionImmune, 'charmed')`)."},"creature":{"defaultSnippets":[{"label":"creature","description":"A bestiary creature with one attack.","body":{"id":"${1:wolf}","name":"${2:Wolf}","defence":"^${3:12}","hp":"^${4:11}","attacks":[{"id":"${5:bite}","name":"${6:Bite}","bonus":"^${7:4}","damage":"${8:2d4 + 2}"}]}}],"type":"object","required":["id","name","defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"A creature of the bestiary: it fights with its own numbers.","properties":{"id":{"$ref":"#/$defs/id","description":"Creature id, named by fights (`goblin`)."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom it strikes among the foes it may target (default: `combat.targeting.picks`, else `fewest-hp`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"size":{"type":"string","description":"Size, for people."},"type":{"type":"string","description":"Creature type (`undead`)."},"challenge":{"type":"number","minimum":0,"description":"Challenge rating or level."},"defence":{"description":"Defence (armour class): a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"tracks":{"type":"object","description":"Other track maxima by id.","additionalProperties":{"type":"number","description":"Maximum."}},"saves":{"type":"object","description":"Bonuses by check id (`save.dex`: 5), replacing the sheet's own.","additionalProperties":{"type":"number","description":"Bonus."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one attack action, in order (`[\"bite\", \"claw\", \"claw\"]`). Without one, a creature makes one attack an action and uses its attacks in turn: the first, then the second, and so on round the list, each fight starting from the first (an attack that reaches no foe is passed over for the next). The SRD ghoul bites, then claws (paralysing), then bites again."},"damageType":{"type":"string","description":"Damage type of its blows when an attack names none."},"regeneration":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Hit points regained at the start of each of its turns.","properties":{"amount":{"type":"number","minimum":0,"description":"Hit points regained."},"stoppedBy":{"$ref":"#/$defs/stringList","description":"Damage types that stop it for a turn (`fire`, `acid`)."}}},"abilities":{"type":"array","description":"Abilities of its own (a breath weapon, a saving throw the hero rolls) or ids of the system's abilities.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"position":{"type":"string","description":"Where it stands by default (`near`, `far`, a row)."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`undead`, `flying`)."},"orders":{"$ref":"#/$defs/enemyOrders","description":"Its standing orders (other abilities before its attacks; its reactions whenever the moment comes unless an order says when)."}}},"weapon":{"type":"object","required":["name","damage"],"additionalProperties":false,"description":"A hero's weapon.","properties":{"name":{"type":"string","description":"Display name; its words type the damage."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `1d8 + @str.mod`."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@str.mod`."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"type":{"type":"string","description":"Damage type (`slashing`)."},"reads":{"type":"object","description":"What this weapon's attacks read, winning over `combat.attack.reads` name by name: `{ \"second\": \"@willpower\" }`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the wielder's sheet."}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, `@action.speed`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`finesse`)."},"lists":{"type":"object","description":"Values of the system's declared lists by name (`{ \"wields\": [\"sword\"] }`); a list declared `weapon: true` joins the wielder's (Libra's weapon type and killers). A name the system does not declare is an error.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a flame tongue: slashing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"hero":{"defaultSnippets":[{"label":"hero","description":"A hero with attributes and a weapon.","body":{"id":"${1:hero}","name":"${2:Hero}","level":"^${3:1}","attributes":{},"weapon":{"name":"${4:Sword}","damage":"${5:1d8}"}}}],"type":"object","required":["id","name","level"],"additionalProperties":false,"description":"A hero for the sandbox.","properties":{"id":{"$ref":"#/$defs/id","description":"Hero id, named by fights."},"name":{"type":"string","description":"Display name."},"level":{"type":"integer","minimum":0,"description":"Character level, `@level`."},"classes":{"type":"object","description":"Level in each class by class id: `{ \"fighter\": 5 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Level in this class."}},"attributes":{"type":"object","description":"Attribute values by id; missing ones take the attribute's `default`.","additionalProperties":{"type":"number","description":"Value."}},"derived":{"type":"object","description":"The hero's own values (`spell.dc`), read like the system's derived values.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the hero's sheet."}},"tracks":{"type":"object","description":"Starting values of tracks, when not the maximum.","additionalProperties":{"type":"number","description":"Starting value."}},"slots":{"type":"object","description":"Spell slots by level: `{ \"1\": 4, \"2\": 2 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Slots of this level."}},"weapon":{"$ref":"#/$defs/weapon"},"abilities":{"$ref":"#/$defs/idList","description":"Ability ids the hero has."},"orders":{"type":"array","description":"Standing orders, tried in order: reactions when the moment comes, other abilities before the hero's attacks.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Ability id to use."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it: `@hp < @hp.max / 2`, or for a reaction `@total - @vs < 5`."}}}},"focus":{"type":"string","description":"Who to target first: a combatant id or a role (default: the reachable enemy with the fewest hit points)."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom it strikes among the foes it may target (default: `combat.targeting.picks`, else `fewest-hp`)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids the hero carries from the start."},"position":{"type":"string","description":"Where the hero stands by default."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types the hero resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types the hero is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types the hero is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"The hero's weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe the hero slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."},"lists":{"type":"object","description":"Values of the system's declared lists (`lists`) by name, read as `@target.<name>`: `{ \"wields\": [\"sword\"] }`. A name the system does not declare is an error; a creature writes them as keys of its own.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}},"fightHero":{"oneOf":[{"type":"string","description":"A hero id."},{"type":"object","required":["hero"],"additionalProperties":false,"description":"A hero with a position and conditions for this fight.","properties":{"hero":{"type":"string","description":"Hero id."},"position":{"type":"string","description":"Where the hero stands (`near`, `far`, a row)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied when the fight starts (a late arrival: when it arrives)."},"arrives":{"type":"integer","minimum":1,"maximum":10000,"description":"The round the hero enters the fight (default 1: from the start). Until then it neither acts nor can be targeted, and a side is not beaten while someone of it is still to come; on arriving it rolls initiative (the seed: a fighter who enters later rolls when first seen), takes its turn in that round by it, and its starting `conditions` land then. An `arrive` event says so."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}}]},"enemyNumbers":{"type":"object","required":["defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"An enemy written out with its own numbers.","properties":{"name":{"type":"string","description":"Display name."},"defence":{"description":"Defence: a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order."},"damageType":{"type":"string","description":"Damage type of its blows."},"harm":{"type":"number","minimum":0,"description":"Consequences mode: harm levels before it falls."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}},"fightEnemy":{"type":"object","additionalProperties":false,"anyOf":[{"required":["template"],"properties":{"template":true}},{"required":["bestiary"],"properties":{"bestiary":true}},{"required":["numbers"],"properties":{"numbers":true}}],"description":"Enemies of one kind: from a template, the bestiary, or numbers written out.","properties":{"template":{"type":"object","required":["role","tier"],"additionalProperties":false,"description":"From a template: `{ \"role\": \"minion\", \"tier\": 1 }`.","properties":{"role":{"type":"string","description":"Template role."},"tier":{"type":"integer","minimum":0,"maximum":1000,"description":"Tier, inside the system's `tiers` (1..6 by default)."}}},"bestiary":{"type":"string","description":"Creature id from the bestiary."},"numbers":{"$ref":"#/$defs/enemyNumbers"},"count":{"type":"integer","minimum":1,"maximum":1000,"description":"How many (default 1, at most 1000)."},"id":{"$ref":"#/$defs/id","description":"Name prefix: enemies are `<id>-1`, `<id>-2`, ... (default: the role or creature)."},"position":{"type":"string","description":"Where they stand."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied to each when the fight starts (late arrivals: when they arrive)."},"arrives":{"type":"integer","minimum":1,"maximum":10000,"description":"The round they enter the fight (default 1: from the start). Until then they neither act nor can be targeted, and a side is not beaten while someone of it is still to come; on arriving they roll initiative (the seed: a fighter who enters later rolls when first seen), take their turn in that round by it, and their starting `conditions` land then. An `arrive` event says so."}}},"fight":{"defaultSnippets":[{"label":"fight","description":"A sample fight: heroes against enemies from a template.","body":{"id":"${1:first-fight}","name":"${2:First fight}","heroes":["${3:hero}"],"enemies":[{"template":{"role":"${4:standard}","tier":"^${5:1}"},"count":"^${6:1}"}]}}],"type":"object","required":["id","heroes","enemies"],"additionalProperties":false,"description":"A fight: heroes against enemies.","properties":{"id":{"$ref":"#/$defs/id","description":"Fight id: `sim FILE --fight ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","items":{"$ref":"#/$defs/fightHero"},"description":"Hero ids, or `{ \"hero\": \"fighter5\", \"position\": \"far\", \"conditions\": [\"blessed\"] }`."},"enemies":{"type":"array","items":{"$ref":"#/$defs/fightEnemy"},"description":"Enemies: `{ \"template\": { \"role\": \"minion\", \"tier\": 1 }, \"count\": 4 }` or `{ \"bestiary\": \"goblin\" }`."},"positions":{"type":"object","description":"Positions by hero id: `{ \"fighter5\": \"near\" }`.","additionalProperties":{"type":"string","description":"Band or row."}},"maxRounds":{"type":"integer","minimum":1,"maximum":10000,"description":"Rounds before the fight is a draw (default 100)."},"position":{"type":"string","description":"Consequences mode: the heroes' position (default `combat.consequences.defaultPosition`, else `risky`)."},"effect":{"type":"string","description":"Consequences mode: the heroes' effect (default `standard`)."}}}}};
 const schema32 = {"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]*$","description":"An id: letters, digits, `_`, `-` and `.`, starting with a letter or digit."};
 const schema33 = {"type":"array","items":{"type":"string"},"description":"A list of words."};
 const schema35 = {"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A name read in formulas as `@name`: letters, digits and `_`, not starting with a digit."};
 const schema36 = {"type":"object","required":["name"],"additionalProperties":false,"description":"A base number of the sheet.","properties":{"name":{"type":"string","description":"Display name, shown on chips (`Strength`)."},"abbr":{"type":"string","description":"Short label (`STR`)."},"default":{"type":"number","description":"Value when a sheet does not give one."},"min":{"type":"number","description":"Lowest allowed value."},"max":{"type":"number","description":"Highest allowed value."},"whole":{"type":"boolean","description":"Only whole numbers are allowed (a number of dice, a die's size, a rating): the checker reports 2.5 where it is written."},"description":{"type":"string","description":"What it measures, for people."}}};
 const schema37 = {"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$","description":"A name read in formulas as `@name`; dots allowed (`str.mod`)."};
 const schema39 = {"type":"object","required":["name","max"],"additionalProperties":false,"description":"A number that goes up and down in a fight.","properties":{"name":{"type":"string","description":"Display name (`Hit points`)."},"max":{"type":"string","x-formula":"sheet","description":"The maximum, a formula over the sheet: `10 + @con.mod * @level`."},"start":{"type":"string","x-formula":"sheet","description":"Value at the start of a fight (default: the maximum). `0` for a track that fills, like Hope."},"counts":{"type":"array","items":{"type":"string"},"description":"Damage types whose hit points taken this track adds up, within its maximum: `[\"aggravated\"]` keeps the aggravated wounds of live action, which blood cannot heal (a heal reads `@hp.max - @hp > @aggravated`). The type is the one the log's damage event names, after the damage steps; each addition is a `gain` event. Healing never lowers it. Usually `start: \"0\"`."},"description":{"type":"string","description":"What it measures, for people."}}};
-const schema85 = {"type":"object","additionalProperties":false,"description":"A class.","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"attacks":{"type":"string","x-formula":"class","x-formula-type":"number","description":"Attacks an Action makes; `@level` is the level in this class. Read as `@class.attacks` (the largest over a hero's classes)."}}};
-const schema141 = {"type":"object","required":["budget","expect"],"additionalProperties":false,"description":"Difficulty budget. A fight's budget is the sum of `budget` over its enemies; `expect` says what win rate a budget should give, so the balance tools can flag fights where the book and the dice disagree.","properties":{"budget":{"type":"string","x-formula":"encounter","x-formula-type":"number","description":"Budget of one enemy (context `encounter`: `@tier`, `@role`, `@challenge`, `@party.size`, `@party.level`), summed over the fight's enemies, like an XP budget: `\"@tier * (@role == 'boss' ? 8 : @role == 'elite' ? 3 : 1)\"`."},"expect":{"type":"array","minItems":1,"description":"The heroes' expected win rate at given budgets: `[{ \"budget\": 4, \"winRate\": 0.9 }, { \"budget\": 12, \"winRate\": 0.5 }]`. Between points the expectation is read on a straight line; beyond the ends it stays at the end's value.","items":{"type":"object","required":["budget","winRate"],"additionalProperties":false,"description":"One point: a budget and the win rate it should give.","properties":{"budget":{"type":"number","description":"A fight's total budget."},"winRate":{"type":"number","minimum":0,"maximum":1,"description":"Heroes' expected win rate at that budget, 0..1."}}}},"tolerance":{"type":"number","minimum":0,"maximum":1,"description":"How far the simulated win rate may sit from the expectation before a fight is flagged (default 0.15): flagged when the whole 95% interval lies outside expectation ± tolerance."}}};
+const schema87 = {"type":"object","additionalProperties":false,"description":"A class.","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"attacks":{"type":"string","x-formula":"class","x-formula-type":"number","description":"Attacks an Action makes; `@level` is the level in this class. Read as `@class.attacks` (the largest over a hero's classes)."}}};
+const schema145 = {"type":"object","required":["budget","expect"],"additionalProperties":false,"description":"Difficulty budget. A fight's budget is the sum of `budget` over its enemies; `expect` says what win rate a budget should give, so the balance tools can flag fights where the book and the dice disagree.","properties":{"budget":{"type":"string","x-formula":"encounter","x-formula-type":"number","description":"Budget of one enemy (context `encounter`: `@tier`, `@role`, `@challenge`, `@party.size`, `@party.level`), summed over the fight's enemies, like an XP budget: `\"@tier * (@role == 'boss' ? 8 : @role == 'elite' ? 3 : 1)\"`."},"expect":{"type":"array","minItems":1,"description":"The heroes' expected win rate at given budgets: `[{ \"budget\": 4, \"winRate\": 0.9 }, { \"budget\": 12, \"winRate\": 0.5 }]`. Between points the expectation is read on a straight line; beyond the ends it stays at the end's value.","items":{"type":"object","required":["budget","winRate"],"additionalProperties":false,"description":"One point: a budget and the win rate it should give.","properties":{"budget":{"type":"number","description":"A fight's total budget."},"winRate":{"type":"number","minimum":0,"maximum":1,"description":"Heroes' expected win rate at that budget, 0..1."}}}},"tolerance":{"type":"number","minimum":0,"maximum":1,"description":"How far the simulated win rate may sit from the expectation before a fight is flagged (default 0.15): flagged when the whole 95% interval lies outside expectation ± tolerance."}}};
 const func1 = Object.prototype.hasOwnProperty;
 const func2 = __ajv_dep0.default;
 const pattern4 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_.-]*$", "u");
@@ -146,7 +146,7 @@ return errors === 0;
 validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema44 = {"defaultSnippets":[{"label":"check with hit and miss","description":"A roll against the target's defence with two outcomes.","body":{"name":"${1:Attack}","roll":"${2:d20 + @might}","outcomes":[{"id":"hit","name":"Hit","when":"@total >= @vs","result":"success"},{"id":"miss","name":"Miss","when":"true","result":"fail"}]}}],"type":"object","required":["roll"],"additionalProperties":false,"description":"A check: one roll, then the first outcome whose `when` holds. No outcomes: it only yields its total (initiative).","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"What the check is for, for people."},"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The roll, evaluated once: `d20 + @stat + @prof`. Reads the actor's sheet, `@stat`, reads, `@edge`, `@mods.<name>`, `@target.*`."},"edge":{"type":"object","required":["combine"],"additionalProperties":false,"description":"How advantage-like edges combine before the dice; the roll reads the result as `@edge`.","properties":{"combine":{"enum":["cancel","sum"],"description":"`cancel`: any positive and any negative edge cancel, else ±1. `sum`: added up, clamped to `max`."},"max":{"type":"integer","minimum":0,"description":"Largest edge either way, under `sum`."}}},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order; the first whose `when` holds is the outcome."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number this check is rolled with when no blow gives one (a save, a reaction, initiative), readable in `roll` as `@stat`: `@con.save`. Computed on the roller's sheet; a creature's `saves[<this check's id>]` replaces it (an SRD monster's Constitution save +6). An attack's `@stat` stays the weapon's or creature attack's."},"requires":{"type":"string","x-formula":"check.roll","x-formula-type":"boolean","description":"True when the check may be attempted at all; false: nothing is rolled, no outcome follows (a blow misses, a challenge adds nothing), the action is spent; the log's check event has the outcome `not-attempted` (tallied so by `sim`) and no dice. Read before the roll on the roller's sheet, with `@stat` (the blow's or the check's) and `@target.*`; conditions' `@mods` are not gathered yet. Live action: a wound penalty at or above the ability total stops the action, `@stat >= 1` with totals that already subtract `@wound`. Default: always."}}};
-const schema45 = {"type":"object","required":["id","when","result"],"additionalProperties":false,"description":"One outcome of a check. Outcomes are tried in order; the first whose `when` holds is the outcome.","properties":{"id":{"$ref":"#/$defs/id","description":"Outcome id (`hit`, `crit`), tallied by the simulator."},"name":{"type":"string","description":"Display name, on chips (`Hit`)."},"when":{"type":"string","x-formula":"check.outcome","x-formula-type":"boolean","description":"True when this is the outcome: `@total >= @vs`. Reads `@natural`, `@total`, `@vs`, `@roll.*`."},"result":{"enum":["success","partial","fail"],"description":"What the rules read: `success`, `partial` or `fail`."},"crit":{"type":"boolean","description":"true: a critical success."},"botch":{"type":"boolean","description":"true: a botch (critical failure)."},"degree":{"type":"string","x-formula":"check.outcome","x-formula-type":"number","description":"Degree of success, a number."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the one who rolled (how a rule remembers something for the rest of the fight)."},"inflicts":{"$ref":"#/$defs/idList","description":"Condition ids put on the target (`off-balance`)."},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off the target (a `condition` event `ended` for each it held): an overcome that clears an aspect, a hit that breaks a guard. Taken off before `inflicts` puts any on."},"removesOwn":{"$ref":"#/$defs/idList","description":"Condition ids taken off the one who rolled (a `condition` event `ended` for each it held): a Spirit roll that ends Shaken, a recovery. Taken off before `applies` puts any on."},"gain":{"type":"array","items":{"$ref":"#/$defs/outcomeGain"},"description":"Tracks of the one who rolled that fill: `[{ \"track\": \"hope\", \"amount\": \"1\" }]`. An amount may read the outcome's `@degree`: an extended challenge adds `@degree` to a progress track, and a botch empties it with `-@progress`."},"description":{"type":"string","description":"For people."}}};
+const schema45 = {"type":"object","required":["id","when","result"],"additionalProperties":false,"description":"One outcome of a check. Outcomes are tried in order; the first whose `when` holds is the outcome.","properties":{"id":{"$ref":"#/$defs/id","description":"Outcome id (`hit`, `crit`), tallied by the simulator."},"name":{"type":"string","description":"Display name, on chips (`Hit`)."},"when":{"type":"string","x-formula":"check.outcome","x-formula-type":"boolean","description":"True when this is the outcome: `@total >= @vs`. Reads `@natural`, `@total`, `@vs`, `@roll.*`."},"provokes":{"type":"boolean","description":"true: the check's target now counts the actor as the one who provoked it, and a foe whose `picks` is `provoker` strikes that one next while it can be targeted (the 7–9 of a 2d6 move game). Default false."},"result":{"enum":["success","partial","fail"],"description":"What the rules read: `success`, `partial` or `fail`."},"crit":{"type":"boolean","description":"true: a critical success."},"botch":{"type":"boolean","description":"true: a botch (critical failure)."},"degree":{"type":"string","x-formula":"check.outcome","x-formula-type":"number","description":"Degree of success, a number."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the one who rolled (how a rule remembers something for the rest of the fight)."},"inflicts":{"$ref":"#/$defs/idList","description":"Condition ids put on the target (`off-balance`)."},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off the target (a `condition` event `ended` for each it held): an overcome that clears an aspect, a hit that breaks a guard. Taken off before `inflicts` puts any on."},"removesOwn":{"$ref":"#/$defs/idList","description":"Condition ids taken off the one who rolled (a `condition` event `ended` for each it held): a Spirit roll that ends Shaken, a recovery. Taken off before `applies` puts any on."},"gain":{"type":"array","items":{"$ref":"#/$defs/outcomeGain"},"description":"Tracks of the one who rolled that fill: `[{ \"track\": \"hope\", \"amount\": \"1\" }]`. An amount may read the outcome's `@degree`: an extended challenge adds `@degree` to a progress track, and a botch empties it with `-@progress`."},"description":{"type":"string","description":"For people."}}};
 const schema47 = {"type":"array","items":{"type":"string"},"description":"A list of ids."};
 const schema51 = {"type":"object","required":["track","amount"],"additionalProperties":false,"description":"A track that an outcome fills for the one who rolled: `{ \"track\": \"progress\", \"amount\": \"@degree\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"check.gain","description":"How much, a formula over the roller's sheet, the roll and this outcome (`@degree`, `@outcome`, `@crit`); a negative amount empties the track (never below 0)."}}};
 
@@ -252,10 +252,9 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.result !== undefined){
-let data3 = data.result;
-if(!(((data3 === "success") || (data3 === "partial")) || (data3 === "fail"))){
-const err8 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/enum",keyword:"enum",params:{allowedValues: schema45.properties.result.enum},message:"must be equal to one of the allowed values"};
+if(data.provokes !== undefined){
+if(typeof data.provokes !== "boolean"){
+const err8 = {instancePath:instancePath+"/provokes",schemaPath:"#/properties/provokes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -265,9 +264,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.crit !== undefined){
-if(typeof data.crit !== "boolean"){
-const err9 = {instancePath:instancePath+"/crit",schemaPath:"#/properties/crit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.result !== undefined){
+let data4 = data.result;
+if(!(((data4 === "success") || (data4 === "partial")) || (data4 === "fail"))){
+const err9 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/enum",keyword:"enum",params:{allowedValues: schema45.properties.result.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -277,9 +277,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.botch !== undefined){
-if(typeof data.botch !== "boolean"){
-const err10 = {instancePath:instancePath+"/botch",schemaPath:"#/properties/botch/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.crit !== undefined){
+if(typeof data.crit !== "boolean"){
+const err10 = {instancePath:instancePath+"/crit",schemaPath:"#/properties/crit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -289,9 +289,9 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.degree !== undefined){
-if(typeof data.degree !== "string"){
-const err11 = {instancePath:instancePath+"/degree",schemaPath:"#/properties/degree/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.botch !== undefined){
+if(typeof data.botch !== "boolean"){
+const err11 = {instancePath:instancePath+"/botch",schemaPath:"#/properties/botch/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -301,13 +301,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.applies !== undefined){
-let data7 = data.applies;
-if(Array.isArray(data7)){
-const len0 = data7.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data7[i0] !== "string"){
-const err12 = {instancePath:instancePath+"/applies/" + i0,schemaPath:"#/$defs/idList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.degree !== undefined){
+if(typeof data.degree !== "string"){
+const err12 = {instancePath:instancePath+"/degree",schemaPath:"#/properties/degree/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -317,9 +313,13 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
-else {
-const err13 = {instancePath:instancePath+"/applies",schemaPath:"#/$defs/idList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.applies !== undefined){
+let data8 = data.applies;
+if(Array.isArray(data8)){
+const len0 = data8.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data8[i0] !== "string"){
+const err13 = {instancePath:instancePath+"/applies/" + i0,schemaPath:"#/$defs/idList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -329,13 +329,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.inflicts !== undefined){
-let data9 = data.inflicts;
-if(Array.isArray(data9)){
-const len1 = data9.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data9[i1] !== "string"){
-const err14 = {instancePath:instancePath+"/inflicts/" + i1,schemaPath:"#/$defs/idList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err14 = {instancePath:instancePath+"/applies",schemaPath:"#/$defs/idList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -345,9 +341,13 @@ vErrors.push(err14);
 errors++;
 }
 }
-}
-else {
-const err15 = {instancePath:instancePath+"/inflicts",schemaPath:"#/$defs/idList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.inflicts !== undefined){
+let data10 = data.inflicts;
+if(Array.isArray(data10)){
+const len1 = data10.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data10[i1] !== "string"){
+const err15 = {instancePath:instancePath+"/inflicts/" + i1,schemaPath:"#/$defs/idList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -357,13 +357,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.removes !== undefined){
-let data11 = data.removes;
-if(Array.isArray(data11)){
-const len2 = data11.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data11[i2] !== "string"){
-const err16 = {instancePath:instancePath+"/removes/" + i2,schemaPath:"#/$defs/idList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err16 = {instancePath:instancePath+"/inflicts",schemaPath:"#/$defs/idList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -373,9 +369,13 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/removes",schemaPath:"#/$defs/idList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.removes !== undefined){
+let data12 = data.removes;
+if(Array.isArray(data12)){
+const len2 = data12.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data12[i2] !== "string"){
+const err17 = {instancePath:instancePath+"/removes/" + i2,schemaPath:"#/$defs/idList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -385,13 +385,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.removesOwn !== undefined){
-let data13 = data.removesOwn;
-if(Array.isArray(data13)){
-const len3 = data13.length;
-for(let i3=0; i3<len3; i3++){
-if(typeof data13[i3] !== "string"){
-const err18 = {instancePath:instancePath+"/removesOwn/" + i3,schemaPath:"#/$defs/idList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err18 = {instancePath:instancePath+"/removes",schemaPath:"#/$defs/idList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -401,9 +397,13 @@ vErrors.push(err18);
 errors++;
 }
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/removesOwn",schemaPath:"#/$defs/idList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.removesOwn !== undefined){
+let data14 = data.removesOwn;
+if(Array.isArray(data14)){
+const len3 = data14.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data14[i3] !== "string"){
+const err19 = {instancePath:instancePath+"/removesOwn/" + i3,schemaPath:"#/$defs/idList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -413,15 +413,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.gain !== undefined){
-let data15 = data.gain;
-if(Array.isArray(data15)){
-const len4 = data15.length;
-for(let i4=0; i4<len4; i4++){
-let data16 = data15[i4];
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16.track === undefined){
-const err20 = {instancePath:instancePath+"/gain/" + i4,schemaPath:"#/$defs/outcomeGain/required",keyword:"required",params:{missingProperty: "track"},message:"must have required property '"+"track"+"'"};
+}
+else {
+const err20 = {instancePath:instancePath+"/removesOwn",schemaPath:"#/$defs/idList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -430,8 +424,16 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(data16.amount === undefined){
-const err21 = {instancePath:instancePath+"/gain/" + i4,schemaPath:"#/$defs/outcomeGain/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
+}
+if(data.gain !== undefined){
+let data16 = data.gain;
+if(Array.isArray(data16)){
+const len4 = data16.length;
+for(let i4=0; i4<len4; i4++){
+let data17 = data16[i4];
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.track === undefined){
+const err21 = {instancePath:instancePath+"/gain/" + i4,schemaPath:"#/$defs/outcomeGain/required",keyword:"required",params:{missingProperty: "track"},message:"must have required property '"+"track"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -440,9 +442,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-for(const key1 in data16){
-if(!((key1 === "track") || (key1 === "amount"))){
-const err22 = {instancePath:instancePath+"/gain/" + i4,schemaPath:"#/$defs/outcomeGain/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(data17.amount === undefined){
+const err22 = {instancePath:instancePath+"/gain/" + i4,schemaPath:"#/$defs/outcomeGain/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -451,10 +452,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-if(data16.track !== undefined){
-if(typeof data16.track !== "string"){
-const err23 = {instancePath:instancePath+"/gain/" + i4+"/track",schemaPath:"#/$defs/outcomeGain/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key1 in data17){
+if(!((key1 === "track") || (key1 === "amount"))){
+const err23 = {instancePath:instancePath+"/gain/" + i4,schemaPath:"#/$defs/outcomeGain/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -464,9 +464,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data16.amount !== undefined){
-if(typeof data16.amount !== "string"){
-const err24 = {instancePath:instancePath+"/gain/" + i4+"/amount",schemaPath:"#/$defs/outcomeGain/properties/amount/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data17.track !== undefined){
+if(typeof data17.track !== "string"){
+const err24 = {instancePath:instancePath+"/gain/" + i4+"/track",schemaPath:"#/$defs/outcomeGain/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -476,9 +476,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/gain/" + i4,schemaPath:"#/$defs/outcomeGain/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data17.amount !== undefined){
+if(typeof data17.amount !== "string"){
+const err25 = {instancePath:instancePath+"/gain/" + i4+"/amount",schemaPath:"#/$defs/outcomeGain/properties/amount/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -490,7 +490,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/gain",schemaPath:"#/properties/gain/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err26 = {instancePath:instancePath+"/gain/" + i4,schemaPath:"#/$defs/outcomeGain/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -500,9 +500,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err27 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err27 = {instancePath:instancePath+"/gain",schemaPath:"#/properties/gain/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -512,14 +512,26 @@ vErrors.push(err27);
 errors++;
 }
 }
-}
-else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err28 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
 else {
 vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }
@@ -735,7 +747,8 @@ return errors === 0;
 }
 validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema52 = {"type":"object","required":["mode"],"additionalProperties":false,"description":"How fights are resolved.","properties":{"mode":{"enum":["numbers","consequences"],"description":"`numbers`: attack, damage, defence. `consequences`: the hero rolls and the result is read on both sides (spec §2.8)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"The attack: which check is rolled, the damage of a blow, the defence to meet.","properties":{"check":{"type":"string","description":"Id of the check rolled to attack (`attack`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of a blow: `1d8 + max(@str.mod, @dex.mod)`. Reads the attacker's sheet and reads, `@roll.*`, `@outcome`, `@crit`, `@degree`."},"defence":{"type":"string","x-formula":"defence","x-formula-type":"number","description":"What the enemy must meet, on the defender's sheet: `10 + @dex.mod`. The attack roll reads it as `@vs`."},"reads":{"type":"object","description":"What every attack reads: names and formulas computed on the attacker, read as `@name` in the roll and the damage. A weapon's own reads win, name by name. Reserved names (see `attributes`) are refused.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the attacker's sheet; a plain attribute reads as that attribute."}},"crit":{"enum":["dice","total","none"],"description":"On a crit: `dice` rolls twice the damage dice, `total` doubles the damage, `none` leaves it to formulas reading `@crit`."}}},"damage":{"type":"object","additionalProperties":false,"description":"What happens to damage on its way to the target.","properties":{"steps":{"type":"array","description":"Steps run in order, each replacing `@damage` where `when` holds. The result is floored at 0 and rounded down.","items":{"type":"object","required":["id","when","value"],"additionalProperties":false,"description":"One damage step, named on the damage chip when it changes the number.","properties":{"id":{"$ref":"#/$defs/id","description":"Step id (`resist`)."},"name":{"type":"string","description":"Display name."},"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"True when the step applies: `has(@target.resist, @damageType)`."},"value":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"The new damage: `floor(@damage / 2)`."},"type":{"type":"string","minLength":1,"description":"Where `when` holds, the damage is of this type from this step on: later steps read it as `@damageType`, and the log's damage event (and regeneration's stopping types) name it. A damage type that depends on the target: a firearm's `firearm` becomes `bashing` against a vampire and `lethal` against anyone else (`{ \"when\": \"@damageType == 'firearm'\", \"value\": \"@damage\", \"type\": \"lethal\" }`, after the vampire's step)."}}}},"apply":{"type":"object","additionalProperties":false,"description":"Damage as data (format v1.1): the tracks a blow lowers, in order and in shares, and the conditions the damage done puts on or takes off (Savage Worlds' Shaken and a Wound per raise, Fate's stress then consequence slots). Read after `steps`, for every blow, part and damaging ability. Here `@damage` is the damage after the steps rounded down but not floored at 0 (below 0: the blow fell that far short, a Savage Worlds roll under Toughness). Without `apply` a blow lowers the hit-point track only. The damage event lists each track lowered (`split`) and its chip says what each took and which conditions the blow put on or took off.","required":["tracks"],"properties":{"tracks":{"type":"array","minItems":1,"maxItems":30,"description":"Tracks lowered in order. Each takes its `amount`, at most what is left of the damage and at most what the track holds (no track goes below 0); what it took is no longer left for the next. What no track takes is lost. The damage done is what they took together (the attacker's `damageDealt`); a hit-point track emptied puts its holder down as always.","items":{"type":"object","required":["track"],"additionalProperties":false,"description":"One track a blow lowers.","properties":{"track":{"$ref":"#/$defs/id","description":"Id of the track lowered (`stress`, `wounds`, `hp`)."},"amount":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"What this track takes, rounded down, kept within 0 and what is left; `@damage` is what is left to deal (the damage after the steps less what the tracks before took). Default: all of it (`@damage`), so a second track takes what overflows the first. Half each: `ceil(@damage / 2)` then a track with no amount. A Wound per raise: `floor(@damage / 4)`."}}}},"conditions":{"type":"array","maxItems":30,"description":"Conditions put on or taken off by the damage, after the tracks are lowered (before the target goes down): each `when` is read first, all of them on the blow as the tracks left it, then each that holds puts on `apply` and takes off `remove` on the target (a `condition` event each).","items":{"type":"object","required":["when"],"additionalProperties":false,"minProperties":2,"description":"One condition rule of the damage: `{ \"when\": \"@damage >= 0 and not has(@target.conditions, 'shaken')\", \"apply\": \"shaken\" }`.","properties":{"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"Whether the rule holds: `@damage` is the damage after the steps (not floored at 0), `@target.*` the target after the tracks took theirs."},"apply":{"$ref":"#/$defs/id","description":"Id of the condition put on the target (its source the attacker)."},"remove":{"$ref":"#/$defs/id","description":"Id of the condition taken off the target."}}}}}},"types":{"type":"object","required":["default"],"additionalProperties":false,"description":"Damage types: what a blow deals when nothing names its type.","properties":{"default":{"type":"string","description":"Type of a blow nothing else types (`bludgeoning`)."},"words":{"type":"object","description":"Words of an attack's name and the type they mean: `{ \"claw\": \"slashing\", \"bite\": \"piercing\" }`.","additionalProperties":{"type":"string","description":"The damage type this word means."}}}}}},"reaction":{"type":"object","required":["per"],"additionalProperties":false,"description":"How often a combatant may react outside its turn.","properties":{"per":{"enum":["round","turn","unlimited"],"description":"One reaction per `round` or per `turn`, or `unlimited`."},"opportunity":{"type":"boolean","description":"true: whoever leaves a place where a foe stands takes that foe's first attack as a reaction (an opportunity attack), when the foe has a reaction left. Teleports and disengage words never provoke it."}}},"sustain":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"Keeping a sustained ability when hurt: rolled on each blow that hurts the sustainer.","properties":{"check":{"type":"string","description":"Check id rolled (`sustain`)."},"dc":{"type":"string","x-formula":"sustain.dc","x-formula-type":"number","description":"The number to meet: `max(10, floor(@damage / 2))`."}}},"targeting":{"type":"object","additionalProperties":false,"description":"Who may be targeted.","properties":{"canTarget":{"type":"string","x-formula":"targeting","x-formula-type":"boolean","description":"True when the attacker may target this one: `not (@attack.melee and has(@target.tags, 'flying'))`."}}},"death":{"type":"object","required":["enabled"],"additionalProperties":false,"description":"Whether heroes can die. A hero at 0 hit points is `down`: stable when `enabled` is false or a condition on it says `atZero: stable` (out of this fight, alive: it wakes up later, after the fight), dead when a condition says `atZero: dead`, and otherwise dying: with a `save`, it rolls death saves until it is stable, dead or back up; without one it stays down for the rest of the fight.","properties":{"enabled":{"type":"boolean","description":"true: a hero at 0 can die. false: a world without death (stable, wakes up later)."},"save":{"type":"object","required":["check"],"additionalProperties":false,"description":"Death saves: at the start of every round each dying hero rolls `check` (no DC: its outcomes decide). A success counts one success, a `crit` outcome brings the hero back up with 1 hit point; a fail counts one failure, a `botch` outcome two. At `successes` it is stable, at `failures` dead (a `down` event each).","properties":{"check":{"type":"string","description":"Check id rolled (`death`)."},"successes":{"type":"integer","minimum":1,"description":"Successes that make the hero stable. Default 3."},"failures":{"type":"integer","minimum":1,"description":"Failures that kill the hero. Default 3."}}}}},"consequences":{"type":"object","required":["roll","outcomes","position","effect","harm"],"additionalProperties":false,"description":"Consequences mode: the hero rolls, the result is read on both sides.","properties":{"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The hero's roll: `(@pool > 0 ? (@pool)d6kh1 : 2d6kl1)`."},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order, like a check's outcomes."},"position":{"type":"object","description":"Positions and the harm levels a failure costs the hero.","additionalProperties":{"type":"object","required":["harm"],"additionalProperties":false,"description":"One position.","properties":{"harm":{"type":"number","minimum":0,"description":"Harm levels the hero suffers."}}}},"effect":{"type":"object","description":"Effects and the harm levels a success deals.","additionalProperties":{"type":"number","minimum":0,"description":"Harm levels dealt."}},"harm":{"type":"object","required":["levels"],"additionalProperties":false,"description":"What harm costs a hero.","properties":{"levels":{"type":"array","items":{"type":"number","minimum":0,"maximum":1},"description":"Fraction of maximum hit points each harm level costs (Forged: `[0.25, 0.5, 0.8, 1.0]`)."},"slots":{"type":"array","items":{"type":"integer","minimum":0,"maximum":100},"description":"How many harms each level holds on a hero (Forged: `[2, 2, 1]`, two lesser, two moderate, one severe). Harm at a level already full is taken one level up, again and again; a level past the list holds any number (the last of `levels`, all of the hit points, is where a full track ends). Without `slots` every harm is taken at the position's level."},"track":{"type":"string","description":"Track harm is taken from (default `hp`)."}}},"defaultPosition":{"type":"string","description":"The heroes' position in a fight that names none (default `risky`); one of `position`."}}},"disengage":{"$ref":"#/$defs/stringList","description":"Words of the system that disengage: an ability whose id or name holds one never provokes an opportunity attack, unless the ability says `disengage` itself."},"edgeWords":{"type":"object","additionalProperties":false,"description":"How the log words an edge of +1 and -1 on a check (`Prone (near): advantage`); any other edge reads `edge +2`.","properties":{"advantage":{"type":"string","minLength":1,"description":"The word for an edge of +1 (default `advantage`)."},"disadvantage":{"type":"string","minLength":1,"description":"The word for an edge of -1 (default `disadvantage`)."}}}}};
+const schema52 = {"type":"object","required":["mode"],"additionalProperties":false,"description":"How fights are resolved.","properties":{"mode":{"enum":["numbers","consequences"],"description":"`numbers`: attack, damage, defence. `consequences`: the hero rolls and the result is read on both sides (spec §2.8)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"The attack: which check is rolled, the damage of a blow, the defence to meet.","properties":{"check":{"type":"string","description":"Id of the check rolled to attack (`attack`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of a blow: `1d8 + max(@str.mod, @dex.mod)`. Reads the attacker's sheet and reads, `@roll.*`, `@outcome`, `@crit`, `@degree`."},"defence":{"type":"string","x-formula":"defence","x-formula-type":"number","description":"What the enemy must meet, on the defender's sheet: `10 + @dex.mod`. The attack roll reads it as `@vs`."},"reads":{"type":"object","description":"What every attack reads: names and formulas computed on the attacker, read as `@name` in the roll and the damage. A weapon's own reads win, name by name. Reserved names (see `attributes`) are refused.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the attacker's sheet; a plain attribute reads as that attribute."}},"crit":{"enum":["dice","total","none"],"description":"On a crit: `dice` rolls twice the damage dice, `total` doubles the damage, `none` leaves it to formulas reading `@crit`."}}},"damage":{"type":"object","additionalProperties":false,"description":"What happens to damage on its way to the target.","properties":{"steps":{"type":"array","description":"Steps run in order, each replacing `@damage` where `when` holds. The result is floored at 0 and rounded down.","items":{"type":"object","required":["id","when","value"],"additionalProperties":false,"description":"One damage step, named on the damage chip when it changes the number.","properties":{"id":{"$ref":"#/$defs/id","description":"Step id (`resist`)."},"name":{"type":"string","description":"Display name."},"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"True when the step applies: `has(@target.resist, @damageType)`."},"value":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"The new damage: `floor(@damage / 2)`."},"type":{"type":"string","minLength":1,"description":"Where `when` holds, the damage is of this type from this step on: later steps read it as `@damageType`, and the log's damage event (and regeneration's stopping types) name it. A damage type that depends on the target: a firearm's `firearm` becomes `bashing` against a vampire and `lethal` against anyone else (`{ \"when\": \"@damageType == 'firearm'\", \"value\": \"@damage\", \"type\": \"lethal\" }`, after the vampire's step)."}}}},"apply":{"type":"object","additionalProperties":false,"description":"Damage as data (format v1.1): the tracks a blow lowers, in order and in shares, and the conditions the damage done puts on or takes off (Savage Worlds' Shaken and a Wound per raise, Fate's stress then consequence slots). Read after `steps`, for every blow, part and damaging ability. Here `@damage` is the damage after the steps rounded down but not floored at 0 (below 0: the blow fell that far short, a Savage Worlds roll under Toughness). Without `apply` a blow lowers the hit-point track only. The damage event lists each track lowered (`split`) and its chip says what each took and which conditions the blow put on or took off.","required":["tracks"],"properties":{"tracks":{"type":"array","minItems":1,"maxItems":30,"description":"Tracks lowered in order. Each takes its `amount`, at most what is left of the damage and at most what the track holds (no track goes below 0); what it took is no longer left for the next. What no track takes is lost. The damage done is what they took together (the attacker's `damageDealt`); a hit-point track emptied puts its holder down as always.","items":{"type":"object","required":["track"],"additionalProperties":false,"description":"One track a blow lowers.","properties":{"track":{"$ref":"#/$defs/id","description":"Id of the track lowered (`stress`, `wounds`, `hp`)."},"amount":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"What this track takes, rounded down, kept within 0 and what is left; `@damage` is what is left to deal (the damage after the steps less what the tracks before took). Default: all of it (`@damage`), so a second track takes what overflows the first. Half each: `ceil(@damage / 2)` then a track with no amount. A Wound per raise: `floor(@damage / 4)`."}}}},"conditions":{"type":"array","maxItems":30,"description":"Conditions put on or taken off by the damage, after the tracks are lowered (before the target goes down): each `when` is read first, all of them on the blow as the tracks left it, then each that holds puts on `apply` and takes off `remove` on the target (a `condition` event each).","items":{"type":"object","required":["when"],"additionalProperties":false,"minProperties":2,"description":"One condition rule of the damage: `{ \"when\": \"@damage >= 0 and not has(@target.conditions, 'shaken')\", \"apply\": \"shaken\" }`.","properties":{"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"Whether the rule holds: `@damage` is the damage after the steps (not floored at 0), `@target.*` the target after the tracks took theirs."},"apply":{"$ref":"#/$defs/id","description":"Id of the condition put on the target (its source the attacker)."},"remove":{"$ref":"#/$defs/id","description":"Id of the condition taken off the target."}}}}}},"types":{"type":"object","required":["default"],"additionalProperties":false,"description":"Damage types: what a blow deals when nothing names its type.","properties":{"default":{"type":"string","description":"Type of a blow nothing else types (`bludgeoning`)."},"words":{"type":"object","description":"Words of an attack's name and the type they mean: `{ \"claw\": \"slashing\", \"bite\": \"piercing\" }`.","additionalProperties":{"type":"string","description":"The damage type this word means."}}}}}},"reaction":{"type":"object","required":["per"],"additionalProperties":false,"description":"How often a combatant may react outside its turn.","properties":{"per":{"enum":["round","turn","unlimited"],"description":"One reaction per `round` or per `turn`, or `unlimited`."},"opportunity":{"type":"boolean","description":"true: whoever leaves a place where a foe stands takes that foe's first attack as a reaction (an opportunity attack), when the foe has a reaction left. Teleports and disengage words never provoke it."}}},"sustain":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"Keeping a sustained ability when hurt: rolled on each blow that hurts the sustainer.","properties":{"check":{"type":"string","description":"Check id rolled (`sustain`)."},"dc":{"type":"string","x-formula":"sustain.dc","x-formula-type":"number","description":"The number to meet: `max(10, floor(@damage / 2))`."}}},"targeting":{"type":"object","additionalProperties":false,"description":"Who may be targeted.","properties":{"canTarget":{"type":"string","x-formula":"targeting","x-formula-type":"boolean","description":"True when the attacker may target this one: `not (@attack.melee and has(@target.tags, 'flying'))`."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom everyone strikes unless its own `picks` says otherwise (a hero's, a creature's or a template's). Default `fewest-hp`."}}},"death":{"type":"object","required":["enabled"],"additionalProperties":false,"description":"Whether heroes can die. A hero at 0 hit points is `down`: stable when `enabled` is false or a condition on it says `atZero: stable` (out of this fight, alive: it wakes up later, after the fight), dead when a condition says `atZero: dead`, and otherwise dying: with a `save`, it rolls death saves until it is stable, dead or back up; without one it stays down for the rest of the fight.","properties":{"enabled":{"type":"boolean","description":"true: a hero at 0 can die. false: a world without death (stable, wakes up later)."},"save":{"type":"object","required":["check"],"additionalProperties":false,"description":"Death saves: at the start of every round each dying hero rolls `check` (no DC: its outcomes decide). A success counts one success, a `crit` outcome brings the hero back up with 1 hit point; a fail counts one failure, a `botch` outcome two. At `successes` it is stable, at `failures` dead (a `down` event each).","properties":{"check":{"type":"string","description":"Check id rolled (`death`)."},"successes":{"type":"integer","minimum":1,"description":"Successes that make the hero stable. Default 3."},"failures":{"type":"integer","minimum":1,"description":"Failures that kill the hero. Default 3."}}}}},"consequences":{"type":"object","required":["roll","outcomes","position","effect","harm"],"additionalProperties":false,"description":"Consequences mode: the hero rolls, the result is read on both sides.","properties":{"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The hero's roll: `(@pool > 0 ? (@pool)d6kh1 : 2d6kl1)`."},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order, like a check's outcomes."},"position":{"type":"object","description":"Positions and the harm levels a failure costs the hero.","additionalProperties":{"type":"object","required":["harm"],"additionalProperties":false,"description":"One position.","properties":{"harm":{"type":"number","minimum":0,"description":"Harm levels the hero suffers."}}}},"effect":{"type":"object","description":"Effects and the harm levels a success deals.","additionalProperties":{"type":"number","minimum":0,"description":"Harm levels dealt."}},"harm":{"type":"object","required":["levels"],"additionalProperties":false,"description":"What harm costs a hero.","properties":{"levels":{"type":"array","items":{"type":"number","minimum":0,"maximum":1},"description":"Fraction of maximum hit points each harm level costs (Forged: `[0.25, 0.5, 0.8, 1.0]`)."},"slots":{"type":"array","items":{"type":"integer","minimum":0,"maximum":100},"description":"How many harms each level holds on a hero (Forged: `[2, 2, 1]`, two lesser, two moderate, one severe). Harm at a level already full is taken one level up, again and again; a level past the list holds any number (the last of `levels`, all of the hit points, is where a full track ends). Without `slots` every harm is taken at the position's level."},"track":{"type":"string","description":"Track harm is taken from (default `hp`)."}}},"defaultPosition":{"type":"string","description":"The heroes' position in a fight that names none (default `risky`); one of `position`."}}},"disengage":{"$ref":"#/$defs/stringList","description":"Words of the system that disengage: an ability whose id or name holds one never provokes an opportunity attack, unless the ability says `disengage` itself."},"edgeWords":{"type":"object","additionalProperties":false,"description":"How the log words an edge of +1 and -1 on a check (`Prone (near): advantage`); any other edge reads `edge +2`.","properties":{"advantage":{"type":"string","minLength":1,"description":"The word for an edge of +1 (default `advantage`)."},"disadvantage":{"type":"string","minLength":1,"description":"The word for an edge of -1 (default `disadvantage`)."}}}}};
+const schema58 = {"type":"string","enum":["fewest-hp","most-hp","most-hurt","last-attacker","provoker","nearest"],"description":"Whom a combatant strikes among the foes it may target (`canTarget`), when no `focus` names one: `fewest-hp` the fewest hit points (the default); `most-hp` the most; `most-hurt` the lowest fraction of its maximum; `last-attacker` the foe who last attacked it (hit or miss) while that one can be targeted; `provoker` the foe who last provoked it (a check outcome with `provokes`, the 7–9 that draws a monster's answer) while that one can be targeted; `nearest` the front row (or the near band) first. Ties go to the fewer hit points, then to the one listed first; `last-attacker` and `provoker` fall back to `fewest-hp` while there is nobody to answer."};
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1623,7 +1636,7 @@ if(data.targeting !== undefined){
 let data36 = data.targeting;
 if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
 for(const key13 in data36){
-if(!(key13 === "canTarget")){
+if(!((key13 === "canTarget") || (key13 === "picks"))){
 const err71 = {instancePath:instancePath+"/targeting",schemaPath:"#/properties/targeting/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err71];
@@ -1646,9 +1659,10 @@ vErrors.push(err72);
 errors++;
 }
 }
-}
-else {
-const err73 = {instancePath:instancePath+"/targeting",schemaPath:"#/properties/targeting/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data36.picks !== undefined){
+let data38 = data36.picks;
+if(typeof data38 !== "string"){
+const err73 = {instancePath:instancePath+"/targeting/picks",schemaPath:"#/$defs/targetPick/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1657,12 +1671,8 @@ vErrors.push(err73);
 }
 errors++;
 }
-}
-if(data.death !== undefined){
-let data38 = data.death;
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-if(data38.enabled === undefined){
-const err74 = {instancePath:instancePath+"/death",schemaPath:"#/properties/death/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'"};
+if(!((((((data38 === "fewest-hp") || (data38 === "most-hp")) || (data38 === "most-hurt")) || (data38 === "last-attacker")) || (data38 === "provoker")) || (data38 === "nearest"))){
+const err74 = {instancePath:instancePath+"/targeting/picks",schemaPath:"#/$defs/targetPick/enum",keyword:"enum",params:{allowedValues: schema58.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1671,9 +1681,10 @@ vErrors.push(err74);
 }
 errors++;
 }
-for(const key14 in data38){
-if(!((key14 === "enabled") || (key14 === "save"))){
-const err75 = {instancePath:instancePath+"/death",schemaPath:"#/properties/death/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
+}
+}
+else {
+const err75 = {instancePath:instancePath+"/targeting",schemaPath:"#/properties/targeting/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1683,9 +1694,11 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data38.enabled !== undefined){
-if(typeof data38.enabled !== "boolean"){
-const err76 = {instancePath:instancePath+"/death/enabled",schemaPath:"#/properties/death/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.death !== undefined){
+let data39 = data.death;
+if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
+if(data39.enabled === undefined){
+const err76 = {instancePath:instancePath+"/death",schemaPath:"#/properties/death/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1694,12 +1707,9 @@ vErrors.push(err76);
 }
 errors++;
 }
-}
-if(data38.save !== undefined){
-let data40 = data38.save;
-if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
-if(data40.check === undefined){
-const err77 = {instancePath:instancePath+"/death/save",schemaPath:"#/properties/death/properties/save/required",keyword:"required",params:{missingProperty: "check"},message:"must have required property '"+"check"+"'"};
+for(const key14 in data39){
+if(!((key14 === "enabled") || (key14 === "save"))){
+const err77 = {instancePath:instancePath+"/death",schemaPath:"#/properties/death/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1708,9 +1718,10 @@ vErrors.push(err77);
 }
 errors++;
 }
-for(const key15 in data40){
-if(!(((key15 === "check") || (key15 === "successes")) || (key15 === "failures"))){
-const err78 = {instancePath:instancePath+"/death/save",schemaPath:"#/properties/death/properties/save/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
+}
+if(data39.enabled !== undefined){
+if(typeof data39.enabled !== "boolean"){
+const err78 = {instancePath:instancePath+"/death/enabled",schemaPath:"#/properties/death/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1720,9 +1731,11 @@ vErrors.push(err78);
 errors++;
 }
 }
-if(data40.check !== undefined){
-if(typeof data40.check !== "string"){
-const err79 = {instancePath:instancePath+"/death/save/check",schemaPath:"#/properties/death/properties/save/properties/check/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data39.save !== undefined){
+let data41 = data39.save;
+if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
+if(data41.check === undefined){
+const err79 = {instancePath:instancePath+"/death/save",schemaPath:"#/properties/death/properties/save/required",keyword:"required",params:{missingProperty: "check"},message:"must have required property '"+"check"+"'"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1731,11 +1744,9 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-if(data40.successes !== undefined){
-let data42 = data40.successes;
-if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
-const err80 = {instancePath:instancePath+"/death/save/successes",schemaPath:"#/properties/death/properties/save/properties/successes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key15 in data41){
+if(!(((key15 === "check") || (key15 === "successes")) || (key15 === "failures"))){
+const err80 = {instancePath:instancePath+"/death/save",schemaPath:"#/properties/death/properties/save/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1744,9 +1755,10 @@ vErrors.push(err80);
 }
 errors++;
 }
-if((typeof data42 == "number") && (isFinite(data42))){
-if(data42 < 1 || isNaN(data42)){
-const err81 = {instancePath:instancePath+"/death/save/successes",schemaPath:"#/properties/death/properties/save/properties/successes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data41.check !== undefined){
+if(typeof data41.check !== "string"){
+const err81 = {instancePath:instancePath+"/death/save/check",schemaPath:"#/properties/death/properties/save/properties/check/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1756,11 +1768,10 @@ vErrors.push(err81);
 errors++;
 }
 }
-}
-if(data40.failures !== undefined){
-let data43 = data40.failures;
+if(data41.successes !== undefined){
+let data43 = data41.successes;
 if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
-const err82 = {instancePath:instancePath+"/death/save/failures",schemaPath:"#/properties/death/properties/save/properties/failures/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err82 = {instancePath:instancePath+"/death/save/successes",schemaPath:"#/properties/death/properties/save/properties/successes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1771,7 +1782,7 @@ errors++;
 }
 if((typeof data43 == "number") && (isFinite(data43))){
 if(data43 < 1 || isNaN(data43)){
-const err83 = {instancePath:instancePath+"/death/save/failures",schemaPath:"#/properties/death/properties/save/properties/failures/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err83 = {instancePath:instancePath+"/death/save/successes",schemaPath:"#/properties/death/properties/save/properties/successes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1782,9 +1793,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err84 = {instancePath:instancePath+"/death/save",schemaPath:"#/properties/death/properties/save/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data41.failures !== undefined){
+let data44 = data41.failures;
+if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
+const err84 = {instancePath:instancePath+"/death/save/failures",schemaPath:"#/properties/death/properties/save/properties/failures/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1793,10 +1805,9 @@ vErrors.push(err84);
 }
 errors++;
 }
-}
-}
-else {
-const err85 = {instancePath:instancePath+"/death",schemaPath:"#/properties/death/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data44 == "number") && (isFinite(data44))){
+if(data44 < 1 || isNaN(data44)){
+const err85 = {instancePath:instancePath+"/death/save/failures",schemaPath:"#/properties/death/properties/save/properties/failures/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1806,11 +1817,10 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data.consequences !== undefined){
-let data44 = data.consequences;
-if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
-if(data44.roll === undefined){
-const err86 = {instancePath:instancePath+"/consequences",schemaPath:"#/properties/consequences/required",keyword:"required",params:{missingProperty: "roll"},message:"must have required property '"+"roll"+"'"};
+}
+}
+else {
+const err86 = {instancePath:instancePath+"/death/save",schemaPath:"#/properties/death/properties/save/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1819,8 +1829,10 @@ vErrors.push(err86);
 }
 errors++;
 }
-if(data44.outcomes === undefined){
-const err87 = {instancePath:instancePath+"/consequences",schemaPath:"#/properties/consequences/required",keyword:"required",params:{missingProperty: "outcomes"},message:"must have required property '"+"outcomes"+"'"};
+}
+}
+else {
+const err87 = {instancePath:instancePath+"/death",schemaPath:"#/properties/death/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1829,8 +1841,12 @@ vErrors.push(err87);
 }
 errors++;
 }
-if(data44.position === undefined){
-const err88 = {instancePath:instancePath+"/consequences",schemaPath:"#/properties/consequences/required",keyword:"required",params:{missingProperty: "position"},message:"must have required property '"+"position"+"'"};
+}
+if(data.consequences !== undefined){
+let data45 = data.consequences;
+if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
+if(data45.roll === undefined){
+const err88 = {instancePath:instancePath+"/consequences",schemaPath:"#/properties/consequences/required",keyword:"required",params:{missingProperty: "roll"},message:"must have required property '"+"roll"+"'"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1839,8 +1855,8 @@ vErrors.push(err88);
 }
 errors++;
 }
-if(data44.effect === undefined){
-const err89 = {instancePath:instancePath+"/consequences",schemaPath:"#/properties/consequences/required",keyword:"required",params:{missingProperty: "effect"},message:"must have required property '"+"effect"+"'"};
+if(data45.outcomes === undefined){
+const err89 = {instancePath:instancePath+"/consequences",schemaPath:"#/properties/consequences/required",keyword:"required",params:{missingProperty: "outcomes"},message:"must have required property '"+"outcomes"+"'"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1849,8 +1865,8 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(data44.harm === undefined){
-const err90 = {instancePath:instancePath+"/consequences",schemaPath:"#/properties/consequences/required",keyword:"required",params:{missingProperty: "harm"},message:"must have required property '"+"harm"+"'"};
+if(data45.position === undefined){
+const err90 = {instancePath:instancePath+"/consequences",schemaPath:"#/properties/consequences/required",keyword:"required",params:{missingProperty: "position"},message:"must have required property '"+"position"+"'"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1859,9 +1875,8 @@ vErrors.push(err90);
 }
 errors++;
 }
-for(const key16 in data44){
-if(!((((((key16 === "roll") || (key16 === "outcomes")) || (key16 === "position")) || (key16 === "effect")) || (key16 === "harm")) || (key16 === "defaultPosition"))){
-const err91 = {instancePath:instancePath+"/consequences",schemaPath:"#/properties/consequences/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
+if(data45.effect === undefined){
+const err91 = {instancePath:instancePath+"/consequences",schemaPath:"#/properties/consequences/required",keyword:"required",params:{missingProperty: "effect"},message:"must have required property '"+"effect"+"'"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1870,10 +1885,8 @@ vErrors.push(err91);
 }
 errors++;
 }
-}
-if(data44.roll !== undefined){
-if(typeof data44.roll !== "string"){
-const err92 = {instancePath:instancePath+"/consequences/roll",schemaPath:"#/properties/consequences/properties/roll/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data45.harm === undefined){
+const err92 = {instancePath:instancePath+"/consequences",schemaPath:"#/properties/consequences/required",keyword:"required",params:{missingProperty: "harm"},message:"must have required property '"+"harm"+"'"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1882,20 +1895,9 @@ vErrors.push(err92);
 }
 errors++;
 }
-}
-if(data44.outcomes !== undefined){
-let data46 = data44.outcomes;
-if(Array.isArray(data46)){
-const len3 = data46.length;
-for(let i3=0; i3<len3; i3++){
-if(!(validate24(data46[i3], {instancePath:instancePath+"/consequences/outcomes/" + i3,parentData:data46,parentDataProperty:i3,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err93 = {instancePath:instancePath+"/consequences/outcomes",schemaPath:"#/properties/consequences/properties/outcomes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+for(const key16 in data45){
+if(!((((((key16 === "roll") || (key16 === "outcomes")) || (key16 === "position")) || (key16 === "effect")) || (key16 === "harm")) || (key16 === "defaultPosition"))){
+const err93 = {instancePath:instancePath+"/consequences",schemaPath:"#/properties/consequences/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1905,14 +1907,9 @@ vErrors.push(err93);
 errors++;
 }
 }
-if(data44.position !== undefined){
-let data48 = data44.position;
-if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
-for(const key17 in data48){
-let data49 = data48[key17];
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-if(data49.harm === undefined){
-const err94 = {instancePath:instancePath+"/consequences/position/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/consequences/properties/position/additionalProperties/required",keyword:"required",params:{missingProperty: "harm"},message:"must have required property '"+"harm"+"'"};
+if(data45.roll !== undefined){
+if(typeof data45.roll !== "string"){
+const err94 = {instancePath:instancePath+"/consequences/roll",schemaPath:"#/properties/consequences/properties/roll/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1921,9 +1918,20 @@ vErrors.push(err94);
 }
 errors++;
 }
-for(const key18 in data49){
-if(!(key18 === "harm")){
-const err95 = {instancePath:instancePath+"/consequences/position/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/consequences/properties/position/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
+}
+if(data45.outcomes !== undefined){
+let data47 = data45.outcomes;
+if(Array.isArray(data47)){
+const len3 = data47.length;
+for(let i3=0; i3<len3; i3++){
+if(!(validate24(data47[i3], {instancePath:instancePath+"/consequences/outcomes/" + i3,parentData:data47,parentDataProperty:i3,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err95 = {instancePath:instancePath+"/consequences/outcomes",schemaPath:"#/properties/consequences/properties/outcomes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1933,11 +1941,14 @@ vErrors.push(err95);
 errors++;
 }
 }
-if(data49.harm !== undefined){
-let data50 = data49.harm;
-if((typeof data50 == "number") && (isFinite(data50))){
-if(data50 < 0 || isNaN(data50)){
-const err96 = {instancePath:instancePath+"/consequences/position/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/harm",schemaPath:"#/properties/consequences/properties/position/additionalProperties/properties/harm/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data45.position !== undefined){
+let data49 = data45.position;
+if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
+for(const key17 in data49){
+let data50 = data49[key17];
+if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
+if(data50.harm === undefined){
+const err96 = {instancePath:instancePath+"/consequences/position/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/consequences/properties/position/additionalProperties/required",keyword:"required",params:{missingProperty: "harm"},message:"must have required property '"+"harm"+"'"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1946,9 +1957,9 @@ vErrors.push(err96);
 }
 errors++;
 }
-}
-else {
-const err97 = {instancePath:instancePath+"/consequences/position/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/harm",schemaPath:"#/properties/consequences/properties/position/additionalProperties/properties/harm/type",keyword:"type",params:{type: "number"},message:"must be number"};
+for(const key18 in data50){
+if(!(key18 === "harm")){
+const err97 = {instancePath:instancePath+"/consequences/position/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/consequences/properties/position/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1958,9 +1969,11 @@ vErrors.push(err97);
 errors++;
 }
 }
-}
-else {
-const err98 = {instancePath:instancePath+"/consequences/position/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/consequences/properties/position/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data50.harm !== undefined){
+let data51 = data50.harm;
+if((typeof data51 == "number") && (isFinite(data51))){
+if(data51 < 0 || isNaN(data51)){
+const err98 = {instancePath:instancePath+"/consequences/position/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/harm",schemaPath:"#/properties/consequences/properties/position/additionalProperties/properties/harm/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1970,9 +1983,8 @@ vErrors.push(err98);
 errors++;
 }
 }
-}
 else {
-const err99 = {instancePath:instancePath+"/consequences/position",schemaPath:"#/properties/consequences/properties/position/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err99 = {instancePath:instancePath+"/consequences/position/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/harm",schemaPath:"#/properties/consequences/properties/position/additionalProperties/properties/harm/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1982,14 +1994,9 @@ vErrors.push(err99);
 errors++;
 }
 }
-if(data44.effect !== undefined){
-let data51 = data44.effect;
-if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
-for(const key19 in data51){
-let data52 = data51[key19];
-if((typeof data52 == "number") && (isFinite(data52))){
-if(data52 < 0 || isNaN(data52)){
-const err100 = {instancePath:instancePath+"/consequences/effect/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/consequences/properties/effect/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err100 = {instancePath:instancePath+"/consequences/position/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/consequences/properties/position/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1999,8 +2006,9 @@ vErrors.push(err100);
 errors++;
 }
 }
+}
 else {
-const err101 = {instancePath:instancePath+"/consequences/effect/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/consequences/properties/effect/additionalProperties/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err101 = {instancePath:instancePath+"/consequences/position",schemaPath:"#/properties/consequences/properties/position/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -2010,9 +2018,14 @@ vErrors.push(err101);
 errors++;
 }
 }
-}
-else {
-const err102 = {instancePath:instancePath+"/consequences/effect",schemaPath:"#/properties/consequences/properties/effect/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data45.effect !== undefined){
+let data52 = data45.effect;
+if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
+for(const key19 in data52){
+let data53 = data52[key19];
+if((typeof data53 == "number") && (isFinite(data53))){
+if(data53 < 0 || isNaN(data53)){
+const err102 = {instancePath:instancePath+"/consequences/effect/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/consequences/properties/effect/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -2022,11 +2035,8 @@ vErrors.push(err102);
 errors++;
 }
 }
-if(data44.harm !== undefined){
-let data53 = data44.harm;
-if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
-if(data53.levels === undefined){
-const err103 = {instancePath:instancePath+"/consequences/harm",schemaPath:"#/properties/consequences/properties/harm/required",keyword:"required",params:{missingProperty: "levels"},message:"must have required property '"+"levels"+"'"};
+else {
+const err103 = {instancePath:instancePath+"/consequences/effect/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/consequences/properties/effect/additionalProperties/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -2035,9 +2045,10 @@ vErrors.push(err103);
 }
 errors++;
 }
-for(const key20 in data53){
-if(!(((key20 === "levels") || (key20 === "slots")) || (key20 === "track"))){
-const err104 = {instancePath:instancePath+"/consequences/harm",schemaPath:"#/properties/consequences/properties/harm/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties"};
+}
+}
+else {
+const err104 = {instancePath:instancePath+"/consequences/effect",schemaPath:"#/properties/consequences/properties/effect/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -2047,15 +2058,11 @@ vErrors.push(err104);
 errors++;
 }
 }
-if(data53.levels !== undefined){
-let data54 = data53.levels;
-if(Array.isArray(data54)){
-const len4 = data54.length;
-for(let i4=0; i4<len4; i4++){
-let data55 = data54[i4];
-if((typeof data55 == "number") && (isFinite(data55))){
-if(data55 > 1 || isNaN(data55)){
-const err105 = {instancePath:instancePath+"/consequences/harm/levels/" + i4,schemaPath:"#/properties/consequences/properties/harm/properties/levels/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(data45.harm !== undefined){
+let data54 = data45.harm;
+if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
+if(data54.levels === undefined){
+const err105 = {instancePath:instancePath+"/consequences/harm",schemaPath:"#/properties/consequences/properties/harm/required",keyword:"required",params:{missingProperty: "levels"},message:"must have required property '"+"levels"+"'"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -2064,8 +2071,9 @@ vErrors.push(err105);
 }
 errors++;
 }
-if(data55 < 0 || isNaN(data55)){
-const err106 = {instancePath:instancePath+"/consequences/harm/levels/" + i4,schemaPath:"#/properties/consequences/properties/harm/properties/levels/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+for(const key20 in data54){
+if(!(((key20 === "levels") || (key20 === "slots")) || (key20 === "track"))){
+const err106 = {instancePath:instancePath+"/consequences/harm",schemaPath:"#/properties/consequences/properties/harm/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -2075,8 +2083,15 @@ vErrors.push(err106);
 errors++;
 }
 }
-else {
-const err107 = {instancePath:instancePath+"/consequences/harm/levels/" + i4,schemaPath:"#/properties/consequences/properties/harm/properties/levels/items/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data54.levels !== undefined){
+let data55 = data54.levels;
+if(Array.isArray(data55)){
+const len4 = data55.length;
+for(let i4=0; i4<len4; i4++){
+let data56 = data55[i4];
+if((typeof data56 == "number") && (isFinite(data56))){
+if(data56 > 1 || isNaN(data56)){
+const err107 = {instancePath:instancePath+"/consequences/harm/levels/" + i4,schemaPath:"#/properties/consequences/properties/harm/properties/levels/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -2085,10 +2100,8 @@ vErrors.push(err107);
 }
 errors++;
 }
-}
-}
-else {
-const err108 = {instancePath:instancePath+"/consequences/harm/levels",schemaPath:"#/properties/consequences/properties/harm/properties/levels/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data56 < 0 || isNaN(data56)){
+const err108 = {instancePath:instancePath+"/consequences/harm/levels/" + i4,schemaPath:"#/properties/consequences/properties/harm/properties/levels/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -2098,14 +2111,8 @@ vErrors.push(err108);
 errors++;
 }
 }
-if(data53.slots !== undefined){
-let data56 = data53.slots;
-if(Array.isArray(data56)){
-const len5 = data56.length;
-for(let i5=0; i5<len5; i5++){
-let data57 = data56[i5];
-if(!(((typeof data57 == "number") && (!(data57 % 1) && !isNaN(data57))) && (isFinite(data57)))){
-const err109 = {instancePath:instancePath+"/consequences/harm/slots/" + i5,schemaPath:"#/properties/consequences/properties/harm/properties/slots/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err109 = {instancePath:instancePath+"/consequences/harm/levels/" + i4,schemaPath:"#/properties/consequences/properties/harm/properties/levels/items/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -2114,9 +2121,10 @@ vErrors.push(err109);
 }
 errors++;
 }
-if((typeof data57 == "number") && (isFinite(data57))){
-if(data57 > 100 || isNaN(data57)){
-const err110 = {instancePath:instancePath+"/consequences/harm/slots/" + i5,schemaPath:"#/properties/consequences/properties/harm/properties/slots/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+}
+}
+else {
+const err110 = {instancePath:instancePath+"/consequences/harm/levels",schemaPath:"#/properties/consequences/properties/harm/properties/levels/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -2125,8 +2133,15 @@ vErrors.push(err110);
 }
 errors++;
 }
-if(data57 < 0 || isNaN(data57)){
-const err111 = {instancePath:instancePath+"/consequences/harm/slots/" + i5,schemaPath:"#/properties/consequences/properties/harm/properties/slots/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data54.slots !== undefined){
+let data57 = data54.slots;
+if(Array.isArray(data57)){
+const len5 = data57.length;
+for(let i5=0; i5<len5; i5++){
+let data58 = data57[i5];
+if(!(((typeof data58 == "number") && (!(data58 % 1) && !isNaN(data58))) && (isFinite(data58)))){
+const err111 = {instancePath:instancePath+"/consequences/harm/slots/" + i5,schemaPath:"#/properties/consequences/properties/harm/properties/slots/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -2135,11 +2150,9 @@ vErrors.push(err111);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err112 = {instancePath:instancePath+"/consequences/harm/slots",schemaPath:"#/properties/consequences/properties/harm/properties/slots/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if((typeof data58 == "number") && (isFinite(data58))){
+if(data58 > 100 || isNaN(data58)){
+const err112 = {instancePath:instancePath+"/consequences/harm/slots/" + i5,schemaPath:"#/properties/consequences/properties/harm/properties/slots/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -2148,10 +2161,8 @@ vErrors.push(err112);
 }
 errors++;
 }
-}
-if(data53.track !== undefined){
-if(typeof data53.track !== "string"){
-const err113 = {instancePath:instancePath+"/consequences/harm/track",schemaPath:"#/properties/consequences/properties/harm/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data58 < 0 || isNaN(data58)){
+const err113 = {instancePath:instancePath+"/consequences/harm/slots/" + i5,schemaPath:"#/properties/consequences/properties/harm/properties/slots/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -2162,8 +2173,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err114 = {instancePath:instancePath+"/consequences/harm",schemaPath:"#/properties/consequences/properties/harm/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err114 = {instancePath:instancePath+"/consequences/harm/slots",schemaPath:"#/properties/consequences/properties/harm/properties/slots/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -2173,9 +2185,9 @@ vErrors.push(err114);
 errors++;
 }
 }
-if(data44.defaultPosition !== undefined){
-if(typeof data44.defaultPosition !== "string"){
-const err115 = {instancePath:instancePath+"/consequences/defaultPosition",schemaPath:"#/properties/consequences/properties/defaultPosition/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data54.track !== undefined){
+if(typeof data54.track !== "string"){
+const err115 = {instancePath:instancePath+"/consequences/harm/track",schemaPath:"#/properties/consequences/properties/harm/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -2187,7 +2199,7 @@ errors++;
 }
 }
 else {
-const err116 = {instancePath:instancePath+"/consequences",schemaPath:"#/properties/consequences/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err116 = {instancePath:instancePath+"/consequences/harm",schemaPath:"#/properties/consequences/properties/harm/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -2197,13 +2209,9 @@ vErrors.push(err116);
 errors++;
 }
 }
-if(data.disengage !== undefined){
-let data60 = data.disengage;
-if(Array.isArray(data60)){
-const len6 = data60.length;
-for(let i6=0; i6<len6; i6++){
-if(typeof data60[i6] !== "string"){
-const err117 = {instancePath:instancePath+"/disengage/" + i6,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data45.defaultPosition !== undefined){
+if(typeof data45.defaultPosition !== "string"){
+const err117 = {instancePath:instancePath+"/consequences/defaultPosition",schemaPath:"#/properties/consequences/properties/defaultPosition/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -2215,7 +2223,7 @@ errors++;
 }
 }
 else {
-const err118 = {instancePath:instancePath+"/disengage",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err118 = {instancePath:instancePath+"/consequences",schemaPath:"#/properties/consequences/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -2225,12 +2233,13 @@ vErrors.push(err118);
 errors++;
 }
 }
-if(data.edgeWords !== undefined){
-let data62 = data.edgeWords;
-if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
-for(const key21 in data62){
-if(!((key21 === "advantage") || (key21 === "disadvantage"))){
-const err119 = {instancePath:instancePath+"/edgeWords",schemaPath:"#/properties/edgeWords/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties"};
+if(data.disengage !== undefined){
+let data61 = data.disengage;
+if(Array.isArray(data61)){
+const len6 = data61.length;
+for(let i6=0; i6<len6; i6++){
+if(typeof data61[i6] !== "string"){
+const err119 = {instancePath:instancePath+"/disengage/" + i6,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -2240,11 +2249,9 @@ vErrors.push(err119);
 errors++;
 }
 }
-if(data62.advantage !== undefined){
-let data63 = data62.advantage;
-if(typeof data63 === "string"){
-if(func2(data63) < 1){
-const err120 = {instancePath:instancePath+"/edgeWords/advantage",schemaPath:"#/properties/edgeWords/properties/advantage/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err120 = {instancePath:instancePath+"/disengage",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -2254,8 +2261,12 @@ vErrors.push(err120);
 errors++;
 }
 }
-else {
-const err121 = {instancePath:instancePath+"/edgeWords/advantage",schemaPath:"#/properties/edgeWords/properties/advantage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.edgeWords !== undefined){
+let data63 = data.edgeWords;
+if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
+for(const key21 in data63){
+if(!((key21 === "advantage") || (key21 === "disadvantage"))){
+const err121 = {instancePath:instancePath+"/edgeWords",schemaPath:"#/properties/edgeWords/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -2265,11 +2276,11 @@ vErrors.push(err121);
 errors++;
 }
 }
-if(data62.disadvantage !== undefined){
-let data64 = data62.disadvantage;
+if(data63.advantage !== undefined){
+let data64 = data63.advantage;
 if(typeof data64 === "string"){
 if(func2(data64) < 1){
-const err122 = {instancePath:instancePath+"/edgeWords/disadvantage",schemaPath:"#/properties/edgeWords/properties/disadvantage/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err122 = {instancePath:instancePath+"/edgeWords/advantage",schemaPath:"#/properties/edgeWords/properties/advantage/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -2280,7 +2291,7 @@ errors++;
 }
 }
 else {
-const err123 = {instancePath:instancePath+"/edgeWords/disadvantage",schemaPath:"#/properties/edgeWords/properties/disadvantage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err123 = {instancePath:instancePath+"/edgeWords/advantage",schemaPath:"#/properties/edgeWords/properties/advantage/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -2290,9 +2301,11 @@ vErrors.push(err123);
 errors++;
 }
 }
-}
-else {
-const err124 = {instancePath:instancePath+"/edgeWords",schemaPath:"#/properties/edgeWords/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data63.disadvantage !== undefined){
+let data65 = data63.disadvantage;
+if(typeof data65 === "string"){
+if(func2(data65) < 1){
+const err124 = {instancePath:instancePath+"/edgeWords/disadvantage",schemaPath:"#/properties/edgeWords/properties/disadvantage/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -2302,9 +2315,8 @@ vErrors.push(err124);
 errors++;
 }
 }
-}
 else {
-const err125 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err125 = {instancePath:instancePath+"/edgeWords/disadvantage",schemaPath:"#/properties/edgeWords/properties/disadvantage/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -2313,12 +2325,36 @@ vErrors.push(err125);
 }
 errors++;
 }
+}
+}
+else {
+const err126 = {instancePath:instancePath+"/edgeWords",schemaPath:"#/properties/edgeWords/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
+}
+}
+else {
+const err127 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
 validate27.errors = vErrors;
 return errors === 0;
 }
 validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema59 = {"type":"object","required":["initiative","actions"],"additionalProperties":false,"description":"Who acts when, and how much one turn allows.","properties":{"initiative":{"type":"object","required":["check"],"additionalProperties":false,"description":"Initiative: highest first.","properties":{"check":{"type":"string","description":"Id of the initiative check."},"when":{"enum":["once","round"],"description":"`once` (when the first exchange starts; a late arrival rolls when it appears) or every `round`. Default `once`."},"ties":{"enum":["heroes","enemies","random"],"description":"Who goes first on a tie. Default `heroes`."}}},"actions":{"type":"array","description":"The budget of one turn. Attacks past it are marked NO TIME.","items":{"type":"object","required":["id","name","per"],"additionalProperties":false,"description":"One kind of action in a turn.","properties":{"id":{"$ref":"#/$defs/id","description":"Action id (`action`, `bonus`), named by abilities' `uses` and `grants`."},"name":{"type":"string","description":"Display name."},"per":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many per turn."},"attacks":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Attacks this action makes: `@class.attacks` (multiclass: the largest, never summed)."},"speed":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Speed of the action, read by the clock as `@action.speed`; may read `@clock` (Run: all that is left) and `@clock.next`, the next lower tick this round on which anyone else is to act (the highest clock below the actor's among the others standing; 0 when nobody): Libra's Wait `@clock.next > 0 ? @clock - @clock.next : 0` holds to it."},"defer":{"type":"boolean","description":"true: a held action (Libra's Wait). Taking it (with an ability that `uses` it, steered by standing orders) does nothing else and ends the act: the actor's clock drops by the action's `speed` only (none: it stays on the current tick; `turn.clock.cost` is not applied), and at that clock value it acts again after everyone else who is to act there, last on the tick. To hold until a lower initiative number someone else acts on, the speed reads `@clock - @clock.next`. It cannot be taken twice on the same tick. Only in a system with `turn.clock` (the checker warns otherwise: without a clock it only ends the turn)."},"description":{"type":"string","description":"For people."}}}},"limit":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many actions one turn allows, of every kind together (each kind still within its own `per`): Libra's `1` (a turn is one Action, a potion or a power, and its speed is that action's). On a clock, each act is a turn. Default: no limit beyond each kind's `per`."},"clock":{"type":"object","required":["cost","while"],"additionalProperties":false,"description":"Turns the round into ticks, for speed systems. The highest clock acts next.","properties":{"cost":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"What each action takes off the actor's clock: `@action.speed`."},"while":{"type":"string","x-formula":"clock","x-formula-type":"boolean","description":"True while the actor may act again: `@clock >= 1`."},"again":{"type":"array","description":"What each act after the actor's first one of a round costs, paid from its own tracks when that act begins (each payment a `gain` event): live action's `[{ \"track\": \"blood\", \"amount\": \"1\" }]`, a blood point for every Celerity action. One who cannot pay all of it acts no more that round, whatever `while` says. Amounts read what `while` reads (`@clock`, `@initiative`). Default: acting again is free.","items":{"type":"object","required":["track","amount"],"additionalProperties":false,"properties":{"track":{"type":"string","description":"Track id paid from (`blood`)."},"amount":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"How much of the track, on the actor's sheet: `1`."}}}}}}}};
+const schema60 = {"type":"object","required":["initiative","actions"],"additionalProperties":false,"description":"Who acts when, and how much one turn allows.","properties":{"initiative":{"type":"object","required":["check"],"additionalProperties":false,"description":"Initiative: highest first.","properties":{"check":{"type":"string","description":"Id of the initiative check."},"when":{"enum":["once","round"],"description":"`once` (when the first exchange starts; a late arrival rolls when it appears) or every `round`. Default `once`."},"ties":{"enum":["heroes","enemies","random"],"description":"Who goes first on a tie. Default `heroes`."}}},"actions":{"type":"array","description":"The budget of one turn. Attacks past it are marked NO TIME.","items":{"type":"object","required":["id","name","per"],"additionalProperties":false,"description":"One kind of action in a turn.","properties":{"id":{"$ref":"#/$defs/id","description":"Action id (`action`, `bonus`), named by abilities' `uses` and `grants`."},"name":{"type":"string","description":"Display name."},"per":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many per turn."},"attacks":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Attacks this action makes: `@class.attacks` (multiclass: the largest, never summed)."},"speed":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Speed of the action, read by the clock as `@action.speed`; may read `@clock` (Run: all that is left) and `@clock.next`, the next lower tick this round on which anyone else is to act (the highest clock below the actor's among the others standing; 0 when nobody): Libra's Wait `@clock.next > 0 ? @clock - @clock.next : 0` holds to it."},"defer":{"type":"boolean","description":"true: a held action (Libra's Wait). Taking it (with an ability that `uses` it, steered by standing orders) does nothing else and ends the act: the actor's clock drops by the action's `speed` only (none: it stays on the current tick; `turn.clock.cost` is not applied), and at that clock value it acts again after everyone else who is to act there, last on the tick. To hold until a lower initiative number someone else acts on, the speed reads `@clock - @clock.next`. It cannot be taken twice on the same tick. Only in a system with `turn.clock` (the checker warns otherwise: without a clock it only ends the turn)."},"description":{"type":"string","description":"For people."}}}},"limit":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many actions one turn allows, of every kind together (each kind still within its own `per`): Libra's `1` (a turn is one Action, a potion or a power, and its speed is that action's). On a clock, each act is a turn. Default: no limit beyond each kind's `per`."},"clock":{"type":"object","required":["cost","while"],"additionalProperties":false,"description":"Turns the round into ticks, for speed systems. The highest clock acts next.","properties":{"cost":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"What each action takes off the actor's clock: `@action.speed`."},"while":{"type":"string","x-formula":"clock","x-formula-type":"boolean","description":"True while the actor may act again: `@clock >= 1`."},"again":{"type":"array","description":"What each act after the actor's first one of a round costs, paid from its own tracks when that act begins (each payment a `gain` event): live action's `[{ \"track\": \"blood\", \"amount\": \"1\" }]`, a blood point for every Celerity action. One who cannot pay all of it acts no more that round, whatever `while` says. Amounts read what `while` reads (`@clock`, `@initiative`). Default: acting again is free.","items":{"type":"object","required":["track","amount"],"additionalProperties":false,"properties":{"track":{"type":"string","description":"Track id paid from (`blood`)."},"amount":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"How much of the track, on the actor's sheet: `1`."}}}}}}}};
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2403,7 +2439,7 @@ errors++;
 if(data0.when !== undefined){
 let data2 = data0.when;
 if(!((data2 === "once") || (data2 === "round"))){
-const err6 = {instancePath:instancePath+"/initiative/when",schemaPath:"#/properties/initiative/properties/when/enum",keyword:"enum",params:{allowedValues: schema59.properties.initiative.properties.when.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/initiative/when",schemaPath:"#/properties/initiative/properties/when/enum",keyword:"enum",params:{allowedValues: schema60.properties.initiative.properties.when.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2416,7 +2452,7 @@ errors++;
 if(data0.ties !== undefined){
 let data3 = data0.ties;
 if(!(((data3 === "heroes") || (data3 === "enemies")) || (data3 === "random"))){
-const err7 = {instancePath:instancePath+"/initiative/ties",schemaPath:"#/properties/initiative/properties/ties/enum",keyword:"enum",params:{allowedValues: schema59.properties.initiative.properties.ties.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/initiative/ties",schemaPath:"#/properties/initiative/properties/ties/enum",keyword:"enum",params:{allowedValues: schema60.properties.initiative.properties.ties.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2794,7 +2830,7 @@ return errors === 0;
 }
 validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema61 = {"defaultSnippets":[{"label":"condition","description":"A condition with an edge on its holder's checks for a few rounds.","body":{"id":"${1:new-condition}","name":"${2:Dazed}","edge":"${3:-1}","rounds":"^${4:1}"}}],"type":"object","required":["id"],"additionalProperties":false,"description":"A condition: edges and mods on checks, no actions, a save that ends it.","properties":{"id":{"$ref":"#/$defs/id","description":"Condition id, named by `applies`, `inflicts` and fights."},"name":{"type":"string","description":"Display name, on chips (`Prone`)."},"description":{"type":"string","description":"For people."},"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge on the holder's own checks: `-1` is disadvantage."},"mods":{"type":"object","description":"Mods on the holder's own checks, read there as `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"checks":{"$ref":"#/$defs/idList","description":"Check ids the holder's `edge` and `mods` apply to (all when omitted)."},"against":{"type":"array","description":"Effects on checks made against the holder, filtered by `reach`.","items":{"type":"object","additionalProperties":false,"description":"One effect on checks against the holder.","properties":{"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge for the attacker: `1` is advantage."},"mods":{"type":"object","description":"Added to the attacker's `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"crit":{"type":"boolean","description":"true: a hit becomes a crit. The check then reads as its first success outcome marked `crit` (its event, tally and chip), when it has one, and the chip says which condition did it (`Paralyzed (near): crit`)."},"reach":{"type":"string","description":"Only for attacks from this band or row (`near`, `far`)."}}}},"noActions":{"type":"boolean","description":"true: its holder cannot act: no blows, no abilities, potions included, on its turn, and no reactions either (a reaction is an ability: the seed's one who cannot act \"neither strikes nor uses abilities\"), unless `noReactions` is `false`."},"flees":{"type":"boolean","description":"true: its holder is running away. At the start of its next turn, if it still stands and holds this condition, it leaves the fight (a `flee` event): it no longer acts, reacts or can be targeted, rows close up behind it, and it counts neither as standing nor as down (the statistics count it as fled). A side with nobody left standing in the fight, down or fled, has lost it. One brought down while running stays in the fight, down. Put it on with an ability (Libra's Run: `applies` it to `self`, with `noActions` so the runner cannot act, Dodge or Resist meanwhile). Default false."},"endsOnDamage":{"type":"boolean","description":"true: any damage its holder takes (more than 0, after the damage steps) ends it (Asleep: a blow wakes the sleeper; the blow itself still has the advantage and crit Asleep gives)."},"noReactions":{"type":"boolean","description":"Whether its holder's reactions are taken away (Shield, a dodge, a soak, an opportunity attack). Default: what `noActions` says. `true` alone takes only the reactions (a shocking grasp); `false` with `noActions` keeps them (stunned on its turn, still dodging)."},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"The holder rolls again at the end of each of its turns; a success ends the condition. When a save applied the condition (a spell's `save`, a creature attack's `save`: a ghoul's DC 10 Constitution save), the repeat is that same check against that same DC; `check` and `dc` here serve when no save applied it (a fight's starting conditions, an outcome's `inflicts`).","properties":{"check":{"type":"string","description":"Check id rolled (`save.con`)."},"dc":{"type":"string","x-formula":"condition.dc","x-formula-type":"number","description":"DC, computed when the condition is applied: `@source.spell.dc`."},"at":{"enum":["turnEnd","turnStart"],"description":"When the save is rolled. Default `turnEnd`."}}},"atZero":{"enum":["dead","stable"],"description":"What 0 hit points means while this is on a hero."},"rounds":{"type":"integer","minimum":0,"description":"Rounds it lasts (none: until something ends it): it ends at the end of its holder's `rounds`-th turn after the one in progress, whoever put it on. `1`, put on by a foe or by the holder itself during its own turn, lasts to the end of the holder's next turn; `0` put on during the holder's own turn ends at the end of that turn (a boost to this turn's rolls only), and off its turn means the same as `1`."},"charges":{"type":"integer","minimum":1,"description":"Checks it lasts (a penalty until used): each check it takes part in uses one, either as its holder's own check (its `edge` or `mods`, within `checks`) or as a foe's check against the holder (an `against` entry that applies); when none is left it ends after that check (a `condition` event, `ended`). A check not attempted (`requires`) uses none. With `rounds` too, whichever runs out first. Live action's botch: `\"charges\": 1` lasts to the botcher's next challenge, whenever it comes. Default: not counted."},"ends":{"enum":["turnEnd","turnStart"],"description":"When its `rounds` run out: `turnEnd` (default) at the end of its holder's `rounds`-th turn after the one in progress; `turnStart` at the start of its holder's `rounds`-th turn from now, whoever put it on and when (`\"rounds\": 1, \"ends\": \"turnStart\"`: until the start of its holder's next turn, as a dodge or a full defence lasts). With `rounds` 0 it means 1. Without `rounds`, nothing."},"refresh":{"type":"boolean","description":"true: put on again while its holder holds it, it starts over (its `rounds`, its `charges` and its save's DC counted anew, the new source its source), with a `condition` event `refreshed`: a mark renewed by every hit lasts as long as the hits keep coming. Default false: a condition held is not put on again (its first application keeps counting down)."}}};
+const schema62 = {"defaultSnippets":[{"label":"condition","description":"A condition with an edge on its holder's checks for a few rounds.","body":{"id":"${1:new-condition}","name":"${2:Dazed}","edge":"${3:-1}","rounds":"^${4:1}"}}],"type":"object","required":["id"],"additionalProperties":false,"description":"A condition: edges and mods on checks, no actions, a save that ends it.","properties":{"id":{"$ref":"#/$defs/id","description":"Condition id, named by `applies`, `inflicts` and fights."},"name":{"type":"string","description":"Display name, on chips (`Prone`)."},"description":{"type":"string","description":"For people."},"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge on the holder's own checks: `-1` is disadvantage."},"mods":{"type":"object","description":"Mods on the holder's own checks, read there as `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"checks":{"$ref":"#/$defs/idList","description":"Check ids the holder's `edge` and `mods` apply to (all when omitted)."},"against":{"type":"array","description":"Effects on checks made against the holder, filtered by `reach`.","items":{"type":"object","additionalProperties":false,"description":"One effect on checks against the holder.","properties":{"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge for the attacker: `1` is advantage."},"mods":{"type":"object","description":"Added to the attacker's `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"crit":{"type":"boolean","description":"true: a hit becomes a crit. The check then reads as its first success outcome marked `crit` (its event, tally and chip), when it has one, and the chip says which condition did it (`Paralyzed (near): crit`)."},"reach":{"type":"string","description":"Only for attacks from this band or row (`near`, `far`)."}}}},"noActions":{"type":"boolean","description":"true: its holder cannot act: no blows, no abilities, potions included, on its turn, and no reactions either (a reaction is an ability: the seed's one who cannot act \"neither strikes nor uses abilities\"), unless `noReactions` is `false`."},"flees":{"type":"boolean","description":"true: its holder is running away. At the start of its next turn, if it still stands and holds this condition, it leaves the fight (a `flee` event): it no longer acts, reacts or can be targeted, rows close up behind it, and it counts neither as standing nor as down (the statistics count it as fled). A side with nobody left standing in the fight, down or fled, has lost it. One brought down while running stays in the fight, down. Put it on with an ability (Libra's Run: `applies` it to `self`, with `noActions` so the runner cannot act, Dodge or Resist meanwhile). Default false."},"endsOnDamage":{"type":"boolean","description":"true: any damage its holder takes (more than 0, after the damage steps) ends it (Asleep: a blow wakes the sleeper; the blow itself still has the advantage and crit Asleep gives)."},"noReactions":{"type":"boolean","description":"Whether its holder's reactions are taken away (Shield, a dodge, a soak, an opportunity attack). Default: what `noActions` says. `true` alone takes only the reactions (a shocking grasp); `false` with `noActions` keeps them (stunned on its turn, still dodging)."},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"The holder rolls again at the end of each of its turns; a success ends the condition. When a save applied the condition (a spell's `save`, a creature attack's `save`: a ghoul's DC 10 Constitution save), the repeat is that same check against that same DC; `check` and `dc` here serve when no save applied it (a fight's starting conditions, an outcome's `inflicts`).","properties":{"check":{"type":"string","description":"Check id rolled (`save.con`)."},"dc":{"type":"string","x-formula":"condition.dc","x-formula-type":"number","description":"DC, computed when the condition is applied: `@source.spell.dc`."},"at":{"enum":["turnEnd","turnStart"],"description":"When the save is rolled. Default `turnEnd`."}}},"atZero":{"enum":["dead","stable"],"description":"What 0 hit points means while this is on a hero."},"rounds":{"type":"integer","minimum":0,"description":"Rounds it lasts (none: until something ends it): it ends at the end of its holder's `rounds`-th turn after the one in progress, whoever put it on. `1`, put on by a foe or by the holder itself during its own turn, lasts to the end of the holder's next turn; `0` put on during the holder's own turn ends at the end of that turn (a boost to this turn's rolls only), and off its turn means the same as `1`."},"charges":{"type":"integer","minimum":1,"description":"Checks it lasts (a penalty until used): each check it takes part in uses one, either as its holder's own check (its `edge` or `mods`, within `checks`) or as a foe's check against the holder (an `against` entry that applies); when none is left it ends after that check (a `condition` event, `ended`). A check not attempted (`requires`) uses none. With `rounds` too, whichever runs out first. Live action's botch: `\"charges\": 1` lasts to the botcher's next challenge, whenever it comes. Default: not counted."},"ends":{"enum":["turnEnd","turnStart"],"description":"When its `rounds` run out: `turnEnd` (default) at the end of its holder's `rounds`-th turn after the one in progress; `turnStart` at the start of its holder's `rounds`-th turn from now, whoever put it on and when (`\"rounds\": 1, \"ends\": \"turnStart\"`: until the start of its holder's next turn, as a dodge or a full defence lasts). With `rounds` 0 it means 1. Without `rounds`, nothing."},"refresh":{"type":"boolean","description":"true: put on again while its holder holds it, it starts over (its `rounds`, its `charges` and its save's DC counted anew, the new source its source), with a `condition` event `refreshed`: a mark renewed by every hit lasts as long as the hits keep coming. Default false: a condition held is not put on again (its first application keeps counting down)."}}};
 
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2818,7 +2854,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema61.properties, key0))){
+if(!(func1.call(schema62.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -3233,7 +3269,7 @@ errors++;
 if(data19.at !== undefined){
 let data22 = data19.at;
 if(!((data22 === "turnEnd") || (data22 === "turnStart"))){
-const err34 = {instancePath:instancePath+"/save/at",schemaPath:"#/properties/save/properties/at/enum",keyword:"enum",params:{allowedValues: schema61.properties.save.properties.at.enum},message:"must be equal to one of the allowed values"};
+const err34 = {instancePath:instancePath+"/save/at",schemaPath:"#/properties/save/properties/at/enum",keyword:"enum",params:{allowedValues: schema62.properties.save.properties.at.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3258,7 +3294,7 @@ errors++;
 if(data.atZero !== undefined){
 let data23 = data.atZero;
 if(!((data23 === "dead") || (data23 === "stable"))){
-const err36 = {instancePath:instancePath+"/atZero",schemaPath:"#/properties/atZero/enum",keyword:"enum",params:{allowedValues: schema61.properties.atZero.enum},message:"must be equal to one of the allowed values"};
+const err36 = {instancePath:instancePath+"/atZero",schemaPath:"#/properties/atZero/enum",keyword:"enum",params:{allowedValues: schema62.properties.atZero.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -3321,7 +3357,7 @@ errors++;
 if(data.ends !== undefined){
 let data26 = data.ends;
 if(!((data26 === "turnEnd") || (data26 === "turnStart"))){
-const err41 = {instancePath:instancePath+"/ends",schemaPath:"#/properties/ends/enum",keyword:"enum",params:{allowedValues: schema61.properties.ends.enum},message:"must be equal to one of the allowed values"};
+const err41 = {instancePath:instancePath+"/ends",schemaPath:"#/properties/ends/enum",keyword:"enum",params:{allowedValues: schema62.properties.ends.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -3359,9 +3395,9 @@ return errors === 0;
 }
 validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema66 = {"defaultSnippets":[{"label":"ability","description":"An ability of its own attack: one roll and its damage.","body":{"id":"${1:power-strike}","name":"${2:Power Strike}","uses":"${3:free}","target":"${4:enemy}","attack":{"check":"${5:attack}","damage":"${6:2d6}"}}}],"type":"object","required":["id","uses"],"additionalProperties":false,"description":"An ability, spell, reaction or potion.","properties":{"id":{"$ref":"#/$defs/id","description":"Ability id, named by heroes and orders."},"name":{"type":"string","description":"Display name."},"kind":{"type":"string","description":"Kind, for people (`Spell`, `Feature`, `Potion`)."},"level":{"type":"integer","minimum":0,"description":"Spell level or tier."},"description":{"type":"string","description":"For people."},"uses":{"type":"string","description":"What it takes: an action id of `turn.actions` (`action`, `bonus`), `reaction`, or `free`."},"cost":{"type":"array","description":"Resources paid; an ability whose cost cannot be paid is not used.","items":{"type":"object","minProperties":1,"additionalProperties":false,"dependentRequired":{"track":["amount"],"amount":["track"]},"description":"A spell slot (`{ \"slot\": 1 }`) or an amount of a track (`{ \"track\": \"tp\", \"amount\": \"1\" }`).","properties":{"slot":{"type":"integer","minimum":0,"description":"Spell slot level spent."},"track":{"type":"string","description":"Track paid from."},"amount":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much of the track."}}}},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks that fill when it is used (a builder)."},"react":{"type":"object","required":["on"],"additionalProperties":false,"description":"For a reaction: when it fires and what it does.","properties":{"on":{"enum":["hit","spell","leave"],"description":"`hit` (being hit), `spell` (a spell), `leave` (an enemy leaving reach)."},"defence":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Added to the defence against the triggering attack (Shield: `5`)."},"check":{"type":"string","description":"A check rolled to react; its success is read by damage steps as `@reaction.<ability id>`."},"cancels":{"type":"boolean","description":"`spell` reactions: true, a successful one undoes the ability on the one reacting: no attack roll, save, damage or condition for it (Counterspell; the others an area spell reaches still suffer it). Default false: the ability goes on, and damage steps may read `@reaction.<id>`."},"kinds":{"$ref":"#/$defs/stringList","description":"`spell` reactions: the ability kinds (an ability's `kind`, compared exactly) it answers; an ability of another kind aimed at the holder does not trigger it (classic-d20's Counterspell `[\"Spell\"]`: a fighter's manoeuvre goes on). Default: every ability aimed at the holder."},"when":{"type":"string","x-formula":"reaction","x-formula-type":"boolean","description":"True when it answers this trigger at all; false: it is not taken (no check rolled, nothing paid, no reaction used). Reads the reactor's sheet, the triggering blow's `@damageType` and `@attack.melee`, and `@attacker.*` (the one it answers): Libra's Dodge `@damageType == 'physical'`, Resist `@damageType != 'physical'`. A `spell` trigger reads the ability's damage type; a `leave` trigger has none (`''`). Default: always."}}},"sustained":{"type":"boolean","description":"true: its effects last while its user sustains it (one at a time)."},"target":{"enum":["enemy","enemies","ally","allies","self"],"description":"Who it is aimed at: one `enemy`, all `enemies`, an `ally`, all `allies`, or `self`."},"save":{"$ref":"#/$defs/save"},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the targets (on a failed save, when there is one)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"An attack of its own: an attack spell rolls its own attack and dice.","properties":{"check":{"type":"string","description":"Check id rolled (`attack`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@spell.mod`."},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage: `(@level >= 5 ? 2 : 1)d10`."},"type":{"type":"string","description":"Damage type (`fire`)."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage of a saving-throw ability, rolled once for all targets."},"type":{"type":"string","description":"Damage type."},"heal":{"type":"object","required":["amount","track"],"additionalProperties":false,"description":"Healing, never above the maximum.","properties":{"amount":{"type":"string","x-formula":"heal","x-formula-type":"number","description":"How much: `1d10 + @level`."},"track":{"type":"string","description":"Track healed (`hp`)."}}},"grants":{"type":"array","description":"More actions this turn (Action Surge): their attacks are really rolled.","items":{"type":"object","required":["action","count"],"additionalProperties":false,"description":"Extra actions of one kind.","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"integer","minimum":1,"description":"How many more this turn."}}}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, read by the clock as `@action.speed`."},"recharge":{"type":"object","required":["min"],"additionalProperties":false,"description":"Recharge (a breath weapon): usable again at the start of a turn when its die (a d6 unless `die` says) shows at least `min`.","properties":{"min":{"type":"integer","minimum":1,"maximum":1000,"description":"Lowest face of the die that recharges it (5 on a d6: on 5-6); at most the die's faces."},"die":{"type":"integer","minimum":2,"maximum":1000,"description":"Faces of the recharge die (default 6: a d6)."}}},"move":{"type":"string","description":"Where using it moves its user (a band such as `far`, or a row). Leaving a place where foes stand lets them react (`react.on: leave`, or the opportunity attack of `combat.reaction.opportunity`), unless it is a teleport or a disengage (`disengage`)."},"teleport":{"type":"boolean","description":"A teleport (Misty Step): its `move` never provokes a reaction."},"disengage":{"type":"boolean","description":"Its `move` disengages: leaving never provokes an opportunity attack or a `leave` reaction. When absent, the words of `combat.disengage` found in its id or name decide."},"challenge":{"type":"object","required":["check","vs"],"additionalProperties":false,"description":"A check its user rolls on its own, against a number rather than a foe (an unopposed challenge: picking a lock, breaking a ward). The outcome's `applies` and `gain` take effect as for any check, so an extended challenge adds its `@degree` to a progress track (and a botch may empty it); standing orders read the track to know when it is done.","properties":{"check":{"type":"string","description":"Check id rolled (`challenge`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The user's number for the check, `@stat` (an ability total: `@wits + @streetwise - @wound`). Default: the check's own `stat`, else 0."},"vs":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number to meet, `@vs` (a difficulty), on the user's sheet."}}},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off its targets (breaking a ward, a cure). An ability that does nothing else is not used while none of its targets holds one of them."}}};
-const schema68 = {"type":"object","required":["track","amount"],"additionalProperties":false,"description":"An amount of a track: `{ \"track\": \"hope\", \"amount\": \"1\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"sheet","description":"How much, a formula over the sheet."}}};
-const schema70 = {"type":"object","required":["check","dc"],"additionalProperties":false,"description":"A saving throw each target rolls against the user's DC.","properties":{"check":{"type":"string","description":"Check id each target rolls (`save.wis`)."},"dc":{"type":"string","x-formula":"ability.dc","x-formula-type":"number","description":"DC, on the user's sheet: `@spell.dc`."},"half":{"type":"boolean","description":"true: half damage on a successful save."}}};
+const schema67 = {"defaultSnippets":[{"label":"ability","description":"An ability of its own attack: one roll and its damage.","body":{"id":"${1:power-strike}","name":"${2:Power Strike}","uses":"${3:free}","target":"${4:enemy}","attack":{"check":"${5:attack}","damage":"${6:2d6}"}}}],"type":"object","required":["id","uses"],"additionalProperties":false,"description":"An ability, spell, reaction or potion.","properties":{"id":{"$ref":"#/$defs/id","description":"Ability id, named by heroes and orders."},"name":{"type":"string","description":"Display name."},"kind":{"type":"string","description":"Kind, for people (`Spell`, `Feature`, `Potion`)."},"level":{"type":"integer","minimum":0,"description":"Spell level or tier."},"description":{"type":"string","description":"For people."},"uses":{"type":"string","description":"What it takes: an action id of `turn.actions` (`action`, `bonus`), `reaction`, or `free`."},"cost":{"type":"array","description":"Resources paid; an ability whose cost cannot be paid is not used.","items":{"type":"object","minProperties":1,"additionalProperties":false,"dependentRequired":{"track":["amount"],"amount":["track"]},"description":"A spell slot (`{ \"slot\": 1 }`) or an amount of a track (`{ \"track\": \"tp\", \"amount\": \"1\" }`).","properties":{"slot":{"type":"integer","minimum":0,"description":"Spell slot level spent."},"track":{"type":"string","description":"Track paid from."},"amount":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much of the track."}}}},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks that fill when it is used (a builder)."},"react":{"type":"object","required":["on"],"additionalProperties":false,"description":"For a reaction: when it fires and what it does.","properties":{"on":{"enum":["hit","spell","leave"],"description":"`hit` (being hit), `spell` (a spell), `leave` (an enemy leaving reach)."},"defence":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Added to the defence against the triggering attack (Shield: `5`)."},"check":{"type":"string","description":"A check rolled to react; its success is read by damage steps as `@reaction.<ability id>`."},"cancels":{"type":"boolean","description":"`spell` reactions: true, a successful one undoes the ability on the one reacting: no attack roll, save, damage or condition for it (Counterspell; the others an area spell reaches still suffer it). Default false: the ability goes on, and damage steps may read `@reaction.<id>`."},"kinds":{"$ref":"#/$defs/stringList","description":"`spell` reactions: the ability kinds (an ability's `kind`, compared exactly) it answers; an ability of another kind aimed at the holder does not trigger it (classic-d20's Counterspell `[\"Spell\"]`: a fighter's manoeuvre goes on). Default: every ability aimed at the holder."},"when":{"type":"string","x-formula":"reaction","x-formula-type":"boolean","description":"True when it answers this trigger at all; false: it is not taken (no check rolled, nothing paid, no reaction used). Reads the reactor's sheet, the triggering blow's `@damageType` and `@attack.melee`, and `@attacker.*` (the one it answers): Libra's Dodge `@damageType == 'physical'`, Resist `@damageType != 'physical'`. A `spell` trigger reads the ability's damage type; a `leave` trigger has none (`''`). Default: always."}}},"sustained":{"type":"boolean","description":"true: its effects last while its user sustains it (one at a time)."},"target":{"enum":["enemy","enemies","ally","allies","self"],"description":"Who it is aimed at: one `enemy`, all `enemies`, an `ally`, all `allies`, or `self`."},"save":{"$ref":"#/$defs/save"},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the targets (on a failed save, when there is one)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"An attack of its own: an attack spell rolls its own attack and dice.","properties":{"check":{"type":"string","description":"Check id rolled (`attack`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@spell.mod`."},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage: `(@level >= 5 ? 2 : 1)d10`."},"type":{"type":"string","description":"Damage type (`fire`)."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage of a saving-throw ability, rolled once for all targets."},"type":{"type":"string","description":"Damage type."},"heal":{"type":"object","required":["amount","track"],"additionalProperties":false,"description":"Healing, never above the maximum.","properties":{"amount":{"type":"string","x-formula":"heal","x-formula-type":"number","description":"How much: `1d10 + @level`."},"track":{"type":"string","description":"Track healed (`hp`)."}}},"grants":{"type":"array","description":"More actions this turn (Action Surge): their attacks are really rolled.","items":{"type":"object","required":["action","count"],"additionalProperties":false,"description":"Extra actions of one kind.","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"integer","minimum":1,"description":"How many more this turn."}}}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, read by the clock as `@action.speed`."},"recharge":{"type":"object","required":["min"],"additionalProperties":false,"description":"Recharge (a breath weapon): usable again at the start of a turn when its die (a d6 unless `die` says) shows at least `min`.","properties":{"min":{"type":"integer","minimum":1,"maximum":1000,"description":"Lowest face of the die that recharges it (5 on a d6: on 5-6); at most the die's faces."},"die":{"type":"integer","minimum":2,"maximum":1000,"description":"Faces of the recharge die (default 6: a d6)."}}},"move":{"type":"string","description":"Where using it moves its user (a band such as `far`, or a row). Leaving a place where foes stand lets them react (`react.on: leave`, or the opportunity attack of `combat.reaction.opportunity`), unless it is a teleport or a disengage (`disengage`)."},"teleport":{"type":"boolean","description":"A teleport (Misty Step): its `move` never provokes a reaction."},"disengage":{"type":"boolean","description":"Its `move` disengages: leaving never provokes an opportunity attack or a `leave` reaction. When absent, the words of `combat.disengage` found in its id or name decide."},"challenge":{"type":"object","required":["check","vs"],"additionalProperties":false,"description":"A check its user rolls on its own, against a number rather than a foe (an unopposed challenge: picking a lock, breaking a ward). The outcome's `applies` and `gain` take effect as for any check, so an extended challenge adds its `@degree` to a progress track (and a botch may empty it); standing orders read the track to know when it is done.","properties":{"check":{"type":"string","description":"Check id rolled (`challenge`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The user's number for the check, `@stat` (an ability total: `@wits + @streetwise - @wound`). Default: the check's own `stat`, else 0."},"vs":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number to meet, `@vs` (a difficulty), on the user's sheet."}}},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off its targets (breaking a ward, a cure). An ability that does nothing else is not used while none of its targets holds one of them."}}};
+const schema69 = {"type":"object","required":["track","amount"],"additionalProperties":false,"description":"An amount of a track: `{ \"track\": \"hope\", \"amount\": \"1\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"sheet","description":"How much, a formula over the sheet."}}};
+const schema71 = {"type":"object","required":["check","dc"],"additionalProperties":false,"description":"A saving throw each target rolls against the user's DC.","properties":{"check":{"type":"string","description":"Check id each target rolls (`save.wis`)."},"dc":{"type":"string","x-formula":"ability.dc","x-formula-type":"number","description":"DC, on the user's sheet: `@spell.dc`."},"half":{"type":"boolean","description":"true: half damage on a successful save."}}};
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3395,7 +3431,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema66.properties, key0))){
+if(!(func1.call(schema67.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -3751,7 +3787,7 @@ errors++;
 if(data15.on !== undefined){
 let data16 = data15.on;
 if(!(((data16 === "hit") || (data16 === "spell")) || (data16 === "leave"))){
-const err30 = {instancePath:instancePath+"/react/on",schemaPath:"#/properties/react/properties/on/enum",keyword:"enum",params:{allowedValues: schema66.properties.react.properties.on.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/react/on",schemaPath:"#/properties/react/properties/on/enum",keyword:"enum",params:{allowedValues: schema67.properties.react.properties.on.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3864,7 +3900,7 @@ errors++;
 if(data.target !== undefined){
 let data24 = data.target;
 if(!(((((data24 === "enemy") || (data24 === "enemies")) || (data24 === "ally")) || (data24 === "allies")) || (data24 === "self"))){
-const err39 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/enum",keyword:"enum",params:{allowedValues: schema66.properties.target.enum},message:"must be equal to one of the allowed values"};
+const err39 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/enum",keyword:"enum",params:{allowedValues: schema67.properties.target.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -4569,8 +4605,8 @@ return errors === 0;
 }
 validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema73 = {"defaultSnippets":[{"label":"enemy template","description":"An enemy role whose numbers grow with `@tier`.","body":{"role":"${1:standard}","attributes":{},"tracks":{"hp":"${2:6 + 4 * @tier}"},"combat":{"attack":"${3:@tier}","damage":"${4:1d6 + @tier}","defence":"${5:10 + @tier}"}}}],"type":"object","required":["role"],"additionalProperties":false,"description":"An enemy template: formulas of `@tier` (the system's `tiers`, 1..6 by default) that build an enemy's sheet.","properties":{"role":{"type":"string","description":"`minion`, `standard`, `elite`, `boss`, or a role of your own."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"defaults":{"type":"object","additionalProperties":false,"description":"Defaults for the enemy's sheet.","properties":{"attribute":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Every attribute not given in `attributes`: `min(5, floor((@tier + 1) / 2))`."}}},"attributes":{"type":"object","description":"Attributes by id.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier` and `@role`."}},"tracks":{"type":"object","description":"Track maxima by id: `{ \"hp\": \"8 + 6 * @tier\" }`.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier`, `@role` and the sheet."}},"combat":{"type":"object","additionalProperties":false,"description":"The enemy's fighting numbers.","properties":{"defence":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Defence: `12 + @tier`."},"attack":{"type":"string","x-formula":"template","x-formula-type":"number","description":"The number its blows are struck with, `@stat` in the attack check."},"damage":{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"Damage of its blows: `(@tier)d6 + @tier`. Reads `@tier`, `@role`, the sheet, and the attack roll's `@roll.*`, `@crit`."},"attacks":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Attacks its attack action makes (`\"2\"`; `\"0\"`: it never strikes with its blows, its abilities still act). When given, this is the count whatever the turn's attack action says (`turn.actions[].attacks`, even a constant `\"1\"`); when absent the action's count holds, and `@class.attacks` reads 1."},"type":{"type":"string","description":"Damage type of its blows."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"harm":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Consequences mode: harm levels before it falls: `@role == 'minion' ? 1 : 3`."},"abilities":{"type":"array","description":"Abilities of its own or ids of the system's abilities, used as a bestiary creature uses them: each reaction (Libra's Dodge, Resist) whenever the moment comes, abilities aimed at enemies before its blows. Costs are paid from the enemy's own tracks.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags read by formulas: `has(@target.tags, 'flying')`."},"lists":{"type":"object","description":"Values of the system's declared lists (`lists`) by name, read as `@target.<name>`: `{ \"wields\": [\"spear\"] }` (Libra's weapon type). A name the system does not declare is an error.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"orders":{"$ref":"#/$defs/enemyOrders","description":"Its standing orders (other abilities before its attacks; its reactions whenever the moment comes unless an order says when)."}}};
-const schema83 = {"type":"array","description":"Standing orders of an enemy, tried in order like a hero's: other abilities before its attacks (a war cry, running away), reactions when the moment comes. `use` names one of its own `abilities`. Each reaction it has that no order names is used whenever the moment comes, as without orders.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Id of one of its abilities."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it, on its own sheet: `@hp < @hp.max / 2`."}}}};
+const schema74 = {"defaultSnippets":[{"label":"enemy template","description":"An enemy role whose numbers grow with `@tier`.","body":{"role":"${1:standard}","attributes":{},"tracks":{"hp":"${2:6 + 4 * @tier}"},"combat":{"attack":"${3:@tier}","damage":"${4:1d6 + @tier}","defence":"${5:10 + @tier}"}}}],"type":"object","required":["role"],"additionalProperties":false,"description":"An enemy template: formulas of `@tier` (the system's `tiers`, 1..6 by default) that build an enemy's sheet.","properties":{"role":{"type":"string","description":"`minion`, `standard`, `elite`, `boss`, or a role of your own."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom it strikes among the foes it may target (default: `combat.targeting.picks`, else `fewest-hp`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"defaults":{"type":"object","additionalProperties":false,"description":"Defaults for the enemy's sheet.","properties":{"attribute":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Every attribute not given in `attributes`: `min(5, floor((@tier + 1) / 2))`."}}},"attributes":{"type":"object","description":"Attributes by id.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier` and `@role`."}},"tracks":{"type":"object","description":"Track maxima by id: `{ \"hp\": \"8 + 6 * @tier\" }`.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier`, `@role` and the sheet."}},"combat":{"type":"object","additionalProperties":false,"description":"The enemy's fighting numbers.","properties":{"defence":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Defence: `12 + @tier`."},"attack":{"type":"string","x-formula":"template","x-formula-type":"number","description":"The number its blows are struck with, `@stat` in the attack check."},"damage":{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"Damage of its blows: `(@tier)d6 + @tier`. Reads `@tier`, `@role`, the sheet, and the attack roll's `@roll.*`, `@crit`."},"attacks":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Attacks its attack action makes (`\"2\"`; `\"0\"`: it never strikes with its blows, its abilities still act). When given, this is the count whatever the turn's attack action says (`turn.actions[].attacks`, even a constant `\"1\"`); when absent the action's count holds, and `@class.attacks` reads 1."},"type":{"type":"string","description":"Damage type of its blows."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"harm":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Consequences mode: harm levels before it falls: `@role == 'minion' ? 1 : 3`."},"abilities":{"type":"array","description":"Abilities of its own or ids of the system's abilities, used as a bestiary creature uses them: each reaction (Libra's Dodge, Resist) whenever the moment comes, abilities aimed at enemies before its blows. Costs are paid from the enemy's own tracks.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags read by formulas: `has(@target.tags, 'flying')`."},"lists":{"type":"object","description":"Values of the system's declared lists (`lists`) by name, read as `@target.<name>`: `{ \"wields\": [\"spear\"] }` (Libra's weapon type). A name the system does not declare is an error.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"orders":{"$ref":"#/$defs/enemyOrders","description":"Its standing orders (other abilities before its attacks; its reactions whenever the moment comes unless an order says when)."}}};
+const schema85 = {"type":"array","description":"Standing orders of an enemy, tried in order like a hero's: other abilities before its attacks (a war cry, running away), reactions when the moment comes. `use` names one of its own `abilities`. Each reaction it has that no order names is used whenever the moment comes, as without orders.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Id of one of its abilities."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it, on its own sheet: `@hp < @hp.max / 2`."}}}};
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4594,7 +4630,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema73.properties, key0))){
+if(!(func1.call(schema74.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -4617,9 +4653,10 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.picks !== undefined){
+let data1 = data.picks;
+if(typeof data1 !== "string"){
+const err3 = {instancePath:instancePath+"/picks",schemaPath:"#/$defs/targetPick/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4628,10 +4665,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((((((data1 === "fewest-hp") || (data1 === "most-hp")) || (data1 === "most-hurt")) || (data1 === "last-attacker")) || (data1 === "provoker")) || (data1 === "nearest"))){
+const err4 = {instancePath:instancePath+"/picks",schemaPath:"#/$defs/targetPick/enum",keyword:"enum",params:{allowedValues: schema58.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4641,12 +4676,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.defaults !== undefined){
-let data3 = data.defaults;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-for(const key1 in data3){
-if(!(key1 === "attribute")){
-const err5 = {instancePath:instancePath+"/defaults",schemaPath:"#/properties/defaults/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4656,9 +4688,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data3.attribute !== undefined){
-if(typeof data3.attribute !== "string"){
-const err6 = {instancePath:instancePath+"/defaults/attribute",schemaPath:"#/properties/defaults/properties/attribute/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4668,9 +4700,12 @@ vErrors.push(err6);
 errors++;
 }
 }
-}
-else {
-const err7 = {instancePath:instancePath+"/defaults",schemaPath:"#/properties/defaults/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.defaults !== undefined){
+let data4 = data.defaults;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+for(const key1 in data4){
+if(!(key1 === "attribute")){
+const err7 = {instancePath:instancePath+"/defaults",schemaPath:"#/properties/defaults/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4680,12 +4715,9 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.attributes !== undefined){
-let data5 = data.attributes;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-for(const key2 in data5){
-if(typeof data5[key2] !== "string"){
-const err8 = {instancePath:instancePath+"/attributes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/attributes/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data4.attribute !== undefined){
+if(typeof data4.attribute !== "string"){
+const err8 = {instancePath:instancePath+"/defaults/attribute",schemaPath:"#/properties/defaults/properties/attribute/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4697,7 +4729,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath:instancePath+"/defaults",schemaPath:"#/properties/defaults/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4707,12 +4739,12 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.tracks !== undefined){
-let data7 = data.tracks;
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-for(const key3 in data7){
-if(typeof data7[key3] !== "string"){
-const err10 = {instancePath:instancePath+"/tracks/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/tracks/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.attributes !== undefined){
+let data6 = data.attributes;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+for(const key2 in data6){
+if(typeof data6[key2] !== "string"){
+const err10 = {instancePath:instancePath+"/attributes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/attributes/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4724,7 +4756,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/tracks",schemaPath:"#/properties/tracks/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4734,12 +4766,12 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.combat !== undefined){
-let data9 = data.combat;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-for(const key4 in data9){
-if(!((((((key4 === "defence") || (key4 === "attack")) || (key4 === "damage")) || (key4 === "attacks")) || (key4 === "type")) || (key4 === "reach"))){
-const err12 = {instancePath:instancePath+"/combat",schemaPath:"#/properties/combat/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(data.tracks !== undefined){
+let data8 = data.tracks;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+for(const key3 in data8){
+if(typeof data8[key3] !== "string"){
+const err12 = {instancePath:instancePath+"/tracks/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/tracks/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4749,9 +4781,9 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data9.defence !== undefined){
-if(typeof data9.defence !== "string"){
-const err13 = {instancePath:instancePath+"/combat/defence",schemaPath:"#/properties/combat/properties/defence/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err13 = {instancePath:instancePath+"/tracks",schemaPath:"#/properties/tracks/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4761,9 +4793,12 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data9.attack !== undefined){
-if(typeof data9.attack !== "string"){
-const err14 = {instancePath:instancePath+"/combat/attack",schemaPath:"#/properties/combat/properties/attack/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.combat !== undefined){
+let data10 = data.combat;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+for(const key4 in data10){
+if(!((((((key4 === "defence") || (key4 === "attack")) || (key4 === "damage")) || (key4 === "attacks")) || (key4 === "type")) || (key4 === "reach"))){
+const err14 = {instancePath:instancePath+"/combat",schemaPath:"#/properties/combat/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4773,9 +4808,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data9.damage !== undefined){
-if(typeof data9.damage !== "string"){
-const err15 = {instancePath:instancePath+"/combat/damage",schemaPath:"#/properties/combat/properties/damage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data10.defence !== undefined){
+if(typeof data10.defence !== "string"){
+const err15 = {instancePath:instancePath+"/combat/defence",schemaPath:"#/properties/combat/properties/defence/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4785,9 +4820,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data9.attacks !== undefined){
-if(typeof data9.attacks !== "string"){
-const err16 = {instancePath:instancePath+"/combat/attacks",schemaPath:"#/properties/combat/properties/attacks/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data10.attack !== undefined){
+if(typeof data10.attack !== "string"){
+const err16 = {instancePath:instancePath+"/combat/attack",schemaPath:"#/properties/combat/properties/attack/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4797,9 +4832,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data9.type !== undefined){
-if(typeof data9.type !== "string"){
-const err17 = {instancePath:instancePath+"/combat/type",schemaPath:"#/properties/combat/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data10.damage !== undefined){
+if(typeof data10.damage !== "string"){
+const err17 = {instancePath:instancePath+"/combat/damage",schemaPath:"#/properties/combat/properties/damage/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4809,9 +4844,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data9.reach !== undefined){
-if(typeof data9.reach !== "string"){
-const err18 = {instancePath:instancePath+"/combat/reach",schemaPath:"#/properties/combat/properties/reach/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data10.attacks !== undefined){
+if(typeof data10.attacks !== "string"){
+const err18 = {instancePath:instancePath+"/combat/attacks",schemaPath:"#/properties/combat/properties/attacks/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4821,9 +4856,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/combat",schemaPath:"#/properties/combat/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data10.type !== undefined){
+if(typeof data10.type !== "string"){
+const err19 = {instancePath:instancePath+"/combat/type",schemaPath:"#/properties/combat/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4833,9 +4868,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.harm !== undefined){
-if(typeof data.harm !== "string"){
-const err20 = {instancePath:instancePath+"/harm",schemaPath:"#/properties/harm/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data10.reach !== undefined){
+if(typeof data10.reach !== "string"){
+const err20 = {instancePath:instancePath+"/combat/reach",schemaPath:"#/properties/combat/properties/reach/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4845,18 +4880,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.abilities !== undefined){
-let data17 = data.abilities;
-if(Array.isArray(data17)){
-const len0 = data17.length;
-for(let i0=0; i0<len0; i0++){
-let data18 = data17[i0];
-const _errs60 = errors;
-let valid7 = false;
-let passing0 = null;
-const _errs61 = errors;
-if(typeof data18 !== "string"){
-const err21 = {instancePath:instancePath+"/abilities/" + i0,schemaPath:"#/properties/abilities/items/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err21 = {instancePath:instancePath+"/combat",schemaPath:"#/properties/combat/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4865,29 +4891,10 @@ vErrors.push(err21);
 }
 errors++;
 }
-var _valid0 = _errs61 === errors;
-if(_valid0){
-valid7 = true;
-passing0 = 0;
 }
-const _errs63 = errors;
-if(!(validate34(data18, {instancePath:instancePath+"/abilities/" + i0,parentData:data17,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs63 === errors;
-if(_valid0 && valid7){
-valid7 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid7 = true;
-passing0 = 1;
-}
-}
-if(!valid7){
-const err22 = {instancePath:instancePath+"/abilities/" + i0,schemaPath:"#/properties/abilities/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(data.harm !== undefined){
+if(typeof data.harm !== "string"){
+const err22 = {instancePath:instancePath+"/harm",schemaPath:"#/properties/harm/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4896,11 +4903,63 @@ vErrors.push(err22);
 }
 errors++;
 }
+}
+if(data.abilities !== undefined){
+let data18 = data.abilities;
+if(Array.isArray(data18)){
+const len0 = data18.length;
+for(let i0=0; i0<len0; i0++){
+let data19 = data18[i0];
+const _errs63 = errors;
+let valid8 = false;
+let passing0 = null;
+const _errs64 = errors;
+if(typeof data19 !== "string"){
+const err23 = {instancePath:instancePath+"/abilities/" + i0,schemaPath:"#/properties/abilities/items/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
 else {
-errors = _errs60;
+vErrors.push(err23);
+}
+errors++;
+}
+var _valid0 = _errs64 === errors;
+if(_valid0){
+valid8 = true;
+passing0 = 0;
+}
+const _errs66 = errors;
+if(!(validate34(data19, {instancePath:instancePath+"/abilities/" + i0,parentData:data18,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs66 === errors;
+if(_valid0 && valid8){
+valid8 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid8 = true;
+passing0 = 1;
+}
+}
+if(!valid8){
+const err24 = {instancePath:instancePath+"/abilities/" + i0,schemaPath:"#/properties/abilities/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+else {
+errors = _errs63;
 if(vErrors !== null){
-if(_errs60){
-vErrors.length = _errs60;
+if(_errs63){
+vErrors.length = _errs63;
 }
 else {
 vErrors = null;
@@ -4910,35 +4969,7 @@ vErrors = null;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/abilities",schemaPath:"#/properties/abilities/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.resist !== undefined){
-let data19 = data.resist;
-if(Array.isArray(data19)){
-const len1 = data19.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data19[i1] !== "string"){
-const err24 = {instancePath:instancePath+"/resist/" + i1,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/resist",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err25 = {instancePath:instancePath+"/abilities",schemaPath:"#/properties/abilities/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4948,13 +4979,13 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.vulnerable !== undefined){
-let data21 = data.vulnerable;
-if(Array.isArray(data21)){
-const len2 = data21.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data21[i2] !== "string"){
-const err26 = {instancePath:instancePath+"/vulnerable/" + i2,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.resist !== undefined){
+let data20 = data.resist;
+if(Array.isArray(data20)){
+const len1 = data20.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data20[i1] !== "string"){
+const err26 = {instancePath:instancePath+"/resist/" + i1,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4966,7 +4997,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/vulnerable",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err27 = {instancePath:instancePath+"/resist",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4976,13 +5007,13 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.immune !== undefined){
-let data23 = data.immune;
-if(Array.isArray(data23)){
-const len3 = data23.length;
-for(let i3=0; i3<len3; i3++){
-if(typeof data23[i3] !== "string"){
-const err28 = {instancePath:instancePath+"/immune/" + i3,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.vulnerable !== undefined){
+let data22 = data.vulnerable;
+if(Array.isArray(data22)){
+const len2 = data22.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data22[i2] !== "string"){
+const err28 = {instancePath:instancePath+"/vulnerable/" + i2,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4994,7 +5025,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/immune",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err29 = {instancePath:instancePath+"/vulnerable",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -5004,13 +5035,13 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.weak !== undefined){
-let data25 = data.weak;
-if(Array.isArray(data25)){
-const len4 = data25.length;
-for(let i4=0; i4<len4; i4++){
-if(typeof data25[i4] !== "string"){
-const err30 = {instancePath:instancePath+"/weak/" + i4,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.immune !== undefined){
+let data24 = data.immune;
+if(Array.isArray(data24)){
+const len3 = data24.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data24[i3] !== "string"){
+const err30 = {instancePath:instancePath+"/immune/" + i3,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -5022,7 +5053,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/weak",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err31 = {instancePath:instancePath+"/immune",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -5032,13 +5063,13 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.killers !== undefined){
-let data27 = data.killers;
-if(Array.isArray(data27)){
-const len5 = data27.length;
-for(let i5=0; i5<len5; i5++){
-if(typeof data27[i5] !== "string"){
-const err32 = {instancePath:instancePath+"/killers/" + i5,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.weak !== undefined){
+let data26 = data.weak;
+if(Array.isArray(data26)){
+const len4 = data26.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data26[i4] !== "string"){
+const err32 = {instancePath:instancePath+"/weak/" + i4,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -5050,7 +5081,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/killers",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err33 = {instancePath:instancePath+"/weak",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -5060,13 +5091,13 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.conditionImmune !== undefined){
-let data29 = data.conditionImmune;
-if(Array.isArray(data29)){
-const len6 = data29.length;
-for(let i6=0; i6<len6; i6++){
-if(typeof data29[i6] !== "string"){
-const err34 = {instancePath:instancePath+"/conditionImmune/" + i6,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.killers !== undefined){
+let data28 = data.killers;
+if(Array.isArray(data28)){
+const len5 = data28.length;
+for(let i5=0; i5<len5; i5++){
+if(typeof data28[i5] !== "string"){
+const err34 = {instancePath:instancePath+"/killers/" + i5,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -5078,7 +5109,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/conditionImmune",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err35 = {instancePath:instancePath+"/killers",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -5088,13 +5119,13 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data31 = data.tags;
-if(Array.isArray(data31)){
-const len7 = data31.length;
-for(let i7=0; i7<len7; i7++){
-if(typeof data31[i7] !== "string"){
-const err36 = {instancePath:instancePath+"/tags/" + i7,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.conditionImmune !== undefined){
+let data30 = data.conditionImmune;
+if(Array.isArray(data30)){
+const len6 = data30.length;
+for(let i6=0; i6<len6; i6++){
+if(typeof data30[i6] !== "string"){
+const err36 = {instancePath:instancePath+"/conditionImmune/" + i6,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -5106,7 +5137,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/tags",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err37 = {instancePath:instancePath+"/conditionImmune",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -5116,14 +5147,13 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.lists !== undefined){
-let data33 = data.lists;
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-for(const key5 in data33){
-const _errs101 = errors;
-if(typeof key5 === "string"){
-if(!pattern5.test(key5)){
-const err38 = {instancePath:instancePath+"/lists",schemaPath:"#/$defs/refName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",propertyName:key5};
+if(data.tags !== undefined){
+let data32 = data.tags;
+if(Array.isArray(data32)){
+const len7 = data32.length;
+for(let i7=0; i7<len7; i7++){
+if(typeof data32[i7] !== "string"){
+const err38 = {instancePath:instancePath+"/tags/" + i7,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -5133,8 +5163,9 @@ vErrors.push(err38);
 errors++;
 }
 }
+}
 else {
-const err39 = {instancePath:instancePath+"/lists",schemaPath:"#/$defs/refName/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key5};
+const err39 = {instancePath:instancePath+"/tags",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -5143,9 +5174,15 @@ vErrors.push(err39);
 }
 errors++;
 }
-var valid29 = _errs101 === errors;
-if(!valid29){
-const err40 = {instancePath:instancePath+"/lists",schemaPath:"#/properties/lists/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid"};
+}
+if(data.lists !== undefined){
+let data34 = data.lists;
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+for(const key5 in data34){
+const _errs104 = errors;
+if(typeof key5 === "string"){
+if(!pattern5.test(key5)){
+const err40 = {instancePath:instancePath+"/lists",schemaPath:"#/$defs/refName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",propertyName:key5};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -5155,13 +5192,8 @@ vErrors.push(err40);
 errors++;
 }
 }
-for(const key6 in data33){
-let data34 = data33[key6];
-if(Array.isArray(data34)){
-const len8 = data34.length;
-for(let i8=0; i8<len8; i8++){
-if(typeof data34[i8] !== "string"){
-const err41 = {instancePath:instancePath+"/lists/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i8,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err41 = {instancePath:instancePath+"/lists",schemaPath:"#/$defs/refName/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key5};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -5170,10 +5202,9 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/lists/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+var valid30 = _errs104 === errors;
+if(!valid30){
+const err42 = {instancePath:instancePath+"/lists",schemaPath:"#/properties/lists/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -5183,9 +5214,13 @@ vErrors.push(err42);
 errors++;
 }
 }
-}
-else {
-const err43 = {instancePath:instancePath+"/lists",schemaPath:"#/properties/lists/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key6 in data34){
+let data35 = data34[key6];
+if(Array.isArray(data35)){
+const len8 = data35.length;
+for(let i8=0; i8<len8; i8++){
+if(typeof data35[i8] !== "string"){
+const err43 = {instancePath:instancePath+"/lists/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i8,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -5195,15 +5230,9 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.orders !== undefined){
-let data36 = data.orders;
-if(Array.isArray(data36)){
-const len9 = data36.length;
-for(let i9=0; i9<len9; i9++){
-let data37 = data36[i9];
-if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
-if(data37.use === undefined){
-const err44 = {instancePath:instancePath+"/orders/" + i9,schemaPath:"#/$defs/enemyOrders/items/required",keyword:"required",params:{missingProperty: "use"},message:"must have required property '"+"use"+"'"};
+}
+else {
+const err44 = {instancePath:instancePath+"/lists/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -5212,9 +5241,10 @@ vErrors.push(err44);
 }
 errors++;
 }
-for(const key7 in data37){
-if(!((key7 === "use") || (key7 === "when"))){
-const err45 = {instancePath:instancePath+"/orders/" + i9,schemaPath:"#/$defs/enemyOrders/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/lists",schemaPath:"#/properties/lists/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -5224,9 +5254,15 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data37.use !== undefined){
-if(typeof data37.use !== "string"){
-const err46 = {instancePath:instancePath+"/orders/" + i9+"/use",schemaPath:"#/$defs/enemyOrders/items/properties/use/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.orders !== undefined){
+let data37 = data.orders;
+if(Array.isArray(data37)){
+const len9 = data37.length;
+for(let i9=0; i9<len9; i9++){
+let data38 = data37[i9];
+if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
+if(data38.use === undefined){
+const err46 = {instancePath:instancePath+"/orders/" + i9,schemaPath:"#/$defs/enemyOrders/items/required",keyword:"required",params:{missingProperty: "use"},message:"must have required property '"+"use"+"'"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -5235,10 +5271,9 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-if(data37.when !== undefined){
-if(typeof data37.when !== "string"){
-const err47 = {instancePath:instancePath+"/orders/" + i9+"/when",schemaPath:"#/$defs/enemyOrders/items/properties/when/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key7 in data38){
+if(!((key7 === "use") || (key7 === "when"))){
+const err47 = {instancePath:instancePath+"/orders/" + i9,schemaPath:"#/$defs/enemyOrders/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -5248,9 +5283,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-}
-else {
-const err48 = {instancePath:instancePath+"/orders/" + i9,schemaPath:"#/$defs/enemyOrders/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data38.use !== undefined){
+if(typeof data38.use !== "string"){
+const err48 = {instancePath:instancePath+"/orders/" + i9+"/use",schemaPath:"#/$defs/enemyOrders/items/properties/use/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -5260,9 +5295,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-}
-else {
-const err49 = {instancePath:instancePath+"/orders",schemaPath:"#/$defs/enemyOrders/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data38.when !== undefined){
+if(typeof data38.when !== "string"){
+const err49 = {instancePath:instancePath+"/orders/" + i9+"/when",schemaPath:"#/$defs/enemyOrders/items/properties/when/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -5274,7 +5309,7 @@ errors++;
 }
 }
 else {
-const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err50 = {instancePath:instancePath+"/orders/" + i9,schemaPath:"#/$defs/enemyOrders/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -5283,15 +5318,39 @@ vErrors.push(err50);
 }
 errors++;
 }
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/orders",schemaPath:"#/$defs/enemyOrders/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+}
+else {
+const err52 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
 validate36.errors = vErrors;
 return errors === 0;
 }
 validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema86 = {"defaultSnippets":[{"label":"creature","description":"A bestiary creature with one attack.","body":{"id":"${1:wolf}","name":"${2:Wolf}","defence":"^${3:12}","hp":"^${4:11}","attacks":[{"id":"${5:bite}","name":"${6:Bite}","bonus":"^${7:4}","damage":"${8:2d4 + 2}"}]}}],"type":"object","required":["id","name","defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"A creature of the bestiary: it fights with its own numbers.","properties":{"id":{"$ref":"#/$defs/id","description":"Creature id, named by fights (`goblin`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"size":{"type":"string","description":"Size, for people."},"type":{"type":"string","description":"Creature type (`undead`)."},"challenge":{"type":"number","minimum":0,"description":"Challenge rating or level."},"defence":{"description":"Defence (armour class): a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"tracks":{"type":"object","description":"Other track maxima by id.","additionalProperties":{"type":"number","description":"Maximum."}},"saves":{"type":"object","description":"Bonuses by check id (`save.dex`: 5), replacing the sheet's own.","additionalProperties":{"type":"number","description":"Bonus."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one attack action, in order (`[\"bite\", \"claw\", \"claw\"]`). Without one, a creature makes one attack an action and uses its attacks in turn: the first, then the second, and so on round the list, each fight starting from the first (an attack that reaches no foe is passed over for the next). The SRD ghoul bites, then claws (paralysing), then bites again."},"damageType":{"type":"string","description":"Damage type of its blows when an attack names none."},"regeneration":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Hit points regained at the start of each of its turns.","properties":{"amount":{"type":"number","minimum":0,"description":"Hit points regained."},"stoppedBy":{"$ref":"#/$defs/stringList","description":"Damage types that stop it for a turn (`fire`, `acid`)."}}},"abilities":{"type":"array","description":"Abilities of its own (a breath weapon, a saving throw the hero rolls) or ids of the system's abilities.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"position":{"type":"string","description":"Where it stands by default (`near`, `far`, a row)."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`undead`, `flying`)."},"orders":{"$ref":"#/$defs/enemyOrders","description":"Its standing orders (other abilities before its attacks; its reactions whenever the moment comes unless an order says when)."}}};
-const schema87 = {"type":"array","items":{"type":"string"},"description":"Any other list of words the system reads (`has(@target.conditionImmune, 'charmed')`)."};
-const schema89 = {"type":"object","required":["id","bonus","damage"],"additionalProperties":false,"description":"One attack of a creature.","properties":{"id":{"$ref":"#/$defs/id","description":"Attack id, named by `multiattack`."},"name":{"type":"string","description":"Display name; its words type the damage (`Claw` slashes)."},"bonus":{"description":"Attack bonus: the number the blow is struck with (`@stat`). A number, or a formula over the creature's own sheet, evaluated at each blow: `\"@melee.total\"` or `\"4 - @wound\"` reads its wounds as they are then.","oneOf":[{"type":"number","description":"The bonus: `4`."},{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"A formula over the creature's own sheet (its attributes, derived values and tracks), evaluated at each blow: `@melee.total`."}]},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `2d6 + 3`."},"type":{"type":"string","description":"Damage type."},"reach":{"type":"string","description":"`near` or `far`."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids a hit puts on the target (after its save, when there is one)."},"save":{"$ref":"#/$defs/save"},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a dragon's bite: `damage` piercing, plus a fire part)."},"description":{"type":"string","description":"For people."}}};
-const schema93 = {"type":"object","required":["damage","type"],"additionalProperties":false,"description":"A further part of a blow's damage with a type of its own (an adult red dragon's bite: piercing, plus `{ \"damage\": \"2d6\", \"type\": \"fire\" }`). Rolled with the blow's own damage (its dice doubled on a crit under `crit: dice`, x2 under `total`), then run through `combat.damage.steps` on its own with `@damageType` set to its type (resisted, doubled or ignored separately); the parts' results are added up on the target, one damage event each, and one sustain roll covers the whole blow.","properties":{"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of this part: `2d6`."},"type":{"type":"string","description":"Damage type of this part (`fire`)."}}};
+const schema88 = {"defaultSnippets":[{"label":"creature","description":"A bestiary creature with one attack.","body":{"id":"${1:wolf}","name":"${2:Wolf}","defence":"^${3:12}","hp":"^${4:11}","attacks":[{"id":"${5:bite}","name":"${6:Bite}","bonus":"^${7:4}","damage":"${8:2d4 + 2}"}]}}],"type":"object","required":["id","name","defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"A creature of the bestiary: it fights with its own numbers.","properties":{"id":{"$ref":"#/$defs/id","description":"Creature id, named by fights (`goblin`)."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom it strikes among the foes it may target (default: `combat.targeting.picks`, else `fewest-hp`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"size":{"type":"string","description":"Size, for people."},"type":{"type":"string","description":"Creature type (`undead`)."},"challenge":{"type":"number","minimum":0,"description":"Challenge rating or level."},"defence":{"description":"Defence (armour class): a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"tracks":{"type":"object","description":"Other track maxima by id.","additionalProperties":{"type":"number","description":"Maximum."}},"saves":{"type":"object","description":"Bonuses by check id (`save.dex`: 5), replacing the sheet's own.","additionalProperties":{"type":"number","description":"Bonus."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one attack action, in order (`[\"bite\", \"claw\", \"claw\"]`). Without one, a creature makes one attack an action and uses its attacks in turn: the first, then the second, and so on round the list, each fight starting from the first (an attack that reaches no foe is passed over for the next). The SRD ghoul bites, then claws (paralysing), then bites again."},"damageType":{"type":"string","description":"Damage type of its blows when an attack names none."},"regeneration":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Hit points regained at the start of each of its turns.","properties":{"amount":{"type":"number","minimum":0,"description":"Hit points regained."},"stoppedBy":{"$ref":"#/$defs/stringList","description":"Damage types that stop it for a turn (`fire`, `acid`)."}}},"abilities":{"type":"array","description":"Abilities of its own (a breath weapon, a saving throw the hero rolls) or ids of the system's abilities.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"position":{"type":"string","description":"Where it stands by default (`near`, `far`, a row)."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`undead`, `flying`)."},"orders":{"$ref":"#/$defs/enemyOrders","description":"Its standing orders (other abilities before its attacks; its reactions whenever the moment comes unless an order says when)."}}};
+const schema89 = {"type":"array","items":{"type":"string"},"description":"Any other list of words the system reads (`has(@target.conditionImmune, 'charmed')`)."};
+const schema92 = {"type":"object","required":["id","bonus","damage"],"additionalProperties":false,"description":"One attack of a creature.","properties":{"id":{"$ref":"#/$defs/id","description":"Attack id, named by `multiattack`."},"name":{"type":"string","description":"Display name; its words type the damage (`Claw` slashes)."},"bonus":{"description":"Attack bonus: the number the blow is struck with (`@stat`). A number, or a formula over the creature's own sheet, evaluated at each blow: `\"@melee.total\"` or `\"4 - @wound\"` reads its wounds as they are then.","oneOf":[{"type":"number","description":"The bonus: `4`."},{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"A formula over the creature's own sheet (its attributes, derived values and tracks), evaluated at each blow: `@melee.total`."}]},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `2d6 + 3`."},"type":{"type":"string","description":"Damage type."},"reach":{"type":"string","description":"`near` or `far`."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids a hit puts on the target (after its save, when there is one)."},"save":{"$ref":"#/$defs/save"},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a dragon's bite: `damage` piercing, plus a fire part)."},"description":{"type":"string","description":"For people."}}};
+const schema96 = {"type":"object","required":["damage","type"],"additionalProperties":false,"description":"A further part of a blow's damage with a type of its own (an adult red dragon's bite: piercing, plus `{ \"damage\": \"2d6\", \"type\": \"fire\" }`). Rolled with the blow's own damage (its dice doubled on a crit under `crit: dice`, x2 under `total`), then run through `combat.damage.steps` on its own with `@damageType` set to its type (resisted, doubled or ignored separately); the parts' results are added up on the target, one damage event each, and one sustain roll covers the whole blow.","properties":{"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of this part: `2d6`."},"type":{"type":"string","description":"Damage type of this part (`fire`)."}}};
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5335,7 +5394,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema89.properties, key0))){
+if(!(func1.call(schema92.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -5773,7 +5832,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema86.properties, key0))){
+if(!(func1.call(schema88.properties, key0))){
 let data0 = data[key0];
 if(Array.isArray(data0)){
 const len0 = data0.length;
@@ -5827,9 +5886,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.picks !== undefined){
+let data3 = data.picks;
+if(typeof data3 !== "string"){
+const err9 = {instancePath:instancePath+"/picks",schemaPath:"#/$defs/targetPick/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5838,10 +5898,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((((((data3 === "fewest-hp") || (data3 === "most-hp")) || (data3 === "most-hurt")) || (data3 === "last-attacker")) || (data3 === "provoker")) || (data3 === "nearest"))){
+const err10 = {instancePath:instancePath+"/picks",schemaPath:"#/$defs/targetPick/enum",keyword:"enum",params:{allowedValues: schema58.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5851,9 +5909,9 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.size !== undefined){
-if(typeof data.size !== "string"){
-const err11 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5863,9 +5921,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.type !== undefined){
-if(typeof data.type !== "string"){
-const err12 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err12 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5875,11 +5933,9 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.challenge !== undefined){
-let data7 = data.challenge;
-if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 < 0 || isNaN(data7)){
-const err13 = {instancePath:instancePath+"/challenge",schemaPath:"#/properties/challenge/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data.size !== undefined){
+if(typeof data.size !== "string"){
+const err13 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5889,8 +5945,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-else {
-const err14 = {instancePath:instancePath+"/challenge",schemaPath:"#/properties/challenge/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.type !== undefined){
+if(typeof data.type !== "string"){
+const err14 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5900,14 +5957,11 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.defence !== undefined){
-let data8 = data.defence;
-const _errs22 = errors;
-let valid6 = false;
-let passing0 = null;
-const _errs23 = errors;
-if(!((typeof data8 == "number") && (isFinite(data8)))){
-const err15 = {instancePath:instancePath+"/defence",schemaPath:"#/properties/defence/oneOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.challenge !== undefined){
+let data8 = data.challenge;
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 < 0 || isNaN(data8)){
+const err15 = {instancePath:instancePath+"/challenge",schemaPath:"#/properties/challenge/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5916,14 +5970,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-var _valid0 = _errs23 === errors;
-if(_valid0){
-valid6 = true;
-passing0 = 0;
 }
-const _errs25 = errors;
-if(typeof data8 !== "string"){
-const err16 = {instancePath:instancePath+"/defence",schemaPath:"#/properties/defence/oneOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err16 = {instancePath:instancePath+"/challenge",schemaPath:"#/properties/challenge/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5932,19 +5981,15 @@ vErrors.push(err16);
 }
 errors++;
 }
-var _valid0 = _errs25 === errors;
-if(_valid0 && valid6){
-valid6 = false;
-passing0 = [passing0, 1];
 }
-else {
-if(_valid0){
-valid6 = true;
-passing0 = 1;
-}
-}
-if(!valid6){
-const err17 = {instancePath:instancePath+"/defence",schemaPath:"#/properties/defence/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(data.defence !== undefined){
+let data9 = data.defence;
+const _errs25 = errors;
+let valid7 = false;
+let passing0 = null;
+const _errs26 = errors;
+if(!((typeof data9 == "number") && (isFinite(data9)))){
+const err17 = {instancePath:instancePath+"/defence",schemaPath:"#/properties/defence/oneOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5953,23 +5998,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-else {
-errors = _errs22;
-if(vErrors !== null){
-if(_errs22){
-vErrors.length = _errs22;
+var _valid0 = _errs26 === errors;
+if(_valid0){
+valid7 = true;
+passing0 = 0;
 }
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.hp !== undefined){
-let data9 = data.hp;
-if((typeof data9 == "number") && (isFinite(data9))){
-if(data9 < 0 || isNaN(data9)){
-const err18 = {instancePath:instancePath+"/hp",schemaPath:"#/properties/hp/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const _errs28 = errors;
+if(typeof data9 !== "string"){
+const err18 = {instancePath:instancePath+"/defence",schemaPath:"#/properties/defence/oneOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5978,9 +6014,19 @@ vErrors.push(err18);
 }
 errors++;
 }
+var _valid0 = _errs28 === errors;
+if(_valid0 && valid7){
+valid7 = false;
+passing0 = [passing0, 1];
 }
 else {
-const err19 = {instancePath:instancePath+"/hp",schemaPath:"#/properties/hp/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(_valid0){
+valid7 = true;
+passing0 = 1;
+}
+}
+if(!valid7){
+const err19 = {instancePath:instancePath+"/defence",schemaPath:"#/properties/defence/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5989,14 +6035,23 @@ vErrors.push(err19);
 }
 errors++;
 }
+else {
+errors = _errs25;
+if(vErrors !== null){
+if(_errs25){
+vErrors.length = _errs25;
 }
-if(data.attributes !== undefined){
-let data10 = data.attributes;
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-for(const key1 in data10){
-let data11 = data10[key1];
-if(!((typeof data11 == "number") && (isFinite(data11)))){
-const err20 = {instancePath:instancePath+"/attributes/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/attributes/additionalProperties/type",keyword:"type",params:{type: "number"},message:"must be number"};
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.hp !== undefined){
+let data10 = data.hp;
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 < 0 || isNaN(data10)){
+const err20 = {instancePath:instancePath+"/hp",schemaPath:"#/properties/hp/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6006,9 +6061,8 @@ vErrors.push(err20);
 errors++;
 }
 }
-}
 else {
-const err21 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err21 = {instancePath:instancePath+"/hp",schemaPath:"#/properties/hp/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6018,13 +6072,13 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.tracks !== undefined){
-let data12 = data.tracks;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-for(const key2 in data12){
-let data13 = data12[key2];
-if(!((typeof data13 == "number") && (isFinite(data13)))){
-const err22 = {instancePath:instancePath+"/tracks/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/tracks/additionalProperties/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.attributes !== undefined){
+let data11 = data.attributes;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+for(const key1 in data11){
+let data12 = data11[key1];
+if(!((typeof data12 == "number") && (isFinite(data12)))){
+const err22 = {instancePath:instancePath+"/attributes/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/attributes/additionalProperties/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6036,7 +6090,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/tracks",schemaPath:"#/properties/tracks/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err23 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6046,13 +6100,13 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.saves !== undefined){
-let data14 = data.saves;
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-for(const key3 in data14){
-let data15 = data14[key3];
-if(!((typeof data15 == "number") && (isFinite(data15)))){
-const err24 = {instancePath:instancePath+"/saves/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/saves/additionalProperties/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.tracks !== undefined){
+let data13 = data.tracks;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+for(const key2 in data13){
+let data14 = data13[key2];
+if(!((typeof data14 == "number") && (isFinite(data14)))){
+const err24 = {instancePath:instancePath+"/tracks/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/tracks/additionalProperties/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6064,7 +6118,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/saves",schemaPath:"#/properties/saves/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err25 = {instancePath:instancePath+"/tracks",schemaPath:"#/properties/tracks/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -6074,19 +6128,13 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.attacks !== undefined){
-let data16 = data.attacks;
-if(Array.isArray(data16)){
-const len1 = data16.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate40(data16[i1], {instancePath:instancePath+"/attacks/" + i1,parentData:data16,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/attacks",schemaPath:"#/properties/attacks/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.saves !== undefined){
+let data15 = data.saves;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+for(const key3 in data15){
+let data16 = data15[key3];
+if(!((typeof data16 == "number") && (isFinite(data16)))){
+const err26 = {instancePath:instancePath+"/saves/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/saves/additionalProperties/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6096,13 +6144,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.multiattack !== undefined){
-let data18 = data.multiattack;
-if(Array.isArray(data18)){
-const len2 = data18.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data18[i2] !== "string"){
-const err27 = {instancePath:instancePath+"/multiattack/" + i2,schemaPath:"#/$defs/idList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err27 = {instancePath:instancePath+"/saves",schemaPath:"#/properties/saves/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6112,9 +6156,19 @@ vErrors.push(err27);
 errors++;
 }
 }
+if(data.attacks !== undefined){
+let data17 = data.attacks;
+if(Array.isArray(data17)){
+const len1 = data17.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate40(data17[i1], {instancePath:instancePath+"/attacks/" + i1,parentData:data17,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err28 = {instancePath:instancePath+"/multiattack",schemaPath:"#/$defs/idList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err28 = {instancePath:instancePath+"/attacks",schemaPath:"#/properties/attacks/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6124,9 +6178,13 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.damageType !== undefined){
-if(typeof data.damageType !== "string"){
-const err29 = {instancePath:instancePath+"/damageType",schemaPath:"#/properties/damageType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.multiattack !== undefined){
+let data19 = data.multiattack;
+if(Array.isArray(data19)){
+const len2 = data19.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data19[i2] !== "string"){
+const err29 = {instancePath:instancePath+"/multiattack/" + i2,schemaPath:"#/$defs/idList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -6136,11 +6194,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.regeneration !== undefined){
-let data21 = data.regeneration;
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.amount === undefined){
-const err30 = {instancePath:instancePath+"/regeneration",schemaPath:"#/properties/regeneration/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
+}
+else {
+const err30 = {instancePath:instancePath+"/multiattack",schemaPath:"#/$defs/idList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -6149,9 +6205,10 @@ vErrors.push(err30);
 }
 errors++;
 }
-for(const key4 in data21){
-if(!((key4 === "amount") || (key4 === "stoppedBy"))){
-const err31 = {instancePath:instancePath+"/regeneration",schemaPath:"#/properties/regeneration/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+}
+if(data.damageType !== undefined){
+if(typeof data.damageType !== "string"){
+const err31 = {instancePath:instancePath+"/damageType",schemaPath:"#/properties/damageType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -6161,11 +6218,11 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data21.amount !== undefined){
-let data22 = data21.amount;
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 < 0 || isNaN(data22)){
-const err32 = {instancePath:instancePath+"/regeneration/amount",schemaPath:"#/properties/regeneration/properties/amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data.regeneration !== undefined){
+let data22 = data.regeneration;
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+if(data22.amount === undefined){
+const err32 = {instancePath:instancePath+"/regeneration",schemaPath:"#/properties/regeneration/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -6174,9 +6231,9 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-else {
-const err33 = {instancePath:instancePath+"/regeneration/amount",schemaPath:"#/properties/regeneration/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+for(const key4 in data22){
+if(!((key4 === "amount") || (key4 === "stoppedBy"))){
+const err33 = {instancePath:instancePath+"/regeneration",schemaPath:"#/properties/regeneration/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -6186,13 +6243,11 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data21.stoppedBy !== undefined){
-let data23 = data21.stoppedBy;
-if(Array.isArray(data23)){
-const len3 = data23.length;
-for(let i3=0; i3<len3; i3++){
-if(typeof data23[i3] !== "string"){
-const err34 = {instancePath:instancePath+"/regeneration/stoppedBy/" + i3,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data22.amount !== undefined){
+let data23 = data22.amount;
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 < 0 || isNaN(data23)){
+const err34 = {instancePath:instancePath+"/regeneration/amount",schemaPath:"#/properties/regeneration/properties/amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -6202,9 +6257,8 @@ vErrors.push(err34);
 errors++;
 }
 }
-}
 else {
-const err35 = {instancePath:instancePath+"/regeneration/stoppedBy",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err35 = {instancePath:instancePath+"/regeneration/amount",schemaPath:"#/properties/regeneration/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -6214,9 +6268,13 @@ vErrors.push(err35);
 errors++;
 }
 }
-}
-else {
-const err36 = {instancePath:instancePath+"/regeneration",schemaPath:"#/properties/regeneration/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data22.stoppedBy !== undefined){
+let data24 = data22.stoppedBy;
+if(Array.isArray(data24)){
+const len3 = data24.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data24[i3] !== "string"){
+const err36 = {instancePath:instancePath+"/regeneration/stoppedBy/" + i3,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -6226,18 +6284,9 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.abilities !== undefined){
-let data25 = data.abilities;
-if(Array.isArray(data25)){
-const len4 = data25.length;
-for(let i4=0; i4<len4; i4++){
-let data26 = data25[i4];
-const _errs69 = errors;
-let valid21 = false;
-let passing1 = null;
-const _errs70 = errors;
-if(typeof data26 !== "string"){
-const err37 = {instancePath:instancePath+"/abilities/" + i4,schemaPath:"#/properties/abilities/items/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err37 = {instancePath:instancePath+"/regeneration/stoppedBy",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -6246,29 +6295,10 @@ vErrors.push(err37);
 }
 errors++;
 }
-var _valid1 = _errs70 === errors;
-if(_valid1){
-valid21 = true;
-passing1 = 0;
 }
-const _errs72 = errors;
-if(!(validate34(data26, {instancePath:instancePath+"/abilities/" + i4,parentData:data25,parentDataProperty:i4,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
-errors = vErrors.length;
-}
-var _valid1 = _errs72 === errors;
-if(_valid1 && valid21){
-valid21 = false;
-passing1 = [passing1, 1];
 }
 else {
-if(_valid1){
-valid21 = true;
-passing1 = 1;
-}
-}
-if(!valid21){
-const err38 = {instancePath:instancePath+"/abilities/" + i4,schemaPath:"#/properties/abilities/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
+const err38 = {instancePath:instancePath+"/regeneration",schemaPath:"#/properties/regeneration/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -6277,11 +6307,63 @@ vErrors.push(err38);
 }
 errors++;
 }
+}
+if(data.abilities !== undefined){
+let data26 = data.abilities;
+if(Array.isArray(data26)){
+const len4 = data26.length;
+for(let i4=0; i4<len4; i4++){
+let data27 = data26[i4];
+const _errs72 = errors;
+let valid22 = false;
+let passing1 = null;
+const _errs73 = errors;
+if(typeof data27 !== "string"){
+const err39 = {instancePath:instancePath+"/abilities/" + i4,schemaPath:"#/properties/abilities/items/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err39];
+}
 else {
-errors = _errs69;
+vErrors.push(err39);
+}
+errors++;
+}
+var _valid1 = _errs73 === errors;
+if(_valid1){
+valid22 = true;
+passing1 = 0;
+}
+const _errs75 = errors;
+if(!(validate34(data27, {instancePath:instancePath+"/abilities/" + i4,parentData:data26,parentDataProperty:i4,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs75 === errors;
+if(_valid1 && valid22){
+valid22 = false;
+passing1 = [passing1, 1];
+}
+else {
+if(_valid1){
+valid22 = true;
+passing1 = 1;
+}
+}
+if(!valid22){
+const err40 = {instancePath:instancePath+"/abilities/" + i4,schemaPath:"#/properties/abilities/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+else {
+errors = _errs72;
 if(vErrors !== null){
-if(_errs69){
-vErrors.length = _errs69;
+if(_errs72){
+vErrors.length = _errs72;
 }
 else {
 vErrors = null;
@@ -6291,35 +6373,7 @@ vErrors = null;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/abilities",schemaPath:"#/properties/abilities/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-if(data.position !== undefined){
-if(typeof data.position !== "string"){
-const err40 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-if(data.resist !== undefined){
-let data28 = data.resist;
-if(Array.isArray(data28)){
-const len5 = data28.length;
-for(let i5=0; i5<len5; i5++){
-if(typeof data28[i5] !== "string"){
-const err41 = {instancePath:instancePath+"/resist/" + i5,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err41 = {instancePath:instancePath+"/abilities",schemaPath:"#/properties/abilities/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -6329,9 +6383,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-}
-else {
-const err42 = {instancePath:instancePath+"/resist",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.position !== undefined){
+if(typeof data.position !== "string"){
+const err42 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -6341,13 +6395,13 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.vulnerable !== undefined){
-let data30 = data.vulnerable;
-if(Array.isArray(data30)){
-const len6 = data30.length;
-for(let i6=0; i6<len6; i6++){
-if(typeof data30[i6] !== "string"){
-const err43 = {instancePath:instancePath+"/vulnerable/" + i6,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.resist !== undefined){
+let data29 = data.resist;
+if(Array.isArray(data29)){
+const len5 = data29.length;
+for(let i5=0; i5<len5; i5++){
+if(typeof data29[i5] !== "string"){
+const err43 = {instancePath:instancePath+"/resist/" + i5,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -6359,7 +6413,7 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/vulnerable",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err44 = {instancePath:instancePath+"/resist",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -6369,13 +6423,13 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.immune !== undefined){
-let data32 = data.immune;
-if(Array.isArray(data32)){
-const len7 = data32.length;
-for(let i7=0; i7<len7; i7++){
-if(typeof data32[i7] !== "string"){
-const err45 = {instancePath:instancePath+"/immune/" + i7,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.vulnerable !== undefined){
+let data31 = data.vulnerable;
+if(Array.isArray(data31)){
+const len6 = data31.length;
+for(let i6=0; i6<len6; i6++){
+if(typeof data31[i6] !== "string"){
+const err45 = {instancePath:instancePath+"/vulnerable/" + i6,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -6387,7 +6441,7 @@ errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/immune",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err46 = {instancePath:instancePath+"/vulnerable",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -6397,13 +6451,13 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.weak !== undefined){
-let data34 = data.weak;
-if(Array.isArray(data34)){
-const len8 = data34.length;
-for(let i8=0; i8<len8; i8++){
-if(typeof data34[i8] !== "string"){
-const err47 = {instancePath:instancePath+"/weak/" + i8,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.immune !== undefined){
+let data33 = data.immune;
+if(Array.isArray(data33)){
+const len7 = data33.length;
+for(let i7=0; i7<len7; i7++){
+if(typeof data33[i7] !== "string"){
+const err47 = {instancePath:instancePath+"/immune/" + i7,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -6415,7 +6469,7 @@ errors++;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/weak",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err48 = {instancePath:instancePath+"/immune",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -6425,13 +6479,13 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.killers !== undefined){
-let data36 = data.killers;
-if(Array.isArray(data36)){
-const len9 = data36.length;
-for(let i9=0; i9<len9; i9++){
-if(typeof data36[i9] !== "string"){
-const err49 = {instancePath:instancePath+"/killers/" + i9,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.weak !== undefined){
+let data35 = data.weak;
+if(Array.isArray(data35)){
+const len8 = data35.length;
+for(let i8=0; i8<len8; i8++){
+if(typeof data35[i8] !== "string"){
+const err49 = {instancePath:instancePath+"/weak/" + i8,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -6443,7 +6497,7 @@ errors++;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/killers",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err50 = {instancePath:instancePath+"/weak",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -6453,13 +6507,13 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.conditionImmune !== undefined){
-let data38 = data.conditionImmune;
-if(Array.isArray(data38)){
-const len10 = data38.length;
-for(let i10=0; i10<len10; i10++){
-if(typeof data38[i10] !== "string"){
-const err51 = {instancePath:instancePath+"/conditionImmune/" + i10,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.killers !== undefined){
+let data37 = data.killers;
+if(Array.isArray(data37)){
+const len9 = data37.length;
+for(let i9=0; i9<len9; i9++){
+if(typeof data37[i9] !== "string"){
+const err51 = {instancePath:instancePath+"/killers/" + i9,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -6471,7 +6525,7 @@ errors++;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/conditionImmune",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err52 = {instancePath:instancePath+"/killers",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -6481,13 +6535,13 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data40 = data.tags;
-if(Array.isArray(data40)){
-const len11 = data40.length;
-for(let i11=0; i11<len11; i11++){
-if(typeof data40[i11] !== "string"){
-const err53 = {instancePath:instancePath+"/tags/" + i11,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.conditionImmune !== undefined){
+let data39 = data.conditionImmune;
+if(Array.isArray(data39)){
+const len10 = data39.length;
+for(let i10=0; i10<len10; i10++){
+if(typeof data39[i10] !== "string"){
+const err53 = {instancePath:instancePath+"/conditionImmune/" + i10,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -6499,7 +6553,7 @@ errors++;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/tags",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err54 = {instancePath:instancePath+"/conditionImmune",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -6509,15 +6563,13 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data.orders !== undefined){
-let data42 = data.orders;
-if(Array.isArray(data42)){
-const len12 = data42.length;
-for(let i12=0; i12<len12; i12++){
-let data43 = data42[i12];
-if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
-if(data43.use === undefined){
-const err55 = {instancePath:instancePath+"/orders/" + i12,schemaPath:"#/$defs/enemyOrders/items/required",keyword:"required",params:{missingProperty: "use"},message:"must have required property '"+"use"+"'"};
+if(data.tags !== undefined){
+let data41 = data.tags;
+if(Array.isArray(data41)){
+const len11 = data41.length;
+for(let i11=0; i11<len11; i11++){
+if(typeof data41[i11] !== "string"){
+const err55 = {instancePath:instancePath+"/tags/" + i11,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -6526,9 +6578,10 @@ vErrors.push(err55);
 }
 errors++;
 }
-for(const key5 in data43){
-if(!((key5 === "use") || (key5 === "when"))){
-const err56 = {instancePath:instancePath+"/orders/" + i12,schemaPath:"#/$defs/enemyOrders/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/tags",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -6538,9 +6591,15 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data43.use !== undefined){
-if(typeof data43.use !== "string"){
-const err57 = {instancePath:instancePath+"/orders/" + i12+"/use",schemaPath:"#/$defs/enemyOrders/items/properties/use/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.orders !== undefined){
+let data43 = data.orders;
+if(Array.isArray(data43)){
+const len12 = data43.length;
+for(let i12=0; i12<len12; i12++){
+let data44 = data43[i12];
+if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
+if(data44.use === undefined){
+const err57 = {instancePath:instancePath+"/orders/" + i12,schemaPath:"#/$defs/enemyOrders/items/required",keyword:"required",params:{missingProperty: "use"},message:"must have required property '"+"use"+"'"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -6549,10 +6608,9 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
-if(data43.when !== undefined){
-if(typeof data43.when !== "string"){
-const err58 = {instancePath:instancePath+"/orders/" + i12+"/when",schemaPath:"#/$defs/enemyOrders/items/properties/when/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key5 in data44){
+if(!((key5 === "use") || (key5 === "when"))){
+const err58 = {instancePath:instancePath+"/orders/" + i12,schemaPath:"#/$defs/enemyOrders/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -6562,9 +6620,9 @@ vErrors.push(err58);
 errors++;
 }
 }
-}
-else {
-const err59 = {instancePath:instancePath+"/orders/" + i12,schemaPath:"#/$defs/enemyOrders/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data44.use !== undefined){
+if(typeof data44.use !== "string"){
+const err59 = {instancePath:instancePath+"/orders/" + i12+"/use",schemaPath:"#/$defs/enemyOrders/items/properties/use/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -6574,9 +6632,9 @@ vErrors.push(err59);
 errors++;
 }
 }
-}
-else {
-const err60 = {instancePath:instancePath+"/orders",schemaPath:"#/$defs/enemyOrders/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data44.when !== undefined){
+if(typeof data44.when !== "string"){
+const err60 = {instancePath:instancePath+"/orders/" + i12+"/when",schemaPath:"#/$defs/enemyOrders/items/properties/when/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -6588,7 +6646,7 @@ errors++;
 }
 }
 else {
-const err61 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err61 = {instancePath:instancePath+"/orders/" + i12,schemaPath:"#/$defs/enemyOrders/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -6597,13 +6655,37 @@ vErrors.push(err61);
 }
 errors++;
 }
+}
+}
+else {
+const err62 = {instancePath:instancePath+"/orders",schemaPath:"#/$defs/enemyOrders/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+}
+else {
+const err63 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
 validate39.errors = vErrors;
 return errors === 0;
 }
 validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema104 = {"defaultSnippets":[{"label":"hero","description":"A hero with attributes and a weapon.","body":{"id":"${1:hero}","name":"${2:Hero}","level":"^${3:1}","attributes":{},"weapon":{"name":"${4:Sword}","damage":"${5:1d8}"}}}],"type":"object","required":["id","name","level"],"additionalProperties":false,"description":"A hero for the sandbox.","properties":{"id":{"$ref":"#/$defs/id","description":"Hero id, named by fights."},"name":{"type":"string","description":"Display name."},"level":{"type":"integer","minimum":0,"description":"Character level, `@level`."},"classes":{"type":"object","description":"Level in each class by class id: `{ \"fighter\": 5 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Level in this class."}},"attributes":{"type":"object","description":"Attribute values by id; missing ones take the attribute's `default`.","additionalProperties":{"type":"number","description":"Value."}},"derived":{"type":"object","description":"The hero's own values (`spell.dc`), read like the system's derived values.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the hero's sheet."}},"tracks":{"type":"object","description":"Starting values of tracks, when not the maximum.","additionalProperties":{"type":"number","description":"Starting value."}},"slots":{"type":"object","description":"Spell slots by level: `{ \"1\": 4, \"2\": 2 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Slots of this level."}},"weapon":{"$ref":"#/$defs/weapon"},"abilities":{"$ref":"#/$defs/idList","description":"Ability ids the hero has."},"orders":{"type":"array","description":"Standing orders, tried in order: reactions when the moment comes, other abilities before the hero's attacks.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Ability id to use."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it: `@hp < @hp.max / 2`, or for a reaction `@total - @vs < 5`."}}}},"focus":{"type":"string","description":"Who to target first: a combatant id or a role (default: the reachable enemy with the fewest hit points)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids the hero carries from the start."},"position":{"type":"string","description":"Where the hero stands by default."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types the hero resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types the hero is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types the hero is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"The hero's weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe the hero slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."},"lists":{"type":"object","description":"Values of the system's declared lists (`lists`) by name, read as `@target.<name>`: `{ \"wields\": [\"sword\"] }`. A name the system does not declare is an error; a creature writes them as keys of its own.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}};
-const schema107 = {"type":"object","required":["name","damage"],"additionalProperties":false,"description":"A hero's weapon.","properties":{"name":{"type":"string","description":"Display name; its words type the damage."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `1d8 + @str.mod`."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@str.mod`."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"type":{"type":"string","description":"Damage type (`slashing`)."},"reads":{"type":"object","description":"What this weapon's attacks read, winning over `combat.attack.reads` name by name: `{ \"second\": \"@willpower\" }`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the wielder's sheet."}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, `@action.speed`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`finesse`)."},"lists":{"type":"object","description":"Values of the system's declared lists by name (`{ \"wields\": [\"sword\"] }`); a list declared `weapon: true` joins the wielder's (Libra's weapon type and killers). A name the system does not declare is an error.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a flame tongue: slashing, plus a fire part)."},"description":{"type":"string","description":"For people."}}};
+const schema107 = {"defaultSnippets":[{"label":"hero","description":"A hero with attributes and a weapon.","body":{"id":"${1:hero}","name":"${2:Hero}","level":"^${3:1}","attributes":{},"weapon":{"name":"${4:Sword}","damage":"${5:1d8}"}}}],"type":"object","required":["id","name","level"],"additionalProperties":false,"description":"A hero for the sandbox.","properties":{"id":{"$ref":"#/$defs/id","description":"Hero id, named by fights."},"name":{"type":"string","description":"Display name."},"level":{"type":"integer","minimum":0,"description":"Character level, `@level`."},"classes":{"type":"object","description":"Level in each class by class id: `{ \"fighter\": 5 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Level in this class."}},"attributes":{"type":"object","description":"Attribute values by id; missing ones take the attribute's `default`.","additionalProperties":{"type":"number","description":"Value."}},"derived":{"type":"object","description":"The hero's own values (`spell.dc`), read like the system's derived values.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the hero's sheet."}},"tracks":{"type":"object","description":"Starting values of tracks, when not the maximum.","additionalProperties":{"type":"number","description":"Starting value."}},"slots":{"type":"object","description":"Spell slots by level: `{ \"1\": 4, \"2\": 2 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Slots of this level."}},"weapon":{"$ref":"#/$defs/weapon"},"abilities":{"$ref":"#/$defs/idList","description":"Ability ids the hero has."},"orders":{"type":"array","description":"Standing orders, tried in order: reactions when the moment comes, other abilities before the hero's attacks.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Ability id to use."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it: `@hp < @hp.max / 2`, or for a reaction `@total - @vs < 5`."}}}},"focus":{"type":"string","description":"Who to target first: a combatant id or a role (default: the reachable enemy with the fewest hit points)."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom it strikes among the foes it may target (default: `combat.targeting.picks`, else `fewest-hp`)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids the hero carries from the start."},"position":{"type":"string","description":"Where the hero stands by default."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types the hero resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types the hero is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types the hero is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"The hero's weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe the hero slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."},"lists":{"type":"object","description":"Values of the system's declared lists (`lists`) by name, read as `@target.<name>`: `{ \"wields\": [\"sword\"] }`. A name the system does not declare is an error; a creature writes them as keys of its own.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}};
+const schema110 = {"type":"object","required":["name","damage"],"additionalProperties":false,"description":"A hero's weapon.","properties":{"name":{"type":"string","description":"Display name; its words type the damage."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `1d8 + @str.mod`."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@str.mod`."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"type":{"type":"string","description":"Damage type (`slashing`)."},"reads":{"type":"object","description":"What this weapon's attacks read, winning over `combat.attack.reads` name by name: `{ \"second\": \"@willpower\" }`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the wielder's sheet."}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, `@action.speed`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`finesse`)."},"lists":{"type":"object","description":"Values of the system's declared lists by name (`{ \"wields\": [\"sword\"] }`); a list declared `weapon: true` joins the wielder's (Libra's weapon type and killers). A name the system does not declare is an error.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a flame tongue: slashing, plus a fire part)."},"description":{"type":"string","description":"For people."}}};
 
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6637,7 +6719,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema107.properties, key0))){
+if(!(func1.call(schema110.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -7076,7 +7158,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema104.properties, key0))){
+if(!(func1.call(schema107.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -7471,13 +7553,10 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.conditions !== undefined){
-let data21 = data.conditions;
-if(Array.isArray(data21)){
-const len2 = data21.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data21[i2] !== "string"){
-const err33 = {instancePath:instancePath+"/conditions/" + i2,schemaPath:"#/$defs/idList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.picks !== undefined){
+let data21 = data.picks;
+if(typeof data21 !== "string"){
+const err33 = {instancePath:instancePath+"/picks",schemaPath:"#/$defs/targetPick/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -7486,10 +7565,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/conditions",schemaPath:"#/$defs/idList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!((((((data21 === "fewest-hp") || (data21 === "most-hp")) || (data21 === "most-hurt")) || (data21 === "last-attacker")) || (data21 === "provoker")) || (data21 === "nearest"))){
+const err34 = {instancePath:instancePath+"/picks",schemaPath:"#/$defs/targetPick/enum",keyword:"enum",params:{allowedValues: schema58.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -7499,9 +7576,13 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.position !== undefined){
-if(typeof data.position !== "string"){
-const err35 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.conditions !== undefined){
+let data22 = data.conditions;
+if(Array.isArray(data22)){
+const len2 = data22.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data22[i2] !== "string"){
+const err35 = {instancePath:instancePath+"/conditions/" + i2,schemaPath:"#/$defs/idList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -7511,13 +7592,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.resist !== undefined){
-let data24 = data.resist;
-if(Array.isArray(data24)){
-const len3 = data24.length;
-for(let i3=0; i3<len3; i3++){
-if(typeof data24[i3] !== "string"){
-const err36 = {instancePath:instancePath+"/resist/" + i3,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err36 = {instancePath:instancePath+"/conditions",schemaPath:"#/$defs/idList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -7527,9 +7604,9 @@ vErrors.push(err36);
 errors++;
 }
 }
-}
-else {
-const err37 = {instancePath:instancePath+"/resist",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.position !== undefined){
+if(typeof data.position !== "string"){
+const err37 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -7539,13 +7616,13 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.vulnerable !== undefined){
-let data26 = data.vulnerable;
-if(Array.isArray(data26)){
-const len4 = data26.length;
-for(let i4=0; i4<len4; i4++){
-if(typeof data26[i4] !== "string"){
-const err38 = {instancePath:instancePath+"/vulnerable/" + i4,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.resist !== undefined){
+let data25 = data.resist;
+if(Array.isArray(data25)){
+const len3 = data25.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data25[i3] !== "string"){
+const err38 = {instancePath:instancePath+"/resist/" + i3,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -7557,7 +7634,7 @@ errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/vulnerable",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err39 = {instancePath:instancePath+"/resist",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -7567,13 +7644,13 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.immune !== undefined){
-let data28 = data.immune;
-if(Array.isArray(data28)){
-const len5 = data28.length;
-for(let i5=0; i5<len5; i5++){
-if(typeof data28[i5] !== "string"){
-const err40 = {instancePath:instancePath+"/immune/" + i5,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.vulnerable !== undefined){
+let data27 = data.vulnerable;
+if(Array.isArray(data27)){
+const len4 = data27.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data27[i4] !== "string"){
+const err40 = {instancePath:instancePath+"/vulnerable/" + i4,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -7585,7 +7662,7 @@ errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/immune",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err41 = {instancePath:instancePath+"/vulnerable",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -7595,13 +7672,13 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.weak !== undefined){
-let data30 = data.weak;
-if(Array.isArray(data30)){
-const len6 = data30.length;
-for(let i6=0; i6<len6; i6++){
-if(typeof data30[i6] !== "string"){
-const err42 = {instancePath:instancePath+"/weak/" + i6,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.immune !== undefined){
+let data29 = data.immune;
+if(Array.isArray(data29)){
+const len5 = data29.length;
+for(let i5=0; i5<len5; i5++){
+if(typeof data29[i5] !== "string"){
+const err42 = {instancePath:instancePath+"/immune/" + i5,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -7613,7 +7690,7 @@ errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/weak",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err43 = {instancePath:instancePath+"/immune",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -7623,13 +7700,13 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.killers !== undefined){
-let data32 = data.killers;
-if(Array.isArray(data32)){
-const len7 = data32.length;
-for(let i7=0; i7<len7; i7++){
-if(typeof data32[i7] !== "string"){
-const err44 = {instancePath:instancePath+"/killers/" + i7,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.weak !== undefined){
+let data31 = data.weak;
+if(Array.isArray(data31)){
+const len6 = data31.length;
+for(let i6=0; i6<len6; i6++){
+if(typeof data31[i6] !== "string"){
+const err44 = {instancePath:instancePath+"/weak/" + i6,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -7641,7 +7718,7 @@ errors++;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/killers",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err45 = {instancePath:instancePath+"/weak",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -7651,13 +7728,13 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.conditionImmune !== undefined){
-let data34 = data.conditionImmune;
-if(Array.isArray(data34)){
-const len8 = data34.length;
-for(let i8=0; i8<len8; i8++){
-if(typeof data34[i8] !== "string"){
-const err46 = {instancePath:instancePath+"/conditionImmune/" + i8,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.killers !== undefined){
+let data33 = data.killers;
+if(Array.isArray(data33)){
+const len7 = data33.length;
+for(let i7=0; i7<len7; i7++){
+if(typeof data33[i7] !== "string"){
+const err46 = {instancePath:instancePath+"/killers/" + i7,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -7669,7 +7746,7 @@ errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/conditionImmune",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err47 = {instancePath:instancePath+"/killers",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -7679,13 +7756,13 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data36 = data.tags;
-if(Array.isArray(data36)){
-const len9 = data36.length;
-for(let i9=0; i9<len9; i9++){
-if(typeof data36[i9] !== "string"){
-const err48 = {instancePath:instancePath+"/tags/" + i9,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.conditionImmune !== undefined){
+let data35 = data.conditionImmune;
+if(Array.isArray(data35)){
+const len8 = data35.length;
+for(let i8=0; i8<len8; i8++){
+if(typeof data35[i8] !== "string"){
+const err48 = {instancePath:instancePath+"/conditionImmune/" + i8,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -7697,7 +7774,7 @@ errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/tags",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err49 = {instancePath:instancePath+"/conditionImmune",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -7707,14 +7784,13 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data.lists !== undefined){
-let data38 = data.lists;
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-for(const key8 in data38){
-const _errs102 = errors;
-if(typeof key8 === "string"){
-if(!pattern5.test(key8)){
-const err50 = {instancePath:instancePath+"/lists",schemaPath:"#/$defs/refName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",propertyName:key8};
+if(data.tags !== undefined){
+let data37 = data.tags;
+if(Array.isArray(data37)){
+const len9 = data37.length;
+for(let i9=0; i9<len9; i9++){
+if(typeof data37[i9] !== "string"){
+const err50 = {instancePath:instancePath+"/tags/" + i9,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -7724,8 +7800,9 @@ vErrors.push(err50);
 errors++;
 }
 }
+}
 else {
-const err51 = {instancePath:instancePath+"/lists",schemaPath:"#/$defs/refName/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key8};
+const err51 = {instancePath:instancePath+"/tags",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -7734,9 +7811,15 @@ vErrors.push(err51);
 }
 errors++;
 }
-var valid39 = _errs102 === errors;
-if(!valid39){
-const err52 = {instancePath:instancePath+"/lists",schemaPath:"#/properties/lists/propertyNames",keyword:"propertyNames",params:{propertyName: key8},message:"property name must be valid"};
+}
+if(data.lists !== undefined){
+let data39 = data.lists;
+if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
+for(const key8 in data39){
+const _errs105 = errors;
+if(typeof key8 === "string"){
+if(!pattern5.test(key8)){
+const err52 = {instancePath:instancePath+"/lists",schemaPath:"#/$defs/refName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",propertyName:key8};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -7746,13 +7829,8 @@ vErrors.push(err52);
 errors++;
 }
 }
-for(const key9 in data38){
-let data39 = data38[key9];
-if(Array.isArray(data39)){
-const len10 = data39.length;
-for(let i10=0; i10<len10; i10++){
-if(typeof data39[i10] !== "string"){
-const err53 = {instancePath:instancePath+"/lists/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i10,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err53 = {instancePath:instancePath+"/lists",schemaPath:"#/$defs/refName/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key8};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -7761,10 +7839,9 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-}
-else {
-const err54 = {instancePath:instancePath+"/lists/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+var valid40 = _errs105 === errors;
+if(!valid40){
+const err54 = {instancePath:instancePath+"/lists",schemaPath:"#/properties/lists/propertyNames",keyword:"propertyNames",params:{propertyName: key8},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -7774,9 +7851,13 @@ vErrors.push(err54);
 errors++;
 }
 }
-}
-else {
-const err55 = {instancePath:instancePath+"/lists",schemaPath:"#/properties/lists/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key9 in data39){
+let data40 = data39[key9];
+if(Array.isArray(data40)){
+const len10 = data40.length;
+for(let i10=0; i10<len10; i10++){
+if(typeof data40[i10] !== "string"){
+const err55 = {instancePath:instancePath+"/lists/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i10,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -7786,11 +7867,9 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data.plan !== undefined){
-let data41 = data.plan;
-if(Array.isArray(data41)){
-if(data41.length > 100){
-const err56 = {instancePath:instancePath+"/plan",schemaPath:"#/properties/plan/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+}
+else {
+const err56 = {instancePath:instancePath+"/lists/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -7799,10 +7878,10 @@ vErrors.push(err56);
 }
 errors++;
 }
-const len11 = data41.length;
-for(let i11=0; i11<len11; i11++){
-if(typeof data41[i11] !== "string"){
-const err57 = {instancePath:instancePath+"/plan/" + i11,schemaPath:"#/properties/plan/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+}
+else {
+const err57 = {instancePath:instancePath+"/lists",schemaPath:"#/properties/lists/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -7812,9 +7891,11 @@ vErrors.push(err57);
 errors++;
 }
 }
-}
-else {
-const err58 = {instancePath:instancePath+"/plan",schemaPath:"#/properties/plan/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.plan !== undefined){
+let data42 = data.plan;
+if(Array.isArray(data42)){
+if(data42.length > 100){
+const err58 = {instancePath:instancePath+"/plan",schemaPath:"#/properties/plan/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -7823,10 +7904,10 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-}
-else {
-const err59 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const len11 = data42.length;
+for(let i11=0; i11<len11; i11++){
+if(typeof data42[i11] !== "string"){
+const err59 = {instancePath:instancePath+"/plan/" + i11,schemaPath:"#/properties/plan/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -7835,13 +7916,37 @@ vErrors.push(err59);
 }
 errors++;
 }
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/plan",schemaPath:"#/properties/plan/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+}
+else {
+const err61 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
 validate44.errors = vErrors;
 return errors === 0;
 }
 validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema125 = {"defaultSnippets":[{"label":"fight","description":"A sample fight: heroes against enemies from a template.","body":{"id":"${1:first-fight}","name":"${2:First fight}","heroes":["${3:hero}"],"enemies":[{"template":{"role":"${4:standard}","tier":"^${5:1}"},"count":"^${6:1}"}]}}],"type":"object","required":["id","heroes","enemies"],"additionalProperties":false,"description":"A fight: heroes against enemies.","properties":{"id":{"$ref":"#/$defs/id","description":"Fight id: `sim FILE --fight ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","items":{"$ref":"#/$defs/fightHero"},"description":"Hero ids, or `{ \"hero\": \"fighter5\", \"position\": \"far\", \"conditions\": [\"blessed\"] }`."},"enemies":{"type":"array","items":{"$ref":"#/$defs/fightEnemy"},"description":"Enemies: `{ \"template\": { \"role\": \"minion\", \"tier\": 1 }, \"count\": 4 }` or `{ \"bestiary\": \"goblin\" }`."},"positions":{"type":"object","description":"Positions by hero id: `{ \"fighter5\": \"near\" }`.","additionalProperties":{"type":"string","description":"Band or row."}},"maxRounds":{"type":"integer","minimum":1,"maximum":10000,"description":"Rounds before the fight is a draw (default 100)."},"position":{"type":"string","description":"Consequences mode: the heroes' position (default `combat.consequences.defaultPosition`, else `risky`)."},"effect":{"type":"string","description":"Consequences mode: the heroes' effect (default `standard`)."}}};
-const schema127 = {"oneOf":[{"type":"string","description":"A hero id."},{"type":"object","required":["hero"],"additionalProperties":false,"description":"A hero with a position and conditions for this fight.","properties":{"hero":{"type":"string","description":"Hero id."},"position":{"type":"string","description":"Where the hero stands (`near`, `far`, a row)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied when the fight starts (a late arrival: when it arrives)."},"arrives":{"type":"integer","minimum":1,"maximum":10000,"description":"The round the hero enters the fight (default 1: from the start). Until then it neither acts nor can be targeted, and a side is not beaten while someone of it is still to come; on arriving it rolls initiative (the seed: a fighter who enters later rolls when first seen), takes its turn in that round by it, and its starting `conditions` land then. An `arrive` event says so."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}}]};
+const schema129 = {"defaultSnippets":[{"label":"fight","description":"A sample fight: heroes against enemies from a template.","body":{"id":"${1:first-fight}","name":"${2:First fight}","heroes":["${3:hero}"],"enemies":[{"template":{"role":"${4:standard}","tier":"^${5:1}"},"count":"^${6:1}"}]}}],"type":"object","required":["id","heroes","enemies"],"additionalProperties":false,"description":"A fight: heroes against enemies.","properties":{"id":{"$ref":"#/$defs/id","description":"Fight id: `sim FILE --fight ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","items":{"$ref":"#/$defs/fightHero"},"description":"Hero ids, or `{ \"hero\": \"fighter5\", \"position\": \"far\", \"conditions\": [\"blessed\"] }`."},"enemies":{"type":"array","items":{"$ref":"#/$defs/fightEnemy"},"description":"Enemies: `{ \"template\": { \"role\": \"minion\", \"tier\": 1 }, \"count\": 4 }` or `{ \"bestiary\": \"goblin\" }`."},"positions":{"type":"object","description":"Positions by hero id: `{ \"fighter5\": \"near\" }`.","additionalProperties":{"type":"string","description":"Band or row."}},"maxRounds":{"type":"integer","minimum":1,"maximum":10000,"description":"Rounds before the fight is a draw (default 100)."},"position":{"type":"string","description":"Consequences mode: the heroes' position (default `combat.consequences.defaultPosition`, else `risky`)."},"effect":{"type":"string","description":"Consequences mode: the heroes' effect (default `standard`)."}}};
+const schema131 = {"oneOf":[{"type":"string","description":"A hero id."},{"type":"object","required":["hero"],"additionalProperties":false,"description":"A hero with a position and conditions for this fight.","properties":{"hero":{"type":"string","description":"Hero id."},"position":{"type":"string","description":"Where the hero stands (`near`, `far`, a row)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied when the fight starts (a late arrival: when it arrives)."},"arrives":{"type":"integer","minimum":1,"maximum":10000,"description":"The round the hero enters the fight (default 1: from the start). Until then it neither acts nor can be targeted, and a side is not beaten while someone of it is still to come; on arriving it rolls initiative (the seed: a fighter who enters later rolls when first seen), takes its turn in that round by it, and its starting `conditions` land then. An `arrive` event says so."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}}]};
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8071,8 +8176,8 @@ return errors === 0;
 }
 validate49.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-const schema129 = {"type":"object","additionalProperties":false,"anyOf":[{"required":["template"],"properties":{"template":true}},{"required":["bestiary"],"properties":{"bestiary":true}},{"required":["numbers"],"properties":{"numbers":true}}],"description":"Enemies of one kind: from a template, the bestiary, or numbers written out.","properties":{"template":{"type":"object","required":["role","tier"],"additionalProperties":false,"description":"From a template: `{ \"role\": \"minion\", \"tier\": 1 }`.","properties":{"role":{"type":"string","description":"Template role."},"tier":{"type":"integer","minimum":0,"maximum":1000,"description":"Tier, inside the system's `tiers` (1..6 by default)."}}},"bestiary":{"type":"string","description":"Creature id from the bestiary."},"numbers":{"$ref":"#/$defs/enemyNumbers"},"count":{"type":"integer","minimum":1,"maximum":1000,"description":"How many (default 1, at most 1000)."},"id":{"$ref":"#/$defs/id","description":"Name prefix: enemies are `<id>-1`, `<id>-2`, ... (default: the role or creature)."},"position":{"type":"string","description":"Where they stand."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied to each when the fight starts (late arrivals: when they arrive)."},"arrives":{"type":"integer","minimum":1,"maximum":10000,"description":"The round they enter the fight (default 1: from the start). Until then they neither act nor can be targeted, and a side is not beaten while someone of it is still to come; on arriving they roll initiative (the seed: a fighter who enters later rolls when first seen), take their turn in that round by it, and their starting `conditions` land then. An `arrive` event says so."}}};
-const schema130 = {"type":"object","required":["defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"An enemy written out with its own numbers.","properties":{"name":{"type":"string","description":"Display name."},"defence":{"description":"Defence: a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order."},"damageType":{"type":"string","description":"Damage type of its blows."},"harm":{"type":"number","minimum":0,"description":"Consequences mode: harm levels before it falls."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}};
+const schema133 = {"type":"object","additionalProperties":false,"anyOf":[{"required":["template"],"properties":{"template":true}},{"required":["bestiary"],"properties":{"bestiary":true}},{"required":["numbers"],"properties":{"numbers":true}}],"description":"Enemies of one kind: from a template, the bestiary, or numbers written out.","properties":{"template":{"type":"object","required":["role","tier"],"additionalProperties":false,"description":"From a template: `{ \"role\": \"minion\", \"tier\": 1 }`.","properties":{"role":{"type":"string","description":"Template role."},"tier":{"type":"integer","minimum":0,"maximum":1000,"description":"Tier, inside the system's `tiers` (1..6 by default)."}}},"bestiary":{"type":"string","description":"Creature id from the bestiary."},"numbers":{"$ref":"#/$defs/enemyNumbers"},"count":{"type":"integer","minimum":1,"maximum":1000,"description":"How many (default 1, at most 1000)."},"id":{"$ref":"#/$defs/id","description":"Name prefix: enemies are `<id>-1`, `<id>-2`, ... (default: the role or creature)."},"position":{"type":"string","description":"Where they stand."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied to each when the fight starts (late arrivals: when they arrive)."},"arrives":{"type":"integer","minimum":1,"maximum":10000,"description":"The round they enter the fight (default 1: from the start). Until then they neither act nor can be targeted, and a side is not beaten while someone of it is still to come; on arriving they roll initiative (the seed: a fighter who enters later rolls when first seen), take their turn in that round by it, and their starting `conditions` land then. An `arrive` event says so."}}};
+const schema134 = {"type":"object","required":["defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"An enemy written out with its own numbers.","properties":{"name":{"type":"string","description":"Display name."},"defence":{"description":"Defence: a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order."},"damageType":{"type":"string","description":"Damage type of its blows."},"harm":{"type":"number","minimum":0,"description":"Consequences mode: harm levels before it falls."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}};
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8116,7 +8221,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema130.properties, key0))){
+if(!(func1.call(schema134.properties, key0))){
 let data0 = data[key0];
 if(Array.isArray(data0)){
 const len0 = data0.length;
@@ -8904,7 +9009,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema125.properties, key0))){
+if(!(func1.call(schema129.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -9110,7 +9215,7 @@ return errors === 0;
 }
 validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema139 = {"type":"object","required":["id","heroes"],"additionalProperties":false,"description":"A party: heroes that fight together in the balance grid.","properties":{"id":{"$ref":"#/$defs/id","description":"Party id: `sim FILE --grid --party ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","minItems":1,"items":{"type":"string","description":"Hero id."},"description":"Hero ids (each must be one of `heroes`)."}}};
+const schema143 = {"type":"object","required":["id","heroes"],"additionalProperties":false,"description":"A party: heroes that fight together in the balance grid.","properties":{"id":{"$ref":"#/$defs/id","description":"Party id: `sim FILE --grid --party ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","minItems":1,"items":{"type":"string","description":"Hero id."},"description":"Hero ids (each must be one of `heroes`)."}}};
 
 function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -10752,7 +10857,7 @@ return errors === 0;
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateEvent = validate59;
-const schema142 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:events:1","title":"Rules Studio simulator event","description":"One line of `sim --log`: one JSON event per line, each with a `type`. Fields listed are the ones the engine writes; further fields may be added in later versions, so readers ignore what they do not know.","type":"object","required":["type"],"properties":{"type":{"enum":["fightStart","round","turn","check","reaction","damage","condition","down","noTime","fightEnd","heal","ability","harm","sustain","regenerate","move","gain","arrive","flee"],"description":"What happened."},"fight":{"type":"integer","minimum":0,"description":"Index of the fight in the run (0-based): added to each line by `sim --log --fights N` when N > 1 (not part of the engine's event)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}},"allOf":[{"if":{"properties":{"type":{"const":"fightStart"}},"required":["type"]},"then":{"required":["type","system","fightId","seed","hpTrack","combatants"],"properties":{"type":{"const":"fightStart","description":"A fight begins."},"system":{"type":"string","description":"System id."},"fightId":{"type":"string","description":"Fight id."},"seed":{"type":["integer","string"],"description":"Seed of this fight."},"combatants":{"type":"array","description":"Who fights.","items":{"type":"object","description":"A combatant.","required":["id","name","side","hp","position"],"properties":{"id":{"type":"string","description":"Combatant id."},"side":{"enum":["heroes","enemies"],"description":"Side."},"hp":{"type":"number","description":"Hit points at the start."},"position":{"type":"string","description":"Band or row."},"name":{"type":"string","description":"Display name."},"arrives":{"type":"integer","minimum":2,"description":"A late arrival: the round it enters the fight (an `arrive` event then). Absent: from the start."}}}},"note":{"type":"string","description":"A note on how the engine plays this system (a square-based system fought in bands)."},"hpTrack":{"type":"string","description":"Id of the track that holds hit points (the combatants' `hp`; a `heal` or `gain` of this track changes them)."}}}},{"if":{"properties":{"type":{"const":"round"}},"required":["type"]},"then":{"required":["type","round"],"properties":{"type":{"const":"round","description":"A new round begins."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"turn"}},"required":["type"]},"then":{"required":["type","round","actor","initiative"],"properties":{"type":{"const":"turn","description":"An actor's turn (each time it acts, in a clock system)."},"actor":{"type":"string","description":"Who acts."},"clock":{"type":"number","description":"The clock value the actor acts at (clock systems)."},"initiative":{"type":"number","description":"The actor's initiative."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"check"}},"required":["type"]},"then":{"required":["type","round","actor","check","checkName","target","dice","roll","total","vs","outcome","outcomeName","result","crit","botch","formula","chip","influencedBy"],"properties":{"type":{"const":"check","description":"A check was rolled."},"actor":{"type":"string","description":"Who rolled."},"check":{"type":"string","description":"Check id."},"target":{"type":["string","null"],"description":"Against whom, if anyone."},"dice":{"type":"array","items":{"type":"number"},"description":"Every die rolled, kept and dropped."},"total":{"type":"number","description":"The roll's total."},"vs":{"type":["number","null"],"description":"The number to meet, if any."},"outcome":{"type":["string","null"],"description":"Outcome id (none for a check without outcomes)."},"degree":{"type":"number","description":"The outcome's degree of success, when it has a `degree` formula."},"chip":{"type":"string","description":"The chip, built from `roll`, `total`, `vs`, `outcomeName` and `influencedBy`: `d20 (14) + 3 Strength + 2 = 19 vs 13 · Hit`, then `Influenced by: …` on its own line when something did."},"influencedBy":{"type":"array","items":{"type":"string"},"description":"What influenced the roll (`Prone (near): advantage`)."},"checkName":{"type":"string","description":"The check's display name (`Attack roll`)."},"roll":{"type":"string","description":"The roll's terms as the chip writes them, before ` = total` (`d20 (14) + 3 Strength + 2`): a part of `chip`."},"outcomeName":{"type":["string","null"],"description":"The outcome's display name (`Hit`); null for a check without outcomes."},"result":{"enum":["success","partial","fail",null],"description":"The outcome's `result` (`success`, `partial`, `fail`): what a reader colours the chip by; null for a check without outcomes."},"crit":{"type":"boolean","description":"The roll is a crit (its outcome is marked `crit`, or a target's condition turned a hit into one)."},"botch":{"type":"boolean","description":"The outcome is marked `botch`."},"formula":{"type":"string","description":"JSON pointer of the formula that rolled (`/checks/attack/roll`): what a chip links to."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"reaction"}},"required":["type"]},"then":{"required":["type","round","actor","ability","on","success","chip"],"properties":{"type":{"const":"reaction","description":"A reaction was used."},"actor":{"type":"string","description":"Who reacted."},"ability":{"type":"string","description":"Ability id used."},"on":{"enum":["hit","spell","leave"],"description":"The trigger (`hit`, `spell`, `leave`)."},"success":{"type":"boolean","description":"Whether a reaction check succeeded."},"chip":{"type":"string","description":"Chip."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"damage"}},"required":["type"]},"then":{"required":["type","round","actor","target","amount","damageType","steps","rolled","hp","formula","chip"],"properties":{"type":{"const":"damage","description":"Damage was dealt."},"actor":{"type":"string","description":"Who dealt it."},"target":{"type":"string","description":"Who took it."},"amount":{"type":"number","description":"Damage after every step."},"steps":{"type":"array","description":"Names of the damage steps that changed the number, in order.","items":{"type":"string","description":"A step's id or name."}},"rolled":{"type":"number","description":"Damage as rolled, before the steps."},"hp":{"type":"number","description":"Target's hit points after."},"chip":{"type":"string","description":"Chip."},"damageType":{"type":"string","description":"Damage type of the blow (spec §4 calls it the damage's `type`; the event's own `type` is `damage`)."},"formula":{"type":"string","description":"JSON pointer of the damage formula that rolled (`/heroes/0/weapon/damage`, an ability's or a template's damage)."},"split":{"type":"array","description":"With `combat.damage.apply` (format v1.1): each track the blow lowered, in order; what they took together is the damage done.","items":{"type":"object","required":["track","amount","value"],"additionalProperties":false,"description":"One track lowered.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"number","description":"What it took."},"value":{"type":"number","description":"What it holds after."}}}},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"condition"}},"required":["type"]},"then":{"required":["type","round","target","condition","change"],"properties":{"type":{"const":"condition","description":"A condition was applied or ended."},"target":{"type":"string","description":"Who carries it."},"condition":{"type":"string","description":"Condition id."},"change":{"enum":["applied","refreshed","ended","saved"],"description":"What happened to it: `refreshed`, put on again while held by a condition with `refresh` (it starts over)."},"source":{"type":"string","description":"Who applied it."},"dc":{"type":"number","description":"Save DC."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"down"}},"required":["type"]},"then":{"required":["type","round","target","state"],"properties":{"type":{"const":"down","description":"A combatant fell."},"target":{"type":"string","description":"Who fell."},"by":{"type":"string","description":"Who dropped them."},"state":{"enum":["down","dead","stable"],"description":"`dead`, `stable`, `down`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"noTime"}},"required":["type"]},"then":{"required":["type","round","actor","action","attack"],"properties":{"type":{"const":"noTime","description":"An attack past the turn's budget: NO TIME, it does not happen."},"actor":{"type":"string","description":"Who ran out of time."},"action":{"type":"string","description":"Action id."},"attack":{"type":"number","description":"Which attack (1-based)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"fightEnd"}},"required":["type"]},"then":{"required":["type","round","winner","rounds"],"properties":{"type":{"const":"fightEnd","description":"The fight ended."},"winner":{"enum":["heroes","enemies","draw"],"description":"Who won."},"rounds":{"type":"number","description":"Rounds fought."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"heal"}},"required":["type"]},"then":{"required":["type","round","actor","target","amount","track","chip"],"properties":{"type":{"const":"heal","description":"Someone was healed."},"actor":{"type":"string","description":"Who healed."},"target":{"type":"string","description":"Who was healed."},"amount":{"type":"number","description":"Hit points restored."},"track":{"type":"string","description":"Track healed."},"chip":{"type":"string","description":"Chip."},"formula":{"type":"string","description":"JSON pointer of the heal's amount formula (absent for a death save's revival)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"ability"}},"required":["type"]},"then":{"required":["type","round","actor","ability","targets","chip"],"properties":{"type":{"const":"ability","description":"An ability was used."},"actor":{"type":"string","description":"Who used it."},"ability":{"type":"string","description":"Ability id."},"targets":{"type":"array","items":{"type":"string"},"description":"Target ids."},"chip":{"type":"string","description":"Chip."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"harm"}},"required":["type"]},"then":{"required":["type","round","actor","target","levels","amount"],"properties":{"type":{"const":"harm","description":"Consequences mode: harm suffered."},"actor":{"type":"string","description":"Who rolled."},"target":{"type":"string","description":"Who suffered the harm."},"levels":{"type":"number","description":"Harm levels."},"amount":{"type":"number","description":"Hit points lost, if any."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"sustain"}},"required":["type"]},"then":{"required":["type","round","actor","ability","change"],"properties":{"type":{"const":"sustain","description":"A sustained ability started, was kept or ended."},"actor":{"type":"string","description":"The sustainer."},"ability":{"type":"string","description":"Ability id."},"change":{"enum":["started","ended","kept"],"description":"What happened."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"regenerate"}},"required":["type"]},"then":{"required":["type","round","target","amount","stopped"],"properties":{"type":{"const":"regenerate","description":"Regeneration at the start of a turn."},"target":{"type":"string","description":"Who regenerated."},"amount":{"type":"number","description":"Hit points regained."},"stopped":{"type":"boolean","description":"true when damage stopped it this turn."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"move"}},"required":["type"]},"then":{"required":["type","round","target","from","to","chip"],"properties":{"type":{"const":"move","description":"A combatant changed place without an action of its own (rows closing up: `positions.advance`)."},"target":{"type":"string","description":"Who moved."},"from":{"type":"string","description":"Row or band it left."},"to":{"type":"string","description":"Row or band it is in now."},"chip":{"type":"string","description":"For people: `Brisa, Archer: back → front (the row ahead fell)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"gain"}},"required":["type"]},"then":{"required":["type","round","target","track","amount","value","chip"],"properties":{"type":{"const":"gain","description":"A track changed by a `gain` (an outcome's, an ability's or a reaction's), after keeping it within 0 and its maximum; a gain that changes nothing writes none. One that empties the hit points is followed by a `down` event."},"target":{"type":"string","description":"Whose track changed."},"track":{"type":"string","description":"Track id (`hope`, `progress`, `hp`)."},"amount":{"type":"number","description":"The change made: positive a gain, negative a loss."},"value":{"type":"number","description":"What the track holds now."},"chip":{"type":"string","description":"For people: `Guardian: hope +1 (3)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"arrive"}},"required":["type"]},"then":{"required":["type","round","target","position","chip"],"properties":{"type":{"const":"arrive","description":"A late arrival enters the fight at the start of its round (a fight entry's `arrives`): it rolls initiative then (a `check` event follows) unless everyone rolls this round."},"target":{"type":"string","description":"Who arrived."},"position":{"type":"string","description":"Band or row it enters in."},"chip":{"type":"string","description":"For people: `Wizard enters the fight (far)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"flee"}},"required":["type"]},"then":{"required":["type","round","target","position","chip"],"properties":{"type":{"const":"flee","description":"One running away (a condition with `flees`, Libra's Run) leaves the fight at the start of its turn: from here on it neither acts, reacts nor can be targeted, and counts neither as standing nor as down."},"target":{"type":"string","description":"Who ran away."},"position":{"type":"string","description":"Band or row it left from."},"chip":{"type":"string","description":"For people: `Brisa, Archer runs away: out of the fight`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}}]};
+const schema146 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:events:1","title":"Rules Studio simulator event","description":"One line of `sim --log`: one JSON event per line, each with a `type`. Fields listed are the ones the engine writes; further fields may be added in later versions, so readers ignore what they do not know.","type":"object","required":["type"],"properties":{"type":{"enum":["fightStart","round","turn","check","reaction","damage","condition","down","noTime","fightEnd","heal","ability","harm","sustain","regenerate","move","gain","arrive","flee"],"description":"What happened."},"fight":{"type":"integer","minimum":0,"description":"Index of the fight in the run (0-based): added to each line by `sim --log --fights N` when N > 1 (not part of the engine's event)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}},"allOf":[{"if":{"properties":{"type":{"const":"fightStart"}},"required":["type"]},"then":{"required":["type","system","fightId","seed","hpTrack","combatants"],"properties":{"type":{"const":"fightStart","description":"A fight begins."},"system":{"type":"string","description":"System id."},"fightId":{"type":"string","description":"Fight id."},"seed":{"type":["integer","string"],"description":"Seed of this fight."},"combatants":{"type":"array","description":"Who fights.","items":{"type":"object","description":"A combatant.","required":["id","name","side","hp","position"],"properties":{"id":{"type":"string","description":"Combatant id."},"side":{"enum":["heroes","enemies"],"description":"Side."},"hp":{"type":"number","description":"Hit points at the start."},"position":{"type":"string","description":"Band or row."},"name":{"type":"string","description":"Display name."},"arrives":{"type":"integer","minimum":2,"description":"A late arrival: the round it enters the fight (an `arrive` event then). Absent: from the start."}}}},"note":{"type":"string","description":"A note on how the engine plays this system (a square-based system fought in bands)."},"hpTrack":{"type":"string","description":"Id of the track that holds hit points (the combatants' `hp`; a `heal` or `gain` of this track changes them)."}}}},{"if":{"properties":{"type":{"const":"round"}},"required":["type"]},"then":{"required":["type","round"],"properties":{"type":{"const":"round","description":"A new round begins."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"turn"}},"required":["type"]},"then":{"required":["type","round","actor","initiative"],"properties":{"type":{"const":"turn","description":"An actor's turn (each time it acts, in a clock system)."},"actor":{"type":"string","description":"Who acts."},"clock":{"type":"number","description":"The clock value the actor acts at (clock systems)."},"initiative":{"type":"number","description":"The actor's initiative."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"check"}},"required":["type"]},"then":{"required":["type","round","actor","check","checkName","target","dice","roll","total","vs","outcome","outcomeName","result","crit","botch","formula","chip","influencedBy"],"properties":{"type":{"const":"check","description":"A check was rolled."},"actor":{"type":"string","description":"Who rolled."},"check":{"type":"string","description":"Check id."},"target":{"type":["string","null"],"description":"Against whom, if anyone."},"dice":{"type":"array","items":{"type":"number"},"description":"Every die rolled, kept and dropped."},"total":{"type":"number","description":"The roll's total."},"vs":{"type":["number","null"],"description":"The number to meet, if any."},"outcome":{"type":["string","null"],"description":"Outcome id (none for a check without outcomes)."},"degree":{"type":"number","description":"The outcome's degree of success, when it has a `degree` formula."},"chip":{"type":"string","description":"The chip, built from `roll`, `total`, `vs`, `outcomeName` and `influencedBy`: `d20 (14) + 3 Strength + 2 = 19 vs 13 · Hit`, then `Influenced by: …` on its own line when something did."},"influencedBy":{"type":"array","items":{"type":"string"},"description":"What influenced the roll (`Prone (near): advantage`)."},"checkName":{"type":"string","description":"The check's display name (`Attack roll`)."},"roll":{"type":"string","description":"The roll's terms as the chip writes them, before ` = total` (`d20 (14) + 3 Strength + 2`): a part of `chip`."},"outcomeName":{"type":["string","null"],"description":"The outcome's display name (`Hit`); null for a check without outcomes."},"result":{"enum":["success","partial","fail",null],"description":"The outcome's `result` (`success`, `partial`, `fail`): what a reader colours the chip by; null for a check without outcomes."},"crit":{"type":"boolean","description":"The roll is a crit (its outcome is marked `crit`, or a target's condition turned a hit into one)."},"botch":{"type":"boolean","description":"The outcome is marked `botch`."},"formula":{"type":"string","description":"JSON pointer of the formula that rolled (`/checks/attack/roll`): what a chip links to."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"reaction"}},"required":["type"]},"then":{"required":["type","round","actor","ability","on","success","chip"],"properties":{"type":{"const":"reaction","description":"A reaction was used."},"actor":{"type":"string","description":"Who reacted."},"ability":{"type":"string","description":"Ability id used."},"on":{"enum":["hit","spell","leave"],"description":"The trigger (`hit`, `spell`, `leave`)."},"success":{"type":"boolean","description":"Whether a reaction check succeeded."},"chip":{"type":"string","description":"Chip."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"damage"}},"required":["type"]},"then":{"required":["type","round","actor","target","amount","damageType","steps","rolled","hp","formula","chip"],"properties":{"type":{"const":"damage","description":"Damage was dealt."},"actor":{"type":"string","description":"Who dealt it."},"target":{"type":"string","description":"Who took it."},"amount":{"type":"number","description":"Damage after every step."},"steps":{"type":"array","description":"Names of the damage steps that changed the number, in order.","items":{"type":"string","description":"A step's id or name."}},"rolled":{"type":"number","description":"Damage as rolled, before the steps."},"hp":{"type":"number","description":"Target's hit points after."},"chip":{"type":"string","description":"Chip."},"damageType":{"type":"string","description":"Damage type of the blow (spec §4 calls it the damage's `type`; the event's own `type` is `damage`)."},"formula":{"type":"string","description":"JSON pointer of the damage formula that rolled (`/heroes/0/weapon/damage`, an ability's or a template's damage)."},"split":{"type":"array","description":"With `combat.damage.apply` (format v1.1): each track the blow lowered, in order; what they took together is the damage done.","items":{"type":"object","required":["track","amount","value"],"additionalProperties":false,"description":"One track lowered.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"number","description":"What it took."},"value":{"type":"number","description":"What it holds after."}}}},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"condition"}},"required":["type"]},"then":{"required":["type","round","target","condition","change"],"properties":{"type":{"const":"condition","description":"A condition was applied or ended."},"target":{"type":"string","description":"Who carries it."},"condition":{"type":"string","description":"Condition id."},"change":{"enum":["applied","refreshed","ended","saved"],"description":"What happened to it: `refreshed`, put on again while held by a condition with `refresh` (it starts over)."},"source":{"type":"string","description":"Who applied it."},"dc":{"type":"number","description":"Save DC."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"down"}},"required":["type"]},"then":{"required":["type","round","target","state"],"properties":{"type":{"const":"down","description":"A combatant fell."},"target":{"type":"string","description":"Who fell."},"by":{"type":"string","description":"Who dropped them."},"state":{"enum":["down","dead","stable"],"description":"`dead`, `stable`, `down`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"noTime"}},"required":["type"]},"then":{"required":["type","round","actor","action","attack"],"properties":{"type":{"const":"noTime","description":"An attack past the turn's budget: NO TIME, it does not happen."},"actor":{"type":"string","description":"Who ran out of time."},"action":{"type":"string","description":"Action id."},"attack":{"type":"number","description":"Which attack (1-based)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"fightEnd"}},"required":["type"]},"then":{"required":["type","round","winner","rounds"],"properties":{"type":{"const":"fightEnd","description":"The fight ended."},"winner":{"enum":["heroes","enemies","draw"],"description":"Who won."},"rounds":{"type":"number","description":"Rounds fought."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"heal"}},"required":["type"]},"then":{"required":["type","round","actor","target","amount","track","chip"],"properties":{"type":{"const":"heal","description":"Someone was healed."},"actor":{"type":"string","description":"Who healed."},"target":{"type":"string","description":"Who was healed."},"amount":{"type":"number","description":"Hit points restored."},"track":{"type":"string","description":"Track healed."},"chip":{"type":"string","description":"Chip."},"formula":{"type":"string","description":"JSON pointer of the heal's amount formula (absent for a death save's revival)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"ability"}},"required":["type"]},"then":{"required":["type","round","actor","ability","targets","chip"],"properties":{"type":{"const":"ability","description":"An ability was used."},"actor":{"type":"string","description":"Who used it."},"ability":{"type":"string","description":"Ability id."},"targets":{"type":"array","items":{"type":"string"},"description":"Target ids."},"chip":{"type":"string","description":"Chip."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"harm"}},"required":["type"]},"then":{"required":["type","round","actor","target","levels","amount"],"properties":{"type":{"const":"harm","description":"Consequences mode: harm suffered."},"actor":{"type":"string","description":"Who rolled."},"target":{"type":"string","description":"Who suffered the harm."},"levels":{"type":"number","description":"Harm levels."},"amount":{"type":"number","description":"Hit points lost, if any."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"sustain"}},"required":["type"]},"then":{"required":["type","round","actor","ability","change"],"properties":{"type":{"const":"sustain","description":"A sustained ability started, was kept or ended."},"actor":{"type":"string","description":"The sustainer."},"ability":{"type":"string","description":"Ability id."},"change":{"enum":["started","ended","kept"],"description":"What happened."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"regenerate"}},"required":["type"]},"then":{"required":["type","round","target","amount","stopped"],"properties":{"type":{"const":"regenerate","description":"Regeneration at the start of a turn."},"target":{"type":"string","description":"Who regenerated."},"amount":{"type":"number","description":"Hit points regained."},"stopped":{"type":"boolean","description":"true when damage stopped it this turn."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"move"}},"required":["type"]},"then":{"required":["type","round","target","from","to","chip"],"properties":{"type":{"const":"move","description":"A combatant changed place without an action of its own (rows closing up: `positions.advance`)."},"target":{"type":"string","description":"Who moved."},"from":{"type":"string","description":"Row or band it left."},"to":{"type":"string","description":"Row or band it is in now."},"chip":{"type":"string","description":"For people: `Brisa, Archer: back → front (the row ahead fell)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"gain"}},"required":["type"]},"then":{"required":["type","round","target","track","amount","value","chip"],"properties":{"type":{"const":"gain","description":"A track changed by a `gain` (an outcome's, an ability's or a reaction's), after keeping it within 0 and its maximum; a gain that changes nothing writes none. One that empties the hit points is followed by a `down` event."},"target":{"type":"string","description":"Whose track changed."},"track":{"type":"string","description":"Track id (`hope`, `progress`, `hp`)."},"amount":{"type":"number","description":"The change made: positive a gain, negative a loss."},"value":{"type":"number","description":"What the track holds now."},"chip":{"type":"string","description":"For people: `Guardian: hope +1 (3)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"arrive"}},"required":["type"]},"then":{"required":["type","round","target","position","chip"],"properties":{"type":{"const":"arrive","description":"A late arrival enters the fight at the start of its round (a fight entry's `arrives`): it rolls initiative then (a `check` event follows) unless everyone rolls this round."},"target":{"type":"string","description":"Who arrived."},"position":{"type":"string","description":"Band or row it enters in."},"chip":{"type":"string","description":"For people: `Wizard enters the fight (far)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"flee"}},"required":["type"]},"then":{"required":["type","round","target","position","chip"],"properties":{"type":{"const":"flee","description":"One running away (a condition with `flees`, Libra's Run) leaves the fight at the start of its turn: from here on it neither acts, reacts nor can be targeted, and counts neither as standing nor as down."},"target":{"type":"string","description":"Who ran away."},"position":{"type":"string","description":"Band or row it left from."},"chip":{"type":"string","description":"For people: `Brisa, Archer runs away: out of the fight`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}}]};
 
 function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="urn:rules-studio:schema:events:1" */;
@@ -10907,7 +11012,7 @@ errors++;
 if(data.seed !== undefined){
 let data4 = data.seed;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (typeof data4 !== "string")){
-const err11 = {instancePath:instancePath+"/seed",schemaPath:"#/allOf/0/then/properties/seed/type",keyword:"type",params:{type: schema142.allOf[0].then.properties.seed.type},message:"must be integer,string"};
+const err11 = {instancePath:instancePath+"/seed",schemaPath:"#/allOf/0/then/properties/seed/type",keyword:"type",params:{type: schema146.allOf[0].then.properties.seed.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10989,7 +11094,7 @@ errors++;
 if(data6.side !== undefined){
 let data8 = data6.side;
 if(!((data8 === "heroes") || (data8 === "enemies"))){
-const err18 = {instancePath:instancePath+"/combatants/" + i0+"/side",schemaPath:"#/allOf/0/then/properties/combatants/items/properties/side/enum",keyword:"enum",params:{allowedValues: schema142.allOf[0].then.properties.combatants.items.properties.side.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/combatants/" + i0+"/side",schemaPath:"#/allOf/0/then/properties/combatants/items/properties/side/enum",keyword:"enum",params:{allowedValues: schema146.allOf[0].then.properties.combatants.items.properties.side.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -11712,7 +11817,7 @@ errors++;
 if(data.target !== undefined){
 let data28 = data.target;
 if((typeof data28 !== "string") && (data28 !== null)){
-const err73 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/3/then/properties/target/type",keyword:"type",params:{type: schema142.allOf[3].then.properties.target.type},message:"must be string,null"};
+const err73 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/3/then/properties/target/type",keyword:"type",params:{type: schema146.allOf[3].then.properties.target.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -11767,7 +11872,7 @@ errors++;
 if(data.vs !== undefined){
 let data32 = data.vs;
 if((!((typeof data32 == "number") && (isFinite(data32)))) && (data32 !== null)){
-const err77 = {instancePath:instancePath+"/vs",schemaPath:"#/allOf/3/then/properties/vs/type",keyword:"type",params:{type: schema142.allOf[3].then.properties.vs.type},message:"must be number,null"};
+const err77 = {instancePath:instancePath+"/vs",schemaPath:"#/allOf/3/then/properties/vs/type",keyword:"type",params:{type: schema146.allOf[3].then.properties.vs.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -11780,7 +11885,7 @@ errors++;
 if(data.outcome !== undefined){
 let data33 = data.outcome;
 if((typeof data33 !== "string") && (data33 !== null)){
-const err78 = {instancePath:instancePath+"/outcome",schemaPath:"#/allOf/3/then/properties/outcome/type",keyword:"type",params:{type: schema142.allOf[3].then.properties.outcome.type},message:"must be string,null"};
+const err78 = {instancePath:instancePath+"/outcome",schemaPath:"#/allOf/3/then/properties/outcome/type",keyword:"type",params:{type: schema146.allOf[3].then.properties.outcome.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -11870,7 +11975,7 @@ errors++;
 if(data.outcomeName !== undefined){
 let data40 = data.outcomeName;
 if((typeof data40 !== "string") && (data40 !== null)){
-const err85 = {instancePath:instancePath+"/outcomeName",schemaPath:"#/allOf/3/then/properties/outcomeName/type",keyword:"type",params:{type: schema142.allOf[3].then.properties.outcomeName.type},message:"must be string,null"};
+const err85 = {instancePath:instancePath+"/outcomeName",schemaPath:"#/allOf/3/then/properties/outcomeName/type",keyword:"type",params:{type: schema146.allOf[3].then.properties.outcomeName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -11883,7 +11988,7 @@ errors++;
 if(data.result !== undefined){
 let data41 = data.result;
 if(!((((data41 === "success") || (data41 === "partial")) || (data41 === "fail")) || (data41 === null))){
-const err86 = {instancePath:instancePath+"/result",schemaPath:"#/allOf/3/then/properties/result/enum",keyword:"enum",params:{allowedValues: schema142.allOf[3].then.properties.result.enum},message:"must be equal to one of the allowed values"};
+const err86 = {instancePath:instancePath+"/result",schemaPath:"#/allOf/3/then/properties/result/enum",keyword:"enum",params:{allowedValues: schema146.allOf[3].then.properties.result.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -12151,7 +12256,7 @@ errors++;
 if(data.on !== undefined){
 let data50 = data.on;
 if(!(((data50 === "hit") || (data50 === "spell")) || (data50 === "leave"))){
-const err105 = {instancePath:instancePath+"/on",schemaPath:"#/allOf/4/then/properties/on/enum",keyword:"enum",params:{allowedValues: schema142.allOf[4].then.properties.on.enum},message:"must be equal to one of the allowed values"};
+const err105 = {instancePath:instancePath+"/on",schemaPath:"#/allOf/4/then/properties/on/enum",keyword:"enum",params:{allowedValues: schema146.allOf[4].then.properties.on.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -12841,7 +12946,7 @@ errors++;
 if(data.change !== undefined){
 let data76 = data.change;
 if(!((((data76 === "applied") || (data76 === "refreshed")) || (data76 === "ended")) || (data76 === "saved"))){
-const err157 = {instancePath:instancePath+"/change",schemaPath:"#/allOf/6/then/properties/change/enum",keyword:"enum",params:{allowedValues: schema142.allOf[6].then.properties.change.enum},message:"must be equal to one of the allowed values"};
+const err157 = {instancePath:instancePath+"/change",schemaPath:"#/allOf/6/then/properties/change/enum",keyword:"enum",params:{allowedValues: schema146.allOf[6].then.properties.change.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -13056,7 +13161,7 @@ errors++;
 if(data.state !== undefined){
 let data84 = data.state;
 if(!(((data84 === "down") || (data84 === "dead")) || (data84 === "stable"))){
-const err172 = {instancePath:instancePath+"/state",schemaPath:"#/allOf/7/then/properties/state/enum",keyword:"enum",params:{allowedValues: schema142.allOf[7].then.properties.state.enum},message:"must be equal to one of the allowed values"};
+const err172 = {instancePath:instancePath+"/state",schemaPath:"#/allOf/7/then/properties/state/enum",keyword:"enum",params:{allowedValues: schema146.allOf[7].then.properties.state.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -13418,7 +13523,7 @@ errors++;
 if(data.winner !== undefined){
 let data94 = data.winner;
 if(!(((data94 === "heroes") || (data94 === "enemies")) || (data94 === "draw"))){
-const err197 = {instancePath:instancePath+"/winner",schemaPath:"#/allOf/9/then/properties/winner/enum",keyword:"enum",params:{allowedValues: schema142.allOf[9].then.properties.winner.enum},message:"must be equal to one of the allowed values"};
+const err197 = {instancePath:instancePath+"/winner",schemaPath:"#/allOf/9/then/properties/winner/enum",keyword:"enum",params:{allowedValues: schema146.allOf[9].then.properties.winner.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -14343,7 +14448,7 @@ errors++;
 if(data.change !== undefined){
 let data125 = data.change;
 if(!(((data125 === "started") || (data125 === "ended")) || (data125 === "kept"))){
-const err264 = {instancePath:instancePath+"/change",schemaPath:"#/allOf/13/then/properties/change/enum",keyword:"enum",params:{allowedValues: schema142.allOf[13].then.properties.change.enum},message:"must be equal to one of the allowed values"};
+const err264 = {instancePath:instancePath+"/change",schemaPath:"#/allOf/13/then/properties/change/enum",keyword:"enum",params:{allowedValues: schema146.allOf[13].then.properties.change.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err264];
 }
@@ -15486,7 +15591,7 @@ props0.round = true;
 if(data.type !== undefined){
 let data160 = data.type;
 if(!(((((((((((((((((((data160 === "fightStart") || (data160 === "round")) || (data160 === "turn")) || (data160 === "check")) || (data160 === "reaction")) || (data160 === "damage")) || (data160 === "condition")) || (data160 === "down")) || (data160 === "noTime")) || (data160 === "fightEnd")) || (data160 === "heal")) || (data160 === "ability")) || (data160 === "harm")) || (data160 === "sustain")) || (data160 === "regenerate")) || (data160 === "move")) || (data160 === "gain")) || (data160 === "arrive")) || (data160 === "flee"))){
-const err345 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema142.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err345 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema146.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err345];
 }
@@ -15563,5 +15668,5 @@ return errors === 0;
 }
 validate59.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-export const systemSchema = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:system:1","title":"Rules Studio system","description":"A tabletop rule system as data (rules format v1). Formulas are strings in the Rules Studio formula language; each formula field names its context in `x-formula` (what it may read) and, when it must be true or false, `x-formula-type: boolean`.","type":"object","required":["id","name","version","formatVersion","attributes"],"additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Where editors find this schema, e.g. `../schemas/system.schema.json`."},"id":{"$ref":"#/$defs/id","description":"Stable id of the system, also its file name (`classic-d20`)."},"name":{"type":"string","minLength":1,"description":"The system's name as players know it."},"version":{"type":"string","minLength":1,"description":"Your own version of the system (free text, e.g. `1.0.0`)."},"formatVersion":{"const":1,"description":"Version of the rules file format. This app reads version 1."},"description":{"type":"string","description":"What the system is, for people."},"grid":{"type":"boolean","description":"true: fights are played on squares. false: no grid; where each one stands is a band or a row (spec §2.9)."},"positions":{"type":"object","additionalProperties":false,"description":"Where combatants stand when there is no grid: range bands and named rows.","properties":{"bands":{"$ref":"#/$defs/stringList","description":"Range bands the system speaks of (default `near`, `far`)."},"rows":{"$ref":"#/$defs/stringList","description":"Rows the system names, front first, e.g. `[\"front\", \"back\"]`."},"advance":{"type":"boolean","description":"true: rows close up. Whenever every combatant of a side standing in a row of `rows` is down (or nobody of that side stands there), each of that side's combatants in a later row moves up one row, until no row ahead of a standing combatant is empty (row formation: when the front row falls, the next in line is the new front row). Checked when the fight starts and whenever someone goes down; each move is a `move` event. Default false."}}},"attributes":{"type":"object","description":"Base numbers of a sheet, by id. Read in formulas as `@str`. Names the engine reads itself are refused (reserved: `natural`, `total`, `vs`, `outcome`, `degree`, `crit`, `edge`, `stat`, `damage`, `damageType`, `clock`, `initiative`, `level`, `tier`, `role`, `position`, `conditions`, the engine's lists, anything starting `self.`, `target.`, `attacker.`, `source.`, `roll.`, `mods.`, `reaction.`, `vs.`, and `attack.melee`, `action.speed`, `class.attacks`, `class.<id>.level`): `@edge` would read the check's edge, never this.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/attribute"}},"derived":{"type":"object","description":"Values computed from the sheet, by name (dotted names allowed: `str.mod`). Read as `@str.mod`. A derived value that reads a track is recomputed when the track changes. A derived value may not be named like an attribute, a track or a track's maximum (`hp`, `hp.max`): `@hp` would read it while its chip names the track. Names the engine reads itself are refused (reserved: `natural`, `total`, `vs`, `outcome`, `degree`, `crit`, `edge`, `stat`, `damage`, `damageType`, `clock`, `initiative`, `level`, `tier`, `role`, `position`, `conditions`, the engine's lists, anything starting `self.`, `target.`, `attacker.`, `source.`, `roll.`, `mods.`, `reaction.`, `vs.`, and `attack.melee`, `action.speed`, `class.attacks`, `class.<id>.level`): `@edge` would read the check's edge, never this.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the sheet: attributes, other derived values, `@level`, tracks."}},"tracks":{"type":"object","description":"Numbers that go up and down in a fight (`hp`), read as `@hp` (current) and `@hp.max`. Names the engine reads itself are refused (reserved: `natural`, `total`, `vs`, `outcome`, `degree`, `crit`, `edge`, `stat`, `damage`, `damageType`, `clock`, `initiative`, `level`, `tier`, `role`, `position`, `conditions`, the engine's lists, anything starting `self.`, `target.`, `attacker.`, `source.`, `roll.`, `mods.`, `reaction.`, `vs.`, and `attack.melee`, `action.speed`, `class.attacks`, `class.<id>.level`): `@edge` would read the check's edge, never this.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/track"}},"functions":{"type":"object","description":"Your own functions, callable from every formula: `throw(10)`. No recursion. A name that reads as dice is refused (`d100e` is the die `d100` and then `e`: no name may start with `d` and a digit, `%`, `(` or `F`), as are the built-ins (`max`) and the words of the language (`and`, `true`).","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/userFunction"}},"checks":{"type":"object","description":"Named checks (`attack`, `initiative`, `save.con`): a roll and its outcomes.","propertyNames":{"$ref":"#/$defs/id"},"additionalProperties":{"$ref":"#/$defs/check"}},"combat":{"$ref":"#/$defs/combat"},"turn":{"$ref":"#/$defs/turn"},"conditions":{"type":"array","description":"Conditions a combatant can carry (prone, paralyzed, blessed).","items":{"$ref":"#/$defs/condition"}},"abilities":{"type":"array","description":"Abilities, spells, reactions and potions.","items":{"$ref":"#/$defs/ability"}},"lists":{"type":"object","description":"String lists a combatant may carry besides the engine's own (`resist`, `vulnerable`, `immune`, `tags`, `conditionImmune`), each read in formulas as `@target.<name>` (Libra: `weak`, `killers`). A hero, template or creature writes one under its name. Default: none. A list may not be named like an attribute or a track, nor take a reserved name (see `attributes`).","additionalProperties":{"type":"object","additionalProperties":false,"description":"One list, by its name: `{ \"weapon\": true }` or `{}`.","properties":{"description":{"type":"string","description":"What the list holds."},"weapon":{"type":"boolean","description":"A hero's weapon's list of this name joins the hero's (Libra's killers). Default false."}}}},"tiers":{"type":"object","additionalProperties":false,"description":"The tiers enemy templates are built at: a fight's `template.tier`, the values `@tier` may take, the balance grid's columns. Default `{ \"min\": 1, \"max\": 6 }`.","properties":{"min":{"type":"integer","minimum":0,"maximum":1000,"description":"Lowest tier (default 1)."},"max":{"type":"integer","minimum":0,"maximum":1000,"description":"Highest tier (default 6); at least `min`."}}},"templates":{"type":"array","description":"Enemy sheets built from role and tier (the system's `tiers`, 1..6 by default).","items":{"$ref":"#/$defs/template"}},"classes":{"type":"object","description":"Classes by id; a hero's `classes` gives the level in each.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/class"}},"bestiary":{"type":"array","description":"Creatures that fight with their own numbers.","items":{"$ref":"#/$defs/creature"}},"heroes":{"type":"array","description":"Heroes for the sandbox and `sim`.","items":{"$ref":"#/$defs/hero"}},"fights":{"type":"array","description":"Fights for the sandbox and `sim --fight ID`.","items":{"$ref":"#/$defs/fight"}},"parties":{"type":"array","description":"Named groups of heroes for the balance tools: `sim FILE --grid --party ID` fights each template role at each tier against this party.","items":{"$ref":"#/$defs/party"}},"encounters":{"$ref":"#/$defs/encounters","description":"Difficulty budget: what a fight should cost by the book, compared by the balance tools with how it plays."}},"$defs":{"party":{"type":"object","required":["id","heroes"],"additionalProperties":false,"description":"A party: heroes that fight together in the balance grid.","properties":{"id":{"$ref":"#/$defs/id","description":"Party id: `sim FILE --grid --party ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","minItems":1,"items":{"type":"string","description":"Hero id."},"description":"Hero ids (each must be one of `heroes`)."}}},"encounters":{"type":"object","required":["budget","expect"],"additionalProperties":false,"description":"Difficulty budget. A fight's budget is the sum of `budget` over its enemies; `expect` says what win rate a budget should give, so the balance tools can flag fights where the book and the dice disagree.","properties":{"budget":{"type":"string","x-formula":"encounter","x-formula-type":"number","description":"Budget of one enemy (context `encounter`: `@tier`, `@role`, `@challenge`, `@party.size`, `@party.level`), summed over the fight's enemies, like an XP budget: `\"@tier * (@role == 'boss' ? 8 : @role == 'elite' ? 3 : 1)\"`."},"expect":{"type":"array","minItems":1,"description":"The heroes' expected win rate at given budgets: `[{ \"budget\": 4, \"winRate\": 0.9 }, { \"budget\": 12, \"winRate\": 0.5 }]`. Between points the expectation is read on a straight line; beyond the ends it stays at the end's value.","items":{"type":"object","required":["budget","winRate"],"additionalProperties":false,"description":"One point: a budget and the win rate it should give.","properties":{"budget":{"type":"number","description":"A fight's total budget."},"winRate":{"type":"number","minimum":0,"maximum":1,"description":"Heroes' expected win rate at that budget, 0..1."}}}},"tolerance":{"type":"number","minimum":0,"maximum":1,"description":"How far the simulated win rate may sit from the expectation before a fight is flagged (default 0.15): flagged when the whole 95% interval lies outside expectation ± tolerance."}}},"id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]*$","description":"An id: letters, digits, `_`, `-` and `.`, starting with a letter or digit."},"refName":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A name read in formulas as `@name`: letters, digits and `_`, not starting with a digit."},"refPath":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$","description":"A name read in formulas as `@name`; dots allowed (`str.mod`)."},"stringList":{"type":"array","items":{"type":"string"},"description":"A list of words."},"idList":{"type":"array","items":{"type":"string"},"description":"A list of ids."},"attribute":{"type":"object","required":["name"],"additionalProperties":false,"description":"A base number of the sheet.","properties":{"name":{"type":"string","description":"Display name, shown on chips (`Strength`)."},"abbr":{"type":"string","description":"Short label (`STR`)."},"default":{"type":"number","description":"Value when a sheet does not give one."},"min":{"type":"number","description":"Lowest allowed value."},"max":{"type":"number","description":"Highest allowed value."},"whole":{"type":"boolean","description":"Only whole numbers are allowed (a number of dice, a die's size, a rating): the checker reports 2.5 where it is written."},"description":{"type":"string","description":"What it measures, for people."}}},"track":{"type":"object","required":["name","max"],"additionalProperties":false,"description":"A number that goes up and down in a fight.","properties":{"name":{"type":"string","description":"Display name (`Hit points`)."},"max":{"type":"string","x-formula":"sheet","description":"The maximum, a formula over the sheet: `10 + @con.mod * @level`."},"start":{"type":"string","x-formula":"sheet","description":"Value at the start of a fight (default: the maximum). `0` for a track that fills, like Hope."},"counts":{"type":"array","items":{"type":"string"},"description":"Damage types whose hit points taken this track adds up, within its maximum: `[\"aggravated\"]` keeps the aggravated wounds of live action, which blood cannot heal (a heal reads `@hp.max - @hp > @aggravated`). The type is the one the log's damage event names, after the damage steps; each addition is a `gain` event. Healing never lowers it. Usually `start: \"0\"`."},"description":{"type":"string","description":"What it measures, for people."}}},"userFunction":{"type":"object","required":["params","body"],"additionalProperties":false,"description":"A function of your own: `{ \"params\": [\"n\"], \"body\": \"d(@n)\" }`, called `throw(10)`.","properties":{"params":{"type":"array","items":{"$ref":"#/$defs/refName"},"description":"Parameter names, read in the body as `@n`."},"body":{"type":"string","x-formula":"function","description":"The body: a formula over the parameters."},"description":{"type":"string","description":"What it computes, for people."}}},"trackAmount":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"An amount of a track: `{ \"track\": \"hope\", \"amount\": \"1\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"sheet","description":"How much, a formula over the sheet."}}},"outcomeGain":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"A track that an outcome fills for the one who rolled: `{ \"track\": \"progress\", \"amount\": \"@degree\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"check.gain","description":"How much, a formula over the roller's sheet, the roll and this outcome (`@degree`, `@outcome`, `@crit`); a negative amount empties the track (never below 0)."}}},"outcome":{"type":"object","required":["id","when","result"],"additionalProperties":false,"description":"One outcome of a check. Outcomes are tried in order; the first whose `when` holds is the outcome.","properties":{"id":{"$ref":"#/$defs/id","description":"Outcome id (`hit`, `crit`), tallied by the simulator."},"name":{"type":"string","description":"Display name, on chips (`Hit`)."},"when":{"type":"string","x-formula":"check.outcome","x-formula-type":"boolean","description":"True when this is the outcome: `@total >= @vs`. Reads `@natural`, `@total`, `@vs`, `@roll.*`."},"result":{"enum":["success","partial","fail"],"description":"What the rules read: `success`, `partial` or `fail`."},"crit":{"type":"boolean","description":"true: a critical success."},"botch":{"type":"boolean","description":"true: a botch (critical failure)."},"degree":{"type":"string","x-formula":"check.outcome","x-formula-type":"number","description":"Degree of success, a number."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the one who rolled (how a rule remembers something for the rest of the fight)."},"inflicts":{"$ref":"#/$defs/idList","description":"Condition ids put on the target (`off-balance`)."},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off the target (a `condition` event `ended` for each it held): an overcome that clears an aspect, a hit that breaks a guard. Taken off before `inflicts` puts any on."},"removesOwn":{"$ref":"#/$defs/idList","description":"Condition ids taken off the one who rolled (a `condition` event `ended` for each it held): a Spirit roll that ends Shaken, a recovery. Taken off before `applies` puts any on."},"gain":{"type":"array","items":{"$ref":"#/$defs/outcomeGain"},"description":"Tracks of the one who rolled that fill: `[{ \"track\": \"hope\", \"amount\": \"1\" }]`. An amount may read the outcome's `@degree`: an extended challenge adds `@degree` to a progress track, and a botch empties it with `-@progress`."},"description":{"type":"string","description":"For people."}}},"check":{"defaultSnippets":[{"label":"check with hit and miss","description":"A roll against the target's defence with two outcomes.","body":{"name":"${1:Attack}","roll":"${2:d20 + @might}","outcomes":[{"id":"hit","name":"Hit","when":"@total >= @vs","result":"success"},{"id":"miss","name":"Miss","when":"true","result":"fail"}]}}],"type":"object","required":["roll"],"additionalProperties":false,"description":"A check: one roll, then the first outcome whose `when` holds. No outcomes: it only yields its total (initiative).","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"What the check is for, for people."},"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The roll, evaluated once: `d20 + @stat + @prof`. Reads the actor's sheet, `@stat`, reads, `@edge`, `@mods.<name>`, `@target.*`."},"edge":{"type":"object","required":["combine"],"additionalProperties":false,"description":"How advantage-like edges combine before the dice; the roll reads the result as `@edge`.","properties":{"combine":{"enum":["cancel","sum"],"description":"`cancel`: any positive and any negative edge cancel, else ±1. `sum`: added up, clamped to `max`."},"max":{"type":"integer","minimum":0,"description":"Largest edge either way, under `sum`."}}},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order; the first whose `when` holds is the outcome."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number this check is rolled with when no blow gives one (a save, a reaction, initiative), readable in `roll` as `@stat`: `@con.save`. Computed on the roller's sheet; a creature's `saves[<this check's id>]` replaces it (an SRD monster's Constitution save +6). An attack's `@stat` stays the weapon's or creature attack's."},"requires":{"type":"string","x-formula":"check.roll","x-formula-type":"boolean","description":"True when the check may be attempted at all; false: nothing is rolled, no outcome follows (a blow misses, a challenge adds nothing), the action is spent; the log's check event has the outcome `not-attempted` (tallied so by `sim`) and no dice. Read before the roll on the roller's sheet, with `@stat` (the blow's or the check's) and `@target.*`; conditions' `@mods` are not gathered yet. Live action: a wound penalty at or above the ability total stops the action, `@stat >= 1` with totals that already subtract `@wound`. Default: always."}}},"combat":{"type":"object","required":["mode"],"additionalProperties":false,"description":"How fights are resolved.","properties":{"mode":{"enum":["numbers","consequences"],"description":"`numbers`: attack, damage, defence. `consequences`: the hero rolls and the result is read on both sides (spec §2.8)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"The attack: which check is rolled, the damage of a blow, the defence to meet.","properties":{"check":{"type":"string","description":"Id of the check rolled to attack (`attack`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of a blow: `1d8 + max(@str.mod, @dex.mod)`. Reads the attacker's sheet and reads, `@roll.*`, `@outcome`, `@crit`, `@degree`."},"defence":{"type":"string","x-formula":"defence","x-formula-type":"number","description":"What the enemy must meet, on the defender's sheet: `10 + @dex.mod`. The attack roll reads it as `@vs`."},"reads":{"type":"object","description":"What every attack reads: names and formulas computed on the attacker, read as `@name` in the roll and the damage. A weapon's own reads win, name by name. Reserved names (see `attributes`) are refused.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the attacker's sheet; a plain attribute reads as that attribute."}},"crit":{"enum":["dice","total","none"],"description":"On a crit: `dice` rolls twice the damage dice, `total` doubles the damage, `none` leaves it to formulas reading `@crit`."}}},"damage":{"type":"object","additionalProperties":false,"description":"What happens to damage on its way to the target.","properties":{"steps":{"type":"array","description":"Steps run in order, each replacing `@damage` where `when` holds. The result is floored at 0 and rounded down.","items":{"type":"object","required":["id","when","value"],"additionalProperties":false,"description":"One damage step, named on the damage chip when it changes the number.","properties":{"id":{"$ref":"#/$defs/id","description":"Step id (`resist`)."},"name":{"type":"string","description":"Display name."},"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"True when the step applies: `has(@target.resist, @damageType)`."},"value":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"The new damage: `floor(@damage / 2)`."},"type":{"type":"string","minLength":1,"description":"Where `when` holds, the damage is of this type from this step on: later steps read it as `@damageType`, and the log's damage event (and regeneration's stopping types) name it. A damage type that depends on the target: a firearm's `firearm` becomes `bashing` against a vampire and `lethal` against anyone else (`{ \"when\": \"@damageType == 'firearm'\", \"value\": \"@damage\", \"type\": \"lethal\" }`, after the vampire's step)."}}}},"apply":{"type":"object","additionalProperties":false,"description":"Damage as data (format v1.1): the tracks a blow lowers, in order and in shares, and the conditions the damage done puts on or takes off (Savage Worlds' Shaken and a Wound per raise, Fate's stress then consequence slots). Read after `steps`, for every blow, part and damaging ability. Here `@damage` is the damage after the steps rounded down but not floored at 0 (below 0: the blow fell that far short, a Savage Worlds roll under Toughness). Without `apply` a blow lowers the hit-point track only. The damage event lists each track lowered (`split`) and its chip says what each took and which conditions the blow put on or took off.","required":["tracks"],"properties":{"tracks":{"type":"array","minItems":1,"maxItems":30,"description":"Tracks lowered in order. Each takes its `amount`, at most what is left of the damage and at most what the track holds (no track goes below 0); what it took is no longer left for the next. What no track takes is lost. The damage done is what they took together (the attacker's `damageDealt`); a hit-point track emptied puts its holder down as always.","items":{"type":"object","required":["track"],"additionalProperties":false,"description":"One track a blow lowers.","properties":{"track":{"$ref":"#/$defs/id","description":"Id of the track lowered (`stress`, `wounds`, `hp`)."},"amount":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"What this track takes, rounded down, kept within 0 and what is left; `@damage` is what is left to deal (the damage after the steps less what the tracks before took). Default: all of it (`@damage`), so a second track takes what overflows the first. Half each: `ceil(@damage / 2)` then a track with no amount. A Wound per raise: `floor(@damage / 4)`."}}}},"conditions":{"type":"array","maxItems":30,"description":"Conditions put on or taken off by the damage, after the tracks are lowered (before the target goes down): each `when` is read first, all of them on the blow as the tracks left it, then each that holds puts on `apply` and takes off `remove` on the target (a `condition` event each).","items":{"type":"object","required":["when"],"additionalProperties":false,"minProperties":2,"description":"One condition rule of the damage: `{ \"when\": \"@damage >= 0 and not has(@target.conditions, 'shaken')\", \"apply\": \"shaken\" }`.","properties":{"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"Whether the rule holds: `@damage` is the damage after the steps (not floored at 0), `@target.*` the target after the tracks took theirs."},"apply":{"$ref":"#/$defs/id","description":"Id of the condition put on the target (its source the attacker)."},"remove":{"$ref":"#/$defs/id","description":"Id of the condition taken off the target."}}}}}},"types":{"type":"object","required":["default"],"additionalProperties":false,"description":"Damage types: what a blow deals when nothing names its type.","properties":{"default":{"type":"string","description":"Type of a blow nothing else types (`bludgeoning`)."},"words":{"type":"object","description":"Words of an attack's name and the type they mean: `{ \"claw\": \"slashing\", \"bite\": \"piercing\" }`.","additionalProperties":{"type":"string","description":"The damage type this word means."}}}}}},"reaction":{"type":"object","required":["per"],"additionalProperties":false,"description":"How often a combatant may react outside its turn.","properties":{"per":{"enum":["round","turn","unlimited"],"description":"One reaction per `round` or per `turn`, or `unlimited`."},"opportunity":{"type":"boolean","description":"true: whoever leaves a place where a foe stands takes that foe's first attack as a reaction (an opportunity attack), when the foe has a reaction left. Teleports and disengage words never provoke it."}}},"sustain":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"Keeping a sustained ability when hurt: rolled on each blow that hurts the sustainer.","properties":{"check":{"type":"string","description":"Check id rolled (`sustain`)."},"dc":{"type":"string","x-formula":"sustain.dc","x-formula-type":"number","description":"The number to meet: `max(10, floor(@damage / 2))`."}}},"targeting":{"type":"object","additionalProperties":false,"description":"Who may be targeted.","properties":{"canTarget":{"type":"string","x-formula":"targeting","x-formula-type":"boolean","description":"True when the attacker may target this one: `not (@attack.melee and has(@target.tags, 'flying'))`."}}},"death":{"type":"object","required":["enabled"],"additionalProperties":false,"description":"Whether heroes can die. A hero at 0 hit points is `down`: stable when `enabled` is false or a condition on it says `atZero: stable` (out of this fight, alive: it wakes up later, after the fight), dead when a condition says `atZero: dead`, and otherwise dying: with a `save`, it rolls death saves until it is stable, dead or back up; without one it stays down for the rest of the fight.","properties":{"enabled":{"type":"boolean","description":"true: a hero at 0 can die. false: a world without death (stable, wakes up later)."},"save":{"type":"object","required":["check"],"additionalProperties":false,"description":"Death saves: at the start of every round each dying hero rolls `check` (no DC: its outcomes decide). A success counts one success, a `crit` outcome brings the hero back up with 1 hit point; a fail counts one failure, a `botch` outcome two. At `successes` it is stable, at `failures` dead (a `down` event each).","properties":{"check":{"type":"string","description":"Check id rolled (`death`)."},"successes":{"type":"integer","minimum":1,"description":"Successes that make the hero stable. Default 3."},"failures":{"type":"integer","minimum":1,"description":"Failures that kill the hero. Default 3."}}}}},"consequences":{"type":"object","required":["roll","outcomes","position","effect","harm"],"additionalProperties":false,"description":"Consequences mode: the hero rolls, the result is read on both sides.","properties":{"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The hero's roll: `(@pool > 0 ? (@pool)d6kh1 : 2d6kl1)`."},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order, like a check's outcomes."},"position":{"type":"object","description":"Positions and the harm levels a failure costs the hero.","additionalProperties":{"type":"object","required":["harm"],"additionalProperties":false,"description":"One position.","properties":{"harm":{"type":"number","minimum":0,"description":"Harm levels the hero suffers."}}}},"effect":{"type":"object","description":"Effects and the harm levels a success deals.","additionalProperties":{"type":"number","minimum":0,"description":"Harm levels dealt."}},"harm":{"type":"object","required":["levels"],"additionalProperties":false,"description":"What harm costs a hero.","properties":{"levels":{"type":"array","items":{"type":"number","minimum":0,"maximum":1},"description":"Fraction of maximum hit points each harm level costs (Forged: `[0.25, 0.5, 0.8, 1.0]`)."},"slots":{"type":"array","items":{"type":"integer","minimum":0,"maximum":100},"description":"How many harms each level holds on a hero (Forged: `[2, 2, 1]`, two lesser, two moderate, one severe). Harm at a level already full is taken one level up, again and again; a level past the list holds any number (the last of `levels`, all of the hit points, is where a full track ends). Without `slots` every harm is taken at the position's level."},"track":{"type":"string","description":"Track harm is taken from (default `hp`)."}}},"defaultPosition":{"type":"string","description":"The heroes' position in a fight that names none (default `risky`); one of `position`."}}},"disengage":{"$ref":"#/$defs/stringList","description":"Words of the system that disengage: an ability whose id or name holds one never provokes an opportunity attack, unless the ability says `disengage` itself."},"edgeWords":{"type":"object","additionalProperties":false,"description":"How the log words an edge of +1 and -1 on a check (`Prone (near): advantage`); any other edge reads `edge +2`.","properties":{"advantage":{"type":"string","minLength":1,"description":"The word for an edge of +1 (default `advantage`)."},"disadvantage":{"type":"string","minLength":1,"description":"The word for an edge of -1 (default `disadvantage`)."}}}}},"turn":{"type":"object","required":["initiative","actions"],"additionalProperties":false,"description":"Who acts when, and how much one turn allows.","properties":{"initiative":{"type":"object","required":["check"],"additionalProperties":false,"description":"Initiative: highest first.","properties":{"check":{"type":"string","description":"Id of the initiative check."},"when":{"enum":["once","round"],"description":"`once` (when the first exchange starts; a late arrival rolls when it appears) or every `round`. Default `once`."},"ties":{"enum":["heroes","enemies","random"],"description":"Who goes first on a tie. Default `heroes`."}}},"actions":{"type":"array","description":"The budget of one turn. Attacks past it are marked NO TIME.","items":{"type":"object","required":["id","name","per"],"additionalProperties":false,"description":"One kind of action in a turn.","properties":{"id":{"$ref":"#/$defs/id","description":"Action id (`action`, `bonus`), named by abilities' `uses` and `grants`."},"name":{"type":"string","description":"Display name."},"per":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many per turn."},"attacks":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Attacks this action makes: `@class.attacks` (multiclass: the largest, never summed)."},"speed":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Speed of the action, read by the clock as `@action.speed`; may read `@clock` (Run: all that is left) and `@clock.next`, the next lower tick this round on which anyone else is to act (the highest clock below the actor's among the others standing; 0 when nobody): Libra's Wait `@clock.next > 0 ? @clock - @clock.next : 0` holds to it."},"defer":{"type":"boolean","description":"true: a held action (Libra's Wait). Taking it (with an ability that `uses` it, steered by standing orders) does nothing else and ends the act: the actor's clock drops by the action's `speed` only (none: it stays on the current tick; `turn.clock.cost` is not applied), and at that clock value it acts again after everyone else who is to act there, last on the tick. To hold until a lower initiative number someone else acts on, the speed reads `@clock - @clock.next`. It cannot be taken twice on the same tick. Only in a system with `turn.clock` (the checker warns otherwise: without a clock it only ends the turn)."},"description":{"type":"string","description":"For people."}}}},"limit":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many actions one turn allows, of every kind together (each kind still within its own `per`): Libra's `1` (a turn is one Action, a potion or a power, and its speed is that action's). On a clock, each act is a turn. Default: no limit beyond each kind's `per`."},"clock":{"type":"object","required":["cost","while"],"additionalProperties":false,"description":"Turns the round into ticks, for speed systems. The highest clock acts next.","properties":{"cost":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"What each action takes off the actor's clock: `@action.speed`."},"while":{"type":"string","x-formula":"clock","x-formula-type":"boolean","description":"True while the actor may act again: `@clock >= 1`."},"again":{"type":"array","description":"What each act after the actor's first one of a round costs, paid from its own tracks when that act begins (each payment a `gain` event): live action's `[{ \"track\": \"blood\", \"amount\": \"1\" }]`, a blood point for every Celerity action. One who cannot pay all of it acts no more that round, whatever `while` says. Amounts read what `while` reads (`@clock`, `@initiative`). Default: acting again is free.","items":{"type":"object","required":["track","amount"],"additionalProperties":false,"properties":{"track":{"type":"string","description":"Track id paid from (`blood`)."},"amount":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"How much of the track, on the actor's sheet: `1`."}}}}}}}},"condition":{"defaultSnippets":[{"label":"condition","description":"A condition with an edge on its holder's checks for a few rounds.","body":{"id":"${1:new-condition}","name":"${2:Dazed}","edge":"${3:-1}","rounds":"^${4:1}"}}],"type":"object","required":["id"],"additionalProperties":false,"description":"A condition: edges and mods on checks, no actions, a save that ends it.","properties":{"id":{"$ref":"#/$defs/id","description":"Condition id, named by `applies`, `inflicts` and fights."},"name":{"type":"string","description":"Display name, on chips (`Prone`)."},"description":{"type":"string","description":"For people."},"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge on the holder's own checks: `-1` is disadvantage."},"mods":{"type":"object","description":"Mods on the holder's own checks, read there as `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"checks":{"$ref":"#/$defs/idList","description":"Check ids the holder's `edge` and `mods` apply to (all when omitted)."},"against":{"type":"array","description":"Effects on checks made against the holder, filtered by `reach`.","items":{"type":"object","additionalProperties":false,"description":"One effect on checks against the holder.","properties":{"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge for the attacker: `1` is advantage."},"mods":{"type":"object","description":"Added to the attacker's `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"crit":{"type":"boolean","description":"true: a hit becomes a crit. The check then reads as its first success outcome marked `crit` (its event, tally and chip), when it has one, and the chip says which condition did it (`Paralyzed (near): crit`)."},"reach":{"type":"string","description":"Only for attacks from this band or row (`near`, `far`)."}}}},"noActions":{"type":"boolean","description":"true: its holder cannot act: no blows, no abilities, potions included, on its turn, and no reactions either (a reaction is an ability: the seed's one who cannot act \"neither strikes nor uses abilities\"), unless `noReactions` is `false`."},"flees":{"type":"boolean","description":"true: its holder is running away. At the start of its next turn, if it still stands and holds this condition, it leaves the fight (a `flee` event): it no longer acts, reacts or can be targeted, rows close up behind it, and it counts neither as standing nor as down (the statistics count it as fled). A side with nobody left standing in the fight, down or fled, has lost it. One brought down while running stays in the fight, down. Put it on with an ability (Libra's Run: `applies` it to `self`, with `noActions` so the runner cannot act, Dodge or Resist meanwhile). Default false."},"endsOnDamage":{"type":"boolean","description":"true: any damage its holder takes (more than 0, after the damage steps) ends it (Asleep: a blow wakes the sleeper; the blow itself still has the advantage and crit Asleep gives)."},"noReactions":{"type":"boolean","description":"Whether its holder's reactions are taken away (Shield, a dodge, a soak, an opportunity attack). Default: what `noActions` says. `true` alone takes only the reactions (a shocking grasp); `false` with `noActions` keeps them (stunned on its turn, still dodging)."},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"The holder rolls again at the end of each of its turns; a success ends the condition. When a save applied the condition (a spell's `save`, a creature attack's `save`: a ghoul's DC 10 Constitution save), the repeat is that same check against that same DC; `check` and `dc` here serve when no save applied it (a fight's starting conditions, an outcome's `inflicts`).","properties":{"check":{"type":"string","description":"Check id rolled (`save.con`)."},"dc":{"type":"string","x-formula":"condition.dc","x-formula-type":"number","description":"DC, computed when the condition is applied: `@source.spell.dc`."},"at":{"enum":["turnEnd","turnStart"],"description":"When the save is rolled. Default `turnEnd`."}}},"atZero":{"enum":["dead","stable"],"description":"What 0 hit points means while this is on a hero."},"rounds":{"type":"integer","minimum":0,"description":"Rounds it lasts (none: until something ends it): it ends at the end of its holder's `rounds`-th turn after the one in progress, whoever put it on. `1`, put on by a foe or by the holder itself during its own turn, lasts to the end of the holder's next turn; `0` put on during the holder's own turn ends at the end of that turn (a boost to this turn's rolls only), and off its turn means the same as `1`."},"charges":{"type":"integer","minimum":1,"description":"Checks it lasts (a penalty until used): each check it takes part in uses one, either as its holder's own check (its `edge` or `mods`, within `checks`) or as a foe's check against the holder (an `against` entry that applies); when none is left it ends after that check (a `condition` event, `ended`). A check not attempted (`requires`) uses none. With `rounds` too, whichever runs out first. Live action's botch: `\"charges\": 1` lasts to the botcher's next challenge, whenever it comes. Default: not counted."},"ends":{"enum":["turnEnd","turnStart"],"description":"When its `rounds` run out: `turnEnd` (default) at the end of its holder's `rounds`-th turn after the one in progress; `turnStart` at the start of its holder's `rounds`-th turn from now, whoever put it on and when (`\"rounds\": 1, \"ends\": \"turnStart\"`: until the start of its holder's next turn, as a dodge or a full defence lasts). With `rounds` 0 it means 1. Without `rounds`, nothing."},"refresh":{"type":"boolean","description":"true: put on again while its holder holds it, it starts over (its `rounds`, its `charges` and its save's DC counted anew, the new source its source), with a `condition` event `refreshed`: a mark renewed by every hit lasts as long as the hits keep coming. Default false: a condition held is not put on again (its first application keeps counting down)."}}},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"A saving throw each target rolls against the user's DC.","properties":{"check":{"type":"string","description":"Check id each target rolls (`save.wis`)."},"dc":{"type":"string","x-formula":"ability.dc","x-formula-type":"number","description":"DC, on the user's sheet: `@spell.dc`."},"half":{"type":"boolean","description":"true: half damage on a successful save."}}},"ability":{"defaultSnippets":[{"label":"ability","description":"An ability of its own attack: one roll and its damage.","body":{"id":"${1:power-strike}","name":"${2:Power Strike}","uses":"${3:free}","target":"${4:enemy}","attack":{"check":"${5:attack}","damage":"${6:2d6}"}}}],"type":"object","required":["id","uses"],"additionalProperties":false,"description":"An ability, spell, reaction or potion.","properties":{"id":{"$ref":"#/$defs/id","description":"Ability id, named by heroes and orders."},"name":{"type":"string","description":"Display name."},"kind":{"type":"string","description":"Kind, for people (`Spell`, `Feature`, `Potion`)."},"level":{"type":"integer","minimum":0,"description":"Spell level or tier."},"description":{"type":"string","description":"For people."},"uses":{"type":"string","description":"What it takes: an action id of `turn.actions` (`action`, `bonus`), `reaction`, or `free`."},"cost":{"type":"array","description":"Resources paid; an ability whose cost cannot be paid is not used.","items":{"type":"object","minProperties":1,"additionalProperties":false,"dependentRequired":{"track":["amount"],"amount":["track"]},"description":"A spell slot (`{ \"slot\": 1 }`) or an amount of a track (`{ \"track\": \"tp\", \"amount\": \"1\" }`).","properties":{"slot":{"type":"integer","minimum":0,"description":"Spell slot level spent."},"track":{"type":"string","description":"Track paid from."},"amount":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much of the track."}}}},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks that fill when it is used (a builder)."},"react":{"type":"object","required":["on"],"additionalProperties":false,"description":"For a reaction: when it fires and what it does.","properties":{"on":{"enum":["hit","spell","leave"],"description":"`hit` (being hit), `spell` (a spell), `leave` (an enemy leaving reach)."},"defence":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Added to the defence against the triggering attack (Shield: `5`)."},"check":{"type":"string","description":"A check rolled to react; its success is read by damage steps as `@reaction.<ability id>`."},"cancels":{"type":"boolean","description":"`spell` reactions: true, a successful one undoes the ability on the one reacting: no attack roll, save, damage or condition for it (Counterspell; the others an area spell reaches still suffer it). Default false: the ability goes on, and damage steps may read `@reaction.<id>`."},"kinds":{"$ref":"#/$defs/stringList","description":"`spell` reactions: the ability kinds (an ability's `kind`, compared exactly) it answers; an ability of another kind aimed at the holder does not trigger it (classic-d20's Counterspell `[\"Spell\"]`: a fighter's manoeuvre goes on). Default: every ability aimed at the holder."},"when":{"type":"string","x-formula":"reaction","x-formula-type":"boolean","description":"True when it answers this trigger at all; false: it is not taken (no check rolled, nothing paid, no reaction used). Reads the reactor's sheet, the triggering blow's `@damageType` and `@attack.melee`, and `@attacker.*` (the one it answers): Libra's Dodge `@damageType == 'physical'`, Resist `@damageType != 'physical'`. A `spell` trigger reads the ability's damage type; a `leave` trigger has none (`''`). Default: always."}}},"sustained":{"type":"boolean","description":"true: its effects last while its user sustains it (one at a time)."},"target":{"enum":["enemy","enemies","ally","allies","self"],"description":"Who it is aimed at: one `enemy`, all `enemies`, an `ally`, all `allies`, or `self`."},"save":{"$ref":"#/$defs/save"},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the targets (on a failed save, when there is one)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"An attack of its own: an attack spell rolls its own attack and dice.","properties":{"check":{"type":"string","description":"Check id rolled (`attack`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@spell.mod`."},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage: `(@level >= 5 ? 2 : 1)d10`."},"type":{"type":"string","description":"Damage type (`fire`)."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage of a saving-throw ability, rolled once for all targets."},"type":{"type":"string","description":"Damage type."},"heal":{"type":"object","required":["amount","track"],"additionalProperties":false,"description":"Healing, never above the maximum.","properties":{"amount":{"type":"string","x-formula":"heal","x-formula-type":"number","description":"How much: `1d10 + @level`."},"track":{"type":"string","description":"Track healed (`hp`)."}}},"grants":{"type":"array","description":"More actions this turn (Action Surge): their attacks are really rolled.","items":{"type":"object","required":["action","count"],"additionalProperties":false,"description":"Extra actions of one kind.","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"integer","minimum":1,"description":"How many more this turn."}}}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, read by the clock as `@action.speed`."},"recharge":{"type":"object","required":["min"],"additionalProperties":false,"description":"Recharge (a breath weapon): usable again at the start of a turn when its die (a d6 unless `die` says) shows at least `min`.","properties":{"min":{"type":"integer","minimum":1,"maximum":1000,"description":"Lowest face of the die that recharges it (5 on a d6: on 5-6); at most the die's faces."},"die":{"type":"integer","minimum":2,"maximum":1000,"description":"Faces of the recharge die (default 6: a d6)."}}},"move":{"type":"string","description":"Where using it moves its user (a band such as `far`, or a row). Leaving a place where foes stand lets them react (`react.on: leave`, or the opportunity attack of `combat.reaction.opportunity`), unless it is a teleport or a disengage (`disengage`)."},"teleport":{"type":"boolean","description":"A teleport (Misty Step): its `move` never provokes a reaction."},"disengage":{"type":"boolean","description":"Its `move` disengages: leaving never provokes an opportunity attack or a `leave` reaction. When absent, the words of `combat.disengage` found in its id or name decide."},"challenge":{"type":"object","required":["check","vs"],"additionalProperties":false,"description":"A check its user rolls on its own, against a number rather than a foe (an unopposed challenge: picking a lock, breaking a ward). The outcome's `applies` and `gain` take effect as for any check, so an extended challenge adds its `@degree` to a progress track (and a botch may empty it); standing orders read the track to know when it is done.","properties":{"check":{"type":"string","description":"Check id rolled (`challenge`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The user's number for the check, `@stat` (an ability total: `@wits + @streetwise - @wound`). Default: the check's own `stat`, else 0."},"vs":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number to meet, `@vs` (a difficulty), on the user's sheet."}}},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off its targets (breaking a ward, a cure). An ability that does nothing else is not used while none of its targets holds one of them."}}},"template":{"defaultSnippets":[{"label":"enemy template","description":"An enemy role whose numbers grow with `@tier`.","body":{"role":"${1:standard}","attributes":{},"tracks":{"hp":"${2:6 + 4 * @tier}"},"combat":{"attack":"${3:@tier}","damage":"${4:1d6 + @tier}","defence":"${5:10 + @tier}"}}}],"type":"object","required":["role"],"additionalProperties":false,"description":"An enemy template: formulas of `@tier` (the system's `tiers`, 1..6 by default) that build an enemy's sheet.","properties":{"role":{"type":"string","description":"`minion`, `standard`, `elite`, `boss`, or a role of your own."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"defaults":{"type":"object","additionalProperties":false,"description":"Defaults for the enemy's sheet.","properties":{"attribute":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Every attribute not given in `attributes`: `min(5, floor((@tier + 1) / 2))`."}}},"attributes":{"type":"object","description":"Attributes by id.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier` and `@role`."}},"tracks":{"type":"object","description":"Track maxima by id: `{ \"hp\": \"8 + 6 * @tier\" }`.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier`, `@role` and the sheet."}},"combat":{"type":"object","additionalProperties":false,"description":"The enemy's fighting numbers.","properties":{"defence":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Defence: `12 + @tier`."},"attack":{"type":"string","x-formula":"template","x-formula-type":"number","description":"The number its blows are struck with, `@stat` in the attack check."},"damage":{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"Damage of its blows: `(@tier)d6 + @tier`. Reads `@tier`, `@role`, the sheet, and the attack roll's `@roll.*`, `@crit`."},"attacks":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Attacks its attack action makes (`\"2\"`; `\"0\"`: it never strikes with its blows, its abilities still act). When given, this is the count whatever the turn's attack action says (`turn.actions[].attacks`, even a constant `\"1\"`); when absent the action's count holds, and `@class.attacks` reads 1."},"type":{"type":"string","description":"Damage type of its blows."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"harm":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Consequences mode: harm levels before it falls: `@role == 'minion' ? 1 : 3`."},"abilities":{"type":"array","description":"Abilities of its own or ids of the system's abilities, used as a bestiary creature uses them: each reaction (Libra's Dodge, Resist) whenever the moment comes, abilities aimed at enemies before its blows. Costs are paid from the enemy's own tracks.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags read by formulas: `has(@target.tags, 'flying')`."},"lists":{"type":"object","description":"Values of the system's declared lists (`lists`) by name, read as `@target.<name>`: `{ \"wields\": [\"spear\"] }` (Libra's weapon type). A name the system does not declare is an error.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"orders":{"$ref":"#/$defs/enemyOrders","description":"Its standing orders (other abilities before its attacks; its reactions whenever the moment comes unless an order says when)."}}},"class":{"type":"object","additionalProperties":false,"description":"A class.","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"attacks":{"type":"string","x-formula":"class","x-formula-type":"number","description":"Attacks an Action makes; `@level` is the level in this class. Read as `@class.attacks` (the largest over a hero's classes)."}}},"damagePart":{"type":"object","required":["damage","type"],"additionalProperties":false,"description":"A further part of a blow's damage with a type of its own (an adult red dragon's bite: piercing, plus `{ \"damage\": \"2d6\", \"type\": \"fire\" }`). Rolled with the blow's own damage (its dice doubled on a crit under `crit: dice`, x2 under `total`), then run through `combat.damage.steps` on its own with `@damageType` set to its type (resisted, doubled or ignored separately); the parts' results are added up on the target, one damage event each, and one sustain roll covers the whole blow.","properties":{"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of this part: `2d6`."},"type":{"type":"string","description":"Damage type of this part (`fire`)."}}},"creatureAttack":{"type":"object","required":["id","bonus","damage"],"additionalProperties":false,"description":"One attack of a creature.","properties":{"id":{"$ref":"#/$defs/id","description":"Attack id, named by `multiattack`."},"name":{"type":"string","description":"Display name; its words type the damage (`Claw` slashes)."},"bonus":{"description":"Attack bonus: the number the blow is struck with (`@stat`). A number, or a formula over the creature's own sheet, evaluated at each blow: `\"@melee.total\"` or `\"4 - @wound\"` reads its wounds as they are then.","oneOf":[{"type":"number","description":"The bonus: `4`."},{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"A formula over the creature's own sheet (its attributes, derived values and tracks), evaluated at each blow: `@melee.total`."}]},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `2d6 + 3`."},"type":{"type":"string","description":"Damage type."},"reach":{"type":"string","description":"`near` or `far`."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids a hit puts on the target (after its save, when there is one)."},"save":{"$ref":"#/$defs/save"},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a dragon's bite: `damage` piercing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"enemyOrders":{"type":"array","description":"Standing orders of an enemy, tried in order like a hero's: other abilities before its attacks (a war cry, running away), reactions when the moment comes. `use` names one of its own `abilities`. Each reaction it has that no order names is used whenever the moment comes, as without orders.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Id of one of its abilities."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it, on its own sheet: `@hp < @hp.max / 2`."}}}},"creatureLists":{"type":"array","items":{"type":"string"},"description":"Any other list of words the system reads (`has(@target.conditionImmune, 'charmed')`)."},"creature":{"defaultSnippets":[{"label":"creature","description":"A bestiary creature with one attack.","body":{"id":"${1:wolf}","name":"${2:Wolf}","defence":"^${3:12}","hp":"^${4:11}","attacks":[{"id":"${5:bite}","name":"${6:Bite}","bonus":"^${7:4}","damage":"${8:2d4 + 2}"}]}}],"type":"object","required":["id","name","defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"A creature of the bestiary: it fights with its own numbers.","properties":{"id":{"$ref":"#/$defs/id","description":"Creature id, named by fights (`goblin`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"size":{"type":"string","description":"Size, for people."},"type":{"type":"string","description":"Creature type (`undead`)."},"challenge":{"type":"number","minimum":0,"description":"Challenge rating or level."},"defence":{"description":"Defence (armour class): a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"tracks":{"type":"object","description":"Other track maxima by id.","additionalProperties":{"type":"number","description":"Maximum."}},"saves":{"type":"object","description":"Bonuses by check id (`save.dex`: 5), replacing the sheet's own.","additionalProperties":{"type":"number","description":"Bonus."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one attack action, in order (`[\"bite\", \"claw\", \"claw\"]`). Without one, a creature makes one attack an action and uses its attacks in turn: the first, then the second, and so on round the list, each fight starting from the first (an attack that reaches no foe is passed over for the next). The SRD ghoul bites, then claws (paralysing), then bites again."},"damageType":{"type":"string","description":"Damage type of its blows when an attack names none."},"regeneration":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Hit points regained at the start of each of its turns.","properties":{"amount":{"type":"number","minimum":0,"description":"Hit points regained."},"stoppedBy":{"$ref":"#/$defs/stringList","description":"Damage types that stop it for a turn (`fire`, `acid`)."}}},"abilities":{"type":"array","description":"Abilities of its own (a breath weapon, a saving throw the hero rolls) or ids of the system's abilities.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"position":{"type":"string","description":"Where it stands by default (`near`, `far`, a row)."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`undead`, `flying`)."},"orders":{"$ref":"#/$defs/enemyOrders","description":"Its standing orders (other abilities before its attacks; its reactions whenever the moment comes unless an order says when)."}}},"weapon":{"type":"object","required":["name","damage"],"additionalProperties":false,"description":"A hero's weapon.","properties":{"name":{"type":"string","description":"Display name; its words type the damage."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `1d8 + @str.mod`."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@str.mod`."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"type":{"type":"string","description":"Damage type (`slashing`)."},"reads":{"type":"object","description":"What this weapon's attacks read, winning over `combat.attack.reads` name by name: `{ \"second\": \"@willpower\" }`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the wielder's sheet."}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, `@action.speed`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`finesse`)."},"lists":{"type":"object","description":"Values of the system's declared lists by name (`{ \"wields\": [\"sword\"] }`); a list declared `weapon: true` joins the wielder's (Libra's weapon type and killers). A name the system does not declare is an error.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a flame tongue: slashing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"hero":{"defaultSnippets":[{"label":"hero","description":"A hero with attributes and a weapon.","body":{"id":"${1:hero}","name":"${2:Hero}","level":"^${3:1}","attributes":{},"weapon":{"name":"${4:Sword}","damage":"${5:1d8}"}}}],"type":"object","required":["id","name","level"],"additionalProperties":false,"description":"A hero for the sandbox.","properties":{"id":{"$ref":"#/$defs/id","description":"Hero id, named by fights."},"name":{"type":"string","description":"Display name."},"level":{"type":"integer","minimum":0,"description":"Character level, `@level`."},"classes":{"type":"object","description":"Level in each class by class id: `{ \"fighter\": 5 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Level in this class."}},"attributes":{"type":"object","description":"Attribute values by id; missing ones take the attribute's `default`.","additionalProperties":{"type":"number","description":"Value."}},"derived":{"type":"object","description":"The hero's own values (`spell.dc`), read like the system's derived values.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the hero's sheet."}},"tracks":{"type":"object","description":"Starting values of tracks, when not the maximum.","additionalProperties":{"type":"number","description":"Starting value."}},"slots":{"type":"object","description":"Spell slots by level: `{ \"1\": 4, \"2\": 2 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Slots of this level."}},"weapon":{"$ref":"#/$defs/weapon"},"abilities":{"$ref":"#/$defs/idList","description":"Ability ids the hero has."},"orders":{"type":"array","description":"Standing orders, tried in order: reactions when the moment comes, other abilities before the hero's attacks.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Ability id to use."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it: `@hp < @hp.max / 2`, or for a reaction `@total - @vs < 5`."}}}},"focus":{"type":"string","description":"Who to target first: a combatant id or a role (default: the reachable enemy with the fewest hit points)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids the hero carries from the start."},"position":{"type":"string","description":"Where the hero stands by default."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types the hero resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types the hero is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types the hero is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"The hero's weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe the hero slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."},"lists":{"type":"object","description":"Values of the system's declared lists (`lists`) by name, read as `@target.<name>`: `{ \"wields\": [\"sword\"] }`. A name the system does not declare is an error; a creature writes them as keys of its own.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}},"fightHero":{"oneOf":[{"type":"string","description":"A hero id."},{"type":"object","required":["hero"],"additionalProperties":false,"description":"A hero with a position and conditions for this fight.","properties":{"hero":{"type":"string","description":"Hero id."},"position":{"type":"string","description":"Where the hero stands (`near`, `far`, a row)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied when the fight starts (a late arrival: when it arrives)."},"arrives":{"type":"integer","minimum":1,"maximum":10000,"description":"The round the hero enters the fight (default 1: from the start). Until then it neither acts nor can be targeted, and a side is not beaten while someone of it is still to come; on arriving it rolls initiative (the seed: a fighter who enters later rolls when first seen), takes its turn in that round by it, and its starting `conditions` land then. An `arrive` event says so."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}}]},"enemyNumbers":{"type":"object","required":["defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"An enemy written out with its own numbers.","properties":{"name":{"type":"string","description":"Display name."},"defence":{"description":"Defence: a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order."},"damageType":{"type":"string","description":"Damage type of its blows."},"harm":{"type":"number","minimum":0,"description":"Consequences mode: harm levels before it falls."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}},"fightEnemy":{"type":"object","additionalProperties":false,"anyOf":[{"required":["template"],"properties":{"template":true}},{"required":["bestiary"],"properties":{"bestiary":true}},{"required":["numbers"],"properties":{"numbers":true}}],"description":"Enemies of one kind: from a template, the bestiary, or numbers written out.","properties":{"template":{"type":"object","required":["role","tier"],"additionalProperties":false,"description":"From a template: `{ \"role\": \"minion\", \"tier\": 1 }`.","properties":{"role":{"type":"string","description":"Template role."},"tier":{"type":"integer","minimum":0,"maximum":1000,"description":"Tier, inside the system's `tiers` (1..6 by default)."}}},"bestiary":{"type":"string","description":"Creature id from the bestiary."},"numbers":{"$ref":"#/$defs/enemyNumbers"},"count":{"type":"integer","minimum":1,"maximum":1000,"description":"How many (default 1, at most 1000)."},"id":{"$ref":"#/$defs/id","description":"Name prefix: enemies are `<id>-1`, `<id>-2`, ... (default: the role or creature)."},"position":{"type":"string","description":"Where they stand."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied to each when the fight starts (late arrivals: when they arrive)."},"arrives":{"type":"integer","minimum":1,"maximum":10000,"description":"The round they enter the fight (default 1: from the start). Until then they neither act nor can be targeted, and a side is not beaten while someone of it is still to come; on arriving they roll initiative (the seed: a fighter who enters later rolls when first seen), take their turn in that round by it, and their starting `conditions` land then. An `arrive` event says so."}}},"fight":{"defaultSnippets":[{"label":"fight","description":"A sample fight: heroes against enemies from a template.","body":{"id":"${1:first-fight}","name":"${2:First fight}","heroes":["${3:hero}"],"enemies":[{"template":{"role":"${4:standard}","tier":"^${5:1}"},"count":"^${6:1}"}]}}],"type":"object","required":["id","heroes","enemies"],"additionalProperties":false,"description":"A fight: heroes against enemies.","properties":{"id":{"$ref":"#/$defs/id","description":"Fight id: `sim FILE --fight ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","items":{"$ref":"#/$defs/fightHero"},"description":"Hero ids, or `{ \"hero\": \"fighter5\", \"position\": \"far\", \"conditions\": [\"blessed\"] }`."},"enemies":{"type":"array","items":{"$ref":"#/$defs/fightEnemy"},"description":"Enemies: `{ \"template\": { \"role\": \"minion\", \"tier\": 1 }, \"count\": 4 }` or `{ \"bestiary\": \"goblin\" }`."},"positions":{"type":"object","description":"Positions by hero id: `{ \"fighter5\": \"near\" }`.","additionalProperties":{"type":"string","description":"Band or row."}},"maxRounds":{"type":"integer","minimum":1,"maximum":10000,"description":"Rounds before the fight is a draw (default 100)."},"position":{"type":"string","description":"Consequences mode: the heroes' position (default `combat.consequences.defaultPosition`, else `risky`)."},"effect":{"type":"string","description":"Consequences mode: the heroes' effect (default `standard`)."}}}}};
+export const systemSchema = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:system:1","title":"Rules Studio system","description":"A tabletop rule system as data (rules format v1). Formulas are strings in the Rules Studio formula language; each formula field names its context in `x-formula` (what it may read) and, when it must be true or false, `x-formula-type: boolean`.","type":"object","required":["id","name","version","formatVersion","attributes"],"additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Where editors find this schema, e.g. `../schemas/system.schema.json`."},"id":{"$ref":"#/$defs/id","description":"Stable id of the system, also its file name (`classic-d20`)."},"name":{"type":"string","minLength":1,"description":"The system's name as players know it."},"version":{"type":"string","minLength":1,"description":"Your own version of the system (free text, e.g. `1.0.0`)."},"formatVersion":{"const":1,"description":"Version of the rules file format. This app reads version 1."},"description":{"type":"string","description":"What the system is, for people."},"grid":{"type":"boolean","description":"true: fights are played on squares. false: no grid; where each one stands is a band or a row (spec §2.9)."},"positions":{"type":"object","additionalProperties":false,"description":"Where combatants stand when there is no grid: range bands and named rows.","properties":{"bands":{"$ref":"#/$defs/stringList","description":"Range bands the system speaks of (default `near`, `far`)."},"rows":{"$ref":"#/$defs/stringList","description":"Rows the system names, front first, e.g. `[\"front\", \"back\"]`."},"advance":{"type":"boolean","description":"true: rows close up. Whenever every combatant of a side standing in a row of `rows` is down (or nobody of that side stands there), each of that side's combatants in a later row moves up one row, until no row ahead of a standing combatant is empty (row formation: when the front row falls, the next in line is the new front row). Checked when the fight starts and whenever someone goes down; each move is a `move` event. Default false."}}},"attributes":{"type":"object","description":"Base numbers of a sheet, by id. Read in formulas as `@str`. Names the engine reads itself are refused (reserved: `natural`, `total`, `vs`, `outcome`, `degree`, `crit`, `edge`, `stat`, `damage`, `damageType`, `clock`, `initiative`, `level`, `tier`, `role`, `position`, `conditions`, the engine's lists, anything starting `self.`, `target.`, `attacker.`, `source.`, `roll.`, `mods.`, `reaction.`, `vs.`, and `attack.melee`, `action.speed`, `class.attacks`, `class.<id>.level`): `@edge` would read the check's edge, never this.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/attribute"}},"derived":{"type":"object","description":"Values computed from the sheet, by name (dotted names allowed: `str.mod`). Read as `@str.mod`. A derived value that reads a track is recomputed when the track changes. A derived value may not be named like an attribute, a track or a track's maximum (`hp`, `hp.max`): `@hp` would read it while its chip names the track. Names the engine reads itself are refused (reserved: `natural`, `total`, `vs`, `outcome`, `degree`, `crit`, `edge`, `stat`, `damage`, `damageType`, `clock`, `initiative`, `level`, `tier`, `role`, `position`, `conditions`, the engine's lists, anything starting `self.`, `target.`, `attacker.`, `source.`, `roll.`, `mods.`, `reaction.`, `vs.`, and `attack.melee`, `action.speed`, `class.attacks`, `class.<id>.level`): `@edge` would read the check's edge, never this.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the sheet: attributes, other derived values, `@level`, tracks."}},"tracks":{"type":"object","description":"Numbers that go up and down in a fight (`hp`), read as `@hp` (current) and `@hp.max`. Names the engine reads itself are refused (reserved: `natural`, `total`, `vs`, `outcome`, `degree`, `crit`, `edge`, `stat`, `damage`, `damageType`, `clock`, `initiative`, `level`, `tier`, `role`, `position`, `conditions`, the engine's lists, anything starting `self.`, `target.`, `attacker.`, `source.`, `roll.`, `mods.`, `reaction.`, `vs.`, and `attack.melee`, `action.speed`, `class.attacks`, `class.<id>.level`): `@edge` would read the check's edge, never this.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/track"}},"functions":{"type":"object","description":"Your own functions, callable from every formula: `throw(10)`. No recursion. A name that reads as dice is refused (`d100e` is the die `d100` and then `e`: no name may start with `d` and a digit, `%`, `(` or `F`), as are the built-ins (`max`) and the words of the language (`and`, `true`).","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/userFunction"}},"checks":{"type":"object","description":"Named checks (`attack`, `initiative`, `save.con`): a roll and its outcomes.","propertyNames":{"$ref":"#/$defs/id"},"additionalProperties":{"$ref":"#/$defs/check"}},"combat":{"$ref":"#/$defs/combat"},"turn":{"$ref":"#/$defs/turn"},"conditions":{"type":"array","description":"Conditions a combatant can carry (prone, paralyzed, blessed).","items":{"$ref":"#/$defs/condition"}},"abilities":{"type":"array","description":"Abilities, spells, reactions and potions.","items":{"$ref":"#/$defs/ability"}},"lists":{"type":"object","description":"String lists a combatant may carry besides the engine's own (`resist`, `vulnerable`, `immune`, `tags`, `conditionImmune`), each read in formulas as `@target.<name>` (Libra: `weak`, `killers`). A hero, template or creature writes one under its name. Default: none. A list may not be named like an attribute or a track, nor take a reserved name (see `attributes`).","additionalProperties":{"type":"object","additionalProperties":false,"description":"One list, by its name: `{ \"weapon\": true }` or `{}`.","properties":{"description":{"type":"string","description":"What the list holds."},"weapon":{"type":"boolean","description":"A hero's weapon's list of this name joins the hero's (Libra's killers). Default false."}}}},"tiers":{"type":"object","additionalProperties":false,"description":"The tiers enemy templates are built at: a fight's `template.tier`, the values `@tier` may take, the balance grid's columns. Default `{ \"min\": 1, \"max\": 6 }`.","properties":{"min":{"type":"integer","minimum":0,"maximum":1000,"description":"Lowest tier (default 1)."},"max":{"type":"integer","minimum":0,"maximum":1000,"description":"Highest tier (default 6); at least `min`."}}},"templates":{"type":"array","description":"Enemy sheets built from role and tier (the system's `tiers`, 1..6 by default).","items":{"$ref":"#/$defs/template"}},"classes":{"type":"object","description":"Classes by id; a hero's `classes` gives the level in each.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/class"}},"bestiary":{"type":"array","description":"Creatures that fight with their own numbers.","items":{"$ref":"#/$defs/creature"}},"heroes":{"type":"array","description":"Heroes for the sandbox and `sim`.","items":{"$ref":"#/$defs/hero"}},"fights":{"type":"array","description":"Fights for the sandbox and `sim --fight ID`.","items":{"$ref":"#/$defs/fight"}},"parties":{"type":"array","description":"Named groups of heroes for the balance tools: `sim FILE --grid --party ID` fights each template role at each tier against this party.","items":{"$ref":"#/$defs/party"}},"encounters":{"$ref":"#/$defs/encounters","description":"Difficulty budget: what a fight should cost by the book, compared by the balance tools with how it plays."}},"$defs":{"party":{"type":"object","required":["id","heroes"],"additionalProperties":false,"description":"A party: heroes that fight together in the balance grid.","properties":{"id":{"$ref":"#/$defs/id","description":"Party id: `sim FILE --grid --party ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","minItems":1,"items":{"type":"string","description":"Hero id."},"description":"Hero ids (each must be one of `heroes`)."}}},"encounters":{"type":"object","required":["budget","expect"],"additionalProperties":false,"description":"Difficulty budget. A fight's budget is the sum of `budget` over its enemies; `expect` says what win rate a budget should give, so the balance tools can flag fights where the book and the dice disagree.","properties":{"budget":{"type":"string","x-formula":"encounter","x-formula-type":"number","description":"Budget of one enemy (context `encounter`: `@tier`, `@role`, `@challenge`, `@party.size`, `@party.level`), summed over the fight's enemies, like an XP budget: `\"@tier * (@role == 'boss' ? 8 : @role == 'elite' ? 3 : 1)\"`."},"expect":{"type":"array","minItems":1,"description":"The heroes' expected win rate at given budgets: `[{ \"budget\": 4, \"winRate\": 0.9 }, { \"budget\": 12, \"winRate\": 0.5 }]`. Between points the expectation is read on a straight line; beyond the ends it stays at the end's value.","items":{"type":"object","required":["budget","winRate"],"additionalProperties":false,"description":"One point: a budget and the win rate it should give.","properties":{"budget":{"type":"number","description":"A fight's total budget."},"winRate":{"type":"number","minimum":0,"maximum":1,"description":"Heroes' expected win rate at that budget, 0..1."}}}},"tolerance":{"type":"number","minimum":0,"maximum":1,"description":"How far the simulated win rate may sit from the expectation before a fight is flagged (default 0.15): flagged when the whole 95% interval lies outside expectation ± tolerance."}}},"targetPick":{"type":"string","enum":["fewest-hp","most-hp","most-hurt","last-attacker","provoker","nearest"],"description":"Whom a combatant strikes among the foes it may target (`canTarget`), when no `focus` names one: `fewest-hp` the fewest hit points (the default); `most-hp` the most; `most-hurt` the lowest fraction of its maximum; `last-attacker` the foe who last attacked it (hit or miss) while that one can be targeted; `provoker` the foe who last provoked it (a check outcome with `provokes`, the 7–9 that draws a monster's answer) while that one can be targeted; `nearest` the front row (or the near band) first. Ties go to the fewer hit points, then to the one listed first; `last-attacker` and `provoker` fall back to `fewest-hp` while there is nobody to answer."},"id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]*$","description":"An id: letters, digits, `_`, `-` and `.`, starting with a letter or digit."},"refName":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A name read in formulas as `@name`: letters, digits and `_`, not starting with a digit."},"refPath":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$","description":"A name read in formulas as `@name`; dots allowed (`str.mod`)."},"stringList":{"type":"array","items":{"type":"string"},"description":"A list of words."},"idList":{"type":"array","items":{"type":"string"},"description":"A list of ids."},"attribute":{"type":"object","required":["name"],"additionalProperties":false,"description":"A base number of the sheet.","properties":{"name":{"type":"string","description":"Display name, shown on chips (`Strength`)."},"abbr":{"type":"string","description":"Short label (`STR`)."},"default":{"type":"number","description":"Value when a sheet does not give one."},"min":{"type":"number","description":"Lowest allowed value."},"max":{"type":"number","description":"Highest allowed value."},"whole":{"type":"boolean","description":"Only whole numbers are allowed (a number of dice, a die's size, a rating): the checker reports 2.5 where it is written."},"description":{"type":"string","description":"What it measures, for people."}}},"track":{"type":"object","required":["name","max"],"additionalProperties":false,"description":"A number that goes up and down in a fight.","properties":{"name":{"type":"string","description":"Display name (`Hit points`)."},"max":{"type":"string","x-formula":"sheet","description":"The maximum, a formula over the sheet: `10 + @con.mod * @level`."},"start":{"type":"string","x-formula":"sheet","description":"Value at the start of a fight (default: the maximum). `0` for a track that fills, like Hope."},"counts":{"type":"array","items":{"type":"string"},"description":"Damage types whose hit points taken this track adds up, within its maximum: `[\"aggravated\"]` keeps the aggravated wounds of live action, which blood cannot heal (a heal reads `@hp.max - @hp > @aggravated`). The type is the one the log's damage event names, after the damage steps; each addition is a `gain` event. Healing never lowers it. Usually `start: \"0\"`."},"description":{"type":"string","description":"What it measures, for people."}}},"userFunction":{"type":"object","required":["params","body"],"additionalProperties":false,"description":"A function of your own: `{ \"params\": [\"n\"], \"body\": \"d(@n)\" }`, called `throw(10)`.","properties":{"params":{"type":"array","items":{"$ref":"#/$defs/refName"},"description":"Parameter names, read in the body as `@n`."},"body":{"type":"string","x-formula":"function","description":"The body: a formula over the parameters."},"description":{"type":"string","description":"What it computes, for people."}}},"trackAmount":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"An amount of a track: `{ \"track\": \"hope\", \"amount\": \"1\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"sheet","description":"How much, a formula over the sheet."}}},"outcomeGain":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"A track that an outcome fills for the one who rolled: `{ \"track\": \"progress\", \"amount\": \"@degree\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"check.gain","description":"How much, a formula over the roller's sheet, the roll and this outcome (`@degree`, `@outcome`, `@crit`); a negative amount empties the track (never below 0)."}}},"outcome":{"type":"object","required":["id","when","result"],"additionalProperties":false,"description":"One outcome of a check. Outcomes are tried in order; the first whose `when` holds is the outcome.","properties":{"id":{"$ref":"#/$defs/id","description":"Outcome id (`hit`, `crit`), tallied by the simulator."},"name":{"type":"string","description":"Display name, on chips (`Hit`)."},"when":{"type":"string","x-formula":"check.outcome","x-formula-type":"boolean","description":"True when this is the outcome: `@total >= @vs`. Reads `@natural`, `@total`, `@vs`, `@roll.*`."},"provokes":{"type":"boolean","description":"true: the check's target now counts the actor as the one who provoked it, and a foe whose `picks` is `provoker` strikes that one next while it can be targeted (the 7–9 of a 2d6 move game). Default false."},"result":{"enum":["success","partial","fail"],"description":"What the rules read: `success`, `partial` or `fail`."},"crit":{"type":"boolean","description":"true: a critical success."},"botch":{"type":"boolean","description":"true: a botch (critical failure)."},"degree":{"type":"string","x-formula":"check.outcome","x-formula-type":"number","description":"Degree of success, a number."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the one who rolled (how a rule remembers something for the rest of the fight)."},"inflicts":{"$ref":"#/$defs/idList","description":"Condition ids put on the target (`off-balance`)."},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off the target (a `condition` event `ended` for each it held): an overcome that clears an aspect, a hit that breaks a guard. Taken off before `inflicts` puts any on."},"removesOwn":{"$ref":"#/$defs/idList","description":"Condition ids taken off the one who rolled (a `condition` event `ended` for each it held): a Spirit roll that ends Shaken, a recovery. Taken off before `applies` puts any on."},"gain":{"type":"array","items":{"$ref":"#/$defs/outcomeGain"},"description":"Tracks of the one who rolled that fill: `[{ \"track\": \"hope\", \"amount\": \"1\" }]`. An amount may read the outcome's `@degree`: an extended challenge adds `@degree` to a progress track, and a botch empties it with `-@progress`."},"description":{"type":"string","description":"For people."}}},"check":{"defaultSnippets":[{"label":"check with hit and miss","description":"A roll against the target's defence with two outcomes.","body":{"name":"${1:Attack}","roll":"${2:d20 + @might}","outcomes":[{"id":"hit","name":"Hit","when":"@total >= @vs","result":"success"},{"id":"miss","name":"Miss","when":"true","result":"fail"}]}}],"type":"object","required":["roll"],"additionalProperties":false,"description":"A check: one roll, then the first outcome whose `when` holds. No outcomes: it only yields its total (initiative).","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"What the check is for, for people."},"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The roll, evaluated once: `d20 + @stat + @prof`. Reads the actor's sheet, `@stat`, reads, `@edge`, `@mods.<name>`, `@target.*`."},"edge":{"type":"object","required":["combine"],"additionalProperties":false,"description":"How advantage-like edges combine before the dice; the roll reads the result as `@edge`.","properties":{"combine":{"enum":["cancel","sum"],"description":"`cancel`: any positive and any negative edge cancel, else ±1. `sum`: added up, clamped to `max`."},"max":{"type":"integer","minimum":0,"description":"Largest edge either way, under `sum`."}}},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order; the first whose `when` holds is the outcome."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number this check is rolled with when no blow gives one (a save, a reaction, initiative), readable in `roll` as `@stat`: `@con.save`. Computed on the roller's sheet; a creature's `saves[<this check's id>]` replaces it (an SRD monster's Constitution save +6). An attack's `@stat` stays the weapon's or creature attack's."},"requires":{"type":"string","x-formula":"check.roll","x-formula-type":"boolean","description":"True when the check may be attempted at all; false: nothing is rolled, no outcome follows (a blow misses, a challenge adds nothing), the action is spent; the log's check event has the outcome `not-attempted` (tallied so by `sim`) and no dice. Read before the roll on the roller's sheet, with `@stat` (the blow's or the check's) and `@target.*`; conditions' `@mods` are not gathered yet. Live action: a wound penalty at or above the ability total stops the action, `@stat >= 1` with totals that already subtract `@wound`. Default: always."}}},"combat":{"type":"object","required":["mode"],"additionalProperties":false,"description":"How fights are resolved.","properties":{"mode":{"enum":["numbers","consequences"],"description":"`numbers`: attack, damage, defence. `consequences`: the hero rolls and the result is read on both sides (spec §2.8)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"The attack: which check is rolled, the damage of a blow, the defence to meet.","properties":{"check":{"type":"string","description":"Id of the check rolled to attack (`attack`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of a blow: `1d8 + max(@str.mod, @dex.mod)`. Reads the attacker's sheet and reads, `@roll.*`, `@outcome`, `@crit`, `@degree`."},"defence":{"type":"string","x-formula":"defence","x-formula-type":"number","description":"What the enemy must meet, on the defender's sheet: `10 + @dex.mod`. The attack roll reads it as `@vs`."},"reads":{"type":"object","description":"What every attack reads: names and formulas computed on the attacker, read as `@name` in the roll and the damage. A weapon's own reads win, name by name. Reserved names (see `attributes`) are refused.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the attacker's sheet; a plain attribute reads as that attribute."}},"crit":{"enum":["dice","total","none"],"description":"On a crit: `dice` rolls twice the damage dice, `total` doubles the damage, `none` leaves it to formulas reading `@crit`."}}},"damage":{"type":"object","additionalProperties":false,"description":"What happens to damage on its way to the target.","properties":{"steps":{"type":"array","description":"Steps run in order, each replacing `@damage` where `when` holds. The result is floored at 0 and rounded down.","items":{"type":"object","required":["id","when","value"],"additionalProperties":false,"description":"One damage step, named on the damage chip when it changes the number.","properties":{"id":{"$ref":"#/$defs/id","description":"Step id (`resist`)."},"name":{"type":"string","description":"Display name."},"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"True when the step applies: `has(@target.resist, @damageType)`."},"value":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"The new damage: `floor(@damage / 2)`."},"type":{"type":"string","minLength":1,"description":"Where `when` holds, the damage is of this type from this step on: later steps read it as `@damageType`, and the log's damage event (and regeneration's stopping types) name it. A damage type that depends on the target: a firearm's `firearm` becomes `bashing` against a vampire and `lethal` against anyone else (`{ \"when\": \"@damageType == 'firearm'\", \"value\": \"@damage\", \"type\": \"lethal\" }`, after the vampire's step)."}}}},"apply":{"type":"object","additionalProperties":false,"description":"Damage as data (format v1.1): the tracks a blow lowers, in order and in shares, and the conditions the damage done puts on or takes off (Savage Worlds' Shaken and a Wound per raise, Fate's stress then consequence slots). Read after `steps`, for every blow, part and damaging ability. Here `@damage` is the damage after the steps rounded down but not floored at 0 (below 0: the blow fell that far short, a Savage Worlds roll under Toughness). Without `apply` a blow lowers the hit-point track only. The damage event lists each track lowered (`split`) and its chip says what each took and which conditions the blow put on or took off.","required":["tracks"],"properties":{"tracks":{"type":"array","minItems":1,"maxItems":30,"description":"Tracks lowered in order. Each takes its `amount`, at most what is left of the damage and at most what the track holds (no track goes below 0); what it took is no longer left for the next. What no track takes is lost. The damage done is what they took together (the attacker's `damageDealt`); a hit-point track emptied puts its holder down as always.","items":{"type":"object","required":["track"],"additionalProperties":false,"description":"One track a blow lowers.","properties":{"track":{"$ref":"#/$defs/id","description":"Id of the track lowered (`stress`, `wounds`, `hp`)."},"amount":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"What this track takes, rounded down, kept within 0 and what is left; `@damage` is what is left to deal (the damage after the steps less what the tracks before took). Default: all of it (`@damage`), so a second track takes what overflows the first. Half each: `ceil(@damage / 2)` then a track with no amount. A Wound per raise: `floor(@damage / 4)`."}}}},"conditions":{"type":"array","maxItems":30,"description":"Conditions put on or taken off by the damage, after the tracks are lowered (before the target goes down): each `when` is read first, all of them on the blow as the tracks left it, then each that holds puts on `apply` and takes off `remove` on the target (a `condition` event each).","items":{"type":"object","required":["when"],"additionalProperties":false,"minProperties":2,"description":"One condition rule of the damage: `{ \"when\": \"@damage >= 0 and not has(@target.conditions, 'shaken')\", \"apply\": \"shaken\" }`.","properties":{"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"Whether the rule holds: `@damage` is the damage after the steps (not floored at 0), `@target.*` the target after the tracks took theirs."},"apply":{"$ref":"#/$defs/id","description":"Id of the condition put on the target (its source the attacker)."},"remove":{"$ref":"#/$defs/id","description":"Id of the condition taken off the target."}}}}}},"types":{"type":"object","required":["default"],"additionalProperties":false,"description":"Damage types: what a blow deals when nothing names its type.","properties":{"default":{"type":"string","description":"Type of a blow nothing else types (`bludgeoning`)."},"words":{"type":"object","description":"Words of an attack's name and the type they mean: `{ \"claw\": \"slashing\", \"bite\": \"piercing\" }`.","additionalProperties":{"type":"string","description":"The damage type this word means."}}}}}},"reaction":{"type":"object","required":["per"],"additionalProperties":false,"description":"How often a combatant may react outside its turn.","properties":{"per":{"enum":["round","turn","unlimited"],"description":"One reaction per `round` or per `turn`, or `unlimited`."},"opportunity":{"type":"boolean","description":"true: whoever leaves a place where a foe stands takes that foe's first attack as a reaction (an opportunity attack), when the foe has a reaction left. Teleports and disengage words never provoke it."}}},"sustain":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"Keeping a sustained ability when hurt: rolled on each blow that hurts the sustainer.","properties":{"check":{"type":"string","description":"Check id rolled (`sustain`)."},"dc":{"type":"string","x-formula":"sustain.dc","x-formula-type":"number","description":"The number to meet: `max(10, floor(@damage / 2))`."}}},"targeting":{"type":"object","additionalProperties":false,"description":"Who may be targeted.","properties":{"canTarget":{"type":"string","x-formula":"targeting","x-formula-type":"boolean","description":"True when the attacker may target this one: `not (@attack.melee and has(@target.tags, 'flying'))`."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom everyone strikes unless its own `picks` says otherwise (a hero's, a creature's or a template's). Default `fewest-hp`."}}},"death":{"type":"object","required":["enabled"],"additionalProperties":false,"description":"Whether heroes can die. A hero at 0 hit points is `down`: stable when `enabled` is false or a condition on it says `atZero: stable` (out of this fight, alive: it wakes up later, after the fight), dead when a condition says `atZero: dead`, and otherwise dying: with a `save`, it rolls death saves until it is stable, dead or back up; without one it stays down for the rest of the fight.","properties":{"enabled":{"type":"boolean","description":"true: a hero at 0 can die. false: a world without death (stable, wakes up later)."},"save":{"type":"object","required":["check"],"additionalProperties":false,"description":"Death saves: at the start of every round each dying hero rolls `check` (no DC: its outcomes decide). A success counts one success, a `crit` outcome brings the hero back up with 1 hit point; a fail counts one failure, a `botch` outcome two. At `successes` it is stable, at `failures` dead (a `down` event each).","properties":{"check":{"type":"string","description":"Check id rolled (`death`)."},"successes":{"type":"integer","minimum":1,"description":"Successes that make the hero stable. Default 3."},"failures":{"type":"integer","minimum":1,"description":"Failures that kill the hero. Default 3."}}}}},"consequences":{"type":"object","required":["roll","outcomes","position","effect","harm"],"additionalProperties":false,"description":"Consequences mode: the hero rolls, the result is read on both sides.","properties":{"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The hero's roll: `(@pool > 0 ? (@pool)d6kh1 : 2d6kl1)`."},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order, like a check's outcomes."},"position":{"type":"object","description":"Positions and the harm levels a failure costs the hero.","additionalProperties":{"type":"object","required":["harm"],"additionalProperties":false,"description":"One position.","properties":{"harm":{"type":"number","minimum":0,"description":"Harm levels the hero suffers."}}}},"effect":{"type":"object","description":"Effects and the harm levels a success deals.","additionalProperties":{"type":"number","minimum":0,"description":"Harm levels dealt."}},"harm":{"type":"object","required":["levels"],"additionalProperties":false,"description":"What harm costs a hero.","properties":{"levels":{"type":"array","items":{"type":"number","minimum":0,"maximum":1},"description":"Fraction of maximum hit points each harm level costs (Forged: `[0.25, 0.5, 0.8, 1.0]`)."},"slots":{"type":"array","items":{"type":"integer","minimum":0,"maximum":100},"description":"How many harms each level holds on a hero (Forged: `[2, 2, 1]`, two lesser, two moderate, one severe). Harm at a level already full is taken one level up, again and again; a level past the list holds any number (the last of `levels`, all of the hit points, is where a full track ends). Without `slots` every harm is taken at the position's level."},"track":{"type":"string","description":"Track harm is taken from (default `hp`)."}}},"defaultPosition":{"type":"string","description":"The heroes' position in a fight that names none (default `risky`); one of `position`."}}},"disengage":{"$ref":"#/$defs/stringList","description":"Words of the system that disengage: an ability whose id or name holds one never provokes an opportunity attack, unless the ability says `disengage` itself."},"edgeWords":{"type":"object","additionalProperties":false,"description":"How the log words an edge of +1 and -1 on a check (`Prone (near): advantage`); any other edge reads `edge +2`.","properties":{"advantage":{"type":"string","minLength":1,"description":"The word for an edge of +1 (default `advantage`)."},"disadvantage":{"type":"string","minLength":1,"description":"The word for an edge of -1 (default `disadvantage`)."}}}}},"turn":{"type":"object","required":["initiative","actions"],"additionalProperties":false,"description":"Who acts when, and how much one turn allows.","properties":{"initiative":{"type":"object","required":["check"],"additionalProperties":false,"description":"Initiative: highest first.","properties":{"check":{"type":"string","description":"Id of the initiative check."},"when":{"enum":["once","round"],"description":"`once` (when the first exchange starts; a late arrival rolls when it appears) or every `round`. Default `once`."},"ties":{"enum":["heroes","enemies","random"],"description":"Who goes first on a tie. Default `heroes`."}}},"actions":{"type":"array","description":"The budget of one turn. Attacks past it are marked NO TIME.","items":{"type":"object","required":["id","name","per"],"additionalProperties":false,"description":"One kind of action in a turn.","properties":{"id":{"$ref":"#/$defs/id","description":"Action id (`action`, `bonus`), named by abilities' `uses` and `grants`."},"name":{"type":"string","description":"Display name."},"per":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many per turn."},"attacks":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Attacks this action makes: `@class.attacks` (multiclass: the largest, never summed)."},"speed":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Speed of the action, read by the clock as `@action.speed`; may read `@clock` (Run: all that is left) and `@clock.next`, the next lower tick this round on which anyone else is to act (the highest clock below the actor's among the others standing; 0 when nobody): Libra's Wait `@clock.next > 0 ? @clock - @clock.next : 0` holds to it."},"defer":{"type":"boolean","description":"true: a held action (Libra's Wait). Taking it (with an ability that `uses` it, steered by standing orders) does nothing else and ends the act: the actor's clock drops by the action's `speed` only (none: it stays on the current tick; `turn.clock.cost` is not applied), and at that clock value it acts again after everyone else who is to act there, last on the tick. To hold until a lower initiative number someone else acts on, the speed reads `@clock - @clock.next`. It cannot be taken twice on the same tick. Only in a system with `turn.clock` (the checker warns otherwise: without a clock it only ends the turn)."},"description":{"type":"string","description":"For people."}}}},"limit":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many actions one turn allows, of every kind together (each kind still within its own `per`): Libra's `1` (a turn is one Action, a potion or a power, and its speed is that action's). On a clock, each act is a turn. Default: no limit beyond each kind's `per`."},"clock":{"type":"object","required":["cost","while"],"additionalProperties":false,"description":"Turns the round into ticks, for speed systems. The highest clock acts next.","properties":{"cost":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"What each action takes off the actor's clock: `@action.speed`."},"while":{"type":"string","x-formula":"clock","x-formula-type":"boolean","description":"True while the actor may act again: `@clock >= 1`."},"again":{"type":"array","description":"What each act after the actor's first one of a round costs, paid from its own tracks when that act begins (each payment a `gain` event): live action's `[{ \"track\": \"blood\", \"amount\": \"1\" }]`, a blood point for every Celerity action. One who cannot pay all of it acts no more that round, whatever `while` says. Amounts read what `while` reads (`@clock`, `@initiative`). Default: acting again is free.","items":{"type":"object","required":["track","amount"],"additionalProperties":false,"properties":{"track":{"type":"string","description":"Track id paid from (`blood`)."},"amount":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"How much of the track, on the actor's sheet: `1`."}}}}}}}},"condition":{"defaultSnippets":[{"label":"condition","description":"A condition with an edge on its holder's checks for a few rounds.","body":{"id":"${1:new-condition}","name":"${2:Dazed}","edge":"${3:-1}","rounds":"^${4:1}"}}],"type":"object","required":["id"],"additionalProperties":false,"description":"A condition: edges and mods on checks, no actions, a save that ends it.","properties":{"id":{"$ref":"#/$defs/id","description":"Condition id, named by `applies`, `inflicts` and fights."},"name":{"type":"string","description":"Display name, on chips (`Prone`)."},"description":{"type":"string","description":"For people."},"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge on the holder's own checks: `-1` is disadvantage."},"mods":{"type":"object","description":"Mods on the holder's own checks, read there as `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"checks":{"$ref":"#/$defs/idList","description":"Check ids the holder's `edge` and `mods` apply to (all when omitted)."},"against":{"type":"array","description":"Effects on checks made against the holder, filtered by `reach`.","items":{"type":"object","additionalProperties":false,"description":"One effect on checks against the holder.","properties":{"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge for the attacker: `1` is advantage."},"mods":{"type":"object","description":"Added to the attacker's `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"crit":{"type":"boolean","description":"true: a hit becomes a crit. The check then reads as its first success outcome marked `crit` (its event, tally and chip), when it has one, and the chip says which condition did it (`Paralyzed (near): crit`)."},"reach":{"type":"string","description":"Only for attacks from this band or row (`near`, `far`)."}}}},"noActions":{"type":"boolean","description":"true: its holder cannot act: no blows, no abilities, potions included, on its turn, and no reactions either (a reaction is an ability: the seed's one who cannot act \"neither strikes nor uses abilities\"), unless `noReactions` is `false`."},"flees":{"type":"boolean","description":"true: its holder is running away. At the start of its next turn, if it still stands and holds this condition, it leaves the fight (a `flee` event): it no longer acts, reacts or can be targeted, rows close up behind it, and it counts neither as standing nor as down (the statistics count it as fled). A side with nobody left standing in the fight, down or fled, has lost it. One brought down while running stays in the fight, down. Put it on with an ability (Libra's Run: `applies` it to `self`, with `noActions` so the runner cannot act, Dodge or Resist meanwhile). Default false."},"endsOnDamage":{"type":"boolean","description":"true: any damage its holder takes (more than 0, after the damage steps) ends it (Asleep: a blow wakes the sleeper; the blow itself still has the advantage and crit Asleep gives)."},"noReactions":{"type":"boolean","description":"Whether its holder's reactions are taken away (Shield, a dodge, a soak, an opportunity attack). Default: what `noActions` says. `true` alone takes only the reactions (a shocking grasp); `false` with `noActions` keeps them (stunned on its turn, still dodging)."},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"The holder rolls again at the end of each of its turns; a success ends the condition. When a save applied the condition (a spell's `save`, a creature attack's `save`: a ghoul's DC 10 Constitution save), the repeat is that same check against that same DC; `check` and `dc` here serve when no save applied it (a fight's starting conditions, an outcome's `inflicts`).","properties":{"check":{"type":"string","description":"Check id rolled (`save.con`)."},"dc":{"type":"string","x-formula":"condition.dc","x-formula-type":"number","description":"DC, computed when the condition is applied: `@source.spell.dc`."},"at":{"enum":["turnEnd","turnStart"],"description":"When the save is rolled. Default `turnEnd`."}}},"atZero":{"enum":["dead","stable"],"description":"What 0 hit points means while this is on a hero."},"rounds":{"type":"integer","minimum":0,"description":"Rounds it lasts (none: until something ends it): it ends at the end of its holder's `rounds`-th turn after the one in progress, whoever put it on. `1`, put on by a foe or by the holder itself during its own turn, lasts to the end of the holder's next turn; `0` put on during the holder's own turn ends at the end of that turn (a boost to this turn's rolls only), and off its turn means the same as `1`."},"charges":{"type":"integer","minimum":1,"description":"Checks it lasts (a penalty until used): each check it takes part in uses one, either as its holder's own check (its `edge` or `mods`, within `checks`) or as a foe's check against the holder (an `against` entry that applies); when none is left it ends after that check (a `condition` event, `ended`). A check not attempted (`requires`) uses none. With `rounds` too, whichever runs out first. Live action's botch: `\"charges\": 1` lasts to the botcher's next challenge, whenever it comes. Default: not counted."},"ends":{"enum":["turnEnd","turnStart"],"description":"When its `rounds` run out: `turnEnd` (default) at the end of its holder's `rounds`-th turn after the one in progress; `turnStart` at the start of its holder's `rounds`-th turn from now, whoever put it on and when (`\"rounds\": 1, \"ends\": \"turnStart\"`: until the start of its holder's next turn, as a dodge or a full defence lasts). With `rounds` 0 it means 1. Without `rounds`, nothing."},"refresh":{"type":"boolean","description":"true: put on again while its holder holds it, it starts over (its `rounds`, its `charges` and its save's DC counted anew, the new source its source), with a `condition` event `refreshed`: a mark renewed by every hit lasts as long as the hits keep coming. Default false: a condition held is not put on again (its first application keeps counting down)."}}},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"A saving throw each target rolls against the user's DC.","properties":{"check":{"type":"string","description":"Check id each target rolls (`save.wis`)."},"dc":{"type":"string","x-formula":"ability.dc","x-formula-type":"number","description":"DC, on the user's sheet: `@spell.dc`."},"half":{"type":"boolean","description":"true: half damage on a successful save."}}},"ability":{"defaultSnippets":[{"label":"ability","description":"An ability of its own attack: one roll and its damage.","body":{"id":"${1:power-strike}","name":"${2:Power Strike}","uses":"${3:free}","target":"${4:enemy}","attack":{"check":"${5:attack}","damage":"${6:2d6}"}}}],"type":"object","required":["id","uses"],"additionalProperties":false,"description":"An ability, spell, reaction or potion.","properties":{"id":{"$ref":"#/$defs/id","description":"Ability id, named by heroes and orders."},"name":{"type":"string","description":"Display name."},"kind":{"type":"string","description":"Kind, for people (`Spell`, `Feature`, `Potion`)."},"level":{"type":"integer","minimum":0,"description":"Spell level or tier."},"description":{"type":"string","description":"For people."},"uses":{"type":"string","description":"What it takes: an action id of `turn.actions` (`action`, `bonus`), `reaction`, or `free`."},"cost":{"type":"array","description":"Resources paid; an ability whose cost cannot be paid is not used.","items":{"type":"object","minProperties":1,"additionalProperties":false,"dependentRequired":{"track":["amount"],"amount":["track"]},"description":"A spell slot (`{ \"slot\": 1 }`) or an amount of a track (`{ \"track\": \"tp\", \"amount\": \"1\" }`).","properties":{"slot":{"type":"integer","minimum":0,"description":"Spell slot level spent."},"track":{"type":"string","description":"Track paid from."},"amount":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much of the track."}}}},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks that fill when it is used (a builder)."},"react":{"type":"object","required":["on"],"additionalProperties":false,"description":"For a reaction: when it fires and what it does.","properties":{"on":{"enum":["hit","spell","leave"],"description":"`hit` (being hit), `spell` (a spell), `leave` (an enemy leaving reach)."},"defence":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Added to the defence against the triggering attack (Shield: `5`)."},"check":{"type":"string","description":"A check rolled to react; its success is read by damage steps as `@reaction.<ability id>`."},"cancels":{"type":"boolean","description":"`spell` reactions: true, a successful one undoes the ability on the one reacting: no attack roll, save, damage or condition for it (Counterspell; the others an area spell reaches still suffer it). Default false: the ability goes on, and damage steps may read `@reaction.<id>`."},"kinds":{"$ref":"#/$defs/stringList","description":"`spell` reactions: the ability kinds (an ability's `kind`, compared exactly) it answers; an ability of another kind aimed at the holder does not trigger it (classic-d20's Counterspell `[\"Spell\"]`: a fighter's manoeuvre goes on). Default: every ability aimed at the holder."},"when":{"type":"string","x-formula":"reaction","x-formula-type":"boolean","description":"True when it answers this trigger at all; false: it is not taken (no check rolled, nothing paid, no reaction used). Reads the reactor's sheet, the triggering blow's `@damageType` and `@attack.melee`, and `@attacker.*` (the one it answers): Libra's Dodge `@damageType == 'physical'`, Resist `@damageType != 'physical'`. A `spell` trigger reads the ability's damage type; a `leave` trigger has none (`''`). Default: always."}}},"sustained":{"type":"boolean","description":"true: its effects last while its user sustains it (one at a time)."},"target":{"enum":["enemy","enemies","ally","allies","self"],"description":"Who it is aimed at: one `enemy`, all `enemies`, an `ally`, all `allies`, or `self`."},"save":{"$ref":"#/$defs/save"},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the targets (on a failed save, when there is one)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"An attack of its own: an attack spell rolls its own attack and dice.","properties":{"check":{"type":"string","description":"Check id rolled (`attack`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@spell.mod`."},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage: `(@level >= 5 ? 2 : 1)d10`."},"type":{"type":"string","description":"Damage type (`fire`)."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage of a saving-throw ability, rolled once for all targets."},"type":{"type":"string","description":"Damage type."},"heal":{"type":"object","required":["amount","track"],"additionalProperties":false,"description":"Healing, never above the maximum.","properties":{"amount":{"type":"string","x-formula":"heal","x-formula-type":"number","description":"How much: `1d10 + @level`."},"track":{"type":"string","description":"Track healed (`hp`)."}}},"grants":{"type":"array","description":"More actions this turn (Action Surge): their attacks are really rolled.","items":{"type":"object","required":["action","count"],"additionalProperties":false,"description":"Extra actions of one kind.","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"integer","minimum":1,"description":"How many more this turn."}}}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, read by the clock as `@action.speed`."},"recharge":{"type":"object","required":["min"],"additionalProperties":false,"description":"Recharge (a breath weapon): usable again at the start of a turn when its die (a d6 unless `die` says) shows at least `min`.","properties":{"min":{"type":"integer","minimum":1,"maximum":1000,"description":"Lowest face of the die that recharges it (5 on a d6: on 5-6); at most the die's faces."},"die":{"type":"integer","minimum":2,"maximum":1000,"description":"Faces of the recharge die (default 6: a d6)."}}},"move":{"type":"string","description":"Where using it moves its user (a band such as `far`, or a row). Leaving a place where foes stand lets them react (`react.on: leave`, or the opportunity attack of `combat.reaction.opportunity`), unless it is a teleport or a disengage (`disengage`)."},"teleport":{"type":"boolean","description":"A teleport (Misty Step): its `move` never provokes a reaction."},"disengage":{"type":"boolean","description":"Its `move` disengages: leaving never provokes an opportunity attack or a `leave` reaction. When absent, the words of `combat.disengage` found in its id or name decide."},"challenge":{"type":"object","required":["check","vs"],"additionalProperties":false,"description":"A check its user rolls on its own, against a number rather than a foe (an unopposed challenge: picking a lock, breaking a ward). The outcome's `applies` and `gain` take effect as for any check, so an extended challenge adds its `@degree` to a progress track (and a botch may empty it); standing orders read the track to know when it is done.","properties":{"check":{"type":"string","description":"Check id rolled (`challenge`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The user's number for the check, `@stat` (an ability total: `@wits + @streetwise - @wound`). Default: the check's own `stat`, else 0."},"vs":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number to meet, `@vs` (a difficulty), on the user's sheet."}}},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off its targets (breaking a ward, a cure). An ability that does nothing else is not used while none of its targets holds one of them."}}},"template":{"defaultSnippets":[{"label":"enemy template","description":"An enemy role whose numbers grow with `@tier`.","body":{"role":"${1:standard}","attributes":{},"tracks":{"hp":"${2:6 + 4 * @tier}"},"combat":{"attack":"${3:@tier}","damage":"${4:1d6 + @tier}","defence":"${5:10 + @tier}"}}}],"type":"object","required":["role"],"additionalProperties":false,"description":"An enemy template: formulas of `@tier` (the system's `tiers`, 1..6 by default) that build an enemy's sheet.","properties":{"role":{"type":"string","description":"`minion`, `standard`, `elite`, `boss`, or a role of your own."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom it strikes among the foes it may target (default: `combat.targeting.picks`, else `fewest-hp`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"defaults":{"type":"object","additionalProperties":false,"description":"Defaults for the enemy's sheet.","properties":{"attribute":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Every attribute not given in `attributes`: `min(5, floor((@tier + 1) / 2))`."}}},"attributes":{"type":"object","description":"Attributes by id.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier` and `@role`."}},"tracks":{"type":"object","description":"Track maxima by id: `{ \"hp\": \"8 + 6 * @tier\" }`.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier`, `@role` and the sheet."}},"combat":{"type":"object","additionalProperties":false,"description":"The enemy's fighting numbers.","properties":{"defence":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Defence: `12 + @tier`."},"attack":{"type":"string","x-formula":"template","x-formula-type":"number","description":"The number its blows are struck with, `@stat` in the attack check."},"damage":{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"Damage of its blows: `(@tier)d6 + @tier`. Reads `@tier`, `@role`, the sheet, and the attack roll's `@roll.*`, `@crit`."},"attacks":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Attacks its attack action makes (`\"2\"`; `\"0\"`: it never strikes with its blows, its abilities still act). When given, this is the count whatever the turn's attack action says (`turn.actions[].attacks`, even a constant `\"1\"`); when absent the action's count holds, and `@class.attacks` reads 1."},"type":{"type":"string","description":"Damage type of its blows."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"harm":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Consequences mode: harm levels before it falls: `@role == 'minion' ? 1 : 3`."},"abilities":{"type":"array","description":"Abilities of its own or ids of the system's abilities, used as a bestiary creature uses them: each reaction (Libra's Dodge, Resist) whenever the moment comes, abilities aimed at enemies before its blows. Costs are paid from the enemy's own tracks.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags read by formulas: `has(@target.tags, 'flying')`."},"lists":{"type":"object","description":"Values of the system's declared lists (`lists`) by name, read as `@target.<name>`: `{ \"wields\": [\"spear\"] }` (Libra's weapon type). A name the system does not declare is an error.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"orders":{"$ref":"#/$defs/enemyOrders","description":"Its standing orders (other abilities before its attacks; its reactions whenever the moment comes unless an order says when)."}}},"class":{"type":"object","additionalProperties":false,"description":"A class.","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"attacks":{"type":"string","x-formula":"class","x-formula-type":"number","description":"Attacks an Action makes; `@level` is the level in this class. Read as `@class.attacks` (the largest over a hero's classes)."}}},"damagePart":{"type":"object","required":["damage","type"],"additionalProperties":false,"description":"A further part of a blow's damage with a type of its own (an adult red dragon's bite: piercing, plus `{ \"damage\": \"2d6\", \"type\": \"fire\" }`). Rolled with the blow's own damage (its dice doubled on a crit under `crit: dice`, x2 under `total`), then run through `combat.damage.steps` on its own with `@damageType` set to its type (resisted, doubled or ignored separately); the parts' results are added up on the target, one damage event each, and one sustain roll covers the whole blow.","properties":{"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of this part: `2d6`."},"type":{"type":"string","description":"Damage type of this part (`fire`)."}}},"creatureAttack":{"type":"object","required":["id","bonus","damage"],"additionalProperties":false,"description":"One attack of a creature.","properties":{"id":{"$ref":"#/$defs/id","description":"Attack id, named by `multiattack`."},"name":{"type":"string","description":"Display name; its words type the damage (`Claw` slashes)."},"bonus":{"description":"Attack bonus: the number the blow is struck with (`@stat`). A number, or a formula over the creature's own sheet, evaluated at each blow: `\"@melee.total\"` or `\"4 - @wound\"` reads its wounds as they are then.","oneOf":[{"type":"number","description":"The bonus: `4`."},{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"A formula over the creature's own sheet (its attributes, derived values and tracks), evaluated at each blow: `@melee.total`."}]},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `2d6 + 3`."},"type":{"type":"string","description":"Damage type."},"reach":{"type":"string","description":"`near` or `far`."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids a hit puts on the target (after its save, when there is one)."},"save":{"$ref":"#/$defs/save"},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a dragon's bite: `damage` piercing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"enemyOrders":{"type":"array","description":"Standing orders of an enemy, tried in order like a hero's: other abilities before its attacks (a war cry, running away), reactions when the moment comes. `use` names one of its own `abilities`. Each reaction it has that no order names is used whenever the moment comes, as without orders.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Id of one of its abilities."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it, on its own sheet: `@hp < @hp.max / 2`."}}}},"creatureLists":{"type":"array","items":{"type":"string"},"description":"Any other list of words the system reads (`has(@target.conditionImmune, 'charmed')`)."},"creature":{"defaultSnippets":[{"label":"creature","description":"A bestiary creature with one attack.","body":{"id":"${1:wolf}","name":"${2:Wolf}","defence":"^${3:12}","hp":"^${4:11}","attacks":[{"id":"${5:bite}","name":"${6:Bite}","bonus":"^${7:4}","damage":"${8:2d4 + 2}"}]}}],"type":"object","required":["id","name","defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"A creature of the bestiary: it fights with its own numbers.","properties":{"id":{"$ref":"#/$defs/id","description":"Creature id, named by fights (`goblin`)."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom it strikes among the foes it may target (default: `combat.targeting.picks`, else `fewest-hp`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"size":{"type":"string","description":"Size, for people."},"type":{"type":"string","description":"Creature type (`undead`)."},"challenge":{"type":"number","minimum":0,"description":"Challenge rating or level."},"defence":{"description":"Defence (armour class): a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"tracks":{"type":"object","description":"Other track maxima by id.","additionalProperties":{"type":"number","description":"Maximum."}},"saves":{"type":"object","description":"Bonuses by check id (`save.dex`: 5), replacing the sheet's own.","additionalProperties":{"type":"number","description":"Bonus."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one attack action, in order (`[\"bite\", \"claw\", \"claw\"]`). Without one, a creature makes one attack an action and uses its attacks in turn: the first, then the second, and so on round the list, each fight starting from the first (an attack that reaches no foe is passed over for the next). The SRD ghoul bites, then claws (paralysing), then bites again."},"damageType":{"type":"string","description":"Damage type of its blows when an attack names none."},"regeneration":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Hit points regained at the start of each of its turns.","properties":{"amount":{"type":"number","minimum":0,"description":"Hit points regained."},"stoppedBy":{"$ref":"#/$defs/stringList","description":"Damage types that stop it for a turn (`fire`, `acid`)."}}},"abilities":{"type":"array","description":"Abilities of its own (a breath weapon, a saving throw the hero rolls) or ids of the system's abilities.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"position":{"type":"string","description":"Where it stands by default (`near`, `far`, a row)."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`undead`, `flying`)."},"orders":{"$ref":"#/$defs/enemyOrders","description":"Its standing orders (other abilities before its attacks; its reactions whenever the moment comes unless an order says when)."}}},"weapon":{"type":"object","required":["name","damage"],"additionalProperties":false,"description":"A hero's weapon.","properties":{"name":{"type":"string","description":"Display name; its words type the damage."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `1d8 + @str.mod`."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@str.mod`."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"type":{"type":"string","description":"Damage type (`slashing`)."},"reads":{"type":"object","description":"What this weapon's attacks read, winning over `combat.attack.reads` name by name: `{ \"second\": \"@willpower\" }`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the wielder's sheet."}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, `@action.speed`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`finesse`)."},"lists":{"type":"object","description":"Values of the system's declared lists by name (`{ \"wields\": [\"sword\"] }`); a list declared `weapon: true` joins the wielder's (Libra's weapon type and killers). A name the system does not declare is an error.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a flame tongue: slashing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"hero":{"defaultSnippets":[{"label":"hero","description":"A hero with attributes and a weapon.","body":{"id":"${1:hero}","name":"${2:Hero}","level":"^${3:1}","attributes":{},"weapon":{"name":"${4:Sword}","damage":"${5:1d8}"}}}],"type":"object","required":["id","name","level"],"additionalProperties":false,"description":"A hero for the sandbox.","properties":{"id":{"$ref":"#/$defs/id","description":"Hero id, named by fights."},"name":{"type":"string","description":"Display name."},"level":{"type":"integer","minimum":0,"description":"Character level, `@level`."},"classes":{"type":"object","description":"Level in each class by class id: `{ \"fighter\": 5 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Level in this class."}},"attributes":{"type":"object","description":"Attribute values by id; missing ones take the attribute's `default`.","additionalProperties":{"type":"number","description":"Value."}},"derived":{"type":"object","description":"The hero's own values (`spell.dc`), read like the system's derived values.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the hero's sheet."}},"tracks":{"type":"object","description":"Starting values of tracks, when not the maximum.","additionalProperties":{"type":"number","description":"Starting value."}},"slots":{"type":"object","description":"Spell slots by level: `{ \"1\": 4, \"2\": 2 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Slots of this level."}},"weapon":{"$ref":"#/$defs/weapon"},"abilities":{"$ref":"#/$defs/idList","description":"Ability ids the hero has."},"orders":{"type":"array","description":"Standing orders, tried in order: reactions when the moment comes, other abilities before the hero's attacks.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Ability id to use."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it: `@hp < @hp.max / 2`, or for a reaction `@total - @vs < 5`."}}}},"focus":{"type":"string","description":"Who to target first: a combatant id or a role (default: the reachable enemy with the fewest hit points)."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom it strikes among the foes it may target (default: `combat.targeting.picks`, else `fewest-hp`)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids the hero carries from the start."},"position":{"type":"string","description":"Where the hero stands by default."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types the hero resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types the hero is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types the hero is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"The hero's weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe the hero slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."},"lists":{"type":"object","description":"Values of the system's declared lists (`lists`) by name, read as `@target.<name>`: `{ \"wields\": [\"sword\"] }`. A name the system does not declare is an error; a creature writes them as keys of its own.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}},"fightHero":{"oneOf":[{"type":"string","description":"A hero id."},{"type":"object","required":["hero"],"additionalProperties":false,"description":"A hero with a position and conditions for this fight.","properties":{"hero":{"type":"string","description":"Hero id."},"position":{"type":"string","description":"Where the hero stands (`near`, `far`, a row)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied when the fight starts (a late arrival: when it arrives)."},"arrives":{"type":"integer","minimum":1,"maximum":10000,"description":"The round the hero enters the fight (default 1: from the start). Until then it neither acts nor can be targeted, and a side is not beaten while someone of it is still to come; on arriving it rolls initiative (the seed: a fighter who enters later rolls when first seen), takes its turn in that round by it, and its starting `conditions` land then. An `arrive` event says so."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}}]},"enemyNumbers":{"type":"object","required":["defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"An enemy written out with its own numbers.","properties":{"name":{"type":"string","description":"Display name."},"defence":{"description":"Defence: a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order."},"damageType":{"type":"string","description":"Damage type of its blows."},"harm":{"type":"number","minimum":0,"description":"Consequences mode: harm levels before it falls."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}},"fightEnemy":{"type":"object","additionalProperties":false,"anyOf":[{"required":["template"],"properties":{"template":true}},{"required":["bestiary"],"properties":{"bestiary":true}},{"required":["numbers"],"properties":{"numbers":true}}],"description":"Enemies of one kind: from a template, the bestiary, or numbers written out.","properties":{"template":{"type":"object","required":["role","tier"],"additionalProperties":false,"description":"From a template: `{ \"role\": \"minion\", \"tier\": 1 }`.","properties":{"role":{"type":"string","description":"Template role."},"tier":{"type":"integer","minimum":0,"maximum":1000,"description":"Tier, inside the system's `tiers` (1..6 by default)."}}},"bestiary":{"type":"string","description":"Creature id from the bestiary."},"numbers":{"$ref":"#/$defs/enemyNumbers"},"count":{"type":"integer","minimum":1,"maximum":1000,"description":"How many (default 1, at most 1000)."},"id":{"$ref":"#/$defs/id","description":"Name prefix: enemies are `<id>-1`, `<id>-2`, ... (default: the role or creature)."},"position":{"type":"string","description":"Where they stand."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied to each when the fight starts (late arrivals: when they arrive)."},"arrives":{"type":"integer","minimum":1,"maximum":10000,"description":"The round they enter the fight (default 1: from the start). Until then they neither act nor can be targeted, and a side is not beaten while someone of it is still to come; on arriving they roll initiative (the seed: a fighter who enters later rolls when first seen), take their turn in that round by it, and their starting `conditions` land then. An `arrive` event says so."}}},"fight":{"defaultSnippets":[{"label":"fight","description":"A sample fight: heroes against enemies from a template.","body":{"id":"${1:first-fight}","name":"${2:First fight}","heroes":["${3:hero}"],"enemies":[{"template":{"role":"${4:standard}","tier":"^${5:1}"},"count":"^${6:1}"}]}}],"type":"object","required":["id","heroes","enemies"],"additionalProperties":false,"description":"A fight: heroes against enemies.","properties":{"id":{"$ref":"#/$defs/id","description":"Fight id: `sim FILE --fight ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","items":{"$ref":"#/$defs/fightHero"},"description":"Hero ids, or `{ \"hero\": \"fighter5\", \"position\": \"far\", \"conditions\": [\"blessed\"] }`."},"enemies":{"type":"array","items":{"$ref":"#/$defs/fightEnemy"},"description":"Enemies: `{ \"template\": { \"role\": \"minion\", \"tier\": 1 }, \"count\": 4 }` or `{ \"bestiary\": \"goblin\" }`."},"positions":{"type":"object","description":"Positions by hero id: `{ \"fighter5\": \"near\" }`.","additionalProperties":{"type":"string","description":"Band or row."}},"maxRounds":{"type":"integer","minimum":1,"maximum":10000,"description":"Rounds before the fight is a draw (default 100)."},"position":{"type":"string","description":"Consequences mode: the heroes' position (default `combat.consequences.defaultPosition`, else `risky`)."},"effect":{"type":"string","description":"Consequences mode: the heroes' effect (default `standard`)."}}}}};
 export const eventsSchema = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:events:1","title":"Rules Studio simulator event","description":"One line of `sim --log`: one JSON event per line, each with a `type`. Fields listed are the ones the engine writes; further fields may be added in later versions, so readers ignore what they do not know.","type":"object","required":["type"],"properties":{"type":{"enum":["fightStart","round","turn","check","reaction","damage","condition","down","noTime","fightEnd","heal","ability","harm","sustain","regenerate","move","gain","arrive","flee"],"description":"What happened."},"fight":{"type":"integer","minimum":0,"description":"Index of the fight in the run (0-based): added to each line by `sim --log --fights N` when N > 1 (not part of the engine's event)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}},"allOf":[{"if":{"properties":{"type":{"const":"fightStart"}},"required":["type"]},"then":{"required":["type","system","fightId","seed","hpTrack","combatants"],"properties":{"type":{"const":"fightStart","description":"A fight begins."},"system":{"type":"string","description":"System id."},"fightId":{"type":"string","description":"Fight id."},"seed":{"type":["integer","string"],"description":"Seed of this fight."},"combatants":{"type":"array","description":"Who fights.","items":{"type":"object","description":"A combatant.","required":["id","name","side","hp","position"],"properties":{"id":{"type":"string","description":"Combatant id."},"side":{"enum":["heroes","enemies"],"description":"Side."},"hp":{"type":"number","description":"Hit points at the start."},"position":{"type":"string","description":"Band or row."},"name":{"type":"string","description":"Display name."},"arrives":{"type":"integer","minimum":2,"description":"A late arrival: the round it enters the fight (an `arrive` event then). Absent: from the start."}}}},"note":{"type":"string","description":"A note on how the engine plays this system (a square-based system fought in bands)."},"hpTrack":{"type":"string","description":"Id of the track that holds hit points (the combatants' `hp`; a `heal` or `gain` of this track changes them)."}}}},{"if":{"properties":{"type":{"const":"round"}},"required":["type"]},"then":{"required":["type","round"],"properties":{"type":{"const":"round","description":"A new round begins."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"turn"}},"required":["type"]},"then":{"required":["type","round","actor","initiative"],"properties":{"type":{"const":"turn","description":"An actor's turn (each time it acts, in a clock system)."},"actor":{"type":"string","description":"Who acts."},"clock":{"type":"number","description":"The clock value the actor acts at (clock systems)."},"initiative":{"type":"number","description":"The actor's initiative."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"check"}},"required":["type"]},"then":{"required":["type","round","actor","check","checkName","target","dice","roll","total","vs","outcome","outcomeName","result","crit","botch","formula","chip","influencedBy"],"properties":{"type":{"const":"check","description":"A check was rolled."},"actor":{"type":"string","description":"Who rolled."},"check":{"type":"string","description":"Check id."},"target":{"type":["string","null"],"description":"Against whom, if anyone."},"dice":{"type":"array","items":{"type":"number"},"description":"Every die rolled, kept and dropped."},"total":{"type":"number","description":"The roll's total."},"vs":{"type":["number","null"],"description":"The number to meet, if any."},"outcome":{"type":["string","null"],"description":"Outcome id (none for a check without outcomes)."},"degree":{"type":"number","description":"The outcome's degree of success, when it has a `degree` formula."},"chip":{"type":"string","description":"The chip, built from `roll`, `total`, `vs`, `outcomeName` and `influencedBy`: `d20 (14) + 3 Strength + 2 = 19 vs 13 · Hit`, then `Influenced by: …` on its own line when something did."},"influencedBy":{"type":"array","items":{"type":"string"},"description":"What influenced the roll (`Prone (near): advantage`)."},"checkName":{"type":"string","description":"The check's display name (`Attack roll`)."},"roll":{"type":"string","description":"The roll's terms as the chip writes them, before ` = total` (`d20 (14) + 3 Strength + 2`): a part of `chip`."},"outcomeName":{"type":["string","null"],"description":"The outcome's display name (`Hit`); null for a check without outcomes."},"result":{"enum":["success","partial","fail",null],"description":"The outcome's `result` (`success`, `partial`, `fail`): what a reader colours the chip by; null for a check without outcomes."},"crit":{"type":"boolean","description":"The roll is a crit (its outcome is marked `crit`, or a target's condition turned a hit into one)."},"botch":{"type":"boolean","description":"The outcome is marked `botch`."},"formula":{"type":"string","description":"JSON pointer of the formula that rolled (`/checks/attack/roll`): what a chip links to."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"reaction"}},"required":["type"]},"then":{"required":["type","round","actor","ability","on","success","chip"],"properties":{"type":{"const":"reaction","description":"A reaction was used."},"actor":{"type":"string","description":"Who reacted."},"ability":{"type":"string","description":"Ability id used."},"on":{"enum":["hit","spell","leave"],"description":"The trigger (`hit`, `spell`, `leave`)."},"success":{"type":"boolean","description":"Whether a reaction check succeeded."},"chip":{"type":"string","description":"Chip."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"damage"}},"required":["type"]},"then":{"required":["type","round","actor","target","amount","damageType","steps","rolled","hp","formula","chip"],"properties":{"type":{"const":"damage","description":"Damage was dealt."},"actor":{"type":"string","description":"Who dealt it."},"target":{"type":"string","description":"Who took it."},"amount":{"type":"number","description":"Damage after every step."},"steps":{"type":"array","description":"Names of the damage steps that changed the number, in order.","items":{"type":"string","description":"A step's id or name."}},"rolled":{"type":"number","description":"Damage as rolled, before the steps."},"hp":{"type":"number","description":"Target's hit points after."},"chip":{"type":"string","description":"Chip."},"damageType":{"type":"string","description":"Damage type of the blow (spec §4 calls it the damage's `type`; the event's own `type` is `damage`)."},"formula":{"type":"string","description":"JSON pointer of the damage formula that rolled (`/heroes/0/weapon/damage`, an ability's or a template's damage)."},"split":{"type":"array","description":"With `combat.damage.apply` (format v1.1): each track the blow lowered, in order; what they took together is the damage done.","items":{"type":"object","required":["track","amount","value"],"additionalProperties":false,"description":"One track lowered.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"number","description":"What it took."},"value":{"type":"number","description":"What it holds after."}}}},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"condition"}},"required":["type"]},"then":{"required":["type","round","target","condition","change"],"properties":{"type":{"const":"condition","description":"A condition was applied or ended."},"target":{"type":"string","description":"Who carries it."},"condition":{"type":"string","description":"Condition id."},"change":{"enum":["applied","refreshed","ended","saved"],"description":"What happened to it: `refreshed`, put on again while held by a condition with `refresh` (it starts over)."},"source":{"type":"string","description":"Who applied it."},"dc":{"type":"number","description":"Save DC."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"down"}},"required":["type"]},"then":{"required":["type","round","target","state"],"properties":{"type":{"const":"down","description":"A combatant fell."},"target":{"type":"string","description":"Who fell."},"by":{"type":"string","description":"Who dropped them."},"state":{"enum":["down","dead","stable"],"description":"`dead`, `stable`, `down`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"noTime"}},"required":["type"]},"then":{"required":["type","round","actor","action","attack"],"properties":{"type":{"const":"noTime","description":"An attack past the turn's budget: NO TIME, it does not happen."},"actor":{"type":"string","description":"Who ran out of time."},"action":{"type":"string","description":"Action id."},"attack":{"type":"number","description":"Which attack (1-based)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"fightEnd"}},"required":["type"]},"then":{"required":["type","round","winner","rounds"],"properties":{"type":{"const":"fightEnd","description":"The fight ended."},"winner":{"enum":["heroes","enemies","draw"],"description":"Who won."},"rounds":{"type":"number","description":"Rounds fought."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"heal"}},"required":["type"]},"then":{"required":["type","round","actor","target","amount","track","chip"],"properties":{"type":{"const":"heal","description":"Someone was healed."},"actor":{"type":"string","description":"Who healed."},"target":{"type":"string","description":"Who was healed."},"amount":{"type":"number","description":"Hit points restored."},"track":{"type":"string","description":"Track healed."},"chip":{"type":"string","description":"Chip."},"formula":{"type":"string","description":"JSON pointer of the heal's amount formula (absent for a death save's revival)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"ability"}},"required":["type"]},"then":{"required":["type","round","actor","ability","targets","chip"],"properties":{"type":{"const":"ability","description":"An ability was used."},"actor":{"type":"string","description":"Who used it."},"ability":{"type":"string","description":"Ability id."},"targets":{"type":"array","items":{"type":"string"},"description":"Target ids."},"chip":{"type":"string","description":"Chip."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"harm"}},"required":["type"]},"then":{"required":["type","round","actor","target","levels","amount"],"properties":{"type":{"const":"harm","description":"Consequences mode: harm suffered."},"actor":{"type":"string","description":"Who rolled."},"target":{"type":"string","description":"Who suffered the harm."},"levels":{"type":"number","description":"Harm levels."},"amount":{"type":"number","description":"Hit points lost, if any."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"sustain"}},"required":["type"]},"then":{"required":["type","round","actor","ability","change"],"properties":{"type":{"const":"sustain","description":"A sustained ability started, was kept or ended."},"actor":{"type":"string","description":"The sustainer."},"ability":{"type":"string","description":"Ability id."},"change":{"enum":["started","ended","kept"],"description":"What happened."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"regenerate"}},"required":["type"]},"then":{"required":["type","round","target","amount","stopped"],"properties":{"type":{"const":"regenerate","description":"Regeneration at the start of a turn."},"target":{"type":"string","description":"Who regenerated."},"amount":{"type":"number","description":"Hit points regained."},"stopped":{"type":"boolean","description":"true when damage stopped it this turn."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"move"}},"required":["type"]},"then":{"required":["type","round","target","from","to","chip"],"properties":{"type":{"const":"move","description":"A combatant changed place without an action of its own (rows closing up: `positions.advance`)."},"target":{"type":"string","description":"Who moved."},"from":{"type":"string","description":"Row or band it left."},"to":{"type":"string","description":"Row or band it is in now."},"chip":{"type":"string","description":"For people: `Brisa, Archer: back → front (the row ahead fell)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"gain"}},"required":["type"]},"then":{"required":["type","round","target","track","amount","value","chip"],"properties":{"type":{"const":"gain","description":"A track changed by a `gain` (an outcome's, an ability's or a reaction's), after keeping it within 0 and its maximum; a gain that changes nothing writes none. One that empties the hit points is followed by a `down` event."},"target":{"type":"string","description":"Whose track changed."},"track":{"type":"string","description":"Track id (`hope`, `progress`, `hp`)."},"amount":{"type":"number","description":"The change made: positive a gain, negative a loss."},"value":{"type":"number","description":"What the track holds now."},"chip":{"type":"string","description":"For people: `Guardian: hope +1 (3)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"arrive"}},"required":["type"]},"then":{"required":["type","round","target","position","chip"],"properties":{"type":{"const":"arrive","description":"A late arrival enters the fight at the start of its round (a fight entry's `arrives`): it rolls initiative then (a `check` event follows) unless everyone rolls this round."},"target":{"type":"string","description":"Who arrived."},"position":{"type":"string","description":"Band or row it enters in."},"chip":{"type":"string","description":"For people: `Wizard enters the fight (far)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"flee"}},"required":["type"]},"then":{"required":["type","round","target","position","chip"],"properties":{"type":{"const":"flee","description":"One running away (a condition with `flees`, Libra's Run) leaves the fight at the start of its turn: from here on it neither acts, reacts nor can be targeted, and counts neither as standing nor as down."},"target":{"type":"string","description":"Who ran away."},"position":{"type":"string","description":"Band or row it left from."},"chip":{"type":"string","description":"For people: `Brisa, Archer runs away: out of the fight`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}}]};

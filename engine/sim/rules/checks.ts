@@ -219,6 +219,7 @@ function outcomeEffects(f: FightState, o: OutcomeDef, actor: Combatant, target: 
   if (o.removesOwn.length !== 0) removeFrom(f, [actor], o.removesOwn);
   for (const id of o.applies) applyCondition(f, actor, id, actor, null);
   if (target) for (const id of o.inflicts) applyCondition(f, target, id, actor, null);
+  if (o.provokes && target && target.side !== actor.side) target.provoker = actor;
   if (o.gain.length !== 0) gainTracks(f, actor, o.gain);
 }
 

@@ -54,6 +54,7 @@ function strike(f: FightState, actor: Combatant, target: Combatant, profile: Att
     if (actionSpeed) f.actionSpeed = f.value(actionSpeed, actor);
   }
   const vs = defenceOf(f, target);
+  if (f.system.remembersAttackers) target.lastAttacker = actor;
   s.stat = stat;
   s.melee = profile.reach === 'near';
   const flags = s.reactionFlags;

@@ -1,6 +1,6 @@
-// Targeting: whom an attack or an ability may reach (`combat.canTarget`) and whom it picks: the reachable foe with the
-// fewest hit points unless a focus names one, every reachable foe, the most hurt ally, or an ally holding a cure's
-// condition.
+// Targeting: whom an attack or an ability may reach (`combat.canTarget`) and whom it picks: the reachable foe its
+// focus names, else the one its `picks` rule comes to (the fewest hit points by default), every reachable foe, the most
+// hurt ally, or an ally holding a cure's condition.
 import type { AbilityDef, Combatant } from '../model';
 import type { FightState } from '../fight-state';
 
@@ -12,8 +12,18 @@ function canTarget(f: FightState, actor: Combatant, target: Combatant, reach: st
   return f.truth(rule);
 }
 
-/** The reachable foe with the fewest hit points, unless the actor's focus names one (an id, id prefix or role). */
+/**
+ * The reachable foe the actor strikes: the one its focus names (an id, id prefix or role), else by its `picks`: the
+ * fewest hit points (the default), the most, the most hurt (lowest fraction of the maximum), the nearest (front row or
+ * near band first), or the foe who last attacked or provoked it while that one is reachable (else the fewest).
+ */
 export function pickTarget(f: FightState, actor: Combatant, reach: string): Combatant | null {
+  const picks = actor.def.picks;
+  if (picks !== 'fewest-hp') {
+    const remembered = picks === 'last-attacker' ? actor.lastAttacker : picks === 'provoker' ? actor.provoker : null;
+    if (remembered !== null && !actor.def.focus && reachable(f, actor, remembered, reach)) return remembered;
+    if (picks !== 'last-attacker' && picks !== 'provoker') return pickBy(f, actor, reach, picks);
+  }
   let best: Combatant | null = null;
   let bestHp = Infinity;
   let focused: Combatant | null = null;
@@ -25,11 +35,45 @@ export function pickTarget(f: FightState, actor: Combatant, reach: string): Comb
     const c = foes[i]!;
     if (c.down) continue;
     if (rule !== null && !canTarget(f, actor, c, reach)) continue;
-    if (focus && focus !== 'lowest-hp' && !focused && (c.id === focus || c.id.startsWith(`${focus}-`) || c.role === focus || c.def.key === focus)) focused = c;
+    if (focus && focus !== 'lowest-hp' && !focused && isFocus(c, focus)) focused = c;
     const hp = c.sheet[hpIndex]!;
     if (hp < bestHp) { best = c; bestHp = hp; }
   }
   return focused ?? best;
+}
+
+function isFocus(c: Combatant, focus: string): boolean {
+  return c.id === focus || c.id.startsWith(`${focus}-`) || c.role === focus || c.def.key === focus;
+}
+
+function reachable(f: FightState, actor: Combatant, c: Combatant, reach: string): boolean {
+  return !c.down && c.side !== actor.side && (f.system.canTarget === null || canTarget(f, actor, c, reach));
+}
+
+/** How far back a combatant stands: its row's index (front 0), else 0 in the near band and 1 beyond it. */
+function distanceOf(f: FightState, c: Combatant): number {
+  const row = f.system.rows.indexOf(c.position);
+  return row >= 0 ? row : c.position === 'near' ? 0 : 1;
+}
+
+/** The reachable foe that comes first by `picks` (a focus first), ties to the fewer hit points, then the earlier one. */
+function pickBy(f: FightState, actor: Combatant, reach: string, picks: 'most-hp' | 'most-hurt' | 'nearest'): Combatant | null {
+  const foes = actor.side === 'heroes' ? f.enemiesList : f.heroesList;
+  const focus = actor.def.focus;
+  const hpIndex = f.hpIndex;
+  const maxIndex = f.system.trackMax[f.system.hpTrack]!;
+  let best: Combatant | null = null;
+  let bestKey = Infinity;
+  let bestHp = Infinity;
+  for (let i = 0; i < foes.length; i++) {
+    const c = foes[i]!;
+    if (c.down || (f.system.canTarget !== null && !canTarget(f, actor, c, reach))) continue;
+    if (focus && focus !== 'lowest-hp' && isFocus(c, focus)) return c;
+    const hp = c.sheet[hpIndex]!;
+    const key = picks === 'most-hp' ? -hp : picks === 'most-hurt' ? hp / (c.sheet[maxIndex]! || 1) : distanceOf(f, c);
+    if (key < bestKey || (key === bestKey && hp < bestHp)) { best = c; bestKey = key; bestHp = hp; }
+  }
+  return best;
 }
 
 export function allTargets(f: FightState, actor: Combatant, reach: string): Combatant[] {
