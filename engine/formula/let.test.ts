@@ -63,6 +63,12 @@ describe('let: parsing', () => {
     expect(first('1 + let x = 2 in @x').message).toMatch(/expected a number, a reference or '\('/);
   });
 
+  it('a formula that starts with a stray token says what a value is, as before `let` (not a list of every token)', () => {
+    for (const text of ['[', ')', '? 1']) {
+      expect(parseFormula(text).diagnostics[0]!.message).toMatch(/^expected a number, a reference or '\(', but found/);
+    }
+  });
+
   it('`let` and `in` are words: `in(1)` is no call, but `@in`, `inch(1)` and `letter` names still read', () => {
     expect(parseFormula('in(1)').ast).toBeNull();
     expect(parseFormula('let(1)').ast).toBeNull();

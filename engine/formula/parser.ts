@@ -99,7 +99,7 @@ const messages: IParserErrorMessageProvider = {
   },
   buildNoViableAltMessage({ expectedPathsPerAlt, actual, previous, ruleName }) {
     const found = describeToken(actual[0]);
-    if (ruleName === 'atom' || ruleName === 'unary' || ruleName === 'notExpression') {
+    if (ruleName === 'atom' || ruleName === 'unary' || ruleName === 'notExpression' || ruleName === 'expression') {
       return `expected ${VALUE_START}${afterPrevious(previous)}, but found ${found}`;
     }
     if (ruleName === 'diceSides') {
