@@ -91,7 +91,7 @@ export const CONTEXTS: Readonly<Record<FormulaContext, { readonly where: string;
     reads: 'the user\'s sheet',
   },
   clock: {
-    where: '`turn.clock`',
+    where: '`turn.clock` and `turn.initiative.passes`',
     reads: 'the actor\'s sheet, `@clock`, `@clock.next` (the next lower tick on which anyone else is to act this round, 0 if none), `@initiative`, `@action.speed`',
   },
   targeting: {

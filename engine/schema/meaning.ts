@@ -281,6 +281,10 @@ class MeaningChecker {
     });
 
     this.check(recordOf(turn.initiative).check, '/turn/initiative/check');
+    if (isRecord(turn.initiative) && turn.initiative.check === undefined && turn.initiative.deck === undefined) {
+      this.error('/turn/initiative', 'object', 'required', '`turn.initiative` needs a `check` to roll or a `deck` to deal');
+    }
+    this.refs(recordOf(recordOf(recordOf(turn.initiative).deck).joker).applies, '/turn/initiative/deck/joker/applies', this.conditionIds, 'condition', 'conditions');
     this.gains(recordOf(turn.clock).again, '/turn/clock/again');
     // A held action waits on the clock's ticks: without `turn.clock` it can only end the turn.
     if (turn.clock === undefined) {

@@ -75,6 +75,8 @@ export interface MoveEvent { readonly type: 'move'; readonly round: number; read
 /** A track changed by a `gain` (an outcome's, an ability's, a reaction's), kept within 0 and its maximum. */
 export interface GainEvent { readonly type: 'gain'; readonly round: number; readonly target: string; readonly track: string; readonly amount: number; readonly value: number; readonly chip: string }
 /** A late arrival entering the fight (a fight entry's `arrives`), at the start of its round. */
+/** A card dealt for initiative (`turn.initiative.deck`): its name, its value (the initiative) and whether a joker. */
+export interface DrawEvent { readonly type: 'draw'; readonly round: number; readonly target: string; readonly card: string; readonly value: number; readonly joker: boolean; readonly chip: string }
 export interface ArriveEvent { readonly type: 'arrive'; readonly round: number; readonly target: string; readonly position: string; readonly chip: string }
 /** One running away (a `flees` condition) leaves the fight at the start of its turn. */
 export interface FleeEvent { readonly type: 'flee'; readonly round: number; readonly target: string; readonly position: string; readonly chip: string }
@@ -82,7 +84,7 @@ export interface FightEndEvent { readonly type: 'fightEnd'; readonly round: numb
 
 export type FightEvent =
   | FightStartEvent | RoundEvent | TurnEvent | CheckEvent | ReactionEvent | DamageEvent | HealEvent | ConditionEvent | DownEvent
-  | NoTimeEvent | AbilityEvent | HarmEvent | SustainEvent | RegenerateEvent | MoveEvent | GainEvent | ArriveEvent | FleeEvent | FightEndEvent;
+  | NoTimeEvent | AbilityEvent | HarmEvent | SustainEvent | RegenerateEvent | MoveEvent | GainEvent | ArriveEvent | DrawEvent | FleeEvent | FightEndEvent;
 
 export type FightEventType = FightEvent['type'];
 export type EventOf<T extends FightEventType> = Extract<FightEvent, { type: T }>;
@@ -115,6 +117,7 @@ export const EVENT_FIELDS: { readonly [K in FightEventType]: readonly string[] }
   move: fields<MoveEvent>()(['type', 'round', 'target', 'from', 'to', 'chip']),
   gain: fields<GainEvent>()(['type', 'round', 'target', 'track', 'amount', 'value', 'chip']),
   arrive: fields<ArriveEvent>()(['type', 'round', 'target', 'position', 'chip']),
+  draw: fields<DrawEvent>()(['type', 'round', 'target', 'card', 'value', 'joker', 'chip']),
   flee: fields<FleeEvent>()(['type', 'round', 'target', 'position', 'chip']),
   fightEnd: fields<FightEndEvent>()(['type', 'round', 'winner', 'rounds']),
 };

@@ -77,6 +77,9 @@ export abstract class FightState {
   arrivingEnemies = 0;
   /** The speed of the action held this act (`defer`), NaN when none was. */
   heldSpeed = NaN;
+  /** An initiative deck's cards still to deal, and whether a joker was dealt this round (rules/deck.ts). */
+  readonly deckCards: number[] = [];
+  deckJoker = false;
   /** Attacks left of the attack action a plan is spending, and the number of the plan's attack. */
   attacksLeft = 0;
   attackNumber = 0;

@@ -379,7 +379,7 @@ export function loadSystem(doc: SystemDocument): LoadResult {
   });
   const combat = doc.combat;
   const initiativeRule = doc.turn?.initiative;
-  const initiativeCheck = initiativeRule ? l.checkRef(initiativeRule.check, '/turn/initiative/check') : null;
+  const initiativeCheck = initiativeRule?.check !== undefined ? l.checkRef(initiativeRule.check, '/turn/initiative/check') : null;
   const sustainCheck = combat?.sustain ? l.checkRef(combat.sustain.check, '/combat/sustain/check') : null;
   const deathSaveCheck = combat?.death?.save ? l.checkRef(combat.death.save.check, '/combat/death/save/check') : null;
   const hpId = l.hpTrackId();
@@ -391,7 +391,14 @@ export function loadSystem(doc: SystemDocument): LoadResult {
     id: doc.id, name: doc.name, mode: combat?.mode === 'consequences' ? 'consequences' : 'numbers', grid: doc.grid === true,
     names: l.names, sheetSize: l.sheetSize, trackCurrent: l.trackCurrent, trackMax: l.trackMax, hpTrack: Math.max(0, hpTrack),
     checks: l.checks, tallyKeys: l.tallyKeys, conditions: l.conditions, actions: l.actions, actionLimit: l.formulas.maybe(doc.turn?.limit, '/turn/limit'), attackAction,
-    initiative: initiativeCheck ? { check: initiativeCheck, everyRound: initiativeRule?.when === 'round', ties: initiativeRule?.ties ?? 'heroes' } : null,
+    initiative: initiativeCheck || initiativeRule?.deck ? {
+      check: initiativeCheck, everyRound: initiativeRule?.when === 'round' || !!initiativeRule?.deck, ties: initiativeRule?.ties ?? 'heroes',
+      deck: initiativeRule?.deck ? {
+        ranks: initiativeRule.deck.ranks ?? 13, suits: initiativeRule.deck.suits ?? 4, jokers: initiativeRule.deck.jokers ?? 0,
+        jokerApplies: l.conditionIds(initiativeRule.deck.joker?.applies, '/turn/initiative/deck/joker/applies'), reshuffle: initiativeRule.deck.reshuffle ?? 'joker',
+      } : null,
+      passes: l.formulas.maybe(initiativeRule?.passes, '/turn/initiative/passes'),
+    } : null,
     clock: doc.turn?.clock ? {
       cost: l.compile(doc.turn.clock.cost, '/turn/clock/cost'), while: l.compile(doc.turn.clock.while, '/turn/clock/while'),
       again: l.gains(doc.turn.clock.again, '/turn/clock/again'),

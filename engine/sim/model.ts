@@ -56,6 +56,25 @@ export interface OutcomeDef {
   readonly tally: number;
 }
 
+/** Who acts first: a check rolled (`check`) or a card dealt (`deck`), and how many turns a round (`passes`). */
+export interface InitiativeDef {
+  readonly check: CheckDef | null;
+  readonly everyRound: boolean;
+  readonly ties: Side | 'random';
+  readonly deck: DeckDef | null;
+  /** Turns a combatant takes a round (null: one), everyone's pass N before anyone's pass N + 1. */
+  readonly passes: Formula | null;
+}
+
+/** An initiative deck: `ranks` × `suits` cards valued 1.. by rank then suit, `jokers` valued above them all. */
+export interface DeckDef {
+  readonly ranks: number;
+  readonly suits: number;
+  readonly jokers: number;
+  readonly jokerApplies: readonly string[];
+  readonly reshuffle: 'joker' | 'round';
+}
+
 export interface CheckDef {
   readonly id: string;
   readonly name: string;
@@ -468,7 +487,7 @@ export interface System {
   /** Actions of every kind together one turn allows (`turn.limit`), or null: each kind's `per` only. */
   readonly actionLimit: Formula | null;
   readonly attackAction: number;
-  readonly initiative: { readonly check: CheckDef; readonly everyRound: boolean; readonly ties: Side | 'random' } | null;
+  readonly initiative: InitiativeDef | null;
   /** `again`: what each act after the actor's first of a round costs (`turn.clock.again`); one who cannot pay acts no more. */
   readonly clock: { readonly cost: Formula; readonly while: Formula; readonly again: readonly TrackGain[] } | null;
   /** Tracks that add up the hit points taken by damage of their types (`tracks.<id>.counts`); empty: none. */

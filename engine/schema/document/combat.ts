@@ -175,12 +175,29 @@ export interface Turn {
 }
 
 export interface InitiativeRule {
-  /** Id of the initiative check. */
-  readonly check: string;
+  /** Id of the initiative check (none with a `deck`). */
+  readonly check?: string;
+  /** Initiative dealt from a deck of cards every round instead of rolled (format v1.1). */
+  readonly deck?: InitiativeDeck;
+  /** Turns each combatant takes a round, everyone's first before anyone's second (context `clock`; default 1). */
+  readonly passes?: FormulaText;
   /** `once` per fight or every `round`. Default `once`. */
   readonly when?: 'once' | 'round';
   /** Who wins ties. Default `heroes`. */
   readonly ties?: 'heroes' | 'enemies' | 'random';
+}
+
+/**
+ * A deck dealt one card a combatant at the start of every round, without replacement: `ranks` × `suits` cards and
+ * `jokers` above them all; the highest card acts first. A joker puts `joker.applies` on its holder.
+ */
+export interface InitiativeDeck {
+  readonly ranks?: number;
+  readonly suits?: number;
+  readonly jokers?: number;
+  readonly joker?: { readonly applies?: readonly string[] };
+  /** Shuffled again after a round in which a joker was dealt (`joker`, the default) or before every round (`round`). */
+  readonly reshuffle?: 'joker' | 'round';
 }
 
 export interface Action {

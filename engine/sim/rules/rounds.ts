@@ -9,6 +9,10 @@ import { arriveChip } from './chips';
 import { closeUp, rollDeathSaves } from './falling';
 import { canPayTracks, payTracks } from './tracks';
 import { takeTurn } from './turn';
+import { deal, dealRound } from './deck';
+
+/** The most turns `turn.initiative.passes` gives one combatant in a round. */
+const MAX_PASSES = 10;
 
 /** Spec §2.9: a square-based system is still fought in bands here, and the log says so. */
 export const GRID_NOTE = 'This system is played on a grid; the simulator places combatants in bands (near, far, rows) and reads nothing from a map: no flanking, cover or opportunity attacks by squares.';
@@ -87,16 +91,23 @@ export function decide(f: FightState): Winner | null {
   return heroes ? 'heroes' : enemies ? 'enemies' : 'draw';
 }
 
-/** One combatant's initiative (0 without a rule). */
+/** One combatant's initiative (0 without a rule): its check's total, or a card dealt from the deck. */
 function rollOne(f: FightState, c: Combatant): void {
   const rule = f.system.initiative;
-  if (rule) judge(f, rule.check, f.innerFrame, c, null, 0, c.position, null);
-  c.initiative = rule ? f.innerFrame.total : 0;
+  if (rule?.deck) { deal(f, rule.deck, c, heldCards(f, c)); return; }
+  if (rule?.check) judge(f, rule.check, f.innerFrame, c, null, 0, c.position, null);
+  c.initiative = rule?.check ? f.innerFrame.total : 0;
+}
+
+/** The cards the others standing hold this round (a late arrival's card is none of them). */
+function heldCards(f: FightState, c: Combatant): number[] {
+  return f.combatants.filter((o) => o !== c && !o.down).map((o) => o.initiative);
 }
 
 function rollInitiative(f: FightState): void {
   const rule = f.system.initiative;
-  for (const c of f.combatants) {
+  if (rule?.deck) dealRound(f, rule.deck);
+  else for (const c of f.combatants) {
     if (c.down) continue;
     rollOne(f, c);
   }
@@ -122,12 +133,32 @@ function playRound(f: FightState): void {
   if (f.system.deathSave) rollDeathSaves(f);
   if (f.winner !== null) return;
   if (f.system.clock) { playClockRound(f); return; }
+  if (rule?.passes) { playPasses(f, rule.passes); return; }
   for (const actor of f.turnOrder) {
     if (f.winner !== null) return;
     if (actor.down) continue;
     // A non-positive initiative does not act only in clock systems; without a clock everyone takes a turn.
     takeTurn(f, actor, undefined);
     f.winner = decide(f);
+  }
+}
+
+/** Initiative passes: each one's count read as the round starts; everyone's pass N, in turn order, before pass N + 1. */
+function playPasses(f: FightState, passes: NonNullable<NonNullable<FightState['system']['initiative']>['passes']>): void {
+  const s = f.scope;
+  const counts = f.turnOrder.map((c) => {
+    s.self = c; s.initiative = c.initiative; s.clock = c.initiative;
+    return Math.max(1, Math.min(MAX_PASSES, Math.floor(f.number(passes))));
+  });
+  const most = Math.max(0, ...counts);
+  for (let pass = 1; pass <= most; pass++) {
+    for (let i = 0; i < f.turnOrder.length; i++) {
+      const actor = f.turnOrder[i]!;
+      if (f.winner !== null) return;
+      if (actor.down || counts[i]! < pass) continue;
+      takeTurn(f, actor, undefined);
+      f.winner = decide(f);
+    }
   }
 }
 

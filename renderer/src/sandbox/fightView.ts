@@ -201,6 +201,10 @@ export function foldEvents(events: readonly FightEvent[], upTo: number, initiati
         ensure(event.target).position = event.position;
         chip(null, nameOf(event.target), event.chip);
         break;
+      case 'draw':
+        // A card dealt for initiative (`turn.initiative.deck`): its holder's initiative this round.
+        chip(null, nameOf(event.target), event.chip);
+        break;
       case 'flee': {
         // One running away has left the fight (a `flees` condition): out of it, neither standing nor down.
         const c = ensure(event.target);
