@@ -108,7 +108,7 @@ export const CONTEXTS: Readonly<Record<FormulaContext, { readonly where: string;
   },
   order: {
     where: 'a hero\'s or an enemy\'s standing orders',
-    reads: 'its own sheet (`@conditions` included), and when reacting to a roll `@total`, `@vs`, `@natural`, `@damage`, `@roll.*`',
+    reads: 'its own sheet (`@conditions` included), and when reacting to a hit the blow\'s `@total`, `@vs`, `@natural`, `@degree`, `@roll.*` and its own `@damage` (rolled before the reactions when an order reads it)',
   },
 };
 

@@ -339,6 +339,7 @@ export class DocumentSymbols {
         entries.set('total', NUMBER);
         entries.set('vs', NUMBER);
         entries.set('damage', NUMBER);
+        entries.set('degree', NUMBER);
         this.rollFacts(entries, undefined);
         prefixed.push(['target', this.sheet]);
         break;

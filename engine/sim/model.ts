@@ -3,6 +3,7 @@
 import type { CompiledFormula, EvalContext, RollFacts } from '../formula/runtime';
 import type { FormulaNode, Value } from '../formula/types';
 import type { RollTest } from './roll-test';
+import { refsOf } from '../formula/nodes';
 import type { TargetPick } from '../schema/document';
 
 export type Side = 'heroes' | 'enemies';
@@ -314,6 +315,8 @@ export interface CombatantIndexes {
   readonly rechargeable: readonly number[];
   /** Its standing orders that react, by what they react to (`react.on`). */
   readonly reactOrders: Readonly<Record<'hit' | 'spell' | 'leave', readonly OrderDef[]>>;
+  /** Whether one of its `hit` orders reads `@damage`: a blow on it rolls its damage before the reactions see it. */
+  readonly hitReadsDamage: boolean;
 }
 
 export function indexCombatant(abilities: readonly AbilityDef[], orders: readonly OrderDef[]): CombatantIndexes {
@@ -326,7 +329,9 @@ export function indexCombatant(abilities: readonly AbilityDef[], orders: readonl
   }
   const reactOrders: Record<'hit' | 'spell' | 'leave', OrderDef[]> = { hit: [], spell: [], leave: [] };
   for (const o of orders) if (o.ability.react) reactOrders[o.ability.react.on].push(o);
-  return { freeOffensive, rechargeable, reactOrders };
+  // An order answering a hit that reads `@damage` sees the hit's own damage: the blow rolls it before the reactions.
+  const hitReadsDamage = reactOrders.hit.some((o) => o.when?.ast != null && refsOf(o.when.ast).has('damage'));
+  return { freeOffensive, rechargeable, reactOrders, hitReadsDamage };
 }
 
 export interface LiveDerived {

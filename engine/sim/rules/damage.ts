@@ -65,10 +65,16 @@ function strike(f: FightState, actor: Combatant, target: Combatant, profile: Att
   const frame = f.blowFrame;
   s.stat = stat;
   let outcome = judge(f, profile.check, frame, actor, target, vs, profile.reach, profile);
-  if (outcome && outcome.result !== 'fail') outcome = reactToHit(f, target, actor, profile, outcome);
+  let early: EarlyDamage | null = null;
+  if (outcome && outcome.result !== 'fail') {
+    // Orders that weigh the hit's damage (`@damage`) see its own: rolled now, as the hit stands, and kept.
+    if (target.def.indexes.hitReadsDamage && profile.damage) early = rollEarly(f, actor, target, profile);
+    outcome = reactToHit(f, target, actor, profile, outcome);
+  }
   if (!outcome || outcome.result === 'fail' || !profile.damage) return;
   if (target.down) return;
   s.self = actor; s.attacker = actor; s.target = target; s.check = frame; s.crit = frame.crit; s.melee = profile.reach === 'near';
+  if (early) { dealRolled(f, actor, target, profile, early.rolled, early.chip, ability); return; }
   const damageCtx = f.damageFrame.ctx;
   freshDamageRoll(f, damageCtx);
   const trace: TraceItem[] | null = f.traceOn ? [] : null;
@@ -79,8 +85,32 @@ function strike(f: FightState, actor: Combatant, target: Combatant, profile: Att
   damageCtx.trace = null;
   if (frame.crit && policy === 'total') rolled *= 2;
   const chip = trace ? rolledChip(trace, rolled, frame.crit, policy) : '';
-  const parts = profile.parts;
-  if (parts.length === 0) dealDamage(f, actor, target, rolled, profile.type, chip, true, damage.pointer);
+  dealRolled(f, actor, target, profile, rolled, chip, ability);
+}
+
+/** A hit's damage rolled before the target's reactions (`hitReadsDamage`), and its chip. */
+interface EarlyDamage { readonly rolled: number; readonly chip: string }
+
+function rollEarly(f: FightState, actor: Combatant, target: Combatant, profile: AttackProfile): EarlyDamage {
+  const s = f.scope;
+  const frame = f.blowFrame;
+  s.self = actor; s.attacker = actor; s.target = target; s.check = frame; s.crit = frame.crit;
+  const damageCtx = f.damageFrame.ctx;
+  freshDamageRoll(f, damageCtx);
+  const trace: TraceItem[] | null = f.traceOn ? [] : null;
+  damageCtx.trace = trace;
+  const policy = f.system.critPolicy;
+  const damage = profile.damage!;
+  let rolled = asNumber(frame.crit && policy === 'dice' && damage.doubled ? damage.doubled(damageCtx) : trace ? damage.run(damageCtx) : damage.untraced(damageCtx));
+  damageCtx.trace = null;
+  if (frame.crit && policy === 'total') rolled *= 2;
+  s.damage = rolled;
+  return { rolled, chip: trace ? rolledChip(trace, rolled, frame.crit, policy) : '' };
+}
+
+/** The rolled damage dealt (whole, or part by part), then what the hit applies. */
+function dealRolled(f: FightState, actor: Combatant, target: Combatant, profile: AttackProfile, rolled: number, chip: string, ability: AbilityDef | null): void {
+  if (profile.parts.length === 0) dealDamage(f, actor, target, rolled, profile.type, chip, true, profile.damage!.pointer);
   else dealParts(f, actor, target, rolled, profile, chip);
   if (!target.down) afterHit(f, actor, target, profile.applies, profile.save, ability);
 }
