@@ -285,6 +285,8 @@ export class RulesLoader {
     const saveCheck = a.save ? this.checkRef(a.save.check, `${pointer}/save/check`) : null;
     const challengeCheck = a.challenge ? this.checkRef(a.challenge.check, `${pointer}/challenge/check`) : null;
     const type = this.typeOf(a.attack?.type ?? a.type, ownType, a.name ?? a.id);
+    const removesOnly = (a.removes?.length ?? 0) > 0 && !a.attack && !a.save && !a.damage && !a.heal && !a.challenge
+      && !(a.applies?.length) && !(a.gain?.length) && !(a.grants?.length);
     const attack: AttackProfile | null = a.attack && attackCheck ? this.profile({
       name: a.name ?? titleCase(a.id), check: attackCheck, stat: this.compile(a.attack.stat ?? '0', `${pointer}/attack/stat`),
       damage: this.compile(a.attack.damage, `${pointer}/attack/damage`, true), type, reach: a.attack.reach ?? 'far',
@@ -323,6 +325,7 @@ export class RulesLoader {
       speed: this.formulas.maybe(a.speed, `${pointer}/speed`),
       move: a.move ?? null,
       teleport: a.teleport === true,
+      swap: this.swap(a, pointer),
       disengage: a.disengage ?? (this.doc.combat?.disengage ?? []).some((w) => `${a.id} ${a.name ?? ''}`.toLowerCase().includes(w.toLowerCase())),
       offensive: (target === 'enemy' || target === 'enemies') && (a.attack !== undefined || a.save !== undefined || a.damage !== undefined || (a.applies?.length ?? 0) > 0),
       reach: a.attack?.reach ?? 'far',
@@ -330,9 +333,15 @@ export class RulesLoader {
         check: challengeCheck, stat: this.formulas.maybe(a.challenge.stat, `${pointer}/challenge/stat`), vs: this.compile(a.challenge.vs, `${pointer}/challenge/vs`),
       } : null,
       removes: this.conditionIds(a.removes, `${pointer}/removes`),
-      removesOnly: (a.removes?.length ?? 0) > 0 && !a.attack && !a.save && !a.damage && !a.heal && !a.challenge
-        && !(a.applies?.length) && !(a.gain?.length) && !(a.grants?.length),
+      removesOnly,
+      worthChecked: removesOnly || (a.move !== undefined && this.doc.positions?.advance === true),
     };
+  }
+
+  /** Whether a move switches places (`swap`): only a move can. */
+  swap(a: { readonly swap?: boolean; readonly move?: string }, pointer: string): boolean {
+    if (a.swap === true && a.move === undefined) this.error(`${pointer}/swap`, 'swap switches places on a move: the ability has no `move`');
+    return a.swap === true;
   }
 
   /** A recharge rule; a `min` above the die's faces would never recharge, and says so. */

@@ -229,6 +229,8 @@ export interface AbilityDef {
   readonly move: string | null;
   /** A teleport never provokes. */
   readonly teleport: boolean;
+  /** Its `move` to a row switches places with an ally standing there (row formation), who takes the mover's row. */
+  readonly swap: boolean;
   /** Leaving never provokes: the ability's `disengage`, else one of the system's disengage words in its id or name. */
   readonly disengage: boolean;
   readonly offensive: boolean;
@@ -239,6 +241,11 @@ export interface AbilityDef {
   readonly removes: readonly string[];
   /** It only removes conditions: not used while no target holds one. */
   readonly removesOnly: boolean;
+  /**
+   * Whether canUse asks more of it than its action and cost (`removesOnly`, or a `move` in a system whose rows close
+   * up): one flag, worked out at load, so an ability with neither costs a fight one test.
+   */
+  readonly worthChecked: boolean;
 }
 
 export interface OrderDef {

@@ -39,3 +39,24 @@ export function closeUpRows(combatants: readonly Combatant[], side: Side, rows: 
   }
   return moves;
 }
+
+/**
+ * An ally of `mover` standing in row `to` that a switching move (`swap`) trades places with: the first one standing,
+ * or null when nobody is there.
+ */
+export function swapPartner(combatants: readonly Combatant[], mover: Combatant, to: string): Combatant | null {
+  for (const c of combatants) if (c !== mover && !c.down && c.side === mover.side && c.position === to) return c;
+  return null;
+}
+
+/**
+ * Whether moving `mover` back to row `to` would leave its own row empty with someone behind it, so that rows which
+ * close up would move it straight back (Libra: "at least one character in the Front Row" for a back row to exist).
+ * A move forward, or out of the rows, never is.
+ */
+export function undoneByClosingUp(combatants: readonly Combatant[], mover: Combatant, to: string, rows: readonly string[]): boolean {
+  const from = rows.indexOf(mover.position);
+  if (from < 0 || rows.indexOf(to) <= from) return false;
+  for (const c of combatants) if (c !== mover && !c.down && c.side === mover.side && c.position === mover.position) return false;
+  return true;
+}

@@ -114,6 +114,8 @@ export interface Ability {
   readonly move?: Position;
   /** A teleport (Misty Step): its `move` never provokes a reaction. */
   readonly teleport?: boolean;
+  /** Its `move` to a row switches places with an ally standing there, who takes the mover's row (row formation). */
+  readonly swap?: boolean;
   /** Its `move` disengages (never provokes); when absent, `combat.disengage`'s words in its id or name decide. */
   readonly disengage?: boolean;
   /** A check the user rolls on its own against a number (an unopposed challenge); its outcome's gains and applies count. */

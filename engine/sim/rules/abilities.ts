@@ -3,7 +3,7 @@
 import type { TraceItem } from '../../formula/runtime';
 import { attackProfile, type AbilityDef, type Combatant } from '../model';
 import { asNumber, type FightState, MAX_ACTIONS_PER_TURN } from '../fight-state';
-import { abilityChip, holdChip, rolledChip, savedChip } from './chips';
+import { abilityChip, holdChip, rolledChip, savedChip, swapChip } from './chips';
 import { judge } from './checks';
 import { applyCondition, removeFrom } from './conditions';
 import { blow, dealDamage, freshDamageRoll, type AppliedBySave } from './damage';
@@ -11,6 +11,7 @@ import { endSustain } from './falling';
 import { provokeLeaving, reactTo } from './reactions';
 import { abilityTargets, pickTarget } from './targeting';
 import { gainTracks } from './tracks';
+import { swapPartner, undoneByClosingUp } from '../positions';
 
 export function canPay(f: FightState, actor: Combatant, ability: AbilityDef): boolean {
   for (const c of ability.cost) {
@@ -36,7 +37,7 @@ export function canUse(f: FightState, actor: Combatant, ability: AbilityDef): bo
   if (ability.actionIndex >= 0 && (f.actionsLeft[ability.actionIndex] ?? 0) <= 0) return false;
   // A held action is not held twice on the same tick; removing what nobody has wastes the action.
   if (ability.actionIndex >= 0 && f.system.actions[ability.actionIndex]!.defer && actor.deferredAt === actor.clock) return false;
-  if (ability.removesOnly && !anyHolds(f, actor, ability)) return false;
+  if (ability.worthChecked && !worthUsing(f, actor, ability)) return false;
   if (ability.sustained && actor.sustaining === ability) return false;
   if (ability.heal && !ability.offensive) {
     // Healing at full health wastes the action: only when someone on the side is hurt.
@@ -178,10 +179,27 @@ function saveOrDamage(f: FightState, actor: Combatant, ability: AbilityDef, targ
  */
 function move(f: FightState, actor: Combatant, ability: AbilityDef): void {
   const from = actor.position;
+  const to = ability.move!;
   const speed = f.actionSpeed;
+  // Row formation (`swap`): the ally standing where the mover goes takes the mover's place, as one move.
+  const partner = ability.swap ? swapPartner(f.combatants, actor, to) : null;
   if (!ability.teleport && !ability.disengage && provokeLeaving(f, actor, from)) return;
   f.actionSpeed = speed;
-  actor.position = ability.move!;
+  actor.position = to;
+  if (partner !== null && !partner.down) {
+    partner.position = from;
+    if (f.sink) f.emit({ type: 'move', round: f.round, target: partner.id, from: to, to: from, chip: swapChip(partner, actor, to, from) });
+  }
+}
+
+/**
+ * Whether a move is worth its action: not back out of a row the actor alone holds while rows close up (they would
+ * move it straight back), unless it switches places with someone there.
+ */
+function canMove(f: FightState, actor: Combatant, ability: AbilityDef): boolean {
+  const to = ability.move!;
+  if (!undoneByClosingUp(f.combatants, actor, to, f.system.rows)) return true;
+  return ability.swap && swapPartner(f.combatants, actor, to) !== null;
 }
 
 /**
@@ -195,6 +213,12 @@ function hold(f: FightState, actor: Combatant, ability: AbilityDef): void {
   f.heldSpeed = action.speed ? Math.max(0, f.value(action.speed, actor)) : 0;
   for (let i = 0; i < f.actionsLeft.length; i++) f.actionsLeft[i] = 0;
   if (f.sink) f.emit({ type: 'ability', round: f.round, actor: actor.id, ability: ability.id, targets: [actor.id], chip: holdChip(actor, ability, Math.max(0, actor.clock - f.heldSpeed)) });
+}
+
+/** What `worthChecked` stands for: removing what nobody has, or a move the rows would undo, wastes the action. */
+function worthUsing(f: FightState, actor: Combatant, ability: AbilityDef): boolean {
+  if (ability.removesOnly && !anyHolds(f, actor, ability)) return false;
+  return ability.move === null || canMove(f, actor, ability);
 }
 
 /** Whether one of the ability's targets holds a condition it removes. */

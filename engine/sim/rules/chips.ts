@@ -112,6 +112,10 @@ export function fleeChip(c: Combatant): string {
   return `${c.def.name} runs away: out of the fight`;
 }
 
+export function swapChip(c: Combatant, mover: Combatant, from: string, to: string): string {
+  return `${c.def.name}: ${from} → ${to} (switched places with ${mover.def.name})`;
+}
+
 export function closeUpChip(c: Combatant, from: string, to: string): string {
   return `${c.def.name}: ${from} → ${to} (the row ahead fell)`;
 }
