@@ -57,6 +57,12 @@ export class RulesLoader {
   /** Whom a combatant strikes when its own `picks` says nothing: the system's `combat.targeting.picks`. */
   get defaultPicks(): TargetPick { return this.doc.combat?.targeting?.picks ?? 'fewest-hp'; }
 
+  /** A combatant's rule for picking its target (its own, else the system's); null for the default, the fewest hit points. */
+  picksOf(own: TargetPick | undefined): Exclude<TargetPick, 'fewest-hp'> | null {
+    const picks = own ?? this.defaultPicks;
+    return picks === 'fewest-hp' ? null : picks;
+  }
+
   /** Whether the system or any of its heroes, creatures or templates picks its target by `kind`. */
   picksUsed(kind: TargetPick): boolean {
     const d = this.doc;

@@ -85,7 +85,7 @@ class Loader extends RulesLoader {
       classAttacks, lists: self.lists, attacks: attack, attacksPerAction: this.fixedAttacks(self, liveNames), attacksInTurn: false,
       defence: defenceText === undefined ? null : this.pin(this.compile(defenceText, '/combat/attack/defence'), self, liveNames, '/combat/attack/defence'),
       defenceValue: defenceText === undefined ? 0 : null,
-      abilities, orders, slots: Array.from(slots, (v) => v ?? 0), regeneration: null, focus: h.focus ?? null, picks: h.picks ?? this.defaultPicks,
+      abilities, orders, slots: Array.from(slots, (v) => v ?? 0), regeneration: null, focus: h.focus ?? null, picks: this.picksOf(h.picks),
       plan: h.plan ?? null, harm: 0, position: h.position ?? null, ownType: null,
       consequencePosition: null, consequenceEffect: null, liveDerived: live,
       conditions: this.conditionIds(h.conditions, `${p}/conditions`), indexes: indexCombatant(abilities, orders),
@@ -147,7 +147,7 @@ class Loader extends RulesLoader {
       })] : [],
       attacksPerAction: ownAttacks ?? this.fixedAttacks(self, liveNames), attacksInTurn: false,
       defence, defenceValue: defence ? null : 0,
-      abilities, orders, slots: [], regeneration: null, focus: null, picks: t.picks ?? this.defaultPicks, plan: null,
+      abilities, orders, slots: [], regeneration: null, focus: null, picks: this.picksOf(t.picks), plan: null,
       harm: harmFormula ? this.evalNumber(harmFormula, self, `${p}/harm`) : 3, position: null, ownType: c.type ?? null,
       consequencePosition: null, consequenceEffect: null, liveDerived: live, conditions: [], indexes: indexCombatant(abilities, orders),
     };
@@ -212,7 +212,7 @@ class Loader extends RulesLoader {
       attacksPerAction: inTurn ? 1 : routine.length || 1, attacksInTurn: inTurn,
       ...this.creatureDefence(c.defence, self, liveNames, `${p}/defence`), abilities, orders, slots: [],
       regeneration: regen ? { amount: this.compile(regen.amount, `${p}/regeneration/amount`), stoppedBy: regen.stoppedBy ?? [] } : null,
-      focus: null, picks: (c as Creature).picks ?? this.defaultPicks, plan: null, harm: (c as EnemyNumbers).harm ?? 3, position: (c as Creature).position ?? null, ownType,
+      focus: null, picks: this.picksOf((c as Creature).picks), plan: null, harm: (c as EnemyNumbers).harm ?? 3, position: (c as Creature).position ?? null, ownType,
       consequencePosition: null, consequenceEffect: null, liveDerived: live, conditions: [], indexes: indexCombatant(abilities, orders),
       ...((c as Creature).saves ? { saves: new Map(Object.entries((c as Creature).saves!)) } : {}),
     };

@@ -296,8 +296,8 @@ export interface CombatantDef {
   readonly slots: readonly number[];
   readonly regeneration: RegenerationDef | null;
   readonly focus: string | null;
-  /** Whom it strikes among the foes it may target (its `picks`, else the system's). */
-  readonly picks: TargetPick;
+  /** Whom it strikes among the foes it may target (its `picks`, else the system's); null: the fewest hit points. */
+  readonly picks: Exclude<TargetPick, 'fewest-hp'> | null;
   readonly plan: readonly string[] | null;
   readonly harm: number;
   readonly position: string | null;

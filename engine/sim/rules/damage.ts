@@ -54,7 +54,7 @@ function strike(f: FightState, actor: Combatant, target: Combatant, profile: Att
     if (actionSpeed) f.actionSpeed = f.value(actionSpeed, actor);
   }
   const vs = defenceOf(f, target);
-  if (f.system.remembersAttackers) target.lastAttacker = actor;
+  if (f.remembersAttackers) target.lastAttacker = actor;
   s.stat = stat;
   s.melee = profile.reach === 'near';
   const flags = s.reactionFlags;
@@ -68,7 +68,7 @@ function strike(f: FightState, actor: Combatant, target: Combatant, profile: Att
   let early: EarlyDamage | null = null;
   if (outcome && outcome.result !== 'fail') {
     // Orders that weigh the hit's damage (`@damage`) see its own: rolled now, as the hit stands, and kept.
-    if (target.def.indexes.hitReadsDamage && profile.damage) early = rollEarly(f, actor, target, profile);
+    if (target.def.indexes.hitReadsDamage) early = rollEarly(f, actor, target, profile);
     outcome = reactToHit(f, target, actor, profile, outcome);
   }
   if (!outcome || outcome.result === 'fail' || !profile.damage) return;
@@ -85,13 +85,17 @@ function strike(f: FightState, actor: Combatant, target: Combatant, profile: Att
   damageCtx.trace = null;
   if (frame.crit && policy === 'total') rolled *= 2;
   const chip = trace ? rolledChip(trace, rolled, frame.crit, policy) : '';
-  dealRolled(f, actor, target, profile, rolled, chip, ability);
+  const parts = profile.parts;
+  if (parts.length === 0) dealDamage(f, actor, target, rolled, profile.type, chip, true, damage.pointer);
+  else dealParts(f, actor, target, rolled, profile, chip);
+  if (!target.down) afterHit(f, actor, target, profile.applies, profile.save, ability);
 }
 
 /** A hit's damage rolled before the target's reactions (`hitReadsDamage`), and its chip. */
 interface EarlyDamage { readonly rolled: number; readonly chip: string }
 
-function rollEarly(f: FightState, actor: Combatant, target: Combatant, profile: AttackProfile): EarlyDamage {
+function rollEarly(f: FightState, actor: Combatant, target: Combatant, profile: AttackProfile): EarlyDamage | null {
+  if (!profile.damage) return null;
   const s = f.scope;
   const frame = f.blowFrame;
   s.self = actor; s.attacker = actor; s.target = target; s.check = frame; s.crit = frame.crit;
@@ -100,7 +104,7 @@ function rollEarly(f: FightState, actor: Combatant, target: Combatant, profile: 
   const trace: TraceItem[] | null = f.traceOn ? [] : null;
   damageCtx.trace = trace;
   const policy = f.system.critPolicy;
-  const damage = profile.damage!;
+  const damage = profile.damage;
   let rolled = asNumber(frame.crit && policy === 'dice' && damage.doubled ? damage.doubled(damageCtx) : trace ? damage.run(damageCtx) : damage.untraced(damageCtx));
   damageCtx.trace = null;
   if (frame.crit && policy === 'total') rolled *= 2;

@@ -19,7 +19,7 @@ function canTarget(f: FightState, actor: Combatant, target: Combatant, reach: st
  */
 export function pickTarget(f: FightState, actor: Combatant, reach: string): Combatant | null {
   const picks = actor.def.picks;
-  if (picks !== 'fewest-hp') {
+  if (picks !== null) {
     const remembered = picks === 'last-attacker' ? actor.lastAttacker : picks === 'provoker' ? actor.provoker : null;
     if (remembered !== null && !actor.def.focus && reachable(f, actor, remembered, reach)) return remembered;
     if (picks !== 'last-attacker' && picks !== 'provoker') return pickBy(f, actor, reach, picks);
