@@ -203,7 +203,7 @@ export function foldEvents(events: readonly FightEvent[], upTo: number, initiati
         break;
       case 'draw':
         // A card dealt for initiative (`turn.initiative.deck`): its holder's initiative this round.
-        chip(null, nameOf(event.target), event.chip);
+        chip(null, nameOf(event.target), `${nameOf(event.target)} draws ${event.card}`);
         break;
       case 'flee': {
         // One running away has left the fight (a `flees` condition): out of it, neither standing nor down.
