@@ -56,15 +56,15 @@ export const CONTEXTS: Readonly<Record<FormulaContext, { readonly where: string;
   },
   'attack.damage': {
     where: 'attack damage (`combat.attack.damage`, weapons, creature attacks)',
-    reads: 'the attacker\'s sheet and reads, `@stat`, the attack roll\'s `@roll.*`, `@natural`, `@outcome`, `@crit`, `@degree`',
+    reads: 'the attacker\'s sheet and reads, `@stat`, the attack roll\'s `@roll.*`, `@natural`, `@outcome`, `@crit`, `@degree`, `@attack.targets` (how many targets the strike aims at: an `enemies` ability\'s, else 1), `@attack.hits` (how many of them were hit before this blow)',
   },
   'ability.damage': {
     where: 'an ability\'s damage',
-    reads: 'the user\'s sheet and reads, `@stat`, the attack roll\'s `@roll.*`, `@natural`, `@outcome`, `@crit`, `@degree`',
+    reads: 'the user\'s sheet and reads, `@stat`, the attack roll\'s `@roll.*`, `@natural`, `@outcome`, `@crit`, `@degree`, `@attack.targets` (how many targets the strike aims at: an `enemies` ability\'s, else 1), `@attack.hits` (how many of them were hit before this blow)',
   },
   'template.damage': {
     where: 'an enemy template\'s damage',
-    reads: '`@tier`, `@role`, the sheet as built, and the attack roll\'s `@roll.*`, `@natural`, `@outcome`, `@crit`, `@degree`',
+    reads: '`@tier`, `@role`, the sheet as built, and the attack roll\'s `@roll.*`, `@natural`, `@outcome`, `@crit`, `@degree`, `@attack.targets` (how many targets the strike aims at: an `enemies` ability\'s, else 1), `@attack.hits` (how many of them were hit before this blow)',
   },
   'damage.step': {
     where: '`combat.damage.steps`',

@@ -47,6 +47,8 @@ export const RESERVED_HEADS: ReadonlyMap<string, string> = new Map([
 /** Dotted names the engine reads itself. `class.<id>.level` is matched apart. */
 export const RESERVED_PATHS: ReadonlyMap<string, string> = new Map([
   ['attack.melee', 'whether a blow is struck in melee'],
+  ['attack.targets', 'how many targets a strike aims at'],
+  ['attack.hits', 'how many of a strike\'s targets were hit before this blow'],
   ['action.speed', 'an action\'s speed on the clock'],
   ['clock.next', 'the next lower tick on which someone else acts this round'],
   ['class.attacks', 'a combatant\'s attacks per Attack action'],

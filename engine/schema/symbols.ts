@@ -294,6 +294,8 @@ export class DocumentSymbols {
         entries.set('outcome', STRING);
         entries.set('crit', BOOLEAN);
         entries.set('degree', NUMBER);
+        entries.set('attack.targets', { type: 'number', label: 'targets', range: [1, 1000] });
+        entries.set('attack.hits', { type: 'number', label: 'hits before', range: [0, 1000] });
         break;
       case 'damage.step':
         entries.set('damage', { type: 'number', label: 'damage' });

@@ -421,6 +421,10 @@ export interface Scope {
   clockNext: number;
   initiative: number;
   actionSpeed: number;
+  /** `@attack.targets`: how many targets the blow's strike aims at (an ability's `enemies`: a spray), 1 for a plain blow. */
+  attackTargets: number;
+  /** `@attack.hits`: how many of the strike's targets were hit before this blow (0 for a plain blow). */
+  attackHits: number;
   /** The check whose facts `@natural`, `@total`, `@roll.*` read. */
   check: CheckFrame;
 }

@@ -122,6 +122,8 @@ export function createResolver(index: SheetIndex): (path: readonly string[]) => 
       }
       case 'attack':
         if (restName === 'melee') return (ctx) => (ctx.scope as Scope).melee;
+        if (restName === 'targets') return typedGetter((ctx) => (ctx.scope as Scope).attackTargets, 'number');
+        if (restName === 'hits') return typedGetter((ctx) => (ctx.scope as Scope).attackHits, 'number');
         break;
       case 'action':
         if (restName === 'speed') return (ctx) => (ctx.scope as Scope).actionSpeed;

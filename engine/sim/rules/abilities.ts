@@ -129,10 +129,20 @@ function strike(f: FightState, actor: Combatant, ability: AbilityDef, targets: r
     if (!merged) { merged = attackProfile(profile, profile.roll, profile.parts, ability.applies); f.profileWithApplies.set(ability, merged); }
     withApplies = merged;
   }
+  if (targets.length < 2) {
+    for (const t of targets) if (f.winner === null && !actor.down && !t.down) blow(f, actor, t, withApplies, ability);
+    return;
+  }
+  // Several targets (a spray): each blow's damage reads how many it aims at and how many were hit before it.
+  const s = f.scope;
+  s.attackTargets = targets.length;
+  s.attackHits = 0;
   for (const t of targets) {
     if (f.winner !== null || actor.down) break;
-    if (!t.down) blow(f, actor, t, withApplies, ability);
+    if (!t.down && blow(f, actor, t, withApplies, ability)) s.attackHits++;
   }
+  s.attackTargets = 1;
+  s.attackHits = 0;
 }
 
 /** A spell: its damage rolled once, then each target's `spell` reactions and save (half or none on a success). */

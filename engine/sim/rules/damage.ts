@@ -36,14 +36,18 @@ export function fillReads(f: FightState, actor: Combatant, profile: AttackProfil
   f.scope.readsOwner = actor;
 }
 
-/** One blow: the check against the target's defence, reactions on a hit, then damage and what the hit applies. */
-export function blow(f: FightState, actor: Combatant, target: Combatant, profile: AttackProfile, ability: AbilityDef | null): void {
-  strike(f, actor, target, profile, ability);
+/**
+ * One blow: the check against the target's defence, reactions on a hit, then damage and what the hit applies.
+ * True when it hit (its damage was rolled).
+ */
+export function blow(f: FightState, actor: Combatant, target: Combatant, profile: AttackProfile, ability: AbilityDef | null): boolean {
+  const hit = strike(f, actor, target, profile, ability);
   // A read named like a sheet value is the wielder's only during its blow.
   f.scope.readsOwner = null;
+  return hit;
 }
 
-function strike(f: FightState, actor: Combatant, target: Combatant, profile: AttackProfile, ability: AbilityDef | null): void {
+function strike(f: FightState, actor: Combatant, target: Combatant, profile: AttackProfile, ability: AbilityDef | null): boolean {
   const s = f.scope;
   fillReads(f, actor, profile);
   const stat = f.value(profile.stat, actor);
@@ -61,7 +65,7 @@ function strike(f: FightState, actor: Combatant, target: Combatant, profile: Att
   for (let i = 0; i < flags.length; i++) flags[i] = false;
   s.damageType = profile.type;
   // A successful cancelling reaction (Counterspell) undoes the ability's strike on this target.
-  if (ability && reactTo(f, target, 'spell', actor, ability.kind)) return;
+  if (ability && reactTo(f, target, 'spell', actor, ability.kind)) return false;
   const frame = f.blowFrame;
   s.stat = stat;
   let outcome = judge(f, profile.check, frame, actor, target, vs, profile.reach, profile);
@@ -71,10 +75,10 @@ function strike(f: FightState, actor: Combatant, target: Combatant, profile: Att
     if (target.def.indexes.hitReadsDamage) early = rollEarly(f, actor, target, profile);
     outcome = reactToHit(f, target, actor, profile, outcome);
   }
-  if (!outcome || outcome.result === 'fail' || !profile.damage) return;
-  if (target.down) return;
+  if (!outcome || outcome.result === 'fail' || !profile.damage) return false;
+  if (target.down) return false;
   s.self = actor; s.attacker = actor; s.target = target; s.check = frame; s.crit = frame.crit; s.melee = profile.reach === 'near';
-  if (early) { dealRolled(f, actor, target, profile, early.rolled, early.chip, ability); return; }
+  if (early) { dealRolled(f, actor, target, profile, early.rolled, early.chip, ability); return true; }
   const damageCtx = f.damageFrame.ctx;
   freshDamageRoll(f, damageCtx);
   const trace: TraceItem[] | null = f.traceOn ? [] : null;
@@ -89,6 +93,7 @@ function strike(f: FightState, actor: Combatant, target: Combatant, profile: Att
   if (parts.length === 0) dealDamage(f, actor, target, rolled, profile.type, chip, true, damage.pointer);
   else dealParts(f, actor, target, rolled, profile, chip);
   if (!target.down) afterHit(f, actor, target, profile.applies, profile.save, ability);
+  return true;
 }
 
 /** A hit's damage rolled before the target's reactions (`hitReadsDamage`), and its chip. */
