@@ -32,7 +32,7 @@ describe('live action: Celerity costs blood (one blood point for every action af
   test('Damien (Celerity 4) pays a point just before each extra action, and with his pool empty acts once a round', () => {
     const system = loadRuntime(doc);
     let paidRounds = 0, dryRounds = 0;
-    for (let seed = 1; seed <= 20; seed++) {
+    for (let seed = 1; seed <= 40; seed++) {
       for (const r of celerityRounds(fightLog(system, 'coterie-vs-gang', seed), 'damien')) {
         if (r.acts === 0) continue;
         expect(r.acts).toBeLessThanOrEqual(5);
