@@ -97,6 +97,8 @@ export abstract class FightState {
   readonly enemiesList: Combatant[] = [];
   /** `turn.actions[].per` when every one is a constant (the budget each turn, copied instead of evaluated), else null. */
   readonly fixedPer: number[] | null;
+  /** The speed of the attack action (`turn.actions[attackAction].speed`), null when it has none. */
+  readonly attackSpeed: Formula | null;
   /** Whether any combatant regenerates: only then is who hurt whom by which type (`hurtBy`) kept. */
   readonly anyRegeneration: boolean;
   /** Some track counts damage taken (`tracks.<id>.counts`). */
@@ -115,7 +117,12 @@ export abstract class FightState {
    * `stepBits[i]` is step i's known bit, or 0 when its `when` must be evaluated each time.
    */
   readonly stepBits: number[];
-  readonly stepMasks: Map<string, number>[] = [];
+  /**
+   * Per target (by order) the damage types whose answers are worked out and, beside them, the answers: a handful of
+   * types at most, searched in a line (cheaper than a Map's hashing on every blow).
+   */
+  readonly stepTypes: string[][] = [];
+  readonly stepMasks: number[][] = [];
   /**
    * The foe canUse found for an offensive ability (`pickedFor`), reused by useAbility for an ability aimed at one
    * enemy when nothing between the two can change the choice: no `canTarget` rule and no move.
@@ -134,6 +141,8 @@ export abstract class FightState {
   readonly profileWithApplies = new Map<AbilityDef, AttackProfile>();
   /** Each combatant's starting conditions (its fight entry's), by order: put on when it enters the fight. */
   readonly entryConditions: (readonly string[])[] = [];
+  /** Each combatant's starting position (its fight entry's), by order: where reset() puts it back. */
+  readonly entryPositions: string[] = [];
   /** One generator for the runner's life, reseeded for each fight (no allocation per fight). */
   readonly rng: SeededRng;
 
@@ -167,17 +176,20 @@ export abstract class FightState {
           const id = entry.def.side === 'heroes' ? entry.idBase : `${entry.idBase}-${n}`;
           this.combatants.push(newCombatant(entry.def, id, order++, entry.position, listCount, entry.arrives));
           this.entryConditions.push(entry.conditions);
+          this.entryPositions.push(entry.position);
         }
       }
     }
     for (const c of this.combatants) {
       (c.side === 'heroes' ? this.heroesList : this.enemiesList).push(c);
-      this.stepMasks[c.order] = new Map();
+      this.stepTypes[c.order] = [];
+      this.stepMasks[c.order] = [];
     }
     this.fixedPer = system.actions.every((a) => a.per.constant !== null)
       ? system.actions.map((a) => Math.max(0, Math.min(MAX_ACTIONS_PER_TURN, Math.floor(a.per.constant!))))
       : null;
     this.tallyRows = tally?.rowsFor ? tally.rowsFor(this.combatants) : null;
+    this.attackSpeed = system.actions[system.attackAction]?.speed ?? null;
     this.anyRegeneration = this.combatants.some((c) => c.def.regeneration !== null);
     this.countsDamage = system.countedTracks.length !== 0;
     this.remembersAttackers = system.remembersAttackers;

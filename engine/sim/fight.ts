@@ -26,27 +26,24 @@ export class FightRunner extends FightState {
     this.current = null;
     this.turnOf = null;
     this.pickedFor = null;
-    let i = 0;
-    for (const group of [this.fight.heroes, this.fight.enemies]) {
-      for (const entry of group) {
-        for (let k = 0; k < entry.count; k++) {
-          const c = this.combatants[i++]!;
-          const def = c.def;
-          const sheet = c.sheet;
-          const writable = this.writableIndexes;
-          for (let j = 0; j < writable.length; j++) { const at = writable[j]!; sheet[at] = def.sheet[at]!; }
-          for (let j = 0; j < c.slots.length; j++) c.slots[j] = def.slots[j] ?? 0;
-          for (let j = 0; j < c.recharged.length; j++) c.recharged[j] = true;
-          while (c.conditions.length !== 0) c.conditions.pop();
-          while (c.conditionIds.length !== 0) c.conditionIds.pop();
-          while (c.hurtBy.length !== 0) c.hurtBy.pop();
-          c.position = entry.position;
-          c.down = false; c.dead = false; c.fell = false; c.fled = false; c.initiative = 0; c.clock = 0; c.reactionsUsed = 0; c.sustaining = null;
-          c.harmTaken = 0; c.damageDealt = 0; c.acted = false; c.dying = false; c.deathSuccesses = 0; c.deathFailures = 0;
-          c.deferredAt = NaN; c.attackCursor = 0; c.absent = false; c.lastAttacker = null; c.provoker = null;
-          while (c.harmAt.length !== 0) c.harmAt.pop();
-        }
-      }
+    const combatants = this.combatants;
+    const writable = this.writableIndexes;
+    const positions = this.entryPositions;
+    for (let i = 0; i < combatants.length; i++) {
+      const c = combatants[i]!;
+      const def = c.def;
+      const sheet = c.sheet;
+      for (let j = 0; j < writable.length; j++) { const at = writable[j]!; sheet[at] = def.sheet[at]!; }
+      for (let j = 0; j < c.slots.length; j++) c.slots[j] = def.slots[j] ?? 0;
+      for (let j = 0; j < c.recharged.length; j++) c.recharged[j] = true;
+      while (c.conditions.length !== 0) c.conditions.pop();
+      while (c.conditionIds.length !== 0) c.conditionIds.pop();
+      while (c.hurtBy.length !== 0) c.hurtBy.pop();
+      c.position = positions[i]!;
+      c.down = false; c.dead = false; c.fell = false; c.fled = false; c.initiative = 0; c.clock = 0; c.reactionsUsed = 0; c.sustaining = null;
+      c.harmTaken = 0; c.damageDealt = 0; c.acted = false; c.dying = false; c.deathSuccesses = 0; c.deathFailures = 0;
+      c.deferredAt = NaN; c.attackCursor = 0; c.absent = false; c.lastAttacker = null; c.provoker = null;
+      while (c.harmAt.length !== 0) c.harmAt.pop();
     }
     this.countStanding();
   }

@@ -320,6 +320,8 @@ export interface CombatantIndexes {
   readonly freeOffensive: readonly number[];
   /** Indices of its abilities that recharge (rolled for at the start of its turn). */
   readonly rechargeable: readonly number[];
+  /** Its standing orders that do not react, in order (act() walks these each turn). */
+  readonly turnOrders: readonly OrderDef[];
   /** Its standing orders that react, by what they react to (`react.on`). */
   readonly reactOrders: Readonly<Record<'hit' | 'spell' | 'leave', readonly OrderDef[]>>;
   /** Whether one of its `hit` orders reads `@damage`: a blow on it rolls its damage before the reactions see it. */
@@ -338,7 +340,8 @@ export function indexCombatant(abilities: readonly AbilityDef[], orders: readonl
   for (const o of orders) if (o.ability.react) reactOrders[o.ability.react.on].push(o);
   // An order answering a hit that reads `@damage` sees the hit's own damage: the blow rolls it before the reactions.
   const hitReadsDamage = reactOrders.hit.some((o) => o.when?.ast != null && refsOf(o.when.ast).has('damage'));
-  return { freeOffensive, rechargeable, reactOrders, hitReadsDamage };
+  const turnOrders = orders.filter((o) => !o.ability.react);
+  return { freeOffensive, rechargeable, turnOrders, reactOrders, hitReadsDamage };
 }
 
 export interface LiveDerived {

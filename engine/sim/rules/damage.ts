@@ -53,10 +53,7 @@ function strike(f: FightState, actor: Combatant, target: Combatant, profile: Att
   const stat = f.value(profile.stat, actor);
   // A blow's speed: its weapon's, else (a plain attack) the speed of the attack action it spends.
   if (profile.speed) f.actionSpeed = f.value(profile.speed, actor);
-  else if (!ability) {
-    const actionSpeed = f.system.actions[f.system.attackAction]?.speed;
-    if (actionSpeed) f.actionSpeed = f.value(actionSpeed, actor);
-  }
+  else if (!ability && f.attackSpeed) f.actionSpeed = f.value(f.attackSpeed, actor);
   const vs = defenceOf(f, target);
   if (f.remembersAttackers) target.lastAttacker = actor;
   s.stat = stat;
@@ -296,9 +293,8 @@ function wake(f: FightState, target: Combatant): void {
  * and type (worked out on first use, with the scope as dealDamage set it: the same answers it would evaluate).
  */
 function fixedSteps(f: FightState, target: Combatant, type: string): number {
-  const cache = f.stepMasks[target.order]!;
-  const cached = cache.get(type);
-  if (cached !== undefined) return cached;
+  const types = f.stepTypes[target.order]!, masks = f.stepMasks[target.order]!;
+  for (let i = 0; i < types.length; i++) if (types[i] === type) return masks[i]!;
   let mask = 0;
   const steps = f.system.damageSteps;
   const bits = f.stepBits;
@@ -306,6 +302,7 @@ function fixedSteps(f: FightState, target: Combatant, type: string): number {
     const bit = bits[i]!;
     if (bit !== 0 && f.truth(steps[i]!.when!)) mask |= bit << 1;
   }
-  cache.set(type, mask);
+  types.push(type);
+  masks.push(mask);
   return mask;
 }

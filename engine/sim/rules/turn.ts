@@ -86,11 +86,12 @@ export function act(f: FightState, actor: Combatant): void {
   if (chosen) { playPlan(f, actor, chosen.map((c) => (c.kind === 'attack' ? 'attack' : c.id)), chosen.map((c) => (c.kind === 'attack' ? c.target : undefined))); return; }
   const plan = actor.def.plan;
   if (plan) { playPlan(f, actor, plan); return; }
-  // Standing orders for non-reaction abilities first, in order.
-  for (const order of actor.def.orders) {
+  // Standing orders for non-reaction abilities first, in order (the reaction orders are left out at load).
+  const orders = actor.def.indexes.turnOrders;
+  for (let k = 0; k < orders.length; k++) {
     if (f.winner !== null || actor.down) return;
+    const order = orders[k]!;
     const ability = order.ability;
-    if (ability.react) continue;
     if (!canUse(f, actor, ability)) continue;
     if (order.when) {
       f.scope.self = actor; f.scope.attacker = actor; f.scope.target = actor;
@@ -111,7 +112,7 @@ export function act(f: FightState, actor: Combatant): void {
   // Then the attack action(s), each with its attacks.
   const attackAction = f.system.attackAction;
   let guard = 0;
-  const attackSpeed = f.system.actions[attackAction]?.speed ?? null;
+  const attackSpeed = f.attackSpeed;
   while ((left[attackAction] ?? 0) > 0 && f.winner === null && !actor.down && guard++ < MAX_ACTIONS_PER_TURN) {
     f.spendAction(attackAction);
     // A weapon without a speed of its own spends the attack action's (blow() lets a weapon's speed win).
