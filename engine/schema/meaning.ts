@@ -210,6 +210,7 @@ class MeaningChecker {
     });
     this.gains(a.gain, `${at}/gain`);
     this.check(recordOf(a.react).check, `${at}/react/check`);
+    arrayOf(recordOf(a.react).checks).forEach((c, j) => this.check(c, `${at}/react/checks/${j}`));
     this.check(recordOf(a.save).check, `${at}/save/check`);
     this.check(recordOf(a.attack).check, `${at}/attack/check`);
     this.check(recordOf(a.challenge).check, `${at}/challenge/check`);

@@ -45,7 +45,7 @@ export interface CheckEvent {
   readonly chip: string;
   readonly influencedBy: readonly string[];
 }
-export interface ReactionEvent { readonly type: 'reaction'; readonly round: number; readonly actor: string; readonly ability: string; readonly on: 'hit' | 'spell' | 'leave'; readonly success: boolean; readonly chip: string }
+export interface ReactionEvent { readonly type: 'reaction'; readonly round: number; readonly actor: string; readonly ability: string; readonly on: 'hit' | 'spell' | 'leave' | 'roll'; readonly success: boolean; readonly chip: string }
 export interface DamageEvent {
   readonly type: 'damage';
   readonly round: number;

@@ -211,7 +211,11 @@ export interface AbilityDef {
   readonly sustained: boolean;
   readonly grants: readonly { readonly action: number; readonly count: Formula }[];
   readonly react: {
-    readonly on: 'hit' | 'spell' | 'leave';
+    readonly on: 'hit' | 'spell' | 'leave' | 'roll';
+    /** `roll`: the check ids it answers; null: every one. */
+    readonly checks: readonly string[] | null;
+    readonly reroll: boolean;
+    readonly bonus: Formula | null;
     readonly defence: Formula | null;
     readonly check: CheckDef | null;
     /** Whether it answers this trigger (`react.when`: the blow's `@damageType`, `@attack.melee`); null: always. */
@@ -323,7 +327,7 @@ export interface CombatantIndexes {
   /** Its standing orders that do not react, in order (act() walks these each turn). */
   readonly turnOrders: readonly OrderDef[];
   /** Its standing orders that react, by what they react to (`react.on`). */
-  readonly reactOrders: Readonly<Record<'hit' | 'spell' | 'leave', readonly OrderDef[]>>;
+  readonly reactOrders: Readonly<Record<'hit' | 'spell' | 'leave' | 'roll', readonly OrderDef[]>>;
   /** Whether one of its `hit` orders reads `@damage`: a blow on it rolls its damage before the reactions see it. */
   readonly hitReadsDamage: boolean;
 }
@@ -336,7 +340,7 @@ export function indexCombatant(abilities: readonly AbilityDef[], orders: readonl
     if (a.offensive && !a.react && !orders.some((o) => o.ability === a)) freeOffensive.push(i);
     if (a.recharge) rechargeable.push(i);
   }
-  const reactOrders: Record<'hit' | 'spell' | 'leave', OrderDef[]> = { hit: [], spell: [], leave: [] };
+  const reactOrders: Record<'hit' | 'spell' | 'leave' | 'roll', OrderDef[]> = { hit: [], spell: [], leave: [], roll: [] };
   for (const o of orders) if (o.ability.react) reactOrders[o.ability.react.on].push(o);
   // An order answering a hit that reads `@damage` sees the hit's own damage: the blow rolls it before the reactions.
   const hitReadsDamage = reactOrders.hit.some((o) => o.when?.ast != null && refsOf(o.when.ast).has('damage'));

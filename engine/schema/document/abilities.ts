@@ -148,8 +148,14 @@ export interface TrackCost {
 }
 
 export interface ReactTrigger {
-  /** The moment: being hit, a spell, an enemy leaving reach. */
-  readonly on: 'hit' | 'spell' | 'leave';
+  /** The moment: being hit, a spell, an enemy leaving reach, or one of its holder's own checks just rolled (`roll`). */
+  readonly on: 'hit' | 'spell' | 'leave' | 'roll';
+  /** `roll`: the check ids it answers (default every one). */
+  readonly checks?: readonly string[];
+  /** `roll`: the whole check rolled again, the new roll standing. */
+  readonly reroll?: boolean;
+  /** `roll`: added to the check's total (context `order`). */
+  readonly bonus?: FormulaText;
   /** Added to the defence against the triggering attack (context `sheet`). */
   readonly defence?: FormulaText;
   /** A check rolled to react; its success is `@reaction.<id>`. */

@@ -9,6 +9,7 @@ import { newCheckFrame, resetRoll } from '../state';
 import { checkChip, critInfluence, critSource, edgeInfluence, modInfluence } from './chips';
 import { applyCondition, removeConditionAt, removeFrom } from './conditions';
 import { gainTracks } from './tracks';
+import { decideAfterRoll } from './decisions';
 
 /**
  * Roll a check for `actor` (against `target`, meeting `vs`): edges and mods first, then the roll, then the
@@ -28,22 +29,16 @@ export function judge(f: FightState, check: CheckDef, frame: CheckFrame, actor: 
   if (!profile && check.stat) s.stat = actor.def.saves?.get(check.id) ?? f.value(check.stat, actor);
   s.self = actor; s.attacker = actor; s.target = target ?? actor; s.source = actor;
   s.check = frame;
-  const ctx = frame.ctx;
-  resetRoll(ctx);
-  const trace: TraceItem[] | null = f.traceOn ? [] : null;
-  ctx.trace = trace;
+  let trace: TraceItem[] | null = f.traceOn ? [] : null;
   const roll = profile ? profile.roll : check.roll;
-  const total = asNumber(trace ? roll.run(ctx) : roll.untraced(ctx));
-  ctx.trace = null;
-  const kept = ctx.roll.kept;
-  let natural = 0, high = -Infinity, low = Infinity;
-  for (let i = 0; i < kept.length; i++) {
-    const k = kept[i]!;
-    natural += k; if (k > high) high = k; if (k < low) low = k;
-  }
-  frame.natural = natural; frame.high = kept.length ? high : 0; frame.low = kept.length ? low : 0;
-  frame.total = total; frame.vs = vs; frame.crit = false; frame.degree = 0; frame.outcome = '';
+  let total = rollInto(f, frame, roll, trace, vs);
   let outcome = pickOutcome(f, check, frame);
+  // Decisions after the roll (`react.on: "roll"`: a reroll, a bonus), before the outcome is final.
+  if (actor.def.indexes.reactOrders.roll.length !== 0) {
+    const decided = decideAfterRoll(f, check, frame, actor, target, roll, outcome);
+    if (decided.trace !== null) trace = decided.trace;
+    outcome = decided.outcome; total = frame.total;
+  }
   if (outcome && target && outcome.result !== 'fail' && profile && !frame.crit) {
     const by = critFrom(target, reach);
     if (by !== null) {
@@ -101,6 +96,24 @@ function useCharge(f: FightState, holder: Combatant, inst: ConditionInstance): v
   if (f.chargesUsed.includes(inst)) return;
   f.chargesUsed.push(inst);
   f.chargeHolders.push(holder);
+}
+
+/** The check's roll into the frame: its total (returned) and the facts of its kept dice; `vs` met. */
+export function rollInto(f: FightState, frame: CheckFrame, roll: CheckDef['roll'], trace: TraceItem[] | null, vs: number): number {
+  const ctx = frame.ctx;
+  resetRoll(ctx);
+  ctx.trace = trace;
+  const total = asNumber(trace ? roll.run(ctx) : roll.untraced(ctx));
+  ctx.trace = null;
+  const kept = ctx.roll.kept;
+  let natural = 0, high = -Infinity, low = Infinity;
+  for (let i = 0; i < kept.length; i++) {
+    const k = kept[i]!;
+    natural += k; if (k > high) high = k; if (k < low) low = k;
+  }
+  frame.natural = natural; frame.high = kept.length ? high : 0; frame.low = kept.length ? low : 0;
+  frame.total = total; frame.vs = vs; frame.crit = false; frame.degree = 0; frame.outcome = '';
+  return total;
 }
 
 /** The charges the check just judged used: each condition with none left ends (before the outcome's own effects). */

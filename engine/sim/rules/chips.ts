@@ -78,6 +78,11 @@ export function reactionChip(ability: AbilityDef, success: boolean): string {
   return `${ability.name}: ${success ? 'success' : 'failure'}`;
 }
 
+/** A decision after the roll (a reroll, a bonus): the total before and after, and the outcome now. */
+export function rollDecisionChip(ability: AbilityDef, before: number, after: number, outcome: OutcomeDef | null): string {
+  return `${ability.name}: ${before} → ${after} · ${outcome ? outcome.name : '—'}`;
+}
+
 /** A reaction that raises the defence against the hit (Shield): the new defence and what the roll now is. */
 export function defenceReactionChip(ability: AbilityDef, defence: number, outcome: OutcomeDef | null): string {
   return `${ability.name}: defence ${defence} · ${outcome ? outcome.name : '—'}`;
