@@ -178,6 +178,26 @@ class MeaningChecker {
     }
   }
 
+  /** An opposed check's `vs`: the defender's checks exist and are not opposed themselves; `counter` needs a `vs`. */
+  private opposed(id: string, check: Rec): void {
+    const at = `/checks/${p(id)}`;
+    const checks = recordOf(this.doc.checks);
+    const vs = check.vs;
+    if (isRecord(vs)) {
+      const named: [unknown, string][] = [[vs.check, `${at}/vs/check`], ...arrayOf(vs.prefer).map((x, i): [unknown, string] => [recordOf(x).check, `${at}/vs/prefer/${i}/check`])];
+      for (const [ref, pointer] of named) {
+        this.check(ref, pointer);
+        if (typeof ref === 'string' && isRecord(recordOf(checks[ref]).vs)) {
+          this.error(pointer, 'value', 'opposed-chain', `the defender's check \`${ref}\` is itself opposed (\`checks.${ref}.vs\`): a defender's roll cannot call for another roll`);
+        }
+      }
+      return;
+    }
+    arrayOf(check.outcomes).forEach((o, i) => {
+      if (recordOf(o).counter === true) this.error(`${at}/outcomes/${i}/counter`, 'value', 'counter-without-vs', 'a `counter` outcome hurts the attacker with the defender\'s opposed roll, but this check has no `vs` (no defender rolls)', 'warning');
+    });
+  }
+
   track(value: unknown, pointer: string): void {
     this.ref(value, pointer, this.trackIds, 'track', 'tracks');
   }
@@ -252,6 +272,7 @@ class MeaningChecker {
     }
 
     for (const [id, check] of Object.entries(recordOf(d.checks))) this.outcomes(recordOf(check).outcomes, `/checks/${p(id)}/outcomes`);
+    for (const [id, check] of Object.entries(recordOf(d.checks))) this.opposed(id, recordOf(check));
 
     if (isRecord(d.combat)) {
       if (combat.mode === 'numbers' && !isRecord(combat.attack)) this.error('/combat', 'object', 'missing-section', '`combat.mode` is `numbers` but there is no `combat.attack` (which check, what damage, what defence)');

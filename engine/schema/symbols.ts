@@ -103,6 +103,8 @@ export class DocumentSymbols {
   private readonly mods = new Map<string, SymbolInfo>();
   private readonly reactions = new Map<string, SymbolInfo>();
   private readonly checkRolls = new Map<string, string>();
+  /** An opposed check's (`vs`) defender checks: their ids, `vs.check` first. */
+  private readonly checkVs = new Map<string, string[]>();
   private readonly tables = new Map<string, ContextTable>();
   private readonly attackCheck: string | undefined;
   private readonly consequencesRoll: string | undefined;
@@ -176,6 +178,11 @@ export class DocumentSymbols {
     for (const [id, check] of Object.entries(recordOf(doc.checks))) {
       const roll = stringOf(recordOf(check).roll);
       if (roll) this.checkRolls.set(id, roll);
+      const vs = recordOf(check).vs;
+      if (isRecord(vs)) {
+        const ids = [vs.check, ...arrayOf(vs.prefer).map((p) => recordOf(p).check)].filter((x): x is string => typeof x === 'string');
+        this.checkVs.set(id, ids);
+      }
     }
   }
 
@@ -235,6 +242,19 @@ export class DocumentSymbols {
     for (const tag of rollTags(rollText)) entries.set(`roll.${tag}`, { type: 'number', label: tag });
   }
 
+  /** An opposed check's outcomes read the defender's roll: `@vs.total`, `@vs.natural`, `@vs.roll.*` (its checks' tags). */
+  private opposedFacts(entries: Map<string, SymbolInfo>, checks: readonly string[]): void {
+    entries.set('vs.total', { type: 'number', label: 'their total' });
+    entries.set('vs.natural', { type: 'number', label: 'their natural' });
+    entries.set('vs.degree', NUMBER);
+    entries.set('vs.outcome', STRING);
+    entries.set('vs.crit', BOOLEAN);
+    entries.set('vs.roll.high', NUMBER);
+    entries.set('vs.roll.low', NUMBER);
+    entries.set('vs.roll.dice', LIST);
+    for (const id of checks) for (const tag of rollTags(this.checkRolls.get(id))) entries.set(`vs.roll.${tag}`, { type: 'number', label: tag });
+  }
+
   private buildTable(context: FormulaContext, key: string): ContextTable {
     const [, detail = ''] = key.split('\u0000');
     const entries = new Map<string, SymbolInfo>();
@@ -273,6 +293,7 @@ export class DocumentSymbols {
         entries.set('total', { type: 'number', label: 'total' });
         entries.set('vs', { type: 'number', label: 'vs' });
         this.rollFacts(entries, detail === '@consequences' ? this.consequencesRoll : this.checkRolls.get(detail));
+        if (detail !== '@consequences' && this.checkVs.has(detail)) this.opposedFacts(entries, this.checkVs.get(detail)!);
         if (context === 'check.gain') {
           entries.set('degree', NUMBER);
           entries.set('outcome', STRING);

@@ -44,6 +44,8 @@ export interface CheckEvent {
   readonly formula: string;
   readonly chip: string;
   readonly influencedBy: readonly string[];
+  /** An opposed check (`vs`): the defender's roll it was judged against (its own check event comes just before). */
+  readonly opposed?: { readonly actor: string; readonly check: string; readonly total: number; readonly outcome: string | null };
 }
 export interface ReactionEvent { readonly type: 'reaction'; readonly round: number; readonly actor: string; readonly ability: string; readonly on: 'hit' | 'spell' | 'leave' | 'roll'; readonly success: boolean; readonly chip: string }
 export interface DamageEvent {
@@ -103,7 +105,7 @@ export const EVENT_FIELDS: { readonly [K in FightEventType]: readonly string[] }
   round: fields<RoundEvent>()(['type', 'round']),
   turn: fields<TurnEvent>()(['type', 'round', 'actor', 'initiative', 'clock']),
   check: fields<CheckEvent>()(['type', 'round', 'actor', 'check', 'checkName', 'target', 'dice', 'roll', 'total', 'vs', 'outcome', 'outcomeName',
-    'result', 'crit', 'botch', 'degree', 'formula', 'chip', 'influencedBy']),
+    'result', 'crit', 'botch', 'degree', 'formula', 'chip', 'influencedBy', 'opposed']),
   reaction: fields<ReactionEvent>()(['type', 'round', 'actor', 'ability', 'on', 'success', 'chip']),
   damage: fields<DamageEvent>()(['type', 'round', 'actor', 'target', 'amount', 'damageType', 'steps', 'rolled', 'hp', 'formula', 'chip', 'split']),
   heal: fields<HealEvent>()(['type', 'round', 'actor', 'target', 'amount', 'track', 'formula', 'chip']),

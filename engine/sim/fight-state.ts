@@ -5,7 +5,7 @@ import { createRng, type SeededRng } from '../dice/rng';
 import type { EvalContext } from '../formula/runtime';
 import type { Value } from '../formula/types';
 import type { EventSink, FightEvent, Winner } from './events';
-import type { AbilityDef, AttackProfile, ConditionInstance, CheckFrame, Combatant, FightDef, Formula, Scope, System } from './model';
+import type { AbilityDef, AttackProfile, CheckDef, ConditionInstance, CheckFrame, Combatant, FightDef, Formula, Scope, System } from './model';
 import { newCheckFrame, newCombatant, newScope } from './state';
 
 /** Tallies the checks a fight makes; the statistics path passes one, the log path may not. */
@@ -49,6 +49,9 @@ export abstract class FightState {
   readonly blowFrame: CheckFrame;
   readonly innerFrame: CheckFrame;
   readonly damageFrame: CheckFrame;
+  /** The defender's roll of an opposed check (`@vs.*`), and the check it rolled (for the log). */
+  readonly vsFrame: CheckFrame;
+  vsCheck: CheckDef | null = null;
   readonly scratch: EvalContext;
   /** Whether a log is written (chips and traces are built only then). */
   readonly traceOn: boolean;
@@ -162,6 +165,8 @@ export abstract class FightState {
     this.blowFrame = newCheckFrame(this.rng, this.scope);
     this.innerFrame = newCheckFrame(this.rng, this.scope);
     this.damageFrame = newCheckFrame(this.rng, this.scope);
+    this.vsFrame = newCheckFrame(this.rng, this.scope);
+    this.scope.opposed = this.vsFrame;
     this.scratch = newCheckFrame(this.rng, this.scope).ctx;
     this.scope.check = this.blowFrame;
     let order = 0;

@@ -11,7 +11,7 @@ import { parseFormula } from '../formula/parse';
 import { FormulaFactory, withConstant, type SimDiagnostic } from './formulas';
 import {
   attackProfile, type AbilityDef, type ActionDef, type AttackProfile, type CheckDef, type Combatant, type CombatantDef,
-  type ConditionDef, type DamagePartDef, type Formula, type LiveDerived, type ModDef, type OutcomeDef, type Scope, type Side,
+  type ConditionDef, type DamagePartDef, type Formula, type LiveDerived, type ModDef, type OpposedDef, type OutcomeDef, type Scope, type Side,
   type IndexNames, type TrackGain,
 } from './model';
 import { createLabeler, createResolver, selfSheetIndex, type SheetIndex } from './scope';
@@ -179,6 +179,7 @@ export class RulesLoader {
       gain: this.gains(o.gain, `${pointer}/gain`), provokes: o.provokes === true,
       effects: (o.applies?.length ?? 0) + (o.inflicts?.length ?? 0) + (o.removes?.length ?? 0) + (o.removesOwn?.length ?? 0) + (o.gain?.length ?? 0) > 0
         || o.provokes === true,
+      counter: o.counter === true,
     };
   }
 
@@ -192,6 +193,22 @@ export class RulesLoader {
 
   loadChecks(): void {
     for (const [id, c] of Object.entries(this.doc.checks ?? {})) this.checks.set(id, this.check(id, c, `/checks/${id}`));
+    // An opposed check names the defender's checks: resolved once they all exist.
+    for (const [id, c] of Object.entries(this.doc.checks ?? {})) {
+      if (!c.vs) continue;
+      const at = `/checks/${id}/vs`;
+      const named = (ref: string, pointer: string): CheckDef => {
+        const def = this.checks.get(ref);
+        if (!def) this.error(pointer, `unknown check '${ref}'`);
+        else if (this.doc.checks?.[ref]?.vs) this.error(pointer, `the defender's check '${ref}' is itself opposed`);
+        return def ?? this.checks.get(id)!;
+      };
+      const vs: OpposedDef = {
+        check: named(c.vs.check, `${at}/check`),
+        prefer: (c.vs.prefer ?? []).map((p, i) => ({ check: named(p.check, `${at}/prefer/${i}/check`), when: this.compile(p.when, `${at}/prefer/${i}/when`) })),
+      };
+      (this.checks.get(id) as { vs: OpposedDef | null }).vs = vs;
+    }
   }
 
   check(id: string, c: Check, pointer: string): CheckDef {
@@ -208,12 +225,13 @@ export class RulesLoader {
       outcomes,
       stat: this.formulas.maybe(c.stat, `${pointer}/stat`),
       requires: this.formulas.maybe(c.requires, `${pointer}/requires`),
-      readsVs: outcomes.some((o) => o.when.refs.includes('vs') || (o.degree?.refs.includes('vs') ?? false)),
+      readsVs: c.vs !== undefined || outcomes.some((o) => o.when.refs.includes('vs') || (o.degree?.refs.includes('vs') ?? false)),
+      vs: null,
     };
     // A check with its own stat labels `@stat` on its chip (`+ 5 Con save`), as a weapon's attack does.
     if (!def.stat) return def;
     // Written out, not spread: every check keeps one object shape (the engine's reads of a check stay monomorphic).
-    return { rolledTally: def.rolledTally, notAttemptedTally: def.notAttemptedTally, id, name: def.name, roll: this.rollFor(def, def.stat), combine: def.combine, edgeMax: def.edgeMax, outcomes: def.outcomes, stat: def.stat, requires: def.requires, readsVs: def.readsVs };
+    return { rolledTally: def.rolledTally, notAttemptedTally: def.notAttemptedTally, id, name: def.name, roll: this.rollFor(def, def.stat), combine: def.combine, edgeMax: def.edgeMax, outcomes: def.outcomes, stat: def.stat, requires: def.requires, readsVs: def.readsVs, vs: null };
   }
 
   checkRef(id: string | undefined, pointer: string): CheckDef | null {

@@ -53,6 +53,8 @@ export interface OutcomeDef {
   readonly effects: boolean;
   /** The target now counts the actor as its provoker (`provokes`). */
   readonly provokes: boolean;
+  /** Opposed checks: this outcome hurts the one who rolled (the defender's first attack deals its damage to it). */
+  readonly counter: boolean;
   /** Index into System.tallyKeys. */
   readonly tally: number;
 }
@@ -96,6 +98,14 @@ export interface CheckDef {
    * save decided by its die alone says `d20 (11) = 11 · Stable`, not `... vs 0 · Stable`.
    */
   readonly readsVs: boolean;
+  /** An opposed check (`vs`): what the target rolls first, or null. Set once every check is loaded. */
+  readonly vs: OpposedDef | null;
+}
+
+/** The defender's side of an opposed check: `check`, unless one of `prefer` holds on the defender's sheet. */
+export interface OpposedDef {
+  readonly check: CheckDef;
+  readonly prefer: readonly { readonly check: CheckDef; readonly when: Formula }[];
 }
 
 export interface TrackGain {
@@ -434,6 +444,8 @@ export interface Scope {
   attackHits: number;
   /** The check whose facts `@natural`, `@total`, `@roll.*` read. */
   check: CheckFrame;
+  /** The defender's roll of an opposed check (`@vs.total`, `@vs.roll.*`): one frame for the fight. */
+  opposed: CheckFrame;
 }
 
 /** A check frame: one check's evaluation context, roll facts and judgement; a blow, a reaction and a save each use their own. */

@@ -93,6 +93,24 @@ export function selfSheetIndex(index: SheetIndex, path: readonly string[]): numb
   return index.sheetIndexOf.get(name) ?? index.trackCurrent.get(name) ?? index.trackMax.get(name);
 }
 
+/** A fact of the defender's roll of an opposed check, read off its frame (`scope.opposed`). */
+function opposedGetter(name: string): RefGetter {
+  switch (name) {
+    case 'total': return typedGetter((ctx) => (ctx.scope as Scope).opposed.total, 'number');
+    case 'natural': return typedGetter((ctx) => (ctx.scope as Scope).opposed.natural, 'number');
+    case 'degree': return typedGetter((ctx) => (ctx.scope as Scope).opposed.degree, 'number');
+    case 'outcome': return (ctx) => (ctx.scope as Scope).opposed.outcome;
+    case 'crit': return typedGetter((ctx) => (ctx.scope as Scope).opposed.crit, 'boolean');
+    case 'roll.high': return typedGetter((ctx) => (ctx.scope as Scope).opposed.high, 'number');
+    case 'roll.low': return typedGetter((ctx) => (ctx.scope as Scope).opposed.low, 'number');
+    case 'roll.dice': return (ctx) => (ctx.scope as Scope).opposed.ctx.roll.dice;
+    default: {
+      const tag = name.startsWith('roll.') ? name.slice('roll.'.length) : name;
+      return (ctx) => (ctx.scope as Scope).opposed.ctx.roll.tags[tag] ?? 0;
+    }
+  }
+}
+
 /** The resolver handed to compileFormula: every reference of spec §1.2, as a closure over the scope. */
 export function createResolver(index: SheetIndex): (path: readonly string[]) => RefGetter | undefined {
   return (path) => {
@@ -127,6 +145,10 @@ export function createResolver(index: SheetIndex): (path: readonly string[]) => 
         break;
       case 'action':
         if (restName === 'speed') return (ctx) => (ctx.scope as Scope).actionSpeed;
+        break;
+      case 'vs':
+        // An opposed check's defender's roll (`@vs.total`, `@vs.roll.Hope`); a plain `@vs` is the number met, below.
+        if (rest.length) return opposedGetter(restName);
         break;
       case 'clock':
         if (restName === 'next') return typedGetter((ctx) => (ctx.scope as Scope).clockNext, 'number');

@@ -22,6 +22,8 @@ export interface Check {
   readonly stat?: FormulaText;
   /** Boolean: whether the check may be attempted at all (context `check.roll`, before the roll: `@stat >= 1`). */
   readonly requires?: FormulaText;
+  /** An opposed check: the target first rolls `check` (or the first of `prefer` whose `when` holds on its sheet); outcomes read `@vs.*`. */
+  readonly vs?: { readonly check: string; readonly prefer?: readonly { readonly check: string; readonly when: FormulaText }[] };
 }
 
 export interface EdgeRule {
@@ -54,6 +56,8 @@ export interface Outcome {
   readonly removes?: readonly string[];
   /** Conditions taken off the actor (before `applies`). */
   readonly removesOwn?: readonly string[];
+  /** Opposed checks: this outcome hurts the one who rolled (the defender's first attack deals its damage to the attacker). */
+  readonly counter?: boolean;
   /** Tracks of the actor filled (`hope` + 1). */
   readonly gain?: readonly TrackAmount[];
   /** true: the target now counts the actor as the one who provoked it (whom a `picks: "provoker"` foe strikes). */

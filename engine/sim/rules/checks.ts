@@ -2,7 +2,7 @@
 // condition turning a hit into a crit, the tally, and what an outcome does (conditions, track gains).
 import type { TraceItem } from '../../formula/runtime';
 import { renderTrace } from '../../formula/trace';
-import type { AttackProfile, CheckDef, CheckFrame, Combatant, ConditionInstance, OutcomeDef } from '../model';
+import type { AttackProfile, CheckDef, CheckFrame, Combatant, ConditionInstance, OpposedDef, OutcomeDef } from '../model';
 import { asNumber, type FightState } from '../fight-state';
 import { rollTestHolds } from '../roll-test';
 import { newCheckFrame, resetRoll } from '../state';
@@ -19,6 +19,8 @@ export function judge(f: FightState, check: CheckDef, frame: CheckFrame, actor: 
   profile: AttackProfile | null): OutcomeDef | null {
   const s = f.scope;
   if (check.requires !== null && !attempted(f, check, frame, actor, target, vs, profile)) return null;
+  // An opposed check: the target rolls its own check first, and this one meets its total (`@vs`, `@vs.*`).
+  if (check.vs !== null && target !== null && frame !== f.vsFrame) vs = opposedRoll(f, check.vs, actor, target, reach);
   // gatherEdge's answer when nobody holds a condition and the mods are already zero, without the call (1.3% of a
   // fight's instructions on bench-4v4).
   if (actor.conditions.length === 0 && (target === null || target.conditions.length === 0) && !f.modsDirty && !f.traceOn) s.edge = 0;
@@ -61,6 +63,28 @@ export function judge(f: FightState, check: CheckDef, frame: CheckFrame, actor: 
   if (f.chargesUsed.length !== 0) spendCharges(f);
   if (outcome && outcome.effects) outcomeEffects(f, outcome, actor, target);
   return outcome;
+}
+
+/**
+ * The defender's side of an opposed check: the first of `prefer` whose `when` holds on its sheet, else `check`,
+ * rolled by the defender against the attacker with its own edge, mods and `@stat` (into f.vsFrame, tallied and
+ * logged as its own check). Returns its total.
+ */
+function opposedRoll(f: FightState, vs: OpposedDef, attacker: Combatant, defender: Combatant, reach: string): number {
+  let check = vs.check;
+  for (let i = 0; i < vs.prefer.length; i++) {
+    const p = vs.prefer[i]!;
+    if (f.value(p.when, defender) !== 0) { check = p.check; break; }
+  }
+  const s = f.scope;
+  // The blow's `@stat` is the attacker's: the defender's roll reads its own (its check's `stat`, else 0).
+  const blowStat = s.stat;
+  s.stat = 0;
+  const frame = f.vsFrame;
+  judge(f, check, frame, defender, attacker, 0, reach, null);
+  s.stat = blowStat;
+  f.vsCheck = check;
+  return frame.total;
 }
 
 /**
@@ -139,6 +163,8 @@ function emitCheck(f: FightState, check: CheckDef, frame: CheckFrame, actor: Com
     dice: frame.ctx.roll.dice.slice(), roll, total, vs: check.readsVs ? vs : null, outcome: outcome ? outcome.id : null,
     outcomeName: outcome ? outcome.name : null, result: outcome ? outcome.result : null, crit: frame.crit, botch: outcome ? outcome.botch : false,
     ...(outcome?.degree ? { degree: frame.degree } : {}), formula, chip: checkChip(check, roll, total, vs, outcome, influencedBy), influencedBy,
+    ...(check.vs !== null && target !== null && frame !== f.vsFrame && f.vsCheck !== null
+      ? { opposed: { actor: target.id, check: f.vsCheck.id, total: f.vsFrame.total, outcome: f.vsFrame.outcome === '' ? null : f.vsFrame.outcome } } : {}),
   });
 }
 

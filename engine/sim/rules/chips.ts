@@ -69,6 +69,11 @@ export function splitChip(chip: string, split: readonly { readonly track: string
   return `${chip} → ${tracks || 'nothing taken'}${conditions ? ` · ${conditions}` : ''}`;
 }
 
+/** The damage of an opposed check's `counter` outcome: the defender strikes back (`Duelist strikes back: 2`). */
+export function counterChip(defender: Combatant, rolled: string): string {
+  return `${defender.def.name} strikes back: ${rolled}`;
+}
+
 /** A save's note on a spell's damage chip. */
 export function savedChip(rolled: string, half: boolean): string {
   return `${rolled} (saved: ${half ? 'half' : 'none'})`;

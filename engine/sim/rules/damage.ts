@@ -4,7 +4,7 @@ import type { EvalContext, TraceItem } from '../../formula/runtime';
 import type { AbilityDef, AttackProfile, CheckDef, Combatant, DamageApplyDef } from '../model';
 import { asNumber, type FightState } from '../fight-state';
 import { resetRoll } from '../state';
-import { damageChip, rolledChip, splitChip } from './chips';
+import { counterChip, damageChip, rolledChip, splitChip } from './chips';
 import { judge } from './checks';
 import { applyCondition, removeConditionAt } from './conditions';
 import { goDown, sustainCheck } from './falling';
@@ -66,6 +66,7 @@ function strike(f: FightState, actor: Combatant, target: Combatant, profile: Att
   const frame = f.blowFrame;
   s.stat = stat;
   let outcome = judge(f, profile.check, frame, actor, target, vs, profile.reach, profile);
+  if (outcome !== null && outcome.counter) { counterBlow(f, target, actor); return false; }
   let early: EarlyDamage | null = null;
   if (outcome && outcome.result !== 'fail') {
     // Orders that weigh the hit's damage (`@damage`) see its own: rolled now, as the hit stands, and kept.
@@ -122,6 +123,34 @@ function dealRolled(f: FightState, actor: Combatant, target: Combatant, profile:
 }
 
 /**
+ * An opposed check's `counter` outcome: the defender's first attack deals its damage to the attacker, rolled on the
+ * defender's sheet and reads with its own roll (`f.vsFrame`) as `@natural`, `@roll.*` and `@crit` (fight back).
+ */
+function counterBlow(f: FightState, defender: Combatant, attacker: Combatant): void {
+  const profile = defender.def.attacks[0];
+  const damage = profile?.damage;
+  if (!profile || !damage || defender.down || attacker.down) return;
+  const s = f.scope;
+  fillReads(f, defender, profile);
+  const stat = f.value(profile.stat, defender);
+  const frame = f.vsFrame;
+  s.stat = stat; s.self = defender; s.attacker = defender; s.target = attacker; s.check = frame; s.crit = frame.crit;
+  s.melee = profile.reach === 'near'; s.damageType = profile.type;
+  const damageCtx = f.damageFrame.ctx;
+  freshDamageRoll(f, damageCtx);
+  const trace: TraceItem[] | null = f.traceOn ? [] : null;
+  damageCtx.trace = trace;
+  const policy = f.system.critPolicy;
+  let rolled = asNumber(frame.crit && policy === 'dice' && damage.doubled ? damage.doubled(damageCtx) : damage.run(damageCtx));
+  damageCtx.trace = null;
+  if (frame.crit && policy === 'total') rolled *= 2;
+  const chip = trace ? counterChip(defender, rolledChip(trace, rolled, frame.crit, policy)) : '';
+  if (profile.parts.length === 0) dealDamage(f, defender, attacker, rolled, profile.type, chip, true, damage.pointer);
+  else dealParts(f, defender, attacker, rolled, profile, chip, frame);
+  s.check = f.blowFrame;
+}
+
+/**
  * Ready the damage context for a roll. Nothing reads a damage roll's dice but a log's chip, so without a log the
  * facts are emptied only now and then (no popping per roll); the dice budget is always full again.
  */
@@ -148,15 +177,16 @@ function afterHit(f: FightState, actor: Combatant, target: Combatant, applies: r
  * A blow with several damage parts (piercing plus fire): each part rolled (crit as the blow's), each run through
  * the damage steps with its own type, one damage event each; one sustain roll for what the whole blow took.
  */
-function dealParts(f: FightState, actor: Combatant, target: Combatant, rolled: number, profile: AttackProfile, chip: string): void {
+function dealParts(f: FightState, actor: Combatant, target: Combatant, rolled: number, profile: AttackProfile, chip: string,
+  frame = f.blowFrame): void {
   let taken = dealDamage(f, actor, target, rolled, profile.type, chip, false, profile.damage?.pointer ?? '');
   const s = f.scope;
-  const crit = f.blowFrame.crit;
+  const crit = frame.crit;
   const policy = f.system.critPolicy;
   const damageCtx = f.damageFrame.ctx;
   for (const part of profile.parts) {
     if (target.down) return;
-    s.self = actor; s.attacker = actor; s.target = target; s.check = f.blowFrame; s.crit = crit;
+    s.self = actor; s.attacker = actor; s.target = target; s.check = frame; s.crit = crit;
     freshDamageRoll(f, damageCtx);
     const trace: TraceItem[] | null = f.traceOn ? [] : null;
     damageCtx.trace = trace;
