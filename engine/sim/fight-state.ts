@@ -108,6 +108,8 @@ export abstract class FightState {
   readonly countsDamage: boolean;
   /** Whether anyone picks its target by who last attacked it (then each blow records its attacker). */
   readonly remembersAttackers: boolean;
+  /** Whether anyone has a decision after the roll (`react.on: "roll"`): else judge() looks for none. */
+  readonly decidesRolls: boolean;
   /** `combat.damage.apply` (the tracks a blow lowers, the conditions by damage), or null: hit points only. */
   readonly damageApply: System['damageApply'];
   /** Whether a condition of the system runs away (`flees`): only then does a turn's start look for one. */
@@ -198,6 +200,7 @@ export abstract class FightState {
     this.anyRegeneration = this.combatants.some((c) => c.def.regeneration !== null);
     this.countsDamage = system.countedTracks.length !== 0;
     this.remembersAttackers = system.remembersAttackers;
+    this.decidesRolls = system.decidesRolls;
     this.damageApply = system.damageApply;
     this.anyFlee = [...system.conditions.values()].some((c) => c.flees);
     this.startDurations = [...system.conditions.values()].some((c) => c.endsAtStart);

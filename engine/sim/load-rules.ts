@@ -63,6 +63,13 @@ export class RulesLoader {
     return picks === 'fewest-hp' ? null : picks;
   }
 
+  /** Whether any ability, the system's or a template's or creature's own, is a decision after the roll. */
+  decidesRolls(): boolean {
+    const d = this.doc;
+    const own = [...(d.templates ?? []), ...(d.bestiary ?? [])].flatMap((c) => (c as { abilities?: readonly (string | Ability)[] }).abilities ?? []);
+    return [...(d.abilities ?? []), ...own].some((a) => typeof a !== 'string' && a.react?.on === 'roll');
+  }
+
   /** Whether the system or any of its heroes, creatures or templates picks its target by `kind`. */
   picksUsed(kind: TargetPick): boolean {
     const d = this.doc;

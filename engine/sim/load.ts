@@ -418,6 +418,7 @@ export function loadSystem(doc: SystemDocument): LoadResult {
     sustain: combat?.sustain && sustainCheck ? { check: sustainCheck, dc: l.compile(combat.sustain.dc, '/combat/sustain/dc') } : null,
     canTarget: l.formulas.maybe(combat?.targeting?.canTarget, '/combat/targeting/canTarget'),
     remembersAttackers: l.picksUsed('last-attacker'),
+    decidesRolls: l.decidesRolls(),
     deathEnabled: combat?.death?.enabled ?? true,
     deathSave: deathSaveCheck ? { check: deathSaveCheck, successes: combat?.death?.save?.successes ?? 3, failures: combat?.death?.save?.failures ?? 3 } : null,
     fights, consequences,

@@ -539,6 +539,8 @@ export interface System {
   readonly canTarget: Formula | null;
   /** Whether anyone picks its target by who attacked it (then every blow records its attacker). */
   readonly remembersAttackers: boolean;
+  /** Whether any ability of the system's, a template's or a creature's decides after a roll (`react.on: "roll"`). */
+  readonly decidesRolls: boolean;
   readonly deathEnabled: boolean;
   /** Death saves of dying heroes (`combat.death.save`), or null: a dying hero stays down. */
   readonly deathSave: { readonly check: CheckDef; readonly successes: number; readonly failures: number } | null;

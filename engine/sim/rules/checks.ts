@@ -31,12 +31,24 @@ export function judge(f: FightState, check: CheckDef, frame: CheckFrame, actor: 
   if (!profile && check.stat) s.stat = actor.def.saves?.get(check.id) ?? f.value(check.stat, actor);
   s.self = actor; s.attacker = actor; s.target = target ?? actor; s.source = actor;
   s.check = frame;
+  const ctx = frame.ctx;
+  resetRoll(ctx);
   let trace: TraceItem[] | null = f.traceOn ? [] : null;
+  ctx.trace = trace;
   const roll = profile ? profile.roll : check.roll;
-  let total = rollInto(f, frame, roll, trace, vs);
+  let total = asNumber(trace ? roll.run(ctx) : roll.untraced(ctx));
+  ctx.trace = null;
+  const kept = ctx.roll.kept;
+  let natural = 0, high = -Infinity, low = Infinity;
+  for (let i = 0; i < kept.length; i++) {
+    const k = kept[i]!;
+    natural += k; if (k > high) high = k; if (k < low) low = k;
+  }
+  frame.natural = natural; frame.high = kept.length ? high : 0; frame.low = kept.length ? low : 0;
+  frame.total = total; frame.vs = vs; frame.crit = false; frame.degree = 0; frame.outcome = '';
   let outcome = pickOutcome(f, check, frame);
   // Decisions after the roll (`react.on: "roll"`: a reroll, a bonus), before the outcome is final.
-  if (actor.def.indexes.reactOrders.roll.length !== 0) {
+  if (f.decidesRolls && actor.def.indexes.reactOrders.roll.length !== 0) {
     const decided = decideAfterRoll(f, check, frame, actor, target, roll, outcome);
     if (decided.trace !== null) trace = decided.trace;
     outcome = decided.outcome; total = frame.total;
