@@ -1,20 +1,17 @@
 // Decisions after the roll (issue 22, item 5, the part about what a standing order sees): an order answering a hit
 // reads that hit's own `@damage` (rolled before the reactions when an order reads it, and that roll is the one dealt)
 // and its `@degree`. Before, `@damage` held the last blow's damage. On the fixture mini-d20, read off the log.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Ability, Creature, Hero, SystemDocument } from '../schema/document';
 import { checkSystem } from '../schema/check';
-import { fightLog, loadSystem, type FightEvent, type System } from './index';
-
-const fixture = (): SystemDocument =>
-  JSON.parse(readFileSync(new URL('../../test/fixtures/systems/mini-d20.json', import.meta.url), 'utf8')) as SystemDocument;
+import { fightLog, type FightEvent, type System } from './index';
+import { loadOrThrow, miniD20 } from '../../test/fixtures/mini-d20';
 
 /** Brace: a reaction that changes nothing of the hit, so the log shows exactly when the order chose to take it. */
 const BRACE: Ability = { id: 'brace', name: 'Brace', uses: 'reaction', react: { on: 'hit' } };
 
 function system(when: string): SystemDocument {
-  const doc = fixture();
+  const doc = miniD20();
   const hero: Hero = {
     id: 'bracer', name: 'Bracer', level: 1, attributes: { con: 200, dex: 10 }, abilities: ['brace'], orders: [{ use: 'brace', when }],
     weapon: { name: 'Stick', damage: '0', stat: '-100', reach: 'near' },
@@ -24,12 +21,6 @@ function system(when: string): SystemDocument {
     ...doc, abilities: [...(doc.abilities ?? []), BRACE], heroes: [hero], bestiary: [brute],
     fights: [{ id: 'brace', heroes: ['bracer'], enemies: [{ bestiary: 'brute' }], maxRounds: 10 }],
   } as SystemDocument;
-}
-
-function load(doc: SystemDocument): System {
-  const loaded = loadSystem(doc);
-  if (!loaded.ok) throw new Error(loaded.diagnostics.map((d) => `${d.pointer}: ${d.message}`).join('\n'));
-  return loaded.system;
 }
 
 /** Each blow on the bracer: its rolled damage and whether the bracer braced against it. */
@@ -45,7 +36,7 @@ function blows(events: readonly FightEvent[]): { round: number; rolled: number; 
 
 describe('an order answering a hit sees that hit', () => {
   it('`@damage` is the hit\'s own damage: the bracer braces on the first blow of a round that rolls 7 or more', () => {
-    const s = load(system('@damage >= 7'));
+    const s = loadOrThrow(system('@damage >= 7'));
     let bracedOnes = 0;
     for (let seed = 1; seed <= 20; seed++) {
       let usedIn = 0;
@@ -60,8 +51,8 @@ describe('an order answering a hit sees that hit', () => {
   });
 
   it('an order that does not read `@damage` leaves the dice as they were: the same fights as before to the event', () => {
-    const a = load(system('@total >= 0'));
-    const b = load(system('true'));
+    const a = loadOrThrow(system('@total >= 0'));
+    const b = loadOrThrow(system('true'));
     for (let seed = 1; seed <= 5; seed++) {
       const strip = (events: FightEvent[]) => events.map((e) => JSON.stringify(e));
       expect(strip(fightLog(a, 'brace', seed))).toEqual(strip(fightLog(b, 'brace', seed)));
@@ -75,7 +66,7 @@ describe('an order answering a hit sees that hit', () => {
       ...attack, outcomes: attack.outcomes!.map((o) => (o.id === 'hit' ? { ...o, degree: 'floor((@total - @vs) / 50)' } : o)),
     };
     expect(checkSystem(JSON.stringify(doc, null, 1)).diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    const events = fightLog(load(doc), 'brace', 3);
+    const events = fightLog(loadOrThrow(doc), 'brace', 3);
     const checks = events.filter((e): e is Extract<FightEvent, { type: 'check' }> => e.type === 'check' && e.target === 'bracer');
     expect(checks.some((c) => (c.degree ?? 0) >= 2)).toBe(true);
     let last: number | undefined;

@@ -1,30 +1,21 @@
 // Initiative models (issue 22, item 6): a deck of cards dealt every round without replacement, with jokers and their
 // effect (`turn.initiative.deck`), and passes, everyone's pass N before anyone's pass N + 1 (`turn.initiative.passes`).
 // On the fixture mini-d20 with its initiative rule replaced; read off the fight's log.
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { InitiativeRule, SystemDocument } from '../schema/document';
 import { checkSystem } from '../schema/check';
-import { fightLog, loadSystem, type FightEvent, type System } from './index';
-
-const fixture = (): SystemDocument =>
-  JSON.parse(readFileSync(new URL('../../test/fixtures/systems/mini-d20.json', import.meta.url), 'utf8')) as SystemDocument;
+import { fightLog, type FightEvent, type System } from './index';
+import { loadOrThrow, miniD20 } from '../../test/fixtures/mini-d20';
 
 /** mini-d20 with `initiative` for its rule and a `jokered` condition (+1 edge on attacks for a round). */
 function withInitiative(initiative: InitiativeRule): SystemDocument {
-  const doc = fixture();
+  const doc = miniD20();
   return {
     ...doc,
     turn: { ...doc.turn!, initiative },
     conditions: [...(doc.conditions ?? []), { id: 'jokered', name: 'Jokered', edge: '1', checks: ['attack'], rounds: 1 }],
   } as SystemDocument;
-}
-
-function load(doc: SystemDocument): System {
-  const loaded = loadSystem(doc);
-  if (!loaded.ok) throw new Error(loaded.diagnostics.map((d) => `${d.pointer}: ${d.message}`).join('\n'));
-  return loaded.system;
 }
 
 type Ev<T extends FightEvent['type']> = Extract<FightEvent, { type: T }>;
@@ -34,7 +25,7 @@ const ofType = <T extends FightEvent['type']>(events: readonly FightEvent[], typ
 const DECK = { deck: { jokers: 2, joker: { applies: ['jokered'] } } } as const;
 
 describe('initiative by a deck (`turn.initiative.deck`)', () => {
-  const system = load(withInitiative(DECK));
+  const system = loadOrThrow(withInitiative(DECK));
 
   it('deals everyone standing a card every round, no two alike, and the turns follow the cards high to low', () => {
     for (let seed = 1; seed <= 30; seed++) {
@@ -116,7 +107,7 @@ describe('initiative by a deck (`turn.initiative.deck`)', () => {
   it('property: any deck shape and seed: every fight ends, each round no card twice, every value within the deck', () => {
     fc.assert(fc.property(fc.integer({ min: 1, max: 13 }), fc.integer({ min: 1, max: 4 }), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 1e6 }),
       (ranks, suits, jokers, seed) => {
-        const s = load(withInitiative({ deck: { ranks, suits, jokers, reshuffle: seed % 2 ? 'round' : 'joker' } }));
+        const s = loadOrThrow(withInitiative({ deck: { ranks, suits, jokers, reshuffle: seed % 2 ? 'round' : 'joker' } }));
         const events = fightLog(s, 'skirmish', seed);
         expect(events.at(-1)!.type).toBe('fightEnd');
         const byRound = new Map<number, number[]>();
@@ -133,7 +124,7 @@ describe('initiative by a deck (`turn.initiative.deck`)', () => {
 
 describe('initiative passes (`turn.initiative.passes`)', () => {
   // The fighter (a high initiative roll: its Dexterity) gets two passes, everyone else one.
-  const system = load(withInitiative({ check: 'initiative', when: 'round', passes: '@initiative >= 12 ? 2 : 1' }));
+  const system = loadOrThrow(withInitiative({ check: 'initiative', when: 'round', passes: '@initiative >= 12 ? 2 : 1' }));
 
   it('everyone\'s first pass before anyone\'s second, a second only for those it gives two, in the same order', () => {
     let seconds = 0;
@@ -159,7 +150,7 @@ describe('initiative passes (`turn.initiative.passes`)', () => {
   });
 
   it('without passes the same system gives everyone one turn a round', () => {
-    const one = load(withInitiative({ check: 'initiative', when: 'round' }));
+    const one = loadOrThrow(withInitiative({ check: 'initiative', when: 'round' }));
     for (let seed = 1; seed <= 10; seed++) {
       const events = fightLog(one, 'skirmish', seed);
       for (const round of new Set(ofType(events, 'round').map((e) => e.round))) {

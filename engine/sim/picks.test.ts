@@ -2,21 +2,12 @@
 // (or the system's `combat.targeting.picks`): the fewest hit points (today's rule and the default), the most, the most
 // hurt, the nearest, the foe who last attacked it, the foe who last provoked it (an outcome's `provokes`). Each on the
 // fixture mini-d20 with blows that never change hit points, so the rule alone decides, read off the fight's log.
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Creature, Fight, Hero, SystemDocument, TargetPick } from '../schema/document';
 import { checkSystem } from '../schema/check';
-import { fightLog, loadSystem, type FightEvent, type System } from './index';
-
-const fixture = (): SystemDocument =>
-  JSON.parse(readFileSync(new URL('../../test/fixtures/systems/mini-d20.json', import.meta.url), 'utf8')) as SystemDocument;
-
-function load(doc: SystemDocument): System {
-  const loaded = loadSystem(doc);
-  if (!loaded.ok) throw new Error(loaded.diagnostics.map((d) => `${d.pointer}: ${d.message}`).join('\n'));
-  return loaded.system;
-}
+import { fightLog, type FightEvent, type System } from './index';
+import { loadOrThrow, miniD20 } from '../../test/fixtures/mini-d20';
 
 /** A hero with `hp` of `max` hit points that never hurts anyone (its blows always miss). */
 const hero = (id: string, max: number, hp: number, more: Partial<Hero> = {}): Hero => ({
@@ -43,11 +34,11 @@ interface Editable {
 }
 
 function system(picks: TargetPick | undefined, change: (doc: Editable) => void = () => {}): System {
-  const doc = fixture();
+  const doc = miniD20();
   const fight = { id: 'picks', heroes: HEROES.map((h) => h.id), enemies: [{ bestiary: 'ogre' }], maxRounds: 4 };
   const merged = { ...doc, bestiary: [ogre(picks)], heroes: HEROES.slice(), fights: [fight] };
   change(merged as unknown as Editable);
-  return load(merged as SystemDocument);
+  return loadOrThrow(merged as SystemDocument);
 }
 
 /** The checks made on someone (blows), in order. */
@@ -124,7 +115,7 @@ describe('whom a combatant strikes (`picks`)', () => {
   });
 
   it('the checker refuses a `picks` it does not know, at its pointer', () => {
-    const doc = { ...fixture(), bestiary: [{ ...ogre(), picks: 'weakest' }] };
+    const doc = { ...miniD20(), bestiary: [{ ...ogre(), picks: 'weakest' }] };
     const result = checkSystem(JSON.stringify(doc, null, 1));
     const at = result.diagnostics.filter((d) => d.pointer === '/bestiary/0/picks');
     expect(at.length, JSON.stringify(result.diagnostics)).toBe(1);

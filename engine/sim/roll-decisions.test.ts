@@ -2,18 +2,15 @@
 // roll, rerolls the whole check (a benny) or adds a bonus (an invoke) before the outcome is final, paying its cost.
 // On the fixture mini-d20: a hero striking a defence of 11 with d20 + 0 hits half the time; with a reroll of every
 // miss, 3/4; with +2 on a miss, 0.6; each within 4.5σ, and read event by event off the log.
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Ability, SystemDocument } from '../schema/document';
 import { checkSystem } from '../schema/check';
-import { fightLog, loadSystem, type FightEvent, type System } from './index';
-
-const fixture = (): SystemDocument =>
-  JSON.parse(readFileSync(new URL('../../test/fixtures/systems/mini-d20.json', import.meta.url), 'utf8')) as SystemDocument;
+import { fightLog, type FightEvent, type System } from './index';
+import { loadOrThrow, miniD20 } from '../../test/fixtures/mini-d20';
 
 function system(react: Record<string, unknown> | null, luck = 1000, when = '@total < @vs'): SystemDocument {
-  const doc = fixture();
+  const doc = miniD20();
   const decision = { id: 'benny', name: 'Benny', uses: 'reaction', cost: [{ track: 'luck', amount: '1' }], react: { on: 'roll', checks: ['attack'], ...react } };
   return {
     ...doc,
@@ -27,12 +24,6 @@ function system(react: Record<string, unknown> | null, luck = 1000, when = '@tot
     bestiary: [{ id: 'post', name: 'Post', defence: 11, hp: 1000, attacks: [{ id: 'none', name: 'Nothing', bonus: -100, damage: '0' }] }],
     fights: [{ id: 'practice', heroes: ['gambler'], enemies: [{ bestiary: 'post' }], maxRounds: 20 }],
   } as SystemDocument;
-}
-
-function load(doc: SystemDocument): System {
-  const loaded = loadSystem(doc);
-  if (!loaded.ok) throw new Error(loaded.diagnostics.map((d) => `${d.pointer}: ${d.message}`).join('\n'));
-  return loaded.system;
 }
 
 type Check = Extract<FightEvent, { type: 'check' }>;
@@ -50,10 +41,10 @@ const within = ({ hits, n }: { hits: number; n: number }, p: number) =>
   expect(Math.abs(hits - n * p), `${hits}/${n} against ${p}`).toBeLessThan(4.5 * Math.sqrt(n * p * (1 - p)));
 
 describe('decisions after the roll (`react.on: "roll"`)', () => {
-  it('without one, d20 against 11 hits half the time', () => within(hitRate(load(system(null)), 150), 0.5));
+  it('without one, d20 against 11 hits half the time', () => within(hitRate(loadOrThrow(system(null)), 150), 0.5));
 
   it('a reroll of every miss hits 3 times in 4; the check event carries the roll that stands', () => {
-    const s = load(system({ reroll: true }));
+    const s = loadOrThrow(system({ reroll: true }));
     within(hitRate(s, 150), 0.75);
     for (let seed = 0; seed < 20; seed++) {
       const events = fightLog(s, 'practice', seed);
@@ -67,10 +58,10 @@ describe('decisions after the roll (`react.on: "roll"`)', () => {
     }
   });
 
-  it('a bonus of 2 on a miss hits 6 times in 10', () => within(hitRate(load(system({ bonus: '2' })), 150), 0.6));
+  it('a bonus of 2 on a miss hits 6 times in 10', () => within(hitRate(loadOrThrow(system({ bonus: '2' })), 150), 0.6));
 
   it('its cost is paid: with 2 luck, at most 2 rerolls a fight, and exactly 2 once the misses come', () => {
-    const s = load(system({ reroll: true }, 2));
+    const s = loadOrThrow(system({ reroll: true }, 2));
     for (let seed = 0; seed < 30; seed++) {
       const events = fightLog(s, 'practice', seed);
       const taken = events.filter((e) => e.type === 'reaction' && e.on === 'roll').length;
@@ -91,7 +82,7 @@ describe('decisions after the roll (`react.on: "roll"`)', () => {
 
   it('property: any bonus and seed, the total after is the total before plus the bonus, and only misses are changed', () => {
     fc.assert(fc.property(fc.integer({ min: 0, max: 15 }), fc.integer({ min: 0, max: 1e6 }), (bonus, seed) => {
-      const events = fightLog(load(system({ bonus: String(bonus) })), 'practice', seed);
+      const events = fightLog(loadOrThrow(system({ bonus: String(bonus) })), 'practice', seed);
       // 20 attacks at even odds: some miss (1 in a million that none does), and each miss is decided on.
       expect(events.some((e) => e.type === 'reaction' && e.on === 'roll')).toBe(true);
       events.forEach((e, i) => {
