@@ -23,3 +23,18 @@ describe('foldEvents and move events', () => {
     expect(after.chips.at(-1)).toMatchObject({ kind: 'move', text: 'Brisa: back → front (the row ahead fell)' });
   });
 });
+
+describe('foldEvents and an ability that moves its user', () => {
+  const stepBack: FightEvent[] = [
+    ...events.slice(0, 2),
+    { type: 'ability', round: 1, actor: 'knight', ability: 'step-back', targets: ['knight'], chip: 'Aldo: Step back' },
+  ];
+
+  test('the user stands where the ability\'s `move` takes it (the log says only which ability)', () => {
+    const moves = new Map([['step-back', 'back']]);
+    expect(foldEvents(stepBack, 2, 'initiative', { moves }).combatants.find((c) => c.id === 'knight')?.position).toBe('front');
+    expect(foldEvents(stepBack, 3, 'initiative', { moves }).combatants.find((c) => c.id === 'knight')?.position).toBe('back');
+    // An ability that moves nobody leaves the user where it was.
+    expect(foldEvents(stepBack, 3, 'initiative', {}).combatants.find((c) => c.id === 'knight')?.position).toBe('front');
+  });
+});

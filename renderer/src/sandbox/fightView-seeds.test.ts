@@ -66,3 +66,29 @@ describe('the fold of real logs', () => {
     });
   }
 });
+
+describe('moves by ability in real logs', () => {
+  test('libra and classic-d20: after every ability that moves its user, the view has the user where it went', () => {
+    let seen = 0;
+    for (const id of ['libra', 'classic-d20']) {
+      const text = readFileSync(new URL(`../../../systems/${id}.json`, import.meta.url), 'utf8');
+      const loaded = loadSystem(JSON.parse(text) as SystemDocument);
+      if (!loaded.ok) throw new Error(`${id} does not load`);
+      const outline = outlineOf(text);
+      for (const fight of loaded.system.fights.keys()) {
+        for (const seed of SEEDS) {
+          const events: FightEvent[] = fightLog(loaded.system, fight, seed);
+          events.forEach((e, i) => {
+            if (e.type !== 'ability') return;
+            const to = outline.names.moves?.get(e.ability);
+            if (to === undefined) return;
+            const view = foldEvents(events, i + 1, outline.initiativeCheck, outline.names);
+            expect(view.combatants.find((c) => c.id === e.actor)?.position, `${id} ${fight} seed ${seed} event ${i}`).toBe(to);
+            seen++;
+          });
+        }
+      }
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+});

@@ -58,6 +58,8 @@ export interface FightView {
 export interface DisplayNames {
   readonly conditions?: ReadonlyMap<string, string>;
   readonly abilities?: ReadonlyMap<string, string>;
+  /** Where an ability takes its user (its `move`), by ability id: the log's ability event does not say. */
+  readonly moves?: ReadonlyMap<string, string>;
 }
 
 /** Display names of a fight's combatants: several of one template share a name, told apart by their id's number (Standard 2). */
@@ -184,9 +186,13 @@ export function foldEvents(events: readonly FightEvent[], upTo: number, initiati
       case 'noTime':
         chip(event.actor, null, `${event.action}${event.attack ? ` ${event.attack}` : ''}: no time left this turn`);
         break;
-      case 'ability':
+      case 'ability': {
+        // A move (Libra's Step back, classic-d20's Fall back and Misty Step) takes its user to the ability's `move`.
+        const to = display.moves?.get(event.ability);
+        if (to !== undefined) ensure(event.actor).position = to;
         chip(event.actor, event.targets.length ? event.targets.map(nameOf).join(', ') : null, event.chip, { origin: { kind: 'ability', id: event.ability } });
         break;
+      }
       case 'sustain': {
         const words = event.change === 'started' ? 'starts sustaining' : event.change === 'kept' ? 'keeps sustaining' : 'stops sustaining';
         chip(event.actor, null, `${words} ${abilityName(event.ability)}`, { origin: { kind: 'ability', id: event.ability } });

@@ -50,6 +50,13 @@ function namesOf(entries: readonly Record<string, unknown>[]): Map<string, strin
   return names;
 }
 
+/** Where each ability that moves its user takes it (`move`), by ability id. */
+function movesOf(abilities: readonly Record<string, unknown>[]): Map<string, string> {
+  const moves = new Map<string, string>();
+  for (const a of abilities) if (typeof a.id === 'string' && typeof a.move === 'string') moves.set(a.id, a.move);
+  return moves;
+}
+
 /** The parts of a system the sandbox's pickers need, read from valid JSON text. */
 export function outlineOf(text: string): SystemOutline {
   let doc: unknown;
@@ -75,7 +82,7 @@ export function outlineOf(text: string): SystemOutline {
     conditions: list('conditions').map((c) => c.id).filter((id): id is string => typeof id === 'string'),
     positions: bands.length ? bands.filter((b): b is string => typeof b === 'string') : ['near', 'far'],
     initiativeCheck: typeof initiative.check === 'string' ? initiative.check : 'initiative',
-    names: { conditions: namesOf(list('conditions')), abilities: namesOf(list('abilities')) },
+    names: { conditions: namesOf(list('conditions')), abilities: namesOf(list('abilities')), moves: movesOf(list('abilities')) },
   };
 }
 
