@@ -177,3 +177,23 @@ describe('opposed checks: property', () => {
       }), fuzz(2202, 40));
   });
 });
+
+describe('opposed checks: the exact chance a hand-played hero is offered', () => {
+  const system = load(fixture());
+  /** The hit chance of the fencer's attack on its one foe, as the chooser is offered it on its first turn. */
+  const offered = (fight: string): number | null => {
+    let chance: number | null | undefined;
+    fightLog(system, fight, 1, (offer) => {
+      if (chance === undefined && offer.attacks.length) chance = offer.attacks[0]!.hitChance[0] ?? null;
+      return null;
+    });
+    return chance ?? null;
+  };
+
+  it('walks the defender\'s roll too: 190/400 against a parrying d20, 2470/8000 against 2d20kh1, 105/400 against the riposte', () => {
+    expect(offered('even')).toBeCloseTo(190 / 400, 12);
+    expect(offered('guarded')).toBeCloseTo(2470 / 8000, 12);
+    // Against the duelist a success is a hit only: its riposte's counter is the attacker's fail.
+    expect(offered('fight-back')).toBeCloseTo(105 / 400, 12);
+  });
+});

@@ -183,69 +183,125 @@ function emitCheck(f: FightState, check: CheckDef, frame: CheckFrame, actor: Com
 /** Most leaves (dice results) `chanceOfSuccess` walks; a roll with more gets no chance (null). */
 const MAX_CHANCE_LEAVES = 20_000;
 
+/** A die-by-die walk of a roll: die k answers path[k]; after each leaf the last die that can go up does. */
+interface Walk {
+  readonly frame: CheckFrame;
+  readonly path: number[];
+  readonly sides: number[];
+  depth: number;
+  floats: boolean;
+}
+
+function newWalk(f: FightState): Walk {
+  const walk: Walk = { frame: null as unknown as CheckFrame, path: [], sides: [], depth: 0, floats: false };
+  const rng = {
+    die(n: number): number {
+      if (walk.depth === walk.path.length) { walk.path.push(1); walk.sides.push(n); }
+      return walk.path[walk.depth++]!;
+    },
+    next(): number { walk.floats = true; return 0; },
+  };
+  (walk as { frame: CheckFrame }).frame = newCheckFrame(rng, f.scope);
+  return walk;
+}
+
+/**
+ * Every result of `roll` into the walk's frame (its facts set, `vs` met), `leaf(p)` with each one's probability;
+ * `budget.left` counts the leaves. False when the roll draws anything but dice or the budget runs out.
+ */
+function walkRoll(f: FightState, walk: Walk, roll: CheckDef['roll'], vs: number, budget: { left: number }, leaf: (p: number) => boolean): boolean {
+  const { frame, path, sides } = walk;
+  path.length = 0; sides.length = 0;
+  for (;;) {
+    if (--budget.left < 0) return false;
+    walk.depth = 0;
+    resetRoll(frame.ctx);
+    const total = asNumber(roll.untraced(frame.ctx));
+    if (walk.floats) return false;
+    // Dice past this leaf's depth were not drawn on this branch.
+    path.length = walk.depth; sides.length = walk.depth;
+    const kept = frame.ctx.roll.kept;
+    let natural = 0, high = -Infinity, low = Infinity;
+    for (const k of kept) { natural += k; if (k > high) high = k; if (k < low) low = k; }
+    frame.natural = natural; frame.high = kept.length ? high : 0; frame.low = kept.length ? low : 0;
+    frame.total = total; frame.vs = vs; frame.crit = false; frame.degree = 0; frame.outcome = '';
+    let p = 1;
+    for (const n of sides) p /= n;
+    if (!leaf(p)) return false;
+    let k = path.length - 1;
+    while (k >= 0 && path[k] === sides[k]) k--;
+    if (k < 0) return true;
+    path[k]!++;
+    path.length = k + 1; sides.length = k + 1;
+  }
+}
+
 /**
  * The exact chance that the check for `actor` against `target` (meeting `vs`) ends in an outcome that is not a fail,
  * as `judge` would read it now (edges and mods from the conditions held, the same roll and outcomes), before the
  * target's reactions. Walks every result of the roll's dice (each die uniform), so nothing is rolled, tallied or
- * logged, and no charge is spent. Null when the roll has too many results or draws anything but dice.
+ * logged, and no charge is spent; an opposed check walks the defender's roll too, each of its results met in turn.
+ * Null when the rolls have too many results together or draw anything but dice.
  */
 export function chanceOfSuccess(f: FightState, check: CheckDef, actor: Combatant, target: Combatant | null, vs: number, reach: string,
   profile: AttackProfile | null): number | null {
   const s = f.scope;
-  const saved = { edge: s.edge, stat: s.stat, self: s.self, attacker: s.attacker, target: s.target, source: s.source, check: s.check };
+  const saved = { edge: s.edge, stat: s.stat, self: s.self, attacker: s.attacker, target: s.target, source: s.source, check: s.check, opposed: s.opposed };
   const charges = f.chargesUsed.length, influences = f.influences.slice();
-  // The walk: die k answers path[k]; after each leaf the last die that can go up does, the ones after it start over.
-  const path: number[] = [], sides: number[] = [];
-  let depth = 0, floats = false;
-  const rng = {
-    die(n: number): number {
-      if (depth === path.length) { path.push(1); sides.push(n); }
-      return path[depth++]!;
-    },
-    next(): number { floats = true; return 0; },
-  };
-  const frame = newCheckFrame(rng, s);
+  const budget = { left: MAX_CHANCE_LEAVES };
   try {
-    if (actor.conditions.length === 0 && (target === null || target.conditions.length === 0) && !f.modsDirty) s.edge = 0;
-    else gatherEdge(f, check, actor, target, reach);
-    if (!profile && check.stat) s.stat = actor.def.saves?.get(check.id) ?? f.value(check.stat, actor);
-    s.self = actor; s.attacker = actor; s.target = target ?? actor; s.source = actor;
-    s.check = frame;
-    if (check.requires !== null && !f.truth(check.requires)) return 0;
-    const roll = profile ? profile.roll : check.roll;
-    let chance = 0, leaves = 0;
-    for (;;) {
-      if (++leaves > MAX_CHANCE_LEAVES) return null;
-      depth = 0;
-      resetRoll(frame.ctx);
-      const total = asNumber(roll.untraced(frame.ctx));
-      if (floats) return null;
-      // Dice past this leaf's depth were not drawn on this branch.
-      path.length = depth; sides.length = depth;
-      const kept = frame.ctx.roll.kept;
-      let natural = 0, high = -Infinity, low = Infinity;
-      for (const k of kept) { natural += k; if (k > high) high = k; if (k < low) low = k; }
-      frame.natural = natural; frame.high = kept.length ? high : 0; frame.low = kept.length ? low : 0;
-      frame.total = total; frame.vs = vs; frame.crit = false; frame.degree = 0; frame.outcome = '';
-      const outcome = pickOutcome(f, check, frame);
-      s.check = frame;
-      if (outcome && outcome.result !== 'fail') {
-        let p = 1;
-        for (const n of sides) p /= n;
-        chance += p;
-      }
-      let k = path.length - 1;
-      while (k >= 0 && path[k] === sides[k]) k--;
-      if (k < 0) return chance;
-      path[k]!++;
-      path.length = k + 1; sides.length = k + 1;
-    }
+    if (check.vs === null || target === null) return plainChance(f, check, actor, target, vs, reach, profile, budget);
+    // The defender's check, as opposedRoll picks it; each of its results is what the attacker's roll meets.
+    let defence = check.vs.check;
+    for (const p of check.vs.prefer) if (f.value(p.when, target) !== 0) { defence = p.check; break; }
+    const walk = newWalk(f);
+    const setDefender = (): void => {
+      if (target.conditions.length === 0 && actor.conditions.length === 0 && !f.modsDirty) s.edge = 0;
+      else gatherEdge(f, defence, target, actor, reach);
+      s.stat = defence.stat ? target.def.saves?.get(defence.id) ?? f.value(defence.stat, target) : 0;
+      s.self = target; s.attacker = target; s.target = actor; s.source = target; s.check = walk.frame;
+    };
+    setDefender();
+    if (defence.requires !== null && !f.truth(defence.requires)) return null;
+    let chance = 0;
+    const ok = walkRoll(f, walk, defence.roll, 0, budget, (q) => {
+      pickOutcome(f, defence, walk.frame);
+      s.opposed = walk.frame;
+      s.stat = saved.stat;
+      const p = plainChance(f, check, actor, target, walk.frame.total, reach, profile, budget);
+      setDefender();
+      if (p === null) return false;
+      chance += q * p;
+      return true;
+    });
+    return ok ? chance : null;
   } finally {
     s.edge = saved.edge; s.stat = saved.stat; s.self = saved.self; s.attacker = saved.attacker; s.target = saved.target;
-    s.source = saved.source; s.check = saved.check;
+    s.source = saved.source; s.check = saved.check; s.opposed = saved.opposed;
     f.chargesUsed.length = charges; f.chargeHolders.length = charges;
     f.influences.length = 0; f.influences.push(...influences);
   }
+}
+
+/** chanceOfSuccess for one roll meeting `vs` (the scope's `@vs.*`, for an opposed check, already set). */
+function plainChance(f: FightState, check: CheckDef, actor: Combatant, target: Combatant | null, vs: number, reach: string,
+  profile: AttackProfile | null, budget: { left: number }): number | null {
+  const s = f.scope;
+  const walk = newWalk(f);
+  if (actor.conditions.length === 0 && (target === null || target.conditions.length === 0) && !f.modsDirty) s.edge = 0;
+  else gatherEdge(f, check, actor, target, reach);
+  if (!profile && check.stat) s.stat = actor.def.saves?.get(check.id) ?? f.value(check.stat, actor);
+  s.self = actor; s.attacker = actor; s.target = target ?? actor; s.source = actor;
+  s.check = walk.frame;
+  if (check.requires !== null && !f.truth(check.requires)) return 0;
+  let chance = 0;
+  const ok = walkRoll(f, walk, profile ? profile.roll : check.roll, vs, budget, (p) => {
+    const outcome = pickOutcome(f, check, walk.frame);
+    s.check = walk.frame;
+    if (outcome && outcome.result !== 'fail') chance += p;
+    return true;
+  });
+  return ok ? chance : null;
 }
 
 /** The first outcome of the check whose `when` holds on the frame's facts (its crit and degree marked), or null. */
