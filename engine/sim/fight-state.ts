@@ -116,6 +116,8 @@ export abstract class FightState {
   readonly anyFlee: boolean;
   /** Whether a condition's rounds run out at its holder's turn start (`ends: turnStart`): only then does a start tick them. */
   readonly startDurations: boolean;
+  /** Whether any condition counts its source's turns (`ends: sourceTurnEnd`): else no turn end looks for one. */
+  readonly sourceDurations: boolean;
   /**
    * Damage steps whose `when` reads only the target's fixed facts and the damage type (`has(@target.resist,
    * @damageType)`): their answers per target and type are worked out once, as bits (step i: bit 2i known, 2i+1 true).
@@ -204,6 +206,7 @@ export abstract class FightState {
     this.damageApply = system.damageApply;
     this.anyFlee = [...system.conditions.values()].some((c) => c.flees);
     this.startDurations = [...system.conditions.values()].some((c) => c.endsAtStart);
+    this.sourceDurations = [...system.conditions.values()].some((c) => c.endsOnSourceTurn);
     this.stepBits = system.damageSteps.map((step, i) => (i < 15 && step.when && fixedPerTarget(step.when, system.names) ? 1 << (2 * i) : 0));
     const writable = new Set<number>(system.trackCurrent);
     for (const c of this.combatants) for (const d of c.def.liveDerived) writable.add(d.index);

@@ -274,6 +274,7 @@ export class RulesLoader {
         duration: c.rounds === undefined ? null : this.compile(c.rounds, `${p}/rounds`),
         charges: c.charges ?? 0,
         endsAtStart: c.ends === 'turnStart' && c.rounds !== undefined,
+        endsOnSourceTurn: c.ends === 'sourceTurnEnd' && c.rounds !== undefined,
         refresh: c.refresh === true,
       });
     });

@@ -149,6 +149,8 @@ export interface ConditionDef {
   readonly charges: number;
   /** Its `rounds` run out at the start of its holder's turn (`ends: turnStart`) rather than the end. */
   readonly endsAtStart: boolean;
+  /** `ends: sourceTurnEnd`: its rounds are the turns of the one who put it on (its holder's when none, or once that one is down). */
+  readonly endsOnSourceTurn: boolean;
   /** Put on again while held, it starts over (`refresh`). */
   readonly refresh: boolean;
 }

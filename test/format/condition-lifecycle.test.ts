@@ -132,3 +132,20 @@ describe('consumed on its next use: charges (already in the format, issue 21)', 
     expect(story(doc, 2).filter((l) => !/dummy/.test(l))).toEqual(['1 striker', '1 miss', '1 striker boost ended', '2 striker', '2 hit']);
   });
 });
+
+describe('ends: sourceTurnEnd: a condition counted on the turns of the one who put it on', () => {
+  it('`rounds: 1` put on by the striker on its turn lasts to the end of its next turn, past the dummy\'s turn between', () => {
+    const doc = fixture();
+    hit(doc).inflicts = ['braced'];
+    Object.assign(condition(doc, 'braced'), { ends: 'sourceTurnEnd' });
+    const lines = story(doc, 3);
+    // Put on in round 1 during the striker's turn; the dummy's turn in round 1 does not end it; the striker's in round 2 does.
+    const ended = lines.indexOf('2 dummy-1 braced ended');
+    expect(lines.slice(0, 4)).toEqual(['1 striker', '1 hit', '1 dummy-1 braced applied', '1 dummy-1']);
+    expect(ended).toBeGreaterThan(lines.indexOf('2 striker'));
+    expect(ended).toBeLessThan(lines.indexOf('2 dummy-1'));
+    // The holder's own turns would have ended it at the end of the dummy's turn in round 1.
+    Object.assign(condition(doc, 'braced'), { ends: 'turnEnd' });
+    expect(story(doc, 2)).toContain('1 dummy-1 braced ended');
+  });
+});

@@ -40,8 +40,8 @@ export interface Condition {
   readonly rounds?: number;
   /** Checks it lasts: each check it changes uses one; at none left it ends (a botch's penalty until used). */
   readonly charges?: number;
-  /** When its `rounds` run out: at the end (default) or the start of its holder's turn. */
-  readonly ends?: 'turnEnd' | 'turnStart';
+  /** When its `rounds` run out: at the end (default) or the start of its holder's turn, or at the end of its source's. */
+  readonly ends?: 'turnEnd' | 'turnStart' | 'sourceTurnEnd';
   /** Put on again while held, it starts over (a `refreshed` event). Default false. */
   readonly refresh?: boolean;
 }

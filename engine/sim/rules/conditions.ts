@@ -30,7 +30,9 @@ export function applyCondition(f: FightState, target: Combatant, id: string, sou
   // `rounds` counts the holder's turns after the one in progress: put on during its own turn, that turn's end is not
   // one. Ending at a turn's start (`ends: turnStart`), the turn in progress has started already: its next start is one.
   const rounds = def.duration ? Math.floor(f.value(def.duration, target)) : 0;
-  const turns = def.duration ? Math.max(1, rounds + (f.turnOf === target && !def.endsAtStart ? 1 : 0)) : 0;
+  // Counted on the source's turns (`ends: sourceTurnEnd`), put on during the source's own turn that turn is not one.
+  const counter = def.endsOnSourceTurn && source ? source : target;
+  const turns = def.duration ? Math.max(1, rounds + (f.turnOf === counter && !def.endsAtStart ? 1 : 0)) : 0;
   const inst = { def, dc, saveCheck: def.save && bySave ? bySave.check : null, turnsLeft: turns, chargesLeft: def.charges, sustainer, source };
   if (held >= 0) list[held] = inst;
   else {
@@ -74,6 +76,18 @@ export function rollSaves(f: FightState, actor: Combatant, at: 'turnStart' | 'tu
   }
 }
 
+/** At the end of `source`'s turn: one turn less of each condition it put on that counts its turns (`ends: sourceTurnEnd`). */
+export function tickSourced(f: FightState, source: Combatant): void {
+  for (const c of f.combatants) {
+    for (let i = c.conditions.length - 1; i >= 0; i--) {
+      const inst = c.conditions[i]!;
+      if (!inst.def.endsOnSourceTurn || inst.source !== source || inst.def.duration === null) continue;
+      inst.turnsLeft--;
+      if (inst.turnsLeft <= 0) removeConditionAt(f, c, i, 'ended');
+    }
+  }
+}
+
 /**
  * One turn less of each condition with a duration that runs out at this moment of its holder's turn (`atStart`: the
  * conditions with `ends: turnStart`, at the turn's start; else the others, at its end); those run out end.
@@ -82,6 +96,8 @@ export function tickDurations(f: FightState, actor: Combatant, atStart = false):
   for (let i = actor.conditions.length - 1; i >= 0; i--) {
     const inst = actor.conditions[i]!;
     if (inst.def.duration === null || inst.def.endsAtStart !== atStart) continue;
+    // Counted on its source's turns (tickSourced), unless that one is out of the fight.
+    if (inst.def.endsOnSourceTurn && inst.source !== null && !inst.source.down) continue;
     inst.turnsLeft--;
     if (inst.turnsLeft <= 0) removeConditionAt(f, actor, i, 'ended');
   }

@@ -3,7 +3,7 @@
 import type { Combatant } from '../model';
 import { type FightState, MAX_ACTIONS_PER_TURN, MAX_PLAN_STEPS } from '../fight-state';
 import { canUse, useAbility } from './abilities';
-import { rollSaves, tickDurations } from './conditions';
+import { rollSaves, tickDurations, tickSourced } from './conditions';
 import { blow, defenceOf, fillReads } from './damage';
 import { chanceOfSuccess } from './checks';
 import { allTargets, pickTarget } from './targeting';
@@ -65,6 +65,7 @@ function startOfTurn(f: FightState, actor: Combatant): void {
 }
 
 function endOfTurn(f: FightState, actor: Combatant): void {
+  if (f.sourceDurations) tickSourced(f, actor);
   if (actor.conditions.length === 0) return;
   rollSaves(f, actor, 'turnEnd');
   tickDurations(f, actor);
