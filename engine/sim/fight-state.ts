@@ -80,6 +80,8 @@ export abstract class FightState {
   arrivingEnemies = 0;
   /** The speed of the action held this act (`defer`), NaN when none was. */
   heldSpeed = NaN;
+  /** The chip of the last damage rolled (rules/damage.ts rollDamage), '' without a log. */
+  damageChip = '';
   /** An initiative deck's cards still to deal, and whether a joker was dealt this round (rules/deck.ts). */
   readonly deckCards: number[] = [];
   deckJoker = false;

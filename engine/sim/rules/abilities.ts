@@ -6,7 +6,7 @@ import { asNumber, type FightState, MAX_ACTIONS_PER_TURN } from '../fight-state'
 import { abilityChip, holdChip, rolledChip, savedChip, swapChip } from './chips';
 import { judge } from './checks';
 import { applyCondition, removeFrom } from './conditions';
-import { blow, dealDamage, freshDamageRoll, type AppliedBySave } from './damage';
+import { blow, dealDamage, freshDamageRoll, rollDamage, type AppliedBySave } from './damage';
 import { endSustain } from './falling';
 import { provokeLeaving, reactTo } from './reactions';
 import { abilityTargets, pickTarget } from './targeting';
@@ -152,13 +152,8 @@ function saveOrDamage(f: FightState, actor: Combatant, ability: AbilityDef, targ
   const s = f.scope;
   if (ability.damage) {
     s.self = actor; s.attacker = actor; s.crit = false;
-    const ctx = f.damageFrame.ctx;
-    freshDamageRoll(f, ctx);
-    const trace: TraceItem[] | null = f.traceOn ? [] : null;
-    ctx.trace = trace;
-    rolled = asNumber(ability.damage.run(ctx));
-    ctx.trace = null;
-    if (trace) chip = rolledChip(trace, rolled);
+    rolled = rollDamage(f, ability.damage, false);
+    chip = f.damageChip;
   }
   const save = ability.save;
   const dc = save ? f.value(save.dc, actor) : 0;

@@ -38,14 +38,7 @@ export function judge(f: FightState, check: CheckDef, frame: CheckFrame, actor: 
   const roll = profile ? profile.roll : check.roll;
   let total = asNumber(trace ? roll.run(ctx) : roll.untraced(ctx));
   ctx.trace = null;
-  const kept = ctx.roll.kept;
-  let natural = 0, high = -Infinity, low = Infinity;
-  for (let i = 0; i < kept.length; i++) {
-    const k = kept[i]!;
-    natural += k; if (k > high) high = k; if (k < low) low = k;
-  }
-  frame.natural = natural; frame.high = kept.length ? high : 0; frame.low = kept.length ? low : 0;
-  frame.total = total; frame.vs = vs; frame.crit = false; frame.degree = 0; frame.outcome = '';
+  keepFacts(frame, total, vs);
   let outcome = pickOutcome(f, check, frame);
   // Decisions after the roll (`react.on: "roll"`: a reroll, a bonus), before the outcome is final.
   if (f.decidesRolls && actor.def.indexes.reactOrders.roll.length !== 0) {
@@ -141,7 +134,13 @@ export function rollInto(f: FightState, frame: CheckFrame, roll: CheckDef['roll'
   ctx.trace = trace;
   const total = asNumber(trace ? roll.run(ctx) : roll.untraced(ctx));
   ctx.trace = null;
-  const kept = ctx.roll.kept;
+  keepFacts(frame, total, vs);
+  return total;
+}
+
+/** The facts of the roll just made into `frame` (its kept dice's sum, highest, lowest), its total and the `vs` met. */
+function keepFacts(frame: CheckFrame, total: number, vs: number): void {
+  const kept = frame.ctx.roll.kept;
   let natural = 0, high = -Infinity, low = Infinity;
   for (let i = 0; i < kept.length; i++) {
     const k = kept[i]!;
@@ -149,7 +148,6 @@ export function rollInto(f: FightState, frame: CheckFrame, roll: CheckDef['roll'
   }
   frame.natural = natural; frame.high = kept.length ? high : 0; frame.low = kept.length ? low : 0;
   frame.total = total; frame.vs = vs; frame.crit = false; frame.degree = 0; frame.outcome = '';
-  return total;
 }
 
 /** The charges the check just judged used: each condition with none left ends (before the outcome's own effects). */
@@ -220,11 +218,7 @@ function walkRoll(f: FightState, walk: Walk, roll: CheckDef['roll'], vs: number,
     if (walk.floats) return false;
     // Dice past this leaf's depth were not drawn on this branch.
     path.length = walk.depth; sides.length = walk.depth;
-    const kept = frame.ctx.roll.kept;
-    let natural = 0, high = -Infinity, low = Infinity;
-    for (const k of kept) { natural += k; if (k > high) high = k; if (k < low) low = k; }
-    frame.natural = natural; frame.high = kept.length ? high : 0; frame.low = kept.length ? low : 0;
-    frame.total = total; frame.vs = vs; frame.crit = false; frame.degree = 0; frame.outcome = '';
+    keepFacts(frame, total, vs);
     let p = 1;
     for (const n of sides) p /= n;
     if (!leaf(p)) return false;

@@ -1,7 +1,7 @@
 // Damage: a blow (the check against the target's defence, hit reactions, the damage roll with the crit policy), its
 // further parts, the damage steps (resistance, vulnerability...) and the hit points it takes; what a hit applies.
 import type { EvalContext, TraceItem } from '../../formula/runtime';
-import type { AbilityDef, AttackProfile, CheckDef, Combatant, DamageApplyDef } from '../model';
+import type { AbilityDef, AttackProfile, CheckDef, Combatant, DamageApplyDef, Formula } from '../model';
 import { asNumber, type FightState } from '../fight-state';
 import { resetRoll } from '../state';
 import { counterChip, damageChip, rolledChip, splitChip } from './chips';
@@ -67,59 +67,42 @@ function strike(f: FightState, actor: Combatant, target: Combatant, profile: Att
   s.stat = stat;
   let outcome = judge(f, profile.check, frame, actor, target, vs, profile.reach, profile);
   if (outcome !== null && outcome.counter) { counterBlow(f, target, actor); return false; }
-  let early: EarlyDamage | null = null;
+  // Orders that weigh the hit's damage (`@damage`) see its own: rolled now, as the hit stands, and kept.
+  let early = false, earlyRolled = 0, earlyChip = '';
   if (outcome && outcome.result !== 'fail') {
-    // Orders that weigh the hit's damage (`@damage`) see its own: rolled now, as the hit stands, and kept.
-    if (target.def.indexes.hitReadsDamage) early = rollEarly(f, actor, target, profile);
+    if (target.def.indexes.hitReadsDamage && profile.damage) {
+      s.self = actor; s.attacker = actor; s.target = target; s.check = frame; s.crit = frame.crit;
+      early = true; earlyRolled = rollDamage(f, profile.damage, frame.crit); earlyChip = f.damageChip;
+      s.damage = earlyRolled;
+    }
     outcome = reactToHit(f, target, actor, profile, outcome);
   }
   if (!outcome || outcome.result === 'fail' || !profile.damage) return false;
   if (target.down) return false;
   s.self = actor; s.attacker = actor; s.target = target; s.check = frame; s.crit = frame.crit; s.melee = profile.reach === 'near';
-  if (early) { dealRolled(f, actor, target, profile, early.rolled, early.chip, ability); return true; }
-  const damageCtx = f.damageFrame.ctx;
-  freshDamageRoll(f, damageCtx);
-  const trace: TraceItem[] | null = f.traceOn ? [] : null;
-  damageCtx.trace = trace;
-  const policy = f.system.critPolicy;
-  const damage = profile.damage;
-  let rolled = asNumber(frame.crit && policy === 'dice' && damage.doubled ? damage.doubled(damageCtx) : trace ? damage.run(damageCtx) : damage.untraced(damageCtx));
-  damageCtx.trace = null;
-  if (frame.crit && policy === 'total') rolled *= 2;
-  const chip = trace ? rolledChip(trace, rolled, frame.crit, policy) : '';
-  const parts = profile.parts;
-  if (parts.length === 0) dealDamage(f, actor, target, rolled, profile.type, chip, true, damage.pointer);
+  const rolled = early ? earlyRolled : rollDamage(f, profile.damage, frame.crit);
+  const chip = early ? earlyChip : f.damageChip;
+  if (profile.parts.length === 0) dealDamage(f, actor, target, rolled, profile.type, chip, true, profile.damage.pointer);
   else dealParts(f, actor, target, rolled, profile, chip);
   if (!target.down) afterHit(f, actor, target, profile.applies, profile.save, ability);
   return true;
 }
 
-/** A hit's damage rolled before the target's reactions (`hitReadsDamage`), and its chip. */
-interface EarlyDamage { readonly rolled: number; readonly chip: string }
-
-function rollEarly(f: FightState, actor: Combatant, target: Combatant, profile: AttackProfile): EarlyDamage | null {
-  if (!profile.damage) return null;
-  const s = f.scope;
-  const frame = f.blowFrame;
-  s.self = actor; s.attacker = actor; s.target = target; s.check = frame; s.crit = frame.crit;
-  const damageCtx = f.damageFrame.ctx;
-  freshDamageRoll(f, damageCtx);
+/**
+ * A damage formula rolled on the scope as it stands, as a blow with (or without) `crit` rolls it by the system's crit
+ * policy (dice doubled, or the total); returns it, its chip (a log's only, else '') left in `f.damageChip`.
+ */
+export function rollDamage(f: FightState, damage: Formula, crit: boolean): number {
+  const ctx = f.damageFrame.ctx;
+  freshDamageRoll(f, ctx);
   const trace: TraceItem[] | null = f.traceOn ? [] : null;
-  damageCtx.trace = trace;
+  ctx.trace = trace;
   const policy = f.system.critPolicy;
-  const damage = profile.damage;
-  let rolled = asNumber(frame.crit && policy === 'dice' && damage.doubled ? damage.doubled(damageCtx) : trace ? damage.run(damageCtx) : damage.untraced(damageCtx));
-  damageCtx.trace = null;
-  if (frame.crit && policy === 'total') rolled *= 2;
-  s.damage = rolled;
-  return { rolled, chip: trace ? rolledChip(trace, rolled, frame.crit, policy) : '' };
-}
-
-/** The rolled damage dealt (whole, or part by part), then what the hit applies. */
-function dealRolled(f: FightState, actor: Combatant, target: Combatant, profile: AttackProfile, rolled: number, chip: string, ability: AbilityDef | null): void {
-  if (profile.parts.length === 0) dealDamage(f, actor, target, rolled, profile.type, chip, true, profile.damage!.pointer);
-  else dealParts(f, actor, target, rolled, profile, chip);
-  if (!target.down) afterHit(f, actor, target, profile.applies, profile.save, ability);
+  let rolled = asNumber(crit && policy === 'dice' && damage.doubled ? damage.doubled(ctx) : trace ? damage.run(ctx) : damage.untraced(ctx));
+  ctx.trace = null;
+  if (crit && policy === 'total') rolled *= 2;
+  f.damageChip = trace ? rolledChip(trace, rolled, crit, policy) : '';
+  return rolled;
 }
 
 /**
@@ -136,15 +119,8 @@ function counterBlow(f: FightState, defender: Combatant, attacker: Combatant): v
   const frame = f.vsFrame;
   s.stat = stat; s.self = defender; s.attacker = defender; s.target = attacker; s.check = frame; s.crit = frame.crit;
   s.melee = profile.reach === 'near'; s.damageType = profile.type;
-  const damageCtx = f.damageFrame.ctx;
-  freshDamageRoll(f, damageCtx);
-  const trace: TraceItem[] | null = f.traceOn ? [] : null;
-  damageCtx.trace = trace;
-  const policy = f.system.critPolicy;
-  let rolled = asNumber(frame.crit && policy === 'dice' && damage.doubled ? damage.doubled(damageCtx) : damage.run(damageCtx));
-  damageCtx.trace = null;
-  if (frame.crit && policy === 'total') rolled *= 2;
-  const chip = trace ? counterChip(defender, rolledChip(trace, rolled, frame.crit, policy)) : '';
+  const rolled = rollDamage(f, damage, frame.crit);
+  const chip = f.traceOn ? counterChip(defender, f.damageChip) : '';
   if (profile.parts.length === 0) dealDamage(f, defender, attacker, rolled, profile.type, chip, true, damage.pointer);
   else dealParts(f, defender, attacker, rolled, profile, chip, frame);
   s.check = f.blowFrame;
@@ -182,19 +158,11 @@ function dealParts(f: FightState, actor: Combatant, target: Combatant, rolled: n
   let taken = dealDamage(f, actor, target, rolled, profile.type, chip, false, profile.damage?.pointer ?? '');
   const s = f.scope;
   const crit = frame.crit;
-  const policy = f.system.critPolicy;
-  const damageCtx = f.damageFrame.ctx;
   for (const part of profile.parts) {
     if (target.down) return;
     s.self = actor; s.attacker = actor; s.target = target; s.check = frame; s.crit = crit;
-    freshDamageRoll(f, damageCtx);
-    const trace: TraceItem[] | null = f.traceOn ? [] : null;
-    damageCtx.trace = trace;
-    let amount = asNumber((crit && policy === 'dice' && part.damage.doubled ? part.damage.doubled : part.damage.run)(damageCtx));
-    damageCtx.trace = null;
-    if (crit && policy === 'total') amount *= 2;
-    const partChip = trace ? rolledChip(trace, amount, crit, policy) : '';
-    taken += dealDamage(f, actor, target, amount, part.type, partChip, false, part.damage.pointer);
+    const amount = rollDamage(f, part.damage, crit);
+    taken += dealDamage(f, actor, target, amount, part.type, f.damageChip, false, part.damage.pointer);
   }
   if (taken > 0 && target.sustaining && !target.down) sustainCheck(f, target, taken);
 }
