@@ -58,5 +58,16 @@ jsonDefaults.setModeConfiguration({
   hovers: false,
 });
 
+// Monaco cancels a request it no longer needs (a code action list asked for twice, a hover moved off) with its own
+// `Canceled` error, and a few of its paths leave that promise unhandled (microsoft/monaco-editor#4138, #5135): the
+// window would report an uncaught error for work nobody waits on. Only that exact error is dropped; anything else
+// still surfaces.
+export function isMonacoCancellation(reason: unknown): boolean {
+  return reason instanceof Error && reason.name === 'Canceled' && reason.message === 'Canceled';
+}
+self.addEventListener('unhandledrejection', (event) => {
+  if (isMonacoCancellation(event.reason)) event.preventDefault();
+});
+
 export { monaco, jsonDefaults };
 export type Monaco = typeof monaco;
