@@ -39,10 +39,38 @@ export function evaluateFormula(formula: CompiledFormula, ctx: EvalContext): Val
  */
 export const NO_TAGS = Object.freeze(Object.create(null) as Record<string, number>);
 
-/** Records a tagged term's value (`d12[Hope]` → roll.tags.Hope). */
-export function writeTag(roll: RollFacts, tag: string, value: number): void {
-  if (roll.tags === NO_TAGS) roll.tags = Object.create(null) as Record<string, number>;
+/** Packs a tagged term's first and past-the-last die in `dice` into one number (a roll has far fewer dice). */
+const TAG_SPAN = 1_048_576;
+
+/**
+ * Records a tagged term's value (`d12[Hope]` → roll.tags.Hope) and, when `from` is given (the length of `dice` before
+ * the term ran), where its dice are. The spans record is swapped in with the tags record, so it is as fresh.
+ */
+export function writeTag(roll: RollFacts, tag: string, value: number, from = -1): void {
+  if (roll.tags === NO_TAGS) {
+    roll.tags = Object.create(null) as Record<string, number>;
+    roll.spans = Object.create(null) as Record<string, number>;
+  }
   roll.tags[tag] = value;
+  if (from >= 0) roll.spans![tag] = from * TAG_SPAN + roll.dice.length;
+}
+
+/**
+ * The dice of a tagged term in this roll (`@roll.Base.faces`): every die it rolled, kept and dropped, in order, as
+ * `@roll.dice` lists them; [] when the roll wrote no such tag. A term tagged twice counts where it was last written.
+ */
+export function tagDice(roll: RollFacts, tag: string): number[] {
+  const at = tagRange(roll, tag);
+  return at === null ? [] : roll.dice.slice(at[0], at[1]);
+}
+
+/** [from, to) of a tagged term's dice in `roll.dice`, or null when this roll wrote no such tag. */
+export function tagRange(roll: RollFacts, tag: string): readonly [number, number] | null {
+  if (roll.tags === NO_TAGS || roll.spans === undefined) return null;
+  const packed = roll.spans[tag];
+  if (packed === undefined) return null;
+  const from = Math.floor(packed / TAG_SPAN);
+  return [from, packed - from * TAG_SPAN];
 }
 
 /**

@@ -24,6 +24,11 @@ export interface RollFacts {
   kept: number[];
   /** Values of tagged terms: `d12[Hope]` → tags.Hope. */
   tags: Record<string, number>;
+  /**
+   * Where each tagged term's dice are in `dice` (`from * TAG_SPAN + to`; read through tagDice), written with `tags`
+   * and fresh whenever `tags` is: `@roll.Base.faces`, and a partial reroll keeping a tag's faces.
+   */
+  spans?: Record<string, number>;
 }
 
 /** One piece of a chip: `d20 (14)`, `3 Strength`, `+`, `2`. */

@@ -48,7 +48,7 @@ export const CONTEXTS: Readonly<Record<FormulaContext, { readonly where: string;
   },
   'check.outcome': {
     where: 'a check\'s outcomes (`when`, `degree`)',
-    reads: 'everything a roll reads, and `@natural`, `@total`, `@vs`, `@roll.high`, `@roll.low`, `@roll.dice`, `@roll.<Tag>`; an opposed check (`vs`) also the defender\'s roll: `@vs.total`, `@vs.natural`, `@vs.degree`, `@vs.outcome`, `@vs.crit`, `@vs.roll.*`',
+    reads: 'everything a roll reads, and `@natural`, `@total`, `@vs`, `@roll.high`, `@roll.low`, `@roll.dice`, `@roll.<Tag>`, `@roll.<Tag>.faces` (the dice of the term so tagged); an opposed check (`vs`) also the defender\'s roll: `@vs.total`, `@vs.natural`, `@vs.degree`, `@vs.outcome`, `@vs.crit`, `@vs.roll.*`',
   },
   'check.gain': {
     where: 'an outcome\'s `gain` amounts',

@@ -12,6 +12,7 @@ import { closest, type Anchor } from './schema-errors';
 import { tierRangeOf } from './tiers';
 import { checkReservedNames } from './reserved';
 import { declaredLists } from './lists';
+import { rollTags } from './symbols';
 
 export interface MeaningProblem {
   readonly pointer: string;
@@ -223,6 +224,30 @@ class MeaningChecker {
     });
   }
 
+  /**
+   * A partial reroll's `keep[].tag` names a tagged term of a roll it answers (`react.checks`, else every check):
+   * a tag no such roll has would keep nothing, silently.
+   */
+  private keepTags(react: Rec, at: string): void {
+    const keep = arrayOf(react.keep);
+    if (keep.length === 0) return;
+    if (react.on !== 'roll') {
+      this.error(`${at}/keep`, 'key', 'keep-not-roll', '`keep` is a partial reroll after the holder\'s own roll: it needs `"on": "roll"`');
+      return;
+    }
+    const checks = recordOf(this.doc.checks);
+    const answered = Array.isArray(react.checks) ? react.checks.filter((c): c is string => typeof c === 'string') : Object.keys(checks);
+    const tags = new Set(answered.flatMap((id) => rollTags(typeof recordOf(checks[id]).roll === 'string' ? recordOf(checks[id]).roll as string : undefined)));
+    keep.forEach((k, j) => {
+      const tag = recordOf(k).tag;
+      if (typeof tag !== 'string' || tags.has(tag)) return;
+      const known = [...tags].sort();
+      const hint = closest(tag, known);
+      this.error(`${at}/keep/${j}/tag`, 'value', 'unknown-tag',
+        `no roll this reroll answers has a term tagged \`${tag}\`${hint ? `; did you mean \`${hint}\`?` : known.length ? ` (tags: ${known.map((t) => `\`${t}\``).join(', ')})` : ' (they have no tagged terms: tag one, `(@body)d6[Base]`)'}`);
+    });
+  }
+
   ability(a: Rec, at: string): void {
     this.ref(a.uses, `${at}/uses`, this.actionIds, 'action', 'turn.actions', SPECIAL_USES);
     arrayOf(a.cost).forEach((c, j) => {
@@ -231,6 +256,7 @@ class MeaningChecker {
     this.gains(a.gain, `${at}/gain`);
     this.check(recordOf(a.react).check, `${at}/react/check`);
     arrayOf(recordOf(a.react).checks).forEach((c, j) => this.check(c, `${at}/react/checks/${j}`));
+    this.keepTags(recordOf(a.react), `${at}/react`);
     this.check(recordOf(a.save).check, `${at}/save/check`);
     this.check(recordOf(a.attack).check, `${at}/attack/check`);
     this.check(recordOf(a.challenge).check, `${at}/challenge/check`);

@@ -239,7 +239,10 @@ export class DocumentSymbols {
     entries.set('roll.high', NUMBER);
     entries.set('roll.low', NUMBER);
     entries.set('roll.dice', LIST);
-    for (const tag of rollTags(rollText)) entries.set(`roll.${tag}`, { type: 'number', label: tag });
+    for (const tag of rollTags(rollText)) {
+      entries.set(`roll.${tag}`, { type: 'number', label: tag });
+      entries.set(`roll.${tag}.faces`, LIST);
+    }
   }
 
   /** An opposed check's outcomes read the defender's roll: `@vs.total`, `@vs.natural`, `@vs.roll.*` (its checks' tags). */
@@ -252,7 +255,12 @@ export class DocumentSymbols {
     entries.set('vs.roll.high', NUMBER);
     entries.set('vs.roll.low', NUMBER);
     entries.set('vs.roll.dice', LIST);
-    for (const id of checks) for (const tag of rollTags(this.checkRolls.get(id))) entries.set(`vs.roll.${tag}`, { type: 'number', label: tag });
+    for (const id of checks) {
+      for (const tag of rollTags(this.checkRolls.get(id))) {
+        entries.set(`vs.roll.${tag}`, { type: 'number', label: tag });
+        entries.set(`vs.roll.${tag}.faces`, LIST);
+      }
+    }
   }
 
   private buildTable(context: FormulaContext, key: string): ContextTable {

@@ -47,7 +47,13 @@ export interface CheckEvent {
   /** An opposed check (`vs`): the defender's roll it was judged against (its own check event comes just before). */
   readonly opposed?: { readonly actor: string; readonly check: string; readonly total: number; readonly outcome: string | null };
 }
-export interface ReactionEvent { readonly type: 'reaction'; readonly round: number; readonly actor: string; readonly ability: string; readonly on: 'hit' | 'spell' | 'leave' | 'roll'; readonly success: boolean; readonly chip: string }
+export interface ReactionEvent {
+  readonly type: 'reaction'; readonly round: number; readonly actor: string; readonly ability: string; readonly on: 'hit' | 'spell' | 'leave' | 'roll'; readonly success: boolean;
+  /** A partial reroll (`react.keep`): the first roll's dice, in order, and which of them kept their faces. */
+  readonly dice?: readonly number[];
+  readonly kept?: readonly boolean[];
+  readonly chip: string;
+}
 export interface DamageEvent {
   readonly type: 'damage';
   readonly round: number;
@@ -106,7 +112,7 @@ export const EVENT_FIELDS: { readonly [K in FightEventType]: readonly string[] }
   turn: fields<TurnEvent>()(['type', 'round', 'actor', 'initiative', 'clock']),
   check: fields<CheckEvent>()(['type', 'round', 'actor', 'check', 'checkName', 'target', 'dice', 'roll', 'total', 'vs', 'outcome', 'outcomeName',
     'result', 'crit', 'botch', 'degree', 'formula', 'chip', 'influencedBy', 'opposed']),
-  reaction: fields<ReactionEvent>()(['type', 'round', 'actor', 'ability', 'on', 'success', 'chip']),
+  reaction: fields<ReactionEvent>()(['type', 'round', 'actor', 'ability', 'on', 'success', 'dice', 'kept', 'chip']),
   damage: fields<DamageEvent>()(['type', 'round', 'actor', 'target', 'amount', 'damageType', 'steps', 'rolled', 'hp', 'formula', 'chip', 'split']),
   heal: fields<HealEvent>()(['type', 'round', 'actor', 'target', 'amount', 'track', 'formula', 'chip']),
   condition: fields<ConditionEvent>()(['type', 'round', 'target', 'condition', 'change', 'source', 'dc']),

@@ -168,10 +168,12 @@ export abstract class FightState {
     this.traceOn = sink !== null;
     this.hpIndex = system.trackCurrent[system.hpTrack]!;
     this.scope = newScope(system.placeholder, system.names);
-    this.blowFrame = newCheckFrame(this.rng, this.scope);
-    this.innerFrame = newCheckFrame(this.rng, this.scope);
+    // The frames a check is judged in record their draws when a decision may keep some dice of a reroll.
+    const keeps = system.keepsDice;
+    this.blowFrame = newCheckFrame(this.rng, this.scope, keeps);
+    this.innerFrame = newCheckFrame(this.rng, this.scope, keeps);
     this.damageFrame = newCheckFrame(this.rng, this.scope);
-    this.vsFrame = newCheckFrame(this.rng, this.scope);
+    this.vsFrame = newCheckFrame(this.rng, this.scope, keeps);
     this.scope.opposed = this.vsFrame;
     this.scratch = newCheckFrame(this.rng, this.scope).ctx;
     this.scope.check = this.blowFrame;

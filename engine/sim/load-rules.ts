@@ -70,6 +70,13 @@ export class RulesLoader {
     return [...(d.abilities ?? []), ...own].some((a) => typeof a !== 'string' && a.react?.on === 'roll');
   }
 
+  /** Whether any decision after the roll keeps some of its dice (`react.keep`, a partial reroll). */
+  keepsDice(): boolean {
+    const d = this.doc;
+    const own = [...(d.templates ?? []), ...(d.bestiary ?? [])].flatMap((c) => (c as { abilities?: readonly (string | Ability)[] }).abilities ?? []);
+    return [...(d.abilities ?? []), ...own].some((a) => typeof a !== 'string' && a.react?.on === 'roll' && a.react.keep !== undefined);
+  }
+
   /** Whether the system or any of its heroes, creatures or templates picks its target by `kind`. */
   picksUsed(kind: TargetPick): boolean {
     const d = this.doc;
@@ -351,7 +358,8 @@ export class RulesLoader {
         on: a.react.on, defence: this.formulas.maybe(a.react.defence, `${pointer}/react/defence`),
         check: this.checkRef(a.react.check, `${pointer}/react/check`),
         when: this.formulas.maybe(a.react.when, `${pointer}/react/when`), reactionFlag, cancels: a.react.cancels === true,
-        kinds: a.react.kinds ?? null, checks: a.react.checks ?? null, reroll: a.react.reroll === true,
+        kinds: a.react.kinds ?? null, checks: a.react.checks ?? null, reroll: a.react.reroll === true || a.react.keep !== undefined,
+        keep: a.react.keep ? a.react.keep.map((k) => ({ faces: k.faces.slice(), tag: k.tag ?? null })) : null,
         bonus: this.formulas.maybe(a.react.bonus, `${pointer}/react/bonus`),
       } : null,
       recharge: a.recharge ? this.recharge(a.recharge.min, a.recharge.die ?? 6, `${pointer}/recharge`) : null,

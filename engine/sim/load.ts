@@ -419,6 +419,7 @@ export function loadSystem(doc: SystemDocument): LoadResult {
     canTarget: l.formulas.maybe(combat?.targeting?.canTarget, '/combat/targeting/canTarget'),
     remembersAttackers: l.picksUsed('last-attacker'),
     decidesRolls: l.decidesRolls(),
+    keepsDice: l.keepsDice(),
     deathEnabled: combat?.death?.enabled ?? true,
     deathSave: deathSaveCheck ? { check: deathSaveCheck, successes: combat?.death?.save?.successes ?? 3, failures: combat?.death?.save?.failures ?? 3 } : null,
     fights, consequences,

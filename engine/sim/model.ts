@@ -3,6 +3,7 @@
 import type { CompiledFormula, EvalContext, RollFacts } from '../formula/runtime';
 import type { FormulaNode, Value } from '../formula/types';
 import type { RollTest } from './roll-test';
+import type { DrawRecorder } from './draws';
 import { refsOf } from '../formula/nodes';
 import type { TargetPick } from '../schema/document';
 
@@ -227,6 +228,8 @@ export interface AbilityDef {
     /** `roll`: the check ids it answers; null: every one. */
     readonly checks: readonly string[] | null;
     readonly reroll: boolean;
+    /** `roll`: a partial reroll (`react.keep`): the faces that stay, each entry for every die or one tagged term's; null: none. */
+    readonly keep: readonly KeepRule[] | null;
     readonly bonus: Formula | null;
     readonly defence: Formula | null;
     readonly check: CheckDef | null;
@@ -450,9 +453,17 @@ export interface Scope {
   opposed: CheckFrame;
 }
 
+/** Faces a partial reroll keeps (`react.keep[]`): on every die, or only on the dice of the term tagged `tag`. */
+export interface KeepRule {
+  readonly faces: readonly number[];
+  readonly tag: string | null;
+}
+
 /** A check frame: one check's evaluation context, roll facts and judgement; a blow, a reaction and a save each use their own. */
 export interface CheckFrame {
   readonly ctx: EvalContext;
+  /** The draws of its rolls, by place in the pool, when the system keeps dice of a reroll (`react.keep`); else null. */
+  readonly draws: DrawRecorder | null;
   natural: number;
   total: number;
   vs: number;
@@ -543,6 +554,8 @@ export interface System {
   readonly remembersAttackers: boolean;
   /** Whether any ability of the system's, a template's or a creature's decides after a roll (`react.on: "roll"`). */
   readonly decidesRolls: boolean;
+  /** Whether a decision keeps some dice of a reroll (`react.keep`): the check frames then record their draws. */
+  readonly keepsDice: boolean;
   readonly deathEnabled: boolean;
   /** Death saves of dying heroes (`combat.death.save`), or null: a dying hero stays down. */
   readonly deathSave: { readonly check: CheckDef; readonly successes: number; readonly failures: number } | null;

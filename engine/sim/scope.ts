@@ -1,6 +1,7 @@
 // Compiles the document's formulas once, against getters that read the simulator's own structures (no string
 // lookups while fighting). One resolver serves every context: the schema checker has already said which reference
 // is allowed where, so here a name only has to be found.
+import { tagDice } from '../formula/evaluate';
 import { typedGetter, type RefGetter } from '../formula/runtime';
 import type { Value } from '../formula/types';
 import type { Combatant, Scope, IndexNames } from './model';
@@ -106,6 +107,10 @@ function opposedGetter(name: string): RefGetter {
     case 'roll.dice': return (ctx) => (ctx.scope as Scope).opposed.ctx.roll.dice;
     default: {
       const tag = name.startsWith('roll.') ? name.slice('roll.'.length) : name;
+      if (tag.endsWith('.faces')) {
+        const term = tag.slice(0, -'.faces'.length);
+        return (ctx) => tagDice((ctx.scope as Scope).opposed.ctx.roll, term);
+      }
       return (ctx) => (ctx.scope as Scope).opposed.ctx.roll.tags[tag] ?? 0;
     }
   }
@@ -127,6 +132,11 @@ export function createResolver(index: SheetIndex): (path: readonly string[]) => 
           case 'dice': return (ctx) => (ctx.scope as Scope).check.ctx.roll.dice;
           default: {
             const tag = restName;
+            // `@roll.Base.faces`: the dice of the term tagged Base (a pool's base dice, apart from its skill dice).
+            if (tag.endsWith('.faces')) {
+              const term = tag.slice(0, -'.faces'.length);
+              return (ctx) => tagDice((ctx.scope as Scope).check.ctx.roll, term);
+            }
             return (ctx) => (ctx.scope as Scope).check.ctx.roll.tags[tag] ?? 0;
           }
         }

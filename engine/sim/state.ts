@@ -2,6 +2,7 @@
 import { resetRollFacts } from '../formula/compile';
 import type { EvalContext, RollFacts } from '../formula/runtime';
 import type { Rng } from '../formula/types';
+import { DrawRecorder } from './draws';
 import type { CheckFrame, Combatant, CombatantDef, Scope, IndexNames } from './model';
 
 const EMPTY: readonly string[] = Object.freeze([]);
@@ -35,9 +36,12 @@ export function newRollFacts(): RollFacts {
   return { dice: [], kept: [], tags: Object.create(null) as Record<string, number> };
 }
 
-export function newCheckFrame(rng: Rng, scope: Scope | null): CheckFrame {
-  const ctx: EvalContext = { rng, scope, diceLeft: 10_000, roll: newRollFacts(), trace: null };
-  return { ctx, natural: 0, total: 0, vs: 0, outcome: '', degree: 0, crit: false, high: 0, low: 0 };
+/** A check frame; with `recordDraws` (a system that keeps dice of a reroll) its rolls draw through a DrawRecorder. */
+export function newCheckFrame(rng: Rng, scope: Scope | null, recordDraws = false): CheckFrame {
+  const draws = recordDraws ? new DrawRecorder(rng) : null;
+  const ctx: EvalContext = { rng: draws ?? rng, scope, diceLeft: 10_000, roll: newRollFacts(), trace: null };
+  if (draws !== null) draws.roll = ctx.roll;
+  return { ctx, draws, natural: 0, total: 0, vs: 0, outcome: '', degree: 0, crit: false, high: 0, low: 0 };
 }
 
 export function newScope(placeholder: Combatant, names: IndexNames): Scope {

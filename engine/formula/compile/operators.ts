@@ -216,8 +216,9 @@ export function compileTag(node: NodeOf<'tag'>, scope: CompileScope): Piece {
     const value = asNumber(operand, span);
     return {
       run: (ctx) => {
+        const from = ctx.roll.dice.length;
         const result = value(ctx);
-        writeTag(ctx.roll, tag, result);
+        writeTag(ctx.roll, tag, result, from);
         return result;
       },
       type: 'number',

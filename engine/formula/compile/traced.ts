@@ -151,8 +151,9 @@ export function tracedTag(operand: Piece, tag: string, span: Span): Piece {
     run: (ctx) => {
       const trace = ctx.trace!;
       const mark = trace.length;
+      const from = ctx.roll.dice.length;
       const result = value(ctx);
-      writeTag(ctx.roll, tag, result);
+      writeTag(ctx.roll, tag, result, from);
       // A tag on one dice term joins its text (`d12[Hope] (7)`); on anything else it follows parentheses.
       const only = trace.length === mark + 1 ? trace[mark]! : null;
       if (only !== null && only.kind === 'dice') trace[mark] = { ...only, text: only.text + suffix };

@@ -154,6 +154,8 @@ export interface ReactTrigger {
   readonly checks?: readonly string[];
   /** `roll`: the whole check rolled again, the new roll standing. */
   readonly reroll?: boolean;
+  /** `roll`: a partial reroll: dice of the first roll showing one of `faces` (of the term tagged `tag`) stay. */
+  readonly keep?: readonly { readonly faces: readonly number[]; readonly tag?: string }[];
   /** `roll`: added to the check's total (context `order`). */
   readonly bonus?: FormulaText;
   /** Added to the defence against the triggering attack (context `sheet`). */

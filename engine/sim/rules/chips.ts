@@ -84,8 +84,10 @@ export function reactionChip(ability: AbilityDef, success: boolean): string {
 }
 
 /** A decision after the roll (a reroll, a bonus): the total before and after, and the outcome now. */
-export function rollDecisionChip(ability: AbilityDef, before: number, after: number, outcome: OutcomeDef | null): string {
-  return `${ability.name}: ${before} → ${after} · ${outcome ? outcome.name : '—'}`;
+export function rollDecisionChip(ability: AbilityDef, before: number, after: number, outcome: OutcomeDef | null,
+  kept: readonly number[] | null = null): string {
+  const keeping = kept === null ? '' : `, keeping ${kept.length ? kept.join(', ') : 'none'}`;
+  return `${ability.name}${keeping}: ${before} → ${after} · ${outcome ? outcome.name : '—'}`;
 }
 
 /** A reaction that raises the defence against the hit (Shield): the new defence and what the roll now is. */

@@ -1,10 +1,12 @@
 // Decisions after the roll (`react.on: "roll"`, format v1.1): once one of its holder's own checks is rolled and its
 // outcome read, and before that outcome is final, each of the holder's standing orders for a `roll` reaction may
 // take it: its `when` (and the order's) read the roll (`@total`, `@vs`, `@natural`, `@degree`, `@roll.*`), its cost
-// is paid, and it rolls the whole check again (`reroll`: the new roll stands) or adds its `bonus` to the total; the
-// outcome is then read again. Each order is taken at most once a check, and it uses no reaction of the round.
-import type { TraceItem } from '../../formula/runtime';
-import type { CheckDef, CheckFrame, Combatant, OutcomeDef } from '../model';
+// is paid, and it rolls the whole check again (`reroll`: the new roll stands), or again but for the dice it keeps
+// (`keep`, a partial reroll: a push keeps its sixes), or adds its `bonus` to the total; the outcome is then read
+// again. Each order is taken at most once a check, and it uses no reaction of the round.
+import { tagRange } from '../../formula/evaluate';
+import type { RollFacts, TraceItem } from '../../formula/runtime';
+import type { CheckDef, CheckFrame, Combatant, KeepRule, OutcomeDef } from '../model';
 import type { FightState } from '../fight-state';
 import { canPay, pay } from './abilities';
 import { pickOutcome, rollInto } from './checks';
@@ -32,9 +34,16 @@ export function decideAfterRoll(f: FightState, check: CheckDef, frame: CheckFram
     if (order.when && !f.truth(order.when)) continue;
     pay(f, actor, ability);
     const before = frame.total;
+    let first: number[] | null = null, kept: boolean[] | null = null;
     if (react.reroll) {
       const next: TraceItem[] | null = f.traceOn ? [] : null;
-      rollInto(f, frame, roll, next, frame.vs);
+      const draws = frame.draws;
+      if (react.keep !== null && draws !== null) {
+        first = frame.ctx.roll.dice.slice();
+        kept = keptDice(react.keep, frame.ctx.roll);
+        draws.keep(kept);
+        try { rollInto(f, frame, roll, next, frame.vs); } finally { draws.release(); }
+      } else rollInto(f, frame, roll, next, frame.vs);
       trace = next;
     }
     if (react.bonus) {
@@ -45,8 +54,22 @@ export function decideAfterRoll(f: FightState, check: CheckDef, frame: CheckFram
     outcome = pickOutcome(f, check, frame);
     if (f.sink) {
       f.emit({ type: 'reaction', round: f.round, actor: actor.id, ability: ability.id, on: 'roll', success: true,
-        chip: rollDecisionChip(ability, before, frame.total, outcome) });
+        ...(first !== null && kept !== null ? { dice: first, kept } : {}),
+        chip: rollDecisionChip(ability, before, frame.total, outcome, first !== null && kept !== null ? first.filter((_, i) => kept[i]) : null) });
     }
   }
   return { outcome, trace };
+}
+
+/** Which dice of the roll just made keep their faces: those showing one of an entry's faces (within its tagged term). */
+function keptDice(keep: readonly KeepRule[], roll: RollFacts): boolean[] {
+  const dice = roll.dice;
+  const out = new Array<boolean>(dice.length).fill(false);
+  for (const k of keep) {
+    const range = k.tag === null ? null : tagRange(roll, k.tag);
+    if (k.tag !== null && range === null) continue;
+    const from = range === null ? 0 : range[0], to = range === null ? dice.length : range[1];
+    for (let i = from; i < to; i++) if (k.faces.includes(dice[i]!)) out[i] = true;
+  }
+  return out;
 }
