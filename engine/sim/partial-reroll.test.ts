@@ -164,6 +164,26 @@ describe('a partial reroll (`react.keep`)', () => {
     within(rate(s, 100, 'bane'), 1 - (5 / 6) ** 3);
   });
 
+  it('taking it gives its holder the ability\'s gain and applies first: the new roll reads them (a push adds a stress die)', () => {
+    const base = system({ roll: '(1 + @stress)d6cs>=6', keep: [{ faces: [6] }], when: 'true' });
+    const doc = {
+      ...base,
+      tracks: { ...base.tracks, stress: { name: 'Stress', max: '10', start: '0' } },
+      conditions: [...(base.conditions ?? []), { id: 'pushed', name: 'Pushed', rounds: 0 }],
+      abilities: base.abilities!.map((a) => (a.id === 'push' ? { ...a, gain: [{ track: 'stress', amount: '1' }], applies: ['pushed'] } : a)),
+    } as SystemDocument;
+    const events = fightLog(loadOrThrow(doc), 'practice', 3);
+    const found = pushes(events);
+    expect(found.length).toBeGreaterThan(3);
+    found.slice(0, 9).forEach(({ push, after }, n) => {
+      // The n-th push rolled 1 + n dice, and its reroll 2 + n: the stress it took is in the new roll (to Stress 10).
+      expect(push.dice).toHaveLength(1 + n);
+      expect(after.dice).toHaveLength(2 + n);
+      const i = events.indexOf(push);
+      expect(events.slice(i - 2, i).map((e) => e.type)).toEqual(['gain', 'condition']);
+    });
+  });
+
   it('the checker: a tag no answered roll has is an error at its place; `keep` needs `on: "roll"`; faces are whole', () => {
     const errors = (doc: SystemDocument) => checkSystem(JSON.stringify(doc, null, 1)).diagnostics.filter((d) => d.severity === 'error');
     expect(errors(system({ roll: '3d6cs>=6[Base] + 2d6cs>=6[Skill]', keep: [{ faces: [6] }, { tag: 'Base', faces: [1] }] }))).toEqual([]);

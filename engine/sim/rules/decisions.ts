@@ -3,12 +3,15 @@
 // take it: its `when` (and the order's) read the roll (`@total`, `@vs`, `@natural`, `@degree`, `@roll.*`), its cost
 // is paid, and it rolls the whole check again (`reroll`: the new roll stands), or again but for the dice it keeps
 // (`keep`, a partial reroll: a push keeps its sixes), or adds its `bonus` to the total; the outcome is then read
-// again. Each order is taken at most once a check, and it uses no reaction of the round.
+// again. Taking it gives its holder the ability's `gain` and `applies` first. Each order is taken at most once a
+// check, and it uses no reaction of the round.
 import { tagRange } from '../../formula/evaluate';
 import type { RollFacts, TraceItem } from '../../formula/runtime';
 import type { CheckDef, CheckFrame, Combatant, KeepRule, OutcomeDef } from '../model';
 import type { FightState } from '../fight-state';
 import { canPay, pay } from './abilities';
+import { applyCondition } from './conditions';
+import { gainTracks } from './tracks';
 import { pickOutcome, rollInto } from './checks';
 import { rollDecisionChip } from './chips';
 import { cannotReact } from './turn';
@@ -33,6 +36,11 @@ export function decideAfterRoll(f: FightState, check: CheckDef, frame: CheckFram
     if (react.when && !f.truth(react.when)) continue;
     if (order.when && !f.truth(order.when)) continue;
     pay(f, actor, ability);
+    // What taking it gives its holder, as a `hit` reaction's does: its `gain` and its `applies`, before the roll
+    // again, so the new roll and the outcome read them (a push's Stress, a Pushed mark its outcomes' costs read).
+    if (ability.gain.length !== 0) gainTracks(f, actor, ability.gain);
+    for (const id of ability.applies) applyCondition(f, actor, id, actor, null);
+    s.self = actor; s.target = target ?? actor; s.attacker = actor; s.check = frame;
     const before = frame.total;
     let first: number[] | null = null, kept: boolean[] | null = null;
     if (react.reroll) {
