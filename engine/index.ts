@@ -41,6 +41,12 @@ export {
   decodedSpanToDocument, decodedToRawOffsets, documentOffsetToDecoded, JsonLocator, lineColumnOf, numberEdit, pathToPointer,
   pointerToPath, type OffsetRange, type TextEdit,
 } from './editor/jsonLocations';
+export {
+  describeChange, parseChangeRequest, STAT_NAMES, type ChangeRequest, type ParsedRequest, type StatChange,
+} from './editor/change/parse';
+export {
+  planChange, templateRoles, type ChangeEdit, type ChangePlan, type ChangeRefusal, type FormulaChange, type PinnedEnemy,
+} from './editor/change/plan';
 export { definitionAt, formulaPlace } from './editor/places';
 export { DocumentSession } from './editor/session';
 export { quickFixes, suggestionsOf, type FixableDiagnostic, type FixEdit, type QuickFix } from './editor/quickFixes';

@@ -17,6 +17,8 @@ export interface DiffOptions {
   readonly seed: number;
   /** Only this fight; default every fight of either version. */
   readonly fight?: string;
+  /** Only these fights (with `fight`, the one of them it names). */
+  readonly among?: readonly string[];
 }
 
 export interface MetricChange {
@@ -82,7 +84,7 @@ export function diffSystems(a: System, b: System, options: DiffOptions, labels: 
   if (options.fight !== undefined && !a.fights.has(options.fight) && !b.fights.has(options.fight)) {
     return `unknown fight '${options.fight}' (fights: ${[...new Set([...idsA, ...idsB])].join(', ') || 'none'})`;
   }
-  const wanted = (id: string): boolean => options.fight === undefined || options.fight === id;
+  const wanted = (id: string): boolean => (options.fight === undefined || options.fight === id) && (options.among === undefined || options.among.includes(id));
   const onlyInA = idsA.filter((id) => !b.fights.has(id) && wanted(id));
   const onlyInB = idsB.filter((id) => !a.fights.has(id) && wanted(id));
   const raws: Raw[] = [];

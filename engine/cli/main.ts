@@ -7,6 +7,7 @@ const COMMANDS: Record<string, () => Promise<{ run(args: string[]): Promise<numb
   dist: () => import('./dist'),
   sim: () => import('./sim'),
   diff: () => import('./diff'),
+  change: () => import('./change'),
   lsp: () => import('./lsp'),
 };
 
@@ -23,6 +24,7 @@ const USAGE = `usage: rules-studio <command> [options]
   sim FILE --fight ID --tune POINTER [--at K] --target P [--json]            tune one number to a win rate
   sim FILE --budget [--fights N] [--seed S] [--json]                          difficulty budget vs play
   diff A.json B.json [--fight ID] [--fights N] [--seed S] [--json]          balance diff
+  change FILE "REQUEST" [--write] [--json] [--fights N] [--seed S]          a template change asked in words
   lsp [--stdio]                                  language server for editors (LSP over stdio)
 `;
 
