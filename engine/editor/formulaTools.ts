@@ -223,6 +223,9 @@ export class FormulaTools {
         return 3;
       case 'damage':
         return 8;
+      case 'conditions':
+        // A sample sheet holds no condition (`dist --system --at` a hero reads `has(@conditions, 'joker')` as false).
+        return [];
     }
     const attributes = (this.#doc.attributes ?? {}) as Record<string, unknown>;
     const attribute = attributes[key] as Record<string, unknown> | undefined;

@@ -54,6 +54,12 @@ describe('dist --system', () => {
     }
   });
 
+  it('a sheet holds no condition unless --set says so: @conditions and @target.conditions are empty lists', async () => {
+    expect(await pmfOf("has(@conditions, 'joker') ? 2 : 0", '--system', 'sys.json', '--at', 'Aria')).toEqual([[0, 1]]);
+    expect(await pmfOf("has(@target.conditions, 'shaken') ? 1 : 0", '--system', 'sys.json')).toEqual([[0, 1]]);
+    expect(await pmfOf("has(@conditions, 'joker') ? 2 : 0", '--system', 'sys.json', '--at', 'Aria', '--set', 'conditions=joker,')).toEqual([[2, 1]]);
+  });
+
   it('--set wins over the sheet', async () => {
     const pmf = await pmfOf('ones(@pool)', '--system', 'sys.json', '--at', 'Aria', '--set', 'pool=2');
     expect(pmf).toEqual(binomial(2, 1 / 6).map(([k, p]) => [k, expect.closeTo(p, 12)]));
