@@ -93,7 +93,9 @@ describe('Hard Roads: a 2d6 moves game', () => {
         if (e.outcome === 'hard') {
           hard++;
           const armour = doc.heroes!.find((h) => h.id === e.target)!.attributes!.armour ?? 0;
-          expect(next).toMatchObject({ type: 'damage', target: e.target, rolled: 2, amount: Math.max(0, 2 - armour) });
+          // A hanger-on's harm is 1; a raider's and a tier-3 enforcer's (2 + floor(3 / 4)) 2.
+          const harm = e.actor.startsWith('minion-') ? 1 : 2;
+          expect(next).toMatchObject({ type: 'damage', target: e.target, rolled: harm, amount: Math.max(0, harm - armour) });
         } else {
           soft++;
           expect(next?.type).not.toBe('damage');
