@@ -47,6 +47,7 @@ export {
 export {
   planChange, templateRoles, type ChangeEdit, type ChangePlan, type ChangeRefusal, type FormulaChange, type PinnedEnemy,
 } from './editor/change/plan';
+export { pinFightEdit, pinnedSheet, templateRoster, type RosterEntry } from './editor/change/pin';
 export { definitionAt, formulaPlace } from './editor/places';
 export { DocumentSession } from './editor/session';
 export { quickFixes, suggestionsOf, type FixableDiagnostic, type FixEdit, type QuickFix } from './editor/quickFixes';

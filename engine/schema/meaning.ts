@@ -423,6 +423,12 @@ class MeaningChecker {
         this.tier(recordOf(enemy.template).tier, `${entry}/template/tier`);
         this.ref(enemy.bestiary, `${entry}/bestiary`, this.creatureIds, 'creature', 'bestiary');
         this.refs(enemy.conditions, `${entry}/conditions`, this.conditionIds, 'condition', 'conditions');
+        if (enemy.pinned !== undefined) {
+          const pinned = recordOf(enemy.pinned);
+          if (enemy.template === undefined) this.error(`${entry}/pinned`, 'key', 'pinned-without-template', 'a pinned sheet keeps a template enemy\'s numbers: this entry has no `template`');
+          this.keys(pinned.attributes, `${entry}/pinned/attributes`, this.attributeIds, 'attribute', 'attributes');
+          this.keys(pinned.tracks, `${entry}/pinned/tracks`, this.trackIds, 'track', 'tracks');
+        }
         const numbers = recordOf(enemy.numbers);
         if (isRecord(enemy.numbers)) {
           this.creatureAttacks(numbers.attacks, numbers.multiattack, `${entry}/numbers`);

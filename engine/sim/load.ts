@@ -1,6 +1,6 @@
 // document → runtime System: every formula compiled once, every sheet built once (heroes, template and bestiary
 // enemies), every fight resolved to combatant definitions. Problems come back as diagnostics, never as throws.
-import type { Ability, Creature, CreatureAttack, DamageApply, EnemyNumbers, Fight, Hero, Order, SystemDocument, Template, Weapon } from '../schema/document';
+import type { Ability, Creature, CreatureAttack, DamageApply, EnemyNumbers, Fight, Hero, Order, PinnedSheet, PinnedValue, SystemDocument, Template, Weapon } from '../schema/document';
 import { tierRangeOf } from '../schema/tiers';
 import type { SimDiagnostic } from './formulas';
 import {
@@ -103,6 +103,27 @@ class Loader extends RulesLoader {
     const def = this.buildTemplate(this.doc.templates![index]!, tier, `/templates/${index}`);
     this.templateDefs.set(key, def);
     return def;
+  }
+
+  /**
+   * A template enemy with the sheet it was given (`pinned`): its numbers win over the template's formulas (a number
+   * is written as that number's formula), so a later change of the template leaves it as it is.
+   */
+  pinnedTemplate(role: string, tier: number, pinned: PinnedSheet): CombatantDef | string {
+    const index = (this.doc.templates ?? []).findIndex((t) => t.role === role);
+    if (index < 0 || typeof this.template(role, tier) === 'string') return this.template(role, tier);
+    const t = this.doc.templates![index]!;
+    const text = (v: PinnedValue): string => (typeof v === 'number' ? String(v) : v);
+    const over = (base: Readonly<Record<string, string>> | undefined, pins: Readonly<Record<string, PinnedValue>> | undefined) =>
+      pins ? { ...base, ...Object.fromEntries(Object.entries(pins).map(([k, v]) => [k, text(v)])) } : base;
+    const c = pinned.combat ?? {};
+    const combat: Record<string, string | undefined> = { ...t.combat };
+    for (const key of ['defence', 'attack', 'damage', 'attacks'] as const) if (c[key] !== undefined) combat[key] = text(c[key]);
+    const sheet: Template = {
+      ...t, attributes: over(t.attributes, pinned.attributes), tracks: over(t.tracks, pinned.tracks), combat,
+      ...(pinned.harm !== undefined ? { harm: text(pinned.harm) } : {}),
+    };
+    return this.buildTemplate(sheet, tier, `/templates/${index}`);
   }
 
   buildTemplate(t: Template, tier: number, p: string): CombatantDef {
@@ -285,7 +306,8 @@ class Loader extends RulesLoader {
     });
     f.enemies.forEach((entry, i) => {
       let def: CombatantDef | string;
-      if (entry.template) def = this.template(entry.template.role, entry.template.tier);
+      if (entry.template && entry.pinned) def = this.pinnedTemplate(entry.template.role, entry.template.tier, entry.pinned);
+      else if (entry.template) def = this.template(entry.template.role, entry.template.tier);
       else if (entry.bestiary !== undefined) def = this.creature(entry.bestiary);
       else if (entry.numbers) def = this.buildCreature(entry.numbers, `${p}/enemies/${i}/numbers`, entry.id ?? 'enemy');
       else def = 'an enemy entry needs a template, a bestiary id or numbers';

@@ -96,6 +96,21 @@ describe('rules-studio change', () => {
     expect(named.stdout).toContain("before  30 + 25 * @tier + ('\\u001b[31m' == 'x' ? 1 : 0)");
   });
 
+  test('names the pinned enemies it leaves untouched, and compares no fight they alone are in', () => {
+    const file = copyOf(D20);
+    const doc = JSON.parse(readFileSync(file, 'utf8')) as { fights: { id: string; enemies: Record<string, unknown>[] }[] };
+    const i = doc.fights.findIndex((f) => f.id === 'boss-tier-4');
+    doc.fights[i]!.enemies[0]!.pinned = { tracks: { hp: 130 }, combat: { defence: 18 } };
+    writeFileSync(file, JSON.stringify(doc, null, 2));
+    const r = cli('change', file, 'make bosses harder from tier 3');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('pinned: these enemies keep the sheet they were given; the change leaves them untouched');
+    expect(r.stdout).toContain(`boss-tier-4 /fights/${i}/enemies/0: boss ×1 at tier 4`);
+    expect(r.stdout).toContain('no fight has an enemy that follows the changed templates at those tiers');
+    const json = JSON.parse(cli('change', file, 'make bosses harder from tier 3', '--json').stdout) as { pinned: unknown[]; fights: string[]; diff: unknown };
+    expect(json).toMatchObject({ pinned: [{ fight: 'boss-tier-4', role: 'boss', tier: 4, count: 1 }], fights: [], diff: null });
+  });
+
   test('usage errors exit 2', () => {
     expect(cli('change', D20).status).toBe(2);
     expect(cli('change', D20, 'make bosses harder', '--fights', '1').stderr).toMatch(/--fights needs a whole number 2\.\./);

@@ -275,6 +275,29 @@ export interface FightEnemyEntry {
   readonly conditions?: readonly string[];
   /** The round they enter the fight (default 1); they roll initiative then. */
   readonly arrives?: number;
+  /** The sheet they were given when brought in (only with `template`): it wins over the template's formulas. */
+  readonly pinned?: PinnedSheet;
+}
+
+/** A number of a pinned sheet: as given, or the template's formula as it was. */
+export type PinnedValue = number | FormulaText;
+
+/** A template enemy's sheet as it was given (a saved roster): a later change of the template leaves it as it is. */
+export interface PinnedSheet {
+  /** Attribute values by id. */
+  readonly attributes?: Readonly<Record<string, PinnedValue>>;
+  /** Track maxima by id. */
+  readonly tracks?: Readonly<Record<string, PinnedValue>>;
+  /** The fighting numbers. */
+  readonly combat?: {
+    readonly defence?: PinnedValue;
+    readonly attack?: PinnedValue;
+    /** Context `template.damage` when a formula. */
+    readonly damage?: PinnedValue;
+    readonly attacks?: PinnedValue;
+  };
+  /** Harm levels before it falls (consequences mode). */
+  readonly harm?: PinnedValue;
 }
 
 export interface TemplateRef {
