@@ -163,6 +163,28 @@ export class DocumentsState {
     return null;
   }
 
+  /**
+   * Pins the sheets of a sample fight's template enemies (`pinned`), as one edit through the editor when it is up (one
+   * undo step); the document then checks and the sandbox re-runs as after typing. A message when there is nothing to pin.
+   */
+  async pinFight(docId: string, fightId: string): Promise<string | null> {
+    const doc = this.byId(docId);
+    if (!doc) return 'no such document';
+    const { pinFightEdit } = await import('../../../engine/index');
+    const change = pinFightEdit(doc.text, fightId);
+    if (typeof change === 'string') return change;
+    this.applyEdit(docId, change);
+    return null;
+  }
+
+  /** One edit of a document's text: through the editor when it is up (one undo step), else straight to the text. */
+  applyEdit(docId: string, change: { readonly start: number; readonly end: number; readonly text: string }): void {
+    const doc = this.byId(docId);
+    if (!doc) return;
+    if (this.#editor) this.#editor.replaceRange(docId, change.start, change.end, change.text);
+    else this.edit(docId, doc.text.slice(0, change.start) + change.text + doc.text.slice(change.end));
+  }
+
   /** The text changed in the editor. */
   edit(docId: string, text: string, options: { backup?: boolean } = {}): void {
     const doc = this.byId(docId);

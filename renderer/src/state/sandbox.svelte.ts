@@ -21,8 +21,46 @@ export interface FightSummary {
   readonly name: string;
 }
 
+/** One enemy entry of a sample fight: who it brings in and, from a template, whether its sheet is pinned. */
+export interface EnemyEntrySummary {
+  /** Its enemies are `<idBase>-1`, `<idBase>-2`, ... (as the fight names them). */
+  readonly idBase: string;
+  readonly count: number;
+  /** From a template: its role and tier; else null (bestiary, numbers written out). */
+  readonly template: { readonly role: string; readonly tier: number } | null;
+  /** Keeps the sheet it was given when brought in (`pinned`), whatever the template says now. */
+  readonly pinned: boolean;
+}
+
+/** Whether each enemy of a sample fight keeps a pinned sheet or follows its template, by combatant id. */
+export function sheetsOf(entries: readonly EnemyEntrySummary[]): Map<string, 'pinned' | 'template'> {
+  const numbered = new Map<string, number>();
+  const out = new Map<string, 'pinned' | 'template'>();
+  for (const e of entries) {
+    for (let i = 0; i < e.count; i++) {
+      const n = (numbered.get(e.idBase) ?? 0) + 1;
+      numbered.set(e.idBase, n);
+      if (e.template) out.set(`${e.idBase}-${n}`, e.pinned ? 'pinned' : 'template');
+    }
+  }
+  return out;
+}
+
+function enemyEntriesOf(fight: Record<string, unknown>): EnemyEntrySummary[] {
+  const enemies = Array.isArray(fight.enemies) ? fight.enemies : [];
+  return enemies.filter((e): e is Record<string, unknown> => !!e && typeof e === 'object').map((e) => {
+    const t = e.template && typeof e.template === 'object' ? (e.template as Record<string, unknown>) : null;
+    const template = t && typeof t.role === 'string' && typeof t.tier === 'number' ? { role: t.role, tier: t.tier } : null;
+    const idBase = typeof e.id === 'string' ? e.id : template ? template.role : typeof e.bestiary === 'string' ? e.bestiary : 'enemy';
+    const count = typeof e.count === 'number' && Number.isInteger(e.count) && e.count >= 0 ? Math.min(e.count, 1000) : 1;
+    return { idBase, count, template, pinned: template !== null && e.pinned !== undefined };
+  });
+}
+
 export interface SystemOutline {
   readonly fights: readonly FightSummary[];
+  /** Each sample fight's enemy entries, by fight id. */
+  readonly enemies: ReadonlyMap<string, readonly EnemyEntrySummary[]>;
   readonly heroes: readonly FightSummary[];
   readonly roles: readonly string[];
   readonly bestiary: readonly FightSummary[];
@@ -35,6 +73,7 @@ export interface SystemOutline {
 
 const EMPTY_OUTLINE: SystemOutline = {
   fights: [],
+  enemies: new Map(),
   heroes: [],
   roles: [],
   bestiary: [],
@@ -76,6 +115,7 @@ export function outlineOf(text: string): SystemOutline {
   const initiative = (turn.initiative ?? {}) as Record<string, unknown>;
   return {
     fights: list('fights').map(summary).filter((x): x is FightSummary => !!x),
+    enemies: new Map(list('fights').filter((f) => typeof f.id === 'string').map((f) => [f.id as string, enemyEntriesOf(f)])),
     heroes: list('heroes').map(summary).filter((x): x is FightSummary => !!x),
     roles: [...new Set(list('templates').map((t) => t.role).filter((r): r is string => typeof r === 'string'))],
     bestiary: list('bestiary').map(summary).filter((x): x is FightSummary => !!x),
@@ -155,6 +195,12 @@ export class SandboxState {
   #cancelling = false;
   #doc: { readonly id: string; readonly file: string } = { id: '', file: '' };
 
+  /** Which enemies of the fight shown keep a pinned sheet and which follow their template, by combatant id. */
+  readonly sheets: ReadonlyMap<string, 'pinned' | 'template'> = $derived(sheetsOf(this.mode === 'document'
+    ? this.outline.enemies.get(this.fightId) ?? []
+    : this.composedEnemies.map((e) => e.source === 'template'
+      ? { idBase: e.role, count: e.count, template: { role: e.role, tier: e.tier }, pinned: false }
+      : { idBase: e.creature, count: e.count, template: null, pinned: false })));
   readonly view: FightView = $derived(foldEvents(this.events, this.cursor, this.outline.initiativeCheck, this.outline.names));
   readonly atEnd = $derived(this.cursor >= this.events.length);
 
