@@ -22,6 +22,7 @@ export type FormulaContext =
   | 'targeting'
   | 'order'
   | 'reaction'
+  | 'card'
   | 'encounter';
 
 /** What each context may read, in designer words (hover help, "only readable in ..." messages, README). */
@@ -105,6 +106,10 @@ export const CONTEXTS: Readonly<Record<FormulaContext, { readonly where: string;
   reaction: {
     where: 'a reaction\'s `react.when`',
     reads: 'the reactor\'s sheet, the triggering blow\'s `@damageType` and `@attack.melee`, `@attacker.*` (the one it answers)',
+  },
+  card: {
+    where: 'a card\'s `when` and the amounts of its `do`',
+    reads: 'the holder\'s sheet and its `@id`, and the facts of the event it fires on: `@event.amount` (the damage dealt or taken, else 0), `@event.source` (the id of the one who caused it: the striker, the one who put a condition on or felled someone; `\'\'` if none), `@event.target` (the id of the one it happened to), `@event.type` (the damage type, the condition id, or how one fell: `dead`, `down`, `stable`; else `\'\'`)',
   },
   order: {
     where: 'a hero\'s or an enemy\'s standing orders',

@@ -13,6 +13,7 @@ import { tierRangeOf } from './tiers';
 import { checkReservedNames } from './reserved';
 import { declaredLists } from './lists';
 import { rollTags } from './symbols';
+import { checkCards } from './cards';
 
 export interface MeaningProblem {
   readonly pointer: string;
@@ -450,6 +451,10 @@ class MeaningChecker {
       this.error('/tiers/max', 'value', 'out-of-range', `the highest tier (${tiers.max}) is below the lowest (${tiers.min})`);
     }
 
+    // Cards (engine/schema/cards.ts): their effects' ids, and no card firing itself again. Without `turn.actions` the
+    // engine's one action is `action`.
+    const actions = this.actionIds.size ? this.actionIds : new Set(['action']);
+    for (const c of checkCards(this.doc, { conditions: this.conditionIds, tracks: this.trackIds, actions })) this.error(c.pointer, c.anchor, c.code, c.message, c.severity);
     this.derivedCycles();
     this.problems.push(...checkReservedNames(this.doc));
   }

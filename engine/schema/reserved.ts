@@ -29,6 +29,7 @@ export const RESERVED_WORDS: ReadonlyMap<string, string> = new Map([
   ['role', 'an enemy template\'s role'],
   ['position', 'a combatant\'s position'],
   ['conditions', 'the ids of a combatant\'s conditions'],
+  ['id', 'a combatant\'s id (a card\'s `@event.source == @id`: the event is its own doing)'],
   ...ENGINE_LISTS.map((list): [string, string] => [list, `the engine's list \`${list}\` every combatant carries`]),
 ]);
 
@@ -42,6 +43,7 @@ export const RESERVED_HEADS: ReadonlyMap<string, string> = new Map([
   ['mods', 'the conditions\' mods (`@mods.<name>`)'],
   ['reaction', 'whether a reaction succeeded (`@reaction.<id>`: true or false, never a number)'],
   ['vs', 'the number a check must meet and the opposing roll (`@vs`)'],
+  ['event', 'the facts of the event a card fires on (`@event.amount`, `@event.source`, `@event.target`, `@event.type`)'],
 ]);
 
 /** Dotted names the engine reads itself. `class.<id>.level` is matched apart. */

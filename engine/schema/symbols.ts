@@ -365,6 +365,14 @@ export class DocumentSymbols {
         entries.set('attack.melee', BOOLEAN);
         prefixed.push(['attacker', this.sheet]);
         break;
+      case 'card':
+        sheet();
+        entries.set('id', { type: 'string', label: 'its id' });
+        entries.set('event.amount', { type: 'number', label: 'amount' });
+        entries.set('event.source', STRING);
+        entries.set('event.target', STRING);
+        entries.set('event.type', STRING);
+        break;
       case 'order':
         sheet();
         entries.set('total', NUMBER);

@@ -3,6 +3,8 @@
 // no sink the engine builds neither events nor chips. `EVENT_FIELDS` lists each event's fields (checked against the
 // type here and against the schema by engine/sim/events.test.ts, both ways).
 
+import type { CardTrigger } from './card-model';
+
 export type Winner = 'heroes' | 'enemies' | 'draw';
 
 /** A check's result as its outcome says (`result` of the outcome), or null for a check without outcomes. */
@@ -88,11 +90,22 @@ export interface DrawEvent { readonly type: 'draw'; readonly round: number; read
 export interface ArriveEvent { readonly type: 'arrive'; readonly round: number; readonly target: string; readonly position: string; readonly chip: string }
 /** One running away (a `flees` condition) leaves the fight at the start of its turn. */
 export interface FleeEvent { readonly type: 'flee'; readonly round: number; readonly target: string; readonly position: string; readonly chip: string }
+/**
+ * A card fired (issue 23): `holder`'s card `card` on its event `on`, whose `when` held; what its effects did follows
+ * as their own events. `source` and `target` are the event's (`@event.source`, `@event.target`); `pointer` is where
+ * the card is written.
+ */
+export interface CardEvent {
+  readonly type: 'card'; readonly round: number; readonly holder: string; readonly card: string; readonly cardName: string; readonly on: CardTrigger;
+  readonly source?: string; readonly target?: string; readonly pointer: string; readonly chip: string;
+  /** 1: fired by the event itself; 2 and more: by an effect of the card one less deep (at most MAX_CARD_DEPTH). */
+  readonly depth: number;
+}
 export interface FightEndEvent { readonly type: 'fightEnd'; readonly round: number; readonly winner: Winner; readonly rounds: number }
 
 export type FightEvent =
   | FightStartEvent | RoundEvent | TurnEvent | CheckEvent | ReactionEvent | DamageEvent | HealEvent | ConditionEvent | DownEvent
-  | NoTimeEvent | AbilityEvent | HarmEvent | SustainEvent | RegenerateEvent | MoveEvent | GainEvent | ArriveEvent | DrawEvent | FleeEvent | FightEndEvent;
+  | NoTimeEvent | AbilityEvent | HarmEvent | SustainEvent | RegenerateEvent | MoveEvent | GainEvent | ArriveEvent | DrawEvent | FleeEvent | CardEvent | FightEndEvent;
 
 export type FightEventType = FightEvent['type'];
 export type EventOf<T extends FightEventType> = Extract<FightEvent, { type: T }>;
@@ -127,5 +140,6 @@ export const EVENT_FIELDS: { readonly [K in FightEventType]: readonly string[] }
   arrive: fields<ArriveEvent>()(['type', 'round', 'target', 'position', 'chip']),
   draw: fields<DrawEvent>()(['type', 'round', 'target', 'card', 'value', 'joker', 'chip']),
   flee: fields<FleeEvent>()(['type', 'round', 'target', 'position', 'chip']),
+  card: fields<CardEvent>()(['type', 'round', 'holder', 'card', 'cardName', 'on', 'source', 'target', 'pointer', 'chip', 'depth']),
   fightEnd: fields<FightEndEvent>()(['type', 'round', 'winner', 'rounds']),
 };

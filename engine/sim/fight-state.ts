@@ -7,6 +7,7 @@ import type { Value } from '../formula/types';
 import type { EventSink, FightEvent, Winner } from './events';
 import type { AbilityDef, AttackProfile, CheckDef, ConditionInstance, CheckFrame, Combatant, FightDef, Formula, Scope, System } from './model';
 import { newCheckFrame, newCombatant, newScope } from './state';
+import type { CardDef } from './card-model';
 
 /** Tallies the checks a fight makes; the statistics path passes one, the log path may not. */
 export interface CheckTally {
@@ -154,6 +155,14 @@ export abstract class FightState {
   readonly entryPositions: string[] = [];
   /** One generator for the runner's life, reseeded for each fight (no allocation per fight). */
   readonly rng: SeededRng;
+  /** Card triggers some combatant of this fight holds a card for (bit i: CARD_TRIGGERS[i]); 0: every card hook is one test. */
+  readonly cardBits: number;
+  /** The cards firing now, outermost first (rules/cards.ts: the loop guard's depth and the chain its error names). */
+  readonly cardChain: CardDef[] = [];
+  /** Actions cards granted each combatant (by order, by action) for its next act, added when that act's budget is set. */
+  readonly cardGrants: number[][] = [];
+  /** The combatant whose act has its budget set (a card's grant to it then adds at once); null before that. */
+  acting: Combatant | null = null;
 
   constructor(
     readonly system: System,
@@ -198,7 +207,11 @@ export abstract class FightState {
       this.stepTypes[c.order] = [];
       this.stepMasks[c.order] = [];
     }
-    this.fixedPer = system.actions.every((a) => a.per.constant !== null)
+    let cardBits = 0;
+    for (const c of this.combatants) cardBits |= c.def.cards?.bits ?? 0;
+    this.cardBits = cardBits;
+    // With cards, the budget is worked out each act, where the actions cards granted are added (rules/turn.ts act).
+    this.fixedPer = cardBits === 0 && system.actions.every((a) => a.per.constant !== null)
       ? system.actions.map((a) => Math.max(0, Math.min(MAX_ACTIONS_PER_TURN, Math.floor(a.per.constant!))))
       : null;
     this.tallyRows = tally?.rowsFor ? tally.rowsFor(this.combatants) : null;

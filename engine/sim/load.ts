@@ -9,6 +9,8 @@ import {
 } from './model';
 import { blankCombatant } from './state';
 import { RulesLoader, titleCase, isRecord } from './load-rules';
+import { cardSet, loadCards } from './load-cards';
+import type { CardDef, CardSet } from './card-model';
 
 export type LoadResult = { readonly ok: true; readonly system: System } | { readonly ok: false; readonly diagnostics: readonly SimDiagnostic[] };
 
@@ -19,6 +21,13 @@ function knownList(known: readonly string[]): string {
 
 class Loader extends RulesLoader {
   private position: string | null = null;
+  /** The system's own cards (`cards`), which every combatant holds: loaded once, by loadSystem. */
+  systemCards: CardDef[] = [];
+
+  /** A combatant's cards: the system's, then those of its own list at `pointer`. */
+  cardsOf(own: Parameters<typeof loadCards>[1], pointer: string): CardSet | null {
+    return cardSet(this.systemCards, loadCards(this, own, pointer, this.hpTrackId()));
+  }
 
   hero(id: string): CombatantDef | string {
     const cached = this.heroDefs.get(id);
@@ -89,6 +98,7 @@ class Loader extends RulesLoader {
       plan: h.plan ?? null, harm: 0, position: h.position ?? null, ownType: null,
       consequencePosition: null, consequenceEffect: null, liveDerived: live,
       conditions: this.conditionIds(h.conditions, `${p}/conditions`), indexes: indexCombatant(abilities, orders),
+      cards: this.cardsOf(h.cards, `${p}/cards`),
     };
   }
 
@@ -171,6 +181,7 @@ class Loader extends RulesLoader {
       abilities, orders, slots: [], regeneration: null, focus: null, picks: this.picksOf(t.picks), plan: null,
       harm: harmFormula ? this.evalNumber(harmFormula, self, `${p}/harm`) : 3, position: null, ownType: c.type ?? null,
       consequencePosition: null, consequenceEffect: null, liveDerived: live, conditions: [], indexes: indexCombatant(abilities, orders),
+      cards: this.cardsOf(t.cards, `${p}/cards`),
     };
   }
 
@@ -235,6 +246,7 @@ class Loader extends RulesLoader {
       regeneration: regen ? { amount: this.compile(regen.amount, `${p}/regeneration/amount`), stoppedBy: regen.stoppedBy ?? [] } : null,
       focus: null, picks: this.picksOf((c as Creature).picks), plan: null, harm: (c as EnemyNumbers).harm ?? 3, position: (c as Creature).position ?? null, ownType,
       consequencePosition: null, consequenceEffect: null, liveDerived: live, conditions: [], indexes: indexCombatant(abilities, orders),
+      cards: this.cardsOf((c as Creature).cards, `${p}/cards`),
       ...((c as Creature).saves ? { saves: new Map(Object.entries((c as Creature).saves!)) } : {}),
     };
   }
@@ -390,6 +402,7 @@ export function loadSystem(doc: SystemDocument): LoadResult {
     loader.loadChecks();
     loader.loadConditions();
     loader.loadTurnAndAbilities();
+    loader.systemCards = loadCards(loader, doc.cards, '/cards', loader.hpTrackId());
   } catch (err) {
     return { ok: false, diagnostics: [{ pointer: '', message: `cannot load the system: ${err instanceof Error ? err.message : String(err)}` }] };
   }

@@ -6,6 +6,7 @@ import type { RollTest } from './roll-test';
 import type { DrawRecorder } from './draws';
 import { refsOf } from '../formula/nodes';
 import type { TargetPick } from '../schema/document';
+import type { CardSet } from './card-model';
 
 export type Side = 'heroes' | 'enemies';
 
@@ -331,6 +332,8 @@ export interface CombatantDef {
   readonly conditions: readonly string[];
   /** What its turns walk, worked out once at load (indexCombatant). */
   readonly indexes: CombatantIndexes;
+  /** The cards it holds (the system's, then its own), by trigger; null when it holds none. */
+  readonly cards: CardSet | null;
 }
 
 /** Per combatant, worked out once at load: what its turn walks instead of every ability and order. */
@@ -451,6 +454,11 @@ export interface Scope {
   check: CheckFrame;
   /** The defender's roll of an opposed check (`@vs.total`, `@vs.roll.*`): one frame for the fight. */
   opposed: CheckFrame;
+  /** The facts of the event a card fires on (`@event.amount`, `.source`, `.target`, `.type`): set by rules/cards.ts. */
+  eventAmount: number;
+  eventSource: string;
+  eventTarget: string;
+  eventType: string;
 }
 
 /** Faces a partial reroll keeps (`react.keep[]`): on every die, or only on the dice of the term tagged `tag`. */

@@ -73,7 +73,7 @@ function sheetGetter(index: SheetIndex, name: string, who: 'self' | 'target' | '
 
 /** One-word references that read the scope or the check, never the sheet (the resolver places them first). */
 export const SCOPE_NAMES = new Set(['natural', 'total', 'vs', 'outcome', 'degree', 'crit', 'edge', 'stat', 'damage', 'damageType', 'clock', 'initiative']);
-export const NOT_SELF = new Set(['target', 'attacker', 'source', 'roll', 'mods', 'reaction', 'attack', 'action']);
+export const NOT_SELF = new Set(['target', 'attacker', 'source', 'roll', 'mods', 'reaction', 'attack', 'action', 'event']);
 
 /**
  * The sheet at a reference reads on `self` (`@str.mod`, `@self.hp`), or undefined when it reads anything else: the
@@ -159,6 +159,13 @@ export function createResolver(index: SheetIndex): (path: readonly string[]) => 
       case 'vs':
         // An opposed check's defender's roll (`@vs.total`, `@vs.roll.Hope`); a plain `@vs` is the number met, below.
         if (rest.length) return opposedGetter(restName);
+        break;
+      case 'event':
+        // The facts of the event a card fires on (rules/cards.ts sets them).
+        if (restName === 'amount') return typedGetter((ctx) => (ctx.scope as Scope).eventAmount, 'number');
+        if (restName === 'source') return (ctx) => (ctx.scope as Scope).eventSource;
+        if (restName === 'target') return (ctx) => (ctx.scope as Scope).eventTarget;
+        if (restName === 'type') return (ctx) => (ctx.scope as Scope).eventType;
         break;
       case 'clock':
         if (restName === 'next') return typedGetter((ctx) => (ctx.scope as Scope).clockNext, 'number');

@@ -50,6 +50,7 @@ export function newScope(placeholder: Combatant, names: IndexNames): Scope {
     mods: new Array<number>(names.mods.length).fill(0), reads: new Array(names.reads.length).fill(0), readsOwner: null,
     damage: 0, damageType: '', crit: false, melee: true, reactionFlags: new Array<boolean>(names.reactions.length).fill(false),
     clock: 0, clockNext: 0, initiative: 0, actionSpeed: 0, attackTargets: 1, attackHits: 0, check: null as unknown as CheckFrame, opposed: null as unknown as CheckFrame,
+    eventAmount: 0, eventSource: '', eventTarget: '', eventType: '',
   };
   return scope;
 }

@@ -4,6 +4,7 @@ import type { Check, Outcome } from './checks';
 import type { Combat, Turn } from './combat';
 import type { Ability, Condition } from './abilities';
 import type { ClassDefinition, Creature, Fight, Hero, Template } from './sheets';
+import type { Card } from './cards';
 
 /** A formula in the language of spec §1: always a JSON string, parsed, checked and compiled by engine/formula. */
 export type FormulaText = string;
@@ -75,6 +76,8 @@ export interface SystemDocument {
   readonly conditions?: readonly Condition[];
   /** Abilities, spells, reactions, potions (§2.5). */
   readonly abilities?: readonly Ability[];
+  /** Cards every combatant holds: rules that fire on fight events (issue 23). */
+  readonly cards?: readonly Card[];
   /** String lists combatants may carry besides the engine's own, by name (Libra: `weak`, `killers`). */
   readonly lists?: Readonly<Record<string, { readonly description?: string; readonly weapon?: boolean }>>;
   /** The tiers templates are built at (default 1..6): a fight's `template.tier`, what `@tier` may be, the grid's columns. */

@@ -6,3 +6,4 @@ export * from './checks';
 export * from './combat';
 export * from './abilities';
 export * from './sheets';
+export * from './cards';

@@ -3,6 +3,7 @@
 import type { Attribute, FormulaText, Position, StringLists, Track } from './core';
 import type { Action, Consequences, TargetPick } from './combat';
 import type { Ability, AbilitySave, Condition } from './abilities';
+import type { Card } from './cards';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Templates (§2.6)
@@ -31,6 +32,8 @@ export interface Template extends StringLists {
   readonly abilities?: readonly (string | Ability)[];
   /** Standing orders for its own abilities, tried like a hero's; its reactions not named are used whenever the moment comes. */
   readonly orders?: readonly Order[];
+  /** Cards it holds besides the system's: rules that fire on fight events. */
+  readonly cards?: readonly Card[];
   /** Whom it strikes among the foes it may target (default: the system's `combat.targeting.picks`). */
   readonly picks?: TargetPick;
 }
@@ -105,6 +108,8 @@ export interface Creature extends StringLists {
   readonly abilities?: readonly (string | Ability)[];
   /** Standing orders for its own abilities, tried like a hero's; its reactions not named are used whenever the moment comes. */
   readonly orders?: readonly Order[];
+  /** Cards it holds besides the system's: rules that fire on fight events. */
+  readonly cards?: readonly Card[];
   /** Whom it strikes among the foes it may target (default: the system's `combat.targeting.picks`). */
   readonly picks?: TargetPick;
   /** Where it stands by default. */
@@ -178,6 +183,8 @@ export interface Hero extends StringLists {
   readonly abilities?: readonly string[];
   /** Standing orders, tried in order. */
   readonly orders?: readonly Order[];
+  /** Cards it holds besides the system's: rules that fire on fight events. */
+  readonly cards?: readonly Card[];
   /** Who to target first: a combatant id, a role, or `lowest-hp`. */
   readonly focus?: string;
   /** Whom it strikes when no focus names one (default: the system's `combat.targeting.picks`). */

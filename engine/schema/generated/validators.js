@@ -5,26 +5,588 @@ import * as __ajv_dep0_ns from "ajv/dist/runtime/ucs2length.js";
 const __ajv_dep0 = __cjs(__ajv_dep0_ns);
 
 export const validateSystem = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:system:1","title":"Rules Studio system","description":"A tabletop rule system as data (rules format v1). Formulas are strings in the Rules Studio formula language; each formula field names its context in `x-formula` (what it may read) and, when it must be true or false, `x-formula-type: boolean`.","type":"object","required":["id","name","version","formatVersion","attributes"],"additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Where editors find this schema, e.g. `../schemas/system.schema.json`."},"id":{"$ref":"#/$defs/id","description":"Stable id of the system, also its file name (`classic-d20`)."},"name":{"type":"string","minLength":1,"description":"The system's name as players know it."},"version":{"type":"string","minLength":1,"description":"Your own version of the system (free text, e.g. `1.0.0`)."},"formatVersion":{"const":1,"description":"Version of the rules file format. This app reads version 1."},"description":{"type":"string","description":"What the system is, for people."},"grid":{"type":"boolean","description":"true: fights are played on squares. false: no grid; where each one stands is a band or a row (spec §2.9)."},"positions":{"type":"object","additionalProperties":false,"description":"Where combatants stand when there is no grid: range bands and named rows.","properties":{"bands":{"$ref":"#/$defs/stringList","description":"Range bands the system speaks of (default `near`, `far`)."},"rows":{"$ref":"#/$defs/stringList","description":"Rows the system names, front first, e.g. `[\"front\", \"back\"]`."},"advance":{"type":"boolean","description":"true: rows close up. Whenever every combatant of a side standing in a row of `rows` is down (or nobody of that side stands there), each of that side's combatants in a later row moves up one row, until no row ahead of a standing combatant is empty (row formation: when the front row falls, the next in line is the new front row). Checked when the fight starts and whenever someone goes down; each move is a `move` event. Default false."}}},"attributes":{"type":"object","description":"Base numbers of a sheet, by id. Read in formulas as `@str`. Names the engine reads itself are refused (reserved: `natural`, `total`, `vs`, `outcome`, `degree`, `crit`, `edge`, `stat`, `damage`, `damageType`, `clock`, `initiative`, `level`, `tier`, `role`, `position`, `conditions`, the engine's lists, anything starting `self.`, `target.`, `attacker.`, `source.`, `roll.`, `mods.`, `reaction.`, `vs.`, and `attack.melee`, `attack.targets`, `attack.hits`, `action.speed`, `class.attacks`, `class.<id>.level`): `@edge` would read the check's edge, never this.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/attribute"}},"derived":{"type":"object","description":"Values computed from the sheet, by name (dotted names allowed: `str.mod`). Read as `@str.mod`. A derived value that reads a track is recomputed when the track changes. A derived value may not be named like an attribute, a track or a track's maximum (`hp`, `hp.max`): `@hp` would read it while its chip names the track. Names the engine reads itself are refused (reserved: `natural`, `total`, `vs`, `outcome`, `degree`, `crit`, `edge`, `stat`, `damage`, `damageType`, `clock`, `initiative`, `level`, `tier`, `role`, `position`, `conditions`, the engine's lists, anything starting `self.`, `target.`, `attacker.`, `source.`, `roll.`, `mods.`, `reaction.`, `vs.`, and `attack.melee`, `attack.targets`, `attack.hits`, `action.speed`, `class.attacks`, `class.<id>.level`): `@edge` would read the check's edge, never this.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the sheet: attributes, other derived values, `@level`, tracks."}},"tracks":{"type":"object","description":"Numbers that go up and down in a fight (`hp`), read as `@hp` (current) and `@hp.max`. Names the engine reads itself are refused (reserved: `natural`, `total`, `vs`, `outcome`, `degree`, `crit`, `edge`, `stat`, `damage`, `damageType`, `clock`, `initiative`, `level`, `tier`, `role`, `position`, `conditions`, the engine's lists, anything starting `self.`, `target.`, `attacker.`, `source.`, `roll.`, `mods.`, `reaction.`, `vs.`, and `attack.melee`, `attack.targets`, `attack.hits`, `action.speed`, `class.attacks`, `class.<id>.level`): `@edge` would read the check's edge, never this.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/track"}},"functions":{"type":"object","description":"Your own functions, callable from every formula: `throw(10)`. No recursion. A name that reads as dice is refused (`d100e` is the die `d100` and then `e`: no name may start with `d` and a digit, `%`, `(` or `F`), as are the built-ins (`max`) and the words of the language (`and`, `true`).","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/userFunction"}},"checks":{"type":"object","description":"Named checks (`attack`, `initiative`, `save.con`): a roll and its outcomes.","propertyNames":{"$ref":"#/$defs/id"},"additionalProperties":{"$ref":"#/$defs/check"}},"combat":{"$ref":"#/$defs/combat"},"turn":{"$ref":"#/$defs/turn"},"conditions":{"type":"array","description":"Conditions a combatant can carry (prone, paralyzed, blessed).","items":{"$ref":"#/$defs/condition"}},"abilities":{"type":"array","description":"Abilities, spells, reactions and potions.","items":{"$ref":"#/$defs/ability"}},"lists":{"type":"object","description":"String lists a combatant may carry besides the engine's own (`resist`, `vulnerable`, `immune`, `tags`, `conditionImmune`), each read in formulas as `@target.<name>` (Libra: `weak`, `killers`). A hero, template or creature writes one under its name. Default: none. A list may not be named like an attribute or a track, nor take a reserved name (see `attributes`).","additionalProperties":{"type":"object","additionalProperties":false,"description":"One list, by its name: `{ \"weapon\": true }` or `{}`.","properties":{"description":{"type":"string","description":"What the list holds."},"weapon":{"type":"boolean","description":"A hero's weapon's list of this name joins the hero's (Libra's killers). Default false."}}}},"tiers":{"type":"object","additionalProperties":false,"description":"The tiers enemy templates are built at: a fight's `template.tier`, the values `@tier` may take, the balance grid's columns. Default `{ \"min\": 1, \"max\": 6 }`.","properties":{"min":{"type":"integer","minimum":0,"maximum":1000,"description":"Lowest tier (default 1)."},"max":{"type":"integer","minimum":0,"maximum":1000,"description":"Highest tier (default 6); at least `min`."}}},"templates":{"type":"array","description":"Enemy sheets built from role and tier (the system's `tiers`, 1..6 by default).","items":{"$ref":"#/$defs/template"}},"classes":{"type":"object","description":"Classes by id; a hero's `classes` gives the level in each.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/class"}},"bestiary":{"type":"array","description":"Creatures that fight with their own numbers.","items":{"$ref":"#/$defs/creature"}},"heroes":{"type":"array","description":"Heroes for the sandbox and `sim`.","items":{"$ref":"#/$defs/hero"}},"fights":{"type":"array","description":"Fights for the sandbox and `sim --fight ID`.","items":{"$ref":"#/$defs/fight"}},"parties":{"type":"array","description":"Named groups of heroes for the balance tools: `sim FILE --grid --party ID` fights each template role at each tier against this party.","items":{"$ref":"#/$defs/party"}},"encounters":{"$ref":"#/$defs/encounters","description":"Difficulty budget: what a fight should cost by the book, compared by the balance tools with how it plays."}},"$defs":{"party":{"type":"object","required":["id","heroes"],"additionalProperties":false,"description":"A party: heroes that fight together in the balance grid.","properties":{"id":{"$ref":"#/$defs/id","description":"Party id: `sim FILE --grid --party ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","minItems":1,"items":{"type":"string","description":"Hero id."},"description":"Hero ids (each must be one of `heroes`)."}}},"encounters":{"type":"object","required":["budget","expect"],"additionalProperties":false,"description":"Difficulty budget. A fight's budget is the sum of `budget` over its enemies; `expect` says what win rate a budget should give, so the balance tools can flag fights where the book and the dice disagree.","properties":{"budget":{"type":"string","x-formula":"encounter","x-formula-type":"number","description":"Budget of one enemy (context `encounter`: `@tier`, `@role`, `@challenge`, `@party.size`, `@party.level`), summed over the fight's enemies, like an XP budget: `\"@tier * (@role == 'boss' ? 8 : @role == 'elite' ? 3 : 1)\"`."},"expect":{"type":"array","minItems":1,"description":"The heroes' expected win rate at given budgets: `[{ \"budget\": 4, \"winRate\": 0.9 }, { \"budget\": 12, \"winRate\": 0.5 }]`. Between points the expectation is read on a straight line; beyond the ends it stays at the end's value.","items":{"type":"object","required":["budget","winRate"],"additionalProperties":false,"description":"One point: a budget and the win rate it should give.","properties":{"budget":{"type":"number","description":"A fight's total budget."},"winRate":{"type":"number","minimum":0,"maximum":1,"description":"Heroes' expected win rate at that budget, 0..1."}}}},"tolerance":{"type":"number","minimum":0,"maximum":1,"description":"How far the simulated win rate may sit from the expectation before a fight is flagged (default 0.15): flagged when the whole 95% interval lies outside expectation ± tolerance."}}},"targetPick":{"type":"string","enum":["fewest-hp","most-hp","most-hurt","last-attacker","provoker","nearest"],"description":"Whom a combatant strikes among the foes it may target (`canTarget`), when no `focus` names one: `fewest-hp` the fewest hit points (the default); `most-hp` the most; `most-hurt` the lowest fraction of its maximum; `last-attacker` the foe who last attacked it (hit or miss) while that one can be targeted; `provoker` the foe who last provoked it (a check outcome with `provokes`, the 7–9 that draws a monster's answer) while that one can be targeted; `nearest` the front row (or the near band) first. Ties go to the fewer hit points, then to the one listed first; `last-attacker` and `provoker` fall back to `fewest-hp` while there is nobody to answer."},"id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]*$","description":"An id: letters, digits, `_`, `-` and `.`, starting with a letter or digit."},"refName":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A name read in formulas as `@name`: letters, digits and `_`, not starting with a digit."},"refPath":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$","description":"A name read in formulas as `@name`; dots allowed (`str.mod`)."},"stringList":{"type":"array","items":{"type":"string"},"description":"A list of words."},"idList":{"type":"array","items":{"type":"string"},"description":"A list of ids."},"attribute":{"type":"object","required":["name"],"additionalProperties":false,"description":"A base number of the sheet.","properties":{"name":{"type":"string","description":"Display name, shown on chips (`Strength`)."},"abbr":{"type":"string","description":"Short label (`STR`)."},"default":{"type":"number","description":"Value when a sheet does not give one."},"min":{"type":"number","description":"Lowest allowed value."},"max":{"type":"number","description":"Highest allowed value."},"whole":{"type":"boolean","description":"Only whole numbers are allowed (a number of dice, a die's size, a rating): the checker reports 2.5 where it is written."},"description":{"type":"string","description":"What it measures, for people."}}},"track":{"type":"object","required":["name","max"],"additionalProperties":false,"description":"A number that goes up and down in a fight.","properties":{"name":{"type":"string","description":"Display name (`Hit points`)."},"max":{"type":"string","x-formula":"sheet","description":"The maximum, a formula over the sheet: `10 + @con.mod * @level`."},"start":{"type":"string","x-formula":"sheet","description":"Value at the start of a fight (default: the maximum). `0` for a track that fills, like Hope."},"counts":{"type":"array","items":{"type":"string"},"description":"Damage types whose hit points taken this track adds up, within its maximum: `[\"aggravated\"]` keeps the aggravated wounds of live action, which blood cannot heal (a heal reads `@hp.max - @hp > @aggravated`). The type is the one the log's damage event names, after the damage steps; each addition is a `gain` event. Healing never lowers it. Usually `start: \"0\"`."},"description":{"type":"string","description":"What it measures, for people."}}},"userFunction":{"type":"object","required":["params","body"],"additionalProperties":false,"description":"A function of your own: `{ \"params\": [\"n\"], \"body\": \"d(@n)\" }`, called `throw(10)`.","properties":{"params":{"type":"array","items":{"$ref":"#/$defs/refName"},"description":"Parameter names, read in the body as `@n`."},"body":{"type":"string","x-formula":"function","description":"The body: a formula over the parameters."},"description":{"type":"string","description":"What it computes, for people."}}},"trackAmount":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"An amount of a track: `{ \"track\": \"hope\", \"amount\": \"1\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"sheet","description":"How much, a formula over the sheet."}}},"outcomeGain":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"A track that an outcome fills for the one who rolled: `{ \"track\": \"progress\", \"amount\": \"@degree\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"check.gain","description":"How much, a formula over the roller's sheet, the roll and this outcome (`@degree`, `@outcome`, `@crit`); a negative amount empties the track (never below 0)."}}},"outcome":{"type":"object","required":["id","when","result"],"additionalProperties":false,"description":"One outcome of a check. Outcomes are tried in order; the first whose `when` holds is the outcome.","properties":{"id":{"$ref":"#/$defs/id","description":"Outcome id (`hit`, `crit`), tallied by the simulator."},"name":{"type":"string","description":"Display name, on chips (`Hit`)."},"when":{"type":"string","x-formula":"check.outcome","x-formula-type":"boolean","description":"True when this is the outcome: `@total >= @vs`. Reads `@natural`, `@total`, `@vs`, `@roll.*`."},"provokes":{"type":"boolean","description":"true: the check's target now counts the actor as the one who provoked it, and a foe whose `picks` is `provoker` strikes that one next while it can be targeted (the 7–9 of a 2d6 move game). Default false."},"result":{"enum":["success","partial","fail"],"description":"What the rules read: `success`, `partial` or `fail`."},"crit":{"type":"boolean","description":"true: a critical success."},"botch":{"type":"boolean","description":"true: a botch (critical failure)."},"degree":{"type":"string","x-formula":"check.outcome","x-formula-type":"number","description":"Degree of success, a number."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the one who rolled (how a rule remembers something for the rest of the fight)."},"inflicts":{"$ref":"#/$defs/idList","description":"Condition ids put on the target (`off-balance`)."},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off the target (a `condition` event `ended` for each it held): an overcome that clears an aspect, a hit that breaks a guard. Taken off before `inflicts` puts any on."},"removesOwn":{"$ref":"#/$defs/idList","description":"Condition ids taken off the one who rolled (a `condition` event `ended` for each it held): a Spirit roll that ends Shaken, a recovery. Taken off before `applies` puts any on."},"counter":{"type":"boolean","description":"Opposed checks (format v1.1, a check's `vs`): true when this outcome hurts the one who rolled: the defender's own first attack (a hero's weapon, a creature's first attack, a template's attack) deals its damage to the attacker, rolled on the defender's sheet with the defender's roll as `@natural`, `@roll.*` and `@crit`, through the damage steps (Call of Cthulhu's fight back). Usually a `fail` outcome: the attacker's own blow does not land. Nothing happens when it is not an opposed blow or the defender has no attack."},"gain":{"type":"array","items":{"$ref":"#/$defs/outcomeGain"},"description":"Tracks of the one who rolled that fill: `[{ \"track\": \"hope\", \"amount\": \"1\" }]`. An amount may read the outcome's `@degree`: an extended challenge adds `@degree` to a progress track, and a botch empties it with `-@progress`."},"description":{"type":"string","description":"For people."}}},"check":{"defaultSnippets":[{"label":"check with hit and miss","description":"A roll against the target's defence with two outcomes.","body":{"name":"${1:Attack}","roll":"${2:d20 + @might}","outcomes":[{"id":"hit","name":"Hit","when":"@total >= @vs","result":"success"},{"id":"miss","name":"Miss","when":"true","result":"fail"}]}}],"type":"object","required":["roll"],"additionalProperties":false,"description":"A check: one roll, then the first outcome whose `when` holds. No outcomes: it only yields its total (initiative).","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"What the check is for, for people."},"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The roll, evaluated once: `d20 + @stat + @prof`. Reads the actor's sheet, `@stat`, reads, `@edge`, `@mods.<name>`, `@target.*`."},"edge":{"type":"object","required":["combine"],"additionalProperties":false,"description":"How advantage-like edges combine before the dice; the roll reads the result as `@edge`.","properties":{"combine":{"enum":["cancel","sum"],"description":"`cancel`: any positive and any negative edge cancel, else ±1. `sum`: added up, clamped to `max`."},"max":{"type":"integer","minimum":0,"description":"Largest edge either way, under `sum`."}}},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order; the first whose `when` holds is the outcome."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number this check is rolled with when no blow gives one (a save, a reaction, initiative), readable in `roll` as `@stat`: `@con.save`. Computed on the roller's sheet; a creature's `saves[<this check's id>]` replaces it (an SRD monster's Constitution save +6). An attack's `@stat` stays the weapon's or creature attack's."},"requires":{"type":"string","x-formula":"check.roll","x-formula-type":"boolean","description":"True when the check may be attempted at all; false: nothing is rolled, no outcome follows (a blow misses, a challenge adds nothing), the action is spent; the log's check event has the outcome `not-attempted` (tallied so by `sim`) and no dice. Read before the roll on the roller's sheet, with `@stat` (the blow's or the check's) and `@target.*`; conditions' `@mods` are not gathered yet. Live action: a wound penalty at or above the ability total stops the action, `@stat >= 1` with totals that already subtract `@wound`. Default: always."},"vs":{"type":"object","required":["check"],"additionalProperties":false,"description":"An opposed check (format v1.1): when this check is rolled against a target (a blow), the target first rolls its own check `check` with its own edge, mods and `@stat` (a hero, a bestiary creature, a template alike; its check event comes first in the log and its outcome's effects are its own), then this check is rolled and its outcomes read both sides: `@vs` is the defender's total, `@vs.total`, `@vs.natural`, `@vs.degree`, `@vs.outcome`, `@vs.crit`, `@vs.roll.high`, `@vs.roll.low`, `@vs.roll.<Tag>` its roll's facts (net successes: `@total - @vs.total`). An outcome marked `counter` hurts the attacker instead. The check event's `opposed` names the defender's roll. Without a target (a save, initiative) nothing is opposed.","properties":{"check":{"$ref":"#/$defs/id","description":"Id of the check the defender rolls (`dodge`); it cannot itself have a `vs`."},"prefer":{"type":"array","maxItems":10,"description":"Other checks the defender may roll instead, tried in order: the first whose `when` holds on the defender's sheet is rolled, else `check` (Call of Cthulhu: fight back when its Fighting beats its Dodge).","items":{"type":"object","required":["check","when"],"additionalProperties":false,"description":"A check the defender prefers when `when` holds.","properties":{"check":{"$ref":"#/$defs/id","description":"Id of the check rolled (`fight-back`); it cannot itself have a `vs`."},"when":{"type":"string","x-formula":"sheet","x-formula-type":"boolean","description":"True when the defender rolls this check: `@fighting > @dodge`, read on the defender's sheet."}}}}}}}},"combat":{"type":"object","required":["mode"],"additionalProperties":false,"description":"How fights are resolved.","properties":{"mode":{"enum":["numbers","consequences"],"description":"`numbers`: attack, damage, defence. `consequences`: the hero rolls and the result is read on both sides (spec §2.8)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"The attack: which check is rolled, the damage of a blow, the defence to meet.","properties":{"check":{"type":"string","description":"Id of the check rolled to attack (`attack`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of a blow: `1d8 + max(@str.mod, @dex.mod)`. Reads the attacker's sheet and reads, `@roll.*`, `@outcome`, `@crit`, `@degree`."},"defence":{"type":"string","x-formula":"defence","x-formula-type":"number","description":"What the enemy must meet, on the defender's sheet: `10 + @dex.mod`. The attack roll reads it as `@vs`."},"reads":{"type":"object","description":"What every attack reads: names and formulas computed on the attacker, read as `@name` in the roll and the damage. A weapon's own reads win, name by name. Reserved names (see `attributes`) are refused.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the attacker's sheet; a plain attribute reads as that attribute."}},"crit":{"enum":["dice","total","none"],"description":"On a crit: `dice` rolls twice the damage dice, `total` doubles the damage, `none` leaves it to formulas reading `@crit`."}}},"damage":{"type":"object","additionalProperties":false,"description":"What happens to damage on its way to the target.","properties":{"steps":{"type":"array","description":"Steps run in order, each replacing `@damage` where `when` holds. The result is floored at 0 and rounded down.","items":{"type":"object","required":["id","when","value"],"additionalProperties":false,"description":"One damage step, named on the damage chip when it changes the number.","properties":{"id":{"$ref":"#/$defs/id","description":"Step id (`resist`)."},"name":{"type":"string","description":"Display name."},"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"True when the step applies: `has(@target.resist, @damageType)`."},"value":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"The new damage: `floor(@damage / 2)`."},"type":{"type":"string","minLength":1,"description":"Where `when` holds, the damage is of this type from this step on: later steps read it as `@damageType`, and the log's damage event (and regeneration's stopping types) name it. A damage type that depends on the target: a firearm's `firearm` becomes `bashing` against a vampire and `lethal` against anyone else (`{ \"when\": \"@damageType == 'firearm'\", \"value\": \"@damage\", \"type\": \"lethal\" }`, after the vampire's step)."}}}},"apply":{"type":"object","additionalProperties":false,"description":"Damage as data (format v1.1): the tracks a blow lowers, in order and in shares, and the conditions the damage done puts on or takes off (Savage Worlds' Shaken and a Wound per raise, Fate's stress then consequence slots). Read after `steps`, for every blow, part and damaging ability. Here `@damage` is the damage after the steps rounded down but not floored at 0 (below 0: the blow fell that far short, a Savage Worlds roll under Toughness). Without `apply` a blow lowers the hit-point track only. The damage event lists each track lowered (`split`) and its chip says what each took and which conditions the blow put on or took off.","required":["tracks"],"properties":{"tracks":{"type":"array","minItems":1,"maxItems":30,"description":"Tracks lowered in order. Each takes its `amount`, at most what is left of the damage and at most what the track holds (no track goes below 0); what it took is no longer left for the next. What no track takes is lost. The damage done is what they took together (the attacker's `damageDealt`); a hit-point track emptied puts its holder down as always.","items":{"type":"object","required":["track"],"additionalProperties":false,"description":"One track a blow lowers.","properties":{"track":{"$ref":"#/$defs/id","description":"Id of the track lowered (`stress`, `wounds`, `hp`)."},"amount":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"What this track takes, rounded down, kept within 0 and what is left; `@damage` is what is left to deal (the damage after the steps less what the tracks before took). Default: all of it (`@damage`), so a second track takes what overflows the first. Half each: `ceil(@damage / 2)` then a track with no amount. A Wound per raise: `floor(@damage / 4)`."}}}},"conditions":{"type":"array","maxItems":30,"description":"Conditions put on or taken off by the damage, after the tracks are lowered (before the target goes down): each `when` is read first, all of them on the blow as the tracks left it, then each that holds puts on `apply` and takes off `remove` on the target (a `condition` event each).","items":{"type":"object","required":["when"],"additionalProperties":false,"minProperties":2,"description":"One condition rule of the damage: `{ \"when\": \"@damage >= 0 and not has(@target.conditions, 'shaken')\", \"apply\": \"shaken\" }`.","properties":{"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"Whether the rule holds: `@damage` is the damage after the steps (not floored at 0), `@target.*` the target after the tracks took theirs."},"apply":{"$ref":"#/$defs/id","description":"Id of the condition put on the target (its source the attacker)."},"remove":{"$ref":"#/$defs/id","description":"Id of the condition taken off the target."}}}}}},"types":{"type":"object","required":["default"],"additionalProperties":false,"description":"Damage types: what a blow deals when nothing names its type.","properties":{"default":{"type":"string","description":"Type of a blow nothing else types (`bludgeoning`)."},"words":{"type":"object","description":"Words of an attack's name and the type they mean: `{ \"claw\": \"slashing\", \"bite\": \"piercing\" }`.","additionalProperties":{"type":"string","description":"The damage type this word means."}}}}}},"reaction":{"type":"object","required":["per"],"additionalProperties":false,"description":"How often a combatant may react outside its turn.","properties":{"per":{"enum":["round","turn","unlimited"],"description":"One reaction per `round` or per `turn`, or `unlimited`."},"opportunity":{"type":"boolean","description":"true: whoever leaves a place where a foe stands takes that foe's first attack as a reaction (an opportunity attack), when the foe has a reaction left. Teleports and disengage words never provoke it."}}},"sustain":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"Keeping a sustained ability when hurt: rolled on each blow that hurts the sustainer.","properties":{"check":{"type":"string","description":"Check id rolled (`sustain`)."},"dc":{"type":"string","x-formula":"sustain.dc","x-formula-type":"number","description":"The number to meet: `max(10, floor(@damage / 2))`."}}},"targeting":{"type":"object","additionalProperties":false,"description":"Who may be targeted.","properties":{"canTarget":{"type":"string","x-formula":"targeting","x-formula-type":"boolean","description":"True when the attacker may target this one: `not (@attack.melee and has(@target.tags, 'flying'))`."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom everyone strikes unless its own `picks` says otherwise (a hero's, a creature's or a template's). Default `fewest-hp`."}}},"death":{"type":"object","required":["enabled"],"additionalProperties":false,"description":"Whether heroes can die. A hero at 0 hit points is `down`: stable when `enabled` is false or a condition on it says `atZero: stable` (out of this fight, alive: it wakes up later, after the fight), dead when a condition says `atZero: dead`, and otherwise dying: with a `save`, it rolls death saves until it is stable, dead or back up; without one it stays down for the rest of the fight.","properties":{"enabled":{"type":"boolean","description":"true: a hero at 0 can die. false: a world without death (stable, wakes up later)."},"save":{"type":"object","required":["check"],"additionalProperties":false,"description":"Death saves: at the start of every round each dying hero rolls `check` (no DC: its outcomes decide). A success counts one success, a `crit` outcome brings the hero back up with 1 hit point; a fail counts one failure, a `botch` outcome two. At `successes` it is stable, at `failures` dead (a `down` event each).","properties":{"check":{"type":"string","description":"Check id rolled (`death`)."},"successes":{"type":"integer","minimum":1,"description":"Successes that make the hero stable. Default 3."},"failures":{"type":"integer","minimum":1,"description":"Failures that kill the hero. Default 3."}}}}},"consequences":{"type":"object","required":["roll","outcomes","position","effect","harm"],"additionalProperties":false,"description":"Consequences mode: the hero rolls, the result is read on both sides.","properties":{"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The hero's roll: `(@pool > 0 ? (@pool)d6kh1 : 2d6kl1)`."},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order, like a check's outcomes."},"position":{"type":"object","description":"Positions and the harm levels a failure costs the hero.","additionalProperties":{"type":"object","required":["harm"],"additionalProperties":false,"description":"One position.","properties":{"harm":{"type":"number","minimum":0,"description":"Harm levels the hero suffers."}}}},"effect":{"type":"object","description":"Effects and the harm levels a success deals.","additionalProperties":{"type":"number","minimum":0,"description":"Harm levels dealt."}},"harm":{"type":"object","required":["levels"],"additionalProperties":false,"description":"What harm costs a hero.","properties":{"levels":{"type":"array","items":{"type":"number","minimum":0,"maximum":1},"description":"Fraction of maximum hit points each harm level costs (Forged: `[0.25, 0.5, 0.8, 1.0]`)."},"slots":{"type":"array","items":{"type":"integer","minimum":0,"maximum":100},"description":"How many harms each level holds on a hero (Forged: `[2, 2, 1]`, two lesser, two moderate, one severe). Harm at a level already full is taken one level up, again and again; a level past the list holds any number (the last of `levels`, all of the hit points, is where a full track ends). Without `slots` every harm is taken at the position's level."},"track":{"type":"string","description":"Track harm is taken from (default `hp`)."}}},"defaultPosition":{"type":"string","description":"The heroes' position in a fight that names none (default `risky`); one of `position`."}}},"disengage":{"$ref":"#/$defs/stringList","description":"Words of the system that disengage: an ability whose id or name holds one never provokes an opportunity attack, unless the ability says `disengage` itself."},"edgeWords":{"type":"object","additionalProperties":false,"description":"How the log words an edge of +1 and -1 on a check (`Prone (near): advantage`); any other edge reads `edge +2`.","properties":{"advantage":{"type":"string","minLength":1,"description":"The word for an edge of +1 (default `advantage`)."},"disadvantage":{"type":"string","minLength":1,"description":"The word for an edge of -1 (default `disadvantage`)."}}}}},"turn":{"type":"object","required":["initiative","actions"],"additionalProperties":false,"description":"Who acts when, and how much one turn allows.","properties":{"initiative":{"type":"object","additionalProperties":false,"description":"Initiative: highest first. Give a `check` to roll or a `deck` to deal (one of them).","properties":{"check":{"type":"string","description":"Id of the initiative check (none with a `deck`)."},"deck":{"type":"object","additionalProperties":false,"description":"Initiative dealt from a deck of cards instead of rolled (format v1.1): at the start of every round each combatant standing is dealt one card, without replacement (a `draw` event), and the highest card acts first. Cards are valued by rank, then suit (no two equal); jokers come above them all. The deck is shuffled again after a round in which a joker was dealt (`reshuffle`), and whenever it runs out mid-deal (the cards held this round stay out). `@initiative` reads the card's value.","properties":{"ranks":{"type":"integer","minimum":1,"maximum":100,"description":"Ranks a suit (default 13: 2 to ace)."},"suits":{"type":"integer","minimum":1,"maximum":10,"description":"Suits (default 4: ♣ ♦ ♥ ♠, lowest to highest on a tie of rank)."},"jokers":{"type":"integer","minimum":0,"maximum":10,"description":"Jokers, above every other card (default 0)."},"joker":{"type":"object","additionalProperties":false,"description":"What a joker does for its holder.","properties":{"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the holder when it is dealt a joker (a bonus to its rolls this round: give the condition `rounds: 1`)."}}},"reshuffle":{"enum":["joker","round"],"description":"`joker`: shuffled again after a round in which a joker was dealt (the default); `round`: before every round."}}},"passes":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Turns each combatant takes a round, read as the round starts with its `@initiative` (`1 + floor(@initiative / 10)`): everyone's first pass in turn order, then everyone's second among those with two, and so on (at least 1, at most 10; each pass is a whole turn). Not with `turn.clock`. Default 1."},"when":{"enum":["once","round"],"description":"`once` (when the first exchange starts; a late arrival rolls when it appears) or every `round`. Default `once`."},"ties":{"enum":["heroes","enemies","random"],"description":"Who goes first on a tie. Default `heroes`."}}},"actions":{"type":"array","description":"The budget of one turn. Attacks past it are marked NO TIME.","items":{"type":"object","required":["id","name","per"],"additionalProperties":false,"description":"One kind of action in a turn.","properties":{"id":{"$ref":"#/$defs/id","description":"Action id (`action`, `bonus`), named by abilities' `uses` and `grants`."},"name":{"type":"string","description":"Display name."},"per":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many per turn."},"attacks":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Attacks this action makes: `@class.attacks` (multiclass: the largest, never summed)."},"speed":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Speed of the action, read by the clock as `@action.speed`; may read `@clock` (Run: all that is left) and `@clock.next`, the next lower tick this round on which anyone else is to act (the highest clock below the actor's among the others standing; 0 when nobody): Libra's Wait `@clock.next > 0 ? @clock - @clock.next : 0` holds to it."},"defer":{"type":"boolean","description":"true: a held action (Libra's Wait). Taking it (with an ability that `uses` it, steered by standing orders) does nothing else and ends the act: the actor's clock drops by the action's `speed` only (none: it stays on the current tick; `turn.clock.cost` is not applied), and at that clock value it acts again after everyone else who is to act there, last on the tick. To hold until a lower initiative number someone else acts on, the speed reads `@clock - @clock.next`. It cannot be taken twice on the same tick. Only in a system with `turn.clock` (the checker warns otherwise: without a clock it only ends the turn)."},"description":{"type":"string","description":"For people."}}}},"limit":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many actions one turn allows, of every kind together (each kind still within its own `per`): Libra's `1` (a turn is one Action, a potion or a power, and its speed is that action's). On a clock, each act is a turn. Default: no limit beyond each kind's `per`."},"clock":{"type":"object","required":["cost","while"],"additionalProperties":false,"description":"Turns the round into ticks, for speed systems. The highest clock acts next.","properties":{"cost":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"What each action takes off the actor's clock: `@action.speed`."},"while":{"type":"string","x-formula":"clock","x-formula-type":"boolean","description":"True while the actor may act again: `@clock >= 1`."},"again":{"type":"array","description":"What each act after the actor's first one of a round costs, paid from its own tracks when that act begins (each payment a `gain` event): live action's `[{ \"track\": \"blood\", \"amount\": \"1\" }]`, a blood point for every Celerity action. One who cannot pay all of it acts no more that round, whatever `while` says. Amounts read what `while` reads (`@clock`, `@initiative`). Default: acting again is free.","items":{"type":"object","required":["track","amount"],"additionalProperties":false,"properties":{"track":{"type":"string","description":"Track id paid from (`blood`)."},"amount":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"How much of the track, on the actor's sheet: `1`."}}}}}}}},"condition":{"defaultSnippets":[{"label":"condition","description":"A condition with an edge on its holder's checks for a few rounds.","body":{"id":"${1:new-condition}","name":"${2:Dazed}","edge":"${3:-1}","rounds":"^${4:1}"}}],"type":"object","required":["id"],"additionalProperties":false,"description":"A condition: edges and mods on checks, no actions, a save that ends it.","properties":{"id":{"$ref":"#/$defs/id","description":"Condition id, named by `applies`, `inflicts` and fights."},"name":{"type":"string","description":"Display name, on chips (`Prone`)."},"description":{"type":"string","description":"For people."},"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge on the holder's own checks: `-1` is disadvantage."},"mods":{"type":"object","description":"Mods on the holder's own checks, read there as `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"checks":{"$ref":"#/$defs/idList","description":"Check ids the holder's `edge` and `mods` apply to (all when omitted)."},"against":{"type":"array","description":"Effects on checks made against the holder, filtered by `reach`.","items":{"type":"object","additionalProperties":false,"description":"One effect on checks against the holder.","properties":{"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge for the attacker: `1` is advantage."},"mods":{"type":"object","description":"Added to the attacker's `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"crit":{"type":"boolean","description":"true: a hit becomes a crit. The check then reads as its first success outcome marked `crit` (its event, tally and chip), when it has one, and the chip says which condition did it (`Paralyzed (near): crit`)."},"reach":{"type":"string","description":"Only for attacks from this band or row (`near`, `far`)."}}}},"noActions":{"type":"boolean","description":"true: its holder cannot act: no blows, no abilities, potions included, on its turn, and no reactions either (a reaction is an ability: the seed's one who cannot act \"neither strikes nor uses abilities\"), unless `noReactions` is `false`."},"flees":{"type":"boolean","description":"true: its holder is running away. At the start of its next turn, if it still stands and holds this condition, it leaves the fight (a `flee` event): it no longer acts, reacts or can be targeted, rows close up behind it, and it counts neither as standing nor as down (the statistics count it as fled). A side with nobody left standing in the fight, down or fled, has lost it. One brought down while running stays in the fight, down. Put it on with an ability (Libra's Run: `applies` it to `self`, with `noActions` so the runner cannot act, Dodge or Resist meanwhile). Default false."},"endsOnDamage":{"type":"boolean","description":"true: any damage its holder takes (more than 0, after the damage steps) ends it (Asleep: a blow wakes the sleeper; the blow itself still has the advantage and crit Asleep gives)."},"noReactions":{"type":"boolean","description":"Whether its holder's reactions are taken away (Shield, a dodge, a soak, an opportunity attack). Default: what `noActions` says. `true` alone takes only the reactions (a shocking grasp); `false` with `noActions` keeps them (stunned on its turn, still dodging)."},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"The holder rolls again at the end of each of its turns; a success ends the condition. When a save applied the condition (a spell's `save`, a creature attack's `save`: a ghoul's DC 10 Constitution save), the repeat is that same check against that same DC; `check` and `dc` here serve when no save applied it (a fight's starting conditions, an outcome's `inflicts`).","properties":{"check":{"type":"string","description":"Check id rolled (`save.con`)."},"dc":{"type":"string","x-formula":"condition.dc","x-formula-type":"number","description":"DC, computed when the condition is applied: `@source.spell.dc`."},"at":{"enum":["turnEnd","turnStart"],"description":"When the save is rolled. Default `turnEnd`."}}},"atZero":{"enum":["dead","stable"],"description":"What 0 hit points means while this is on a hero."},"rounds":{"type":"integer","minimum":0,"description":"Rounds it lasts (none: until something ends it): it ends at the end of its holder's `rounds`-th turn after the one in progress, whoever put it on. `1`, put on by a foe or by the holder itself during its own turn, lasts to the end of the holder's next turn; `0` put on during the holder's own turn ends at the end of that turn (a boost to this turn's rolls only), and off its turn means the same as `1`. With `ends: turnStart`, at the start of its holder's `rounds`-th turn from now instead."},"charges":{"type":"integer","minimum":1,"description":"Checks it lasts (a penalty until used): each check it takes part in uses one, either as its holder's own check (its `edge` or `mods`, within `checks`) or as a foe's check against the holder (an `against` entry that applies); when none is left it ends after that check (a `condition` event, `ended`). A check not attempted (`requires`) uses none. With `rounds` too, whichever runs out first. Live action's botch: `\"charges\": 1` lasts to the botcher's next challenge, whenever it comes. Default: not counted."},"ends":{"enum":["turnEnd","turnStart","sourceTurnEnd"],"description":"When its `rounds` run out: `turnEnd` (default) at the end of its holder's `rounds`-th turn after the one in progress; `turnStart` at the start of its holder's `rounds`-th turn from now, whoever put it on and when (`\"rounds\": 1, \"ends\": \"turnStart\"`: until the start of its holder's next turn, as a dodge or a full defence lasts). `sourceTurnEnd` (format v1.1) at the end of the `rounds`-th turn of the one who put it on, after the one in progress (`\"rounds\": 1`: until the end of the caster's next turn); with no source, or once the source is down or gone, its holder's turns count instead. With `rounds` 0 it means 1. Without `rounds`, nothing."},"refresh":{"type":"boolean","description":"true: put on again while its holder holds it, it starts over (its `rounds`, its `charges` and its save's DC counted anew, the new source its source), with a `condition` event `refreshed`: a mark renewed by every hit lasts as long as the hits keep coming. Default false: a condition held is not put on again (its first application keeps counting down)."}}},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"A saving throw each target rolls against the user's DC.","properties":{"check":{"type":"string","description":"Check id each target rolls (`save.wis`)."},"dc":{"type":"string","x-formula":"ability.dc","x-formula-type":"number","description":"DC, on the user's sheet: `@spell.dc`."},"half":{"type":"boolean","description":"true: half damage on a successful save."}}},"ability":{"defaultSnippets":[{"label":"ability","description":"An ability of its own attack: one roll and its damage.","body":{"id":"${1:power-strike}","name":"${2:Power Strike}","uses":"${3:free}","target":"${4:enemy}","attack":{"check":"${5:attack}","damage":"${6:2d6}"}}}],"type":"object","required":["id","uses"],"additionalProperties":false,"description":"An ability, spell, reaction or potion.","properties":{"id":{"$ref":"#/$defs/id","description":"Ability id, named by heroes and orders."},"name":{"type":"string","description":"Display name."},"kind":{"type":"string","description":"Kind, for people (`Spell`, `Feature`, `Potion`)."},"level":{"type":"integer","minimum":0,"description":"Spell level or tier."},"description":{"type":"string","description":"For people."},"uses":{"type":"string","description":"What it takes: an action id of `turn.actions` (`action`, `bonus`), `reaction`, or `free`."},"cost":{"type":"array","description":"Resources paid; an ability whose cost cannot be paid is not used.","items":{"type":"object","minProperties":1,"additionalProperties":false,"dependentRequired":{"track":["amount"],"amount":["track"]},"description":"A spell slot (`{ \"slot\": 1 }`) or an amount of a track (`{ \"track\": \"tp\", \"amount\": \"1\" }`).","properties":{"slot":{"type":"integer","minimum":0,"description":"Spell slot level spent."},"track":{"type":"string","description":"Track paid from."},"amount":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much of the track."}}}},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks that fill when it is used (a builder)."},"react":{"type":"object","required":["on"],"additionalProperties":false,"description":"For a reaction: when it fires and what it does.","properties":{"on":{"enum":["hit","spell","leave","roll"],"description":"`hit` (being hit), `spell` (a spell), `leave` (an enemy leaving reach), `roll` (a decision after one of its holder's own checks is rolled and before its outcome is final: `reroll`, `keep` or `bonus`, format v1.1; taking it gives its holder the ability's `gain` and `applies` first, so the new roll and the outcome read them)."},"checks":{"$ref":"#/$defs/idList","description":"`roll` reactions: the check ids it answers (default: every check of its holder's)."},"reroll":{"type":"boolean","description":"`roll` reactions: true, the whole check is rolled again and the new roll stands (a benny, a push). Its standing order's `when` reads the first roll (`@total`, `@vs`, `@natural`, `@roll.*`)."},"bonus":{"type":"string","x-formula":"order","x-formula-type":"number","description":"`roll` reactions: added to the check's total before its outcome is read again (an invoke's +2)."},"keep":{"type":"array","minItems":1,"description":"`roll` reactions (format v1.1, a partial reroll): the check is rolled again, but each die of the first roll whose face is one of an entry's `faces` keeps that face, in its place in the pool (`@roll.dice` order); every other die is rolled anew (a push: `[{ \"faces\": [6] }, { \"tag\": \"Base\", \"faces\": [1] }]` rerolls all but the sixes and the base dice's ones). An entry with `tag` keeps only dice of the term so tagged in the roll (`(@body)d6[Base]`). Implies `reroll`. The `reaction` event lists the first roll's `dice` and which were `kept`.","items":{"type":"object","required":["faces"],"additionalProperties":false,"properties":{"faces":{"type":"array","minItems":1,"items":{"type":"integer"},"description":"Faces that stay: `[6]`; a Fate die's `[1]` keeps its pluses."},"tag":{"type":"string","minLength":1,"description":"Only dice of the term with this tag in the check's roll (`Base` for `(@body)d6[Base]`); default every die. A tag no answered check's roll has is an error."}}}},"defence":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Added to the defence against the triggering attack (Shield: `5`)."},"check":{"type":"string","description":"A check rolled to react; its success is read by damage steps as `@reaction.<ability id>`."},"cancels":{"type":"boolean","description":"`spell` reactions: true, a successful one undoes the ability on the one reacting: no attack roll, save, damage or condition for it (Counterspell; the others an area spell reaches still suffer it). Default false: the ability goes on, and damage steps may read `@reaction.<id>`."},"kinds":{"$ref":"#/$defs/stringList","description":"`spell` reactions: the ability kinds (an ability's `kind`, compared exactly) it answers; an ability of another kind aimed at the holder does not trigger it (classic-d20's Counterspell `[\"Spell\"]`: a fighter's manoeuvre goes on). Default: every ability aimed at the holder."},"when":{"type":"string","x-formula":"reaction","x-formula-type":"boolean","description":"True when it answers this trigger at all; false: it is not taken (no check rolled, nothing paid, no reaction used). Reads the reactor's sheet, the triggering blow's `@damageType` and `@attack.melee`, and `@attacker.*` (the one it answers): Libra's Dodge `@damageType == 'physical'`, Resist `@damageType != 'physical'`. A `spell` trigger reads the ability's damage type; a `leave` trigger has none (`''`). Default: always."}}},"sustained":{"type":"boolean","description":"true: its effects last while its user sustains it (one at a time)."},"target":{"enum":["enemy","enemies","ally","allies","self"],"description":"Who it is aimed at: one `enemy`, all `enemies`, an `ally`, all `allies`, or `self`."},"save":{"$ref":"#/$defs/save"},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the targets (on a failed save, when there is one)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"An attack of its own: an attack spell rolls its own attack and dice.","properties":{"check":{"type":"string","description":"Check id rolled (`attack`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@spell.mod`."},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage: `(@level >= 5 ? 2 : 1)d10`. An `enemies` ability strikes each target in turn: `@attack.targets` is how many it aims at, `@attack.hits` how many were hit before this blow (a spray's extra damage split between them)."},"type":{"type":"string","description":"Damage type (`fire`)."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage of a saving-throw ability, rolled once for all targets."},"type":{"type":"string","description":"Damage type."},"heal":{"type":"object","required":["amount","track"],"additionalProperties":false,"description":"Healing, never above the maximum.","properties":{"amount":{"type":"string","x-formula":"heal","x-formula-type":"number","description":"How much: `1d10 + @level`."},"track":{"type":"string","description":"Track healed (`hp`)."}}},"grants":{"type":"array","description":"More actions this turn (Action Surge): their attacks are really rolled.","items":{"type":"object","required":["action","count"],"additionalProperties":false,"description":"Extra actions of one kind.","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"integer","minimum":1,"description":"How many more this turn."}}}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, read by the clock as `@action.speed`."},"recharge":{"type":"object","required":["min"],"additionalProperties":false,"description":"Recharge (a breath weapon): usable again at the start of a turn when its die (a d6 unless `die` says) shows at least `min`.","properties":{"min":{"type":"integer","minimum":1,"maximum":1000,"description":"Lowest face of the die that recharges it (5 on a d6: on 5-6); at most the die's faces."},"die":{"type":"integer","minimum":2,"maximum":1000,"description":"Faces of the recharge die (default 6: a d6)."}}},"move":{"type":"string","description":"Where using it moves its user (a band such as `far`, or a row). Leaving a place where foes stand lets them react (`react.on: leave`, or the opportunity attack of `combat.reaction.opportunity`), unless it is a teleport or a disengage (`disengage`)."},"teleport":{"type":"boolean","description":"A teleport (Misty Step): its `move` never provokes a reaction."},"swap":{"type":"boolean","description":"Its `move` to a row switches places: the first ally standing in that row takes the mover's row (a `move` event), as one standing one behind the other must (Libra's row formation); with nobody there it is a plain move. Needs `move`. Without it, while rows close up (`positions.advance`), a move back out of a row its user alone holds is not taken (the rows would move it straight back)."},"disengage":{"type":"boolean","description":"Its `move` disengages: leaving never provokes an opportunity attack or a `leave` reaction. When absent, the words of `combat.disengage` found in its id or name decide."},"challenge":{"type":"object","required":["check","vs"],"additionalProperties":false,"description":"A check its user rolls on its own, against a number rather than a foe (an unopposed challenge: picking a lock, breaking a ward). The outcome's `applies` and `gain` take effect as for any check, so an extended challenge adds its `@degree` to a progress track (and a botch may empty it); standing orders read the track to know when it is done.","properties":{"check":{"type":"string","description":"Check id rolled (`challenge`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The user's number for the check, `@stat` (an ability total: `@wits + @streetwise - @wound`). Default: the check's own `stat`, else 0."},"vs":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number to meet, `@vs` (a difficulty), on the user's sheet."}}},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off its targets (breaking a ward, a cure). An ability that does nothing else is not used while none of its targets holds one of them."}}},"template":{"defaultSnippets":[{"label":"enemy template","description":"An enemy role whose numbers grow with `@tier`.","body":{"role":"${1:standard}","attributes":{},"tracks":{"hp":"${2:6 + 4 * @tier}"},"combat":{"attack":"${3:@tier}","damage":"${4:1d6 + @tier}","defence":"${5:10 + @tier}"}}}],"type":"object","required":["role"],"additionalProperties":false,"description":"An enemy template: formulas of `@tier` (the system's `tiers`, 1..6 by default) that build an enemy's sheet.","properties":{"role":{"type":"string","description":"`minion`, `standard`, `elite`, `boss`, or a role of your own."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom it strikes among the foes it may target (default: `combat.targeting.picks`, else `fewest-hp`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"defaults":{"type":"object","additionalProperties":false,"description":"Defaults for the enemy's sheet.","properties":{"attribute":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Every attribute not given in `attributes`: `min(5, floor((@tier + 1) / 2))`."}}},"attributes":{"type":"object","description":"Attributes by id.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier` and `@role`."}},"tracks":{"type":"object","description":"Track maxima by id: `{ \"hp\": \"8 + 6 * @tier\" }`.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier`, `@role` and the sheet."}},"combat":{"type":"object","additionalProperties":false,"description":"The enemy's fighting numbers.","properties":{"defence":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Defence: `12 + @tier`."},"attack":{"type":"string","x-formula":"template","x-formula-type":"number","description":"The number its blows are struck with, `@stat` in the attack check."},"damage":{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"Damage of its blows: `(@tier)d6 + @tier`. Reads `@tier`, `@role`, the sheet, and the attack roll's `@roll.*`, `@crit`."},"attacks":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Attacks its attack action makes (`\"2\"`; `\"0\"`: it never strikes with its blows, its abilities still act). When given, this is the count whatever the turn's attack action says (`turn.actions[].attacks`, even a constant `\"1\"`); when absent the action's count holds, and `@class.attacks` reads 1."},"type":{"type":"string","description":"Damage type of its blows."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"harm":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Consequences mode: harm levels before it falls: `@role == 'minion' ? 1 : 3`."},"abilities":{"type":"array","description":"Abilities of its own or ids of the system's abilities, used as a bestiary creature uses them: each reaction (Libra's Dodge, Resist) whenever the moment comes, abilities aimed at enemies before its blows. Costs are paid from the enemy's own tracks.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags read by formulas: `has(@target.tags, 'flying')`."},"lists":{"type":"object","description":"Values of the system's declared lists (`lists`) by name, read as `@target.<name>`: `{ \"wields\": [\"spear\"] }` (Libra's weapon type). A name the system does not declare is an error.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"orders":{"$ref":"#/$defs/enemyOrders","description":"Its standing orders (other abilities before its attacks; its reactions whenever the moment comes unless an order says when)."}}},"class":{"type":"object","additionalProperties":false,"description":"A class.","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"attacks":{"type":"string","x-formula":"class","x-formula-type":"number","description":"Attacks an Action makes; `@level` is the level in this class. Read as `@class.attacks` (the largest over a hero's classes)."}}},"damagePart":{"type":"object","required":["damage","type"],"additionalProperties":false,"description":"A further part of a blow's damage with a type of its own (an adult red dragon's bite: piercing, plus `{ \"damage\": \"2d6\", \"type\": \"fire\" }`). Rolled with the blow's own damage (its dice doubled on a crit under `crit: dice`, x2 under `total`), then run through `combat.damage.steps` on its own with `@damageType` set to its type (resisted, doubled or ignored separately); the parts' results are added up on the target, one damage event each, and one sustain roll covers the whole blow.","properties":{"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of this part: `2d6`."},"type":{"type":"string","description":"Damage type of this part (`fire`)."}}},"creatureAttack":{"type":"object","required":["id","bonus","damage"],"additionalProperties":false,"description":"One attack of a creature.","properties":{"id":{"$ref":"#/$defs/id","description":"Attack id, named by `multiattack`."},"name":{"type":"string","description":"Display name; its words type the damage (`Claw` slashes)."},"bonus":{"description":"Attack bonus: the number the blow is struck with (`@stat`). A number, or a formula over the creature's own sheet, evaluated at each blow: `\"@melee.total\"` or `\"4 - @wound\"` reads its wounds as they are then.","oneOf":[{"type":"number","description":"The bonus: `4`."},{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"A formula over the creature's own sheet (its attributes, derived values and tracks), evaluated at each blow: `@melee.total`."}]},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `2d6 + 3`."},"type":{"type":"string","description":"Damage type."},"reach":{"type":"string","description":"`near` or `far`."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids a hit puts on the target (after its save, when there is one)."},"save":{"$ref":"#/$defs/save"},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a dragon's bite: `damage` piercing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"enemyOrders":{"type":"array","description":"Standing orders of an enemy, tried in order like a hero's: other abilities before its attacks (a war cry, running away), reactions when the moment comes. `use` names one of its own `abilities`. Each reaction it has that no order names is used whenever the moment comes, as without orders.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Id of one of its abilities."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it, on its own sheet: `@hp < @hp.max / 2`."}}}},"creatureLists":{"type":"array","items":{"type":"string"},"description":"Any other list of words the system reads (`has(@target.conditionImmune, 'charmed')`)."},"creature":{"defaultSnippets":[{"label":"creature","description":"A bestiary creature with one attack.","body":{"id":"${1:wolf}","name":"${2:Wolf}","defence":"^${3:12}","hp":"^${4:11}","attacks":[{"id":"${5:bite}","name":"${6:Bite}","bonus":"^${7:4}","damage":"${8:2d4 + 2}"}]}}],"type":"object","required":["id","name","defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"A creature of the bestiary: it fights with its own numbers.","properties":{"id":{"$ref":"#/$defs/id","description":"Creature id, named by fights (`goblin`)."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom it strikes among the foes it may target (default: `combat.targeting.picks`, else `fewest-hp`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"size":{"type":"string","description":"Size, for people."},"type":{"type":"string","description":"Creature type (`undead`)."},"challenge":{"type":"number","minimum":0,"description":"Challenge rating or level."},"defence":{"description":"Defence (armour class): a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"tracks":{"type":"object","description":"Other track maxima by id.","additionalProperties":{"type":"number","description":"Maximum."}},"saves":{"type":"object","description":"Bonuses by check id (`save.dex`: 5), replacing the sheet's own.","additionalProperties":{"type":"number","description":"Bonus."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one attack action, in order (`[\"bite\", \"claw\", \"claw\"]`). Without one, a creature makes one attack an action and uses its attacks in turn: the first, then the second, and so on round the list, each fight starting from the first (an attack that reaches no foe is passed over for the next). The SRD ghoul bites, then claws (paralysing), then bites again."},"damageType":{"type":"string","description":"Damage type of its blows when an attack names none."},"regeneration":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Hit points regained at the start of each of its turns.","properties":{"amount":{"type":"number","minimum":0,"description":"Hit points regained."},"stoppedBy":{"$ref":"#/$defs/stringList","description":"Damage types that stop it for a turn (`fire`, `acid`)."}}},"abilities":{"type":"array","description":"Abilities of its own (a breath weapon, a saving throw the hero rolls) or ids of the system's abilities.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"position":{"type":"string","description":"Where it stands by default (`near`, `far`, a row)."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`undead`, `flying`)."},"orders":{"$ref":"#/$defs/enemyOrders","description":"Its standing orders (other abilities before its attacks; its reactions whenever the moment comes unless an order says when)."}}},"weapon":{"type":"object","required":["name","damage"],"additionalProperties":false,"description":"A hero's weapon.","properties":{"name":{"type":"string","description":"Display name; its words type the damage."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `1d8 + @str.mod`."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@str.mod`."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"type":{"type":"string","description":"Damage type (`slashing`)."},"reads":{"type":"object","description":"What this weapon's attacks read, winning over `combat.attack.reads` name by name: `{ \"second\": \"@willpower\" }`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the wielder's sheet."}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, `@action.speed`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`finesse`)."},"lists":{"type":"object","description":"Values of the system's declared lists by name (`{ \"wields\": [\"sword\"] }`); a list declared `weapon: true` joins the wielder's (Libra's weapon type and killers). A name the system does not declare is an error.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a flame tongue: slashing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"hero":{"defaultSnippets":[{"label":"hero","description":"A hero with attributes and a weapon.","body":{"id":"${1:hero}","name":"${2:Hero}","level":"^${3:1}","attributes":{},"weapon":{"name":"${4:Sword}","damage":"${5:1d8}"}}}],"type":"object","required":["id","name","level"],"additionalProperties":false,"description":"A hero for the sandbox.","properties":{"id":{"$ref":"#/$defs/id","description":"Hero id, named by fights."},"name":{"type":"string","description":"Display name."},"level":{"type":"integer","minimum":0,"description":"Character level, `@level`."},"classes":{"type":"object","description":"Level in each class by class id: `{ \"fighter\": 5 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Level in this class."}},"attributes":{"type":"object","description":"Attribute values by id; missing ones take the attribute's `default`.","additionalProperties":{"type":"number","description":"Value."}},"derived":{"type":"object","description":"The hero's own values (`spell.dc`), read like the system's derived values.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the hero's sheet."}},"tracks":{"type":"object","description":"Starting values of tracks, when not the maximum.","additionalProperties":{"type":"number","description":"Starting value."}},"slots":{"type":"object","description":"Spell slots by level: `{ \"1\": 4, \"2\": 2 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Slots of this level."}},"weapon":{"$ref":"#/$defs/weapon"},"abilities":{"$ref":"#/$defs/idList","description":"Ability ids the hero has."},"orders":{"type":"array","description":"Standing orders, tried in order: reactions when the moment comes, other abilities before the hero's attacks.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Ability id to use."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it: `@hp < @hp.max / 2`, or for a reaction `@total - @vs < 5`. A reaction to a hit reads the blow's `@total`, `@vs`, `@natural`, `@degree`, `@roll.*` and its own `@damage` (an order that reads `@damage` has the blow's damage rolled before the reactions, and that roll is the one dealt)."}}}},"focus":{"type":"string","description":"Who to target first: a combatant id or a role (default: the reachable enemy with the fewest hit points)."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom it strikes among the foes it may target (default: `combat.targeting.picks`, else `fewest-hp`)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids the hero carries from the start."},"position":{"type":"string","description":"Where the hero stands by default."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types the hero resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types the hero is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types the hero is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"The hero's weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe the hero slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."},"lists":{"type":"object","description":"Values of the system's declared lists (`lists`) by name, read as `@target.<name>`: `{ \"wields\": [\"sword\"] }`. A name the system does not declare is an error; a creature writes them as keys of its own.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}},"fightHero":{"oneOf":[{"type":"string","description":"A hero id."},{"type":"object","required":["hero"],"additionalProperties":false,"description":"A hero with a position and conditions for this fight.","properties":{"hero":{"type":"string","description":"Hero id."},"position":{"type":"string","description":"Where the hero stands (`near`, `far`, a row)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied when the fight starts (a late arrival: when it arrives)."},"arrives":{"type":"integer","minimum":1,"maximum":10000,"description":"The round the hero enters the fight (default 1: from the start). Until then it neither acts nor can be targeted, and a side is not beaten while someone of it is still to come; on arriving it rolls initiative (the seed: a fighter who enters later rolls when first seen), takes its turn in that round by it, and its starting `conditions` land then. An `arrive` event says so."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}}]},"enemyNumbers":{"type":"object","required":["defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"An enemy written out with its own numbers.","properties":{"name":{"type":"string","description":"Display name."},"defence":{"description":"Defence: a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order."},"damageType":{"type":"string","description":"Damage type of its blows."},"harm":{"type":"number","minimum":0,"description":"Consequences mode: harm levels before it falls."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}},"pinnedValue":{"description":"A number of the sheet as it was given: a number, or the template's formula as it was (kept when it reads what changes in a fight, such as wounds).","oneOf":[{"type":"number","description":"The number it was given: `130`."},{"type":"string","x-formula":"template","x-formula-type":"number","description":"The template's formula as it was (`max(0, 5 + @tier - @wound)`), read at the entry's tier."}]},"pinnedSheet":{"type":"object","additionalProperties":false,"description":"The sheet these template enemies were given when brought in (a saved roster, spec §2.6: an enemy keeps the sheet it was given when the template later changes). What it names wins over the template's formulas, so a change of the template does not rewrite them; what it leaves out (abilities, orders, lists, a number not named) still follows the template. Only with `template`. `rules-studio change` lists the pinned enemies it leaves untouched, and the sandbox marks them.","properties":{"attributes":{"type":"object","description":"Attribute values by id, as given.","additionalProperties":{"$ref":"#/$defs/pinnedValue"}},"tracks":{"type":"object","description":"Track maxima by id, as given (`{ \"hp\": 130 }`).","additionalProperties":{"$ref":"#/$defs/pinnedValue"}},"combat":{"type":"object","additionalProperties":false,"description":"The fighting numbers, as given.","properties":{"defence":{"$ref":"#/$defs/pinnedValue","description":"Defence, as given."},"attack":{"$ref":"#/$defs/pinnedValue","description":"The number its blows are struck with, as given."},"damage":{"description":"Damage of its blows, as given: the template's formula as it was (it is rolled), or a number.","oneOf":[{"type":"number","description":"Fixed damage."},{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"The damage formula as it was: `(@tier + 1)d8 + 2 * @tier`."}]},"attacks":{"$ref":"#/$defs/pinnedValue","description":"Attacks its attack action makes, as given."}}},"harm":{"$ref":"#/$defs/pinnedValue","description":"Harm levels before it falls (consequences mode), as given."}}},"fightEnemy":{"type":"object","additionalProperties":false,"anyOf":[{"required":["template"],"properties":{"template":true}},{"required":["bestiary"],"properties":{"bestiary":true}},{"required":["numbers"],"properties":{"numbers":true}}],"description":"Enemies of one kind: from a template, the bestiary, or numbers written out.","properties":{"template":{"type":"object","required":["role","tier"],"additionalProperties":false,"description":"From a template: `{ \"role\": \"minion\", \"tier\": 1 }`.","properties":{"role":{"type":"string","description":"Template role."},"tier":{"type":"integer","minimum":0,"maximum":1000,"description":"Tier, inside the system's `tiers` (1..6 by default)."}}},"bestiary":{"type":"string","description":"Creature id from the bestiary."},"numbers":{"$ref":"#/$defs/enemyNumbers"},"count":{"type":"integer","minimum":1,"maximum":1000,"description":"How many (default 1, at most 1000)."},"id":{"$ref":"#/$defs/id","description":"Name prefix: enemies are `<id>-1`, `<id>-2`, ... (default: the role or creature)."},"position":{"type":"string","description":"Where they stand."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied to each when the fight starts (late arrivals: when they arrive)."},"arrives":{"type":"integer","minimum":1,"maximum":10000,"description":"The round they enter the fight (default 1: from the start). Until then they neither act nor can be targeted, and a side is not beaten while someone of it is still to come; on arriving they roll initiative (the seed: a fighter who enters later rolls when first seen), take their turn in that round by it, and their starting `conditions` land then. An `arrive` event says so."},"pinned":{"$ref":"#/$defs/pinnedSheet"}}},"fight":{"defaultSnippets":[{"label":"fight","description":"A sample fight: heroes against enemies from a template.","body":{"id":"${1:first-fight}","name":"${2:First fight}","heroes":["${3:hero}"],"enemies":[{"template":{"role":"${4:standard}","tier":"^${5:1}"},"count":"^${6:1}"}]}}],"type":"object","required":["id","heroes","enemies"],"additionalProperties":false,"description":"A fight: heroes against enemies.","properties":{"id":{"$ref":"#/$defs/id","description":"Fight id: `sim FILE --fight ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","items":{"$ref":"#/$defs/fightHero"},"description":"Hero ids, or `{ \"hero\": \"fighter5\", \"position\": \"far\", \"conditions\": [\"blessed\"] }`."},"enemies":{"type":"array","items":{"$ref":"#/$defs/fightEnemy"},"description":"Enemies: `{ \"template\": { \"role\": \"minion\", \"tier\": 1 }, \"count\": 4 }` or `{ \"bestiary\": \"goblin\" }`."},"positions":{"type":"object","description":"Positions by hero id: `{ \"fighter5\": \"near\" }`.","additionalProperties":{"type":"string","description":"Band or row."}},"maxRounds":{"type":"integer","minimum":1,"maximum":10000,"description":"Rounds before the fight is a draw (default 100)."},"position":{"type":"string","description":"Consequences mode: the heroes' position (default `combat.consequences.defaultPosition`, else `risky`)."},"effect":{"type":"string","description":"Consequences mode: the heroes' effect (default `standard`)."}}}}};
-const schema32 = {"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]*$","description":"An id: letters, digits, `_`, `-` and `.`, starting with a letter or digit."};
-const schema33 = {"type":"array","items":{"type":"string"},"description":"A list of words."};
-const schema35 = {"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A name read in formulas as `@name`: letters, digits and `_`, not starting with a digit."};
-const schema36 = {"type":"object","required":["name"],"additionalProperties":false,"description":"A base number of the sheet.","properties":{"name":{"type":"string","description":"Display name, shown on chips (`Strength`)."},"abbr":{"type":"string","description":"Short label (`STR`)."},"default":{"type":"number","description":"Value when a sheet does not give one."},"min":{"type":"number","description":"Lowest allowed value."},"max":{"type":"number","description":"Highest allowed value."},"whole":{"type":"boolean","description":"Only whole numbers are allowed (a number of dice, a die's size, a rating): the checker reports 2.5 where it is written."},"description":{"type":"string","description":"What it measures, for people."}}};
-const schema37 = {"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$","description":"A name read in formulas as `@name`; dots allowed (`str.mod`)."};
-const schema39 = {"type":"object","required":["name","max"],"additionalProperties":false,"description":"A number that goes up and down in a fight.","properties":{"name":{"type":"string","description":"Display name (`Hit points`)."},"max":{"type":"string","x-formula":"sheet","description":"The maximum, a formula over the sheet: `10 + @con.mod * @level`."},"start":{"type":"string","x-formula":"sheet","description":"Value at the start of a fight (default: the maximum). `0` for a track that fills, like Hope."},"counts":{"type":"array","items":{"type":"string"},"description":"Damage types whose hit points taken this track adds up, within its maximum: `[\"aggravated\"]` keeps the aggravated wounds of live action, which blood cannot heal (a heal reads `@hp.max - @hp > @aggravated`). The type is the one the log's damage event names, after the damage steps; each addition is a `gain` event. Healing never lowers it. Usually `start: \"0\"`."},"description":{"type":"string","description":"What it measures, for people."}}};
-const schema91 = {"type":"object","additionalProperties":false,"description":"A class.","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"attacks":{"type":"string","x-formula":"class","x-formula-type":"number","description":"Attacks an Action makes; `@level` is the level in this class. Read as `@class.attacks` (the largest over a hero's classes)."}}};
-const schema156 = {"type":"object","required":["budget","expect"],"additionalProperties":false,"description":"Difficulty budget. A fight's budget is the sum of `budget` over its enemies; `expect` says what win rate a budget should give, so the balance tools can flag fights where the book and the dice disagree.","properties":{"budget":{"type":"string","x-formula":"encounter","x-formula-type":"number","description":"Budget of one enemy (context `encounter`: `@tier`, `@role`, `@challenge`, `@party.size`, `@party.level`), summed over the fight's enemies, like an XP budget: `\"@tier * (@role == 'boss' ? 8 : @role == 'elite' ? 3 : 1)\"`."},"expect":{"type":"array","minItems":1,"description":"The heroes' expected win rate at given budgets: `[{ \"budget\": 4, \"winRate\": 0.9 }, { \"budget\": 12, \"winRate\": 0.5 }]`. Between points the expectation is read on a straight line; beyond the ends it stays at the end's value.","items":{"type":"object","required":["budget","winRate"],"additionalProperties":false,"description":"One point: a budget and the win rate it should give.","properties":{"budget":{"type":"number","description":"A fight's total budget."},"winRate":{"type":"number","minimum":0,"maximum":1,"description":"Heroes' expected win rate at that budget, 0..1."}}}},"tolerance":{"type":"number","minimum":0,"maximum":1,"description":"How far the simulated win rate may sit from the expectation before a fight is flagged (default 0.15): flagged when the whole 95% interval lies outside expectation ± tolerance."}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:system:1","title":"Rules Studio system","description":"A tabletop rule system as data (rules format v1). Formulas are strings in the Rules Studio formula language; each formula field names its context in `x-formula` (what it may read) and, when it must be true or false, `x-formula-type: boolean`.","type":"object","required":["id","name","version","formatVersion","attributes"],"additionalProperties":false,"properties":{"cards":{"type":"array","items":{"$ref":"#/$defs/card"},"description":"Cards every combatant holds (issue 23): rules that fire on fight events (`on`) and do what rules do (`do`)."},"$schema":{"type":"string","description":"Where editors find this schema, e.g. `../schemas/system.schema.json`."},"id":{"$ref":"#/$defs/id","description":"Stable id of the system, also its file name (`classic-d20`)."},"name":{"type":"string","minLength":1,"description":"The system's name as players know it."},"version":{"type":"string","minLength":1,"description":"Your own version of the system (free text, e.g. `1.0.0`)."},"formatVersion":{"const":1,"description":"Version of the rules file format. This app reads version 1."},"description":{"type":"string","description":"What the system is, for people."},"grid":{"type":"boolean","description":"true: fights are played on squares. false: no grid; where each one stands is a band or a row (spec §2.9)."},"positions":{"type":"object","additionalProperties":false,"description":"Where combatants stand when there is no grid: range bands and named rows.","properties":{"bands":{"$ref":"#/$defs/stringList","description":"Range bands the system speaks of (default `near`, `far`)."},"rows":{"$ref":"#/$defs/stringList","description":"Rows the system names, front first, e.g. `[\"front\", \"back\"]`."},"advance":{"type":"boolean","description":"true: rows close up. Whenever every combatant of a side standing in a row of `rows` is down (or nobody of that side stands there), each of that side's combatants in a later row moves up one row, until no row ahead of a standing combatant is empty (row formation: when the front row falls, the next in line is the new front row). Checked when the fight starts and whenever someone goes down; each move is a `move` event. Default false."}}},"attributes":{"type":"object","description":"Base numbers of a sheet, by id. Read in formulas as `@str`. Names the engine reads itself are refused (reserved: `natural`, `total`, `vs`, `outcome`, `degree`, `crit`, `edge`, `stat`, `damage`, `damageType`, `clock`, `initiative`, `level`, `tier`, `role`, `position`, `conditions`, the engine's lists, anything starting `self.`, `target.`, `attacker.`, `source.`, `roll.`, `mods.`, `reaction.`, `vs.`, and `attack.melee`, `attack.targets`, `attack.hits`, `action.speed`, `class.attacks`, `class.<id>.level`): `@edge` would read the check's edge, never this.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/attribute"}},"derived":{"type":"object","description":"Values computed from the sheet, by name (dotted names allowed: `str.mod`). Read as `@str.mod`. A derived value that reads a track is recomputed when the track changes. A derived value may not be named like an attribute, a track or a track's maximum (`hp`, `hp.max`): `@hp` would read it while its chip names the track. Names the engine reads itself are refused (reserved: `natural`, `total`, `vs`, `outcome`, `degree`, `crit`, `edge`, `stat`, `damage`, `damageType`, `clock`, `initiative`, `level`, `tier`, `role`, `position`, `conditions`, the engine's lists, anything starting `self.`, `target.`, `attacker.`, `source.`, `roll.`, `mods.`, `reaction.`, `vs.`, and `attack.melee`, `attack.targets`, `attack.hits`, `action.speed`, `class.attacks`, `class.<id>.level`): `@edge` would read the check's edge, never this.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the sheet: attributes, other derived values, `@level`, tracks."}},"tracks":{"type":"object","description":"Numbers that go up and down in a fight (`hp`), read as `@hp` (current) and `@hp.max`. Names the engine reads itself are refused (reserved: `natural`, `total`, `vs`, `outcome`, `degree`, `crit`, `edge`, `stat`, `damage`, `damageType`, `clock`, `initiative`, `level`, `tier`, `role`, `position`, `conditions`, the engine's lists, anything starting `self.`, `target.`, `attacker.`, `source.`, `roll.`, `mods.`, `reaction.`, `vs.`, and `attack.melee`, `attack.targets`, `attack.hits`, `action.speed`, `class.attacks`, `class.<id>.level`): `@edge` would read the check's edge, never this.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/track"}},"functions":{"type":"object","description":"Your own functions, callable from every formula: `throw(10)`. No recursion. A name that reads as dice is refused (`d100e` is the die `d100` and then `e`: no name may start with `d` and a digit, `%`, `(` or `F`), as are the built-ins (`max`) and the words of the language (`and`, `true`).","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/userFunction"}},"checks":{"type":"object","description":"Named checks (`attack`, `initiative`, `save.con`): a roll and its outcomes.","propertyNames":{"$ref":"#/$defs/id"},"additionalProperties":{"$ref":"#/$defs/check"}},"combat":{"$ref":"#/$defs/combat"},"turn":{"$ref":"#/$defs/turn"},"conditions":{"type":"array","description":"Conditions a combatant can carry (prone, paralyzed, blessed).","items":{"$ref":"#/$defs/condition"}},"abilities":{"type":"array","description":"Abilities, spells, reactions and potions.","items":{"$ref":"#/$defs/ability"}},"lists":{"type":"object","description":"String lists a combatant may carry besides the engine's own (`resist`, `vulnerable`, `immune`, `tags`, `conditionImmune`), each read in formulas as `@target.<name>` (Libra: `weak`, `killers`). A hero, template or creature writes one under its name. Default: none. A list may not be named like an attribute or a track, nor take a reserved name (see `attributes`).","additionalProperties":{"type":"object","additionalProperties":false,"description":"One list, by its name: `{ \"weapon\": true }` or `{}`.","properties":{"description":{"type":"string","description":"What the list holds."},"weapon":{"type":"boolean","description":"A hero's weapon's list of this name joins the hero's (Libra's killers). Default false."}}}},"tiers":{"type":"object","additionalProperties":false,"description":"The tiers enemy templates are built at: a fight's `template.tier`, the values `@tier` may take, the balance grid's columns. Default `{ \"min\": 1, \"max\": 6 }`.","properties":{"min":{"type":"integer","minimum":0,"maximum":1000,"description":"Lowest tier (default 1)."},"max":{"type":"integer","minimum":0,"maximum":1000,"description":"Highest tier (default 6); at least `min`."}}},"templates":{"type":"array","description":"Enemy sheets built from role and tier (the system's `tiers`, 1..6 by default).","items":{"$ref":"#/$defs/template"}},"classes":{"type":"object","description":"Classes by id; a hero's `classes` gives the level in each.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/class"}},"bestiary":{"type":"array","description":"Creatures that fight with their own numbers.","items":{"$ref":"#/$defs/creature"}},"heroes":{"type":"array","description":"Heroes for the sandbox and `sim`.","items":{"$ref":"#/$defs/hero"}},"fights":{"type":"array","description":"Fights for the sandbox and `sim --fight ID`.","items":{"$ref":"#/$defs/fight"}},"parties":{"type":"array","description":"Named groups of heroes for the balance tools: `sim FILE --grid --party ID` fights each template role at each tier against this party.","items":{"$ref":"#/$defs/party"}},"encounters":{"$ref":"#/$defs/encounters","description":"Difficulty budget: what a fight should cost by the book, compared by the balance tools with how it plays."}},"$defs":{"party":{"type":"object","required":["id","heroes"],"additionalProperties":false,"description":"A party: heroes that fight together in the balance grid.","properties":{"id":{"$ref":"#/$defs/id","description":"Party id: `sim FILE --grid --party ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","minItems":1,"items":{"type":"string","description":"Hero id."},"description":"Hero ids (each must be one of `heroes`)."}}},"encounters":{"type":"object","required":["budget","expect"],"additionalProperties":false,"description":"Difficulty budget. A fight's budget is the sum of `budget` over its enemies; `expect` says what win rate a budget should give, so the balance tools can flag fights where the book and the dice disagree.","properties":{"budget":{"type":"string","x-formula":"encounter","x-formula-type":"number","description":"Budget of one enemy (context `encounter`: `@tier`, `@role`, `@challenge`, `@party.size`, `@party.level`), summed over the fight's enemies, like an XP budget: `\"@tier * (@role == 'boss' ? 8 : @role == 'elite' ? 3 : 1)\"`."},"expect":{"type":"array","minItems":1,"description":"The heroes' expected win rate at given budgets: `[{ \"budget\": 4, \"winRate\": 0.9 }, { \"budget\": 12, \"winRate\": 0.5 }]`. Between points the expectation is read on a straight line; beyond the ends it stays at the end's value.","items":{"type":"object","required":["budget","winRate"],"additionalProperties":false,"description":"One point: a budget and the win rate it should give.","properties":{"budget":{"type":"number","description":"A fight's total budget."},"winRate":{"type":"number","minimum":0,"maximum":1,"description":"Heroes' expected win rate at that budget, 0..1."}}}},"tolerance":{"type":"number","minimum":0,"maximum":1,"description":"How far the simulated win rate may sit from the expectation before a fight is flagged (default 0.15): flagged when the whole 95% interval lies outside expectation ± tolerance."}}},"targetPick":{"type":"string","enum":["fewest-hp","most-hp","most-hurt","last-attacker","provoker","nearest"],"description":"Whom a combatant strikes among the foes it may target (`canTarget`), when no `focus` names one: `fewest-hp` the fewest hit points (the default); `most-hp` the most; `most-hurt` the lowest fraction of its maximum; `last-attacker` the foe who last attacked it (hit or miss) while that one can be targeted; `provoker` the foe who last provoked it (a check outcome with `provokes`, the 7–9 that draws a monster's answer) while that one can be targeted; `nearest` the front row (or the near band) first. Ties go to the fewer hit points, then to the one listed first; `last-attacker` and `provoker` fall back to `fewest-hp` while there is nobody to answer."},"id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]*$","description":"An id: letters, digits, `_`, `-` and `.`, starting with a letter or digit."},"refName":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A name read in formulas as `@name`: letters, digits and `_`, not starting with a digit."},"refPath":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$","description":"A name read in formulas as `@name`; dots allowed (`str.mod`)."},"stringList":{"type":"array","items":{"type":"string"},"description":"A list of words."},"idList":{"type":"array","items":{"type":"string"},"description":"A list of ids."},"attribute":{"type":"object","required":["name"],"additionalProperties":false,"description":"A base number of the sheet.","properties":{"name":{"type":"string","description":"Display name, shown on chips (`Strength`)."},"abbr":{"type":"string","description":"Short label (`STR`)."},"default":{"type":"number","description":"Value when a sheet does not give one."},"min":{"type":"number","description":"Lowest allowed value."},"max":{"type":"number","description":"Highest allowed value."},"whole":{"type":"boolean","description":"Only whole numbers are allowed (a number of dice, a die's size, a rating): the checker reports 2.5 where it is written."},"description":{"type":"string","description":"What it measures, for people."}}},"track":{"type":"object","required":["name","max"],"additionalProperties":false,"description":"A number that goes up and down in a fight.","properties":{"name":{"type":"string","description":"Display name (`Hit points`)."},"max":{"type":"string","x-formula":"sheet","description":"The maximum, a formula over the sheet: `10 + @con.mod * @level`."},"start":{"type":"string","x-formula":"sheet","description":"Value at the start of a fight (default: the maximum). `0` for a track that fills, like Hope."},"counts":{"type":"array","items":{"type":"string"},"description":"Damage types whose hit points taken this track adds up, within its maximum: `[\"aggravated\"]` keeps the aggravated wounds of live action, which blood cannot heal (a heal reads `@hp.max - @hp > @aggravated`). The type is the one the log's damage event names, after the damage steps; each addition is a `gain` event. Healing never lowers it. Usually `start: \"0\"`."},"description":{"type":"string","description":"What it measures, for people."}}},"userFunction":{"type":"object","required":["params","body"],"additionalProperties":false,"description":"A function of your own: `{ \"params\": [\"n\"], \"body\": \"d(@n)\" }`, called `throw(10)`.","properties":{"params":{"type":"array","items":{"$ref":"#/$defs/refName"},"description":"Parameter names, read in the body as `@n`."},"body":{"type":"string","x-formula":"function","description":"The body: a formula over the parameters."},"description":{"type":"string","description":"What it computes, for people."}}},"trackAmount":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"An amount of a track: `{ \"track\": \"hope\", \"amount\": \"1\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"sheet","description":"How much, a formula over the sheet."}}},"outcomeGain":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"A track that an outcome fills for the one who rolled: `{ \"track\": \"progress\", \"amount\": \"@degree\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"check.gain","description":"How much, a formula over the roller's sheet, the roll and this outcome (`@degree`, `@outcome`, `@crit`); a negative amount empties the track (never below 0)."}}},"outcome":{"type":"object","required":["id","when","result"],"additionalProperties":false,"description":"One outcome of a check. Outcomes are tried in order; the first whose `when` holds is the outcome.","properties":{"id":{"$ref":"#/$defs/id","description":"Outcome id (`hit`, `crit`), tallied by the simulator."},"name":{"type":"string","description":"Display name, on chips (`Hit`)."},"when":{"type":"string","x-formula":"check.outcome","x-formula-type":"boolean","description":"True when this is the outcome: `@total >= @vs`. Reads `@natural`, `@total`, `@vs`, `@roll.*`."},"provokes":{"type":"boolean","description":"true: the check's target now counts the actor as the one who provoked it, and a foe whose `picks` is `provoker` strikes that one next while it can be targeted (the 7–9 of a 2d6 move game). Default false."},"result":{"enum":["success","partial","fail"],"description":"What the rules read: `success`, `partial` or `fail`."},"crit":{"type":"boolean","description":"true: a critical success."},"botch":{"type":"boolean","description":"true: a botch (critical failure)."},"degree":{"type":"string","x-formula":"check.outcome","x-formula-type":"number","description":"Degree of success, a number."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the one who rolled (how a rule remembers something for the rest of the fight)."},"inflicts":{"$ref":"#/$defs/idList","description":"Condition ids put on the target (`off-balance`)."},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off the target (a `condition` event `ended` for each it held): an overcome that clears an aspect, a hit that breaks a guard. Taken off before `inflicts` puts any on."},"removesOwn":{"$ref":"#/$defs/idList","description":"Condition ids taken off the one who rolled (a `condition` event `ended` for each it held): a Spirit roll that ends Shaken, a recovery. Taken off before `applies` puts any on."},"counter":{"type":"boolean","description":"Opposed checks (format v1.1, a check's `vs`): true when this outcome hurts the one who rolled: the defender's own first attack (a hero's weapon, a creature's first attack, a template's attack) deals its damage to the attacker, rolled on the defender's sheet with the defender's roll as `@natural`, `@roll.*` and `@crit`, through the damage steps (Call of Cthulhu's fight back). Usually a `fail` outcome: the attacker's own blow does not land. Nothing happens when it is not an opposed blow or the defender has no attack."},"gain":{"type":"array","items":{"$ref":"#/$defs/outcomeGain"},"description":"Tracks of the one who rolled that fill: `[{ \"track\": \"hope\", \"amount\": \"1\" }]`. An amount may read the outcome's `@degree`: an extended challenge adds `@degree` to a progress track, and a botch empties it with `-@progress`."},"description":{"type":"string","description":"For people."}}},"check":{"defaultSnippets":[{"label":"check with hit and miss","description":"A roll against the target's defence with two outcomes.","body":{"name":"${1:Attack}","roll":"${2:d20 + @might}","outcomes":[{"id":"hit","name":"Hit","when":"@total >= @vs","result":"success"},{"id":"miss","name":"Miss","when":"true","result":"fail"}]}}],"type":"object","required":["roll"],"additionalProperties":false,"description":"A check: one roll, then the first outcome whose `when` holds. No outcomes: it only yields its total (initiative).","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"What the check is for, for people."},"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The roll, evaluated once: `d20 + @stat + @prof`. Reads the actor's sheet, `@stat`, reads, `@edge`, `@mods.<name>`, `@target.*`."},"edge":{"type":"object","required":["combine"],"additionalProperties":false,"description":"How advantage-like edges combine before the dice; the roll reads the result as `@edge`.","properties":{"combine":{"enum":["cancel","sum"],"description":"`cancel`: any positive and any negative edge cancel, else ±1. `sum`: added up, clamped to `max`."},"max":{"type":"integer","minimum":0,"description":"Largest edge either way, under `sum`."}}},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order; the first whose `when` holds is the outcome."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number this check is rolled with when no blow gives one (a save, a reaction, initiative), readable in `roll` as `@stat`: `@con.save`. Computed on the roller's sheet; a creature's `saves[<this check's id>]` replaces it (an SRD monster's Constitution save +6). An attack's `@stat` stays the weapon's or creature attack's."},"requires":{"type":"string","x-formula":"check.roll","x-formula-type":"boolean","description":"True when the check may be attempted at all; false: nothing is rolled, no outcome follows (a blow misses, a challenge adds nothing), the action is spent; the log's check event has the outcome `not-attempted` (tallied so by `sim`) and no dice. Read before the roll on the roller's sheet, with `@stat` (the blow's or the check's) and `@target.*`; conditions' `@mods` are not gathered yet. Live action: a wound penalty at or above the ability total stops the action, `@stat >= 1` with totals that already subtract `@wound`. Default: always."},"vs":{"type":"object","required":["check"],"additionalProperties":false,"description":"An opposed check (format v1.1): when this check is rolled against a target (a blow), the target first rolls its own check `check` with its own edge, mods and `@stat` (a hero, a bestiary creature, a template alike; its check event comes first in the log and its outcome's effects are its own), then this check is rolled and its outcomes read both sides: `@vs` is the defender's total, `@vs.total`, `@vs.natural`, `@vs.degree`, `@vs.outcome`, `@vs.crit`, `@vs.roll.high`, `@vs.roll.low`, `@vs.roll.<Tag>` its roll's facts (net successes: `@total - @vs.total`). An outcome marked `counter` hurts the attacker instead. The check event's `opposed` names the defender's roll. Without a target (a save, initiative) nothing is opposed.","properties":{"check":{"$ref":"#/$defs/id","description":"Id of the check the defender rolls (`dodge`); it cannot itself have a `vs`."},"prefer":{"type":"array","maxItems":10,"description":"Other checks the defender may roll instead, tried in order: the first whose `when` holds on the defender's sheet is rolled, else `check` (Call of Cthulhu: fight back when its Fighting beats its Dodge).","items":{"type":"object","required":["check","when"],"additionalProperties":false,"description":"A check the defender prefers when `when` holds.","properties":{"check":{"$ref":"#/$defs/id","description":"Id of the check rolled (`fight-back`); it cannot itself have a `vs`."},"when":{"type":"string","x-formula":"sheet","x-formula-type":"boolean","description":"True when the defender rolls this check: `@fighting > @dodge`, read on the defender's sheet."}}}}}}}},"combat":{"type":"object","required":["mode"],"additionalProperties":false,"description":"How fights are resolved.","properties":{"mode":{"enum":["numbers","consequences"],"description":"`numbers`: attack, damage, defence. `consequences`: the hero rolls and the result is read on both sides (spec §2.8)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"The attack: which check is rolled, the damage of a blow, the defence to meet.","properties":{"check":{"type":"string","description":"Id of the check rolled to attack (`attack`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of a blow: `1d8 + max(@str.mod, @dex.mod)`. Reads the attacker's sheet and reads, `@roll.*`, `@outcome`, `@crit`, `@degree`."},"defence":{"type":"string","x-formula":"defence","x-formula-type":"number","description":"What the enemy must meet, on the defender's sheet: `10 + @dex.mod`. The attack roll reads it as `@vs`."},"reads":{"type":"object","description":"What every attack reads: names and formulas computed on the attacker, read as `@name` in the roll and the damage. A weapon's own reads win, name by name. Reserved names (see `attributes`) are refused.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the attacker's sheet; a plain attribute reads as that attribute."}},"crit":{"enum":["dice","total","none"],"description":"On a crit: `dice` rolls twice the damage dice, `total` doubles the damage, `none` leaves it to formulas reading `@crit`."}}},"damage":{"type":"object","additionalProperties":false,"description":"What happens to damage on its way to the target.","properties":{"steps":{"type":"array","description":"Steps run in order, each replacing `@damage` where `when` holds. The result is floored at 0 and rounded down.","items":{"type":"object","required":["id","when","value"],"additionalProperties":false,"description":"One damage step, named on the damage chip when it changes the number.","properties":{"id":{"$ref":"#/$defs/id","description":"Step id (`resist`)."},"name":{"type":"string","description":"Display name."},"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"True when the step applies: `has(@target.resist, @damageType)`."},"value":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"The new damage: `floor(@damage / 2)`."},"type":{"type":"string","minLength":1,"description":"Where `when` holds, the damage is of this type from this step on: later steps read it as `@damageType`, and the log's damage event (and regeneration's stopping types) name it. A damage type that depends on the target: a firearm's `firearm` becomes `bashing` against a vampire and `lethal` against anyone else (`{ \"when\": \"@damageType == 'firearm'\", \"value\": \"@damage\", \"type\": \"lethal\" }`, after the vampire's step)."}}}},"apply":{"type":"object","additionalProperties":false,"description":"Damage as data (format v1.1): the tracks a blow lowers, in order and in shares, and the conditions the damage done puts on or takes off (Savage Worlds' Shaken and a Wound per raise, Fate's stress then consequence slots). Read after `steps`, for every blow, part and damaging ability. Here `@damage` is the damage after the steps rounded down but not floored at 0 (below 0: the blow fell that far short, a Savage Worlds roll under Toughness). Without `apply` a blow lowers the hit-point track only. The damage event lists each track lowered (`split`) and its chip says what each took and which conditions the blow put on or took off.","required":["tracks"],"properties":{"tracks":{"type":"array","minItems":1,"maxItems":30,"description":"Tracks lowered in order. Each takes its `amount`, at most what is left of the damage and at most what the track holds (no track goes below 0); what it took is no longer left for the next. What no track takes is lost. The damage done is what they took together (the attacker's `damageDealt`); a hit-point track emptied puts its holder down as always.","items":{"type":"object","required":["track"],"additionalProperties":false,"description":"One track a blow lowers.","properties":{"track":{"$ref":"#/$defs/id","description":"Id of the track lowered (`stress`, `wounds`, `hp`)."},"amount":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"What this track takes, rounded down, kept within 0 and what is left; `@damage` is what is left to deal (the damage after the steps less what the tracks before took). Default: all of it (`@damage`), so a second track takes what overflows the first. Half each: `ceil(@damage / 2)` then a track with no amount. A Wound per raise: `floor(@damage / 4)`."}}}},"conditions":{"type":"array","maxItems":30,"description":"Conditions put on or taken off by the damage, after the tracks are lowered (before the target goes down): each `when` is read first, all of them on the blow as the tracks left it, then each that holds puts on `apply` and takes off `remove` on the target (a `condition` event each).","items":{"type":"object","required":["when"],"additionalProperties":false,"minProperties":2,"description":"One condition rule of the damage: `{ \"when\": \"@damage >= 0 and not has(@target.conditions, 'shaken')\", \"apply\": \"shaken\" }`.","properties":{"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"Whether the rule holds: `@damage` is the damage after the steps (not floored at 0), `@target.*` the target after the tracks took theirs."},"apply":{"$ref":"#/$defs/id","description":"Id of the condition put on the target (its source the attacker)."},"remove":{"$ref":"#/$defs/id","description":"Id of the condition taken off the target."}}}}}},"types":{"type":"object","required":["default"],"additionalProperties":false,"description":"Damage types: what a blow deals when nothing names its type.","properties":{"default":{"type":"string","description":"Type of a blow nothing else types (`bludgeoning`)."},"words":{"type":"object","description":"Words of an attack's name and the type they mean: `{ \"claw\": \"slashing\", \"bite\": \"piercing\" }`.","additionalProperties":{"type":"string","description":"The damage type this word means."}}}}}},"reaction":{"type":"object","required":["per"],"additionalProperties":false,"description":"How often a combatant may react outside its turn.","properties":{"per":{"enum":["round","turn","unlimited"],"description":"One reaction per `round` or per `turn`, or `unlimited`."},"opportunity":{"type":"boolean","description":"true: whoever leaves a place where a foe stands takes that foe's first attack as a reaction (an opportunity attack), when the foe has a reaction left. Teleports and disengage words never provoke it."}}},"sustain":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"Keeping a sustained ability when hurt: rolled on each blow that hurts the sustainer.","properties":{"check":{"type":"string","description":"Check id rolled (`sustain`)."},"dc":{"type":"string","x-formula":"sustain.dc","x-formula-type":"number","description":"The number to meet: `max(10, floor(@damage / 2))`."}}},"targeting":{"type":"object","additionalProperties":false,"description":"Who may be targeted.","properties":{"canTarget":{"type":"string","x-formula":"targeting","x-formula-type":"boolean","description":"True when the attacker may target this one: `not (@attack.melee and has(@target.tags, 'flying'))`."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom everyone strikes unless its own `picks` says otherwise (a hero's, a creature's or a template's). Default `fewest-hp`."}}},"death":{"type":"object","required":["enabled"],"additionalProperties":false,"description":"Whether heroes can die. A hero at 0 hit points is `down`: stable when `enabled` is false or a condition on it says `atZero: stable` (out of this fight, alive: it wakes up later, after the fight), dead when a condition says `atZero: dead`, and otherwise dying: with a `save`, it rolls death saves until it is stable, dead or back up; without one it stays down for the rest of the fight.","properties":{"enabled":{"type":"boolean","description":"true: a hero at 0 can die. false: a world without death (stable, wakes up later)."},"save":{"type":"object","required":["check"],"additionalProperties":false,"description":"Death saves: at the start of every round each dying hero rolls `check` (no DC: its outcomes decide). A success counts one success, a `crit` outcome brings the hero back up with 1 hit point; a fail counts one failure, a `botch` outcome two. At `successes` it is stable, at `failures` dead (a `down` event each).","properties":{"check":{"type":"string","description":"Check id rolled (`death`)."},"successes":{"type":"integer","minimum":1,"description":"Successes that make the hero stable. Default 3."},"failures":{"type":"integer","minimum":1,"description":"Failures that kill the hero. Default 3."}}}}},"consequences":{"type":"object","required":["roll","outcomes","position","effect","harm"],"additionalProperties":false,"description":"Consequences mode: the hero rolls, the result is read on both sides.","properties":{"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The hero's roll: `(@pool > 0 ? (@pool)d6kh1 : 2d6kl1)`."},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order, like a check's outcomes."},"position":{"type":"object","description":"Positions and the harm levels a failure costs the hero.","additionalProperties":{"type":"object","required":["harm"],"additionalProperties":false,"description":"One position.","properties":{"harm":{"type":"number","minimum":0,"description":"Harm levels the hero suffers."}}}},"effect":{"type":"object","description":"Effects and the harm levels a success deals.","additionalProperties":{"type":"number","minimum":0,"description":"Harm levels dealt."}},"harm":{"type":"object","required":["levels"],"additionalProperties":false,"description":"What harm costs a hero.","properties":{"levels":{"type":"array","items":{"type":"number","minimum":0,"maximum":1},"description":"Fraction of maximum hit points each harm level costs (Forged: `[0.25, 0.5, 0.8, 1.0]`)."},"slots":{"type":"array","items":{"type":"integer","minimum":0,"maximum":100},"description":"How many harms each level holds on a hero (Forged: `[2, 2, 1]`, two lesser, two moderate, one severe). Harm at a level already full is taken one level up, again and again; a level past the list holds any number (the last of `levels`, all of the hit points, is where a full track ends). Without `slots` every harm is taken at the position's level."},"track":{"type":"string","description":"Track harm is taken from (default `hp`)."}}},"defaultPosition":{"type":"string","description":"The heroes' position in a fight that names none (default `risky`); one of `position`."}}},"disengage":{"$ref":"#/$defs/stringList","description":"Words of the system that disengage: an ability whose id or name holds one never provokes an opportunity attack, unless the ability says `disengage` itself."},"edgeWords":{"type":"object","additionalProperties":false,"description":"How the log words an edge of +1 and -1 on a check (`Prone (near): advantage`); any other edge reads `edge +2`.","properties":{"advantage":{"type":"string","minLength":1,"description":"The word for an edge of +1 (default `advantage`)."},"disadvantage":{"type":"string","minLength":1,"description":"The word for an edge of -1 (default `disadvantage`)."}}}}},"turn":{"type":"object","required":["initiative","actions"],"additionalProperties":false,"description":"Who acts when, and how much one turn allows.","properties":{"initiative":{"type":"object","additionalProperties":false,"description":"Initiative: highest first. Give a `check` to roll or a `deck` to deal (one of them).","properties":{"check":{"type":"string","description":"Id of the initiative check (none with a `deck`)."},"deck":{"type":"object","additionalProperties":false,"description":"Initiative dealt from a deck of cards instead of rolled (format v1.1): at the start of every round each combatant standing is dealt one card, without replacement (a `draw` event), and the highest card acts first. Cards are valued by rank, then suit (no two equal); jokers come above them all. The deck is shuffled again after a round in which a joker was dealt (`reshuffle`), and whenever it runs out mid-deal (the cards held this round stay out). `@initiative` reads the card's value.","properties":{"ranks":{"type":"integer","minimum":1,"maximum":100,"description":"Ranks a suit (default 13: 2 to ace)."},"suits":{"type":"integer","minimum":1,"maximum":10,"description":"Suits (default 4: ♣ ♦ ♥ ♠, lowest to highest on a tie of rank)."},"jokers":{"type":"integer","minimum":0,"maximum":10,"description":"Jokers, above every other card (default 0)."},"joker":{"type":"object","additionalProperties":false,"description":"What a joker does for its holder.","properties":{"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the holder when it is dealt a joker (a bonus to its rolls this round: give the condition `rounds: 1`)."}}},"reshuffle":{"enum":["joker","round"],"description":"`joker`: shuffled again after a round in which a joker was dealt (the default); `round`: before every round."}}},"passes":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Turns each combatant takes a round, read as the round starts with its `@initiative` (`1 + floor(@initiative / 10)`): everyone's first pass in turn order, then everyone's second among those with two, and so on (at least 1, at most 10; each pass is a whole turn). Not with `turn.clock`. Default 1."},"when":{"enum":["once","round"],"description":"`once` (when the first exchange starts; a late arrival rolls when it appears) or every `round`. Default `once`."},"ties":{"enum":["heroes","enemies","random"],"description":"Who goes first on a tie. Default `heroes`."}}},"actions":{"type":"array","description":"The budget of one turn. Attacks past it are marked NO TIME.","items":{"type":"object","required":["id","name","per"],"additionalProperties":false,"description":"One kind of action in a turn.","properties":{"id":{"$ref":"#/$defs/id","description":"Action id (`action`, `bonus`), named by abilities' `uses` and `grants`."},"name":{"type":"string","description":"Display name."},"per":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many per turn."},"attacks":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Attacks this action makes: `@class.attacks` (multiclass: the largest, never summed)."},"speed":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Speed of the action, read by the clock as `@action.speed`; may read `@clock` (Run: all that is left) and `@clock.next`, the next lower tick this round on which anyone else is to act (the highest clock below the actor's among the others standing; 0 when nobody): Libra's Wait `@clock.next > 0 ? @clock - @clock.next : 0` holds to it."},"defer":{"type":"boolean","description":"true: a held action (Libra's Wait). Taking it (with an ability that `uses` it, steered by standing orders) does nothing else and ends the act: the actor's clock drops by the action's `speed` only (none: it stays on the current tick; `turn.clock.cost` is not applied), and at that clock value it acts again after everyone else who is to act there, last on the tick. To hold until a lower initiative number someone else acts on, the speed reads `@clock - @clock.next`. It cannot be taken twice on the same tick. Only in a system with `turn.clock` (the checker warns otherwise: without a clock it only ends the turn)."},"description":{"type":"string","description":"For people."}}}},"limit":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many actions one turn allows, of every kind together (each kind still within its own `per`): Libra's `1` (a turn is one Action, a potion or a power, and its speed is that action's). On a clock, each act is a turn. Default: no limit beyond each kind's `per`."},"clock":{"type":"object","required":["cost","while"],"additionalProperties":false,"description":"Turns the round into ticks, for speed systems. The highest clock acts next.","properties":{"cost":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"What each action takes off the actor's clock: `@action.speed`."},"while":{"type":"string","x-formula":"clock","x-formula-type":"boolean","description":"True while the actor may act again: `@clock >= 1`."},"again":{"type":"array","description":"What each act after the actor's first one of a round costs, paid from its own tracks when that act begins (each payment a `gain` event): live action's `[{ \"track\": \"blood\", \"amount\": \"1\" }]`, a blood point for every Celerity action. One who cannot pay all of it acts no more that round, whatever `while` says. Amounts read what `while` reads (`@clock`, `@initiative`). Default: acting again is free.","items":{"type":"object","required":["track","amount"],"additionalProperties":false,"properties":{"track":{"type":"string","description":"Track id paid from (`blood`)."},"amount":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"How much of the track, on the actor's sheet: `1`."}}}}}}}},"condition":{"defaultSnippets":[{"label":"condition","description":"A condition with an edge on its holder's checks for a few rounds.","body":{"id":"${1:new-condition}","name":"${2:Dazed}","edge":"${3:-1}","rounds":"^${4:1}"}}],"type":"object","required":["id"],"additionalProperties":false,"description":"A condition: edges and mods on checks, no actions, a save that ends it.","properties":{"id":{"$ref":"#/$defs/id","description":"Condition id, named by `applies`, `inflicts` and fights."},"name":{"type":"string","description":"Display name, on chips (`Prone`)."},"description":{"type":"string","description":"For people."},"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge on the holder's own checks: `-1` is disadvantage."},"mods":{"type":"object","description":"Mods on the holder's own checks, read there as `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"checks":{"$ref":"#/$defs/idList","description":"Check ids the holder's `edge` and `mods` apply to (all when omitted)."},"against":{"type":"array","description":"Effects on checks made against the holder, filtered by `reach`.","items":{"type":"object","additionalProperties":false,"description":"One effect on checks against the holder.","properties":{"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge for the attacker: `1` is advantage."},"mods":{"type":"object","description":"Added to the attacker's `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"crit":{"type":"boolean","description":"true: a hit becomes a crit. The check then reads as its first success outcome marked `crit` (its event, tally and chip), when it has one, and the chip says which condition did it (`Paralyzed (near): crit`)."},"reach":{"type":"string","description":"Only for attacks from this band or row (`near`, `far`)."}}}},"noActions":{"type":"boolean","description":"true: its holder cannot act: no blows, no abilities, potions included, on its turn, and no reactions either (a reaction is an ability: the seed's one who cannot act \"neither strikes nor uses abilities\"), unless `noReactions` is `false`."},"flees":{"type":"boolean","description":"true: its holder is running away. At the start of its next turn, if it still stands and holds this condition, it leaves the fight (a `flee` event): it no longer acts, reacts or can be targeted, rows close up behind it, and it counts neither as standing nor as down (the statistics count it as fled). A side with nobody left standing in the fight, down or fled, has lost it. One brought down while running stays in the fight, down. Put it on with an ability (Libra's Run: `applies` it to `self`, with `noActions` so the runner cannot act, Dodge or Resist meanwhile). Default false."},"endsOnDamage":{"type":"boolean","description":"true: any damage its holder takes (more than 0, after the damage steps) ends it (Asleep: a blow wakes the sleeper; the blow itself still has the advantage and crit Asleep gives)."},"noReactions":{"type":"boolean","description":"Whether its holder's reactions are taken away (Shield, a dodge, a soak, an opportunity attack). Default: what `noActions` says. `true` alone takes only the reactions (a shocking grasp); `false` with `noActions` keeps them (stunned on its turn, still dodging)."},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"The holder rolls again at the end of each of its turns; a success ends the condition. When a save applied the condition (a spell's `save`, a creature attack's `save`: a ghoul's DC 10 Constitution save), the repeat is that same check against that same DC; `check` and `dc` here serve when no save applied it (a fight's starting conditions, an outcome's `inflicts`).","properties":{"check":{"type":"string","description":"Check id rolled (`save.con`)."},"dc":{"type":"string","x-formula":"condition.dc","x-formula-type":"number","description":"DC, computed when the condition is applied: `@source.spell.dc`."},"at":{"enum":["turnEnd","turnStart"],"description":"When the save is rolled. Default `turnEnd`."}}},"atZero":{"enum":["dead","stable"],"description":"What 0 hit points means while this is on a hero."},"rounds":{"type":"integer","minimum":0,"description":"Rounds it lasts (none: until something ends it): it ends at the end of its holder's `rounds`-th turn after the one in progress, whoever put it on. `1`, put on by a foe or by the holder itself during its own turn, lasts to the end of the holder's next turn; `0` put on during the holder's own turn ends at the end of that turn (a boost to this turn's rolls only), and off its turn means the same as `1`. With `ends: turnStart`, at the start of its holder's `rounds`-th turn from now instead."},"charges":{"type":"integer","minimum":1,"description":"Checks it lasts (a penalty until used): each check it takes part in uses one, either as its holder's own check (its `edge` or `mods`, within `checks`) or as a foe's check against the holder (an `against` entry that applies); when none is left it ends after that check (a `condition` event, `ended`). A check not attempted (`requires`) uses none. With `rounds` too, whichever runs out first. Live action's botch: `\"charges\": 1` lasts to the botcher's next challenge, whenever it comes. Default: not counted."},"ends":{"enum":["turnEnd","turnStart","sourceTurnEnd"],"description":"When its `rounds` run out: `turnEnd` (default) at the end of its holder's `rounds`-th turn after the one in progress; `turnStart` at the start of its holder's `rounds`-th turn from now, whoever put it on and when (`\"rounds\": 1, \"ends\": \"turnStart\"`: until the start of its holder's next turn, as a dodge or a full defence lasts). `sourceTurnEnd` (format v1.1) at the end of the `rounds`-th turn of the one who put it on, after the one in progress (`\"rounds\": 1`: until the end of the caster's next turn); with no source, or once the source is down or gone, its holder's turns count instead. With `rounds` 0 it means 1. Without `rounds`, nothing."},"refresh":{"type":"boolean","description":"true: put on again while its holder holds it, it starts over (its `rounds`, its `charges` and its save's DC counted anew, the new source its source), with a `condition` event `refreshed`: a mark renewed by every hit lasts as long as the hits keep coming. Default false: a condition held is not put on again (its first application keeps counting down)."}}},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"A saving throw each target rolls against the user's DC.","properties":{"check":{"type":"string","description":"Check id each target rolls (`save.wis`)."},"dc":{"type":"string","x-formula":"ability.dc","x-formula-type":"number","description":"DC, on the user's sheet: `@spell.dc`."},"half":{"type":"boolean","description":"true: half damage on a successful save."}}},"ability":{"defaultSnippets":[{"label":"ability","description":"An ability of its own attack: one roll and its damage.","body":{"id":"${1:power-strike}","name":"${2:Power Strike}","uses":"${3:free}","target":"${4:enemy}","attack":{"check":"${5:attack}","damage":"${6:2d6}"}}}],"type":"object","required":["id","uses"],"additionalProperties":false,"description":"An ability, spell, reaction or potion.","properties":{"id":{"$ref":"#/$defs/id","description":"Ability id, named by heroes and orders."},"name":{"type":"string","description":"Display name."},"kind":{"type":"string","description":"Kind, for people (`Spell`, `Feature`, `Potion`)."},"level":{"type":"integer","minimum":0,"description":"Spell level or tier."},"description":{"type":"string","description":"For people."},"uses":{"type":"string","description":"What it takes: an action id of `turn.actions` (`action`, `bonus`), `reaction`, or `free`."},"cost":{"type":"array","description":"Resources paid; an ability whose cost cannot be paid is not used.","items":{"type":"object","minProperties":1,"additionalProperties":false,"dependentRequired":{"track":["amount"],"amount":["track"]},"description":"A spell slot (`{ \"slot\": 1 }`) or an amount of a track (`{ \"track\": \"tp\", \"amount\": \"1\" }`).","properties":{"slot":{"type":"integer","minimum":0,"description":"Spell slot level spent."},"track":{"type":"string","description":"Track paid from."},"amount":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much of the track."}}}},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks that fill when it is used (a builder)."},"react":{"type":"object","required":["on"],"additionalProperties":false,"description":"For a reaction: when it fires and what it does.","properties":{"on":{"enum":["hit","spell","leave","roll"],"description":"`hit` (being hit), `spell` (a spell), `leave` (an enemy leaving reach), `roll` (a decision after one of its holder's own checks is rolled and before its outcome is final: `reroll`, `keep` or `bonus`, format v1.1; taking it gives its holder the ability's `gain` and `applies` first, so the new roll and the outcome read them)."},"checks":{"$ref":"#/$defs/idList","description":"`roll` reactions: the check ids it answers (default: every check of its holder's)."},"reroll":{"type":"boolean","description":"`roll` reactions: true, the whole check is rolled again and the new roll stands (a benny, a push). Its standing order's `when` reads the first roll (`@total`, `@vs`, `@natural`, `@roll.*`)."},"bonus":{"type":"string","x-formula":"order","x-formula-type":"number","description":"`roll` reactions: added to the check's total before its outcome is read again (an invoke's +2)."},"keep":{"type":"array","minItems":1,"description":"`roll` reactions (format v1.1, a partial reroll): the check is rolled again, but each die of the first roll whose face is one of an entry's `faces` keeps that face, in its place in the pool (`@roll.dice` order); every other die is rolled anew (a push: `[{ \"faces\": [6] }, { \"tag\": \"Base\", \"faces\": [1] }]` rerolls all but the sixes and the base dice's ones). An entry with `tag` keeps only dice of the term so tagged in the roll (`(@body)d6[Base]`). Implies `reroll`. The `reaction` event lists the first roll's `dice` and which were `kept`.","items":{"type":"object","required":["faces"],"additionalProperties":false,"properties":{"faces":{"type":"array","minItems":1,"items":{"type":"integer"},"description":"Faces that stay: `[6]`; a Fate die's `[1]` keeps its pluses."},"tag":{"type":"string","minLength":1,"description":"Only dice of the term with this tag in the check's roll (`Base` for `(@body)d6[Base]`); default every die. A tag no answered check's roll has is an error."}}}},"defence":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Added to the defence against the triggering attack (Shield: `5`)."},"check":{"type":"string","description":"A check rolled to react; its success is read by damage steps as `@reaction.<ability id>`."},"cancels":{"type":"boolean","description":"`spell` reactions: true, a successful one undoes the ability on the one reacting: no attack roll, save, damage or condition for it (Counterspell; the others an area spell reaches still suffer it). Default false: the ability goes on, and damage steps may read `@reaction.<id>`."},"kinds":{"$ref":"#/$defs/stringList","description":"`spell` reactions: the ability kinds (an ability's `kind`, compared exactly) it answers; an ability of another kind aimed at the holder does not trigger it (classic-d20's Counterspell `[\"Spell\"]`: a fighter's manoeuvre goes on). Default: every ability aimed at the holder."},"when":{"type":"string","x-formula":"reaction","x-formula-type":"boolean","description":"True when it answers this trigger at all; false: it is not taken (no check rolled, nothing paid, no reaction used). Reads the reactor's sheet, the triggering blow's `@damageType` and `@attack.melee`, and `@attacker.*` (the one it answers): Libra's Dodge `@damageType == 'physical'`, Resist `@damageType != 'physical'`. A `spell` trigger reads the ability's damage type; a `leave` trigger has none (`''`). Default: always."}}},"sustained":{"type":"boolean","description":"true: its effects last while its user sustains it (one at a time)."},"target":{"enum":["enemy","enemies","ally","allies","self"],"description":"Who it is aimed at: one `enemy`, all `enemies`, an `ally`, all `allies`, or `self`."},"save":{"$ref":"#/$defs/save"},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the targets (on a failed save, when there is one)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"An attack of its own: an attack spell rolls its own attack and dice.","properties":{"check":{"type":"string","description":"Check id rolled (`attack`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@spell.mod`."},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage: `(@level >= 5 ? 2 : 1)d10`. An `enemies` ability strikes each target in turn: `@attack.targets` is how many it aims at, `@attack.hits` how many were hit before this blow (a spray's extra damage split between them)."},"type":{"type":"string","description":"Damage type (`fire`)."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage of a saving-throw ability, rolled once for all targets."},"type":{"type":"string","description":"Damage type."},"heal":{"type":"object","required":["amount","track"],"additionalProperties":false,"description":"Healing, never above the maximum.","properties":{"amount":{"type":"string","x-formula":"heal","x-formula-type":"number","description":"How much: `1d10 + @level`."},"track":{"type":"string","description":"Track healed (`hp`)."}}},"grants":{"type":"array","description":"More actions this turn (Action Surge): their attacks are really rolled.","items":{"type":"object","required":["action","count"],"additionalProperties":false,"description":"Extra actions of one kind.","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"integer","minimum":1,"description":"How many more this turn."}}}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, read by the clock as `@action.speed`."},"recharge":{"type":"object","required":["min"],"additionalProperties":false,"description":"Recharge (a breath weapon): usable again at the start of a turn when its die (a d6 unless `die` says) shows at least `min`.","properties":{"min":{"type":"integer","minimum":1,"maximum":1000,"description":"Lowest face of the die that recharges it (5 on a d6: on 5-6); at most the die's faces."},"die":{"type":"integer","minimum":2,"maximum":1000,"description":"Faces of the recharge die (default 6: a d6)."}}},"move":{"type":"string","description":"Where using it moves its user (a band such as `far`, or a row). Leaving a place where foes stand lets them react (`react.on: leave`, or the opportunity attack of `combat.reaction.opportunity`), unless it is a teleport or a disengage (`disengage`)."},"teleport":{"type":"boolean","description":"A teleport (Misty Step): its `move` never provokes a reaction."},"swap":{"type":"boolean","description":"Its `move` to a row switches places: the first ally standing in that row takes the mover's row (a `move` event), as one standing one behind the other must (Libra's row formation); with nobody there it is a plain move. Needs `move`. Without it, while rows close up (`positions.advance`), a move back out of a row its user alone holds is not taken (the rows would move it straight back)."},"disengage":{"type":"boolean","description":"Its `move` disengages: leaving never provokes an opportunity attack or a `leave` reaction. When absent, the words of `combat.disengage` found in its id or name decide."},"challenge":{"type":"object","required":["check","vs"],"additionalProperties":false,"description":"A check its user rolls on its own, against a number rather than a foe (an unopposed challenge: picking a lock, breaking a ward). The outcome's `applies` and `gain` take effect as for any check, so an extended challenge adds its `@degree` to a progress track (and a botch may empty it); standing orders read the track to know when it is done.","properties":{"check":{"type":"string","description":"Check id rolled (`challenge`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The user's number for the check, `@stat` (an ability total: `@wits + @streetwise - @wound`). Default: the check's own `stat`, else 0."},"vs":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number to meet, `@vs` (a difficulty), on the user's sheet."}}},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off its targets (breaking a ward, a cure). An ability that does nothing else is not used while none of its targets holds one of them."}}},"template":{"defaultSnippets":[{"label":"enemy template","description":"An enemy role whose numbers grow with `@tier`.","body":{"role":"${1:standard}","attributes":{},"tracks":{"hp":"${2:6 + 4 * @tier}"},"combat":{"attack":"${3:@tier}","damage":"${4:1d6 + @tier}","defence":"${5:10 + @tier}"}}}],"type":"object","required":["role"],"additionalProperties":false,"description":"An enemy template: formulas of `@tier` (the system's `tiers`, 1..6 by default) that build an enemy's sheet.","properties":{"cards":{"type":"array","items":{"$ref":"#/$defs/card"},"description":"Cards each enemy of this template holds besides the system's (issue 23)."},"role":{"type":"string","description":"`minion`, `standard`, `elite`, `boss`, or a role of your own."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom it strikes among the foes it may target (default: `combat.targeting.picks`, else `fewest-hp`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"defaults":{"type":"object","additionalProperties":false,"description":"Defaults for the enemy's sheet.","properties":{"attribute":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Every attribute not given in `attributes`: `min(5, floor((@tier + 1) / 2))`."}}},"attributes":{"type":"object","description":"Attributes by id.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier` and `@role`."}},"tracks":{"type":"object","description":"Track maxima by id: `{ \"hp\": \"8 + 6 * @tier\" }`.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier`, `@role` and the sheet."}},"combat":{"type":"object","additionalProperties":false,"description":"The enemy's fighting numbers.","properties":{"defence":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Defence: `12 + @tier`."},"attack":{"type":"string","x-formula":"template","x-formula-type":"number","description":"The number its blows are struck with, `@stat` in the attack check."},"damage":{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"Damage of its blows: `(@tier)d6 + @tier`. Reads `@tier`, `@role`, the sheet, and the attack roll's `@roll.*`, `@crit`."},"attacks":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Attacks its attack action makes (`\"2\"`; `\"0\"`: it never strikes with its blows, its abilities still act). When given, this is the count whatever the turn's attack action says (`turn.actions[].attacks`, even a constant `\"1\"`); when absent the action's count holds, and `@class.attacks` reads 1."},"type":{"type":"string","description":"Damage type of its blows."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"harm":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Consequences mode: harm levels before it falls: `@role == 'minion' ? 1 : 3`."},"abilities":{"type":"array","description":"Abilities of its own or ids of the system's abilities, used as a bestiary creature uses them: each reaction (Libra's Dodge, Resist) whenever the moment comes, abilities aimed at enemies before its blows. Costs are paid from the enemy's own tracks.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags read by formulas: `has(@target.tags, 'flying')`."},"lists":{"type":"object","description":"Values of the system's declared lists (`lists`) by name, read as `@target.<name>`: `{ \"wields\": [\"spear\"] }` (Libra's weapon type). A name the system does not declare is an error.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"orders":{"$ref":"#/$defs/enemyOrders","description":"Its standing orders (other abilities before its attacks; its reactions whenever the moment comes unless an order says when)."}}},"class":{"type":"object","additionalProperties":false,"description":"A class.","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"attacks":{"type":"string","x-formula":"class","x-formula-type":"number","description":"Attacks an Action makes; `@level` is the level in this class. Read as `@class.attacks` (the largest over a hero's classes)."}}},"damagePart":{"type":"object","required":["damage","type"],"additionalProperties":false,"description":"A further part of a blow's damage with a type of its own (an adult red dragon's bite: piercing, plus `{ \"damage\": \"2d6\", \"type\": \"fire\" }`). Rolled with the blow's own damage (its dice doubled on a crit under `crit: dice`, x2 under `total`), then run through `combat.damage.steps` on its own with `@damageType` set to its type (resisted, doubled or ignored separately); the parts' results are added up on the target, one damage event each, and one sustain roll covers the whole blow.","properties":{"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of this part: `2d6`."},"type":{"type":"string","description":"Damage type of this part (`fire`)."}}},"creatureAttack":{"type":"object","required":["id","bonus","damage"],"additionalProperties":false,"description":"One attack of a creature.","properties":{"id":{"$ref":"#/$defs/id","description":"Attack id, named by `multiattack`."},"name":{"type":"string","description":"Display name; its words type the damage (`Claw` slashes)."},"bonus":{"description":"Attack bonus: the number the blow is struck with (`@stat`). A number, or a formula over the creature's own sheet, evaluated at each blow: `\"@melee.total\"` or `\"4 - @wound\"` reads its wounds as they are then.","oneOf":[{"type":"number","description":"The bonus: `4`."},{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"A formula over the creature's own sheet (its attributes, derived values and tracks), evaluated at each blow: `@melee.total`."}]},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `2d6 + 3`."},"type":{"type":"string","description":"Damage type."},"reach":{"type":"string","description":"`near` or `far`."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids a hit puts on the target (after its save, when there is one)."},"save":{"$ref":"#/$defs/save"},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a dragon's bite: `damage` piercing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"enemyOrders":{"type":"array","description":"Standing orders of an enemy, tried in order like a hero's: other abilities before its attacks (a war cry, running away), reactions when the moment comes. `use` names one of its own `abilities`. Each reaction it has that no order names is used whenever the moment comes, as without orders.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Id of one of its abilities."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it, on its own sheet: `@hp < @hp.max / 2`."}}}},"creatureLists":{"type":"array","items":{"type":"string"},"description":"Any other list of words the system reads (`has(@target.conditionImmune, 'charmed')`)."},"creature":{"defaultSnippets":[{"label":"creature","description":"A bestiary creature with one attack.","body":{"id":"${1:wolf}","name":"${2:Wolf}","defence":"^${3:12}","hp":"^${4:11}","attacks":[{"id":"${5:bite}","name":"${6:Bite}","bonus":"^${7:4}","damage":"${8:2d4 + 2}"}]}}],"type":"object","required":["id","name","defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"A creature of the bestiary: it fights with its own numbers.","properties":{"cards":{"type":"array","items":{"$ref":"#/$defs/card"},"description":"Cards this creature holds besides the system's (issue 23)."},"id":{"$ref":"#/$defs/id","description":"Creature id, named by fights (`goblin`)."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom it strikes among the foes it may target (default: `combat.targeting.picks`, else `fewest-hp`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"size":{"type":"string","description":"Size, for people."},"type":{"type":"string","description":"Creature type (`undead`)."},"challenge":{"type":"number","minimum":0,"description":"Challenge rating or level."},"defence":{"description":"Defence (armour class): a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"tracks":{"type":"object","description":"Other track maxima by id.","additionalProperties":{"type":"number","description":"Maximum."}},"saves":{"type":"object","description":"Bonuses by check id (`save.dex`: 5), replacing the sheet's own.","additionalProperties":{"type":"number","description":"Bonus."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one attack action, in order (`[\"bite\", \"claw\", \"claw\"]`). Without one, a creature makes one attack an action and uses its attacks in turn: the first, then the second, and so on round the list, each fight starting from the first (an attack that reaches no foe is passed over for the next). The SRD ghoul bites, then claws (paralysing), then bites again."},"damageType":{"type":"string","description":"Damage type of its blows when an attack names none."},"regeneration":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Hit points regained at the start of each of its turns.","properties":{"amount":{"type":"number","minimum":0,"description":"Hit points regained."},"stoppedBy":{"$ref":"#/$defs/stringList","description":"Damage types that stop it for a turn (`fire`, `acid`)."}}},"abilities":{"type":"array","description":"Abilities of its own (a breath weapon, a saving throw the hero rolls) or ids of the system's abilities.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"position":{"type":"string","description":"Where it stands by default (`near`, `far`, a row)."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`undead`, `flying`)."},"orders":{"$ref":"#/$defs/enemyOrders","description":"Its standing orders (other abilities before its attacks; its reactions whenever the moment comes unless an order says when)."}}},"weapon":{"type":"object","required":["name","damage"],"additionalProperties":false,"description":"A hero's weapon.","properties":{"name":{"type":"string","description":"Display name; its words type the damage."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `1d8 + @str.mod`."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@str.mod`."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"type":{"type":"string","description":"Damage type (`slashing`)."},"reads":{"type":"object","description":"What this weapon's attacks read, winning over `combat.attack.reads` name by name: `{ \"second\": \"@willpower\" }`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the wielder's sheet."}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, `@action.speed`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`finesse`)."},"lists":{"type":"object","description":"Values of the system's declared lists by name (`{ \"wields\": [\"sword\"] }`); a list declared `weapon: true` joins the wielder's (Libra's weapon type and killers). A name the system does not declare is an error.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a flame tongue: slashing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"hero":{"defaultSnippets":[{"label":"hero","description":"A hero with attributes and a weapon.","body":{"id":"${1:hero}","name":"${2:Hero}","level":"^${3:1}","attributes":{},"weapon":{"name":"${4:Sword}","damage":"${5:1d8}"}}}],"type":"object","required":["id","name","level"],"additionalProperties":false,"description":"A hero for the sandbox.","properties":{"cards":{"type":"array","items":{"$ref":"#/$defs/card"},"description":"Cards this hero holds besides the system's (issue 23)."},"id":{"$ref":"#/$defs/id","description":"Hero id, named by fights."},"name":{"type":"string","description":"Display name."},"level":{"type":"integer","minimum":0,"description":"Character level, `@level`."},"classes":{"type":"object","description":"Level in each class by class id: `{ \"fighter\": 5 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Level in this class."}},"attributes":{"type":"object","description":"Attribute values by id; missing ones take the attribute's `default`.","additionalProperties":{"type":"number","description":"Value."}},"derived":{"type":"object","description":"The hero's own values (`spell.dc`), read like the system's derived values.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the hero's sheet."}},"tracks":{"type":"object","description":"Starting values of tracks, when not the maximum.","additionalProperties":{"type":"number","description":"Starting value."}},"slots":{"type":"object","description":"Spell slots by level: `{ \"1\": 4, \"2\": 2 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Slots of this level."}},"weapon":{"$ref":"#/$defs/weapon"},"abilities":{"$ref":"#/$defs/idList","description":"Ability ids the hero has."},"orders":{"type":"array","description":"Standing orders, tried in order: reactions when the moment comes, other abilities before the hero's attacks.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Ability id to use."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it: `@hp < @hp.max / 2`, or for a reaction `@total - @vs < 5`. A reaction to a hit reads the blow's `@total`, `@vs`, `@natural`, `@degree`, `@roll.*` and its own `@damage` (an order that reads `@damage` has the blow's damage rolled before the reactions, and that roll is the one dealt)."}}}},"focus":{"type":"string","description":"Who to target first: a combatant id or a role (default: the reachable enemy with the fewest hit points)."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom it strikes among the foes it may target (default: `combat.targeting.picks`, else `fewest-hp`)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids the hero carries from the start."},"position":{"type":"string","description":"Where the hero stands by default."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types the hero resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types the hero is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types the hero is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"The hero's weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe the hero slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."},"lists":{"type":"object","description":"Values of the system's declared lists (`lists`) by name, read as `@target.<name>`: `{ \"wields\": [\"sword\"] }`. A name the system does not declare is an error; a creature writes them as keys of its own.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}},"fightHero":{"oneOf":[{"type":"string","description":"A hero id."},{"type":"object","required":["hero"],"additionalProperties":false,"description":"A hero with a position and conditions for this fight.","properties":{"hero":{"type":"string","description":"Hero id."},"position":{"type":"string","description":"Where the hero stands (`near`, `far`, a row)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied when the fight starts (a late arrival: when it arrives)."},"arrives":{"type":"integer","minimum":1,"maximum":10000,"description":"The round the hero enters the fight (default 1: from the start). Until then it neither acts nor can be targeted, and a side is not beaten while someone of it is still to come; on arriving it rolls initiative (the seed: a fighter who enters later rolls when first seen), takes its turn in that round by it, and its starting `conditions` land then. An `arrive` event says so."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}}]},"enemyNumbers":{"type":"object","required":["defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"An enemy written out with its own numbers.","properties":{"name":{"type":"string","description":"Display name."},"defence":{"description":"Defence: a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order."},"damageType":{"type":"string","description":"Damage type of its blows."},"harm":{"type":"number","minimum":0,"description":"Consequences mode: harm levels before it falls."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}},"pinnedValue":{"description":"A number of the sheet as it was given: a number, or the template's formula as it was (kept when it reads what changes in a fight, such as wounds).","oneOf":[{"type":"number","description":"The number it was given: `130`."},{"type":"string","x-formula":"template","x-formula-type":"number","description":"The template's formula as it was (`max(0, 5 + @tier - @wound)`), read at the entry's tier."}]},"pinnedSheet":{"type":"object","additionalProperties":false,"description":"The sheet these template enemies were given when brought in (a saved roster, spec §2.6: an enemy keeps the sheet it was given when the template later changes). What it names wins over the template's formulas, so a change of the template does not rewrite them; what it leaves out (abilities, orders, lists, a number not named) still follows the template. Only with `template`. `rules-studio change` lists the pinned enemies it leaves untouched, and the sandbox marks them.","properties":{"attributes":{"type":"object","description":"Attribute values by id, as given.","additionalProperties":{"$ref":"#/$defs/pinnedValue"}},"tracks":{"type":"object","description":"Track maxima by id, as given (`{ \"hp\": 130 }`).","additionalProperties":{"$ref":"#/$defs/pinnedValue"}},"combat":{"type":"object","additionalProperties":false,"description":"The fighting numbers, as given.","properties":{"defence":{"$ref":"#/$defs/pinnedValue","description":"Defence, as given."},"attack":{"$ref":"#/$defs/pinnedValue","description":"The number its blows are struck with, as given."},"damage":{"description":"Damage of its blows, as given: the template's formula as it was (it is rolled), or a number.","oneOf":[{"type":"number","description":"Fixed damage."},{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"The damage formula as it was: `(@tier + 1)d8 + 2 * @tier`."}]},"attacks":{"$ref":"#/$defs/pinnedValue","description":"Attacks its attack action makes, as given."}}},"harm":{"$ref":"#/$defs/pinnedValue","description":"Harm levels before it falls (consequences mode), as given."}}},"fightEnemy":{"type":"object","additionalProperties":false,"anyOf":[{"required":["template"],"properties":{"template":true}},{"required":["bestiary"],"properties":{"bestiary":true}},{"required":["numbers"],"properties":{"numbers":true}}],"description":"Enemies of one kind: from a template, the bestiary, or numbers written out.","properties":{"template":{"type":"object","required":["role","tier"],"additionalProperties":false,"description":"From a template: `{ \"role\": \"minion\", \"tier\": 1 }`.","properties":{"role":{"type":"string","description":"Template role."},"tier":{"type":"integer","minimum":0,"maximum":1000,"description":"Tier, inside the system's `tiers` (1..6 by default)."}}},"bestiary":{"type":"string","description":"Creature id from the bestiary."},"numbers":{"$ref":"#/$defs/enemyNumbers"},"count":{"type":"integer","minimum":1,"maximum":1000,"description":"How many (default 1, at most 1000)."},"id":{"$ref":"#/$defs/id","description":"Name prefix: enemies are `<id>-1`, `<id>-2`, ... (default: the role or creature)."},"position":{"type":"string","description":"Where they stand."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied to each when the fight starts (late arrivals: when they arrive)."},"arrives":{"type":"integer","minimum":1,"maximum":10000,"description":"The round they enter the fight (default 1: from the start). Until then they neither act nor can be targeted, and a side is not beaten while someone of it is still to come; on arriving they roll initiative (the seed: a fighter who enters later rolls when first seen), take their turn in that round by it, and their starting `conditions` land then. An `arrive` event says so."},"pinned":{"$ref":"#/$defs/pinnedSheet"}}},"fight":{"defaultSnippets":[{"label":"fight","description":"A sample fight: heroes against enemies from a template.","body":{"id":"${1:first-fight}","name":"${2:First fight}","heroes":["${3:hero}"],"enemies":[{"template":{"role":"${4:standard}","tier":"^${5:1}"},"count":"^${6:1}"}]}}],"type":"object","required":["id","heroes","enemies"],"additionalProperties":false,"description":"A fight: heroes against enemies.","properties":{"id":{"$ref":"#/$defs/id","description":"Fight id: `sim FILE --fight ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","items":{"$ref":"#/$defs/fightHero"},"description":"Hero ids, or `{ \"hero\": \"fighter5\", \"position\": \"far\", \"conditions\": [\"blessed\"] }`."},"enemies":{"type":"array","items":{"$ref":"#/$defs/fightEnemy"},"description":"Enemies: `{ \"template\": { \"role\": \"minion\", \"tier\": 1 }, \"count\": 4 }` or `{ \"bestiary\": \"goblin\" }`."},"positions":{"type":"object","description":"Positions by hero id: `{ \"fighter5\": \"near\" }`.","additionalProperties":{"type":"string","description":"Band or row."}},"maxRounds":{"type":"integer","minimum":1,"maximum":10000,"description":"Rounds before the fight is a draw (default 100)."},"position":{"type":"string","description":"Consequences mode: the heroes' position (default `combat.consequences.defaultPosition`, else `risky`)."},"effect":{"type":"string","description":"Consequences mode: the heroes' effect (default `standard`)."}}},"card":{"type":"object","required":["id","on","do"],"additionalProperties":false,"description":"A card (issue 23): a rule its holder carries that fires when its event happens to it, and does what its `do` says. A system's cards are held by every combatant; a hero's, a creature's or a template's by that one only. Each firing is a `card` event in the log, before what its effects do. Cards that fire one another may nest 8 deep; deeper stops the fight with an error, and the checker refuses a card whose effect can fire its own event again.","properties":{"id":{"$ref":"#/$defs/id","description":"Card id, unique in its list (named by the log's `card` event)."},"name":{"type":"string","description":"Display name, on its chip (default: the id in title case)."},"on":{"enum":["fightStart","fightEnd","roundStart","turnStart","turnEnd","damageDealt","damageTaken","enemyDefeated","down","conditionApplied"],"description":"The event it fires on, for its holder: `fightStart` and `fightEnd` (the fight starting, after the starting conditions; ending, before the `fightEnd` event), `roundStart` (after late arrivals enter), `turnStart` and `turnEnd` (its own turn's start, just after the `turn` event; its end, before its conditions' saves and durations), `damageDealt` and `damageTaken` (damage of more than 0 after the steps it dealt or took: the target's cards first), `enemyDefeated` (a foe of its went down, whoever felled it), `down` (it went down itself), `conditionApplied` (a condition put on it, not one refreshed). A holder that is down fires nothing but its `down` cards."},"when":{"type":"string","x-formula":"card","x-formula-type":"boolean","description":"True when it fires; default always. Context `card`: the holder's sheet and the event's facts, `@event.amount` (the damage dealt or taken, else 0), `@event.source` (the id of the one who caused it, `''` if none), `@event.target` (the id of the one it happened to), `@event.type` (the damage type, the condition id, or how one fell: `dead`, `down`, `stable`; else `''`). `@event.amount >= 5`, `@event.type == 'fire'`, `@event.source == @id`."},"do":{"type":"array","items":{"$ref":"#/$defs/cardEffect"},"description":"What it does, in order, each on whom its `to` says."},"text":{"type":"string","description":"What it does in words, the first half of its chip (`+1 damage until the end of the turn`); default: worded from `do`."},"description":{"type":"string","description":"For people."}}},"cardEffect":{"type":"object","additionalProperties":false,"description":"One effect of a card: exactly one of `apply`, `remove`, `gain`, `spend`, `heal`, `damage`, `grant`, on whom `to` says (its holder by default). Nobody down is affected.","properties":{"to":{"enum":["self","source","target","allies","enemies"],"description":"On whom: `self` (the holder, default), the event's `source` or `target`, the holder's `allies` (the others of its side standing) or `enemies` (every foe standing)."},"apply":{"type":"string","description":"Condition id put on (its source is the holder)."},"remove":{"type":"string","description":"Condition id taken off."},"gain":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"A track that fills, kept within 0 and its maximum (a `gain` event).","properties":{"track":{"type":"string","description":"Track id (`rage`)."},"amount":{"type":"string","x-formula":"card","x-formula-type":"number","description":"How much, evaluated on the holder. Context `card`: the holder's sheet and the event's facts, `@event.amount` (the damage dealt or taken, else 0), `@event.source` (the id of the one who caused it, `''` if none), `@event.target` (the id of the one it happened to), `@event.type` (the damage type, the condition id, or how one fell: `dead`, `down`, `stable`; else `''`)."}}},"spend":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"A track that empties by `amount`, never below 0 (a `gain` event with a negative amount; emptied hit points put it down).","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"card","x-formula-type":"number","description":"How much, evaluated on the holder. Context `card`: the holder's sheet and the event's facts, `@event.amount` (the damage dealt or taken, else 0), `@event.source` (the id of the one who caused it, `''` if none), `@event.target` (the id of the one it happened to), `@event.type` (the damage type, the condition id, or how one fell: `dead`, `down`, `stable`; else `''`)."}}},"heal":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Healing, never above the maximum (a `heal` event).","properties":{"amount":{"type":"string","x-formula":"card","x-formula-type":"number","description":"How much, rolled on the holder's sheet: `1d4 + @level`. Context `card`: the holder's sheet and the event's facts, `@event.amount` (the damage dealt or taken, else 0), `@event.source` (the id of the one who caused it, `''` if none), `@event.target` (the id of the one it happened to), `@event.type` (the damage type, the condition id, or how one fell: `dead`, `down`, `stable`; else `''`)."},"track":{"type":"string","description":"Track healed (default: the hit-point track)."}}},"damage":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Damage dealt by the holder, through the damage steps (a `damage` event); it may fire `damageDealt` and `damageTaken` cards.","properties":{"amount":{"type":"string","x-formula":"card","x-formula-type":"number","description":"How much, rolled on the holder's sheet: `1d6`, `@event.amount / 2`. Context `card`: the holder's sheet and the event's facts, `@event.amount` (the damage dealt or taken, else 0), `@event.source` (the id of the one who caused it, `''` if none), `@event.target` (the id of the one it happened to), `@event.type` (the damage type, the condition id, or how one fell: `dead`, `down`, `stable`; else `''`)."},"type":{"type":"string","description":"Damage type (default: `combat.damage.types.default`)."}}},"grant":{"type":"object","required":["action"],"additionalProperties":false,"description":"More actions of one kind for the recipient's act: this act when it is acting now, else its next one (a `turnStart` card's extra attack).","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"string","x-formula":"card","x-formula-type":"number","description":"How many (default 1). Context `card`: the holder's sheet and the event's facts, `@event.amount` (the damage dealt or taken, else 0), `@event.source` (the id of the one who caused it, `''` if none), `@event.target` (the id of the one it happened to), `@event.type` (the damage type, the condition id, or how one fell: `dead`, `down`, `stable`; else `''`)."}}}}}}};
+const schema33 = {"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]*$","description":"An id: letters, digits, `_`, `-` and `.`, starting with a letter or digit."};
+const schema36 = {"type":"array","items":{"type":"string"},"description":"A list of words."};
+const schema38 = {"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A name read in formulas as `@name`: letters, digits and `_`, not starting with a digit."};
+const schema39 = {"type":"object","required":["name"],"additionalProperties":false,"description":"A base number of the sheet.","properties":{"name":{"type":"string","description":"Display name, shown on chips (`Strength`)."},"abbr":{"type":"string","description":"Short label (`STR`)."},"default":{"type":"number","description":"Value when a sheet does not give one."},"min":{"type":"number","description":"Lowest allowed value."},"max":{"type":"number","description":"Highest allowed value."},"whole":{"type":"boolean","description":"Only whole numbers are allowed (a number of dice, a die's size, a rating): the checker reports 2.5 where it is written."},"description":{"type":"string","description":"What it measures, for people."}}};
+const schema40 = {"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$","description":"A name read in formulas as `@name`; dots allowed (`str.mod`)."};
+const schema42 = {"type":"object","required":["name","max"],"additionalProperties":false,"description":"A number that goes up and down in a fight.","properties":{"name":{"type":"string","description":"Display name (`Hit points`)."},"max":{"type":"string","x-formula":"sheet","description":"The maximum, a formula over the sheet: `10 + @con.mod * @level`."},"start":{"type":"string","x-formula":"sheet","description":"Value at the start of a fight (default: the maximum). `0` for a track that fills, like Hope."},"counts":{"type":"array","items":{"type":"string"},"description":"Damage types whose hit points taken this track adds up, within its maximum: `[\"aggravated\"]` keeps the aggravated wounds of live action, which blood cannot heal (a heal reads `@hp.max - @hp > @aggravated`). The type is the one the log's damage event names, after the damage steps; each addition is a `gain` event. Healing never lowers it. Usually `start: \"0\"`."},"description":{"type":"string","description":"What it measures, for people."}}};
+const schema94 = {"type":"object","additionalProperties":false,"description":"A class.","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"attacks":{"type":"string","x-formula":"class","x-formula-type":"number","description":"Attacks an Action makes; `@level` is the level in this class. Read as `@class.attacks` (the largest over a hero's classes)."}}};
+const schema159 = {"type":"object","required":["budget","expect"],"additionalProperties":false,"description":"Difficulty budget. A fight's budget is the sum of `budget` over its enemies; `expect` says what win rate a budget should give, so the balance tools can flag fights where the book and the dice disagree.","properties":{"budget":{"type":"string","x-formula":"encounter","x-formula-type":"number","description":"Budget of one enemy (context `encounter`: `@tier`, `@role`, `@challenge`, `@party.size`, `@party.level`), summed over the fight's enemies, like an XP budget: `\"@tier * (@role == 'boss' ? 8 : @role == 'elite' ? 3 : 1)\"`."},"expect":{"type":"array","minItems":1,"description":"The heroes' expected win rate at given budgets: `[{ \"budget\": 4, \"winRate\": 0.9 }, { \"budget\": 12, \"winRate\": 0.5 }]`. Between points the expectation is read on a straight line; beyond the ends it stays at the end's value.","items":{"type":"object","required":["budget","winRate"],"additionalProperties":false,"description":"One point: a budget and the win rate it should give.","properties":{"budget":{"type":"number","description":"A fight's total budget."},"winRate":{"type":"number","minimum":0,"maximum":1,"description":"Heroes' expected win rate at that budget, 0..1."}}}},"tolerance":{"type":"number","minimum":0,"maximum":1,"description":"How far the simulated win rate may sit from the expectation before a fight is flagged (default 0.15): flagged when the whole 95% interval lies outside expectation ± tolerance."}}};
 const func1 = Object.prototype.hasOwnProperty;
 const func2 = __ajv_dep0.default;
+const schema32 = {"type":"object","required":["id","on","do"],"additionalProperties":false,"description":"A card (issue 23): a rule its holder carries that fires when its event happens to it, and does what its `do` says. A system's cards are held by every combatant; a hero's, a creature's or a template's by that one only. Each firing is a `card` event in the log, before what its effects do. Cards that fire one another may nest 8 deep; deeper stops the fight with an error, and the checker refuses a card whose effect can fire its own event again.","properties":{"id":{"$ref":"#/$defs/id","description":"Card id, unique in its list (named by the log's `card` event)."},"name":{"type":"string","description":"Display name, on its chip (default: the id in title case)."},"on":{"enum":["fightStart","fightEnd","roundStart","turnStart","turnEnd","damageDealt","damageTaken","enemyDefeated","down","conditionApplied"],"description":"The event it fires on, for its holder: `fightStart` and `fightEnd` (the fight starting, after the starting conditions; ending, before the `fightEnd` event), `roundStart` (after late arrivals enter), `turnStart` and `turnEnd` (its own turn's start, just after the `turn` event; its end, before its conditions' saves and durations), `damageDealt` and `damageTaken` (damage of more than 0 after the steps it dealt or took: the target's cards first), `enemyDefeated` (a foe of its went down, whoever felled it), `down` (it went down itself), `conditionApplied` (a condition put on it, not one refreshed). A holder that is down fires nothing but its `down` cards."},"when":{"type":"string","x-formula":"card","x-formula-type":"boolean","description":"True when it fires; default always. Context `card`: the holder's sheet and the event's facts, `@event.amount` (the damage dealt or taken, else 0), `@event.source` (the id of the one who caused it, `''` if none), `@event.target` (the id of the one it happened to), `@event.type` (the damage type, the condition id, or how one fell: `dead`, `down`, `stable`; else `''`). `@event.amount >= 5`, `@event.type == 'fire'`, `@event.source == @id`."},"do":{"type":"array","items":{"$ref":"#/$defs/cardEffect"},"description":"What it does, in order, each on whom its `to` says."},"text":{"type":"string","description":"What it does in words, the first half of its chip (`+1 damage until the end of the turn`); default: worded from `do`."},"description":{"type":"string","description":"For people."}}};
+const schema34 = {"type":"object","additionalProperties":false,"description":"One effect of a card: exactly one of `apply`, `remove`, `gain`, `spend`, `heal`, `damage`, `grant`, on whom `to` says (its holder by default). Nobody down is affected.","properties":{"to":{"enum":["self","source","target","allies","enemies"],"description":"On whom: `self` (the holder, default), the event's `source` or `target`, the holder's `allies` (the others of its side standing) or `enemies` (every foe standing)."},"apply":{"type":"string","description":"Condition id put on (its source is the holder)."},"remove":{"type":"string","description":"Condition id taken off."},"gain":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"A track that fills, kept within 0 and its maximum (a `gain` event).","properties":{"track":{"type":"string","description":"Track id (`rage`)."},"amount":{"type":"string","x-formula":"card","x-formula-type":"number","description":"How much, evaluated on the holder. Context `card`: the holder's sheet and the event's facts, `@event.amount` (the damage dealt or taken, else 0), `@event.source` (the id of the one who caused it, `''` if none), `@event.target` (the id of the one it happened to), `@event.type` (the damage type, the condition id, or how one fell: `dead`, `down`, `stable`; else `''`)."}}},"spend":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"A track that empties by `amount`, never below 0 (a `gain` event with a negative amount; emptied hit points put it down).","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"card","x-formula-type":"number","description":"How much, evaluated on the holder. Context `card`: the holder's sheet and the event's facts, `@event.amount` (the damage dealt or taken, else 0), `@event.source` (the id of the one who caused it, `''` if none), `@event.target` (the id of the one it happened to), `@event.type` (the damage type, the condition id, or how one fell: `dead`, `down`, `stable`; else `''`)."}}},"heal":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Healing, never above the maximum (a `heal` event).","properties":{"amount":{"type":"string","x-formula":"card","x-formula-type":"number","description":"How much, rolled on the holder's sheet: `1d4 + @level`. Context `card`: the holder's sheet and the event's facts, `@event.amount` (the damage dealt or taken, else 0), `@event.source` (the id of the one who caused it, `''` if none), `@event.target` (the id of the one it happened to), `@event.type` (the damage type, the condition id, or how one fell: `dead`, `down`, `stable`; else `''`)."},"track":{"type":"string","description":"Track healed (default: the hit-point track)."}}},"damage":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Damage dealt by the holder, through the damage steps (a `damage` event); it may fire `damageDealt` and `damageTaken` cards.","properties":{"amount":{"type":"string","x-formula":"card","x-formula-type":"number","description":"How much, rolled on the holder's sheet: `1d6`, `@event.amount / 2`. Context `card`: the holder's sheet and the event's facts, `@event.amount` (the damage dealt or taken, else 0), `@event.source` (the id of the one who caused it, `''` if none), `@event.target` (the id of the one it happened to), `@event.type` (the damage type, the condition id, or how one fell: `dead`, `down`, `stable`; else `''`)."},"type":{"type":"string","description":"Damage type (default: `combat.damage.types.default`)."}}},"grant":{"type":"object","required":["action"],"additionalProperties":false,"description":"More actions of one kind for the recipient's act: this act when it is acting now, else its next one (a `turnStart` card's extra attack).","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"string","x-formula":"card","x-formula-type":"number","description":"How many (default 1). Context `card`: the holder's sheet and the event's facts, `@event.amount` (the damage dealt or taken, else 0), `@event.source` (the id of the one who caused it, `''` if none), `@event.target` (the id of the one it happened to), `@event.type` (the damage type, the condition id, or how one fell: `dead`, `down`, `stable`; else `''`)."}}}}};
 const pattern4 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_.-]*$", "u");
-const pattern5 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
-const pattern6 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$", "u");
-const schema41 = {"type":"object","required":["params","body"],"additionalProperties":false,"description":"A function of your own: `{ \"params\": [\"n\"], \"body\": \"d(@n)\" }`, called `throw(10)`.","properties":{"params":{"type":"array","items":{"$ref":"#/$defs/refName"},"description":"Parameter names, read in the body as `@n`."},"body":{"type":"string","x-formula":"function","description":"The body: a formula over the parameters."},"description":{"type":"string","description":"What it computes, for people."}}};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate21.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.on === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "on"},message:"must have required property '"+"on"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.do === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "do"},message:"must have required property '"+"do"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((key0 === "id") || (key0 === "name")) || (key0 === "on")) || (key0 === "when")) || (key0 === "do")) || (key0 === "text")) || (key0 === "description"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(!pattern4.test(data0)){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_.-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_.-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.on !== undefined){
+let data2 = data.on;
+if(!((((((((((data2 === "fightStart") || (data2 === "fightEnd")) || (data2 === "roundStart")) || (data2 === "turnStart")) || (data2 === "turnEnd")) || (data2 === "damageDealt")) || (data2 === "damageTaken")) || (data2 === "enemyDefeated")) || (data2 === "down")) || (data2 === "conditionApplied"))){
+const err7 = {instancePath:instancePath+"/on",schemaPath:"#/properties/on/enum",keyword:"enum",params:{allowedValues: schema32.properties.on.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.when !== undefined){
+if(typeof data.when !== "string"){
+const err8 = {instancePath:instancePath+"/when",schemaPath:"#/properties/when/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.do !== undefined){
+let data4 = data.do;
+if(Array.isArray(data4)){
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+for(const key1 in data5){
+if(!((((((((key1 === "to") || (key1 === "apply")) || (key1 === "remove")) || (key1 === "gain")) || (key1 === "spend")) || (key1 === "heal")) || (key1 === "damage")) || (key1 === "grant"))){
+const err9 = {instancePath:instancePath+"/do/" + i0,schemaPath:"#/$defs/cardEffect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data5.to !== undefined){
+let data6 = data5.to;
+if(!(((((data6 === "self") || (data6 === "source")) || (data6 === "target")) || (data6 === "allies")) || (data6 === "enemies"))){
+const err10 = {instancePath:instancePath+"/do/" + i0+"/to",schemaPath:"#/$defs/cardEffect/properties/to/enum",keyword:"enum",params:{allowedValues: schema34.properties.to.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data5.apply !== undefined){
+if(typeof data5.apply !== "string"){
+const err11 = {instancePath:instancePath+"/do/" + i0+"/apply",schemaPath:"#/$defs/cardEffect/properties/apply/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data5.remove !== undefined){
+if(typeof data5.remove !== "string"){
+const err12 = {instancePath:instancePath+"/do/" + i0+"/remove",schemaPath:"#/$defs/cardEffect/properties/remove/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data5.gain !== undefined){
+let data9 = data5.gain;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.track === undefined){
+const err13 = {instancePath:instancePath+"/do/" + i0+"/gain",schemaPath:"#/$defs/cardEffect/properties/gain/required",keyword:"required",params:{missingProperty: "track"},message:"must have required property '"+"track"+"'"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data9.amount === undefined){
+const err14 = {instancePath:instancePath+"/do/" + i0+"/gain",schemaPath:"#/$defs/cardEffect/properties/gain/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+for(const key2 in data9){
+if(!((key2 === "track") || (key2 === "amount"))){
+const err15 = {instancePath:instancePath+"/do/" + i0+"/gain",schemaPath:"#/$defs/cardEffect/properties/gain/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data9.track !== undefined){
+if(typeof data9.track !== "string"){
+const err16 = {instancePath:instancePath+"/do/" + i0+"/gain/track",schemaPath:"#/$defs/cardEffect/properties/gain/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data9.amount !== undefined){
+if(typeof data9.amount !== "string"){
+const err17 = {instancePath:instancePath+"/do/" + i0+"/gain/amount",schemaPath:"#/$defs/cardEffect/properties/gain/properties/amount/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/do/" + i0+"/gain",schemaPath:"#/$defs/cardEffect/properties/gain/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data5.spend !== undefined){
+let data12 = data5.spend;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.track === undefined){
+const err19 = {instancePath:instancePath+"/do/" + i0+"/spend",schemaPath:"#/$defs/cardEffect/properties/spend/required",keyword:"required",params:{missingProperty: "track"},message:"must have required property '"+"track"+"'"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data12.amount === undefined){
+const err20 = {instancePath:instancePath+"/do/" + i0+"/spend",schemaPath:"#/$defs/cardEffect/properties/spend/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+for(const key3 in data12){
+if(!((key3 === "track") || (key3 === "amount"))){
+const err21 = {instancePath:instancePath+"/do/" + i0+"/spend",schemaPath:"#/$defs/cardEffect/properties/spend/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data12.track !== undefined){
+if(typeof data12.track !== "string"){
+const err22 = {instancePath:instancePath+"/do/" + i0+"/spend/track",schemaPath:"#/$defs/cardEffect/properties/spend/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data12.amount !== undefined){
+if(typeof data12.amount !== "string"){
+const err23 = {instancePath:instancePath+"/do/" + i0+"/spend/amount",schemaPath:"#/$defs/cardEffect/properties/spend/properties/amount/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/do/" + i0+"/spend",schemaPath:"#/$defs/cardEffect/properties/spend/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data5.heal !== undefined){
+let data15 = data5.heal;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+if(data15.amount === undefined){
+const err25 = {instancePath:instancePath+"/do/" + i0+"/heal",schemaPath:"#/$defs/cardEffect/properties/heal/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+for(const key4 in data15){
+if(!((key4 === "amount") || (key4 === "track"))){
+const err26 = {instancePath:instancePath+"/do/" + i0+"/heal",schemaPath:"#/$defs/cardEffect/properties/heal/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data15.amount !== undefined){
+if(typeof data15.amount !== "string"){
+const err27 = {instancePath:instancePath+"/do/" + i0+"/heal/amount",schemaPath:"#/$defs/cardEffect/properties/heal/properties/amount/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data15.track !== undefined){
+if(typeof data15.track !== "string"){
+const err28 = {instancePath:instancePath+"/do/" + i0+"/heal/track",schemaPath:"#/$defs/cardEffect/properties/heal/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/do/" + i0+"/heal",schemaPath:"#/$defs/cardEffect/properties/heal/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data5.damage !== undefined){
+let data18 = data5.damage;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.amount === undefined){
+const err30 = {instancePath:instancePath+"/do/" + i0+"/damage",schemaPath:"#/$defs/cardEffect/properties/damage/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+for(const key5 in data18){
+if(!((key5 === "amount") || (key5 === "type"))){
+const err31 = {instancePath:instancePath+"/do/" + i0+"/damage",schemaPath:"#/$defs/cardEffect/properties/damage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data18.amount !== undefined){
+if(typeof data18.amount !== "string"){
+const err32 = {instancePath:instancePath+"/do/" + i0+"/damage/amount",schemaPath:"#/$defs/cardEffect/properties/damage/properties/amount/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data18.type !== undefined){
+if(typeof data18.type !== "string"){
+const err33 = {instancePath:instancePath+"/do/" + i0+"/damage/type",schemaPath:"#/$defs/cardEffect/properties/damage/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/do/" + i0+"/damage",schemaPath:"#/$defs/cardEffect/properties/damage/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data5.grant !== undefined){
+let data21 = data5.grant;
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.action === undefined){
+const err35 = {instancePath:instancePath+"/do/" + i0+"/grant",schemaPath:"#/$defs/cardEffect/properties/grant/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+for(const key6 in data21){
+if(!((key6 === "action") || (key6 === "count"))){
+const err36 = {instancePath:instancePath+"/do/" + i0+"/grant",schemaPath:"#/$defs/cardEffect/properties/grant/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data21.action !== undefined){
+if(typeof data21.action !== "string"){
+const err37 = {instancePath:instancePath+"/do/" + i0+"/grant/action",schemaPath:"#/$defs/cardEffect/properties/grant/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data21.count !== undefined){
+if(typeof data21.count !== "string"){
+const err38 = {instancePath:instancePath+"/do/" + i0+"/grant/count",schemaPath:"#/$defs/cardEffect/properties/grant/properties/count/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/do/" + i0+"/grant",schemaPath:"#/$defs/cardEffect/properties/grant/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/do/" + i0,schemaPath:"#/$defs/cardEffect/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/do",schemaPath:"#/properties/do/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data.text !== undefined){
+if(typeof data.text !== "string"){
+const err42 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err43 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+validate21.errors = vErrors;
+return errors === 0;
+}
+validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema44 = {"type":"object","required":["params","body"],"additionalProperties":false,"description":"A function of your own: `{ \"params\": [\"n\"], \"body\": \"d(@n)\" }`, called `throw(10)`.","properties":{"params":{"type":"array","items":{"$ref":"#/$defs/refName"},"description":"Parameter names, read in the body as `@n`."},"body":{"type":"string","x-formula":"function","description":"The body: a formula over the parameters."},"description":{"type":"string","description":"What it computes, for people."}}};
+const pattern6 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
+
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate23.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -71,7 +633,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(typeof data1 === "string"){
-if(!pattern5.test(data1)){
+if(!pattern6.test(data1)){
 const err3 = {instancePath:instancePath+"/params/" + i0,schemaPath:"#/$defs/refName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -140,20 +702,20 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
-validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema44 = {"defaultSnippets":[{"label":"check with hit and miss","description":"A roll against the target's defence with two outcomes.","body":{"name":"${1:Attack}","roll":"${2:d20 + @might}","outcomes":[{"id":"hit","name":"Hit","when":"@total >= @vs","result":"success"},{"id":"miss","name":"Miss","when":"true","result":"fail"}]}}],"type":"object","required":["roll"],"additionalProperties":false,"description":"A check: one roll, then the first outcome whose `when` holds. No outcomes: it only yields its total (initiative).","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"What the check is for, for people."},"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The roll, evaluated once: `d20 + @stat + @prof`. Reads the actor's sheet, `@stat`, reads, `@edge`, `@mods.<name>`, `@target.*`."},"edge":{"type":"object","required":["combine"],"additionalProperties":false,"description":"How advantage-like edges combine before the dice; the roll reads the result as `@edge`.","properties":{"combine":{"enum":["cancel","sum"],"description":"`cancel`: any positive and any negative edge cancel, else ±1. `sum`: added up, clamped to `max`."},"max":{"type":"integer","minimum":0,"description":"Largest edge either way, under `sum`."}}},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order; the first whose `when` holds is the outcome."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number this check is rolled with when no blow gives one (a save, a reaction, initiative), readable in `roll` as `@stat`: `@con.save`. Computed on the roller's sheet; a creature's `saves[<this check's id>]` replaces it (an SRD monster's Constitution save +6). An attack's `@stat` stays the weapon's or creature attack's."},"requires":{"type":"string","x-formula":"check.roll","x-formula-type":"boolean","description":"True when the check may be attempted at all; false: nothing is rolled, no outcome follows (a blow misses, a challenge adds nothing), the action is spent; the log's check event has the outcome `not-attempted` (tallied so by `sim`) and no dice. Read before the roll on the roller's sheet, with `@stat` (the blow's or the check's) and `@target.*`; conditions' `@mods` are not gathered yet. Live action: a wound penalty at or above the ability total stops the action, `@stat >= 1` with totals that already subtract `@wound`. Default: always."},"vs":{"type":"object","required":["check"],"additionalProperties":false,"description":"An opposed check (format v1.1): when this check is rolled against a target (a blow), the target first rolls its own check `check` with its own edge, mods and `@stat` (a hero, a bestiary creature, a template alike; its check event comes first in the log and its outcome's effects are its own), then this check is rolled and its outcomes read both sides: `@vs` is the defender's total, `@vs.total`, `@vs.natural`, `@vs.degree`, `@vs.outcome`, `@vs.crit`, `@vs.roll.high`, `@vs.roll.low`, `@vs.roll.<Tag>` its roll's facts (net successes: `@total - @vs.total`). An outcome marked `counter` hurts the attacker instead. The check event's `opposed` names the defender's roll. Without a target (a save, initiative) nothing is opposed.","properties":{"check":{"$ref":"#/$defs/id","description":"Id of the check the defender rolls (`dodge`); it cannot itself have a `vs`."},"prefer":{"type":"array","maxItems":10,"description":"Other checks the defender may roll instead, tried in order: the first whose `when` holds on the defender's sheet is rolled, else `check` (Call of Cthulhu: fight back when its Fighting beats its Dodge).","items":{"type":"object","required":["check","when"],"additionalProperties":false,"description":"A check the defender prefers when `when` holds.","properties":{"check":{"$ref":"#/$defs/id","description":"Id of the check rolled (`fight-back`); it cannot itself have a `vs`."},"when":{"type":"string","x-formula":"sheet","x-formula-type":"boolean","description":"True when the defender rolls this check: `@fighting > @dodge`, read on the defender's sheet."}}}}}}}};
-const schema45 = {"type":"object","required":["id","when","result"],"additionalProperties":false,"description":"One outcome of a check. Outcomes are tried in order; the first whose `when` holds is the outcome.","properties":{"id":{"$ref":"#/$defs/id","description":"Outcome id (`hit`, `crit`), tallied by the simulator."},"name":{"type":"string","description":"Display name, on chips (`Hit`)."},"when":{"type":"string","x-formula":"check.outcome","x-formula-type":"boolean","description":"True when this is the outcome: `@total >= @vs`. Reads `@natural`, `@total`, `@vs`, `@roll.*`."},"provokes":{"type":"boolean","description":"true: the check's target now counts the actor as the one who provoked it, and a foe whose `picks` is `provoker` strikes that one next while it can be targeted (the 7–9 of a 2d6 move game). Default false."},"result":{"enum":["success","partial","fail"],"description":"What the rules read: `success`, `partial` or `fail`."},"crit":{"type":"boolean","description":"true: a critical success."},"botch":{"type":"boolean","description":"true: a botch (critical failure)."},"degree":{"type":"string","x-formula":"check.outcome","x-formula-type":"number","description":"Degree of success, a number."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the one who rolled (how a rule remembers something for the rest of the fight)."},"inflicts":{"$ref":"#/$defs/idList","description":"Condition ids put on the target (`off-balance`)."},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off the target (a `condition` event `ended` for each it held): an overcome that clears an aspect, a hit that breaks a guard. Taken off before `inflicts` puts any on."},"removesOwn":{"$ref":"#/$defs/idList","description":"Condition ids taken off the one who rolled (a `condition` event `ended` for each it held): a Spirit roll that ends Shaken, a recovery. Taken off before `applies` puts any on."},"counter":{"type":"boolean","description":"Opposed checks (format v1.1, a check's `vs`): true when this outcome hurts the one who rolled: the defender's own first attack (a hero's weapon, a creature's first attack, a template's attack) deals its damage to the attacker, rolled on the defender's sheet with the defender's roll as `@natural`, `@roll.*` and `@crit`, through the damage steps (Call of Cthulhu's fight back). Usually a `fail` outcome: the attacker's own blow does not land. Nothing happens when it is not an opposed blow or the defender has no attack."},"gain":{"type":"array","items":{"$ref":"#/$defs/outcomeGain"},"description":"Tracks of the one who rolled that fill: `[{ \"track\": \"hope\", \"amount\": \"1\" }]`. An amount may read the outcome's `@degree`: an extended challenge adds `@degree` to a progress track, and a botch empties it with `-@progress`."},"description":{"type":"string","description":"For people."}}};
-const schema47 = {"type":"array","items":{"type":"string"},"description":"A list of ids."};
-const schema51 = {"type":"object","required":["track","amount"],"additionalProperties":false,"description":"A track that an outcome fills for the one who rolled: `{ \"track\": \"progress\", \"amount\": \"@degree\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"check.gain","description":"How much, a formula over the roller's sheet, the roll and this outcome (`@degree`, `@outcome`, `@crit`); a negative amount empties the track (never below 0)."}}};
+const schema47 = {"defaultSnippets":[{"label":"check with hit and miss","description":"A roll against the target's defence with two outcomes.","body":{"name":"${1:Attack}","roll":"${2:d20 + @might}","outcomes":[{"id":"hit","name":"Hit","when":"@total >= @vs","result":"success"},{"id":"miss","name":"Miss","when":"true","result":"fail"}]}}],"type":"object","required":["roll"],"additionalProperties":false,"description":"A check: one roll, then the first outcome whose `when` holds. No outcomes: it only yields its total (initiative).","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"What the check is for, for people."},"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The roll, evaluated once: `d20 + @stat + @prof`. Reads the actor's sheet, `@stat`, reads, `@edge`, `@mods.<name>`, `@target.*`."},"edge":{"type":"object","required":["combine"],"additionalProperties":false,"description":"How advantage-like edges combine before the dice; the roll reads the result as `@edge`.","properties":{"combine":{"enum":["cancel","sum"],"description":"`cancel`: any positive and any negative edge cancel, else ±1. `sum`: added up, clamped to `max`."},"max":{"type":"integer","minimum":0,"description":"Largest edge either way, under `sum`."}}},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order; the first whose `when` holds is the outcome."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number this check is rolled with when no blow gives one (a save, a reaction, initiative), readable in `roll` as `@stat`: `@con.save`. Computed on the roller's sheet; a creature's `saves[<this check's id>]` replaces it (an SRD monster's Constitution save +6). An attack's `@stat` stays the weapon's or creature attack's."},"requires":{"type":"string","x-formula":"check.roll","x-formula-type":"boolean","description":"True when the check may be attempted at all; false: nothing is rolled, no outcome follows (a blow misses, a challenge adds nothing), the action is spent; the log's check event has the outcome `not-attempted` (tallied so by `sim`) and no dice. Read before the roll on the roller's sheet, with `@stat` (the blow's or the check's) and `@target.*`; conditions' `@mods` are not gathered yet. Live action: a wound penalty at or above the ability total stops the action, `@stat >= 1` with totals that already subtract `@wound`. Default: always."},"vs":{"type":"object","required":["check"],"additionalProperties":false,"description":"An opposed check (format v1.1): when this check is rolled against a target (a blow), the target first rolls its own check `check` with its own edge, mods and `@stat` (a hero, a bestiary creature, a template alike; its check event comes first in the log and its outcome's effects are its own), then this check is rolled and its outcomes read both sides: `@vs` is the defender's total, `@vs.total`, `@vs.natural`, `@vs.degree`, `@vs.outcome`, `@vs.crit`, `@vs.roll.high`, `@vs.roll.low`, `@vs.roll.<Tag>` its roll's facts (net successes: `@total - @vs.total`). An outcome marked `counter` hurts the attacker instead. The check event's `opposed` names the defender's roll. Without a target (a save, initiative) nothing is opposed.","properties":{"check":{"$ref":"#/$defs/id","description":"Id of the check the defender rolls (`dodge`); it cannot itself have a `vs`."},"prefer":{"type":"array","maxItems":10,"description":"Other checks the defender may roll instead, tried in order: the first whose `when` holds on the defender's sheet is rolled, else `check` (Call of Cthulhu: fight back when its Fighting beats its Dodge).","items":{"type":"object","required":["check","when"],"additionalProperties":false,"description":"A check the defender prefers when `when` holds.","properties":{"check":{"$ref":"#/$defs/id","description":"Id of the check rolled (`fight-back`); it cannot itself have a `vs`."},"when":{"type":"string","x-formula":"sheet","x-formula-type":"boolean","description":"True when the defender rolls this check: `@fighting > @dodge`, read on the defender's sheet."}}}}}}}};
+const schema48 = {"type":"object","required":["id","when","result"],"additionalProperties":false,"description":"One outcome of a check. Outcomes are tried in order; the first whose `when` holds is the outcome.","properties":{"id":{"$ref":"#/$defs/id","description":"Outcome id (`hit`, `crit`), tallied by the simulator."},"name":{"type":"string","description":"Display name, on chips (`Hit`)."},"when":{"type":"string","x-formula":"check.outcome","x-formula-type":"boolean","description":"True when this is the outcome: `@total >= @vs`. Reads `@natural`, `@total`, `@vs`, `@roll.*`."},"provokes":{"type":"boolean","description":"true: the check's target now counts the actor as the one who provoked it, and a foe whose `picks` is `provoker` strikes that one next while it can be targeted (the 7–9 of a 2d6 move game). Default false."},"result":{"enum":["success","partial","fail"],"description":"What the rules read: `success`, `partial` or `fail`."},"crit":{"type":"boolean","description":"true: a critical success."},"botch":{"type":"boolean","description":"true: a botch (critical failure)."},"degree":{"type":"string","x-formula":"check.outcome","x-formula-type":"number","description":"Degree of success, a number."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the one who rolled (how a rule remembers something for the rest of the fight)."},"inflicts":{"$ref":"#/$defs/idList","description":"Condition ids put on the target (`off-balance`)."},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off the target (a `condition` event `ended` for each it held): an overcome that clears an aspect, a hit that breaks a guard. Taken off before `inflicts` puts any on."},"removesOwn":{"$ref":"#/$defs/idList","description":"Condition ids taken off the one who rolled (a `condition` event `ended` for each it held): a Spirit roll that ends Shaken, a recovery. Taken off before `applies` puts any on."},"counter":{"type":"boolean","description":"Opposed checks (format v1.1, a check's `vs`): true when this outcome hurts the one who rolled: the defender's own first attack (a hero's weapon, a creature's first attack, a template's attack) deals its damage to the attacker, rolled on the defender's sheet with the defender's roll as `@natural`, `@roll.*` and `@crit`, through the damage steps (Call of Cthulhu's fight back). Usually a `fail` outcome: the attacker's own blow does not land. Nothing happens when it is not an opposed blow or the defender has no attack."},"gain":{"type":"array","items":{"$ref":"#/$defs/outcomeGain"},"description":"Tracks of the one who rolled that fill: `[{ \"track\": \"hope\", \"amount\": \"1\" }]`. An amount may read the outcome's `@degree`: an extended challenge adds `@degree` to a progress track, and a botch empties it with `-@progress`."},"description":{"type":"string","description":"For people."}}};
+const schema50 = {"type":"array","items":{"type":"string"},"description":"A list of ids."};
+const schema54 = {"type":"object","required":["track","amount"],"additionalProperties":false,"description":"A track that an outcome fills for the one who rolled: `{ \"track\": \"progress\", \"amount\": \"@degree\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"check.gain","description":"How much, a formula over the roller's sheet, the roll and this outcome (`@degree`, `@outcome`, `@crit`); a negative amount empties the track (never below 0)."}}};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate24.evaluated;
+const evaluated0 = validate26.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -192,7 +754,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema45.properties, key0))){
+if(!(func1.call(schema48.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -267,7 +829,7 @@ errors++;
 if(data.result !== undefined){
 let data4 = data.result;
 if(!(((data4 === "success") || (data4 === "partial")) || (data4 === "fail"))){
-const err9 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/enum",keyword:"enum",params:{allowedValues: schema45.properties.result.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/enum",keyword:"enum",params:{allowedValues: schema48.properties.result.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -547,16 +1109,16 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
-validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate23.evaluated;
+const evaluated0 = validate25.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -650,7 +1212,7 @@ errors++;
 if(data3.combine !== undefined){
 let data4 = data3.combine;
 if(!((data4 === "cancel") || (data4 === "sum"))){
-const err7 = {instancePath:instancePath+"/edge/combine",schemaPath:"#/properties/edge/properties/combine/enum",keyword:"enum",params:{allowedValues: schema44.properties.edge.properties.combine.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/edge/combine",schemaPath:"#/properties/edge/properties/combine/enum",keyword:"enum",params:{allowedValues: schema47.properties.edge.properties.combine.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -702,8 +1264,8 @@ let data6 = data.outcomes;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate24(data6[i0], {instancePath:instancePath+"/outcomes/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate26(data6[i0], {instancePath:instancePath+"/outcomes/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 }
@@ -926,18 +1488,18 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
-validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema54 = {"type":"object","required":["mode"],"additionalProperties":false,"description":"How fights are resolved.","properties":{"mode":{"enum":["numbers","consequences"],"description":"`numbers`: attack, damage, defence. `consequences`: the hero rolls and the result is read on both sides (spec §2.8)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"The attack: which check is rolled, the damage of a blow, the defence to meet.","properties":{"check":{"type":"string","description":"Id of the check rolled to attack (`attack`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of a blow: `1d8 + max(@str.mod, @dex.mod)`. Reads the attacker's sheet and reads, `@roll.*`, `@outcome`, `@crit`, `@degree`."},"defence":{"type":"string","x-formula":"defence","x-formula-type":"number","description":"What the enemy must meet, on the defender's sheet: `10 + @dex.mod`. The attack roll reads it as `@vs`."},"reads":{"type":"object","description":"What every attack reads: names and formulas computed on the attacker, read as `@name` in the roll and the damage. A weapon's own reads win, name by name. Reserved names (see `attributes`) are refused.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the attacker's sheet; a plain attribute reads as that attribute."}},"crit":{"enum":["dice","total","none"],"description":"On a crit: `dice` rolls twice the damage dice, `total` doubles the damage, `none` leaves it to formulas reading `@crit`."}}},"damage":{"type":"object","additionalProperties":false,"description":"What happens to damage on its way to the target.","properties":{"steps":{"type":"array","description":"Steps run in order, each replacing `@damage` where `when` holds. The result is floored at 0 and rounded down.","items":{"type":"object","required":["id","when","value"],"additionalProperties":false,"description":"One damage step, named on the damage chip when it changes the number.","properties":{"id":{"$ref":"#/$defs/id","description":"Step id (`resist`)."},"name":{"type":"string","description":"Display name."},"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"True when the step applies: `has(@target.resist, @damageType)`."},"value":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"The new damage: `floor(@damage / 2)`."},"type":{"type":"string","minLength":1,"description":"Where `when` holds, the damage is of this type from this step on: later steps read it as `@damageType`, and the log's damage event (and regeneration's stopping types) name it. A damage type that depends on the target: a firearm's `firearm` becomes `bashing` against a vampire and `lethal` against anyone else (`{ \"when\": \"@damageType == 'firearm'\", \"value\": \"@damage\", \"type\": \"lethal\" }`, after the vampire's step)."}}}},"apply":{"type":"object","additionalProperties":false,"description":"Damage as data (format v1.1): the tracks a blow lowers, in order and in shares, and the conditions the damage done puts on or takes off (Savage Worlds' Shaken and a Wound per raise, Fate's stress then consequence slots). Read after `steps`, for every blow, part and damaging ability. Here `@damage` is the damage after the steps rounded down but not floored at 0 (below 0: the blow fell that far short, a Savage Worlds roll under Toughness). Without `apply` a blow lowers the hit-point track only. The damage event lists each track lowered (`split`) and its chip says what each took and which conditions the blow put on or took off.","required":["tracks"],"properties":{"tracks":{"type":"array","minItems":1,"maxItems":30,"description":"Tracks lowered in order. Each takes its `amount`, at most what is left of the damage and at most what the track holds (no track goes below 0); what it took is no longer left for the next. What no track takes is lost. The damage done is what they took together (the attacker's `damageDealt`); a hit-point track emptied puts its holder down as always.","items":{"type":"object","required":["track"],"additionalProperties":false,"description":"One track a blow lowers.","properties":{"track":{"$ref":"#/$defs/id","description":"Id of the track lowered (`stress`, `wounds`, `hp`)."},"amount":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"What this track takes, rounded down, kept within 0 and what is left; `@damage` is what is left to deal (the damage after the steps less what the tracks before took). Default: all of it (`@damage`), so a second track takes what overflows the first. Half each: `ceil(@damage / 2)` then a track with no amount. A Wound per raise: `floor(@damage / 4)`."}}}},"conditions":{"type":"array","maxItems":30,"description":"Conditions put on or taken off by the damage, after the tracks are lowered (before the target goes down): each `when` is read first, all of them on the blow as the tracks left it, then each that holds puts on `apply` and takes off `remove` on the target (a `condition` event each).","items":{"type":"object","required":["when"],"additionalProperties":false,"minProperties":2,"description":"One condition rule of the damage: `{ \"when\": \"@damage >= 0 and not has(@target.conditions, 'shaken')\", \"apply\": \"shaken\" }`.","properties":{"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"Whether the rule holds: `@damage` is the damage after the steps (not floored at 0), `@target.*` the target after the tracks took theirs."},"apply":{"$ref":"#/$defs/id","description":"Id of the condition put on the target (its source the attacker)."},"remove":{"$ref":"#/$defs/id","description":"Id of the condition taken off the target."}}}}}},"types":{"type":"object","required":["default"],"additionalProperties":false,"description":"Damage types: what a blow deals when nothing names its type.","properties":{"default":{"type":"string","description":"Type of a blow nothing else types (`bludgeoning`)."},"words":{"type":"object","description":"Words of an attack's name and the type they mean: `{ \"claw\": \"slashing\", \"bite\": \"piercing\" }`.","additionalProperties":{"type":"string","description":"The damage type this word means."}}}}}},"reaction":{"type":"object","required":["per"],"additionalProperties":false,"description":"How often a combatant may react outside its turn.","properties":{"per":{"enum":["round","turn","unlimited"],"description":"One reaction per `round` or per `turn`, or `unlimited`."},"opportunity":{"type":"boolean","description":"true: whoever leaves a place where a foe stands takes that foe's first attack as a reaction (an opportunity attack), when the foe has a reaction left. Teleports and disengage words never provoke it."}}},"sustain":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"Keeping a sustained ability when hurt: rolled on each blow that hurts the sustainer.","properties":{"check":{"type":"string","description":"Check id rolled (`sustain`)."},"dc":{"type":"string","x-formula":"sustain.dc","x-formula-type":"number","description":"The number to meet: `max(10, floor(@damage / 2))`."}}},"targeting":{"type":"object","additionalProperties":false,"description":"Who may be targeted.","properties":{"canTarget":{"type":"string","x-formula":"targeting","x-formula-type":"boolean","description":"True when the attacker may target this one: `not (@attack.melee and has(@target.tags, 'flying'))`."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom everyone strikes unless its own `picks` says otherwise (a hero's, a creature's or a template's). Default `fewest-hp`."}}},"death":{"type":"object","required":["enabled"],"additionalProperties":false,"description":"Whether heroes can die. A hero at 0 hit points is `down`: stable when `enabled` is false or a condition on it says `atZero: stable` (out of this fight, alive: it wakes up later, after the fight), dead when a condition says `atZero: dead`, and otherwise dying: with a `save`, it rolls death saves until it is stable, dead or back up; without one it stays down for the rest of the fight.","properties":{"enabled":{"type":"boolean","description":"true: a hero at 0 can die. false: a world without death (stable, wakes up later)."},"save":{"type":"object","required":["check"],"additionalProperties":false,"description":"Death saves: at the start of every round each dying hero rolls `check` (no DC: its outcomes decide). A success counts one success, a `crit` outcome brings the hero back up with 1 hit point; a fail counts one failure, a `botch` outcome two. At `successes` it is stable, at `failures` dead (a `down` event each).","properties":{"check":{"type":"string","description":"Check id rolled (`death`)."},"successes":{"type":"integer","minimum":1,"description":"Successes that make the hero stable. Default 3."},"failures":{"type":"integer","minimum":1,"description":"Failures that kill the hero. Default 3."}}}}},"consequences":{"type":"object","required":["roll","outcomes","position","effect","harm"],"additionalProperties":false,"description":"Consequences mode: the hero rolls, the result is read on both sides.","properties":{"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The hero's roll: `(@pool > 0 ? (@pool)d6kh1 : 2d6kl1)`."},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order, like a check's outcomes."},"position":{"type":"object","description":"Positions and the harm levels a failure costs the hero.","additionalProperties":{"type":"object","required":["harm"],"additionalProperties":false,"description":"One position.","properties":{"harm":{"type":"number","minimum":0,"description":"Harm levels the hero suffers."}}}},"effect":{"type":"object","description":"Effects and the harm levels a success deals.","additionalProperties":{"type":"number","minimum":0,"description":"Harm levels dealt."}},"harm":{"type":"object","required":["levels"],"additionalProperties":false,"description":"What harm costs a hero.","properties":{"levels":{"type":"array","items":{"type":"number","minimum":0,"maximum":1},"description":"Fraction of maximum hit points each harm level costs (Forged: `[0.25, 0.5, 0.8, 1.0]`)."},"slots":{"type":"array","items":{"type":"integer","minimum":0,"maximum":100},"description":"How many harms each level holds on a hero (Forged: `[2, 2, 1]`, two lesser, two moderate, one severe). Harm at a level already full is taken one level up, again and again; a level past the list holds any number (the last of `levels`, all of the hit points, is where a full track ends). Without `slots` every harm is taken at the position's level."},"track":{"type":"string","description":"Track harm is taken from (default `hp`)."}}},"defaultPosition":{"type":"string","description":"The heroes' position in a fight that names none (default `risky`); one of `position`."}}},"disengage":{"$ref":"#/$defs/stringList","description":"Words of the system that disengage: an ability whose id or name holds one never provokes an opportunity attack, unless the ability says `disengage` itself."},"edgeWords":{"type":"object","additionalProperties":false,"description":"How the log words an edge of +1 and -1 on a check (`Prone (near): advantage`); any other edge reads `edge +2`.","properties":{"advantage":{"type":"string","minLength":1,"description":"The word for an edge of +1 (default `advantage`)."},"disadvantage":{"type":"string","minLength":1,"description":"The word for an edge of -1 (default `disadvantage`)."}}}}};
-const schema60 = {"type":"string","enum":["fewest-hp","most-hp","most-hurt","last-attacker","provoker","nearest"],"description":"Whom a combatant strikes among the foes it may target (`canTarget`), when no `focus` names one: `fewest-hp` the fewest hit points (the default); `most-hp` the most; `most-hurt` the lowest fraction of its maximum; `last-attacker` the foe who last attacked it (hit or miss) while that one can be targeted; `provoker` the foe who last provoked it (a check outcome with `provokes`, the 7–9 that draws a monster's answer) while that one can be targeted; `nearest` the front row (or the near band) first. Ties go to the fewer hit points, then to the one listed first; `last-attacker` and `provoker` fall back to `fewest-hp` while there is nobody to answer."};
+const schema57 = {"type":"object","required":["mode"],"additionalProperties":false,"description":"How fights are resolved.","properties":{"mode":{"enum":["numbers","consequences"],"description":"`numbers`: attack, damage, defence. `consequences`: the hero rolls and the result is read on both sides (spec §2.8)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"The attack: which check is rolled, the damage of a blow, the defence to meet.","properties":{"check":{"type":"string","description":"Id of the check rolled to attack (`attack`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of a blow: `1d8 + max(@str.mod, @dex.mod)`. Reads the attacker's sheet and reads, `@roll.*`, `@outcome`, `@crit`, `@degree`."},"defence":{"type":"string","x-formula":"defence","x-formula-type":"number","description":"What the enemy must meet, on the defender's sheet: `10 + @dex.mod`. The attack roll reads it as `@vs`."},"reads":{"type":"object","description":"What every attack reads: names and formulas computed on the attacker, read as `@name` in the roll and the damage. A weapon's own reads win, name by name. Reserved names (see `attributes`) are refused.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the attacker's sheet; a plain attribute reads as that attribute."}},"crit":{"enum":["dice","total","none"],"description":"On a crit: `dice` rolls twice the damage dice, `total` doubles the damage, `none` leaves it to formulas reading `@crit`."}}},"damage":{"type":"object","additionalProperties":false,"description":"What happens to damage on its way to the target.","properties":{"steps":{"type":"array","description":"Steps run in order, each replacing `@damage` where `when` holds. The result is floored at 0 and rounded down.","items":{"type":"object","required":["id","when","value"],"additionalProperties":false,"description":"One damage step, named on the damage chip when it changes the number.","properties":{"id":{"$ref":"#/$defs/id","description":"Step id (`resist`)."},"name":{"type":"string","description":"Display name."},"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"True when the step applies: `has(@target.resist, @damageType)`."},"value":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"The new damage: `floor(@damage / 2)`."},"type":{"type":"string","minLength":1,"description":"Where `when` holds, the damage is of this type from this step on: later steps read it as `@damageType`, and the log's damage event (and regeneration's stopping types) name it. A damage type that depends on the target: a firearm's `firearm` becomes `bashing` against a vampire and `lethal` against anyone else (`{ \"when\": \"@damageType == 'firearm'\", \"value\": \"@damage\", \"type\": \"lethal\" }`, after the vampire's step)."}}}},"apply":{"type":"object","additionalProperties":false,"description":"Damage as data (format v1.1): the tracks a blow lowers, in order and in shares, and the conditions the damage done puts on or takes off (Savage Worlds' Shaken and a Wound per raise, Fate's stress then consequence slots). Read after `steps`, for every blow, part and damaging ability. Here `@damage` is the damage after the steps rounded down but not floored at 0 (below 0: the blow fell that far short, a Savage Worlds roll under Toughness). Without `apply` a blow lowers the hit-point track only. The damage event lists each track lowered (`split`) and its chip says what each took and which conditions the blow put on or took off.","required":["tracks"],"properties":{"tracks":{"type":"array","minItems":1,"maxItems":30,"description":"Tracks lowered in order. Each takes its `amount`, at most what is left of the damage and at most what the track holds (no track goes below 0); what it took is no longer left for the next. What no track takes is lost. The damage done is what they took together (the attacker's `damageDealt`); a hit-point track emptied puts its holder down as always.","items":{"type":"object","required":["track"],"additionalProperties":false,"description":"One track a blow lowers.","properties":{"track":{"$ref":"#/$defs/id","description":"Id of the track lowered (`stress`, `wounds`, `hp`)."},"amount":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"What this track takes, rounded down, kept within 0 and what is left; `@damage` is what is left to deal (the damage after the steps less what the tracks before took). Default: all of it (`@damage`), so a second track takes what overflows the first. Half each: `ceil(@damage / 2)` then a track with no amount. A Wound per raise: `floor(@damage / 4)`."}}}},"conditions":{"type":"array","maxItems":30,"description":"Conditions put on or taken off by the damage, after the tracks are lowered (before the target goes down): each `when` is read first, all of them on the blow as the tracks left it, then each that holds puts on `apply` and takes off `remove` on the target (a `condition` event each).","items":{"type":"object","required":["when"],"additionalProperties":false,"minProperties":2,"description":"One condition rule of the damage: `{ \"when\": \"@damage >= 0 and not has(@target.conditions, 'shaken')\", \"apply\": \"shaken\" }`.","properties":{"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"Whether the rule holds: `@damage` is the damage after the steps (not floored at 0), `@target.*` the target after the tracks took theirs."},"apply":{"$ref":"#/$defs/id","description":"Id of the condition put on the target (its source the attacker)."},"remove":{"$ref":"#/$defs/id","description":"Id of the condition taken off the target."}}}}}},"types":{"type":"object","required":["default"],"additionalProperties":false,"description":"Damage types: what a blow deals when nothing names its type.","properties":{"default":{"type":"string","description":"Type of a blow nothing else types (`bludgeoning`)."},"words":{"type":"object","description":"Words of an attack's name and the type they mean: `{ \"claw\": \"slashing\", \"bite\": \"piercing\" }`.","additionalProperties":{"type":"string","description":"The damage type this word means."}}}}}},"reaction":{"type":"object","required":["per"],"additionalProperties":false,"description":"How often a combatant may react outside its turn.","properties":{"per":{"enum":["round","turn","unlimited"],"description":"One reaction per `round` or per `turn`, or `unlimited`."},"opportunity":{"type":"boolean","description":"true: whoever leaves a place where a foe stands takes that foe's first attack as a reaction (an opportunity attack), when the foe has a reaction left. Teleports and disengage words never provoke it."}}},"sustain":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"Keeping a sustained ability when hurt: rolled on each blow that hurts the sustainer.","properties":{"check":{"type":"string","description":"Check id rolled (`sustain`)."},"dc":{"type":"string","x-formula":"sustain.dc","x-formula-type":"number","description":"The number to meet: `max(10, floor(@damage / 2))`."}}},"targeting":{"type":"object","additionalProperties":false,"description":"Who may be targeted.","properties":{"canTarget":{"type":"string","x-formula":"targeting","x-formula-type":"boolean","description":"True when the attacker may target this one: `not (@attack.melee and has(@target.tags, 'flying'))`."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom everyone strikes unless its own `picks` says otherwise (a hero's, a creature's or a template's). Default `fewest-hp`."}}},"death":{"type":"object","required":["enabled"],"additionalProperties":false,"description":"Whether heroes can die. A hero at 0 hit points is `down`: stable when `enabled` is false or a condition on it says `atZero: stable` (out of this fight, alive: it wakes up later, after the fight), dead when a condition says `atZero: dead`, and otherwise dying: with a `save`, it rolls death saves until it is stable, dead or back up; without one it stays down for the rest of the fight.","properties":{"enabled":{"type":"boolean","description":"true: a hero at 0 can die. false: a world without death (stable, wakes up later)."},"save":{"type":"object","required":["check"],"additionalProperties":false,"description":"Death saves: at the start of every round each dying hero rolls `check` (no DC: its outcomes decide). A success counts one success, a `crit` outcome brings the hero back up with 1 hit point; a fail counts one failure, a `botch` outcome two. At `successes` it is stable, at `failures` dead (a `down` event each).","properties":{"check":{"type":"string","description":"Check id rolled (`death`)."},"successes":{"type":"integer","minimum":1,"description":"Successes that make the hero stable. Default 3."},"failures":{"type":"integer","minimum":1,"description":"Failures that kill the hero. Default 3."}}}}},"consequences":{"type":"object","required":["roll","outcomes","position","effect","harm"],"additionalProperties":false,"description":"Consequences mode: the hero rolls, the result is read on both sides.","properties":{"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The hero's roll: `(@pool > 0 ? (@pool)d6kh1 : 2d6kl1)`."},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order, like a check's outcomes."},"position":{"type":"object","description":"Positions and the harm levels a failure costs the hero.","additionalProperties":{"type":"object","required":["harm"],"additionalProperties":false,"description":"One position.","properties":{"harm":{"type":"number","minimum":0,"description":"Harm levels the hero suffers."}}}},"effect":{"type":"object","description":"Effects and the harm levels a success deals.","additionalProperties":{"type":"number","minimum":0,"description":"Harm levels dealt."}},"harm":{"type":"object","required":["levels"],"additionalProperties":false,"description":"What harm costs a hero.","properties":{"levels":{"type":"array","items":{"type":"number","minimum":0,"maximum":1},"description":"Fraction of maximum hit points each harm level costs (Forged: `[0.25, 0.5, 0.8, 1.0]`)."},"slots":{"type":"array","items":{"type":"integer","minimum":0,"maximum":100},"description":"How many harms each level holds on a hero (Forged: `[2, 2, 1]`, two lesser, two moderate, one severe). Harm at a level already full is taken one level up, again and again; a level past the list holds any number (the last of `levels`, all of the hit points, is where a full track ends). Without `slots` every harm is taken at the position's level."},"track":{"type":"string","description":"Track harm is taken from (default `hp`)."}}},"defaultPosition":{"type":"string","description":"The heroes' position in a fight that names none (default `risky`); one of `position`."}}},"disengage":{"$ref":"#/$defs/stringList","description":"Words of the system that disengage: an ability whose id or name holds one never provokes an opportunity attack, unless the ability says `disengage` itself."},"edgeWords":{"type":"object","additionalProperties":false,"description":"How the log words an edge of +1 and -1 on a check (`Prone (near): advantage`); any other edge reads `edge +2`.","properties":{"advantage":{"type":"string","minLength":1,"description":"The word for an edge of +1 (default `advantage`)."},"disadvantage":{"type":"string","minLength":1,"description":"The word for an edge of -1 (default `disadvantage`)."}}}}};
+const schema63 = {"type":"string","enum":["fewest-hp","most-hp","most-hurt","last-attacker","provoker","nearest"],"description":"Whom a combatant strikes among the foes it may target (`canTarget`), when no `focus` names one: `fewest-hp` the fewest hit points (the default); `most-hp` the most; `most-hurt` the lowest fraction of its maximum; `last-attacker` the foe who last attacked it (hit or miss) while that one can be targeted; `provoker` the foe who last provoked it (a check outcome with `provokes`, the 7–9 that draws a monster's answer) while that one can be targeted; `nearest` the front row (or the near band) first. Ties go to the fewer hit points, then to the one listed first; `last-attacker` and `provoker` fall back to `fewest-hp` while there is nobody to answer."};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate27.evaluated;
+const evaluated0 = validate29.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -956,7 +1518,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema54.properties, key0))){
+if(!(func1.call(schema57.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -970,7 +1532,7 @@ errors++;
 if(data.mode !== undefined){
 let data0 = data.mode;
 if(!((data0 === "numbers") || (data0 === "consequences"))){
-const err2 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema54.properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema57.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1057,7 +1619,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 for(const key2 in data5){
 const _errs18 = errors;
 if(typeof key2 === "string"){
-if(!pattern5.test(key2)){
+if(!pattern6.test(key2)){
 const err9 = {instancePath:instancePath+"/attack/reads",schemaPath:"#/$defs/refName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",propertyName:key2};
 if(vErrors === null){
 vErrors = [err9];
@@ -1117,7 +1679,7 @@ errors++;
 if(data1.crit !== undefined){
 let data7 = data1.crit;
 if(!(((data7 === "dice") || (data7 === "total")) || (data7 === "none"))){
-const err14 = {instancePath:instancePath+"/attack/crit",schemaPath:"#/properties/attack/properties/crit/enum",keyword:"enum",params:{allowedValues: schema54.properties.attack.properties.crit.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/attack/crit",schemaPath:"#/properties/attack/properties/crit/enum",keyword:"enum",params:{allowedValues: schema57.properties.attack.properties.crit.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1711,7 +2273,7 @@ errors++;
 if(data30.per !== undefined){
 let data31 = data30.per;
 if(!(((data31 === "round") || (data31 === "turn")) || (data31 === "unlimited"))){
-const err62 = {instancePath:instancePath+"/reaction/per",schemaPath:"#/properties/reaction/properties/per/enum",keyword:"enum",params:{allowedValues: schema54.properties.reaction.properties.per.enum},message:"must be equal to one of the allowed values"};
+const err62 = {instancePath:instancePath+"/reaction/per",schemaPath:"#/properties/reaction/properties/per/enum",keyword:"enum",params:{allowedValues: schema57.properties.reaction.properties.per.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1856,7 +2418,7 @@ vErrors.push(err73);
 errors++;
 }
 if(!((((((data38 === "fewest-hp") || (data38 === "most-hp")) || (data38 === "most-hurt")) || (data38 === "last-attacker")) || (data38 === "provoker")) || (data38 === "nearest"))){
-const err74 = {instancePath:instancePath+"/targeting/picks",schemaPath:"#/$defs/targetPick/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
+const err74 = {instancePath:instancePath+"/targeting/picks",schemaPath:"#/$defs/targetPick/enum",keyword:"enum",params:{allowedValues: schema63.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -2108,8 +2670,8 @@ let data47 = data45.outcomes;
 if(Array.isArray(data47)){
 const len3 = data47.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate24(data47[i3], {instancePath:instancePath+"/consequences/outcomes/" + i3,parentData:data47,parentDataProperty:i3,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate26(data47[i3], {instancePath:instancePath+"/consequences/outcomes/" + i3,parentData:data47,parentDataProperty:i3,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 }
@@ -2533,17 +3095,17 @@ vErrors.push(err127);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
-validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema62 = {"type":"object","required":["initiative","actions"],"additionalProperties":false,"description":"Who acts when, and how much one turn allows.","properties":{"initiative":{"type":"object","additionalProperties":false,"description":"Initiative: highest first. Give a `check` to roll or a `deck` to deal (one of them).","properties":{"check":{"type":"string","description":"Id of the initiative check (none with a `deck`)."},"deck":{"type":"object","additionalProperties":false,"description":"Initiative dealt from a deck of cards instead of rolled (format v1.1): at the start of every round each combatant standing is dealt one card, without replacement (a `draw` event), and the highest card acts first. Cards are valued by rank, then suit (no two equal); jokers come above them all. The deck is shuffled again after a round in which a joker was dealt (`reshuffle`), and whenever it runs out mid-deal (the cards held this round stay out). `@initiative` reads the card's value.","properties":{"ranks":{"type":"integer","minimum":1,"maximum":100,"description":"Ranks a suit (default 13: 2 to ace)."},"suits":{"type":"integer","minimum":1,"maximum":10,"description":"Suits (default 4: ♣ ♦ ♥ ♠, lowest to highest on a tie of rank)."},"jokers":{"type":"integer","minimum":0,"maximum":10,"description":"Jokers, above every other card (default 0)."},"joker":{"type":"object","additionalProperties":false,"description":"What a joker does for its holder.","properties":{"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the holder when it is dealt a joker (a bonus to its rolls this round: give the condition `rounds: 1`)."}}},"reshuffle":{"enum":["joker","round"],"description":"`joker`: shuffled again after a round in which a joker was dealt (the default); `round`: before every round."}}},"passes":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Turns each combatant takes a round, read as the round starts with its `@initiative` (`1 + floor(@initiative / 10)`): everyone's first pass in turn order, then everyone's second among those with two, and so on (at least 1, at most 10; each pass is a whole turn). Not with `turn.clock`. Default 1."},"when":{"enum":["once","round"],"description":"`once` (when the first exchange starts; a late arrival rolls when it appears) or every `round`. Default `once`."},"ties":{"enum":["heroes","enemies","random"],"description":"Who goes first on a tie. Default `heroes`."}}},"actions":{"type":"array","description":"The budget of one turn. Attacks past it are marked NO TIME.","items":{"type":"object","required":["id","name","per"],"additionalProperties":false,"description":"One kind of action in a turn.","properties":{"id":{"$ref":"#/$defs/id","description":"Action id (`action`, `bonus`), named by abilities' `uses` and `grants`."},"name":{"type":"string","description":"Display name."},"per":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many per turn."},"attacks":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Attacks this action makes: `@class.attacks` (multiclass: the largest, never summed)."},"speed":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Speed of the action, read by the clock as `@action.speed`; may read `@clock` (Run: all that is left) and `@clock.next`, the next lower tick this round on which anyone else is to act (the highest clock below the actor's among the others standing; 0 when nobody): Libra's Wait `@clock.next > 0 ? @clock - @clock.next : 0` holds to it."},"defer":{"type":"boolean","description":"true: a held action (Libra's Wait). Taking it (with an ability that `uses` it, steered by standing orders) does nothing else and ends the act: the actor's clock drops by the action's `speed` only (none: it stays on the current tick; `turn.clock.cost` is not applied), and at that clock value it acts again after everyone else who is to act there, last on the tick. To hold until a lower initiative number someone else acts on, the speed reads `@clock - @clock.next`. It cannot be taken twice on the same tick. Only in a system with `turn.clock` (the checker warns otherwise: without a clock it only ends the turn)."},"description":{"type":"string","description":"For people."}}}},"limit":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many actions one turn allows, of every kind together (each kind still within its own `per`): Libra's `1` (a turn is one Action, a potion or a power, and its speed is that action's). On a clock, each act is a turn. Default: no limit beyond each kind's `per`."},"clock":{"type":"object","required":["cost","while"],"additionalProperties":false,"description":"Turns the round into ticks, for speed systems. The highest clock acts next.","properties":{"cost":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"What each action takes off the actor's clock: `@action.speed`."},"while":{"type":"string","x-formula":"clock","x-formula-type":"boolean","description":"True while the actor may act again: `@clock >= 1`."},"again":{"type":"array","description":"What each act after the actor's first one of a round costs, paid from its own tracks when that act begins (each payment a `gain` event): live action's `[{ \"track\": \"blood\", \"amount\": \"1\" }]`, a blood point for every Celerity action. One who cannot pay all of it acts no more that round, whatever `while` says. Amounts read what `while` reads (`@clock`, `@initiative`). Default: acting again is free.","items":{"type":"object","required":["track","amount"],"additionalProperties":false,"properties":{"track":{"type":"string","description":"Track id paid from (`blood`)."},"amount":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"How much of the track, on the actor's sheet: `1`."}}}}}}}};
+const schema65 = {"type":"object","required":["initiative","actions"],"additionalProperties":false,"description":"Who acts when, and how much one turn allows.","properties":{"initiative":{"type":"object","additionalProperties":false,"description":"Initiative: highest first. Give a `check` to roll or a `deck` to deal (one of them).","properties":{"check":{"type":"string","description":"Id of the initiative check (none with a `deck`)."},"deck":{"type":"object","additionalProperties":false,"description":"Initiative dealt from a deck of cards instead of rolled (format v1.1): at the start of every round each combatant standing is dealt one card, without replacement (a `draw` event), and the highest card acts first. Cards are valued by rank, then suit (no two equal); jokers come above them all. The deck is shuffled again after a round in which a joker was dealt (`reshuffle`), and whenever it runs out mid-deal (the cards held this round stay out). `@initiative` reads the card's value.","properties":{"ranks":{"type":"integer","minimum":1,"maximum":100,"description":"Ranks a suit (default 13: 2 to ace)."},"suits":{"type":"integer","minimum":1,"maximum":10,"description":"Suits (default 4: ♣ ♦ ♥ ♠, lowest to highest on a tie of rank)."},"jokers":{"type":"integer","minimum":0,"maximum":10,"description":"Jokers, above every other card (default 0)."},"joker":{"type":"object","additionalProperties":false,"description":"What a joker does for its holder.","properties":{"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the holder when it is dealt a joker (a bonus to its rolls this round: give the condition `rounds: 1`)."}}},"reshuffle":{"enum":["joker","round"],"description":"`joker`: shuffled again after a round in which a joker was dealt (the default); `round`: before every round."}}},"passes":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Turns each combatant takes a round, read as the round starts with its `@initiative` (`1 + floor(@initiative / 10)`): everyone's first pass in turn order, then everyone's second among those with two, and so on (at least 1, at most 10; each pass is a whole turn). Not with `turn.clock`. Default 1."},"when":{"enum":["once","round"],"description":"`once` (when the first exchange starts; a late arrival rolls when it appears) or every `round`. Default `once`."},"ties":{"enum":["heroes","enemies","random"],"description":"Who goes first on a tie. Default `heroes`."}}},"actions":{"type":"array","description":"The budget of one turn. Attacks past it are marked NO TIME.","items":{"type":"object","required":["id","name","per"],"additionalProperties":false,"description":"One kind of action in a turn.","properties":{"id":{"$ref":"#/$defs/id","description":"Action id (`action`, `bonus`), named by abilities' `uses` and `grants`."},"name":{"type":"string","description":"Display name."},"per":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many per turn."},"attacks":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Attacks this action makes: `@class.attacks` (multiclass: the largest, never summed)."},"speed":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Speed of the action, read by the clock as `@action.speed`; may read `@clock` (Run: all that is left) and `@clock.next`, the next lower tick this round on which anyone else is to act (the highest clock below the actor's among the others standing; 0 when nobody): Libra's Wait `@clock.next > 0 ? @clock - @clock.next : 0` holds to it."},"defer":{"type":"boolean","description":"true: a held action (Libra's Wait). Taking it (with an ability that `uses` it, steered by standing orders) does nothing else and ends the act: the actor's clock drops by the action's `speed` only (none: it stays on the current tick; `turn.clock.cost` is not applied), and at that clock value it acts again after everyone else who is to act there, last on the tick. To hold until a lower initiative number someone else acts on, the speed reads `@clock - @clock.next`. It cannot be taken twice on the same tick. Only in a system with `turn.clock` (the checker warns otherwise: without a clock it only ends the turn)."},"description":{"type":"string","description":"For people."}}}},"limit":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many actions one turn allows, of every kind together (each kind still within its own `per`): Libra's `1` (a turn is one Action, a potion or a power, and its speed is that action's). On a clock, each act is a turn. Default: no limit beyond each kind's `per`."},"clock":{"type":"object","required":["cost","while"],"additionalProperties":false,"description":"Turns the round into ticks, for speed systems. The highest clock acts next.","properties":{"cost":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"What each action takes off the actor's clock: `@action.speed`."},"while":{"type":"string","x-formula":"clock","x-formula-type":"boolean","description":"True while the actor may act again: `@clock >= 1`."},"again":{"type":"array","description":"What each act after the actor's first one of a round costs, paid from its own tracks when that act begins (each payment a `gain` event): live action's `[{ \"track\": \"blood\", \"amount\": \"1\" }]`, a blood point for every Celerity action. One who cannot pay all of it acts no more that round, whatever `while` says. Amounts read what `while` reads (`@clock`, `@initiative`). Default: acting again is free.","items":{"type":"object","required":["track","amount"],"additionalProperties":false,"properties":{"track":{"type":"string","description":"Track id paid from (`blood`)."},"amount":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"How much of the track, on the actor's sheet: `1`."}}}}}}}};
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate30.evaluated;
+const evaluated0 = validate32.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2788,7 +3350,7 @@ errors++;
 if(data2.reshuffle !== undefined){
 let data9 = data2.reshuffle;
 if(!((data9 === "joker") || (data9 === "round"))){
-const err19 = {instancePath:instancePath+"/initiative/deck/reshuffle",schemaPath:"#/properties/initiative/properties/deck/properties/reshuffle/enum",keyword:"enum",params:{allowedValues: schema62.properties.initiative.properties.deck.properties.reshuffle.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/initiative/deck/reshuffle",schemaPath:"#/properties/initiative/properties/deck/properties/reshuffle/enum",keyword:"enum",params:{allowedValues: schema65.properties.initiative.properties.deck.properties.reshuffle.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2825,7 +3387,7 @@ errors++;
 if(data0.when !== undefined){
 let data11 = data0.when;
 if(!((data11 === "once") || (data11 === "round"))){
-const err22 = {instancePath:instancePath+"/initiative/when",schemaPath:"#/properties/initiative/properties/when/enum",keyword:"enum",params:{allowedValues: schema62.properties.initiative.properties.when.enum},message:"must be equal to one of the allowed values"};
+const err22 = {instancePath:instancePath+"/initiative/when",schemaPath:"#/properties/initiative/properties/when/enum",keyword:"enum",params:{allowedValues: schema65.properties.initiative.properties.when.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2838,7 +3400,7 @@ errors++;
 if(data0.ties !== undefined){
 let data12 = data0.ties;
 if(!(((data12 === "heroes") || (data12 === "enemies")) || (data12 === "random"))){
-const err23 = {instancePath:instancePath+"/initiative/ties",schemaPath:"#/properties/initiative/properties/ties/enum",keyword:"enum",params:{allowedValues: schema62.properties.initiative.properties.ties.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/initiative/ties",schemaPath:"#/properties/initiative/properties/ties/enum",keyword:"enum",params:{allowedValues: schema65.properties.initiative.properties.ties.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3211,17 +3773,17 @@ vErrors.push(err53);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
-validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema65 = {"defaultSnippets":[{"label":"condition","description":"A condition with an edge on its holder's checks for a few rounds.","body":{"id":"${1:new-condition}","name":"${2:Dazed}","edge":"${3:-1}","rounds":"^${4:1}"}}],"type":"object","required":["id"],"additionalProperties":false,"description":"A condition: edges and mods on checks, no actions, a save that ends it.","properties":{"id":{"$ref":"#/$defs/id","description":"Condition id, named by `applies`, `inflicts` and fights."},"name":{"type":"string","description":"Display name, on chips (`Prone`)."},"description":{"type":"string","description":"For people."},"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge on the holder's own checks: `-1` is disadvantage."},"mods":{"type":"object","description":"Mods on the holder's own checks, read there as `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"checks":{"$ref":"#/$defs/idList","description":"Check ids the holder's `edge` and `mods` apply to (all when omitted)."},"against":{"type":"array","description":"Effects on checks made against the holder, filtered by `reach`.","items":{"type":"object","additionalProperties":false,"description":"One effect on checks against the holder.","properties":{"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge for the attacker: `1` is advantage."},"mods":{"type":"object","description":"Added to the attacker's `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"crit":{"type":"boolean","description":"true: a hit becomes a crit. The check then reads as its first success outcome marked `crit` (its event, tally and chip), when it has one, and the chip says which condition did it (`Paralyzed (near): crit`)."},"reach":{"type":"string","description":"Only for attacks from this band or row (`near`, `far`)."}}}},"noActions":{"type":"boolean","description":"true: its holder cannot act: no blows, no abilities, potions included, on its turn, and no reactions either (a reaction is an ability: the seed's one who cannot act \"neither strikes nor uses abilities\"), unless `noReactions` is `false`."},"flees":{"type":"boolean","description":"true: its holder is running away. At the start of its next turn, if it still stands and holds this condition, it leaves the fight (a `flee` event): it no longer acts, reacts or can be targeted, rows close up behind it, and it counts neither as standing nor as down (the statistics count it as fled). A side with nobody left standing in the fight, down or fled, has lost it. One brought down while running stays in the fight, down. Put it on with an ability (Libra's Run: `applies` it to `self`, with `noActions` so the runner cannot act, Dodge or Resist meanwhile). Default false."},"endsOnDamage":{"type":"boolean","description":"true: any damage its holder takes (more than 0, after the damage steps) ends it (Asleep: a blow wakes the sleeper; the blow itself still has the advantage and crit Asleep gives)."},"noReactions":{"type":"boolean","description":"Whether its holder's reactions are taken away (Shield, a dodge, a soak, an opportunity attack). Default: what `noActions` says. `true` alone takes only the reactions (a shocking grasp); `false` with `noActions` keeps them (stunned on its turn, still dodging)."},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"The holder rolls again at the end of each of its turns; a success ends the condition. When a save applied the condition (a spell's `save`, a creature attack's `save`: a ghoul's DC 10 Constitution save), the repeat is that same check against that same DC; `check` and `dc` here serve when no save applied it (a fight's starting conditions, an outcome's `inflicts`).","properties":{"check":{"type":"string","description":"Check id rolled (`save.con`)."},"dc":{"type":"string","x-formula":"condition.dc","x-formula-type":"number","description":"DC, computed when the condition is applied: `@source.spell.dc`."},"at":{"enum":["turnEnd","turnStart"],"description":"When the save is rolled. Default `turnEnd`."}}},"atZero":{"enum":["dead","stable"],"description":"What 0 hit points means while this is on a hero."},"rounds":{"type":"integer","minimum":0,"description":"Rounds it lasts (none: until something ends it): it ends at the end of its holder's `rounds`-th turn after the one in progress, whoever put it on. `1`, put on by a foe or by the holder itself during its own turn, lasts to the end of the holder's next turn; `0` put on during the holder's own turn ends at the end of that turn (a boost to this turn's rolls only), and off its turn means the same as `1`. With `ends: turnStart`, at the start of its holder's `rounds`-th turn from now instead."},"charges":{"type":"integer","minimum":1,"description":"Checks it lasts (a penalty until used): each check it takes part in uses one, either as its holder's own check (its `edge` or `mods`, within `checks`) or as a foe's check against the holder (an `against` entry that applies); when none is left it ends after that check (a `condition` event, `ended`). A check not attempted (`requires`) uses none. With `rounds` too, whichever runs out first. Live action's botch: `\"charges\": 1` lasts to the botcher's next challenge, whenever it comes. Default: not counted."},"ends":{"enum":["turnEnd","turnStart","sourceTurnEnd"],"description":"When its `rounds` run out: `turnEnd` (default) at the end of its holder's `rounds`-th turn after the one in progress; `turnStart` at the start of its holder's `rounds`-th turn from now, whoever put it on and when (`\"rounds\": 1, \"ends\": \"turnStart\"`: until the start of its holder's next turn, as a dodge or a full defence lasts). `sourceTurnEnd` (format v1.1) at the end of the `rounds`-th turn of the one who put it on, after the one in progress (`\"rounds\": 1`: until the end of the caster's next turn); with no source, or once the source is down or gone, its holder's turns count instead. With `rounds` 0 it means 1. Without `rounds`, nothing."},"refresh":{"type":"boolean","description":"true: put on again while its holder holds it, it starts over (its `rounds`, its `charges` and its save's DC counted anew, the new source its source), with a `condition` event `refreshed`: a mark renewed by every hit lasts as long as the hits keep coming. Default false: a condition held is not put on again (its first application keeps counting down)."}}};
+const schema68 = {"defaultSnippets":[{"label":"condition","description":"A condition with an edge on its holder's checks for a few rounds.","body":{"id":"${1:new-condition}","name":"${2:Dazed}","edge":"${3:-1}","rounds":"^${4:1}"}}],"type":"object","required":["id"],"additionalProperties":false,"description":"A condition: edges and mods on checks, no actions, a save that ends it.","properties":{"id":{"$ref":"#/$defs/id","description":"Condition id, named by `applies`, `inflicts` and fights."},"name":{"type":"string","description":"Display name, on chips (`Prone`)."},"description":{"type":"string","description":"For people."},"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge on the holder's own checks: `-1` is disadvantage."},"mods":{"type":"object","description":"Mods on the holder's own checks, read there as `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"checks":{"$ref":"#/$defs/idList","description":"Check ids the holder's `edge` and `mods` apply to (all when omitted)."},"against":{"type":"array","description":"Effects on checks made against the holder, filtered by `reach`.","items":{"type":"object","additionalProperties":false,"description":"One effect on checks against the holder.","properties":{"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge for the attacker: `1` is advantage."},"mods":{"type":"object","description":"Added to the attacker's `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"crit":{"type":"boolean","description":"true: a hit becomes a crit. The check then reads as its first success outcome marked `crit` (its event, tally and chip), when it has one, and the chip says which condition did it (`Paralyzed (near): crit`)."},"reach":{"type":"string","description":"Only for attacks from this band or row (`near`, `far`)."}}}},"noActions":{"type":"boolean","description":"true: its holder cannot act: no blows, no abilities, potions included, on its turn, and no reactions either (a reaction is an ability: the seed's one who cannot act \"neither strikes nor uses abilities\"), unless `noReactions` is `false`."},"flees":{"type":"boolean","description":"true: its holder is running away. At the start of its next turn, if it still stands and holds this condition, it leaves the fight (a `flee` event): it no longer acts, reacts or can be targeted, rows close up behind it, and it counts neither as standing nor as down (the statistics count it as fled). A side with nobody left standing in the fight, down or fled, has lost it. One brought down while running stays in the fight, down. Put it on with an ability (Libra's Run: `applies` it to `self`, with `noActions` so the runner cannot act, Dodge or Resist meanwhile). Default false."},"endsOnDamage":{"type":"boolean","description":"true: any damage its holder takes (more than 0, after the damage steps) ends it (Asleep: a blow wakes the sleeper; the blow itself still has the advantage and crit Asleep gives)."},"noReactions":{"type":"boolean","description":"Whether its holder's reactions are taken away (Shield, a dodge, a soak, an opportunity attack). Default: what `noActions` says. `true` alone takes only the reactions (a shocking grasp); `false` with `noActions` keeps them (stunned on its turn, still dodging)."},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"The holder rolls again at the end of each of its turns; a success ends the condition. When a save applied the condition (a spell's `save`, a creature attack's `save`: a ghoul's DC 10 Constitution save), the repeat is that same check against that same DC; `check` and `dc` here serve when no save applied it (a fight's starting conditions, an outcome's `inflicts`).","properties":{"check":{"type":"string","description":"Check id rolled (`save.con`)."},"dc":{"type":"string","x-formula":"condition.dc","x-formula-type":"number","description":"DC, computed when the condition is applied: `@source.spell.dc`."},"at":{"enum":["turnEnd","turnStart"],"description":"When the save is rolled. Default `turnEnd`."}}},"atZero":{"enum":["dead","stable"],"description":"What 0 hit points means while this is on a hero."},"rounds":{"type":"integer","minimum":0,"description":"Rounds it lasts (none: until something ends it): it ends at the end of its holder's `rounds`-th turn after the one in progress, whoever put it on. `1`, put on by a foe or by the holder itself during its own turn, lasts to the end of the holder's next turn; `0` put on during the holder's own turn ends at the end of that turn (a boost to this turn's rolls only), and off its turn means the same as `1`. With `ends: turnStart`, at the start of its holder's `rounds`-th turn from now instead."},"charges":{"type":"integer","minimum":1,"description":"Checks it lasts (a penalty until used): each check it takes part in uses one, either as its holder's own check (its `edge` or `mods`, within `checks`) or as a foe's check against the holder (an `against` entry that applies); when none is left it ends after that check (a `condition` event, `ended`). A check not attempted (`requires`) uses none. With `rounds` too, whichever runs out first. Live action's botch: `\"charges\": 1` lasts to the botcher's next challenge, whenever it comes. Default: not counted."},"ends":{"enum":["turnEnd","turnStart","sourceTurnEnd"],"description":"When its `rounds` run out: `turnEnd` (default) at the end of its holder's `rounds`-th turn after the one in progress; `turnStart` at the start of its holder's `rounds`-th turn from now, whoever put it on and when (`\"rounds\": 1, \"ends\": \"turnStart\"`: until the start of its holder's next turn, as a dodge or a full defence lasts). `sourceTurnEnd` (format v1.1) at the end of the `rounds`-th turn of the one who put it on, after the one in progress (`\"rounds\": 1`: until the end of the caster's next turn); with no source, or once the source is down or gone, its holder's turns count instead. With `rounds` 0 it means 1. Without `rounds`, nothing."},"refresh":{"type":"boolean","description":"true: put on again while its holder holds it, it starts over (its `rounds`, its `charges` and its save's DC counted anew, the new source its source), with a `condition` event `refreshed`: a mark renewed by every hit lasts as long as the hits keep coming. Default false: a condition held is not put on again (its first application keeps counting down)."}}};
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate32.evaluated;
+const evaluated0 = validate34.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3240,7 +3802,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema65.properties, key0))){
+if(!(func1.call(schema68.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -3318,7 +3880,7 @@ if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key1 in data4){
 const _errs16 = errors;
 if(typeof key1 === "string"){
-if(!pattern5.test(key1)){
+if(!pattern6.test(key1)){
 const err7 = {instancePath:instancePath+"/mods",schemaPath:"#/$defs/refName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",propertyName:key1};
 if(vErrors === null){
 vErrors = [err7];
@@ -3440,7 +4002,7 @@ if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 for(const key4 in data11){
 const _errs40 = errors;
 if(typeof key4 === "string"){
-if(!pattern5.test(key4)){
+if(!pattern6.test(key4)){
 const err16 = {instancePath:instancePath+"/against/" + i1+"/mods",schemaPath:"#/$defs/refName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",propertyName:key4};
 if(vErrors === null){
 vErrors = [err16];
@@ -3655,7 +4217,7 @@ errors++;
 if(data19.at !== undefined){
 let data22 = data19.at;
 if(!((data22 === "turnEnd") || (data22 === "turnStart"))){
-const err34 = {instancePath:instancePath+"/save/at",schemaPath:"#/properties/save/properties/at/enum",keyword:"enum",params:{allowedValues: schema65.properties.save.properties.at.enum},message:"must be equal to one of the allowed values"};
+const err34 = {instancePath:instancePath+"/save/at",schemaPath:"#/properties/save/properties/at/enum",keyword:"enum",params:{allowedValues: schema68.properties.save.properties.at.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3680,7 +4242,7 @@ errors++;
 if(data.atZero !== undefined){
 let data23 = data.atZero;
 if(!((data23 === "dead") || (data23 === "stable"))){
-const err36 = {instancePath:instancePath+"/atZero",schemaPath:"#/properties/atZero/enum",keyword:"enum",params:{allowedValues: schema65.properties.atZero.enum},message:"must be equal to one of the allowed values"};
+const err36 = {instancePath:instancePath+"/atZero",schemaPath:"#/properties/atZero/enum",keyword:"enum",params:{allowedValues: schema68.properties.atZero.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -3743,7 +4305,7 @@ errors++;
 if(data.ends !== undefined){
 let data26 = data.ends;
 if(!(((data26 === "turnEnd") || (data26 === "turnStart")) || (data26 === "sourceTurnEnd"))){
-const err41 = {instancePath:instancePath+"/ends",schemaPath:"#/properties/ends/enum",keyword:"enum",params:{allowedValues: schema65.properties.ends.enum},message:"must be equal to one of the allowed values"};
+const err41 = {instancePath:instancePath+"/ends",schemaPath:"#/properties/ends/enum",keyword:"enum",params:{allowedValues: schema68.properties.ends.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -3776,19 +4338,19 @@ vErrors.push(err43);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
-validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema70 = {"defaultSnippets":[{"label":"ability","description":"An ability of its own attack: one roll and its damage.","body":{"id":"${1:power-strike}","name":"${2:Power Strike}","uses":"${3:free}","target":"${4:enemy}","attack":{"check":"${5:attack}","damage":"${6:2d6}"}}}],"type":"object","required":["id","uses"],"additionalProperties":false,"description":"An ability, spell, reaction or potion.","properties":{"id":{"$ref":"#/$defs/id","description":"Ability id, named by heroes and orders."},"name":{"type":"string","description":"Display name."},"kind":{"type":"string","description":"Kind, for people (`Spell`, `Feature`, `Potion`)."},"level":{"type":"integer","minimum":0,"description":"Spell level or tier."},"description":{"type":"string","description":"For people."},"uses":{"type":"string","description":"What it takes: an action id of `turn.actions` (`action`, `bonus`), `reaction`, or `free`."},"cost":{"type":"array","description":"Resources paid; an ability whose cost cannot be paid is not used.","items":{"type":"object","minProperties":1,"additionalProperties":false,"dependentRequired":{"track":["amount"],"amount":["track"]},"description":"A spell slot (`{ \"slot\": 1 }`) or an amount of a track (`{ \"track\": \"tp\", \"amount\": \"1\" }`).","properties":{"slot":{"type":"integer","minimum":0,"description":"Spell slot level spent."},"track":{"type":"string","description":"Track paid from."},"amount":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much of the track."}}}},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks that fill when it is used (a builder)."},"react":{"type":"object","required":["on"],"additionalProperties":false,"description":"For a reaction: when it fires and what it does.","properties":{"on":{"enum":["hit","spell","leave","roll"],"description":"`hit` (being hit), `spell` (a spell), `leave` (an enemy leaving reach), `roll` (a decision after one of its holder's own checks is rolled and before its outcome is final: `reroll`, `keep` or `bonus`, format v1.1; taking it gives its holder the ability's `gain` and `applies` first, so the new roll and the outcome read them)."},"checks":{"$ref":"#/$defs/idList","description":"`roll` reactions: the check ids it answers (default: every check of its holder's)."},"reroll":{"type":"boolean","description":"`roll` reactions: true, the whole check is rolled again and the new roll stands (a benny, a push). Its standing order's `when` reads the first roll (`@total`, `@vs`, `@natural`, `@roll.*`)."},"bonus":{"type":"string","x-formula":"order","x-formula-type":"number","description":"`roll` reactions: added to the check's total before its outcome is read again (an invoke's +2)."},"keep":{"type":"array","minItems":1,"description":"`roll` reactions (format v1.1, a partial reroll): the check is rolled again, but each die of the first roll whose face is one of an entry's `faces` keeps that face, in its place in the pool (`@roll.dice` order); every other die is rolled anew (a push: `[{ \"faces\": [6] }, { \"tag\": \"Base\", \"faces\": [1] }]` rerolls all but the sixes and the base dice's ones). An entry with `tag` keeps only dice of the term so tagged in the roll (`(@body)d6[Base]`). Implies `reroll`. The `reaction` event lists the first roll's `dice` and which were `kept`.","items":{"type":"object","required":["faces"],"additionalProperties":false,"properties":{"faces":{"type":"array","minItems":1,"items":{"type":"integer"},"description":"Faces that stay: `[6]`; a Fate die's `[1]` keeps its pluses."},"tag":{"type":"string","minLength":1,"description":"Only dice of the term with this tag in the check's roll (`Base` for `(@body)d6[Base]`); default every die. A tag no answered check's roll has is an error."}}}},"defence":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Added to the defence against the triggering attack (Shield: `5`)."},"check":{"type":"string","description":"A check rolled to react; its success is read by damage steps as `@reaction.<ability id>`."},"cancels":{"type":"boolean","description":"`spell` reactions: true, a successful one undoes the ability on the one reacting: no attack roll, save, damage or condition for it (Counterspell; the others an area spell reaches still suffer it). Default false: the ability goes on, and damage steps may read `@reaction.<id>`."},"kinds":{"$ref":"#/$defs/stringList","description":"`spell` reactions: the ability kinds (an ability's `kind`, compared exactly) it answers; an ability of another kind aimed at the holder does not trigger it (classic-d20's Counterspell `[\"Spell\"]`: a fighter's manoeuvre goes on). Default: every ability aimed at the holder."},"when":{"type":"string","x-formula":"reaction","x-formula-type":"boolean","description":"True when it answers this trigger at all; false: it is not taken (no check rolled, nothing paid, no reaction used). Reads the reactor's sheet, the triggering blow's `@damageType` and `@attack.melee`, and `@attacker.*` (the one it answers): Libra's Dodge `@damageType == 'physical'`, Resist `@damageType != 'physical'`. A `spell` trigger reads the ability's damage type; a `leave` trigger has none (`''`). Default: always."}}},"sustained":{"type":"boolean","description":"true: its effects last while its user sustains it (one at a time)."},"target":{"enum":["enemy","enemies","ally","allies","self"],"description":"Who it is aimed at: one `enemy`, all `enemies`, an `ally`, all `allies`, or `self`."},"save":{"$ref":"#/$defs/save"},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the targets (on a failed save, when there is one)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"An attack of its own: an attack spell rolls its own attack and dice.","properties":{"check":{"type":"string","description":"Check id rolled (`attack`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@spell.mod`."},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage: `(@level >= 5 ? 2 : 1)d10`. An `enemies` ability strikes each target in turn: `@attack.targets` is how many it aims at, `@attack.hits` how many were hit before this blow (a spray's extra damage split between them)."},"type":{"type":"string","description":"Damage type (`fire`)."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage of a saving-throw ability, rolled once for all targets."},"type":{"type":"string","description":"Damage type."},"heal":{"type":"object","required":["amount","track"],"additionalProperties":false,"description":"Healing, never above the maximum.","properties":{"amount":{"type":"string","x-formula":"heal","x-formula-type":"number","description":"How much: `1d10 + @level`."},"track":{"type":"string","description":"Track healed (`hp`)."}}},"grants":{"type":"array","description":"More actions this turn (Action Surge): their attacks are really rolled.","items":{"type":"object","required":["action","count"],"additionalProperties":false,"description":"Extra actions of one kind.","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"integer","minimum":1,"description":"How many more this turn."}}}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, read by the clock as `@action.speed`."},"recharge":{"type":"object","required":["min"],"additionalProperties":false,"description":"Recharge (a breath weapon): usable again at the start of a turn when its die (a d6 unless `die` says) shows at least `min`.","properties":{"min":{"type":"integer","minimum":1,"maximum":1000,"description":"Lowest face of the die that recharges it (5 on a d6: on 5-6); at most the die's faces."},"die":{"type":"integer","minimum":2,"maximum":1000,"description":"Faces of the recharge die (default 6: a d6)."}}},"move":{"type":"string","description":"Where using it moves its user (a band such as `far`, or a row). Leaving a place where foes stand lets them react (`react.on: leave`, or the opportunity attack of `combat.reaction.opportunity`), unless it is a teleport or a disengage (`disengage`)."},"teleport":{"type":"boolean","description":"A teleport (Misty Step): its `move` never provokes a reaction."},"swap":{"type":"boolean","description":"Its `move` to a row switches places: the first ally standing in that row takes the mover's row (a `move` event), as one standing one behind the other must (Libra's row formation); with nobody there it is a plain move. Needs `move`. Without it, while rows close up (`positions.advance`), a move back out of a row its user alone holds is not taken (the rows would move it straight back)."},"disengage":{"type":"boolean","description":"Its `move` disengages: leaving never provokes an opportunity attack or a `leave` reaction. When absent, the words of `combat.disengage` found in its id or name decide."},"challenge":{"type":"object","required":["check","vs"],"additionalProperties":false,"description":"A check its user rolls on its own, against a number rather than a foe (an unopposed challenge: picking a lock, breaking a ward). The outcome's `applies` and `gain` take effect as for any check, so an extended challenge adds its `@degree` to a progress track (and a botch may empty it); standing orders read the track to know when it is done.","properties":{"check":{"type":"string","description":"Check id rolled (`challenge`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The user's number for the check, `@stat` (an ability total: `@wits + @streetwise - @wound`). Default: the check's own `stat`, else 0."},"vs":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number to meet, `@vs` (a difficulty), on the user's sheet."}}},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off its targets (breaking a ward, a cure). An ability that does nothing else is not used while none of its targets holds one of them."}}};
-const schema72 = {"type":"object","required":["track","amount"],"additionalProperties":false,"description":"An amount of a track: `{ \"track\": \"hope\", \"amount\": \"1\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"sheet","description":"How much, a formula over the sheet."}}};
-const schema75 = {"type":"object","required":["check","dc"],"additionalProperties":false,"description":"A saving throw each target rolls against the user's DC.","properties":{"check":{"type":"string","description":"Check id each target rolls (`save.wis`)."},"dc":{"type":"string","x-formula":"ability.dc","x-formula-type":"number","description":"DC, on the user's sheet: `@spell.dc`."},"half":{"type":"boolean","description":"true: half damage on a successful save."}}};
+const schema73 = {"defaultSnippets":[{"label":"ability","description":"An ability of its own attack: one roll and its damage.","body":{"id":"${1:power-strike}","name":"${2:Power Strike}","uses":"${3:free}","target":"${4:enemy}","attack":{"check":"${5:attack}","damage":"${6:2d6}"}}}],"type":"object","required":["id","uses"],"additionalProperties":false,"description":"An ability, spell, reaction or potion.","properties":{"id":{"$ref":"#/$defs/id","description":"Ability id, named by heroes and orders."},"name":{"type":"string","description":"Display name."},"kind":{"type":"string","description":"Kind, for people (`Spell`, `Feature`, `Potion`)."},"level":{"type":"integer","minimum":0,"description":"Spell level or tier."},"description":{"type":"string","description":"For people."},"uses":{"type":"string","description":"What it takes: an action id of `turn.actions` (`action`, `bonus`), `reaction`, or `free`."},"cost":{"type":"array","description":"Resources paid; an ability whose cost cannot be paid is not used.","items":{"type":"object","minProperties":1,"additionalProperties":false,"dependentRequired":{"track":["amount"],"amount":["track"]},"description":"A spell slot (`{ \"slot\": 1 }`) or an amount of a track (`{ \"track\": \"tp\", \"amount\": \"1\" }`).","properties":{"slot":{"type":"integer","minimum":0,"description":"Spell slot level spent."},"track":{"type":"string","description":"Track paid from."},"amount":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much of the track."}}}},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks that fill when it is used (a builder)."},"react":{"type":"object","required":["on"],"additionalProperties":false,"description":"For a reaction: when it fires and what it does.","properties":{"on":{"enum":["hit","spell","leave","roll"],"description":"`hit` (being hit), `spell` (a spell), `leave` (an enemy leaving reach), `roll` (a decision after one of its holder's own checks is rolled and before its outcome is final: `reroll`, `keep` or `bonus`, format v1.1; taking it gives its holder the ability's `gain` and `applies` first, so the new roll and the outcome read them)."},"checks":{"$ref":"#/$defs/idList","description":"`roll` reactions: the check ids it answers (default: every check of its holder's)."},"reroll":{"type":"boolean","description":"`roll` reactions: true, the whole check is rolled again and the new roll stands (a benny, a push). Its standing order's `when` reads the first roll (`@total`, `@vs`, `@natural`, `@roll.*`)."},"bonus":{"type":"string","x-formula":"order","x-formula-type":"number","description":"`roll` reactions: added to the check's total before its outcome is read again (an invoke's +2)."},"keep":{"type":"array","minItems":1,"description":"`roll` reactions (format v1.1, a partial reroll): the check is rolled again, but each die of the first roll whose face is one of an entry's `faces` keeps that face, in its place in the pool (`@roll.dice` order); every other die is rolled anew (a push: `[{ \"faces\": [6] }, { \"tag\": \"Base\", \"faces\": [1] }]` rerolls all but the sixes and the base dice's ones). An entry with `tag` keeps only dice of the term so tagged in the roll (`(@body)d6[Base]`). Implies `reroll`. The `reaction` event lists the first roll's `dice` and which were `kept`.","items":{"type":"object","required":["faces"],"additionalProperties":false,"properties":{"faces":{"type":"array","minItems":1,"items":{"type":"integer"},"description":"Faces that stay: `[6]`; a Fate die's `[1]` keeps its pluses."},"tag":{"type":"string","minLength":1,"description":"Only dice of the term with this tag in the check's roll (`Base` for `(@body)d6[Base]`); default every die. A tag no answered check's roll has is an error."}}}},"defence":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Added to the defence against the triggering attack (Shield: `5`)."},"check":{"type":"string","description":"A check rolled to react; its success is read by damage steps as `@reaction.<ability id>`."},"cancels":{"type":"boolean","description":"`spell` reactions: true, a successful one undoes the ability on the one reacting: no attack roll, save, damage or condition for it (Counterspell; the others an area spell reaches still suffer it). Default false: the ability goes on, and damage steps may read `@reaction.<id>`."},"kinds":{"$ref":"#/$defs/stringList","description":"`spell` reactions: the ability kinds (an ability's `kind`, compared exactly) it answers; an ability of another kind aimed at the holder does not trigger it (classic-d20's Counterspell `[\"Spell\"]`: a fighter's manoeuvre goes on). Default: every ability aimed at the holder."},"when":{"type":"string","x-formula":"reaction","x-formula-type":"boolean","description":"True when it answers this trigger at all; false: it is not taken (no check rolled, nothing paid, no reaction used). Reads the reactor's sheet, the triggering blow's `@damageType` and `@attack.melee`, and `@attacker.*` (the one it answers): Libra's Dodge `@damageType == 'physical'`, Resist `@damageType != 'physical'`. A `spell` trigger reads the ability's damage type; a `leave` trigger has none (`''`). Default: always."}}},"sustained":{"type":"boolean","description":"true: its effects last while its user sustains it (one at a time)."},"target":{"enum":["enemy","enemies","ally","allies","self"],"description":"Who it is aimed at: one `enemy`, all `enemies`, an `ally`, all `allies`, or `self`."},"save":{"$ref":"#/$defs/save"},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the targets (on a failed save, when there is one)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"An attack of its own: an attack spell rolls its own attack and dice.","properties":{"check":{"type":"string","description":"Check id rolled (`attack`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@spell.mod`."},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage: `(@level >= 5 ? 2 : 1)d10`. An `enemies` ability strikes each target in turn: `@attack.targets` is how many it aims at, `@attack.hits` how many were hit before this blow (a spray's extra damage split between them)."},"type":{"type":"string","description":"Damage type (`fire`)."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage of a saving-throw ability, rolled once for all targets."},"type":{"type":"string","description":"Damage type."},"heal":{"type":"object","required":["amount","track"],"additionalProperties":false,"description":"Healing, never above the maximum.","properties":{"amount":{"type":"string","x-formula":"heal","x-formula-type":"number","description":"How much: `1d10 + @level`."},"track":{"type":"string","description":"Track healed (`hp`)."}}},"grants":{"type":"array","description":"More actions this turn (Action Surge): their attacks are really rolled.","items":{"type":"object","required":["action","count"],"additionalProperties":false,"description":"Extra actions of one kind.","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"integer","minimum":1,"description":"How many more this turn."}}}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, read by the clock as `@action.speed`."},"recharge":{"type":"object","required":["min"],"additionalProperties":false,"description":"Recharge (a breath weapon): usable again at the start of a turn when its die (a d6 unless `die` says) shows at least `min`.","properties":{"min":{"type":"integer","minimum":1,"maximum":1000,"description":"Lowest face of the die that recharges it (5 on a d6: on 5-6); at most the die's faces."},"die":{"type":"integer","minimum":2,"maximum":1000,"description":"Faces of the recharge die (default 6: a d6)."}}},"move":{"type":"string","description":"Where using it moves its user (a band such as `far`, or a row). Leaving a place where foes stand lets them react (`react.on: leave`, or the opportunity attack of `combat.reaction.opportunity`), unless it is a teleport or a disengage (`disengage`)."},"teleport":{"type":"boolean","description":"A teleport (Misty Step): its `move` never provokes a reaction."},"swap":{"type":"boolean","description":"Its `move` to a row switches places: the first ally standing in that row takes the mover's row (a `move` event), as one standing one behind the other must (Libra's row formation); with nobody there it is a plain move. Needs `move`. Without it, while rows close up (`positions.advance`), a move back out of a row its user alone holds is not taken (the rows would move it straight back)."},"disengage":{"type":"boolean","description":"Its `move` disengages: leaving never provokes an opportunity attack or a `leave` reaction. When absent, the words of `combat.disengage` found in its id or name decide."},"challenge":{"type":"object","required":["check","vs"],"additionalProperties":false,"description":"A check its user rolls on its own, against a number rather than a foe (an unopposed challenge: picking a lock, breaking a ward). The outcome's `applies` and `gain` take effect as for any check, so an extended challenge adds its `@degree` to a progress track (and a botch may empty it); standing orders read the track to know when it is done.","properties":{"check":{"type":"string","description":"Check id rolled (`challenge`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The user's number for the check, `@stat` (an ability total: `@wits + @streetwise - @wound`). Default: the check's own `stat`, else 0."},"vs":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number to meet, `@vs` (a difficulty), on the user's sheet."}}},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off its targets (breaking a ward, a cure). An ability that does nothing else is not used while none of its targets holds one of them."}}};
+const schema75 = {"type":"object","required":["track","amount"],"additionalProperties":false,"description":"An amount of a track: `{ \"track\": \"hope\", \"amount\": \"1\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"sheet","description":"How much, a formula over the sheet."}}};
+const schema78 = {"type":"object","required":["check","dc"],"additionalProperties":false,"description":"A saving throw each target rolls against the user's DC.","properties":{"check":{"type":"string","description":"Check id each target rolls (`save.wis`)."},"dc":{"type":"string","x-formula":"ability.dc","x-formula-type":"number","description":"DC, on the user's sheet: `@spell.dc`."},"half":{"type":"boolean","description":"true: half damage on a successful save."}}};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate34.evaluated;
+const evaluated0 = validate36.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3817,7 +4379,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema70.properties, key0))){
+if(!(func1.call(schema73.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -4159,7 +4721,7 @@ vErrors.push(err28);
 errors++;
 }
 for(const key3 in data15){
-if(!(func1.call(schema70.properties.react.properties, key3))){
+if(!(func1.call(schema73.properties.react.properties, key3))){
 const err29 = {instancePath:instancePath+"/react",schemaPath:"#/properties/react/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err29];
@@ -4173,7 +4735,7 @@ errors++;
 if(data15.on !== undefined){
 let data16 = data15.on;
 if(!((((data16 === "hit") || (data16 === "spell")) || (data16 === "leave")) || (data16 === "roll"))){
-const err30 = {instancePath:instancePath+"/react/on",schemaPath:"#/properties/react/properties/on/enum",keyword:"enum",params:{allowedValues: schema70.properties.react.properties.on.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/react/on",schemaPath:"#/properties/react/properties/on/enum",keyword:"enum",params:{allowedValues: schema73.properties.react.properties.on.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4465,7 +5027,7 @@ errors++;
 if(data.target !== undefined){
 let data33 = data.target;
 if(!(((((data33 === "enemy") || (data33 === "enemies")) || (data33 === "ally")) || (data33 === "allies")) || (data33 === "self"))){
-const err53 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/enum",keyword:"enum",params:{allowedValues: schema70.properties.target.enum},message:"must be equal to one of the allowed values"};
+const err53 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/enum",keyword:"enum",params:{allowedValues: schema73.properties.target.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -5177,18 +5739,18 @@ vErrors.push(err111);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
-validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema78 = {"defaultSnippets":[{"label":"enemy template","description":"An enemy role whose numbers grow with `@tier`.","body":{"role":"${1:standard}","attributes":{},"tracks":{"hp":"${2:6 + 4 * @tier}"},"combat":{"attack":"${3:@tier}","damage":"${4:1d6 + @tier}","defence":"${5:10 + @tier}"}}}],"type":"object","required":["role"],"additionalProperties":false,"description":"An enemy template: formulas of `@tier` (the system's `tiers`, 1..6 by default) that build an enemy's sheet.","properties":{"role":{"type":"string","description":"`minion`, `standard`, `elite`, `boss`, or a role of your own."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom it strikes among the foes it may target (default: `combat.targeting.picks`, else `fewest-hp`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"defaults":{"type":"object","additionalProperties":false,"description":"Defaults for the enemy's sheet.","properties":{"attribute":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Every attribute not given in `attributes`: `min(5, floor((@tier + 1) / 2))`."}}},"attributes":{"type":"object","description":"Attributes by id.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier` and `@role`."}},"tracks":{"type":"object","description":"Track maxima by id: `{ \"hp\": \"8 + 6 * @tier\" }`.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier`, `@role` and the sheet."}},"combat":{"type":"object","additionalProperties":false,"description":"The enemy's fighting numbers.","properties":{"defence":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Defence: `12 + @tier`."},"attack":{"type":"string","x-formula":"template","x-formula-type":"number","description":"The number its blows are struck with, `@stat` in the attack check."},"damage":{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"Damage of its blows: `(@tier)d6 + @tier`. Reads `@tier`, `@role`, the sheet, and the attack roll's `@roll.*`, `@crit`."},"attacks":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Attacks its attack action makes (`\"2\"`; `\"0\"`: it never strikes with its blows, its abilities still act). When given, this is the count whatever the turn's attack action says (`turn.actions[].attacks`, even a constant `\"1\"`); when absent the action's count holds, and `@class.attacks` reads 1."},"type":{"type":"string","description":"Damage type of its blows."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"harm":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Consequences mode: harm levels before it falls: `@role == 'minion' ? 1 : 3`."},"abilities":{"type":"array","description":"Abilities of its own or ids of the system's abilities, used as a bestiary creature uses them: each reaction (Libra's Dodge, Resist) whenever the moment comes, abilities aimed at enemies before its blows. Costs are paid from the enemy's own tracks.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags read by formulas: `has(@target.tags, 'flying')`."},"lists":{"type":"object","description":"Values of the system's declared lists (`lists`) by name, read as `@target.<name>`: `{ \"wields\": [\"spear\"] }` (Libra's weapon type). A name the system does not declare is an error.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"orders":{"$ref":"#/$defs/enemyOrders","description":"Its standing orders (other abilities before its attacks; its reactions whenever the moment comes unless an order says when)."}}};
-const schema89 = {"type":"array","description":"Standing orders of an enemy, tried in order like a hero's: other abilities before its attacks (a war cry, running away), reactions when the moment comes. `use` names one of its own `abilities`. Each reaction it has that no order names is used whenever the moment comes, as without orders.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Id of one of its abilities."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it, on its own sheet: `@hp < @hp.max / 2`."}}}};
+const schema81 = {"defaultSnippets":[{"label":"enemy template","description":"An enemy role whose numbers grow with `@tier`.","body":{"role":"${1:standard}","attributes":{},"tracks":{"hp":"${2:6 + 4 * @tier}"},"combat":{"attack":"${3:@tier}","damage":"${4:1d6 + @tier}","defence":"${5:10 + @tier}"}}}],"type":"object","required":["role"],"additionalProperties":false,"description":"An enemy template: formulas of `@tier` (the system's `tiers`, 1..6 by default) that build an enemy's sheet.","properties":{"cards":{"type":"array","items":{"$ref":"#/$defs/card"},"description":"Cards each enemy of this template holds besides the system's (issue 23)."},"role":{"type":"string","description":"`minion`, `standard`, `elite`, `boss`, or a role of your own."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom it strikes among the foes it may target (default: `combat.targeting.picks`, else `fewest-hp`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"defaults":{"type":"object","additionalProperties":false,"description":"Defaults for the enemy's sheet.","properties":{"attribute":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Every attribute not given in `attributes`: `min(5, floor((@tier + 1) / 2))`."}}},"attributes":{"type":"object","description":"Attributes by id.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier` and `@role`."}},"tracks":{"type":"object","description":"Track maxima by id: `{ \"hp\": \"8 + 6 * @tier\" }`.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier`, `@role` and the sheet."}},"combat":{"type":"object","additionalProperties":false,"description":"The enemy's fighting numbers.","properties":{"defence":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Defence: `12 + @tier`."},"attack":{"type":"string","x-formula":"template","x-formula-type":"number","description":"The number its blows are struck with, `@stat` in the attack check."},"damage":{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"Damage of its blows: `(@tier)d6 + @tier`. Reads `@tier`, `@role`, the sheet, and the attack roll's `@roll.*`, `@crit`."},"attacks":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Attacks its attack action makes (`\"2\"`; `\"0\"`: it never strikes with its blows, its abilities still act). When given, this is the count whatever the turn's attack action says (`turn.actions[].attacks`, even a constant `\"1\"`); when absent the action's count holds, and `@class.attacks` reads 1."},"type":{"type":"string","description":"Damage type of its blows."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"harm":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Consequences mode: harm levels before it falls: `@role == 'minion' ? 1 : 3`."},"abilities":{"type":"array","description":"Abilities of its own or ids of the system's abilities, used as a bestiary creature uses them: each reaction (Libra's Dodge, Resist) whenever the moment comes, abilities aimed at enemies before its blows. Costs are paid from the enemy's own tracks.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags read by formulas: `has(@target.tags, 'flying')`."},"lists":{"type":"object","description":"Values of the system's declared lists (`lists`) by name, read as `@target.<name>`: `{ \"wields\": [\"spear\"] }` (Libra's weapon type). A name the system does not declare is an error.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"orders":{"$ref":"#/$defs/enemyOrders","description":"Its standing orders (other abilities before its attacks; its reactions whenever the moment comes unless an order says when)."}}};
+const schema92 = {"type":"array","description":"Standing orders of an enemy, tried in order like a hero's: other abilities before its attacks (a war cry, running away), reactions when the moment comes. `use` names one of its own `abilities`. Each reaction it has that no order names is used whenever the moment comes, as without orders.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Id of one of its abilities."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it, on its own sheet: `@hp < @hp.max / 2`."}}}};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36.evaluated;
+const evaluated0 = validate38.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5207,7 +5769,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema78.properties, key0))){
+if(!(func1.call(schema81.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -5218,9 +5780,19 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.role !== undefined){
-if(typeof data.role !== "string"){
-const err2 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.cards !== undefined){
+let data0 = data.cards;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate21(data0[i0], {instancePath:instancePath+"/cards/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/cards",schemaPath:"#/properties/cards/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5230,10 +5802,9 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.picks !== undefined){
-let data1 = data.picks;
-if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/picks",schemaPath:"#/$defs/targetPick/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.role !== undefined){
+if(typeof data.role !== "string"){
+const err3 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5242,8 +5813,11 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!((((((data1 === "fewest-hp") || (data1 === "most-hp")) || (data1 === "most-hurt")) || (data1 === "last-attacker")) || (data1 === "provoker")) || (data1 === "nearest"))){
-const err4 = {instancePath:instancePath+"/picks",schemaPath:"#/$defs/targetPick/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.picks !== undefined){
+let data3 = data.picks;
+if(typeof data3 !== "string"){
+const err4 = {instancePath:instancePath+"/picks",schemaPath:"#/$defs/targetPick/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5252,10 +5826,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((((((data3 === "fewest-hp") || (data3 === "most-hp")) || (data3 === "most-hurt")) || (data3 === "last-attacker")) || (data3 === "provoker")) || (data3 === "nearest"))){
+const err5 = {instancePath:instancePath+"/picks",schemaPath:"#/$defs/targetPick/enum",keyword:"enum",params:{allowedValues: schema63.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5265,9 +5837,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5277,12 +5849,9 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.defaults !== undefined){
-let data4 = data.defaults;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-for(const key1 in data4){
-if(!(key1 === "attribute")){
-const err7 = {instancePath:instancePath+"/defaults",schemaPath:"#/properties/defaults/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5292,9 +5861,12 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data4.attribute !== undefined){
-if(typeof data4.attribute !== "string"){
-const err8 = {instancePath:instancePath+"/defaults/attribute",schemaPath:"#/properties/defaults/properties/attribute/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.defaults !== undefined){
+let data6 = data.defaults;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+for(const key1 in data6){
+if(!(key1 === "attribute")){
+const err8 = {instancePath:instancePath+"/defaults",schemaPath:"#/properties/defaults/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5304,9 +5876,9 @@ vErrors.push(err8);
 errors++;
 }
 }
-}
-else {
-const err9 = {instancePath:instancePath+"/defaults",schemaPath:"#/properties/defaults/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data6.attribute !== undefined){
+if(typeof data6.attribute !== "string"){
+const err9 = {instancePath:instancePath+"/defaults/attribute",schemaPath:"#/properties/defaults/properties/attribute/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5316,12 +5888,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.attributes !== undefined){
-let data6 = data.attributes;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-for(const key2 in data6){
-if(typeof data6[key2] !== "string"){
-const err10 = {instancePath:instancePath+"/attributes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/attributes/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err10 = {instancePath:instancePath+"/defaults",schemaPath:"#/properties/defaults/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5331,9 +5900,12 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.attributes !== undefined){
+let data8 = data.attributes;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+for(const key2 in data8){
+if(typeof data8[key2] !== "string"){
+const err11 = {instancePath:instancePath+"/attributes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/attributes/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5343,12 +5915,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.tracks !== undefined){
-let data8 = data.tracks;
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-for(const key3 in data8){
-if(typeof data8[key3] !== "string"){
-const err12 = {instancePath:instancePath+"/tracks/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/tracks/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err12 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5358,9 +5927,12 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
-else {
-const err13 = {instancePath:instancePath+"/tracks",schemaPath:"#/properties/tracks/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.tracks !== undefined){
+let data10 = data.tracks;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+for(const key3 in data10){
+if(typeof data10[key3] !== "string"){
+const err13 = {instancePath:instancePath+"/tracks/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/tracks/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5370,12 +5942,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.combat !== undefined){
-let data10 = data.combat;
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-for(const key4 in data10){
-if(!((((((key4 === "defence") || (key4 === "attack")) || (key4 === "damage")) || (key4 === "attacks")) || (key4 === "type")) || (key4 === "reach"))){
-const err14 = {instancePath:instancePath+"/combat",schemaPath:"#/properties/combat/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+}
+else {
+const err14 = {instancePath:instancePath+"/tracks",schemaPath:"#/properties/tracks/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5385,9 +5954,12 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data10.defence !== undefined){
-if(typeof data10.defence !== "string"){
-const err15 = {instancePath:instancePath+"/combat/defence",schemaPath:"#/properties/combat/properties/defence/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.combat !== undefined){
+let data12 = data.combat;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+for(const key4 in data12){
+if(!((((((key4 === "defence") || (key4 === "attack")) || (key4 === "damage")) || (key4 === "attacks")) || (key4 === "type")) || (key4 === "reach"))){
+const err15 = {instancePath:instancePath+"/combat",schemaPath:"#/properties/combat/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5397,9 +5969,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data10.attack !== undefined){
-if(typeof data10.attack !== "string"){
-const err16 = {instancePath:instancePath+"/combat/attack",schemaPath:"#/properties/combat/properties/attack/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data12.defence !== undefined){
+if(typeof data12.defence !== "string"){
+const err16 = {instancePath:instancePath+"/combat/defence",schemaPath:"#/properties/combat/properties/defence/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5409,9 +5981,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data10.damage !== undefined){
-if(typeof data10.damage !== "string"){
-const err17 = {instancePath:instancePath+"/combat/damage",schemaPath:"#/properties/combat/properties/damage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data12.attack !== undefined){
+if(typeof data12.attack !== "string"){
+const err17 = {instancePath:instancePath+"/combat/attack",schemaPath:"#/properties/combat/properties/attack/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5421,9 +5993,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data10.attacks !== undefined){
-if(typeof data10.attacks !== "string"){
-const err18 = {instancePath:instancePath+"/combat/attacks",schemaPath:"#/properties/combat/properties/attacks/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data12.damage !== undefined){
+if(typeof data12.damage !== "string"){
+const err18 = {instancePath:instancePath+"/combat/damage",schemaPath:"#/properties/combat/properties/damage/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5433,9 +6005,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data10.type !== undefined){
-if(typeof data10.type !== "string"){
-const err19 = {instancePath:instancePath+"/combat/type",schemaPath:"#/properties/combat/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data12.attacks !== undefined){
+if(typeof data12.attacks !== "string"){
+const err19 = {instancePath:instancePath+"/combat/attacks",schemaPath:"#/properties/combat/properties/attacks/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5445,9 +6017,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data10.reach !== undefined){
-if(typeof data10.reach !== "string"){
-const err20 = {instancePath:instancePath+"/combat/reach",schemaPath:"#/properties/combat/properties/reach/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data12.type !== undefined){
+if(typeof data12.type !== "string"){
+const err20 = {instancePath:instancePath+"/combat/type",schemaPath:"#/properties/combat/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5457,9 +6029,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-}
-else {
-const err21 = {instancePath:instancePath+"/combat",schemaPath:"#/properties/combat/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data12.reach !== undefined){
+if(typeof data12.reach !== "string"){
+const err21 = {instancePath:instancePath+"/combat/reach",schemaPath:"#/properties/combat/properties/reach/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5469,9 +6041,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.harm !== undefined){
-if(typeof data.harm !== "string"){
-const err22 = {instancePath:instancePath+"/harm",schemaPath:"#/properties/harm/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err22 = {instancePath:instancePath+"/combat",schemaPath:"#/properties/combat/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5481,18 +6053,9 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.abilities !== undefined){
-let data18 = data.abilities;
-if(Array.isArray(data18)){
-const len0 = data18.length;
-for(let i0=0; i0<len0; i0++){
-let data19 = data18[i0];
-const _errs63 = errors;
-let valid8 = false;
-let passing0 = null;
-const _errs64 = errors;
-if(typeof data19 !== "string"){
-const err23 = {instancePath:instancePath+"/abilities/" + i0,schemaPath:"#/properties/abilities/items/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.harm !== undefined){
+if(typeof data.harm !== "string"){
+const err23 = {instancePath:instancePath+"/harm",schemaPath:"#/properties/harm/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5501,29 +6064,19 @@ vErrors.push(err23);
 }
 errors++;
 }
-var _valid0 = _errs64 === errors;
-if(_valid0){
-valid8 = true;
-passing0 = 0;
 }
+if(data.abilities !== undefined){
+let data20 = data.abilities;
+if(Array.isArray(data20)){
+const len1 = data20.length;
+for(let i1=0; i1<len1; i1++){
+let data21 = data20[i1];
 const _errs66 = errors;
-if(!(validate34(data19, {instancePath:instancePath+"/abilities/" + i0,parentData:data18,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs66 === errors;
-if(_valid0 && valid8){
-valid8 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid8 = true;
-passing0 = 1;
-}
-}
-if(!valid8){
-const err24 = {instancePath:instancePath+"/abilities/" + i0,schemaPath:"#/properties/abilities/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+let valid10 = false;
+let passing0 = null;
+const _errs67 = errors;
+if(typeof data21 !== "string"){
+const err24 = {instancePath:instancePath+"/abilities/" + i1,schemaPath:"#/properties/abilities/items/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -5532,11 +6085,42 @@ vErrors.push(err24);
 }
 errors++;
 }
+var _valid0 = _errs67 === errors;
+if(_valid0){
+valid10 = true;
+passing0 = 0;
+}
+const _errs69 = errors;
+if(!(validate36(data21, {instancePath:instancePath+"/abilities/" + i1,parentData:data20,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs69 === errors;
+if(_valid0 && valid10){
+valid10 = false;
+passing0 = [passing0, 1];
+}
 else {
-errors = _errs63;
+if(_valid0){
+valid10 = true;
+passing0 = 1;
+}
+}
+if(!valid10){
+const err25 = {instancePath:instancePath+"/abilities/" + i1,schemaPath:"#/properties/abilities/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+else {
+errors = _errs66;
 if(vErrors !== null){
-if(_errs63){
-vErrors.length = _errs63;
+if(_errs66){
+vErrors.length = _errs66;
 }
 else {
 vErrors = null;
@@ -5546,23 +6130,7 @@ vErrors = null;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/abilities",schemaPath:"#/properties/abilities/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data.resist !== undefined){
-let data20 = data.resist;
-if(Array.isArray(data20)){
-const len1 = data20.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data20[i1] !== "string"){
-const err26 = {instancePath:instancePath+"/resist/" + i1,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err26 = {instancePath:instancePath+"/abilities",schemaPath:"#/properties/abilities/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -5572,9 +6140,13 @@ vErrors.push(err26);
 errors++;
 }
 }
-}
-else {
-const err27 = {instancePath:instancePath+"/resist",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.resist !== undefined){
+let data22 = data.resist;
+if(Array.isArray(data22)){
+const len2 = data22.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data22[i2] !== "string"){
+const err27 = {instancePath:instancePath+"/resist/" + i2,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -5584,13 +6156,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.vulnerable !== undefined){
-let data22 = data.vulnerable;
-if(Array.isArray(data22)){
-const len2 = data22.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data22[i2] !== "string"){
-const err28 = {instancePath:instancePath+"/vulnerable/" + i2,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err28 = {instancePath:instancePath+"/resist",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -5600,9 +6168,13 @@ vErrors.push(err28);
 errors++;
 }
 }
-}
-else {
-const err29 = {instancePath:instancePath+"/vulnerable",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.vulnerable !== undefined){
+let data24 = data.vulnerable;
+if(Array.isArray(data24)){
+const len3 = data24.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data24[i3] !== "string"){
+const err29 = {instancePath:instancePath+"/vulnerable/" + i3,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -5612,13 +6184,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.immune !== undefined){
-let data24 = data.immune;
-if(Array.isArray(data24)){
-const len3 = data24.length;
-for(let i3=0; i3<len3; i3++){
-if(typeof data24[i3] !== "string"){
-const err30 = {instancePath:instancePath+"/immune/" + i3,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err30 = {instancePath:instancePath+"/vulnerable",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -5628,9 +6196,13 @@ vErrors.push(err30);
 errors++;
 }
 }
-}
-else {
-const err31 = {instancePath:instancePath+"/immune",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.immune !== undefined){
+let data26 = data.immune;
+if(Array.isArray(data26)){
+const len4 = data26.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data26[i4] !== "string"){
+const err31 = {instancePath:instancePath+"/immune/" + i4,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -5640,13 +6212,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.weak !== undefined){
-let data26 = data.weak;
-if(Array.isArray(data26)){
-const len4 = data26.length;
-for(let i4=0; i4<len4; i4++){
-if(typeof data26[i4] !== "string"){
-const err32 = {instancePath:instancePath+"/weak/" + i4,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err32 = {instancePath:instancePath+"/immune",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -5656,9 +6224,13 @@ vErrors.push(err32);
 errors++;
 }
 }
-}
-else {
-const err33 = {instancePath:instancePath+"/weak",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.weak !== undefined){
+let data28 = data.weak;
+if(Array.isArray(data28)){
+const len5 = data28.length;
+for(let i5=0; i5<len5; i5++){
+if(typeof data28[i5] !== "string"){
+const err33 = {instancePath:instancePath+"/weak/" + i5,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -5668,13 +6240,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.killers !== undefined){
-let data28 = data.killers;
-if(Array.isArray(data28)){
-const len5 = data28.length;
-for(let i5=0; i5<len5; i5++){
-if(typeof data28[i5] !== "string"){
-const err34 = {instancePath:instancePath+"/killers/" + i5,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err34 = {instancePath:instancePath+"/weak",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -5684,9 +6252,13 @@ vErrors.push(err34);
 errors++;
 }
 }
-}
-else {
-const err35 = {instancePath:instancePath+"/killers",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.killers !== undefined){
+let data30 = data.killers;
+if(Array.isArray(data30)){
+const len6 = data30.length;
+for(let i6=0; i6<len6; i6++){
+if(typeof data30[i6] !== "string"){
+const err35 = {instancePath:instancePath+"/killers/" + i6,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -5696,13 +6268,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.conditionImmune !== undefined){
-let data30 = data.conditionImmune;
-if(Array.isArray(data30)){
-const len6 = data30.length;
-for(let i6=0; i6<len6; i6++){
-if(typeof data30[i6] !== "string"){
-const err36 = {instancePath:instancePath+"/conditionImmune/" + i6,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err36 = {instancePath:instancePath+"/killers",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -5712,9 +6280,13 @@ vErrors.push(err36);
 errors++;
 }
 }
-}
-else {
-const err37 = {instancePath:instancePath+"/conditionImmune",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.conditionImmune !== undefined){
+let data32 = data.conditionImmune;
+if(Array.isArray(data32)){
+const len7 = data32.length;
+for(let i7=0; i7<len7; i7++){
+if(typeof data32[i7] !== "string"){
+const err37 = {instancePath:instancePath+"/conditionImmune/" + i7,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -5724,13 +6296,9 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data32 = data.tags;
-if(Array.isArray(data32)){
-const len7 = data32.length;
-for(let i7=0; i7<len7; i7++){
-if(typeof data32[i7] !== "string"){
-const err38 = {instancePath:instancePath+"/tags/" + i7,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err38 = {instancePath:instancePath+"/conditionImmune",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -5740,9 +6308,13 @@ vErrors.push(err38);
 errors++;
 }
 }
-}
-else {
-const err39 = {instancePath:instancePath+"/tags",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.tags !== undefined){
+let data34 = data.tags;
+if(Array.isArray(data34)){
+const len8 = data34.length;
+for(let i8=0; i8<len8; i8++){
+if(typeof data34[i8] !== "string"){
+const err39 = {instancePath:instancePath+"/tags/" + i8,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -5752,14 +6324,9 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.lists !== undefined){
-let data34 = data.lists;
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-for(const key5 in data34){
-const _errs104 = errors;
-if(typeof key5 === "string"){
-if(!pattern5.test(key5)){
-const err40 = {instancePath:instancePath+"/lists",schemaPath:"#/$defs/refName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",propertyName:key5};
+}
+else {
+const err40 = {instancePath:instancePath+"/tags",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -5769,8 +6336,14 @@ vErrors.push(err40);
 errors++;
 }
 }
-else {
-const err41 = {instancePath:instancePath+"/lists",schemaPath:"#/$defs/refName/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key5};
+if(data.lists !== undefined){
+let data36 = data.lists;
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+for(const key5 in data36){
+const _errs107 = errors;
+if(typeof key5 === "string"){
+if(!pattern6.test(key5)){
+const err41 = {instancePath:instancePath+"/lists",schemaPath:"#/$defs/refName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",propertyName:key5};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -5779,9 +6352,9 @@ vErrors.push(err41);
 }
 errors++;
 }
-var valid30 = _errs104 === errors;
-if(!valid30){
-const err42 = {instancePath:instancePath+"/lists",schemaPath:"#/properties/lists/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid"};
+}
+else {
+const err42 = {instancePath:instancePath+"/lists",schemaPath:"#/$defs/refName/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key5};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -5790,14 +6363,9 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-for(const key6 in data34){
-let data35 = data34[key6];
-if(Array.isArray(data35)){
-const len8 = data35.length;
-for(let i8=0; i8<len8; i8++){
-if(typeof data35[i8] !== "string"){
-const err43 = {instancePath:instancePath+"/lists/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i8,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var valid32 = _errs107 === errors;
+if(!valid32){
+const err43 = {instancePath:instancePath+"/lists",schemaPath:"#/properties/lists/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -5807,9 +6375,13 @@ vErrors.push(err43);
 errors++;
 }
 }
-}
-else {
-const err44 = {instancePath:instancePath+"/lists/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+for(const key6 in data36){
+let data37 = data36[key6];
+if(Array.isArray(data37)){
+const len9 = data37.length;
+for(let i9=0; i9<len9; i9++){
+if(typeof data37[i9] !== "string"){
+const err44 = {instancePath:instancePath+"/lists/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -5821,7 +6393,7 @@ errors++;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/lists",schemaPath:"#/properties/lists/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err45 = {instancePath:instancePath+"/lists/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -5831,15 +6403,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.orders !== undefined){
-let data37 = data.orders;
-if(Array.isArray(data37)){
-const len9 = data37.length;
-for(let i9=0; i9<len9; i9++){
-let data38 = data37[i9];
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-if(data38.use === undefined){
-const err46 = {instancePath:instancePath+"/orders/" + i9,schemaPath:"#/$defs/enemyOrders/items/required",keyword:"required",params:{missingProperty: "use"},message:"must have required property '"+"use"+"'"};
+}
+else {
+const err46 = {instancePath:instancePath+"/lists",schemaPath:"#/properties/lists/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -5848,9 +6414,16 @@ vErrors.push(err46);
 }
 errors++;
 }
-for(const key7 in data38){
-if(!((key7 === "use") || (key7 === "when"))){
-const err47 = {instancePath:instancePath+"/orders/" + i9,schemaPath:"#/$defs/enemyOrders/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+}
+if(data.orders !== undefined){
+let data39 = data.orders;
+if(Array.isArray(data39)){
+const len10 = data39.length;
+for(let i10=0; i10<len10; i10++){
+let data40 = data39[i10];
+if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
+if(data40.use === undefined){
+const err47 = {instancePath:instancePath+"/orders/" + i10,schemaPath:"#/$defs/enemyOrders/items/required",keyword:"required",params:{missingProperty: "use"},message:"must have required property '"+"use"+"'"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -5859,10 +6432,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-if(data38.use !== undefined){
-if(typeof data38.use !== "string"){
-const err48 = {instancePath:instancePath+"/orders/" + i9+"/use",schemaPath:"#/$defs/enemyOrders/items/properties/use/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key7 in data40){
+if(!((key7 === "use") || (key7 === "when"))){
+const err48 = {instancePath:instancePath+"/orders/" + i10,schemaPath:"#/$defs/enemyOrders/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -5872,9 +6444,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data38.when !== undefined){
-if(typeof data38.when !== "string"){
-const err49 = {instancePath:instancePath+"/orders/" + i9+"/when",schemaPath:"#/$defs/enemyOrders/items/properties/when/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data40.use !== undefined){
+if(typeof data40.use !== "string"){
+const err49 = {instancePath:instancePath+"/orders/" + i10+"/use",schemaPath:"#/$defs/enemyOrders/items/properties/use/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -5884,9 +6456,9 @@ vErrors.push(err49);
 errors++;
 }
 }
-}
-else {
-const err50 = {instancePath:instancePath+"/orders/" + i9,schemaPath:"#/$defs/enemyOrders/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data40.when !== undefined){
+if(typeof data40.when !== "string"){
+const err50 = {instancePath:instancePath+"/orders/" + i10+"/when",schemaPath:"#/$defs/enemyOrders/items/properties/when/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -5898,7 +6470,7 @@ errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/orders",schemaPath:"#/$defs/enemyOrders/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err51 = {instancePath:instancePath+"/orders/" + i10,schemaPath:"#/$defs/enemyOrders/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -5910,7 +6482,7 @@ errors++;
 }
 }
 else {
-const err52 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err52 = {instancePath:instancePath+"/orders",schemaPath:"#/$defs/enemyOrders/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -5919,20 +6491,32 @@ vErrors.push(err52);
 }
 errors++;
 }
-validate36.errors = vErrors;
+}
+}
+else {
+const err53 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+validate38.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema92 = {"defaultSnippets":[{"label":"creature","description":"A bestiary creature with one attack.","body":{"id":"${1:wolf}","name":"${2:Wolf}","defence":"^${3:12}","hp":"^${4:11}","attacks":[{"id":"${5:bite}","name":"${6:Bite}","bonus":"^${7:4}","damage":"${8:2d4 + 2}"}]}}],"type":"object","required":["id","name","defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"A creature of the bestiary: it fights with its own numbers.","properties":{"id":{"$ref":"#/$defs/id","description":"Creature id, named by fights (`goblin`)."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom it strikes among the foes it may target (default: `combat.targeting.picks`, else `fewest-hp`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"size":{"type":"string","description":"Size, for people."},"type":{"type":"string","description":"Creature type (`undead`)."},"challenge":{"type":"number","minimum":0,"description":"Challenge rating or level."},"defence":{"description":"Defence (armour class): a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"tracks":{"type":"object","description":"Other track maxima by id.","additionalProperties":{"type":"number","description":"Maximum."}},"saves":{"type":"object","description":"Bonuses by check id (`save.dex`: 5), replacing the sheet's own.","additionalProperties":{"type":"number","description":"Bonus."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one attack action, in order (`[\"bite\", \"claw\", \"claw\"]`). Without one, a creature makes one attack an action and uses its attacks in turn: the first, then the second, and so on round the list, each fight starting from the first (an attack that reaches no foe is passed over for the next). The SRD ghoul bites, then claws (paralysing), then bites again."},"damageType":{"type":"string","description":"Damage type of its blows when an attack names none."},"regeneration":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Hit points regained at the start of each of its turns.","properties":{"amount":{"type":"number","minimum":0,"description":"Hit points regained."},"stoppedBy":{"$ref":"#/$defs/stringList","description":"Damage types that stop it for a turn (`fire`, `acid`)."}}},"abilities":{"type":"array","description":"Abilities of its own (a breath weapon, a saving throw the hero rolls) or ids of the system's abilities.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"position":{"type":"string","description":"Where it stands by default (`near`, `far`, a row)."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`undead`, `flying`)."},"orders":{"$ref":"#/$defs/enemyOrders","description":"Its standing orders (other abilities before its attacks; its reactions whenever the moment comes unless an order says when)."}}};
-const schema93 = {"type":"array","items":{"type":"string"},"description":"Any other list of words the system reads (`has(@target.conditionImmune, 'charmed')`)."};
-const schema96 = {"type":"object","required":["id","bonus","damage"],"additionalProperties":false,"description":"One attack of a creature.","properties":{"id":{"$ref":"#/$defs/id","description":"Attack id, named by `multiattack`."},"name":{"type":"string","description":"Display name; its words type the damage (`Claw` slashes)."},"bonus":{"description":"Attack bonus: the number the blow is struck with (`@stat`). A number, or a formula over the creature's own sheet, evaluated at each blow: `\"@melee.total\"` or `\"4 - @wound\"` reads its wounds as they are then.","oneOf":[{"type":"number","description":"The bonus: `4`."},{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"A formula over the creature's own sheet (its attributes, derived values and tracks), evaluated at each blow: `@melee.total`."}]},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `2d6 + 3`."},"type":{"type":"string","description":"Damage type."},"reach":{"type":"string","description":"`near` or `far`."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids a hit puts on the target (after its save, when there is one)."},"save":{"$ref":"#/$defs/save"},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a dragon's bite: `damage` piercing, plus a fire part)."},"description":{"type":"string","description":"For people."}}};
-const schema100 = {"type":"object","required":["damage","type"],"additionalProperties":false,"description":"A further part of a blow's damage with a type of its own (an adult red dragon's bite: piercing, plus `{ \"damage\": \"2d6\", \"type\": \"fire\" }`). Rolled with the blow's own damage (its dice doubled on a crit under `crit: dice`, x2 under `total`), then run through `combat.damage.steps` on its own with `@damageType` set to its type (resisted, doubled or ignored separately); the parts' results are added up on the target, one damage event each, and one sustain roll covers the whole blow.","properties":{"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of this part: `2d6`."},"type":{"type":"string","description":"Damage type of this part (`fire`)."}}};
+const schema95 = {"defaultSnippets":[{"label":"creature","description":"A bestiary creature with one attack.","body":{"id":"${1:wolf}","name":"${2:Wolf}","defence":"^${3:12}","hp":"^${4:11}","attacks":[{"id":"${5:bite}","name":"${6:Bite}","bonus":"^${7:4}","damage":"${8:2d4 + 2}"}]}}],"type":"object","required":["id","name","defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"A creature of the bestiary: it fights with its own numbers.","properties":{"cards":{"type":"array","items":{"$ref":"#/$defs/card"},"description":"Cards this creature holds besides the system's (issue 23)."},"id":{"$ref":"#/$defs/id","description":"Creature id, named by fights (`goblin`)."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom it strikes among the foes it may target (default: `combat.targeting.picks`, else `fewest-hp`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"size":{"type":"string","description":"Size, for people."},"type":{"type":"string","description":"Creature type (`undead`)."},"challenge":{"type":"number","minimum":0,"description":"Challenge rating or level."},"defence":{"description":"Defence (armour class): a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"tracks":{"type":"object","description":"Other track maxima by id.","additionalProperties":{"type":"number","description":"Maximum."}},"saves":{"type":"object","description":"Bonuses by check id (`save.dex`: 5), replacing the sheet's own.","additionalProperties":{"type":"number","description":"Bonus."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one attack action, in order (`[\"bite\", \"claw\", \"claw\"]`). Without one, a creature makes one attack an action and uses its attacks in turn: the first, then the second, and so on round the list, each fight starting from the first (an attack that reaches no foe is passed over for the next). The SRD ghoul bites, then claws (paralysing), then bites again."},"damageType":{"type":"string","description":"Damage type of its blows when an attack names none."},"regeneration":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Hit points regained at the start of each of its turns.","properties":{"amount":{"type":"number","minimum":0,"description":"Hit points regained."},"stoppedBy":{"$ref":"#/$defs/stringList","description":"Damage types that stop it for a turn (`fire`, `acid`)."}}},"abilities":{"type":"array","description":"Abilities of its own (a breath weapon, a saving throw the hero rolls) or ids of the system's abilities.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"position":{"type":"string","description":"Where it stands by default (`near`, `far`, a row)."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`undead`, `flying`)."},"orders":{"$ref":"#/$defs/enemyOrders","description":"Its standing orders (other abilities before its attacks; its reactions whenever the moment comes unless an order says when)."}}};
+const schema96 = {"type":"array","items":{"type":"string"},"description":"Any other list of words the system reads (`has(@target.conditionImmune, 'charmed')`)."};
+const schema99 = {"type":"object","required":["id","bonus","damage"],"additionalProperties":false,"description":"One attack of a creature.","properties":{"id":{"$ref":"#/$defs/id","description":"Attack id, named by `multiattack`."},"name":{"type":"string","description":"Display name; its words type the damage (`Claw` slashes)."},"bonus":{"description":"Attack bonus: the number the blow is struck with (`@stat`). A number, or a formula over the creature's own sheet, evaluated at each blow: `\"@melee.total\"` or `\"4 - @wound\"` reads its wounds as they are then.","oneOf":[{"type":"number","description":"The bonus: `4`."},{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"A formula over the creature's own sheet (its attributes, derived values and tracks), evaluated at each blow: `@melee.total`."}]},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `2d6 + 3`."},"type":{"type":"string","description":"Damage type."},"reach":{"type":"string","description":"`near` or `far`."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids a hit puts on the target (after its save, when there is one)."},"save":{"$ref":"#/$defs/save"},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a dragon's bite: `damage` piercing, plus a fire part)."},"description":{"type":"string","description":"For people."}}};
+const schema103 = {"type":"object","required":["damage","type"],"additionalProperties":false,"description":"A further part of a blow's damage with a type of its own (an adult red dragon's bite: piercing, plus `{ \"damage\": \"2d6\", \"type\": \"fire\" }`). Rolled with the blow's own damage (its dice doubled on a crit under `crit: dice`, x2 under `total`), then run through `combat.damage.steps` on its own with `@damageType` set to its type (resisted, doubled or ignored separately); the parts' results are added up on the target, one damage event each, and one sustain roll covers the whole blow.","properties":{"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of this part: `2d6`."},"type":{"type":"string","description":"Damage type of this part (`fire`)."}}};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40.evaluated;
+const evaluated0 = validate44.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5971,7 +6555,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema96.properties, key0))){
+if(!(func1.call(schema99.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -6341,16 +6925,16 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate39.evaluated;
+const evaluated0 = validate42.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6409,7 +6993,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema92.properties, key0))){
+if(!(func1.call(schema95.properties, key0))){
 let data0 = data[key0];
 if(Array.isArray(data0)){
 const len0 = data0.length;
@@ -6438,11 +7022,19 @@ errors++;
 }
 }
 }
-if(data.id !== undefined){
-let data2 = data.id;
-if(typeof data2 === "string"){
-if(!pattern4.test(data2)){
-const err7 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_.-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_.-]*$"+"\""};
+if(data.cards !== undefined){
+let data2 = data.cards;
+if(Array.isArray(data2)){
+const len1 = data2.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate21(data2[i1], {instancePath:instancePath+"/cards/" + i1,parentData:data2,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/cards",schemaPath:"#/properties/cards/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6452,8 +7044,11 @@ vErrors.push(err7);
 errors++;
 }
 }
-else {
-const err8 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.id !== undefined){
+let data4 = data.id;
+if(typeof data4 === "string"){
+if(!pattern4.test(data4)){
+const err8 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_.-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_.-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6463,10 +7058,8 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.picks !== undefined){
-let data3 = data.picks;
-if(typeof data3 !== "string"){
-const err9 = {instancePath:instancePath+"/picks",schemaPath:"#/$defs/targetPick/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err9 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6475,8 +7068,11 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!((((((data3 === "fewest-hp") || (data3 === "most-hp")) || (data3 === "most-hurt")) || (data3 === "last-attacker")) || (data3 === "provoker")) || (data3 === "nearest"))){
-const err10 = {instancePath:instancePath+"/picks",schemaPath:"#/$defs/targetPick/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.picks !== undefined){
+let data5 = data.picks;
+if(typeof data5 !== "string"){
+const err10 = {instancePath:instancePath+"/picks",schemaPath:"#/$defs/targetPick/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6485,10 +7081,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((((((data5 === "fewest-hp") || (data5 === "most-hp")) || (data5 === "most-hurt")) || (data5 === "last-attacker")) || (data5 === "provoker")) || (data5 === "nearest"))){
+const err11 = {instancePath:instancePath+"/picks",schemaPath:"#/$defs/targetPick/enum",keyword:"enum",params:{allowedValues: schema63.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6498,9 +7092,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err12 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6510,9 +7104,9 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.size !== undefined){
-if(typeof data.size !== "string"){
-const err13 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err13 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6522,9 +7116,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.type !== undefined){
-if(typeof data.type !== "string"){
-const err14 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.size !== undefined){
+if(typeof data.size !== "string"){
+const err14 = {instancePath:instancePath+"/size",schemaPath:"#/properties/size/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6534,11 +7128,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.challenge !== undefined){
-let data8 = data.challenge;
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 < 0 || isNaN(data8)){
-const err15 = {instancePath:instancePath+"/challenge",schemaPath:"#/properties/challenge/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data.type !== undefined){
+if(typeof data.type !== "string"){
+const err15 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6548,8 +7140,11 @@ vErrors.push(err15);
 errors++;
 }
 }
-else {
-const err16 = {instancePath:instancePath+"/challenge",schemaPath:"#/properties/challenge/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.challenge !== undefined){
+let data10 = data.challenge;
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 < 0 || isNaN(data10)){
+const err16 = {instancePath:instancePath+"/challenge",schemaPath:"#/properties/challenge/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6559,14 +7154,8 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.defence !== undefined){
-let data9 = data.defence;
-const _errs25 = errors;
-let valid7 = false;
-let passing0 = null;
-const _errs26 = errors;
-if(!((typeof data9 == "number") && (isFinite(data9)))){
-const err17 = {instancePath:instancePath+"/defence",schemaPath:"#/properties/defence/oneOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+else {
+const err17 = {instancePath:instancePath+"/challenge",schemaPath:"#/properties/challenge/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6575,14 +7164,15 @@ vErrors.push(err17);
 }
 errors++;
 }
-var _valid0 = _errs26 === errors;
-if(_valid0){
-valid7 = true;
-passing0 = 0;
 }
+if(data.defence !== undefined){
+let data11 = data.defence;
 const _errs28 = errors;
-if(typeof data9 !== "string"){
-const err18 = {instancePath:instancePath+"/defence",schemaPath:"#/properties/defence/oneOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let valid9 = false;
+let passing0 = null;
+const _errs29 = errors;
+if(!((typeof data11 == "number") && (isFinite(data11)))){
+const err18 = {instancePath:instancePath+"/defence",schemaPath:"#/properties/defence/oneOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6591,19 +7181,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-var _valid0 = _errs28 === errors;
-if(_valid0 && valid7){
-valid7 = false;
-passing0 = [passing0, 1];
-}
-else {
+var _valid0 = _errs29 === errors;
 if(_valid0){
-valid7 = true;
-passing0 = 1;
+valid9 = true;
+passing0 = 0;
 }
-}
-if(!valid7){
-const err19 = {instancePath:instancePath+"/defence",schemaPath:"#/properties/defence/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const _errs31 = errors;
+if(typeof data11 !== "string"){
+const err19 = {instancePath:instancePath+"/defence",schemaPath:"#/properties/defence/oneOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6612,23 +7197,19 @@ vErrors.push(err19);
 }
 errors++;
 }
-else {
-errors = _errs25;
-if(vErrors !== null){
-if(_errs25){
-vErrors.length = _errs25;
+var _valid0 = _errs31 === errors;
+if(_valid0 && valid9){
+valid9 = false;
+passing0 = [passing0, 1];
 }
 else {
-vErrors = null;
+if(_valid0){
+valid9 = true;
+passing0 = 1;
 }
 }
-}
-}
-if(data.hp !== undefined){
-let data10 = data.hp;
-if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 < 0 || isNaN(data10)){
-const err20 = {instancePath:instancePath+"/hp",schemaPath:"#/properties/hp/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(!valid9){
+const err20 = {instancePath:instancePath+"/defence",schemaPath:"#/properties/defence/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6637,9 +7218,23 @@ vErrors.push(err20);
 }
 errors++;
 }
+else {
+errors = _errs28;
+if(vErrors !== null){
+if(_errs28){
+vErrors.length = _errs28;
 }
 else {
-const err21 = {instancePath:instancePath+"/hp",schemaPath:"#/properties/hp/type",keyword:"type",params:{type: "number"},message:"must be number"};
+vErrors = null;
+}
+}
+}
+}
+if(data.hp !== undefined){
+let data12 = data.hp;
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 < 0 || isNaN(data12)){
+const err21 = {instancePath:instancePath+"/hp",schemaPath:"#/properties/hp/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6649,13 +7244,8 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.attributes !== undefined){
-let data11 = data.attributes;
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-for(const key1 in data11){
-let data12 = data11[key1];
-if(!((typeof data12 == "number") && (isFinite(data12)))){
-const err22 = {instancePath:instancePath+"/attributes/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/attributes/additionalProperties/type",keyword:"type",params:{type: "number"},message:"must be number"};
+else {
+const err22 = {instancePath:instancePath+"/hp",schemaPath:"#/properties/hp/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6665,9 +7255,13 @@ vErrors.push(err22);
 errors++;
 }
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.attributes !== undefined){
+let data13 = data.attributes;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+for(const key1 in data13){
+let data14 = data13[key1];
+if(!((typeof data14 == "number") && (isFinite(data14)))){
+const err23 = {instancePath:instancePath+"/attributes/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/attributes/additionalProperties/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6677,13 +7271,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.tracks !== undefined){
-let data13 = data.tracks;
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-for(const key2 in data13){
-let data14 = data13[key2];
-if(!((typeof data14 == "number") && (isFinite(data14)))){
-const err24 = {instancePath:instancePath+"/tracks/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/tracks/additionalProperties/type",keyword:"type",params:{type: "number"},message:"must be number"};
+}
+else {
+const err24 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6693,9 +7283,13 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/tracks",schemaPath:"#/properties/tracks/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.tracks !== undefined){
+let data15 = data.tracks;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+for(const key2 in data15){
+let data16 = data15[key2];
+if(!((typeof data16 == "number") && (isFinite(data16)))){
+const err25 = {instancePath:instancePath+"/tracks/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/tracks/additionalProperties/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -6705,13 +7299,9 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.saves !== undefined){
-let data15 = data.saves;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-for(const key3 in data15){
-let data16 = data15[key3];
-if(!((typeof data16 == "number") && (isFinite(data16)))){
-const err26 = {instancePath:instancePath+"/saves/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/saves/additionalProperties/type",keyword:"type",params:{type: "number"},message:"must be number"};
+}
+else {
+const err26 = {instancePath:instancePath+"/tracks",schemaPath:"#/properties/tracks/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6721,9 +7311,13 @@ vErrors.push(err26);
 errors++;
 }
 }
-}
-else {
-const err27 = {instancePath:instancePath+"/saves",schemaPath:"#/properties/saves/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.saves !== undefined){
+let data17 = data.saves;
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+for(const key3 in data17){
+let data18 = data17[key3];
+if(!((typeof data18 == "number") && (isFinite(data18)))){
+const err27 = {instancePath:instancePath+"/saves/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/saves/additionalProperties/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6733,19 +7327,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.attacks !== undefined){
-let data17 = data.attacks;
-if(Array.isArray(data17)){
-const len1 = data17.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate40(data17[i1], {instancePath:instancePath+"/attacks/" + i1,parentData:data17,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err28 = {instancePath:instancePath+"/attacks",schemaPath:"#/properties/attacks/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err28 = {instancePath:instancePath+"/saves",schemaPath:"#/properties/saves/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6755,13 +7339,19 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.multiattack !== undefined){
-let data19 = data.multiattack;
+if(data.attacks !== undefined){
+let data19 = data.attacks;
 if(Array.isArray(data19)){
 const len2 = data19.length;
 for(let i2=0; i2<len2; i2++){
-if(typeof data19[i2] !== "string"){
-const err29 = {instancePath:instancePath+"/multiattack/" + i2,schemaPath:"#/$defs/idList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate44(data19[i2], {instancePath:instancePath+"/attacks/" + i2,parentData:data19,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/attacks",schemaPath:"#/properties/attacks/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -6771,9 +7361,13 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/multiattack",schemaPath:"#/$defs/idList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.multiattack !== undefined){
+let data21 = data.multiattack;
+if(Array.isArray(data21)){
+const len3 = data21.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data21[i3] !== "string"){
+const err30 = {instancePath:instancePath+"/multiattack/" + i3,schemaPath:"#/$defs/idList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -6783,9 +7377,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.damageType !== undefined){
-if(typeof data.damageType !== "string"){
-const err31 = {instancePath:instancePath+"/damageType",schemaPath:"#/properties/damageType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err31 = {instancePath:instancePath+"/multiattack",schemaPath:"#/$defs/idList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -6795,11 +7389,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.regeneration !== undefined){
-let data22 = data.regeneration;
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if(data22.amount === undefined){
-const err32 = {instancePath:instancePath+"/regeneration",schemaPath:"#/properties/regeneration/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
+if(data.damageType !== undefined){
+if(typeof data.damageType !== "string"){
+const err32 = {instancePath:instancePath+"/damageType",schemaPath:"#/properties/damageType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -6808,9 +7400,12 @@ vErrors.push(err32);
 }
 errors++;
 }
-for(const key4 in data22){
-if(!((key4 === "amount") || (key4 === "stoppedBy"))){
-const err33 = {instancePath:instancePath+"/regeneration",schemaPath:"#/properties/regeneration/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+}
+if(data.regeneration !== undefined){
+let data24 = data.regeneration;
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+if(data24.amount === undefined){
+const err33 = {instancePath:instancePath+"/regeneration",schemaPath:"#/properties/regeneration/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -6819,12 +7414,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-if(data22.amount !== undefined){
-let data23 = data22.amount;
-if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 < 0 || isNaN(data23)){
-const err34 = {instancePath:instancePath+"/regeneration/amount",schemaPath:"#/properties/regeneration/properties/amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+for(const key4 in data24){
+if(!((key4 === "amount") || (key4 === "stoppedBy"))){
+const err34 = {instancePath:instancePath+"/regeneration",schemaPath:"#/properties/regeneration/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -6834,8 +7426,11 @@ vErrors.push(err34);
 errors++;
 }
 }
-else {
-const err35 = {instancePath:instancePath+"/regeneration/amount",schemaPath:"#/properties/regeneration/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data24.amount !== undefined){
+let data25 = data24.amount;
+if((typeof data25 == "number") && (isFinite(data25))){
+if(data25 < 0 || isNaN(data25)){
+const err35 = {instancePath:instancePath+"/regeneration/amount",schemaPath:"#/properties/regeneration/properties/amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -6845,13 +7440,8 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data22.stoppedBy !== undefined){
-let data24 = data22.stoppedBy;
-if(Array.isArray(data24)){
-const len3 = data24.length;
-for(let i3=0; i3<len3; i3++){
-if(typeof data24[i3] !== "string"){
-const err36 = {instancePath:instancePath+"/regeneration/stoppedBy/" + i3,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err36 = {instancePath:instancePath+"/regeneration/amount",schemaPath:"#/properties/regeneration/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -6861,9 +7451,13 @@ vErrors.push(err36);
 errors++;
 }
 }
-}
-else {
-const err37 = {instancePath:instancePath+"/regeneration/stoppedBy",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data24.stoppedBy !== undefined){
+let data26 = data24.stoppedBy;
+if(Array.isArray(data26)){
+const len4 = data26.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data26[i4] !== "string"){
+const err37 = {instancePath:instancePath+"/regeneration/stoppedBy/" + i4,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -6875,7 +7469,7 @@ errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/regeneration",schemaPath:"#/properties/regeneration/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err38 = {instancePath:instancePath+"/regeneration/stoppedBy",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -6885,18 +7479,9 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.abilities !== undefined){
-let data26 = data.abilities;
-if(Array.isArray(data26)){
-const len4 = data26.length;
-for(let i4=0; i4<len4; i4++){
-let data27 = data26[i4];
-const _errs72 = errors;
-let valid22 = false;
-let passing1 = null;
-const _errs73 = errors;
-if(typeof data27 !== "string"){
-const err39 = {instancePath:instancePath+"/abilities/" + i4,schemaPath:"#/properties/abilities/items/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err39 = {instancePath:instancePath+"/regeneration",schemaPath:"#/properties/regeneration/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -6905,29 +7490,19 @@ vErrors.push(err39);
 }
 errors++;
 }
-var _valid1 = _errs73 === errors;
-if(_valid1){
-valid22 = true;
-passing1 = 0;
 }
+if(data.abilities !== undefined){
+let data28 = data.abilities;
+if(Array.isArray(data28)){
+const len5 = data28.length;
+for(let i5=0; i5<len5; i5++){
+let data29 = data28[i5];
 const _errs75 = errors;
-if(!(validate34(data27, {instancePath:instancePath+"/abilities/" + i4,parentData:data26,parentDataProperty:i4,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
-errors = vErrors.length;
-}
-var _valid1 = _errs75 === errors;
-if(_valid1 && valid22){
-valid22 = false;
-passing1 = [passing1, 1];
-}
-else {
-if(_valid1){
-valid22 = true;
-passing1 = 1;
-}
-}
-if(!valid22){
-const err40 = {instancePath:instancePath+"/abilities/" + i4,schemaPath:"#/properties/abilities/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
+let valid24 = false;
+let passing1 = null;
+const _errs76 = errors;
+if(typeof data29 !== "string"){
+const err40 = {instancePath:instancePath+"/abilities/" + i5,schemaPath:"#/properties/abilities/items/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -6936,11 +7511,42 @@ vErrors.push(err40);
 }
 errors++;
 }
+var _valid1 = _errs76 === errors;
+if(_valid1){
+valid24 = true;
+passing1 = 0;
+}
+const _errs78 = errors;
+if(!(validate36(data29, {instancePath:instancePath+"/abilities/" + i5,parentData:data28,parentDataProperty:i5,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs78 === errors;
+if(_valid1 && valid24){
+valid24 = false;
+passing1 = [passing1, 1];
+}
 else {
-errors = _errs72;
+if(_valid1){
+valid24 = true;
+passing1 = 1;
+}
+}
+if(!valid24){
+const err41 = {instancePath:instancePath+"/abilities/" + i5,schemaPath:"#/properties/abilities/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+else {
+errors = _errs75;
 if(vErrors !== null){
-if(_errs72){
-vErrors.length = _errs72;
+if(_errs75){
+vErrors.length = _errs75;
 }
 else {
 vErrors = null;
@@ -6950,19 +7556,7 @@ vErrors = null;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/abilities",schemaPath:"#/properties/abilities/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-if(data.position !== undefined){
-if(typeof data.position !== "string"){
-const err42 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err42 = {instancePath:instancePath+"/abilities",schemaPath:"#/properties/abilities/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -6972,13 +7566,9 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.resist !== undefined){
-let data29 = data.resist;
-if(Array.isArray(data29)){
-const len5 = data29.length;
-for(let i5=0; i5<len5; i5++){
-if(typeof data29[i5] !== "string"){
-const err43 = {instancePath:instancePath+"/resist/" + i5,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.position !== undefined){
+if(typeof data.position !== "string"){
+const err43 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -6988,9 +7578,13 @@ vErrors.push(err43);
 errors++;
 }
 }
-}
-else {
-const err44 = {instancePath:instancePath+"/resist",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.resist !== undefined){
+let data31 = data.resist;
+if(Array.isArray(data31)){
+const len6 = data31.length;
+for(let i6=0; i6<len6; i6++){
+if(typeof data31[i6] !== "string"){
+const err44 = {instancePath:instancePath+"/resist/" + i6,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -7000,13 +7594,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.vulnerable !== undefined){
-let data31 = data.vulnerable;
-if(Array.isArray(data31)){
-const len6 = data31.length;
-for(let i6=0; i6<len6; i6++){
-if(typeof data31[i6] !== "string"){
-const err45 = {instancePath:instancePath+"/vulnerable/" + i6,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err45 = {instancePath:instancePath+"/resist",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -7016,9 +7606,13 @@ vErrors.push(err45);
 errors++;
 }
 }
-}
-else {
-const err46 = {instancePath:instancePath+"/vulnerable",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.vulnerable !== undefined){
+let data33 = data.vulnerable;
+if(Array.isArray(data33)){
+const len7 = data33.length;
+for(let i7=0; i7<len7; i7++){
+if(typeof data33[i7] !== "string"){
+const err46 = {instancePath:instancePath+"/vulnerable/" + i7,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -7028,13 +7622,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.immune !== undefined){
-let data33 = data.immune;
-if(Array.isArray(data33)){
-const len7 = data33.length;
-for(let i7=0; i7<len7; i7++){
-if(typeof data33[i7] !== "string"){
-const err47 = {instancePath:instancePath+"/immune/" + i7,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err47 = {instancePath:instancePath+"/vulnerable",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -7044,9 +7634,13 @@ vErrors.push(err47);
 errors++;
 }
 }
-}
-else {
-const err48 = {instancePath:instancePath+"/immune",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.immune !== undefined){
+let data35 = data.immune;
+if(Array.isArray(data35)){
+const len8 = data35.length;
+for(let i8=0; i8<len8; i8++){
+if(typeof data35[i8] !== "string"){
+const err48 = {instancePath:instancePath+"/immune/" + i8,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -7056,13 +7650,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.weak !== undefined){
-let data35 = data.weak;
-if(Array.isArray(data35)){
-const len8 = data35.length;
-for(let i8=0; i8<len8; i8++){
-if(typeof data35[i8] !== "string"){
-const err49 = {instancePath:instancePath+"/weak/" + i8,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err49 = {instancePath:instancePath+"/immune",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -7072,9 +7662,13 @@ vErrors.push(err49);
 errors++;
 }
 }
-}
-else {
-const err50 = {instancePath:instancePath+"/weak",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.weak !== undefined){
+let data37 = data.weak;
+if(Array.isArray(data37)){
+const len9 = data37.length;
+for(let i9=0; i9<len9; i9++){
+if(typeof data37[i9] !== "string"){
+const err50 = {instancePath:instancePath+"/weak/" + i9,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -7084,13 +7678,9 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.killers !== undefined){
-let data37 = data.killers;
-if(Array.isArray(data37)){
-const len9 = data37.length;
-for(let i9=0; i9<len9; i9++){
-if(typeof data37[i9] !== "string"){
-const err51 = {instancePath:instancePath+"/killers/" + i9,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err51 = {instancePath:instancePath+"/weak",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -7100,9 +7690,13 @@ vErrors.push(err51);
 errors++;
 }
 }
-}
-else {
-const err52 = {instancePath:instancePath+"/killers",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.killers !== undefined){
+let data39 = data.killers;
+if(Array.isArray(data39)){
+const len10 = data39.length;
+for(let i10=0; i10<len10; i10++){
+if(typeof data39[i10] !== "string"){
+const err52 = {instancePath:instancePath+"/killers/" + i10,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -7112,13 +7706,9 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.conditionImmune !== undefined){
-let data39 = data.conditionImmune;
-if(Array.isArray(data39)){
-const len10 = data39.length;
-for(let i10=0; i10<len10; i10++){
-if(typeof data39[i10] !== "string"){
-const err53 = {instancePath:instancePath+"/conditionImmune/" + i10,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err53 = {instancePath:instancePath+"/killers",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -7128,9 +7718,13 @@ vErrors.push(err53);
 errors++;
 }
 }
-}
-else {
-const err54 = {instancePath:instancePath+"/conditionImmune",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.conditionImmune !== undefined){
+let data41 = data.conditionImmune;
+if(Array.isArray(data41)){
+const len11 = data41.length;
+for(let i11=0; i11<len11; i11++){
+if(typeof data41[i11] !== "string"){
+const err54 = {instancePath:instancePath+"/conditionImmune/" + i11,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -7140,13 +7734,9 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data41 = data.tags;
-if(Array.isArray(data41)){
-const len11 = data41.length;
-for(let i11=0; i11<len11; i11++){
-if(typeof data41[i11] !== "string"){
-const err55 = {instancePath:instancePath+"/tags/" + i11,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err55 = {instancePath:instancePath+"/conditionImmune",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -7156,9 +7746,13 @@ vErrors.push(err55);
 errors++;
 }
 }
-}
-else {
-const err56 = {instancePath:instancePath+"/tags",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.tags !== undefined){
+let data43 = data.tags;
+if(Array.isArray(data43)){
+const len12 = data43.length;
+for(let i12=0; i12<len12; i12++){
+if(typeof data43[i12] !== "string"){
+const err56 = {instancePath:instancePath+"/tags/" + i12,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -7168,15 +7762,9 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data.orders !== undefined){
-let data43 = data.orders;
-if(Array.isArray(data43)){
-const len12 = data43.length;
-for(let i12=0; i12<len12; i12++){
-let data44 = data43[i12];
-if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
-if(data44.use === undefined){
-const err57 = {instancePath:instancePath+"/orders/" + i12,schemaPath:"#/$defs/enemyOrders/items/required",keyword:"required",params:{missingProperty: "use"},message:"must have required property '"+"use"+"'"};
+}
+else {
+const err57 = {instancePath:instancePath+"/tags",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -7185,9 +7773,16 @@ vErrors.push(err57);
 }
 errors++;
 }
-for(const key5 in data44){
-if(!((key5 === "use") || (key5 === "when"))){
-const err58 = {instancePath:instancePath+"/orders/" + i12,schemaPath:"#/$defs/enemyOrders/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+}
+if(data.orders !== undefined){
+let data45 = data.orders;
+if(Array.isArray(data45)){
+const len13 = data45.length;
+for(let i13=0; i13<len13; i13++){
+let data46 = data45[i13];
+if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+if(data46.use === undefined){
+const err58 = {instancePath:instancePath+"/orders/" + i13,schemaPath:"#/$defs/enemyOrders/items/required",keyword:"required",params:{missingProperty: "use"},message:"must have required property '"+"use"+"'"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -7196,10 +7791,9 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-if(data44.use !== undefined){
-if(typeof data44.use !== "string"){
-const err59 = {instancePath:instancePath+"/orders/" + i12+"/use",schemaPath:"#/$defs/enemyOrders/items/properties/use/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key5 in data46){
+if(!((key5 === "use") || (key5 === "when"))){
+const err59 = {instancePath:instancePath+"/orders/" + i13,schemaPath:"#/$defs/enemyOrders/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -7209,9 +7803,9 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data44.when !== undefined){
-if(typeof data44.when !== "string"){
-const err60 = {instancePath:instancePath+"/orders/" + i12+"/when",schemaPath:"#/$defs/enemyOrders/items/properties/when/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data46.use !== undefined){
+if(typeof data46.use !== "string"){
+const err60 = {instancePath:instancePath+"/orders/" + i13+"/use",schemaPath:"#/$defs/enemyOrders/items/properties/use/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -7221,9 +7815,9 @@ vErrors.push(err60);
 errors++;
 }
 }
-}
-else {
-const err61 = {instancePath:instancePath+"/orders/" + i12,schemaPath:"#/$defs/enemyOrders/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data46.when !== undefined){
+if(typeof data46.when !== "string"){
+const err61 = {instancePath:instancePath+"/orders/" + i13+"/when",schemaPath:"#/$defs/enemyOrders/items/properties/when/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -7235,7 +7829,7 @@ errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/orders",schemaPath:"#/$defs/enemyOrders/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err62 = {instancePath:instancePath+"/orders/" + i13,schemaPath:"#/$defs/enemyOrders/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -7247,7 +7841,7 @@ errors++;
 }
 }
 else {
-const err63 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err63 = {instancePath:instancePath+"/orders",schemaPath:"#/$defs/enemyOrders/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -7256,18 +7850,30 @@ vErrors.push(err63);
 }
 errors++;
 }
-validate39.errors = vErrors;
+}
+}
+else {
+const err64 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+validate42.errors = vErrors;
 return errors === 0;
 }
-validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema111 = {"defaultSnippets":[{"label":"hero","description":"A hero with attributes and a weapon.","body":{"id":"${1:hero}","name":"${2:Hero}","level":"^${3:1}","attributes":{},"weapon":{"name":"${4:Sword}","damage":"${5:1d8}"}}}],"type":"object","required":["id","name","level"],"additionalProperties":false,"description":"A hero for the sandbox.","properties":{"id":{"$ref":"#/$defs/id","description":"Hero id, named by fights."},"name":{"type":"string","description":"Display name."},"level":{"type":"integer","minimum":0,"description":"Character level, `@level`."},"classes":{"type":"object","description":"Level in each class by class id: `{ \"fighter\": 5 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Level in this class."}},"attributes":{"type":"object","description":"Attribute values by id; missing ones take the attribute's `default`.","additionalProperties":{"type":"number","description":"Value."}},"derived":{"type":"object","description":"The hero's own values (`spell.dc`), read like the system's derived values.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the hero's sheet."}},"tracks":{"type":"object","description":"Starting values of tracks, when not the maximum.","additionalProperties":{"type":"number","description":"Starting value."}},"slots":{"type":"object","description":"Spell slots by level: `{ \"1\": 4, \"2\": 2 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Slots of this level."}},"weapon":{"$ref":"#/$defs/weapon"},"abilities":{"$ref":"#/$defs/idList","description":"Ability ids the hero has."},"orders":{"type":"array","description":"Standing orders, tried in order: reactions when the moment comes, other abilities before the hero's attacks.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Ability id to use."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it: `@hp < @hp.max / 2`, or for a reaction `@total - @vs < 5`. A reaction to a hit reads the blow's `@total`, `@vs`, `@natural`, `@degree`, `@roll.*` and its own `@damage` (an order that reads `@damage` has the blow's damage rolled before the reactions, and that roll is the one dealt)."}}}},"focus":{"type":"string","description":"Who to target first: a combatant id or a role (default: the reachable enemy with the fewest hit points)."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom it strikes among the foes it may target (default: `combat.targeting.picks`, else `fewest-hp`)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids the hero carries from the start."},"position":{"type":"string","description":"Where the hero stands by default."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types the hero resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types the hero is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types the hero is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"The hero's weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe the hero slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."},"lists":{"type":"object","description":"Values of the system's declared lists (`lists`) by name, read as `@target.<name>`: `{ \"wields\": [\"sword\"] }`. A name the system does not declare is an error; a creature writes them as keys of its own.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}};
-const schema114 = {"type":"object","required":["name","damage"],"additionalProperties":false,"description":"A hero's weapon.","properties":{"name":{"type":"string","description":"Display name; its words type the damage."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `1d8 + @str.mod`."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@str.mod`."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"type":{"type":"string","description":"Damage type (`slashing`)."},"reads":{"type":"object","description":"What this weapon's attacks read, winning over `combat.attack.reads` name by name: `{ \"second\": \"@willpower\" }`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the wielder's sheet."}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, `@action.speed`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`finesse`)."},"lists":{"type":"object","description":"Values of the system's declared lists by name (`{ \"wields\": [\"sword\"] }`); a list declared `weapon: true` joins the wielder's (Libra's weapon type and killers). A name the system does not declare is an error.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a flame tongue: slashing, plus a fire part)."},"description":{"type":"string","description":"For people."}}};
+const schema114 = {"defaultSnippets":[{"label":"hero","description":"A hero with attributes and a weapon.","body":{"id":"${1:hero}","name":"${2:Hero}","level":"^${3:1}","attributes":{},"weapon":{"name":"${4:Sword}","damage":"${5:1d8}"}}}],"type":"object","required":["id","name","level"],"additionalProperties":false,"description":"A hero for the sandbox.","properties":{"cards":{"type":"array","items":{"$ref":"#/$defs/card"},"description":"Cards this hero holds besides the system's (issue 23)."},"id":{"$ref":"#/$defs/id","description":"Hero id, named by fights."},"name":{"type":"string","description":"Display name."},"level":{"type":"integer","minimum":0,"description":"Character level, `@level`."},"classes":{"type":"object","description":"Level in each class by class id: `{ \"fighter\": 5 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Level in this class."}},"attributes":{"type":"object","description":"Attribute values by id; missing ones take the attribute's `default`.","additionalProperties":{"type":"number","description":"Value."}},"derived":{"type":"object","description":"The hero's own values (`spell.dc`), read like the system's derived values.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the hero's sheet."}},"tracks":{"type":"object","description":"Starting values of tracks, when not the maximum.","additionalProperties":{"type":"number","description":"Starting value."}},"slots":{"type":"object","description":"Spell slots by level: `{ \"1\": 4, \"2\": 2 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Slots of this level."}},"weapon":{"$ref":"#/$defs/weapon"},"abilities":{"$ref":"#/$defs/idList","description":"Ability ids the hero has."},"orders":{"type":"array","description":"Standing orders, tried in order: reactions when the moment comes, other abilities before the hero's attacks.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Ability id to use."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it: `@hp < @hp.max / 2`, or for a reaction `@total - @vs < 5`. A reaction to a hit reads the blow's `@total`, `@vs`, `@natural`, `@degree`, `@roll.*` and its own `@damage` (an order that reads `@damage` has the blow's damage rolled before the reactions, and that roll is the one dealt)."}}}},"focus":{"type":"string","description":"Who to target first: a combatant id or a role (default: the reachable enemy with the fewest hit points)."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom it strikes among the foes it may target (default: `combat.targeting.picks`, else `fewest-hp`)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids the hero carries from the start."},"position":{"type":"string","description":"Where the hero stands by default."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types the hero resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types the hero is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types the hero is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"The hero's weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe the hero slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."},"lists":{"type":"object","description":"Values of the system's declared lists (`lists`) by name, read as `@target.<name>`: `{ \"wields\": [\"sword\"] }`. A name the system does not declare is an error; a creature writes them as keys of its own.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}};
+const schema117 = {"type":"object","required":["name","damage"],"additionalProperties":false,"description":"A hero's weapon.","properties":{"name":{"type":"string","description":"Display name; its words type the damage."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `1d8 + @str.mod`."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@str.mod`."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"type":{"type":"string","description":"Damage type (`slashing`)."},"reads":{"type":"object","description":"What this weapon's attacks read, winning over `combat.attack.reads` name by name: `{ \"second\": \"@willpower\" }`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the wielder's sheet."}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, `@action.speed`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`finesse`)."},"lists":{"type":"object","description":"Values of the system's declared lists by name (`{ \"wields\": [\"sword\"] }`); a list declared `weapon: true` joins the wielder's (Libra's weapon type and killers). A name the system does not declare is an error.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a flame tongue: slashing, plus a fire part)."},"description":{"type":"string","description":"For people."}}};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate50.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7296,7 +7902,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema114.properties, key0))){
+if(!(func1.call(schema117.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -7373,7 +7979,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 for(const key1 in data5){
 const _errs18 = errors;
 if(typeof key1 === "string"){
-if(!pattern5.test(key1)){
+if(!pattern6.test(key1)){
 const err8 = {instancePath:instancePath+"/reads",schemaPath:"#/$defs/refName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",propertyName:key1};
 if(vErrors === null){
 vErrors = [err8];
@@ -7476,7 +8082,7 @@ if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 for(const key3 in data10){
 const _errs36 = errors;
 if(typeof key3 === "string"){
-if(!pattern5.test(key3)){
+if(!pattern6.test(key3)){
 const err16 = {instancePath:instancePath+"/lists",schemaPath:"#/$defs/refName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",propertyName:key3};
 if(vErrors === null){
 vErrors = [err16];
@@ -7687,16 +8293,17 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+const pattern7 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$", "u");
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate44.evaluated;
+const evaluated0 = validate48.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7735,7 +8342,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema111.properties, key0))){
+if(!(func1.call(schema114.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -7746,11 +8353,19 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(!pattern4.test(data0)){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_.-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_.-]*$"+"\""};
+if(data.cards !== undefined){
+let data0 = data.cards;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate21(data0[i0], {instancePath:instancePath+"/cards/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/cards",schemaPath:"#/properties/cards/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7760,8 +8375,11 @@ vErrors.push(err4);
 errors++;
 }
 }
-else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.id !== undefined){
+let data2 = data.id;
+if(typeof data2 === "string"){
+if(!pattern4.test(data2)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_.-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_.-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7771,9 +8389,8 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7783,10 +8400,9 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.level !== undefined){
-let data2 = data.level;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err7 = {instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7795,9 +8411,11 @@ vErrors.push(err7);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 0 || isNaN(data2)){
-const err8 = {instancePath:instancePath+"/level",schemaPath:"#/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.level !== undefined){
+let data4 = data.level;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err8 = {instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7806,15 +8424,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-}
-if(data.classes !== undefined){
-let data3 = data.classes;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-for(const key1 in data3){
-let data4 = data3[key1];
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err9 = {instancePath:instancePath+"/classes/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/classes/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 0 || isNaN(data4)){
+const err9 = {instancePath:instancePath+"/level",schemaPath:"#/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7823,9 +8435,15 @@ vErrors.push(err9);
 }
 errors++;
 }
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 < 0 || isNaN(data4)){
-const err10 = {instancePath:instancePath+"/classes/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/classes/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data.classes !== undefined){
+let data5 = data.classes;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+for(const key1 in data5){
+let data6 = data5[key1];
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err10 = {instancePath:instancePath+"/classes/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/classes/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7834,11 +8452,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/classes",schemaPath:"#/properties/classes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 < 0 || isNaN(data6)){
+const err11 = {instancePath:instancePath+"/classes/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/classes/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7848,13 +8464,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.attributes !== undefined){
-let data5 = data.attributes;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-for(const key2 in data5){
-let data6 = data5[key2];
-if(!((typeof data6 == "number") && (isFinite(data6)))){
-const err12 = {instancePath:instancePath+"/attributes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/attributes/additionalProperties/type",keyword:"type",params:{type: "number"},message:"must be number"};
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/classes",schemaPath:"#/properties/classes/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7864,9 +8477,13 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
-else {
-const err13 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.attributes !== undefined){
+let data7 = data.attributes;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+for(const key2 in data7){
+let data8 = data7[key2];
+if(!((typeof data8 == "number") && (isFinite(data8)))){
+const err13 = {instancePath:instancePath+"/attributes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/attributes/additionalProperties/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7876,14 +8493,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.derived !== undefined){
-let data7 = data.derived;
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-for(const key3 in data7){
-const _errs22 = errors;
-if(typeof key3 === "string"){
-if(!pattern6.test(key3)){
-const err14 = {instancePath:instancePath+"/derived",schemaPath:"#/$defs/refPath/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$"+"\"",propertyName:key3};
+}
+else {
+const err14 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7893,8 +8505,14 @@ vErrors.push(err14);
 errors++;
 }
 }
-else {
-const err15 = {instancePath:instancePath+"/derived",schemaPath:"#/$defs/refPath/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key3};
+if(data.derived !== undefined){
+let data9 = data.derived;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+for(const key3 in data9){
+const _errs25 = errors;
+if(typeof key3 === "string"){
+if(!pattern7.test(key3)){
+const err15 = {instancePath:instancePath+"/derived",schemaPath:"#/$defs/refPath/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$"+"\"",propertyName:key3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7903,9 +8521,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-var valid4 = _errs22 === errors;
-if(!valid4){
-const err16 = {instancePath:instancePath+"/derived",schemaPath:"#/properties/derived/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid"};
+}
+else {
+const err16 = {instancePath:instancePath+"/derived",schemaPath:"#/$defs/refPath/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7914,10 +8532,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-for(const key4 in data7){
-if(typeof data7[key4] !== "string"){
-const err17 = {instancePath:instancePath+"/derived/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/derived/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var valid6 = _errs25 === errors;
+if(!valid6){
+const err17 = {instancePath:instancePath+"/derived",schemaPath:"#/properties/derived/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7927,9 +8544,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-}
-else {
-const err18 = {instancePath:instancePath+"/derived",schemaPath:"#/properties/derived/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key4 in data9){
+if(typeof data9[key4] !== "string"){
+const err18 = {instancePath:instancePath+"/derived/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/derived/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7939,13 +8556,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.tracks !== undefined){
-let data9 = data.tracks;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-for(const key5 in data9){
-let data10 = data9[key5];
-if(!((typeof data10 == "number") && (isFinite(data10)))){
-const err19 = {instancePath:instancePath+"/tracks/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/tracks/additionalProperties/type",keyword:"type",params:{type: "number"},message:"must be number"};
+}
+else {
+const err19 = {instancePath:instancePath+"/derived",schemaPath:"#/properties/derived/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7955,9 +8568,13 @@ vErrors.push(err19);
 errors++;
 }
 }
-}
-else {
-const err20 = {instancePath:instancePath+"/tracks",schemaPath:"#/properties/tracks/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.tracks !== undefined){
+let data11 = data.tracks;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+for(const key5 in data11){
+let data12 = data11[key5];
+if(!((typeof data12 == "number") && (isFinite(data12)))){
+const err20 = {instancePath:instancePath+"/tracks/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/tracks/additionalProperties/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -7967,13 +8584,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.slots !== undefined){
-let data11 = data.slots;
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-for(const key6 in data11){
-let data12 = data11[key6];
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err21 = {instancePath:instancePath+"/slots/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/slots/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err21 = {instancePath:instancePath+"/tracks",schemaPath:"#/properties/tracks/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -7982,9 +8595,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-if((typeof data12 == "number") && (isFinite(data12))){
-if(data12 < 0 || isNaN(data12)){
-const err22 = {instancePath:instancePath+"/slots/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/slots/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.slots !== undefined){
+let data13 = data.slots;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+for(const key6 in data13){
+let data14 = data13[key6];
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err22 = {instancePath:instancePath+"/slots/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/slots/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -7993,11 +8611,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/slots",schemaPath:"#/properties/slots/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 < 0 || isNaN(data14)){
+const err23 = {instancePath:instancePath+"/slots/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/slots/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -8007,19 +8623,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.weapon !== undefined){
-if(!(validate45(data.weapon, {instancePath:instancePath+"/weapon",parentData:data,parentDataProperty:"weapon",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
-errors = vErrors.length;
 }
 }
-if(data.abilities !== undefined){
-let data14 = data.abilities;
-if(Array.isArray(data14)){
-const len0 = data14.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data14[i0] !== "string"){
-const err24 = {instancePath:instancePath+"/abilities/" + i0,schemaPath:"#/$defs/idList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err24 = {instancePath:instancePath+"/slots",schemaPath:"#/properties/slots/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -8029,9 +8636,19 @@ vErrors.push(err24);
 errors++;
 }
 }
+if(data.weapon !== undefined){
+if(!(validate50(data.weapon, {instancePath:instancePath+"/weapon",parentData:data,parentDataProperty:"weapon",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+errors = vErrors.length;
 }
-else {
-const err25 = {instancePath:instancePath+"/abilities",schemaPath:"#/$defs/idList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+}
+if(data.abilities !== undefined){
+let data16 = data.abilities;
+if(Array.isArray(data16)){
+const len1 = data16.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data16[i1] !== "string"){
+const err25 = {instancePath:instancePath+"/abilities/" + i1,schemaPath:"#/$defs/idList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -8041,15 +8658,9 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.orders !== undefined){
-let data16 = data.orders;
-if(Array.isArray(data16)){
-const len1 = data16.length;
-for(let i1=0; i1<len1; i1++){
-let data17 = data16[i1];
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.use === undefined){
-const err26 = {instancePath:instancePath+"/orders/" + i1,schemaPath:"#/properties/orders/items/required",keyword:"required",params:{missingProperty: "use"},message:"must have required property '"+"use"+"'"};
+}
+else {
+const err26 = {instancePath:instancePath+"/abilities",schemaPath:"#/$defs/idList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -8058,9 +8669,16 @@ vErrors.push(err26);
 }
 errors++;
 }
-for(const key7 in data17){
-if(!((key7 === "use") || (key7 === "when"))){
-const err27 = {instancePath:instancePath+"/orders/" + i1,schemaPath:"#/properties/orders/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+}
+if(data.orders !== undefined){
+let data18 = data.orders;
+if(Array.isArray(data18)){
+const len2 = data18.length;
+for(let i2=0; i2<len2; i2++){
+let data19 = data18[i2];
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+if(data19.use === undefined){
+const err27 = {instancePath:instancePath+"/orders/" + i2,schemaPath:"#/properties/orders/items/required",keyword:"required",params:{missingProperty: "use"},message:"must have required property '"+"use"+"'"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -8069,10 +8687,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-if(data17.use !== undefined){
-if(typeof data17.use !== "string"){
-const err28 = {instancePath:instancePath+"/orders/" + i1+"/use",schemaPath:"#/properties/orders/items/properties/use/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key7 in data19){
+if(!((key7 === "use") || (key7 === "when"))){
+const err28 = {instancePath:instancePath+"/orders/" + i2,schemaPath:"#/properties/orders/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -8082,9 +8699,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data17.when !== undefined){
-if(typeof data17.when !== "string"){
-const err29 = {instancePath:instancePath+"/orders/" + i1+"/when",schemaPath:"#/properties/orders/items/properties/when/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data19.use !== undefined){
+if(typeof data19.use !== "string"){
+const err29 = {instancePath:instancePath+"/orders/" + i2+"/use",schemaPath:"#/properties/orders/items/properties/use/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -8094,9 +8711,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/orders/" + i1,schemaPath:"#/properties/orders/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data19.when !== undefined){
+if(typeof data19.when !== "string"){
+const err30 = {instancePath:instancePath+"/orders/" + i2+"/when",schemaPath:"#/properties/orders/items/properties/when/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -8108,7 +8725,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/orders",schemaPath:"#/properties/orders/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err31 = {instancePath:instancePath+"/orders/" + i2,schemaPath:"#/properties/orders/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -8118,9 +8735,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.focus !== undefined){
-if(typeof data.focus !== "string"){
-const err32 = {instancePath:instancePath+"/focus",schemaPath:"#/properties/focus/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err32 = {instancePath:instancePath+"/orders",schemaPath:"#/properties/orders/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -8130,10 +8747,9 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.picks !== undefined){
-let data21 = data.picks;
-if(typeof data21 !== "string"){
-const err33 = {instancePath:instancePath+"/picks",schemaPath:"#/$defs/targetPick/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.focus !== undefined){
+if(typeof data.focus !== "string"){
+const err33 = {instancePath:instancePath+"/focus",schemaPath:"#/properties/focus/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -8142,8 +8758,11 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(!((((((data21 === "fewest-hp") || (data21 === "most-hp")) || (data21 === "most-hurt")) || (data21 === "last-attacker")) || (data21 === "provoker")) || (data21 === "nearest"))){
-const err34 = {instancePath:instancePath+"/picks",schemaPath:"#/$defs/targetPick/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.picks !== undefined){
+let data23 = data.picks;
+if(typeof data23 !== "string"){
+const err34 = {instancePath:instancePath+"/picks",schemaPath:"#/$defs/targetPick/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -8152,14 +8771,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-if(data.conditions !== undefined){
-let data22 = data.conditions;
-if(Array.isArray(data22)){
-const len2 = data22.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data22[i2] !== "string"){
-const err35 = {instancePath:instancePath+"/conditions/" + i2,schemaPath:"#/$defs/idList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((((((data23 === "fewest-hp") || (data23 === "most-hp")) || (data23 === "most-hurt")) || (data23 === "last-attacker")) || (data23 === "provoker")) || (data23 === "nearest"))){
+const err35 = {instancePath:instancePath+"/picks",schemaPath:"#/$defs/targetPick/enum",keyword:"enum",params:{allowedValues: schema63.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -8169,9 +8782,13 @@ vErrors.push(err35);
 errors++;
 }
 }
-}
-else {
-const err36 = {instancePath:instancePath+"/conditions",schemaPath:"#/$defs/idList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.conditions !== undefined){
+let data24 = data.conditions;
+if(Array.isArray(data24)){
+const len3 = data24.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data24[i3] !== "string"){
+const err36 = {instancePath:instancePath+"/conditions/" + i3,schemaPath:"#/$defs/idList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -8181,9 +8798,9 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.position !== undefined){
-if(typeof data.position !== "string"){
-const err37 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err37 = {instancePath:instancePath+"/conditions",schemaPath:"#/$defs/idList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -8193,13 +8810,9 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.resist !== undefined){
-let data25 = data.resist;
-if(Array.isArray(data25)){
-const len3 = data25.length;
-for(let i3=0; i3<len3; i3++){
-if(typeof data25[i3] !== "string"){
-const err38 = {instancePath:instancePath+"/resist/" + i3,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.position !== undefined){
+if(typeof data.position !== "string"){
+const err38 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -8209,9 +8822,13 @@ vErrors.push(err38);
 errors++;
 }
 }
-}
-else {
-const err39 = {instancePath:instancePath+"/resist",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.resist !== undefined){
+let data27 = data.resist;
+if(Array.isArray(data27)){
+const len4 = data27.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data27[i4] !== "string"){
+const err39 = {instancePath:instancePath+"/resist/" + i4,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -8221,13 +8838,9 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.vulnerable !== undefined){
-let data27 = data.vulnerable;
-if(Array.isArray(data27)){
-const len4 = data27.length;
-for(let i4=0; i4<len4; i4++){
-if(typeof data27[i4] !== "string"){
-const err40 = {instancePath:instancePath+"/vulnerable/" + i4,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err40 = {instancePath:instancePath+"/resist",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -8237,9 +8850,13 @@ vErrors.push(err40);
 errors++;
 }
 }
-}
-else {
-const err41 = {instancePath:instancePath+"/vulnerable",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.vulnerable !== undefined){
+let data29 = data.vulnerable;
+if(Array.isArray(data29)){
+const len5 = data29.length;
+for(let i5=0; i5<len5; i5++){
+if(typeof data29[i5] !== "string"){
+const err41 = {instancePath:instancePath+"/vulnerable/" + i5,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -8249,13 +8866,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.immune !== undefined){
-let data29 = data.immune;
-if(Array.isArray(data29)){
-const len5 = data29.length;
-for(let i5=0; i5<len5; i5++){
-if(typeof data29[i5] !== "string"){
-const err42 = {instancePath:instancePath+"/immune/" + i5,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err42 = {instancePath:instancePath+"/vulnerable",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -8265,9 +8878,13 @@ vErrors.push(err42);
 errors++;
 }
 }
-}
-else {
-const err43 = {instancePath:instancePath+"/immune",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.immune !== undefined){
+let data31 = data.immune;
+if(Array.isArray(data31)){
+const len6 = data31.length;
+for(let i6=0; i6<len6; i6++){
+if(typeof data31[i6] !== "string"){
+const err43 = {instancePath:instancePath+"/immune/" + i6,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -8277,13 +8894,9 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.weak !== undefined){
-let data31 = data.weak;
-if(Array.isArray(data31)){
-const len6 = data31.length;
-for(let i6=0; i6<len6; i6++){
-if(typeof data31[i6] !== "string"){
-const err44 = {instancePath:instancePath+"/weak/" + i6,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err44 = {instancePath:instancePath+"/immune",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -8293,9 +8906,13 @@ vErrors.push(err44);
 errors++;
 }
 }
-}
-else {
-const err45 = {instancePath:instancePath+"/weak",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.weak !== undefined){
+let data33 = data.weak;
+if(Array.isArray(data33)){
+const len7 = data33.length;
+for(let i7=0; i7<len7; i7++){
+if(typeof data33[i7] !== "string"){
+const err45 = {instancePath:instancePath+"/weak/" + i7,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -8305,13 +8922,9 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.killers !== undefined){
-let data33 = data.killers;
-if(Array.isArray(data33)){
-const len7 = data33.length;
-for(let i7=0; i7<len7; i7++){
-if(typeof data33[i7] !== "string"){
-const err46 = {instancePath:instancePath+"/killers/" + i7,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err46 = {instancePath:instancePath+"/weak",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -8321,9 +8934,13 @@ vErrors.push(err46);
 errors++;
 }
 }
-}
-else {
-const err47 = {instancePath:instancePath+"/killers",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.killers !== undefined){
+let data35 = data.killers;
+if(Array.isArray(data35)){
+const len8 = data35.length;
+for(let i8=0; i8<len8; i8++){
+if(typeof data35[i8] !== "string"){
+const err47 = {instancePath:instancePath+"/killers/" + i8,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -8333,13 +8950,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.conditionImmune !== undefined){
-let data35 = data.conditionImmune;
-if(Array.isArray(data35)){
-const len8 = data35.length;
-for(let i8=0; i8<len8; i8++){
-if(typeof data35[i8] !== "string"){
-const err48 = {instancePath:instancePath+"/conditionImmune/" + i8,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err48 = {instancePath:instancePath+"/killers",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -8349,9 +8962,13 @@ vErrors.push(err48);
 errors++;
 }
 }
-}
-else {
-const err49 = {instancePath:instancePath+"/conditionImmune",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.conditionImmune !== undefined){
+let data37 = data.conditionImmune;
+if(Array.isArray(data37)){
+const len9 = data37.length;
+for(let i9=0; i9<len9; i9++){
+if(typeof data37[i9] !== "string"){
+const err49 = {instancePath:instancePath+"/conditionImmune/" + i9,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -8361,13 +8978,9 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data37 = data.tags;
-if(Array.isArray(data37)){
-const len9 = data37.length;
-for(let i9=0; i9<len9; i9++){
-if(typeof data37[i9] !== "string"){
-const err50 = {instancePath:instancePath+"/tags/" + i9,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err50 = {instancePath:instancePath+"/conditionImmune",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -8377,9 +8990,13 @@ vErrors.push(err50);
 errors++;
 }
 }
-}
-else {
-const err51 = {instancePath:instancePath+"/tags",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.tags !== undefined){
+let data39 = data.tags;
+if(Array.isArray(data39)){
+const len10 = data39.length;
+for(let i10=0; i10<len10; i10++){
+if(typeof data39[i10] !== "string"){
+const err51 = {instancePath:instancePath+"/tags/" + i10,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -8389,14 +9006,9 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data.lists !== undefined){
-let data39 = data.lists;
-if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
-for(const key8 in data39){
-const _errs105 = errors;
-if(typeof key8 === "string"){
-if(!pattern5.test(key8)){
-const err52 = {instancePath:instancePath+"/lists",schemaPath:"#/$defs/refName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",propertyName:key8};
+}
+else {
+const err52 = {instancePath:instancePath+"/tags",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -8406,8 +9018,14 @@ vErrors.push(err52);
 errors++;
 }
 }
-else {
-const err53 = {instancePath:instancePath+"/lists",schemaPath:"#/$defs/refName/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key8};
+if(data.lists !== undefined){
+let data41 = data.lists;
+if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
+for(const key8 in data41){
+const _errs108 = errors;
+if(typeof key8 === "string"){
+if(!pattern6.test(key8)){
+const err53 = {instancePath:instancePath+"/lists",schemaPath:"#/$defs/refName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",propertyName:key8};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -8416,9 +9034,9 @@ vErrors.push(err53);
 }
 errors++;
 }
-var valid40 = _errs105 === errors;
-if(!valid40){
-const err54 = {instancePath:instancePath+"/lists",schemaPath:"#/properties/lists/propertyNames",keyword:"propertyNames",params:{propertyName: key8},message:"property name must be valid"};
+}
+else {
+const err54 = {instancePath:instancePath+"/lists",schemaPath:"#/$defs/refName/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key8};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -8427,14 +9045,9 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-for(const key9 in data39){
-let data40 = data39[key9];
-if(Array.isArray(data40)){
-const len10 = data40.length;
-for(let i10=0; i10<len10; i10++){
-if(typeof data40[i10] !== "string"){
-const err55 = {instancePath:instancePath+"/lists/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i10,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var valid42 = _errs108 === errors;
+if(!valid42){
+const err55 = {instancePath:instancePath+"/lists",schemaPath:"#/properties/lists/propertyNames",keyword:"propertyNames",params:{propertyName: key8},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -8444,9 +9057,13 @@ vErrors.push(err55);
 errors++;
 }
 }
-}
-else {
-const err56 = {instancePath:instancePath+"/lists/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+for(const key9 in data41){
+let data42 = data41[key9];
+if(Array.isArray(data42)){
+const len11 = data42.length;
+for(let i11=0; i11<len11; i11++){
+if(typeof data42[i11] !== "string"){
+const err56 = {instancePath:instancePath+"/lists/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i11,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -8458,7 +9075,7 @@ errors++;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/lists",schemaPath:"#/properties/lists/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err57 = {instancePath:instancePath+"/lists/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -8468,11 +9085,9 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data.plan !== undefined){
-let data42 = data.plan;
-if(Array.isArray(data42)){
-if(data42.length > 100){
-const err58 = {instancePath:instancePath+"/plan",schemaPath:"#/properties/plan/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+}
+else {
+const err58 = {instancePath:instancePath+"/lists",schemaPath:"#/properties/lists/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -8481,10 +9096,12 @@ vErrors.push(err58);
 }
 errors++;
 }
-const len11 = data42.length;
-for(let i11=0; i11<len11; i11++){
-if(typeof data42[i11] !== "string"){
-const err59 = {instancePath:instancePath+"/plan/" + i11,schemaPath:"#/properties/plan/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.plan !== undefined){
+let data44 = data.plan;
+if(Array.isArray(data44)){
+if(data44.length > 100){
+const err59 = {instancePath:instancePath+"/plan",schemaPath:"#/properties/plan/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -8493,10 +9110,10 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-}
-else {
-const err60 = {instancePath:instancePath+"/plan",schemaPath:"#/properties/plan/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const len12 = data44.length;
+for(let i12=0; i12<len12; i12++){
+if(typeof data44[i12] !== "string"){
+const err60 = {instancePath:instancePath+"/plan/" + i12,schemaPath:"#/properties/plan/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -8508,7 +9125,7 @@ errors++;
 }
 }
 else {
-const err61 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err61 = {instancePath:instancePath+"/plan",schemaPath:"#/properties/plan/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -8517,18 +9134,30 @@ vErrors.push(err61);
 }
 errors++;
 }
-validate44.errors = vErrors;
+}
+}
+else {
+const err62 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+validate48.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema133 = {"defaultSnippets":[{"label":"fight","description":"A sample fight: heroes against enemies from a template.","body":{"id":"${1:first-fight}","name":"${2:First fight}","heroes":["${3:hero}"],"enemies":[{"template":{"role":"${4:standard}","tier":"^${5:1}"},"count":"^${6:1}"}]}}],"type":"object","required":["id","heroes","enemies"],"additionalProperties":false,"description":"A fight: heroes against enemies.","properties":{"id":{"$ref":"#/$defs/id","description":"Fight id: `sim FILE --fight ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","items":{"$ref":"#/$defs/fightHero"},"description":"Hero ids, or `{ \"hero\": \"fighter5\", \"position\": \"far\", \"conditions\": [\"blessed\"] }`."},"enemies":{"type":"array","items":{"$ref":"#/$defs/fightEnemy"},"description":"Enemies: `{ \"template\": { \"role\": \"minion\", \"tier\": 1 }, \"count\": 4 }` or `{ \"bestiary\": \"goblin\" }`."},"positions":{"type":"object","description":"Positions by hero id: `{ \"fighter5\": \"near\" }`.","additionalProperties":{"type":"string","description":"Band or row."}},"maxRounds":{"type":"integer","minimum":1,"maximum":10000,"description":"Rounds before the fight is a draw (default 100)."},"position":{"type":"string","description":"Consequences mode: the heroes' position (default `combat.consequences.defaultPosition`, else `risky`)."},"effect":{"type":"string","description":"Consequences mode: the heroes' effect (default `standard`)."}}};
-const schema135 = {"oneOf":[{"type":"string","description":"A hero id."},{"type":"object","required":["hero"],"additionalProperties":false,"description":"A hero with a position and conditions for this fight.","properties":{"hero":{"type":"string","description":"Hero id."},"position":{"type":"string","description":"Where the hero stands (`near`, `far`, a row)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied when the fight starts (a late arrival: when it arrives)."},"arrives":{"type":"integer","minimum":1,"maximum":10000,"description":"The round the hero enters the fight (default 1: from the start). Until then it neither acts nor can be targeted, and a side is not beaten while someone of it is still to come; on arriving it rolls initiative (the seed: a fighter who enters later rolls when first seen), takes its turn in that round by it, and its starting `conditions` land then. An `arrive` event says so."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}}]};
+const schema136 = {"defaultSnippets":[{"label":"fight","description":"A sample fight: heroes against enemies from a template.","body":{"id":"${1:first-fight}","name":"${2:First fight}","heroes":["${3:hero}"],"enemies":[{"template":{"role":"${4:standard}","tier":"^${5:1}"},"count":"^${6:1}"}]}}],"type":"object","required":["id","heroes","enemies"],"additionalProperties":false,"description":"A fight: heroes against enemies.","properties":{"id":{"$ref":"#/$defs/id","description":"Fight id: `sim FILE --fight ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","items":{"$ref":"#/$defs/fightHero"},"description":"Hero ids, or `{ \"hero\": \"fighter5\", \"position\": \"far\", \"conditions\": [\"blessed\"] }`."},"enemies":{"type":"array","items":{"$ref":"#/$defs/fightEnemy"},"description":"Enemies: `{ \"template\": { \"role\": \"minion\", \"tier\": 1 }, \"count\": 4 }` or `{ \"bestiary\": \"goblin\" }`."},"positions":{"type":"object","description":"Positions by hero id: `{ \"fighter5\": \"near\" }`.","additionalProperties":{"type":"string","description":"Band or row."}},"maxRounds":{"type":"integer","minimum":1,"maximum":10000,"description":"Rounds before the fight is a draw (default 100)."},"position":{"type":"string","description":"Consequences mode: the heroes' position (default `combat.consequences.defaultPosition`, else `risky`)."},"effect":{"type":"string","description":"Consequences mode: the heroes' effect (default `standard`)."}}};
+const schema138 = {"oneOf":[{"type":"string","description":"A hero id."},{"type":"object","required":["hero"],"additionalProperties":false,"description":"A hero with a position and conditions for this fight.","properties":{"hero":{"type":"string","description":"Hero id."},"position":{"type":"string","description":"Where the hero stands (`near`, `far`, a row)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied when the fight starts (a late arrival: when it arrives)."},"arrives":{"type":"integer","minimum":1,"maximum":10000,"description":"The round the hero enters the fight (default 1: from the start). Until then it neither acts nor can be targeted, and a side is not beaten while someone of it is still to come; on arriving it rolls initiative (the seed: a fighter who enters later rolls when first seen), takes its turn in that round by it, and its starting `conditions` land then. An `arrive` event says so."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}}]};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate49.evaluated;
+const evaluated0 = validate54.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8747,19 +9376,19 @@ vErrors = null;
 }
 }
 }
-validate49.errors = vErrors;
+validate54.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate49.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate54.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-const schema137 = {"type":"object","additionalProperties":false,"anyOf":[{"required":["template"],"properties":{"template":true}},{"required":["bestiary"],"properties":{"bestiary":true}},{"required":["numbers"],"properties":{"numbers":true}}],"description":"Enemies of one kind: from a template, the bestiary, or numbers written out.","properties":{"template":{"type":"object","required":["role","tier"],"additionalProperties":false,"description":"From a template: `{ \"role\": \"minion\", \"tier\": 1 }`.","properties":{"role":{"type":"string","description":"Template role."},"tier":{"type":"integer","minimum":0,"maximum":1000,"description":"Tier, inside the system's `tiers` (1..6 by default)."}}},"bestiary":{"type":"string","description":"Creature id from the bestiary."},"numbers":{"$ref":"#/$defs/enemyNumbers"},"count":{"type":"integer","minimum":1,"maximum":1000,"description":"How many (default 1, at most 1000)."},"id":{"$ref":"#/$defs/id","description":"Name prefix: enemies are `<id>-1`, `<id>-2`, ... (default: the role or creature)."},"position":{"type":"string","description":"Where they stand."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied to each when the fight starts (late arrivals: when they arrive)."},"arrives":{"type":"integer","minimum":1,"maximum":10000,"description":"The round they enter the fight (default 1: from the start). Until then they neither act nor can be targeted, and a side is not beaten while someone of it is still to come; on arriving they roll initiative (the seed: a fighter who enters later rolls when first seen), take their turn in that round by it, and their starting `conditions` land then. An `arrive` event says so."},"pinned":{"$ref":"#/$defs/pinnedSheet"}}};
-const schema138 = {"type":"object","required":["defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"An enemy written out with its own numbers.","properties":{"name":{"type":"string","description":"Display name."},"defence":{"description":"Defence: a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order."},"damageType":{"type":"string","description":"Damage type of its blows."},"harm":{"type":"number","minimum":0,"description":"Consequences mode: harm levels before it falls."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}};
+const schema140 = {"type":"object","additionalProperties":false,"anyOf":[{"required":["template"],"properties":{"template":true}},{"required":["bestiary"],"properties":{"bestiary":true}},{"required":["numbers"],"properties":{"numbers":true}}],"description":"Enemies of one kind: from a template, the bestiary, or numbers written out.","properties":{"template":{"type":"object","required":["role","tier"],"additionalProperties":false,"description":"From a template: `{ \"role\": \"minion\", \"tier\": 1 }`.","properties":{"role":{"type":"string","description":"Template role."},"tier":{"type":"integer","minimum":0,"maximum":1000,"description":"Tier, inside the system's `tiers` (1..6 by default)."}}},"bestiary":{"type":"string","description":"Creature id from the bestiary."},"numbers":{"$ref":"#/$defs/enemyNumbers"},"count":{"type":"integer","minimum":1,"maximum":1000,"description":"How many (default 1, at most 1000)."},"id":{"$ref":"#/$defs/id","description":"Name prefix: enemies are `<id>-1`, `<id>-2`, ... (default: the role or creature)."},"position":{"type":"string","description":"Where they stand."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied to each when the fight starts (late arrivals: when they arrive)."},"arrives":{"type":"integer","minimum":1,"maximum":10000,"description":"The round they enter the fight (default 1: from the start). Until then they neither act nor can be targeted, and a side is not beaten while someone of it is still to come; on arriving they roll initiative (the seed: a fighter who enters later rolls when first seen), take their turn in that round by it, and their starting `conditions` land then. An `arrive` event says so."},"pinned":{"$ref":"#/$defs/pinnedSheet"}}};
+const schema141 = {"type":"object","required":["defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"An enemy written out with its own numbers.","properties":{"name":{"type":"string","description":"Display name."},"defence":{"description":"Defence: a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order."},"damageType":{"type":"string","description":"Damage type of its blows."},"harm":{"type":"number","minimum":0,"description":"Consequences mode: harm levels before it falls."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate52.evaluated;
+const evaluated0 = validate57.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8798,7 +9427,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema138.properties, key0))){
+if(!(func1.call(schema141.properties, key0))){
 let data0 = data[key0];
 if(Array.isArray(data0)){
 const len0 = data0.length;
@@ -8962,8 +9591,8 @@ let data7 = data.attacks;
 if(Array.isArray(data7)){
 const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate40(data7[i1], {instancePath:instancePath+"/attacks/" + i1,parentData:data7,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate44(data7[i1], {instancePath:instancePath+"/attacks/" + i1,parentData:data7,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 }
@@ -9167,18 +9796,18 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate57.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema147 = {"type":"object","additionalProperties":false,"description":"The sheet these template enemies were given when brought in (a saved roster, spec §2.6: an enemy keeps the sheet it was given when the template later changes). What it names wins over the template's formulas, so a change of the template does not rewrite them; what it leaves out (abilities, orders, lists, a number not named) still follows the template. Only with `template`. `rules-studio change` lists the pinned enemies it leaves untouched, and the sandbox marks them.","properties":{"attributes":{"type":"object","description":"Attribute values by id, as given.","additionalProperties":{"$ref":"#/$defs/pinnedValue"}},"tracks":{"type":"object","description":"Track maxima by id, as given (`{ \"hp\": 130 }`).","additionalProperties":{"$ref":"#/$defs/pinnedValue"}},"combat":{"type":"object","additionalProperties":false,"description":"The fighting numbers, as given.","properties":{"defence":{"$ref":"#/$defs/pinnedValue","description":"Defence, as given."},"attack":{"$ref":"#/$defs/pinnedValue","description":"The number its blows are struck with, as given."},"damage":{"description":"Damage of its blows, as given: the template's formula as it was (it is rolled), or a number.","oneOf":[{"type":"number","description":"Fixed damage."},{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"The damage formula as it was: `(@tier + 1)d8 + 2 * @tier`."}]},"attacks":{"$ref":"#/$defs/pinnedValue","description":"Attacks its attack action makes, as given."}}},"harm":{"$ref":"#/$defs/pinnedValue","description":"Harm levels before it falls (consequences mode), as given."}}};
-const schema148 = {"description":"A number of the sheet as it was given: a number, or the template's formula as it was (kept when it reads what changes in a fight, such as wounds).","oneOf":[{"type":"number","description":"The number it was given: `130`."},{"type":"string","x-formula":"template","x-formula-type":"number","description":"The template's formula as it was (`max(0, 5 + @tier - @wound)`), read at the entry's tier."}]};
+const schema150 = {"type":"object","additionalProperties":false,"description":"The sheet these template enemies were given when brought in (a saved roster, spec §2.6: an enemy keeps the sheet it was given when the template later changes). What it names wins over the template's formulas, so a change of the template does not rewrite them; what it leaves out (abilities, orders, lists, a number not named) still follows the template. Only with `template`. `rules-studio change` lists the pinned enemies it leaves untouched, and the sandbox marks them.","properties":{"attributes":{"type":"object","description":"Attribute values by id, as given.","additionalProperties":{"$ref":"#/$defs/pinnedValue"}},"tracks":{"type":"object","description":"Track maxima by id, as given (`{ \"hp\": 130 }`).","additionalProperties":{"$ref":"#/$defs/pinnedValue"}},"combat":{"type":"object","additionalProperties":false,"description":"The fighting numbers, as given.","properties":{"defence":{"$ref":"#/$defs/pinnedValue","description":"Defence, as given."},"attack":{"$ref":"#/$defs/pinnedValue","description":"The number its blows are struck with, as given."},"damage":{"description":"Damage of its blows, as given: the template's formula as it was (it is rolled), or a number.","oneOf":[{"type":"number","description":"Fixed damage."},{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"The damage formula as it was: `(@tier + 1)d8 + 2 * @tier`."}]},"attacks":{"$ref":"#/$defs/pinnedValue","description":"Attacks its attack action makes, as given."}}},"harm":{"$ref":"#/$defs/pinnedValue","description":"Harm levels before it falls (consequences mode), as given."}}};
+const schema151 = {"description":"A number of the sheet as it was given: a number, or the template's formula as it was (kept when it reads what changes in a fight, such as wounds).","oneOf":[{"type":"number","description":"The number it was given: `130`."},{"type":"string","x-formula":"template","x-formula-type":"number","description":"The template's formula as it was (`max(0, 5 + @tier - @wound)`), read at the entry's tier."}]};
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate55.evaluated;
+const evaluated0 = validate60.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9721,16 +10350,16 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate60.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = validate56.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9823,7 +10452,7 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func1.call(schema137.properties, key0))){
+if(!(func1.call(schema140.properties, key0))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -9941,8 +10570,8 @@ errors++;
 }
 }
 if(data.numbers !== undefined){
-if(!(validate52(data.numbers, {instancePath:instancePath+"/numbers",parentData:data,parentDataProperty:"numbers",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate57(data.numbers, {instancePath:instancePath+"/numbers",parentData:data,parentDataProperty:"numbers",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
 }
@@ -10082,8 +10711,8 @@ errors++;
 }
 }
 if(data.pinned !== undefined){
-if(!(validate55(data.pinned, {instancePath:instancePath+"/pinned",parentData:data,parentDataProperty:"pinned",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate60(data.pinned, {instancePath:instancePath+"/pinned",parentData:data,parentDataProperty:"pinned",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -10098,16 +10727,16 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate56.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate48.evaluated;
+const evaluated0 = validate53.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10146,7 +10775,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema133.properties, key0))){
+if(!(func1.call(schema136.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -10211,8 +10840,8 @@ let data3 = data.heroes;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate49(data3[i0], {instancePath:instancePath+"/heroes/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate54(data3[i0], {instancePath:instancePath+"/heroes/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -10233,8 +10862,8 @@ let data5 = data.enemies;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate51(data5[i1], {instancePath:instancePath+"/enemies/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+if(!(validate56(data5[i1], {instancePath:instancePath+"/enemies/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -10347,17 +10976,17 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
-validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema154 = {"type":"object","required":["id","heroes"],"additionalProperties":false,"description":"A party: heroes that fight together in the balance grid.","properties":{"id":{"$ref":"#/$defs/id","description":"Party id: `sim FILE --grid --party ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","minItems":1,"items":{"type":"string","description":"Hero id."},"description":"Hero ids (each must be one of `heroes`)."}}};
+const schema157 = {"type":"object","required":["id","heroes"],"additionalProperties":false,"description":"A party: heroes that fight together in the balance grid.","properties":{"id":{"$ref":"#/$defs/id","description":"Party id: `sim FILE --grid --party ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","minItems":1,"items":{"type":"string","description":"Hero id."},"description":"Hero ids (each must be one of `heroes`)."}}};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate59.evaluated;
+const evaluated0 = validate64.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10495,10 +11124,10 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
-validate59.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate64.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -10575,9 +11204,19 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.$schema !== undefined){
-if(typeof data.$schema !== "string"){
-const err6 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.cards !== undefined){
+let data0 = data.cards;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate21(data0[i0], {instancePath:instancePath+"/cards/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/cards",schemaPath:"#/properties/cards/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10587,11 +11226,9 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.id !== undefined){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err7 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_.-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_.-]*$"+"\""};
+if(data.$schema !== undefined){
+if(typeof data.$schema !== "string"){
+const err7 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10601,8 +11238,11 @@ vErrors.push(err7);
 errors++;
 }
 }
-else {
-const err8 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.id !== undefined){
+let data3 = data.id;
+if(typeof data3 === "string"){
+if(!pattern4.test(data3)){
+const err8 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_.-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_.-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10612,11 +11252,8 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.name !== undefined){
-let data2 = data.name;
-if(typeof data2 === "string"){
-if(func2(data2) < 1){
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err9 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10626,8 +11263,11 @@ vErrors.push(err9);
 errors++;
 }
 }
-else {
-const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.name !== undefined){
+let data4 = data.name;
+if(typeof data4 === "string"){
+if(func2(data4) < 1){
+const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10637,11 +11277,8 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.version !== undefined){
-let data3 = data.version;
-if(typeof data3 === "string"){
-if(func2(data3) < 1){
-const err11 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10651,8 +11288,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
-const err12 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.version !== undefined){
+let data5 = data.version;
+if(typeof data5 === "string"){
+if(func2(data5) < 1){
+const err12 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10662,9 +11302,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.formatVersion !== undefined){
-if(1 !== data.formatVersion){
-const err13 = {instancePath:instancePath+"/formatVersion",schemaPath:"#/properties/formatVersion/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
+else {
+const err13 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10674,9 +11313,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err14 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.formatVersion !== undefined){
+if(1 !== data.formatVersion){
+const err14 = {instancePath:instancePath+"/formatVersion",schemaPath:"#/properties/formatVersion/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10686,9 +11325,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.grid !== undefined){
-if(typeof data.grid !== "boolean"){
-const err15 = {instancePath:instancePath+"/grid",schemaPath:"#/properties/grid/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err15 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10698,12 +11337,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.positions !== undefined){
-let data7 = data.positions;
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-for(const key1 in data7){
-if(!(((key1 === "bands") || (key1 === "rows")) || (key1 === "advance"))){
-const err16 = {instancePath:instancePath+"/positions",schemaPath:"#/properties/positions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(data.grid !== undefined){
+if(typeof data.grid !== "boolean"){
+const err16 = {instancePath:instancePath+"/grid",schemaPath:"#/properties/grid/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10713,13 +11349,12 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data7.bands !== undefined){
-let data8 = data7.bands;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data8[i0] !== "string"){
-const err17 = {instancePath:instancePath+"/positions/bands/" + i0,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.positions !== undefined){
+let data9 = data.positions;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+for(const key1 in data9){
+if(!(((key1 === "bands") || (key1 === "rows")) || (key1 === "advance"))){
+const err17 = {instancePath:instancePath+"/positions",schemaPath:"#/properties/positions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -10729,9 +11364,13 @@ vErrors.push(err17);
 errors++;
 }
 }
-}
-else {
-const err18 = {instancePath:instancePath+"/positions/bands",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data9.bands !== undefined){
+let data10 = data9.bands;
+if(Array.isArray(data10)){
+const len1 = data10.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data10[i1] !== "string"){
+const err18 = {instancePath:instancePath+"/positions/bands/" + i1,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -10741,13 +11380,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data7.rows !== undefined){
-let data10 = data7.rows;
-if(Array.isArray(data10)){
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data10[i1] !== "string"){
-const err19 = {instancePath:instancePath+"/positions/rows/" + i1,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err19 = {instancePath:instancePath+"/positions/bands",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -10757,9 +11392,13 @@ vErrors.push(err19);
 errors++;
 }
 }
-}
-else {
-const err20 = {instancePath:instancePath+"/positions/rows",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data9.rows !== undefined){
+let data12 = data9.rows;
+if(Array.isArray(data12)){
+const len2 = data12.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data12[i2] !== "string"){
+const err20 = {instancePath:instancePath+"/positions/rows/" + i2,schemaPath:"#/$defs/stringList/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -10769,9 +11408,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data7.advance !== undefined){
-if(typeof data7.advance !== "boolean"){
-const err21 = {instancePath:instancePath+"/positions/advance",schemaPath:"#/properties/positions/properties/advance/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err21 = {instancePath:instancePath+"/positions/rows",schemaPath:"#/$defs/stringList/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -10781,9 +11420,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-}
-else {
-const err22 = {instancePath:instancePath+"/positions",schemaPath:"#/properties/positions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data9.advance !== undefined){
+if(typeof data9.advance !== "boolean"){
+const err22 = {instancePath:instancePath+"/positions/advance",schemaPath:"#/properties/positions/properties/advance/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -10793,14 +11432,9 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.attributes !== undefined){
-let data13 = data.attributes;
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-for(const key2 in data13){
-const _errs33 = errors;
-if(typeof key2 === "string"){
-if(!pattern5.test(key2)){
-const err23 = {instancePath:instancePath+"/attributes",schemaPath:"#/$defs/refName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",propertyName:key2};
+}
+else {
+const err23 = {instancePath:instancePath+"/positions",schemaPath:"#/properties/positions/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -10810,8 +11444,14 @@ vErrors.push(err23);
 errors++;
 }
 }
-else {
-const err24 = {instancePath:instancePath+"/attributes",schemaPath:"#/$defs/refName/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key2};
+if(data.attributes !== undefined){
+let data15 = data.attributes;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+for(const key2 in data15){
+const _errs36 = errors;
+if(typeof key2 === "string"){
+if(!pattern6.test(key2)){
+const err24 = {instancePath:instancePath+"/attributes",schemaPath:"#/$defs/refName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",propertyName:key2};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -10820,9 +11460,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-var valid9 = _errs33 === errors;
-if(!valid9){
-const err25 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid"};
+}
+else {
+const err25 = {instancePath:instancePath+"/attributes",schemaPath:"#/$defs/refName/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key2};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -10831,12 +11471,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-for(const key3 in data13){
-let data14 = data13[key3];
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-if(data14.name === undefined){
-const err26 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/attribute/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+var valid11 = _errs36 === errors;
+if(!valid11){
+const err26 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -10845,9 +11482,12 @@ vErrors.push(err26);
 }
 errors++;
 }
-for(const key4 in data14){
-if(!(((((((key4 === "name") || (key4 === "abbr")) || (key4 === "default")) || (key4 === "min")) || (key4 === "max")) || (key4 === "whole")) || (key4 === "description"))){
-const err27 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/attribute/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+}
+for(const key3 in data15){
+let data16 = data15[key3];
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+if(data16.name === undefined){
+const err27 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/attribute/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -10856,10 +11496,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-if(data14.name !== undefined){
-if(typeof data14.name !== "string"){
-const err28 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/name",schemaPath:"#/$defs/attribute/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key4 in data16){
+if(!(((((((key4 === "name") || (key4 === "abbr")) || (key4 === "default")) || (key4 === "min")) || (key4 === "max")) || (key4 === "whole")) || (key4 === "description"))){
+const err28 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/attribute/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -10869,9 +11508,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data14.abbr !== undefined){
-if(typeof data14.abbr !== "string"){
-const err29 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/abbr",schemaPath:"#/$defs/attribute/properties/abbr/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data16.name !== undefined){
+if(typeof data16.name !== "string"){
+const err29 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/name",schemaPath:"#/$defs/attribute/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -10881,10 +11520,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data14.default !== undefined){
-let data17 = data14.default;
-if(!((typeof data17 == "number") && (isFinite(data17)))){
-const err30 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/$defs/attribute/properties/default/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data16.abbr !== undefined){
+if(typeof data16.abbr !== "string"){
+const err30 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/abbr",schemaPath:"#/$defs/attribute/properties/abbr/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -10894,10 +11532,10 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data14.min !== undefined){
-let data18 = data14.min;
-if(!((typeof data18 == "number") && (isFinite(data18)))){
-const err31 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/min",schemaPath:"#/$defs/attribute/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data16.default !== undefined){
+let data19 = data16.default;
+if(!((typeof data19 == "number") && (isFinite(data19)))){
+const err31 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/$defs/attribute/properties/default/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -10907,10 +11545,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data14.max !== undefined){
-let data19 = data14.max;
-if(!((typeof data19 == "number") && (isFinite(data19)))){
-const err32 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/max",schemaPath:"#/$defs/attribute/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data16.min !== undefined){
+let data20 = data16.min;
+if(!((typeof data20 == "number") && (isFinite(data20)))){
+const err32 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/min",schemaPath:"#/$defs/attribute/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -10920,9 +11558,10 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data14.whole !== undefined){
-if(typeof data14.whole !== "boolean"){
-const err33 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/whole",schemaPath:"#/$defs/attribute/properties/whole/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data16.max !== undefined){
+let data21 = data16.max;
+if(!((typeof data21 == "number") && (isFinite(data21)))){
+const err33 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/max",schemaPath:"#/$defs/attribute/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -10932,9 +11571,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data14.description !== undefined){
-if(typeof data14.description !== "string"){
-const err34 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/attribute/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data16.whole !== undefined){
+if(typeof data16.whole !== "boolean"){
+const err34 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/whole",schemaPath:"#/$defs/attribute/properties/whole/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -10944,9 +11583,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-}
-else {
-const err35 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/attribute/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data16.description !== undefined){
+if(typeof data16.description !== "string"){
+const err35 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/attribute/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -10958,7 +11597,7 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err36 = {instancePath:instancePath+"/attributes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/attribute/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -10968,14 +11607,9 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.derived !== undefined){
-let data22 = data.derived;
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-for(const key5 in data22){
-const _errs57 = errors;
-if(typeof key5 === "string"){
-if(!pattern6.test(key5)){
-const err37 = {instancePath:instancePath+"/derived",schemaPath:"#/$defs/refPath/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$"+"\"",propertyName:key5};
+}
+else {
+const err37 = {instancePath:instancePath+"/attributes",schemaPath:"#/properties/attributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -10985,8 +11619,14 @@ vErrors.push(err37);
 errors++;
 }
 }
-else {
-const err38 = {instancePath:instancePath+"/derived",schemaPath:"#/$defs/refPath/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key5};
+if(data.derived !== undefined){
+let data24 = data.derived;
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+for(const key5 in data24){
+const _errs60 = errors;
+if(typeof key5 === "string"){
+if(!pattern7.test(key5)){
+const err38 = {instancePath:instancePath+"/derived",schemaPath:"#/$defs/refPath/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$"+"\"",propertyName:key5};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -10995,9 +11635,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-var valid14 = _errs57 === errors;
-if(!valid14){
-const err39 = {instancePath:instancePath+"/derived",schemaPath:"#/properties/derived/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid"};
+}
+else {
+const err39 = {instancePath:instancePath+"/derived",schemaPath:"#/$defs/refPath/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key5};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -11006,10 +11646,9 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-for(const key6 in data22){
-if(typeof data22[key6] !== "string"){
-const err40 = {instancePath:instancePath+"/derived/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/derived/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var valid16 = _errs60 === errors;
+if(!valid16){
+const err40 = {instancePath:instancePath+"/derived",schemaPath:"#/properties/derived/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -11019,9 +11658,9 @@ vErrors.push(err40);
 errors++;
 }
 }
-}
-else {
-const err41 = {instancePath:instancePath+"/derived",schemaPath:"#/properties/derived/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key6 in data24){
+if(typeof data24[key6] !== "string"){
+const err41 = {instancePath:instancePath+"/derived/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/derived/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -11031,14 +11670,9 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.tracks !== undefined){
-let data24 = data.tracks;
-if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-for(const key7 in data24){
-const _errs66 = errors;
-if(typeof key7 === "string"){
-if(!pattern5.test(key7)){
-const err42 = {instancePath:instancePath+"/tracks",schemaPath:"#/$defs/refName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",propertyName:key7};
+}
+else {
+const err42 = {instancePath:instancePath+"/derived",schemaPath:"#/properties/derived/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -11048,8 +11682,14 @@ vErrors.push(err42);
 errors++;
 }
 }
-else {
-const err43 = {instancePath:instancePath+"/tracks",schemaPath:"#/$defs/refName/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key7};
+if(data.tracks !== undefined){
+let data26 = data.tracks;
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+for(const key7 in data26){
+const _errs69 = errors;
+if(typeof key7 === "string"){
+if(!pattern6.test(key7)){
+const err43 = {instancePath:instancePath+"/tracks",schemaPath:"#/$defs/refName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",propertyName:key7};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -11058,9 +11698,9 @@ vErrors.push(err43);
 }
 errors++;
 }
-var valid17 = _errs66 === errors;
-if(!valid17){
-const err44 = {instancePath:instancePath+"/tracks",schemaPath:"#/properties/tracks/propertyNames",keyword:"propertyNames",params:{propertyName: key7},message:"property name must be valid"};
+}
+else {
+const err44 = {instancePath:instancePath+"/tracks",schemaPath:"#/$defs/refName/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key7};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -11069,12 +11709,9 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-for(const key8 in data24){
-let data25 = data24[key8];
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-if(data25.name === undefined){
-const err45 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/track/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+var valid19 = _errs69 === errors;
+if(!valid19){
+const err45 = {instancePath:instancePath+"/tracks",schemaPath:"#/properties/tracks/propertyNames",keyword:"propertyNames",params:{propertyName: key7},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -11083,8 +11720,12 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(data25.max === undefined){
-const err46 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/track/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'"};
+}
+for(const key8 in data26){
+let data27 = data26[key8];
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if(data27.name === undefined){
+const err46 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/track/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -11093,9 +11734,8 @@ vErrors.push(err46);
 }
 errors++;
 }
-for(const key9 in data25){
-if(!(((((key9 === "name") || (key9 === "max")) || (key9 === "start")) || (key9 === "counts")) || (key9 === "description"))){
-const err47 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/track/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+if(data27.max === undefined){
+const err47 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/track/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -11104,10 +11744,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-if(data25.name !== undefined){
-if(typeof data25.name !== "string"){
-const err48 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/name",schemaPath:"#/$defs/track/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key9 in data27){
+if(!(((((key9 === "name") || (key9 === "max")) || (key9 === "start")) || (key9 === "counts")) || (key9 === "description"))){
+const err48 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/track/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -11117,9 +11756,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data25.max !== undefined){
-if(typeof data25.max !== "string"){
-const err49 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/max",schemaPath:"#/$defs/track/properties/max/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data27.name !== undefined){
+if(typeof data27.name !== "string"){
+const err49 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/name",schemaPath:"#/$defs/track/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -11129,9 +11768,9 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data25.start !== undefined){
-if(typeof data25.start !== "string"){
-const err50 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/start",schemaPath:"#/$defs/track/properties/start/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data27.max !== undefined){
+if(typeof data27.max !== "string"){
+const err50 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/max",schemaPath:"#/$defs/track/properties/max/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -11141,13 +11780,9 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data25.counts !== undefined){
-let data29 = data25.counts;
-if(Array.isArray(data29)){
-const len2 = data29.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data29[i2] !== "string"){
-const err51 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/counts/" + i2,schemaPath:"#/$defs/track/properties/counts/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data27.start !== undefined){
+if(typeof data27.start !== "string"){
+const err51 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/start",schemaPath:"#/$defs/track/properties/start/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -11157,9 +11792,13 @@ vErrors.push(err51);
 errors++;
 }
 }
-}
-else {
-const err52 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/counts",schemaPath:"#/$defs/track/properties/counts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data27.counts !== undefined){
+let data31 = data27.counts;
+if(Array.isArray(data31)){
+const len3 = data31.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data31[i3] !== "string"){
+const err52 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/counts/" + i3,schemaPath:"#/$defs/track/properties/counts/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -11169,9 +11808,9 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data25.description !== undefined){
-if(typeof data25.description !== "string"){
-const err53 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/track/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err53 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/counts",schemaPath:"#/$defs/track/properties/counts/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -11181,9 +11820,9 @@ vErrors.push(err53);
 errors++;
 }
 }
-}
-else {
-const err54 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/track/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data27.description !== undefined){
+if(typeof data27.description !== "string"){
+const err54 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/track/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -11195,7 +11834,7 @@ errors++;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/tracks",schemaPath:"#/properties/tracks/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err55 = {instancePath:instancePath+"/tracks/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/track/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -11205,14 +11844,9 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data.functions !== undefined){
-let data32 = data.functions;
-if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
-for(const key10 in data32){
-const _errs90 = errors;
-if(typeof key10 === "string"){
-if(!pattern5.test(key10)){
-const err56 = {instancePath:instancePath+"/functions",schemaPath:"#/$defs/refName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",propertyName:key10};
+}
+else {
+const err56 = {instancePath:instancePath+"/tracks",schemaPath:"#/properties/tracks/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -11222,8 +11856,14 @@ vErrors.push(err56);
 errors++;
 }
 }
-else {
-const err57 = {instancePath:instancePath+"/functions",schemaPath:"#/$defs/refName/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key10};
+if(data.functions !== undefined){
+let data34 = data.functions;
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+for(const key10 in data34){
+const _errs93 = errors;
+if(typeof key10 === "string"){
+if(!pattern6.test(key10)){
+const err57 = {instancePath:instancePath+"/functions",schemaPath:"#/$defs/refName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",propertyName:key10};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -11232,9 +11872,9 @@ vErrors.push(err57);
 }
 errors++;
 }
-var valid24 = _errs90 === errors;
-if(!valid24){
-const err58 = {instancePath:instancePath+"/functions",schemaPath:"#/properties/functions/propertyNames",keyword:"propertyNames",params:{propertyName: key10},message:"property name must be valid"};
+}
+else {
+const err58 = {instancePath:instancePath+"/functions",schemaPath:"#/$defs/refName/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key10};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -11243,16 +11883,9 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-for(const key11 in data32){
-if(!(validate21(data32[key11], {instancePath:instancePath+"/functions/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data32,parentDataProperty:key11,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err59 = {instancePath:instancePath+"/functions",schemaPath:"#/properties/functions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+var valid26 = _errs93 === errors;
+if(!valid26){
+const err59 = {instancePath:instancePath+"/functions",schemaPath:"#/properties/functions/propertyNames",keyword:"propertyNames",params:{propertyName: key10},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -11262,14 +11895,15 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data.checks !== undefined){
-let data34 = data.checks;
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-for(const key12 in data34){
-const _errs97 = errors;
-if(typeof key12 === "string"){
-if(!pattern4.test(key12)){
-const err60 = {instancePath:instancePath+"/checks",schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_.-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_.-]*$"+"\"",propertyName:key12};
+for(const key11 in data34){
+if(!(validate23(data34[key11], {instancePath:instancePath+"/functions/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data34,parentDataProperty:key11,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/functions",schemaPath:"#/properties/functions/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -11279,8 +11913,14 @@ vErrors.push(err60);
 errors++;
 }
 }
-else {
-const err61 = {instancePath:instancePath+"/checks",schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key12};
+if(data.checks !== undefined){
+let data36 = data.checks;
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+for(const key12 in data36){
+const _errs100 = errors;
+if(typeof key12 === "string"){
+if(!pattern4.test(key12)){
+const err61 = {instancePath:instancePath+"/checks",schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_.-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_.-]*$"+"\"",propertyName:key12};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -11289,9 +11929,9 @@ vErrors.push(err61);
 }
 errors++;
 }
-var valid27 = _errs97 === errors;
-if(!valid27){
-const err62 = {instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/propertyNames",keyword:"propertyNames",params:{propertyName: key12},message:"property name must be valid"};
+}
+else {
+const err62 = {instancePath:instancePath+"/checks",schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key12};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -11300,16 +11940,9 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
-for(const key13 in data34){
-if(!(validate23(data34[key13], {instancePath:instancePath+"/checks/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data34,parentDataProperty:key13,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err63 = {instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/type",keyword:"type",params:{type: "object"},message:"must be object"};
+var valid29 = _errs100 === errors;
+if(!valid29){
+const err63 = {instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/propertyNames",keyword:"propertyNames",params:{propertyName: key12},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -11319,31 +11952,15 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data.combat !== undefined){
-if(!(validate27(data.combat, {instancePath:instancePath+"/combat",parentData:data,parentDataProperty:"combat",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-}
-if(data.turn !== undefined){
-if(!(validate30(data.turn, {instancePath:instancePath+"/turn",parentData:data,parentDataProperty:"turn",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-errors = vErrors.length;
-}
-}
-if(data.conditions !== undefined){
-let data38 = data.conditions;
-if(Array.isArray(data38)){
-const len3 = data38.length;
-for(let i3=0; i3<len3; i3++){
-if(!(validate32(data38[i3], {instancePath:instancePath+"/conditions/" + i3,parentData:data38,parentDataProperty:i3,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+for(const key13 in data36){
+if(!(validate25(data36[key13], {instancePath:instancePath+"/checks/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data36,parentDataProperty:key13,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err64 = {instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -11353,19 +11970,31 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.abilities !== undefined){
-let data40 = data.abilities;
+if(data.combat !== undefined){
+if(!(validate29(data.combat, {instancePath:instancePath+"/combat",parentData:data,parentDataProperty:"combat",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+errors = vErrors.length;
+}
+}
+if(data.turn !== undefined){
+if(!(validate32(data.turn, {instancePath:instancePath+"/turn",parentData:data,parentDataProperty:"turn",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+errors = vErrors.length;
+}
+}
+if(data.conditions !== undefined){
+let data40 = data.conditions;
 if(Array.isArray(data40)){
 const len4 = data40.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate34(data40[i4], {instancePath:instancePath+"/abilities/" + i4,parentData:data40,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if(!(validate34(data40[i4], {instancePath:instancePath+"/conditions/" + i4,parentData:data40,parentDataProperty:i4,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/abilities",schemaPath:"#/properties/abilities/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err65 = {instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -11375,15 +12004,19 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data.lists !== undefined){
-let data42 = data.lists;
-if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
-for(const key14 in data42){
-let data43 = data42[key14];
-if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
-for(const key15 in data43){
-if(!((key15 === "description") || (key15 === "weapon"))){
-const err66 = {instancePath:instancePath+"/lists/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/lists/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
+if(data.abilities !== undefined){
+let data42 = data.abilities;
+if(Array.isArray(data42)){
+const len5 = data42.length;
+for(let i5=0; i5<len5; i5++){
+if(!(validate36(data42[i5], {instancePath:instancePath+"/abilities/" + i5,parentData:data42,parentDataProperty:i5,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/abilities",schemaPath:"#/properties/abilities/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -11393,9 +12026,15 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data43.description !== undefined){
-if(typeof data43.description !== "string"){
-const err67 = {instancePath:instancePath+"/lists/" + key14.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/lists/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.lists !== undefined){
+let data44 = data.lists;
+if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
+for(const key14 in data44){
+let data45 = data44[key14];
+if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
+for(const key15 in data45){
+if(!((key15 === "description") || (key15 === "weapon"))){
+const err67 = {instancePath:instancePath+"/lists/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/lists/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -11405,9 +12044,9 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data43.weapon !== undefined){
-if(typeof data43.weapon !== "boolean"){
-const err68 = {instancePath:instancePath+"/lists/" + key14.replace(/~/g, "~0").replace(/\//g, "~1")+"/weapon",schemaPath:"#/properties/lists/additionalProperties/properties/weapon/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data45.description !== undefined){
+if(typeof data45.description !== "string"){
+const err68 = {instancePath:instancePath+"/lists/" + key14.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/lists/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -11417,9 +12056,9 @@ vErrors.push(err68);
 errors++;
 }
 }
-}
-else {
-const err69 = {instancePath:instancePath+"/lists/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/lists/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data45.weapon !== undefined){
+if(typeof data45.weapon !== "boolean"){
+const err69 = {instancePath:instancePath+"/lists/" + key14.replace(/~/g, "~0").replace(/\//g, "~1")+"/weapon",schemaPath:"#/properties/lists/additionalProperties/properties/weapon/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -11431,7 +12070,7 @@ errors++;
 }
 }
 else {
-const err70 = {instancePath:instancePath+"/lists",schemaPath:"#/properties/lists/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err70 = {instancePath:instancePath+"/lists/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/lists/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -11441,12 +12080,9 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data.tiers !== undefined){
-let data46 = data.tiers;
-if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
-for(const key16 in data46){
-if(!((key16 === "min") || (key16 === "max"))){
-const err71 = {instancePath:instancePath+"/tiers",schemaPath:"#/properties/tiers/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
+}
+else {
+const err71 = {instancePath:instancePath+"/lists",schemaPath:"#/properties/lists/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -11456,10 +12092,12 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data46.min !== undefined){
-let data47 = data46.min;
-if(!(((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47))) && (isFinite(data47)))){
-const err72 = {instancePath:instancePath+"/tiers/min",schemaPath:"#/properties/tiers/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.tiers !== undefined){
+let data48 = data.tiers;
+if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
+for(const key16 in data48){
+if(!((key16 === "min") || (key16 === "max"))){
+const err72 = {instancePath:instancePath+"/tiers",schemaPath:"#/properties/tiers/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -11468,9 +12106,11 @@ vErrors.push(err72);
 }
 errors++;
 }
-if((typeof data47 == "number") && (isFinite(data47))){
-if(data47 > 1000 || isNaN(data47)){
-const err73 = {instancePath:instancePath+"/tiers/min",schemaPath:"#/properties/tiers/properties/min/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
+}
+if(data48.min !== undefined){
+let data49 = data48.min;
+if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
+const err73 = {instancePath:instancePath+"/tiers/min",schemaPath:"#/properties/tiers/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -11479,8 +12119,9 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(data47 < 0 || isNaN(data47)){
-const err74 = {instancePath:instancePath+"/tiers/min",schemaPath:"#/properties/tiers/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data49 == "number") && (isFinite(data49))){
+if(data49 > 1000 || isNaN(data49)){
+const err74 = {instancePath:instancePath+"/tiers/min",schemaPath:"#/properties/tiers/properties/min/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -11489,12 +12130,8 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-}
-if(data46.max !== undefined){
-let data48 = data46.max;
-if(!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))){
-const err75 = {instancePath:instancePath+"/tiers/max",schemaPath:"#/properties/tiers/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data49 < 0 || isNaN(data49)){
+const err75 = {instancePath:instancePath+"/tiers/min",schemaPath:"#/properties/tiers/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -11503,9 +12140,12 @@ vErrors.push(err75);
 }
 errors++;
 }
-if((typeof data48 == "number") && (isFinite(data48))){
-if(data48 > 1000 || isNaN(data48)){
-const err76 = {instancePath:instancePath+"/tiers/max",schemaPath:"#/properties/tiers/properties/max/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
+}
+}
+if(data48.max !== undefined){
+let data50 = data48.max;
+if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
+const err76 = {instancePath:instancePath+"/tiers/max",schemaPath:"#/properties/tiers/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -11514,8 +12154,9 @@ vErrors.push(err76);
 }
 errors++;
 }
-if(data48 < 0 || isNaN(data48)){
-const err77 = {instancePath:instancePath+"/tiers/max",schemaPath:"#/properties/tiers/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data50 == "number") && (isFinite(data50))){
+if(data50 > 1000 || isNaN(data50)){
+const err77 = {instancePath:instancePath+"/tiers/max",schemaPath:"#/properties/tiers/properties/max/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -11524,11 +12165,8 @@ vErrors.push(err77);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err78 = {instancePath:instancePath+"/tiers",schemaPath:"#/properties/tiers/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data50 < 0 || isNaN(data50)){
+const err78 = {instancePath:instancePath+"/tiers/max",schemaPath:"#/properties/tiers/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -11538,19 +12176,10 @@ vErrors.push(err78);
 errors++;
 }
 }
-if(data.templates !== undefined){
-let data49 = data.templates;
-if(Array.isArray(data49)){
-const len5 = data49.length;
-for(let i5=0; i5<len5; i5++){
-if(!(validate36(data49[i5], {instancePath:instancePath+"/templates/" + i5,parentData:data49,parentDataProperty:i5,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
-errors = vErrors.length;
-}
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/templates",schemaPath:"#/properties/templates/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err79 = {instancePath:instancePath+"/tiers",schemaPath:"#/properties/tiers/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -11560,14 +12189,19 @@ vErrors.push(err79);
 errors++;
 }
 }
-if(data.classes !== undefined){
-let data51 = data.classes;
-if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
-for(const key17 in data51){
-const _errs132 = errors;
-if(typeof key17 === "string"){
-if(!pattern5.test(key17)){
-const err80 = {instancePath:instancePath+"/classes",schemaPath:"#/$defs/refName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",propertyName:key17};
+if(data.templates !== undefined){
+let data51 = data.templates;
+if(Array.isArray(data51)){
+const len6 = data51.length;
+for(let i6=0; i6<len6; i6++){
+if(!(validate38(data51[i6], {instancePath:instancePath+"/templates/" + i6,parentData:data51,parentDataProperty:i6,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err80 = {instancePath:instancePath+"/templates",schemaPath:"#/properties/templates/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -11577,8 +12211,14 @@ vErrors.push(err80);
 errors++;
 }
 }
-else {
-const err81 = {instancePath:instancePath+"/classes",schemaPath:"#/$defs/refName/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key17};
+if(data.classes !== undefined){
+let data53 = data.classes;
+if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
+for(const key17 in data53){
+const _errs135 = errors;
+if(typeof key17 === "string"){
+if(!pattern6.test(key17)){
+const err81 = {instancePath:instancePath+"/classes",schemaPath:"#/$defs/refName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",propertyName:key17};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -11587,9 +12227,9 @@ vErrors.push(err81);
 }
 errors++;
 }
-var valid39 = _errs132 === errors;
-if(!valid39){
-const err82 = {instancePath:instancePath+"/classes",schemaPath:"#/properties/classes/propertyNames",keyword:"propertyNames",params:{propertyName: key17},message:"property name must be valid"};
+}
+else {
+const err82 = {instancePath:instancePath+"/classes",schemaPath:"#/$defs/refName/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key17};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -11598,13 +12238,9 @@ vErrors.push(err82);
 }
 errors++;
 }
-}
-for(const key18 in data51){
-let data52 = data51[key18];
-if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
-for(const key19 in data52){
-if(!(((key19 === "name") || (key19 === "description")) || (key19 === "attacks"))){
-const err83 = {instancePath:instancePath+"/classes/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/class/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties"};
+var valid41 = _errs135 === errors;
+if(!valid41){
+const err83 = {instancePath:instancePath+"/classes",schemaPath:"#/properties/classes/propertyNames",keyword:"propertyNames",params:{propertyName: key17},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -11614,9 +12250,12 @@ vErrors.push(err83);
 errors++;
 }
 }
-if(data52.name !== undefined){
-if(typeof data52.name !== "string"){
-const err84 = {instancePath:instancePath+"/classes/" + key18.replace(/~/g, "~0").replace(/\//g, "~1")+"/name",schemaPath:"#/$defs/class/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key18 in data53){
+let data54 = data53[key18];
+if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
+for(const key19 in data54){
+if(!(((key19 === "name") || (key19 === "description")) || (key19 === "attacks"))){
+const err84 = {instancePath:instancePath+"/classes/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/class/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -11626,9 +12265,9 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data52.description !== undefined){
-if(typeof data52.description !== "string"){
-const err85 = {instancePath:instancePath+"/classes/" + key18.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/class/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data54.name !== undefined){
+if(typeof data54.name !== "string"){
+const err85 = {instancePath:instancePath+"/classes/" + key18.replace(/~/g, "~0").replace(/\//g, "~1")+"/name",schemaPath:"#/$defs/class/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -11638,9 +12277,9 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data52.attacks !== undefined){
-if(typeof data52.attacks !== "string"){
-const err86 = {instancePath:instancePath+"/classes/" + key18.replace(/~/g, "~0").replace(/\//g, "~1")+"/attacks",schemaPath:"#/$defs/class/properties/attacks/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data54.description !== undefined){
+if(typeof data54.description !== "string"){
+const err86 = {instancePath:instancePath+"/classes/" + key18.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/class/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -11650,9 +12289,9 @@ vErrors.push(err86);
 errors++;
 }
 }
-}
-else {
-const err87 = {instancePath:instancePath+"/classes/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/class/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data54.attacks !== undefined){
+if(typeof data54.attacks !== "string"){
+const err87 = {instancePath:instancePath+"/classes/" + key18.replace(/~/g, "~0").replace(/\//g, "~1")+"/attacks",schemaPath:"#/$defs/class/properties/attacks/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -11664,7 +12303,7 @@ errors++;
 }
 }
 else {
-const err88 = {instancePath:instancePath+"/classes",schemaPath:"#/properties/classes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err88 = {instancePath:instancePath+"/classes/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/class/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -11674,19 +12313,9 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(data.bestiary !== undefined){
-let data56 = data.bestiary;
-if(Array.isArray(data56)){
-const len6 = data56.length;
-for(let i6=0; i6<len6; i6++){
-if(!(validate39(data56[i6], {instancePath:instancePath+"/bestiary/" + i6,parentData:data56,parentDataProperty:i6,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err89 = {instancePath:instancePath+"/bestiary",schemaPath:"#/properties/bestiary/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err89 = {instancePath:instancePath+"/classes",schemaPath:"#/properties/classes/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -11696,19 +12325,19 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data.heroes !== undefined){
-let data58 = data.heroes;
+if(data.bestiary !== undefined){
+let data58 = data.bestiary;
 if(Array.isArray(data58)){
 const len7 = data58.length;
 for(let i7=0; i7<len7; i7++){
-if(!(validate44(data58[i7], {instancePath:instancePath+"/heroes/" + i7,parentData:data58,parentDataProperty:i7,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate42(data58[i7], {instancePath:instancePath+"/bestiary/" + i7,parentData:data58,parentDataProperty:i7,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err90 = {instancePath:instancePath+"/heroes",schemaPath:"#/properties/heroes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err90 = {instancePath:instancePath+"/bestiary",schemaPath:"#/properties/bestiary/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -11718,19 +12347,19 @@ vErrors.push(err90);
 errors++;
 }
 }
-if(data.fights !== undefined){
-let data60 = data.fights;
+if(data.heroes !== undefined){
+let data60 = data.heroes;
 if(Array.isArray(data60)){
 const len8 = data60.length;
 for(let i8=0; i8<len8; i8++){
-if(!(validate48(data60[i8], {instancePath:instancePath+"/fights/" + i8,parentData:data60,parentDataProperty:i8,rootData,dynamicAnchors}))){
+if(!(validate48(data60[i8], {instancePath:instancePath+"/heroes/" + i8,parentData:data60,parentDataProperty:i8,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err91 = {instancePath:instancePath+"/fights",schemaPath:"#/properties/fights/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err91 = {instancePath:instancePath+"/heroes",schemaPath:"#/properties/heroes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -11740,19 +12369,19 @@ vErrors.push(err91);
 errors++;
 }
 }
-if(data.parties !== undefined){
-let data62 = data.parties;
+if(data.fights !== undefined){
+let data62 = data.fights;
 if(Array.isArray(data62)){
 const len9 = data62.length;
 for(let i9=0; i9<len9; i9++){
-if(!(validate59(data62[i9], {instancePath:instancePath+"/parties/" + i9,parentData:data62,parentDataProperty:i9,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate53(data62[i9], {instancePath:instancePath+"/fights/" + i9,parentData:data62,parentDataProperty:i9,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err92 = {instancePath:instancePath+"/parties",schemaPath:"#/properties/parties/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err92 = {instancePath:instancePath+"/fights",schemaPath:"#/properties/fights/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -11762,11 +12391,19 @@ vErrors.push(err92);
 errors++;
 }
 }
-if(data.encounters !== undefined){
-let data64 = data.encounters;
-if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
-if(data64.budget === undefined){
-const err93 = {instancePath:instancePath+"/encounters",schemaPath:"#/$defs/encounters/required",keyword:"required",params:{missingProperty: "budget"},message:"must have required property '"+"budget"+"'"};
+if(data.parties !== undefined){
+let data64 = data.parties;
+if(Array.isArray(data64)){
+const len10 = data64.length;
+for(let i10=0; i10<len10; i10++){
+if(!(validate64(data64[i10], {instancePath:instancePath+"/parties/" + i10,parentData:data64,parentDataProperty:i10,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err93 = {instancePath:instancePath+"/parties",schemaPath:"#/properties/parties/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -11775,8 +12412,12 @@ vErrors.push(err93);
 }
 errors++;
 }
-if(data64.expect === undefined){
-const err94 = {instancePath:instancePath+"/encounters",schemaPath:"#/$defs/encounters/required",keyword:"required",params:{missingProperty: "expect"},message:"must have required property '"+"expect"+"'"};
+}
+if(data.encounters !== undefined){
+let data66 = data.encounters;
+if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
+if(data66.budget === undefined){
+const err94 = {instancePath:instancePath+"/encounters",schemaPath:"#/$defs/encounters/required",keyword:"required",params:{missingProperty: "budget"},message:"must have required property '"+"budget"+"'"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -11785,9 +12426,8 @@ vErrors.push(err94);
 }
 errors++;
 }
-for(const key20 in data64){
-if(!(((key20 === "budget") || (key20 === "expect")) || (key20 === "tolerance"))){
-const err95 = {instancePath:instancePath+"/encounters",schemaPath:"#/$defs/encounters/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties"};
+if(data66.expect === undefined){
+const err95 = {instancePath:instancePath+"/encounters",schemaPath:"#/$defs/encounters/required",keyword:"required",params:{missingProperty: "expect"},message:"must have required property '"+"expect"+"'"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -11796,10 +12436,9 @@ vErrors.push(err95);
 }
 errors++;
 }
-}
-if(data64.budget !== undefined){
-if(typeof data64.budget !== "string"){
-const err96 = {instancePath:instancePath+"/encounters/budget",schemaPath:"#/$defs/encounters/properties/budget/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key20 in data66){
+if(!(((key20 === "budget") || (key20 === "expect")) || (key20 === "tolerance"))){
+const err96 = {instancePath:instancePath+"/encounters",schemaPath:"#/$defs/encounters/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -11809,11 +12448,9 @@ vErrors.push(err96);
 errors++;
 }
 }
-if(data64.expect !== undefined){
-let data66 = data64.expect;
-if(Array.isArray(data66)){
-if(data66.length < 1){
-const err97 = {instancePath:instancePath+"/encounters/expect",schemaPath:"#/$defs/encounters/properties/expect/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(data66.budget !== undefined){
+if(typeof data66.budget !== "string"){
+const err97 = {instancePath:instancePath+"/encounters/budget",schemaPath:"#/$defs/encounters/properties/budget/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -11822,12 +12459,12 @@ vErrors.push(err97);
 }
 errors++;
 }
-const len10 = data66.length;
-for(let i10=0; i10<len10; i10++){
-let data67 = data66[i10];
-if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
-if(data67.budget === undefined){
-const err98 = {instancePath:instancePath+"/encounters/expect/" + i10,schemaPath:"#/$defs/encounters/properties/expect/items/required",keyword:"required",params:{missingProperty: "budget"},message:"must have required property '"+"budget"+"'"};
+}
+if(data66.expect !== undefined){
+let data68 = data66.expect;
+if(Array.isArray(data68)){
+if(data68.length < 1){
+const err98 = {instancePath:instancePath+"/encounters/expect",schemaPath:"#/$defs/encounters/properties/expect/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -11836,8 +12473,12 @@ vErrors.push(err98);
 }
 errors++;
 }
-if(data67.winRate === undefined){
-const err99 = {instancePath:instancePath+"/encounters/expect/" + i10,schemaPath:"#/$defs/encounters/properties/expect/items/required",keyword:"required",params:{missingProperty: "winRate"},message:"must have required property '"+"winRate"+"'"};
+const len11 = data68.length;
+for(let i11=0; i11<len11; i11++){
+let data69 = data68[i11];
+if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
+if(data69.budget === undefined){
+const err99 = {instancePath:instancePath+"/encounters/expect/" + i11,schemaPath:"#/$defs/encounters/properties/expect/items/required",keyword:"required",params:{missingProperty: "budget"},message:"must have required property '"+"budget"+"'"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -11846,9 +12487,8 @@ vErrors.push(err99);
 }
 errors++;
 }
-for(const key21 in data67){
-if(!((key21 === "budget") || (key21 === "winRate"))){
-const err100 = {instancePath:instancePath+"/encounters/expect/" + i10,schemaPath:"#/$defs/encounters/properties/expect/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties"};
+if(data69.winRate === undefined){
+const err100 = {instancePath:instancePath+"/encounters/expect/" + i11,schemaPath:"#/$defs/encounters/properties/expect/items/required",keyword:"required",params:{missingProperty: "winRate"},message:"must have required property '"+"winRate"+"'"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -11857,11 +12497,9 @@ vErrors.push(err100);
 }
 errors++;
 }
-}
-if(data67.budget !== undefined){
-let data68 = data67.budget;
-if(!((typeof data68 == "number") && (isFinite(data68)))){
-const err101 = {instancePath:instancePath+"/encounters/expect/" + i10+"/budget",schemaPath:"#/$defs/encounters/properties/expect/items/properties/budget/type",keyword:"type",params:{type: "number"},message:"must be number"};
+for(const key21 in data69){
+if(!((key21 === "budget") || (key21 === "winRate"))){
+const err101 = {instancePath:instancePath+"/encounters/expect/" + i11,schemaPath:"#/$defs/encounters/properties/expect/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -11871,11 +12509,10 @@ vErrors.push(err101);
 errors++;
 }
 }
-if(data67.winRate !== undefined){
-let data69 = data67.winRate;
-if((typeof data69 == "number") && (isFinite(data69))){
-if(data69 > 1 || isNaN(data69)){
-const err102 = {instancePath:instancePath+"/encounters/expect/" + i10+"/winRate",schemaPath:"#/$defs/encounters/properties/expect/items/properties/winRate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(data69.budget !== undefined){
+let data70 = data69.budget;
+if(!((typeof data70 == "number") && (isFinite(data70)))){
+const err102 = {instancePath:instancePath+"/encounters/expect/" + i11+"/budget",schemaPath:"#/$defs/encounters/properties/expect/items/properties/budget/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -11884,8 +12521,12 @@ vErrors.push(err102);
 }
 errors++;
 }
-if(data69 < 0 || isNaN(data69)){
-const err103 = {instancePath:instancePath+"/encounters/expect/" + i10+"/winRate",schemaPath:"#/$defs/encounters/properties/expect/items/properties/winRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data69.winRate !== undefined){
+let data71 = data69.winRate;
+if((typeof data71 == "number") && (isFinite(data71))){
+if(data71 > 1 || isNaN(data71)){
+const err103 = {instancePath:instancePath+"/encounters/expect/" + i11+"/winRate",schemaPath:"#/$defs/encounters/properties/expect/items/properties/winRate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -11894,9 +12535,8 @@ vErrors.push(err103);
 }
 errors++;
 }
-}
-else {
-const err104 = {instancePath:instancePath+"/encounters/expect/" + i10+"/winRate",schemaPath:"#/$defs/encounters/properties/expect/items/properties/winRate/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data71 < 0 || isNaN(data71)){
+const err104 = {instancePath:instancePath+"/encounters/expect/" + i11+"/winRate",schemaPath:"#/$defs/encounters/properties/expect/items/properties/winRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -11906,9 +12546,8 @@ vErrors.push(err104);
 errors++;
 }
 }
-}
 else {
-const err105 = {instancePath:instancePath+"/encounters/expect/" + i10,schemaPath:"#/$defs/encounters/properties/expect/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err105 = {instancePath:instancePath+"/encounters/expect/" + i11+"/winRate",schemaPath:"#/$defs/encounters/properties/expect/items/properties/winRate/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -11920,7 +12559,7 @@ errors++;
 }
 }
 else {
-const err106 = {instancePath:instancePath+"/encounters/expect",schemaPath:"#/$defs/encounters/properties/expect/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err106 = {instancePath:instancePath+"/encounters/expect/" + i11,schemaPath:"#/$defs/encounters/properties/expect/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -11930,11 +12569,9 @@ vErrors.push(err106);
 errors++;
 }
 }
-if(data64.tolerance !== undefined){
-let data70 = data64.tolerance;
-if((typeof data70 == "number") && (isFinite(data70))){
-if(data70 > 1 || isNaN(data70)){
-const err107 = {instancePath:instancePath+"/encounters/tolerance",schemaPath:"#/$defs/encounters/properties/tolerance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+}
+else {
+const err107 = {instancePath:instancePath+"/encounters/expect",schemaPath:"#/$defs/encounters/properties/expect/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -11943,8 +12580,12 @@ vErrors.push(err107);
 }
 errors++;
 }
-if(data70 < 0 || isNaN(data70)){
-const err108 = {instancePath:instancePath+"/encounters/tolerance",schemaPath:"#/$defs/encounters/properties/tolerance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data66.tolerance !== undefined){
+let data72 = data66.tolerance;
+if((typeof data72 == "number") && (isFinite(data72))){
+if(data72 > 1 || isNaN(data72)){
+const err108 = {instancePath:instancePath+"/encounters/tolerance",schemaPath:"#/$defs/encounters/properties/tolerance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -11953,9 +12594,8 @@ vErrors.push(err108);
 }
 errors++;
 }
-}
-else {
-const err109 = {instancePath:instancePath+"/encounters/tolerance",schemaPath:"#/$defs/encounters/properties/tolerance/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data72 < 0 || isNaN(data72)){
+const err109 = {instancePath:instancePath+"/encounters/tolerance",schemaPath:"#/$defs/encounters/properties/tolerance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -11965,9 +12605,8 @@ vErrors.push(err109);
 errors++;
 }
 }
-}
 else {
-const err110 = {instancePath:instancePath+"/encounters",schemaPath:"#/$defs/encounters/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err110 = {instancePath:instancePath+"/encounters/tolerance",schemaPath:"#/$defs/encounters/properties/tolerance/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -11979,7 +12618,7 @@ errors++;
 }
 }
 else {
-const err111 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err111 = {instancePath:instancePath+"/encounters",schemaPath:"#/$defs/encounters/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -11988,19 +12627,31 @@ vErrors.push(err111);
 }
 errors++;
 }
+}
+}
+else {
+const err112 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
 validate20.errors = vErrors;
 return errors === 0;
 }
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateEvent = validate61;
-const schema157 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:events:1","title":"Rules Studio simulator event","description":"One line of `sim --log`: one JSON event per line, each with a `type`. Fields listed are the ones the engine writes; further fields may be added in later versions, so readers ignore what they do not know.","type":"object","required":["type"],"properties":{"type":{"enum":["fightStart","round","turn","check","reaction","damage","condition","down","noTime","fightEnd","heal","ability","harm","sustain","regenerate","move","gain","arrive","draw","flee"],"description":"What happened."},"fight":{"type":"integer","minimum":0,"description":"Index of the fight in the run (0-based): added to each line by `sim --log --fights N` when N > 1 (not part of the engine's event)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}},"allOf":[{"if":{"properties":{"type":{"const":"fightStart"}},"required":["type"]},"then":{"required":["type","system","fightId","seed","hpTrack","combatants"],"properties":{"type":{"const":"fightStart","description":"A fight begins."},"system":{"type":"string","description":"System id."},"fightId":{"type":"string","description":"Fight id."},"seed":{"type":["integer","string"],"description":"Seed of this fight."},"combatants":{"type":"array","description":"Who fights.","items":{"type":"object","description":"A combatant.","required":["id","name","side","hp","position"],"properties":{"id":{"type":"string","description":"Combatant id."},"side":{"enum":["heroes","enemies"],"description":"Side."},"hp":{"type":"number","description":"Hit points at the start."},"position":{"type":"string","description":"Band or row."},"name":{"type":"string","description":"Display name."},"arrives":{"type":"integer","minimum":2,"description":"A late arrival: the round it enters the fight (an `arrive` event then). Absent: from the start."}}}},"note":{"type":"string","description":"A note on how the engine plays this system (a square-based system fought in bands)."},"hpTrack":{"type":"string","description":"Id of the track that holds hit points (the combatants' `hp`; a `heal` or `gain` of this track changes them)."}}}},{"if":{"properties":{"type":{"const":"round"}},"required":["type"]},"then":{"required":["type","round"],"properties":{"type":{"const":"round","description":"A new round begins."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"turn"}},"required":["type"]},"then":{"required":["type","round","actor","initiative"],"properties":{"type":{"const":"turn","description":"An actor's turn (each time it acts, in a clock system)."},"actor":{"type":"string","description":"Who acts."},"clock":{"type":"number","description":"The clock value the actor acts at (clock systems)."},"initiative":{"type":"number","description":"The actor's initiative."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"check"}},"required":["type"]},"then":{"required":["type","round","actor","check","checkName","target","dice","roll","total","vs","outcome","outcomeName","result","crit","botch","formula","chip","influencedBy"],"properties":{"type":{"const":"check","description":"A check was rolled."},"actor":{"type":"string","description":"Who rolled."},"check":{"type":"string","description":"Check id."},"target":{"type":["string","null"],"description":"Against whom, if anyone."},"dice":{"type":"array","items":{"type":"number"},"description":"Every die rolled, kept and dropped."},"total":{"type":"number","description":"The roll's total."},"vs":{"type":["number","null"],"description":"The number to meet, if any."},"outcome":{"type":["string","null"],"description":"Outcome id (none for a check without outcomes)."},"degree":{"type":"number","description":"The outcome's degree of success, when it has a `degree` formula."},"chip":{"type":"string","description":"The chip, built from `roll`, `total`, `vs`, `outcomeName` and `influencedBy`: `d20 (14) + 3 Strength + 2 = 19 vs 13 · Hit`, then `Influenced by: …` on its own line when something did."},"influencedBy":{"type":"array","items":{"type":"string"},"description":"What influenced the roll (`Prone (near): advantage`)."},"opposed":{"type":"object","required":["actor","check","total","outcome"],"additionalProperties":false,"description":"An opposed check (format v1.1, the system's `checks.<id>.vs`): the defender's roll this check was judged against; that roll's own check event comes just before.","properties":{"actor":{"type":"string","description":"The defender who rolled."},"check":{"type":"string","description":"The check it rolled (`dodge`, or a preferred one)."},"total":{"type":"number","description":"Its total (`@vs.total`)."},"outcome":{"type":["string","null"],"description":"Its outcome id (`@vs.outcome`), null when its check has none."}}},"checkName":{"type":"string","description":"The check's display name (`Attack roll`)."},"roll":{"type":"string","description":"The roll's terms as the chip writes them, before ` = total` (`d20 (14) + 3 Strength + 2`): a part of `chip`."},"outcomeName":{"type":["string","null"],"description":"The outcome's display name (`Hit`); null for a check without outcomes."},"result":{"enum":["success","partial","fail",null],"description":"The outcome's `result` (`success`, `partial`, `fail`): what a reader colours the chip by; null for a check without outcomes."},"crit":{"type":"boolean","description":"The roll is a crit (its outcome is marked `crit`, or a target's condition turned a hit into one)."},"botch":{"type":"boolean","description":"The outcome is marked `botch`."},"formula":{"type":"string","description":"JSON pointer of the formula that rolled (`/checks/attack/roll`): what a chip links to."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"reaction"}},"required":["type"]},"then":{"required":["type","round","actor","ability","on","success","chip"],"properties":{"type":{"const":"reaction","description":"A reaction was used."},"actor":{"type":"string","description":"Who reacted."},"ability":{"type":"string","description":"Ability id used."},"on":{"enum":["hit","spell","leave","roll"],"description":"The trigger (`hit`, `spell`, `leave`, or `roll`: a decision after its own check's roll, a reroll or a bonus, before the outcome is final; its check event follows with the roll that stands)."},"success":{"type":"boolean","description":"Whether a reaction check succeeded."},"dice":{"type":"array","items":{"type":"number"},"description":"A partial reroll (`react.keep`): every die of the first roll, in order (`@roll.dice`)."},"kept":{"type":"array","items":{"type":"boolean"},"description":"A partial reroll (`react.keep`): for each of `dice`, whether it kept its face (the others were rolled anew)."},"chip":{"type":"string","description":"Chip."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"damage"}},"required":["type"]},"then":{"required":["type","round","actor","target","amount","damageType","steps","rolled","hp","formula","chip"],"properties":{"type":{"const":"damage","description":"Damage was dealt."},"actor":{"type":"string","description":"Who dealt it."},"target":{"type":"string","description":"Who took it."},"amount":{"type":"number","description":"Damage after every step."},"steps":{"type":"array","description":"Names of the damage steps that changed the number, in order.","items":{"type":"string","description":"A step's id or name."}},"rolled":{"type":"number","description":"Damage as rolled, before the steps."},"hp":{"type":"number","description":"Target's hit points after."},"chip":{"type":"string","description":"Chip."},"damageType":{"type":"string","description":"Damage type of the blow (spec §4 calls it the damage's `type`; the event's own `type` is `damage`)."},"formula":{"type":"string","description":"JSON pointer of the damage formula that rolled (`/heroes/0/weapon/damage`, an ability's or a template's damage)."},"split":{"type":"array","description":"With `combat.damage.apply` (format v1.1): each track the blow lowered, in order; what they took together is the damage done.","items":{"type":"object","required":["track","amount","value"],"additionalProperties":false,"description":"One track lowered.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"number","description":"What it took."},"value":{"type":"number","description":"What it holds after."}}}},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"condition"}},"required":["type"]},"then":{"required":["type","round","target","condition","change"],"properties":{"type":{"const":"condition","description":"A condition was applied or ended."},"target":{"type":"string","description":"Who carries it."},"condition":{"type":"string","description":"Condition id."},"change":{"enum":["applied","refreshed","ended","saved"],"description":"What happened to it: `refreshed`, put on again while held by a condition with `refresh` (it starts over)."},"source":{"type":"string","description":"Who applied it."},"dc":{"type":"number","description":"Save DC."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"down"}},"required":["type"]},"then":{"required":["type","round","target","state"],"properties":{"type":{"const":"down","description":"A combatant fell."},"target":{"type":"string","description":"Who fell."},"by":{"type":"string","description":"Who dropped them."},"state":{"enum":["down","dead","stable"],"description":"`dead`, `stable`, `down`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"noTime"}},"required":["type"]},"then":{"required":["type","round","actor","action","attack"],"properties":{"type":{"const":"noTime","description":"An attack past the turn's budget: NO TIME, it does not happen."},"actor":{"type":"string","description":"Who ran out of time."},"action":{"type":"string","description":"Action id."},"attack":{"type":"number","description":"Which attack (1-based)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"fightEnd"}},"required":["type"]},"then":{"required":["type","round","winner","rounds"],"properties":{"type":{"const":"fightEnd","description":"The fight ended."},"winner":{"enum":["heroes","enemies","draw"],"description":"Who won."},"rounds":{"type":"number","description":"Rounds fought."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"heal"}},"required":["type"]},"then":{"required":["type","round","actor","target","amount","track","chip"],"properties":{"type":{"const":"heal","description":"Someone was healed."},"actor":{"type":"string","description":"Who healed."},"target":{"type":"string","description":"Who was healed."},"amount":{"type":"number","description":"Hit points restored."},"track":{"type":"string","description":"Track healed."},"chip":{"type":"string","description":"Chip."},"formula":{"type":"string","description":"JSON pointer of the heal's amount formula (absent for a death save's revival)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"ability"}},"required":["type"]},"then":{"required":["type","round","actor","ability","targets","chip"],"properties":{"type":{"const":"ability","description":"An ability was used."},"actor":{"type":"string","description":"Who used it."},"ability":{"type":"string","description":"Ability id."},"targets":{"type":"array","items":{"type":"string"},"description":"Target ids."},"chip":{"type":"string","description":"Chip."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"harm"}},"required":["type"]},"then":{"required":["type","round","actor","target","levels","amount"],"properties":{"type":{"const":"harm","description":"Consequences mode: harm suffered."},"actor":{"type":"string","description":"Who rolled."},"target":{"type":"string","description":"Who suffered the harm."},"levels":{"type":"number","description":"Harm levels."},"amount":{"type":"number","description":"Hit points lost, if any."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"sustain"}},"required":["type"]},"then":{"required":["type","round","actor","ability","change"],"properties":{"type":{"const":"sustain","description":"A sustained ability started, was kept or ended."},"actor":{"type":"string","description":"The sustainer."},"ability":{"type":"string","description":"Ability id."},"change":{"enum":["started","ended","kept"],"description":"What happened."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"regenerate"}},"required":["type"]},"then":{"required":["type","round","target","amount","stopped"],"properties":{"type":{"const":"regenerate","description":"Regeneration at the start of a turn."},"target":{"type":"string","description":"Who regenerated."},"amount":{"type":"number","description":"Hit points regained."},"stopped":{"type":"boolean","description":"true when damage stopped it this turn."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"move"}},"required":["type"]},"then":{"required":["type","round","target","from","to","chip"],"properties":{"type":{"const":"move","description":"A combatant changed place without an action of its own (rows closing up: `positions.advance`; or an ally's move switched places with it: `abilities[].swap`)."},"target":{"type":"string","description":"Who moved."},"from":{"type":"string","description":"Row or band it left."},"to":{"type":"string","description":"Row or band it is in now."},"chip":{"type":"string","description":"For people: `Brisa, Archer: back → front (the row ahead fell)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"gain"}},"required":["type"]},"then":{"required":["type","round","target","track","amount","value","chip"],"properties":{"type":{"const":"gain","description":"A track changed by a `gain` (an outcome's, an ability's or a reaction's), after keeping it within 0 and its maximum; a gain that changes nothing writes none. One that empties the hit points is followed by a `down` event."},"target":{"type":"string","description":"Whose track changed."},"track":{"type":"string","description":"Track id (`hope`, `progress`, `hp`)."},"amount":{"type":"number","description":"The change made: positive a gain, negative a loss."},"value":{"type":"number","description":"What the track holds now."},"chip":{"type":"string","description":"For people: `Guardian: hope +1 (3)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"arrive"}},"required":["type"]},"then":{"required":["type","round","target","position","chip"],"properties":{"type":{"const":"arrive","description":"A late arrival enters the fight at the start of its round (a fight entry's `arrives`): it rolls initiative then (a `check` event follows) unless everyone rolls this round."},"target":{"type":"string","description":"Who arrived."},"position":{"type":"string","description":"Band or row it enters in."},"chip":{"type":"string","description":"For people: `Wizard enters the fight (far)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"draw"}},"required":["type"]},"then":{"required":["type","round","target","card","value","joker","chip"],"properties":{"type":{"const":"draw","description":"A card dealt for initiative (`turn.initiative.deck`) at the start of a round: its value is the holder's initiative this round."},"target":{"type":"string","description":"Who was dealt the card."},"card":{"type":"string","description":"The card's name: `Q♠`, `Joker`, or `rank 3 suit 2` in a deck of another shape."},"value":{"type":"integer","minimum":1,"description":"Its value, the holder's initiative: by rank, then suit (no two cards equal); jokers above every other card."},"joker":{"type":"boolean","description":"true for a joker: the deck's `joker.applies` go on the holder, and the deck is shuffled again after the round."},"chip":{"type":"string","description":"For people: `Cutter draws Q♠`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"flee"}},"required":["type"]},"then":{"required":["type","round","target","position","chip"],"properties":{"type":{"const":"flee","description":"One running away (a condition with `flees`, Libra's Run) leaves the fight at the start of its turn: from here on it neither acts, reacts nor can be targeted, and counts neither as standing nor as down."},"target":{"type":"string","description":"Who ran away."},"position":{"type":"string","description":"Band or row it left from."},"chip":{"type":"string","description":"For people: `Brisa, Archer runs away: out of the fight`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}}]};
+export const validateEvent = validate66;
+const schema160 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:events:1","title":"Rules Studio simulator event","description":"One line of `sim --log`: one JSON event per line, each with a `type`. Fields listed are the ones the engine writes; further fields may be added in later versions, so readers ignore what they do not know.","type":"object","required":["type"],"properties":{"type":{"enum":["fightStart","round","turn","check","reaction","damage","condition","down","noTime","fightEnd","heal","ability","harm","sustain","regenerate","move","gain","arrive","draw","flee","card"],"description":"What happened."},"fight":{"type":"integer","minimum":0,"description":"Index of the fight in the run (0-based): added to each line by `sim --log --fights N` when N > 1 (not part of the engine's event)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}},"allOf":[{"if":{"properties":{"type":{"const":"fightStart"}},"required":["type"]},"then":{"required":["type","system","fightId","seed","hpTrack","combatants"],"properties":{"type":{"const":"fightStart","description":"A fight begins."},"system":{"type":"string","description":"System id."},"fightId":{"type":"string","description":"Fight id."},"seed":{"type":["integer","string"],"description":"Seed of this fight."},"combatants":{"type":"array","description":"Who fights.","items":{"type":"object","description":"A combatant.","required":["id","name","side","hp","position"],"properties":{"id":{"type":"string","description":"Combatant id."},"side":{"enum":["heroes","enemies"],"description":"Side."},"hp":{"type":"number","description":"Hit points at the start."},"position":{"type":"string","description":"Band or row."},"name":{"type":"string","description":"Display name."},"arrives":{"type":"integer","minimum":2,"description":"A late arrival: the round it enters the fight (an `arrive` event then). Absent: from the start."}}}},"note":{"type":"string","description":"A note on how the engine plays this system (a square-based system fought in bands)."},"hpTrack":{"type":"string","description":"Id of the track that holds hit points (the combatants' `hp`; a `heal` or `gain` of this track changes them)."}}}},{"if":{"properties":{"type":{"const":"round"}},"required":["type"]},"then":{"required":["type","round"],"properties":{"type":{"const":"round","description":"A new round begins."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"turn"}},"required":["type"]},"then":{"required":["type","round","actor","initiative"],"properties":{"type":{"const":"turn","description":"An actor's turn (each time it acts, in a clock system)."},"actor":{"type":"string","description":"Who acts."},"clock":{"type":"number","description":"The clock value the actor acts at (clock systems)."},"initiative":{"type":"number","description":"The actor's initiative."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"check"}},"required":["type"]},"then":{"required":["type","round","actor","check","checkName","target","dice","roll","total","vs","outcome","outcomeName","result","crit","botch","formula","chip","influencedBy"],"properties":{"type":{"const":"check","description":"A check was rolled."},"actor":{"type":"string","description":"Who rolled."},"check":{"type":"string","description":"Check id."},"target":{"type":["string","null"],"description":"Against whom, if anyone."},"dice":{"type":"array","items":{"type":"number"},"description":"Every die rolled, kept and dropped."},"total":{"type":"number","description":"The roll's total."},"vs":{"type":["number","null"],"description":"The number to meet, if any."},"outcome":{"type":["string","null"],"description":"Outcome id (none for a check without outcomes)."},"degree":{"type":"number","description":"The outcome's degree of success, when it has a `degree` formula."},"chip":{"type":"string","description":"The chip, built from `roll`, `total`, `vs`, `outcomeName` and `influencedBy`: `d20 (14) + 3 Strength + 2 = 19 vs 13 · Hit`, then `Influenced by: …` on its own line when something did."},"influencedBy":{"type":"array","items":{"type":"string"},"description":"What influenced the roll (`Prone (near): advantage`)."},"opposed":{"type":"object","required":["actor","check","total","outcome"],"additionalProperties":false,"description":"An opposed check (format v1.1, the system's `checks.<id>.vs`): the defender's roll this check was judged against; that roll's own check event comes just before.","properties":{"actor":{"type":"string","description":"The defender who rolled."},"check":{"type":"string","description":"The check it rolled (`dodge`, or a preferred one)."},"total":{"type":"number","description":"Its total (`@vs.total`)."},"outcome":{"type":["string","null"],"description":"Its outcome id (`@vs.outcome`), null when its check has none."}}},"checkName":{"type":"string","description":"The check's display name (`Attack roll`)."},"roll":{"type":"string","description":"The roll's terms as the chip writes them, before ` = total` (`d20 (14) + 3 Strength + 2`): a part of `chip`."},"outcomeName":{"type":["string","null"],"description":"The outcome's display name (`Hit`); null for a check without outcomes."},"result":{"enum":["success","partial","fail",null],"description":"The outcome's `result` (`success`, `partial`, `fail`): what a reader colours the chip by; null for a check without outcomes."},"crit":{"type":"boolean","description":"The roll is a crit (its outcome is marked `crit`, or a target's condition turned a hit into one)."},"botch":{"type":"boolean","description":"The outcome is marked `botch`."},"formula":{"type":"string","description":"JSON pointer of the formula that rolled (`/checks/attack/roll`): what a chip links to."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"reaction"}},"required":["type"]},"then":{"required":["type","round","actor","ability","on","success","chip"],"properties":{"type":{"const":"reaction","description":"A reaction was used."},"actor":{"type":"string","description":"Who reacted."},"ability":{"type":"string","description":"Ability id used."},"on":{"enum":["hit","spell","leave","roll"],"description":"The trigger (`hit`, `spell`, `leave`, or `roll`: a decision after its own check's roll, a reroll or a bonus, before the outcome is final; its check event follows with the roll that stands)."},"success":{"type":"boolean","description":"Whether a reaction check succeeded."},"dice":{"type":"array","items":{"type":"number"},"description":"A partial reroll (`react.keep`): every die of the first roll, in order (`@roll.dice`)."},"kept":{"type":"array","items":{"type":"boolean"},"description":"A partial reroll (`react.keep`): for each of `dice`, whether it kept its face (the others were rolled anew)."},"chip":{"type":"string","description":"Chip."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"damage"}},"required":["type"]},"then":{"required":["type","round","actor","target","amount","damageType","steps","rolled","hp","formula","chip"],"properties":{"type":{"const":"damage","description":"Damage was dealt."},"actor":{"type":"string","description":"Who dealt it."},"target":{"type":"string","description":"Who took it."},"amount":{"type":"number","description":"Damage after every step."},"steps":{"type":"array","description":"Names of the damage steps that changed the number, in order.","items":{"type":"string","description":"A step's id or name."}},"rolled":{"type":"number","description":"Damage as rolled, before the steps."},"hp":{"type":"number","description":"Target's hit points after."},"chip":{"type":"string","description":"Chip."},"damageType":{"type":"string","description":"Damage type of the blow (spec §4 calls it the damage's `type`; the event's own `type` is `damage`)."},"formula":{"type":"string","description":"JSON pointer of the damage formula that rolled (`/heroes/0/weapon/damage`, an ability's or a template's damage)."},"split":{"type":"array","description":"With `combat.damage.apply` (format v1.1): each track the blow lowered, in order; what they took together is the damage done.","items":{"type":"object","required":["track","amount","value"],"additionalProperties":false,"description":"One track lowered.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"number","description":"What it took."},"value":{"type":"number","description":"What it holds after."}}}},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"condition"}},"required":["type"]},"then":{"required":["type","round","target","condition","change"],"properties":{"type":{"const":"condition","description":"A condition was applied or ended."},"target":{"type":"string","description":"Who carries it."},"condition":{"type":"string","description":"Condition id."},"change":{"enum":["applied","refreshed","ended","saved"],"description":"What happened to it: `refreshed`, put on again while held by a condition with `refresh` (it starts over)."},"source":{"type":"string","description":"Who applied it."},"dc":{"type":"number","description":"Save DC."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"down"}},"required":["type"]},"then":{"required":["type","round","target","state"],"properties":{"type":{"const":"down","description":"A combatant fell."},"target":{"type":"string","description":"Who fell."},"by":{"type":"string","description":"Who dropped them."},"state":{"enum":["down","dead","stable"],"description":"`dead`, `stable`, `down`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"noTime"}},"required":["type"]},"then":{"required":["type","round","actor","action","attack"],"properties":{"type":{"const":"noTime","description":"An attack past the turn's budget: NO TIME, it does not happen."},"actor":{"type":"string","description":"Who ran out of time."},"action":{"type":"string","description":"Action id."},"attack":{"type":"number","description":"Which attack (1-based)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"fightEnd"}},"required":["type"]},"then":{"required":["type","round","winner","rounds"],"properties":{"type":{"const":"fightEnd","description":"The fight ended."},"winner":{"enum":["heroes","enemies","draw"],"description":"Who won."},"rounds":{"type":"number","description":"Rounds fought."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"heal"}},"required":["type"]},"then":{"required":["type","round","actor","target","amount","track","chip"],"properties":{"type":{"const":"heal","description":"Someone was healed."},"actor":{"type":"string","description":"Who healed."},"target":{"type":"string","description":"Who was healed."},"amount":{"type":"number","description":"Hit points restored."},"track":{"type":"string","description":"Track healed."},"chip":{"type":"string","description":"Chip."},"formula":{"type":"string","description":"JSON pointer of the heal's amount formula (absent for a death save's revival)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"ability"}},"required":["type"]},"then":{"required":["type","round","actor","ability","targets","chip"],"properties":{"type":{"const":"ability","description":"An ability was used."},"actor":{"type":"string","description":"Who used it."},"ability":{"type":"string","description":"Ability id."},"targets":{"type":"array","items":{"type":"string"},"description":"Target ids."},"chip":{"type":"string","description":"Chip."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"harm"}},"required":["type"]},"then":{"required":["type","round","actor","target","levels","amount"],"properties":{"type":{"const":"harm","description":"Consequences mode: harm suffered."},"actor":{"type":"string","description":"Who rolled."},"target":{"type":"string","description":"Who suffered the harm."},"levels":{"type":"number","description":"Harm levels."},"amount":{"type":"number","description":"Hit points lost, if any."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"sustain"}},"required":["type"]},"then":{"required":["type","round","actor","ability","change"],"properties":{"type":{"const":"sustain","description":"A sustained ability started, was kept or ended."},"actor":{"type":"string","description":"The sustainer."},"ability":{"type":"string","description":"Ability id."},"change":{"enum":["started","ended","kept"],"description":"What happened."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"regenerate"}},"required":["type"]},"then":{"required":["type","round","target","amount","stopped"],"properties":{"type":{"const":"regenerate","description":"Regeneration at the start of a turn."},"target":{"type":"string","description":"Who regenerated."},"amount":{"type":"number","description":"Hit points regained."},"stopped":{"type":"boolean","description":"true when damage stopped it this turn."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"move"}},"required":["type"]},"then":{"required":["type","round","target","from","to","chip"],"properties":{"type":{"const":"move","description":"A combatant changed place without an action of its own (rows closing up: `positions.advance`; or an ally's move switched places with it: `abilities[].swap`)."},"target":{"type":"string","description":"Who moved."},"from":{"type":"string","description":"Row or band it left."},"to":{"type":"string","description":"Row or band it is in now."},"chip":{"type":"string","description":"For people: `Brisa, Archer: back → front (the row ahead fell)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"gain"}},"required":["type"]},"then":{"required":["type","round","target","track","amount","value","chip"],"properties":{"type":{"const":"gain","description":"A track changed by a `gain` (an outcome's, an ability's or a reaction's), after keeping it within 0 and its maximum; a gain that changes nothing writes none. One that empties the hit points is followed by a `down` event."},"target":{"type":"string","description":"Whose track changed."},"track":{"type":"string","description":"Track id (`hope`, `progress`, `hp`)."},"amount":{"type":"number","description":"The change made: positive a gain, negative a loss."},"value":{"type":"number","description":"What the track holds now."},"chip":{"type":"string","description":"For people: `Guardian: hope +1 (3)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"arrive"}},"required":["type"]},"then":{"required":["type","round","target","position","chip"],"properties":{"type":{"const":"arrive","description":"A late arrival enters the fight at the start of its round (a fight entry's `arrives`): it rolls initiative then (a `check` event follows) unless everyone rolls this round."},"target":{"type":"string","description":"Who arrived."},"position":{"type":"string","description":"Band or row it enters in."},"chip":{"type":"string","description":"For people: `Wizard enters the fight (far)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"draw"}},"required":["type"]},"then":{"required":["type","round","target","card","value","joker","chip"],"properties":{"type":{"const":"draw","description":"A card dealt for initiative (`turn.initiative.deck`) at the start of a round: its value is the holder's initiative this round."},"target":{"type":"string","description":"Who was dealt the card."},"card":{"type":"string","description":"The card's name: `Q♠`, `Joker`, or `rank 3 suit 2` in a deck of another shape."},"value":{"type":"integer","minimum":1,"description":"Its value, the holder's initiative: by rank, then suit (no two cards equal); jokers above every other card."},"joker":{"type":"boolean","description":"true for a joker: the deck's `joker.applies` go on the holder, and the deck is shuffled again after the round."},"chip":{"type":"string","description":"For people: `Cutter draws Q♠`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"flee"}},"required":["type"]},"then":{"required":["type","round","target","position","chip"],"properties":{"type":{"const":"flee","description":"One running away (a condition with `flees`, Libra's Run) leaves the fight at the start of its turn: from here on it neither acts, reacts nor can be targeted, and counts neither as standing nor as down."},"target":{"type":"string","description":"Who ran away."},"position":{"type":"string","description":"Band or row it left from."},"chip":{"type":"string","description":"For people: `Brisa, Archer runs away: out of the fight`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"card"}},"required":["type"]},"then":{"required":["type","round","holder","card","cardName","on","pointer","chip","depth"],"properties":{"type":{"const":"card","description":"A card fired (issue 23): its holder's card whose event happened and whose `when` held. What its effects did follows as their own events (`condition`, `gain`, `heal`, `damage`...)."},"holder":{"type":"string","description":"Who holds the card."},"card":{"type":"string","description":"Card id."},"cardName":{"type":"string","description":"The card's display name."},"on":{"enum":["fightStart","fightEnd","roundStart","turnStart","turnEnd","damageDealt","damageTaken","enemyDefeated","down","conditionApplied"],"description":"The event it fired on."},"source":{"type":"string","description":"The event's source (`@event.source`): the striker, the one who felled someone or put a condition on; absent when none."},"target":{"type":"string","description":"The event's target (`@event.target`): the one it happened to."},"pointer":{"type":"string","description":"JSON pointer of the card in the system (`/heroes/3/cards/0`)."},"depth":{"type":"integer","minimum":1,"maximum":8,"description":"1: fired by the event itself; 2 and more: by an effect of a card one less deep. Cards nest at most 8 deep: a ninth stops the fight with an error (a loop)."},"chip":{"type":"string","description":"For people: `Bloodlust: +1 damage until the end of the turn, after Cutter defeated Goblin 2`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}}]};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="urn:rules-studio:schema:events:1" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate61.evaluated;
+const evaluated0 = validate66.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12149,7 +12800,7 @@ errors++;
 if(data.seed !== undefined){
 let data4 = data.seed;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (typeof data4 !== "string")){
-const err11 = {instancePath:instancePath+"/seed",schemaPath:"#/allOf/0/then/properties/seed/type",keyword:"type",params:{type: schema157.allOf[0].then.properties.seed.type},message:"must be integer,string"};
+const err11 = {instancePath:instancePath+"/seed",schemaPath:"#/allOf/0/then/properties/seed/type",keyword:"type",params:{type: schema160.allOf[0].then.properties.seed.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12231,7 +12882,7 @@ errors++;
 if(data6.side !== undefined){
 let data8 = data6.side;
 if(!((data8 === "heroes") || (data8 === "enemies"))){
-const err18 = {instancePath:instancePath+"/combatants/" + i0+"/side",schemaPath:"#/allOf/0/then/properties/combatants/items/properties/side/enum",keyword:"enum",params:{allowedValues: schema157.allOf[0].then.properties.combatants.items.properties.side.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/combatants/" + i0+"/side",schemaPath:"#/allOf/0/then/properties/combatants/items/properties/side/enum",keyword:"enum",params:{allowedValues: schema160.allOf[0].then.properties.combatants.items.properties.side.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -12954,7 +13605,7 @@ errors++;
 if(data.target !== undefined){
 let data28 = data.target;
 if((typeof data28 !== "string") && (data28 !== null)){
-const err73 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/3/then/properties/target/type",keyword:"type",params:{type: schema157.allOf[3].then.properties.target.type},message:"must be string,null"};
+const err73 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/3/then/properties/target/type",keyword:"type",params:{type: schema160.allOf[3].then.properties.target.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -13009,7 +13660,7 @@ errors++;
 if(data.vs !== undefined){
 let data32 = data.vs;
 if((!((typeof data32 == "number") && (isFinite(data32)))) && (data32 !== null)){
-const err77 = {instancePath:instancePath+"/vs",schemaPath:"#/allOf/3/then/properties/vs/type",keyword:"type",params:{type: schema157.allOf[3].then.properties.vs.type},message:"must be number,null"};
+const err77 = {instancePath:instancePath+"/vs",schemaPath:"#/allOf/3/then/properties/vs/type",keyword:"type",params:{type: schema160.allOf[3].then.properties.vs.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -13022,7 +13673,7 @@ errors++;
 if(data.outcome !== undefined){
 let data33 = data.outcome;
 if((typeof data33 !== "string") && (data33 !== null)){
-const err78 = {instancePath:instancePath+"/outcome",schemaPath:"#/allOf/3/then/properties/outcome/type",keyword:"type",params:{type: schema157.allOf[3].then.properties.outcome.type},message:"must be string,null"};
+const err78 = {instancePath:instancePath+"/outcome",schemaPath:"#/allOf/3/then/properties/outcome/type",keyword:"type",params:{type: schema160.allOf[3].then.properties.outcome.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -13180,7 +13831,7 @@ errors++;
 if(data38.outcome !== undefined){
 let data42 = data38.outcome;
 if((typeof data42 !== "string") && (data42 !== null)){
-const err91 = {instancePath:instancePath+"/opposed/outcome",schemaPath:"#/allOf/3/then/properties/opposed/properties/outcome/type",keyword:"type",params:{type: schema157.allOf[3].then.properties.opposed.properties.outcome.type},message:"must be string,null"};
+const err91 = {instancePath:instancePath+"/opposed/outcome",schemaPath:"#/allOf/3/then/properties/opposed/properties/outcome/type",keyword:"type",params:{type: schema160.allOf[3].then.properties.opposed.properties.outcome.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -13229,7 +13880,7 @@ errors++;
 if(data.outcomeName !== undefined){
 let data45 = data.outcomeName;
 if((typeof data45 !== "string") && (data45 !== null)){
-const err95 = {instancePath:instancePath+"/outcomeName",schemaPath:"#/allOf/3/then/properties/outcomeName/type",keyword:"type",params:{type: schema157.allOf[3].then.properties.outcomeName.type},message:"must be string,null"};
+const err95 = {instancePath:instancePath+"/outcomeName",schemaPath:"#/allOf/3/then/properties/outcomeName/type",keyword:"type",params:{type: schema160.allOf[3].then.properties.outcomeName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -13242,7 +13893,7 @@ errors++;
 if(data.result !== undefined){
 let data46 = data.result;
 if(!((((data46 === "success") || (data46 === "partial")) || (data46 === "fail")) || (data46 === null))){
-const err96 = {instancePath:instancePath+"/result",schemaPath:"#/allOf/3/then/properties/result/enum",keyword:"enum",params:{allowedValues: schema157.allOf[3].then.properties.result.enum},message:"must be equal to one of the allowed values"};
+const err96 = {instancePath:instancePath+"/result",schemaPath:"#/allOf/3/then/properties/result/enum",keyword:"enum",params:{allowedValues: schema160.allOf[3].then.properties.result.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -13511,7 +14162,7 @@ errors++;
 if(data.on !== undefined){
 let data55 = data.on;
 if(!((((data55 === "hit") || (data55 === "spell")) || (data55 === "leave")) || (data55 === "roll"))){
-const err115 = {instancePath:instancePath+"/on",schemaPath:"#/allOf/4/then/properties/on/enum",keyword:"enum",params:{allowedValues: schema157.allOf[4].then.properties.on.enum},message:"must be equal to one of the allowed values"};
+const err115 = {instancePath:instancePath+"/on",schemaPath:"#/allOf/4/then/properties/on/enum",keyword:"enum",params:{allowedValues: schema160.allOf[4].then.properties.on.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -14260,7 +14911,7 @@ errors++;
 if(data.change !== undefined){
 let data85 = data.change;
 if(!((((data85 === "applied") || (data85 === "refreshed")) || (data85 === "ended")) || (data85 === "saved"))){
-const err171 = {instancePath:instancePath+"/change",schemaPath:"#/allOf/6/then/properties/change/enum",keyword:"enum",params:{allowedValues: schema157.allOf[6].then.properties.change.enum},message:"must be equal to one of the allowed values"};
+const err171 = {instancePath:instancePath+"/change",schemaPath:"#/allOf/6/then/properties/change/enum",keyword:"enum",params:{allowedValues: schema160.allOf[6].then.properties.change.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -14475,7 +15126,7 @@ errors++;
 if(data.state !== undefined){
 let data93 = data.state;
 if(!(((data93 === "down") || (data93 === "dead")) || (data93 === "stable"))){
-const err186 = {instancePath:instancePath+"/state",schemaPath:"#/allOf/7/then/properties/state/enum",keyword:"enum",params:{allowedValues: schema157.allOf[7].then.properties.state.enum},message:"must be equal to one of the allowed values"};
+const err186 = {instancePath:instancePath+"/state",schemaPath:"#/allOf/7/then/properties/state/enum",keyword:"enum",params:{allowedValues: schema160.allOf[7].then.properties.state.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -14837,7 +15488,7 @@ errors++;
 if(data.winner !== undefined){
 let data103 = data.winner;
 if(!(((data103 === "heroes") || (data103 === "enemies")) || (data103 === "draw"))){
-const err211 = {instancePath:instancePath+"/winner",schemaPath:"#/allOf/9/then/properties/winner/enum",keyword:"enum",params:{allowedValues: schema157.allOf[9].then.properties.winner.enum},message:"must be equal to one of the allowed values"};
+const err211 = {instancePath:instancePath+"/winner",schemaPath:"#/allOf/9/then/properties/winner/enum",keyword:"enum",params:{allowedValues: schema160.allOf[9].then.properties.winner.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -15762,7 +16413,7 @@ errors++;
 if(data.change !== undefined){
 let data134 = data.change;
 if(!(((data134 === "started") || (data134 === "ended")) || (data134 === "kept"))){
-const err278 = {instancePath:instancePath+"/change",schemaPath:"#/allOf/13/then/properties/change/enum",keyword:"enum",params:{allowedValues: schema157.allOf[13].then.properties.change.enum},message:"must be equal to one of the allowed values"};
+const err278 = {instancePath:instancePath+"/change",schemaPath:"#/allOf/13/then/properties/change/enum",keyword:"enum",params:{allowedValues: schema160.allOf[13].then.properties.change.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err278];
 }
@@ -17141,14 +17792,353 @@ props0 = props0 || {};
 Object.assign(props0, props19);
 }
 }
+const _errs391 = errors;
+let valid80 = true;
+const _errs392 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err377 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+let missing20;
+if((data.type === undefined) && (missing20 = "type")){
+const err377 = {};
 if(vErrors === null){
 vErrors = [err377];
 }
 else {
 vErrors.push(err377);
+}
+errors++;
+}
+else {
+if(data.type !== undefined){
+if("card" !== data.type){
+const err378 = {};
+if(vErrors === null){
+vErrors = [err378];
+}
+else {
+vErrors.push(err378);
+}
+errors++;
+}
+}
+}
+}
+var _valid20 = _errs392 === errors;
+errors = _errs391;
+if(vErrors !== null){
+if(_errs391){
+vErrors.length = _errs391;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid20){
+const _errs394 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err379 = {instancePath,schemaPath:"#/allOf/20/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err379];
+}
+else {
+vErrors.push(err379);
+}
+errors++;
+}
+if(data.round === undefined){
+const err380 = {instancePath,schemaPath:"#/allOf/20/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+if(vErrors === null){
+vErrors = [err380];
+}
+else {
+vErrors.push(err380);
+}
+errors++;
+}
+if(data.holder === undefined){
+const err381 = {instancePath,schemaPath:"#/allOf/20/then/required",keyword:"required",params:{missingProperty: "holder"},message:"must have required property '"+"holder"+"'"};
+if(vErrors === null){
+vErrors = [err381];
+}
+else {
+vErrors.push(err381);
+}
+errors++;
+}
+if(data.card === undefined){
+const err382 = {instancePath,schemaPath:"#/allOf/20/then/required",keyword:"required",params:{missingProperty: "card"},message:"must have required property '"+"card"+"'"};
+if(vErrors === null){
+vErrors = [err382];
+}
+else {
+vErrors.push(err382);
+}
+errors++;
+}
+if(data.cardName === undefined){
+const err383 = {instancePath,schemaPath:"#/allOf/20/then/required",keyword:"required",params:{missingProperty: "cardName"},message:"must have required property '"+"cardName"+"'"};
+if(vErrors === null){
+vErrors = [err383];
+}
+else {
+vErrors.push(err383);
+}
+errors++;
+}
+if(data.on === undefined){
+const err384 = {instancePath,schemaPath:"#/allOf/20/then/required",keyword:"required",params:{missingProperty: "on"},message:"must have required property '"+"on"+"'"};
+if(vErrors === null){
+vErrors = [err384];
+}
+else {
+vErrors.push(err384);
+}
+errors++;
+}
+if(data.pointer === undefined){
+const err385 = {instancePath,schemaPath:"#/allOf/20/then/required",keyword:"required",params:{missingProperty: "pointer"},message:"must have required property '"+"pointer"+"'"};
+if(vErrors === null){
+vErrors = [err385];
+}
+else {
+vErrors.push(err385);
+}
+errors++;
+}
+if(data.chip === undefined){
+const err386 = {instancePath,schemaPath:"#/allOf/20/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
+if(vErrors === null){
+vErrors = [err386];
+}
+else {
+vErrors.push(err386);
+}
+errors++;
+}
+if(data.depth === undefined){
+const err387 = {instancePath,schemaPath:"#/allOf/20/then/required",keyword:"required",params:{missingProperty: "depth"},message:"must have required property '"+"depth"+"'"};
+if(vErrors === null){
+vErrors = [err387];
+}
+else {
+vErrors.push(err387);
+}
+errors++;
+}
+if(data.type !== undefined){
+if("card" !== data.type){
+const err388 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/20/then/properties/type/const",keyword:"const",params:{allowedValue: "card"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err388];
+}
+else {
+vErrors.push(err388);
+}
+errors++;
+}
+}
+if(data.holder !== undefined){
+if(typeof data.holder !== "string"){
+const err389 = {instancePath:instancePath+"/holder",schemaPath:"#/allOf/20/then/properties/holder/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err389];
+}
+else {
+vErrors.push(err389);
+}
+errors++;
+}
+}
+if(data.card !== undefined){
+if(typeof data.card !== "string"){
+const err390 = {instancePath:instancePath+"/card",schemaPath:"#/allOf/20/then/properties/card/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err390];
+}
+else {
+vErrors.push(err390);
+}
+errors++;
+}
+}
+if(data.cardName !== undefined){
+if(typeof data.cardName !== "string"){
+const err391 = {instancePath:instancePath+"/cardName",schemaPath:"#/allOf/20/then/properties/cardName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err391];
+}
+else {
+vErrors.push(err391);
+}
+errors++;
+}
+}
+if(data.on !== undefined){
+let data182 = data.on;
+if(!((((((((((data182 === "fightStart") || (data182 === "fightEnd")) || (data182 === "roundStart")) || (data182 === "turnStart")) || (data182 === "turnEnd")) || (data182 === "damageDealt")) || (data182 === "damageTaken")) || (data182 === "enemyDefeated")) || (data182 === "down")) || (data182 === "conditionApplied"))){
+const err392 = {instancePath:instancePath+"/on",schemaPath:"#/allOf/20/then/properties/on/enum",keyword:"enum",params:{allowedValues: schema160.allOf[20].then.properties.on.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err392];
+}
+else {
+vErrors.push(err392);
+}
+errors++;
+}
+}
+if(data.source !== undefined){
+if(typeof data.source !== "string"){
+const err393 = {instancePath:instancePath+"/source",schemaPath:"#/allOf/20/then/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err393];
+}
+else {
+vErrors.push(err393);
+}
+errors++;
+}
+}
+if(data.target !== undefined){
+if(typeof data.target !== "string"){
+const err394 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/20/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err394];
+}
+else {
+vErrors.push(err394);
+}
+errors++;
+}
+}
+if(data.pointer !== undefined){
+if(typeof data.pointer !== "string"){
+const err395 = {instancePath:instancePath+"/pointer",schemaPath:"#/allOf/20/then/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err395];
+}
+else {
+vErrors.push(err395);
+}
+errors++;
+}
+}
+if(data.depth !== undefined){
+let data186 = data.depth;
+if(!(((typeof data186 == "number") && (!(data186 % 1) && !isNaN(data186))) && (isFinite(data186)))){
+const err396 = {instancePath:instancePath+"/depth",schemaPath:"#/allOf/20/then/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err396];
+}
+else {
+vErrors.push(err396);
+}
+errors++;
+}
+if((typeof data186 == "number") && (isFinite(data186))){
+if(data186 > 8 || isNaN(data186)){
+const err397 = {instancePath:instancePath+"/depth",schemaPath:"#/allOf/20/then/properties/depth/maximum",keyword:"maximum",params:{comparison: "<=", limit: 8},message:"must be <= 8"};
+if(vErrors === null){
+vErrors = [err397];
+}
+else {
+vErrors.push(err397);
+}
+errors++;
+}
+if(data186 < 1 || isNaN(data186)){
+const err398 = {instancePath:instancePath+"/depth",schemaPath:"#/allOf/20/then/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err398];
+}
+else {
+vErrors.push(err398);
+}
+errors++;
+}
+}
+}
+if(data.chip !== undefined){
+if(typeof data.chip !== "string"){
+const err399 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/20/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err399];
+}
+else {
+vErrors.push(err399);
+}
+errors++;
+}
+}
+if(data.round !== undefined){
+let data188 = data.round;
+if(!(((typeof data188 == "number") && (!(data188 % 1) && !isNaN(data188))) && (isFinite(data188)))){
+const err400 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/20/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err400];
+}
+else {
+vErrors.push(err400);
+}
+errors++;
+}
+if((typeof data188 == "number") && (isFinite(data188))){
+if(data188 < 0 || isNaN(data188)){
+const err401 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/20/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err401];
+}
+else {
+vErrors.push(err401);
+}
+errors++;
+}
+}
+}
+}
+var _valid20 = _errs394 === errors;
+valid80 = _valid20;
+if(valid80){
+var props20 = {};
+props20.type = true;
+props20.holder = true;
+props20.card = true;
+props20.cardName = true;
+props20.on = true;
+props20.source = true;
+props20.target = true;
+props20.pointer = true;
+props20.depth = true;
+props20.chip = true;
+props20.round = true;
+}
+}
+if(!valid80){
+const err402 = {instancePath,schemaPath:"#/allOf/20/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err402];
+}
+else {
+vErrors.push(err402);
+}
+errors++;
+}
+if(props0 !== true && props20 !== undefined){
+if(props20 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props20);
+}
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err403 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err403];
+}
+else {
+vErrors.push(err403);
 }
 errors++;
 }
@@ -17159,63 +18149,63 @@ props0.fight = true;
 props0.round = true;
 }
 if(data.type !== undefined){
-let data177 = data.type;
-if(!((((((((((((((((((((data177 === "fightStart") || (data177 === "round")) || (data177 === "turn")) || (data177 === "check")) || (data177 === "reaction")) || (data177 === "damage")) || (data177 === "condition")) || (data177 === "down")) || (data177 === "noTime")) || (data177 === "fightEnd")) || (data177 === "heal")) || (data177 === "ability")) || (data177 === "harm")) || (data177 === "sustain")) || (data177 === "regenerate")) || (data177 === "move")) || (data177 === "gain")) || (data177 === "arrive")) || (data177 === "draw")) || (data177 === "flee"))){
-const err378 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema157.properties.type.enum},message:"must be equal to one of the allowed values"};
+let data189 = data.type;
+if(!(((((((((((((((((((((data189 === "fightStart") || (data189 === "round")) || (data189 === "turn")) || (data189 === "check")) || (data189 === "reaction")) || (data189 === "damage")) || (data189 === "condition")) || (data189 === "down")) || (data189 === "noTime")) || (data189 === "fightEnd")) || (data189 === "heal")) || (data189 === "ability")) || (data189 === "harm")) || (data189 === "sustain")) || (data189 === "regenerate")) || (data189 === "move")) || (data189 === "gain")) || (data189 === "arrive")) || (data189 === "draw")) || (data189 === "flee")) || (data189 === "card"))){
+const err404 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema160.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err378];
+vErrors = [err404];
 }
 else {
-vErrors.push(err378);
+vErrors.push(err404);
 }
 errors++;
 }
 }
 if(data.fight !== undefined){
-let data178 = data.fight;
-if(!(((typeof data178 == "number") && (!(data178 % 1) && !isNaN(data178))) && (isFinite(data178)))){
-const err379 = {instancePath:instancePath+"/fight",schemaPath:"#/properties/fight/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+let data190 = data.fight;
+if(!(((typeof data190 == "number") && (!(data190 % 1) && !isNaN(data190))) && (isFinite(data190)))){
+const err405 = {instancePath:instancePath+"/fight",schemaPath:"#/properties/fight/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err379];
+vErrors = [err405];
 }
 else {
-vErrors.push(err379);
+vErrors.push(err405);
 }
 errors++;
 }
-if((typeof data178 == "number") && (isFinite(data178))){
-if(data178 < 0 || isNaN(data178)){
-const err380 = {instancePath:instancePath+"/fight",schemaPath:"#/properties/fight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data190 == "number") && (isFinite(data190))){
+if(data190 < 0 || isNaN(data190)){
+const err406 = {instancePath:instancePath+"/fight",schemaPath:"#/properties/fight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
-vErrors = [err380];
+vErrors = [err406];
 }
 else {
-vErrors.push(err380);
+vErrors.push(err406);
 }
 errors++;
 }
 }
 }
 if(data.round !== undefined){
-let data179 = data.round;
-if(!(((typeof data179 == "number") && (!(data179 % 1) && !isNaN(data179))) && (isFinite(data179)))){
-const err381 = {instancePath:instancePath+"/round",schemaPath:"#/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+let data191 = data.round;
+if(!(((typeof data191 == "number") && (!(data191 % 1) && !isNaN(data191))) && (isFinite(data191)))){
+const err407 = {instancePath:instancePath+"/round",schemaPath:"#/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err381];
+vErrors = [err407];
 }
 else {
-vErrors.push(err381);
+vErrors.push(err407);
 }
 errors++;
 }
-if((typeof data179 == "number") && (isFinite(data179))){
-if(data179 < 0 || isNaN(data179)){
-const err382 = {instancePath:instancePath+"/round",schemaPath:"#/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data191 == "number") && (isFinite(data191))){
+if(data191 < 0 || isNaN(data191)){
+const err408 = {instancePath:instancePath+"/round",schemaPath:"#/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
-vErrors = [err382];
+vErrors = [err408];
 }
 else {
-vErrors.push(err382);
+vErrors.push(err408);
 }
 errors++;
 }
@@ -17223,20 +18213,20 @@ errors++;
 }
 }
 else {
-const err383 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err409 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err383];
+vErrors = [err409];
 }
 else {
-vErrors.push(err383);
+vErrors.push(err409);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate66.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate61.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate66.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-export const systemSchema = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:system:1","title":"Rules Studio system","description":"A tabletop rule system as data (rules format v1). Formulas are strings in the Rules Studio formula language; each formula field names its context in `x-formula` (what it may read) and, when it must be true or false, `x-formula-type: boolean`.","type":"object","required":["id","name","version","formatVersion","attributes"],"additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Where editors find this schema, e.g. `../schemas/system.schema.json`."},"id":{"$ref":"#/$defs/id","description":"Stable id of the system, also its file name (`classic-d20`)."},"name":{"type":"string","minLength":1,"description":"The system's name as players know it."},"version":{"type":"string","minLength":1,"description":"Your own version of the system (free text, e.g. `1.0.0`)."},"formatVersion":{"const":1,"description":"Version of the rules file format. This app reads version 1."},"description":{"type":"string","description":"What the system is, for people."},"grid":{"type":"boolean","description":"true: fights are played on squares. false: no grid; where each one stands is a band or a row (spec §2.9)."},"positions":{"type":"object","additionalProperties":false,"description":"Where combatants stand when there is no grid: range bands and named rows.","properties":{"bands":{"$ref":"#/$defs/stringList","description":"Range bands the system speaks of (default `near`, `far`)."},"rows":{"$ref":"#/$defs/stringList","description":"Rows the system names, front first, e.g. `[\"front\", \"back\"]`."},"advance":{"type":"boolean","description":"true: rows close up. Whenever every combatant of a side standing in a row of `rows` is down (or nobody of that side stands there), each of that side's combatants in a later row moves up one row, until no row ahead of a standing combatant is empty (row formation: when the front row falls, the next in line is the new front row). Checked when the fight starts and whenever someone goes down; each move is a `move` event. Default false."}}},"attributes":{"type":"object","description":"Base numbers of a sheet, by id. Read in formulas as `@str`. Names the engine reads itself are refused (reserved: `natural`, `total`, `vs`, `outcome`, `degree`, `crit`, `edge`, `stat`, `damage`, `damageType`, `clock`, `initiative`, `level`, `tier`, `role`, `position`, `conditions`, the engine's lists, anything starting `self.`, `target.`, `attacker.`, `source.`, `roll.`, `mods.`, `reaction.`, `vs.`, and `attack.melee`, `attack.targets`, `attack.hits`, `action.speed`, `class.attacks`, `class.<id>.level`): `@edge` would read the check's edge, never this.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/attribute"}},"derived":{"type":"object","description":"Values computed from the sheet, by name (dotted names allowed: `str.mod`). Read as `@str.mod`. A derived value that reads a track is recomputed when the track changes. A derived value may not be named like an attribute, a track or a track's maximum (`hp`, `hp.max`): `@hp` would read it while its chip names the track. Names the engine reads itself are refused (reserved: `natural`, `total`, `vs`, `outcome`, `degree`, `crit`, `edge`, `stat`, `damage`, `damageType`, `clock`, `initiative`, `level`, `tier`, `role`, `position`, `conditions`, the engine's lists, anything starting `self.`, `target.`, `attacker.`, `source.`, `roll.`, `mods.`, `reaction.`, `vs.`, and `attack.melee`, `attack.targets`, `attack.hits`, `action.speed`, `class.attacks`, `class.<id>.level`): `@edge` would read the check's edge, never this.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the sheet: attributes, other derived values, `@level`, tracks."}},"tracks":{"type":"object","description":"Numbers that go up and down in a fight (`hp`), read as `@hp` (current) and `@hp.max`. Names the engine reads itself are refused (reserved: `natural`, `total`, `vs`, `outcome`, `degree`, `crit`, `edge`, `stat`, `damage`, `damageType`, `clock`, `initiative`, `level`, `tier`, `role`, `position`, `conditions`, the engine's lists, anything starting `self.`, `target.`, `attacker.`, `source.`, `roll.`, `mods.`, `reaction.`, `vs.`, and `attack.melee`, `attack.targets`, `attack.hits`, `action.speed`, `class.attacks`, `class.<id>.level`): `@edge` would read the check's edge, never this.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/track"}},"functions":{"type":"object","description":"Your own functions, callable from every formula: `throw(10)`. No recursion. A name that reads as dice is refused (`d100e` is the die `d100` and then `e`: no name may start with `d` and a digit, `%`, `(` or `F`), as are the built-ins (`max`) and the words of the language (`and`, `true`).","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/userFunction"}},"checks":{"type":"object","description":"Named checks (`attack`, `initiative`, `save.con`): a roll and its outcomes.","propertyNames":{"$ref":"#/$defs/id"},"additionalProperties":{"$ref":"#/$defs/check"}},"combat":{"$ref":"#/$defs/combat"},"turn":{"$ref":"#/$defs/turn"},"conditions":{"type":"array","description":"Conditions a combatant can carry (prone, paralyzed, blessed).","items":{"$ref":"#/$defs/condition"}},"abilities":{"type":"array","description":"Abilities, spells, reactions and potions.","items":{"$ref":"#/$defs/ability"}},"lists":{"type":"object","description":"String lists a combatant may carry besides the engine's own (`resist`, `vulnerable`, `immune`, `tags`, `conditionImmune`), each read in formulas as `@target.<name>` (Libra: `weak`, `killers`). A hero, template or creature writes one under its name. Default: none. A list may not be named like an attribute or a track, nor take a reserved name (see `attributes`).","additionalProperties":{"type":"object","additionalProperties":false,"description":"One list, by its name: `{ \"weapon\": true }` or `{}`.","properties":{"description":{"type":"string","description":"What the list holds."},"weapon":{"type":"boolean","description":"A hero's weapon's list of this name joins the hero's (Libra's killers). Default false."}}}},"tiers":{"type":"object","additionalProperties":false,"description":"The tiers enemy templates are built at: a fight's `template.tier`, the values `@tier` may take, the balance grid's columns. Default `{ \"min\": 1, \"max\": 6 }`.","properties":{"min":{"type":"integer","minimum":0,"maximum":1000,"description":"Lowest tier (default 1)."},"max":{"type":"integer","minimum":0,"maximum":1000,"description":"Highest tier (default 6); at least `min`."}}},"templates":{"type":"array","description":"Enemy sheets built from role and tier (the system's `tiers`, 1..6 by default).","items":{"$ref":"#/$defs/template"}},"classes":{"type":"object","description":"Classes by id; a hero's `classes` gives the level in each.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/class"}},"bestiary":{"type":"array","description":"Creatures that fight with their own numbers.","items":{"$ref":"#/$defs/creature"}},"heroes":{"type":"array","description":"Heroes for the sandbox and `sim`.","items":{"$ref":"#/$defs/hero"}},"fights":{"type":"array","description":"Fights for the sandbox and `sim --fight ID`.","items":{"$ref":"#/$defs/fight"}},"parties":{"type":"array","description":"Named groups of heroes for the balance tools: `sim FILE --grid --party ID` fights each template role at each tier against this party.","items":{"$ref":"#/$defs/party"}},"encounters":{"$ref":"#/$defs/encounters","description":"Difficulty budget: what a fight should cost by the book, compared by the balance tools with how it plays."}},"$defs":{"party":{"type":"object","required":["id","heroes"],"additionalProperties":false,"description":"A party: heroes that fight together in the balance grid.","properties":{"id":{"$ref":"#/$defs/id","description":"Party id: `sim FILE --grid --party ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","minItems":1,"items":{"type":"string","description":"Hero id."},"description":"Hero ids (each must be one of `heroes`)."}}},"encounters":{"type":"object","required":["budget","expect"],"additionalProperties":false,"description":"Difficulty budget. A fight's budget is the sum of `budget` over its enemies; `expect` says what win rate a budget should give, so the balance tools can flag fights where the book and the dice disagree.","properties":{"budget":{"type":"string","x-formula":"encounter","x-formula-type":"number","description":"Budget of one enemy (context `encounter`: `@tier`, `@role`, `@challenge`, `@party.size`, `@party.level`), summed over the fight's enemies, like an XP budget: `\"@tier * (@role == 'boss' ? 8 : @role == 'elite' ? 3 : 1)\"`."},"expect":{"type":"array","minItems":1,"description":"The heroes' expected win rate at given budgets: `[{ \"budget\": 4, \"winRate\": 0.9 }, { \"budget\": 12, \"winRate\": 0.5 }]`. Between points the expectation is read on a straight line; beyond the ends it stays at the end's value.","items":{"type":"object","required":["budget","winRate"],"additionalProperties":false,"description":"One point: a budget and the win rate it should give.","properties":{"budget":{"type":"number","description":"A fight's total budget."},"winRate":{"type":"number","minimum":0,"maximum":1,"description":"Heroes' expected win rate at that budget, 0..1."}}}},"tolerance":{"type":"number","minimum":0,"maximum":1,"description":"How far the simulated win rate may sit from the expectation before a fight is flagged (default 0.15): flagged when the whole 95% interval lies outside expectation ± tolerance."}}},"targetPick":{"type":"string","enum":["fewest-hp","most-hp","most-hurt","last-attacker","provoker","nearest"],"description":"Whom a combatant strikes among the foes it may target (`canTarget`), when no `focus` names one: `fewest-hp` the fewest hit points (the default); `most-hp` the most; `most-hurt` the lowest fraction of its maximum; `last-attacker` the foe who last attacked it (hit or miss) while that one can be targeted; `provoker` the foe who last provoked it (a check outcome with `provokes`, the 7–9 that draws a monster's answer) while that one can be targeted; `nearest` the front row (or the near band) first. Ties go to the fewer hit points, then to the one listed first; `last-attacker` and `provoker` fall back to `fewest-hp` while there is nobody to answer."},"id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]*$","description":"An id: letters, digits, `_`, `-` and `.`, starting with a letter or digit."},"refName":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A name read in formulas as `@name`: letters, digits and `_`, not starting with a digit."},"refPath":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$","description":"A name read in formulas as `@name`; dots allowed (`str.mod`)."},"stringList":{"type":"array","items":{"type":"string"},"description":"A list of words."},"idList":{"type":"array","items":{"type":"string"},"description":"A list of ids."},"attribute":{"type":"object","required":["name"],"additionalProperties":false,"description":"A base number of the sheet.","properties":{"name":{"type":"string","description":"Display name, shown on chips (`Strength`)."},"abbr":{"type":"string","description":"Short label (`STR`)."},"default":{"type":"number","description":"Value when a sheet does not give one."},"min":{"type":"number","description":"Lowest allowed value."},"max":{"type":"number","description":"Highest allowed value."},"whole":{"type":"boolean","description":"Only whole numbers are allowed (a number of dice, a die's size, a rating): the checker reports 2.5 where it is written."},"description":{"type":"string","description":"What it measures, for people."}}},"track":{"type":"object","required":["name","max"],"additionalProperties":false,"description":"A number that goes up and down in a fight.","properties":{"name":{"type":"string","description":"Display name (`Hit points`)."},"max":{"type":"string","x-formula":"sheet","description":"The maximum, a formula over the sheet: `10 + @con.mod * @level`."},"start":{"type":"string","x-formula":"sheet","description":"Value at the start of a fight (default: the maximum). `0` for a track that fills, like Hope."},"counts":{"type":"array","items":{"type":"string"},"description":"Damage types whose hit points taken this track adds up, within its maximum: `[\"aggravated\"]` keeps the aggravated wounds of live action, which blood cannot heal (a heal reads `@hp.max - @hp > @aggravated`). The type is the one the log's damage event names, after the damage steps; each addition is a `gain` event. Healing never lowers it. Usually `start: \"0\"`."},"description":{"type":"string","description":"What it measures, for people."}}},"userFunction":{"type":"object","required":["params","body"],"additionalProperties":false,"description":"A function of your own: `{ \"params\": [\"n\"], \"body\": \"d(@n)\" }`, called `throw(10)`.","properties":{"params":{"type":"array","items":{"$ref":"#/$defs/refName"},"description":"Parameter names, read in the body as `@n`."},"body":{"type":"string","x-formula":"function","description":"The body: a formula over the parameters."},"description":{"type":"string","description":"What it computes, for people."}}},"trackAmount":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"An amount of a track: `{ \"track\": \"hope\", \"amount\": \"1\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"sheet","description":"How much, a formula over the sheet."}}},"outcomeGain":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"A track that an outcome fills for the one who rolled: `{ \"track\": \"progress\", \"amount\": \"@degree\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"check.gain","description":"How much, a formula over the roller's sheet, the roll and this outcome (`@degree`, `@outcome`, `@crit`); a negative amount empties the track (never below 0)."}}},"outcome":{"type":"object","required":["id","when","result"],"additionalProperties":false,"description":"One outcome of a check. Outcomes are tried in order; the first whose `when` holds is the outcome.","properties":{"id":{"$ref":"#/$defs/id","description":"Outcome id (`hit`, `crit`), tallied by the simulator."},"name":{"type":"string","description":"Display name, on chips (`Hit`)."},"when":{"type":"string","x-formula":"check.outcome","x-formula-type":"boolean","description":"True when this is the outcome: `@total >= @vs`. Reads `@natural`, `@total`, `@vs`, `@roll.*`."},"provokes":{"type":"boolean","description":"true: the check's target now counts the actor as the one who provoked it, and a foe whose `picks` is `provoker` strikes that one next while it can be targeted (the 7–9 of a 2d6 move game). Default false."},"result":{"enum":["success","partial","fail"],"description":"What the rules read: `success`, `partial` or `fail`."},"crit":{"type":"boolean","description":"true: a critical success."},"botch":{"type":"boolean","description":"true: a botch (critical failure)."},"degree":{"type":"string","x-formula":"check.outcome","x-formula-type":"number","description":"Degree of success, a number."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the one who rolled (how a rule remembers something for the rest of the fight)."},"inflicts":{"$ref":"#/$defs/idList","description":"Condition ids put on the target (`off-balance`)."},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off the target (a `condition` event `ended` for each it held): an overcome that clears an aspect, a hit that breaks a guard. Taken off before `inflicts` puts any on."},"removesOwn":{"$ref":"#/$defs/idList","description":"Condition ids taken off the one who rolled (a `condition` event `ended` for each it held): a Spirit roll that ends Shaken, a recovery. Taken off before `applies` puts any on."},"counter":{"type":"boolean","description":"Opposed checks (format v1.1, a check's `vs`): true when this outcome hurts the one who rolled: the defender's own first attack (a hero's weapon, a creature's first attack, a template's attack) deals its damage to the attacker, rolled on the defender's sheet with the defender's roll as `@natural`, `@roll.*` and `@crit`, through the damage steps (Call of Cthulhu's fight back). Usually a `fail` outcome: the attacker's own blow does not land. Nothing happens when it is not an opposed blow or the defender has no attack."},"gain":{"type":"array","items":{"$ref":"#/$defs/outcomeGain"},"description":"Tracks of the one who rolled that fill: `[{ \"track\": \"hope\", \"amount\": \"1\" }]`. An amount may read the outcome's `@degree`: an extended challenge adds `@degree` to a progress track, and a botch empties it with `-@progress`."},"description":{"type":"string","description":"For people."}}},"check":{"defaultSnippets":[{"label":"check with hit and miss","description":"A roll against the target's defence with two outcomes.","body":{"name":"${1:Attack}","roll":"${2:d20 + @might}","outcomes":[{"id":"hit","name":"Hit","when":"@total >= @vs","result":"success"},{"id":"miss","name":"Miss","when":"true","result":"fail"}]}}],"type":"object","required":["roll"],"additionalProperties":false,"description":"A check: one roll, then the first outcome whose `when` holds. No outcomes: it only yields its total (initiative).","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"What the check is for, for people."},"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The roll, evaluated once: `d20 + @stat + @prof`. Reads the actor's sheet, `@stat`, reads, `@edge`, `@mods.<name>`, `@target.*`."},"edge":{"type":"object","required":["combine"],"additionalProperties":false,"description":"How advantage-like edges combine before the dice; the roll reads the result as `@edge`.","properties":{"combine":{"enum":["cancel","sum"],"description":"`cancel`: any positive and any negative edge cancel, else ±1. `sum`: added up, clamped to `max`."},"max":{"type":"integer","minimum":0,"description":"Largest edge either way, under `sum`."}}},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order; the first whose `when` holds is the outcome."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number this check is rolled with when no blow gives one (a save, a reaction, initiative), readable in `roll` as `@stat`: `@con.save`. Computed on the roller's sheet; a creature's `saves[<this check's id>]` replaces it (an SRD monster's Constitution save +6). An attack's `@stat` stays the weapon's or creature attack's."},"requires":{"type":"string","x-formula":"check.roll","x-formula-type":"boolean","description":"True when the check may be attempted at all; false: nothing is rolled, no outcome follows (a blow misses, a challenge adds nothing), the action is spent; the log's check event has the outcome `not-attempted` (tallied so by `sim`) and no dice. Read before the roll on the roller's sheet, with `@stat` (the blow's or the check's) and `@target.*`; conditions' `@mods` are not gathered yet. Live action: a wound penalty at or above the ability total stops the action, `@stat >= 1` with totals that already subtract `@wound`. Default: always."},"vs":{"type":"object","required":["check"],"additionalProperties":false,"description":"An opposed check (format v1.1): when this check is rolled against a target (a blow), the target first rolls its own check `check` with its own edge, mods and `@stat` (a hero, a bestiary creature, a template alike; its check event comes first in the log and its outcome's effects are its own), then this check is rolled and its outcomes read both sides: `@vs` is the defender's total, `@vs.total`, `@vs.natural`, `@vs.degree`, `@vs.outcome`, `@vs.crit`, `@vs.roll.high`, `@vs.roll.low`, `@vs.roll.<Tag>` its roll's facts (net successes: `@total - @vs.total`). An outcome marked `counter` hurts the attacker instead. The check event's `opposed` names the defender's roll. Without a target (a save, initiative) nothing is opposed.","properties":{"check":{"$ref":"#/$defs/id","description":"Id of the check the defender rolls (`dodge`); it cannot itself have a `vs`."},"prefer":{"type":"array","maxItems":10,"description":"Other checks the defender may roll instead, tried in order: the first whose `when` holds on the defender's sheet is rolled, else `check` (Call of Cthulhu: fight back when its Fighting beats its Dodge).","items":{"type":"object","required":["check","when"],"additionalProperties":false,"description":"A check the defender prefers when `when` holds.","properties":{"check":{"$ref":"#/$defs/id","description":"Id of the check rolled (`fight-back`); it cannot itself have a `vs`."},"when":{"type":"string","x-formula":"sheet","x-formula-type":"boolean","description":"True when the defender rolls this check: `@fighting > @dodge`, read on the defender's sheet."}}}}}}}},"combat":{"type":"object","required":["mode"],"additionalProperties":false,"description":"How fights are resolved.","properties":{"mode":{"enum":["numbers","consequences"],"description":"`numbers`: attack, damage, defence. `consequences`: the hero rolls and the result is read on both sides (spec §2.8)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"The attack: which check is rolled, the damage of a blow, the defence to meet.","properties":{"check":{"type":"string","description":"Id of the check rolled to attack (`attack`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of a blow: `1d8 + max(@str.mod, @dex.mod)`. Reads the attacker's sheet and reads, `@roll.*`, `@outcome`, `@crit`, `@degree`."},"defence":{"type":"string","x-formula":"defence","x-formula-type":"number","description":"What the enemy must meet, on the defender's sheet: `10 + @dex.mod`. The attack roll reads it as `@vs`."},"reads":{"type":"object","description":"What every attack reads: names and formulas computed on the attacker, read as `@name` in the roll and the damage. A weapon's own reads win, name by name. Reserved names (see `attributes`) are refused.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the attacker's sheet; a plain attribute reads as that attribute."}},"crit":{"enum":["dice","total","none"],"description":"On a crit: `dice` rolls twice the damage dice, `total` doubles the damage, `none` leaves it to formulas reading `@crit`."}}},"damage":{"type":"object","additionalProperties":false,"description":"What happens to damage on its way to the target.","properties":{"steps":{"type":"array","description":"Steps run in order, each replacing `@damage` where `when` holds. The result is floored at 0 and rounded down.","items":{"type":"object","required":["id","when","value"],"additionalProperties":false,"description":"One damage step, named on the damage chip when it changes the number.","properties":{"id":{"$ref":"#/$defs/id","description":"Step id (`resist`)."},"name":{"type":"string","description":"Display name."},"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"True when the step applies: `has(@target.resist, @damageType)`."},"value":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"The new damage: `floor(@damage / 2)`."},"type":{"type":"string","minLength":1,"description":"Where `when` holds, the damage is of this type from this step on: later steps read it as `@damageType`, and the log's damage event (and regeneration's stopping types) name it. A damage type that depends on the target: a firearm's `firearm` becomes `bashing` against a vampire and `lethal` against anyone else (`{ \"when\": \"@damageType == 'firearm'\", \"value\": \"@damage\", \"type\": \"lethal\" }`, after the vampire's step)."}}}},"apply":{"type":"object","additionalProperties":false,"description":"Damage as data (format v1.1): the tracks a blow lowers, in order and in shares, and the conditions the damage done puts on or takes off (Savage Worlds' Shaken and a Wound per raise, Fate's stress then consequence slots). Read after `steps`, for every blow, part and damaging ability. Here `@damage` is the damage after the steps rounded down but not floored at 0 (below 0: the blow fell that far short, a Savage Worlds roll under Toughness). Without `apply` a blow lowers the hit-point track only. The damage event lists each track lowered (`split`) and its chip says what each took and which conditions the blow put on or took off.","required":["tracks"],"properties":{"tracks":{"type":"array","minItems":1,"maxItems":30,"description":"Tracks lowered in order. Each takes its `amount`, at most what is left of the damage and at most what the track holds (no track goes below 0); what it took is no longer left for the next. What no track takes is lost. The damage done is what they took together (the attacker's `damageDealt`); a hit-point track emptied puts its holder down as always.","items":{"type":"object","required":["track"],"additionalProperties":false,"description":"One track a blow lowers.","properties":{"track":{"$ref":"#/$defs/id","description":"Id of the track lowered (`stress`, `wounds`, `hp`)."},"amount":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"What this track takes, rounded down, kept within 0 and what is left; `@damage` is what is left to deal (the damage after the steps less what the tracks before took). Default: all of it (`@damage`), so a second track takes what overflows the first. Half each: `ceil(@damage / 2)` then a track with no amount. A Wound per raise: `floor(@damage / 4)`."}}}},"conditions":{"type":"array","maxItems":30,"description":"Conditions put on or taken off by the damage, after the tracks are lowered (before the target goes down): each `when` is read first, all of them on the blow as the tracks left it, then each that holds puts on `apply` and takes off `remove` on the target (a `condition` event each).","items":{"type":"object","required":["when"],"additionalProperties":false,"minProperties":2,"description":"One condition rule of the damage: `{ \"when\": \"@damage >= 0 and not has(@target.conditions, 'shaken')\", \"apply\": \"shaken\" }`.","properties":{"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"Whether the rule holds: `@damage` is the damage after the steps (not floored at 0), `@target.*` the target after the tracks took theirs."},"apply":{"$ref":"#/$defs/id","description":"Id of the condition put on the target (its source the attacker)."},"remove":{"$ref":"#/$defs/id","description":"Id of the condition taken off the target."}}}}}},"types":{"type":"object","required":["default"],"additionalProperties":false,"description":"Damage types: what a blow deals when nothing names its type.","properties":{"default":{"type":"string","description":"Type of a blow nothing else types (`bludgeoning`)."},"words":{"type":"object","description":"Words of an attack's name and the type they mean: `{ \"claw\": \"slashing\", \"bite\": \"piercing\" }`.","additionalProperties":{"type":"string","description":"The damage type this word means."}}}}}},"reaction":{"type":"object","required":["per"],"additionalProperties":false,"description":"How often a combatant may react outside its turn.","properties":{"per":{"enum":["round","turn","unlimited"],"description":"One reaction per `round` or per `turn`, or `unlimited`."},"opportunity":{"type":"boolean","description":"true: whoever leaves a place where a foe stands takes that foe's first attack as a reaction (an opportunity attack), when the foe has a reaction left. Teleports and disengage words never provoke it."}}},"sustain":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"Keeping a sustained ability when hurt: rolled on each blow that hurts the sustainer.","properties":{"check":{"type":"string","description":"Check id rolled (`sustain`)."},"dc":{"type":"string","x-formula":"sustain.dc","x-formula-type":"number","description":"The number to meet: `max(10, floor(@damage / 2))`."}}},"targeting":{"type":"object","additionalProperties":false,"description":"Who may be targeted.","properties":{"canTarget":{"type":"string","x-formula":"targeting","x-formula-type":"boolean","description":"True when the attacker may target this one: `not (@attack.melee and has(@target.tags, 'flying'))`."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom everyone strikes unless its own `picks` says otherwise (a hero's, a creature's or a template's). Default `fewest-hp`."}}},"death":{"type":"object","required":["enabled"],"additionalProperties":false,"description":"Whether heroes can die. A hero at 0 hit points is `down`: stable when `enabled` is false or a condition on it says `atZero: stable` (out of this fight, alive: it wakes up later, after the fight), dead when a condition says `atZero: dead`, and otherwise dying: with a `save`, it rolls death saves until it is stable, dead or back up; without one it stays down for the rest of the fight.","properties":{"enabled":{"type":"boolean","description":"true: a hero at 0 can die. false: a world without death (stable, wakes up later)."},"save":{"type":"object","required":["check"],"additionalProperties":false,"description":"Death saves: at the start of every round each dying hero rolls `check` (no DC: its outcomes decide). A success counts one success, a `crit` outcome brings the hero back up with 1 hit point; a fail counts one failure, a `botch` outcome two. At `successes` it is stable, at `failures` dead (a `down` event each).","properties":{"check":{"type":"string","description":"Check id rolled (`death`)."},"successes":{"type":"integer","minimum":1,"description":"Successes that make the hero stable. Default 3."},"failures":{"type":"integer","minimum":1,"description":"Failures that kill the hero. Default 3."}}}}},"consequences":{"type":"object","required":["roll","outcomes","position","effect","harm"],"additionalProperties":false,"description":"Consequences mode: the hero rolls, the result is read on both sides.","properties":{"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The hero's roll: `(@pool > 0 ? (@pool)d6kh1 : 2d6kl1)`."},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order, like a check's outcomes."},"position":{"type":"object","description":"Positions and the harm levels a failure costs the hero.","additionalProperties":{"type":"object","required":["harm"],"additionalProperties":false,"description":"One position.","properties":{"harm":{"type":"number","minimum":0,"description":"Harm levels the hero suffers."}}}},"effect":{"type":"object","description":"Effects and the harm levels a success deals.","additionalProperties":{"type":"number","minimum":0,"description":"Harm levels dealt."}},"harm":{"type":"object","required":["levels"],"additionalProperties":false,"description":"What harm costs a hero.","properties":{"levels":{"type":"array","items":{"type":"number","minimum":0,"maximum":1},"description":"Fraction of maximum hit points each harm level costs (Forged: `[0.25, 0.5, 0.8, 1.0]`)."},"slots":{"type":"array","items":{"type":"integer","minimum":0,"maximum":100},"description":"How many harms each level holds on a hero (Forged: `[2, 2, 1]`, two lesser, two moderate, one severe). Harm at a level already full is taken one level up, again and again; a level past the list holds any number (the last of `levels`, all of the hit points, is where a full track ends). Without `slots` every harm is taken at the position's level."},"track":{"type":"string","description":"Track harm is taken from (default `hp`)."}}},"defaultPosition":{"type":"string","description":"The heroes' position in a fight that names none (default `risky`); one of `position`."}}},"disengage":{"$ref":"#/$defs/stringList","description":"Words of the system that disengage: an ability whose id or name holds one never provokes an opportunity attack, unless the ability says `disengage` itself."},"edgeWords":{"type":"object","additionalProperties":false,"description":"How the log words an edge of +1 and -1 on a check (`Prone (near): advantage`); any other edge reads `edge +2`.","properties":{"advantage":{"type":"string","minLength":1,"description":"The word for an edge of +1 (default `advantage`)."},"disadvantage":{"type":"string","minLength":1,"description":"The word for an edge of -1 (default `disadvantage`)."}}}}},"turn":{"type":"object","required":["initiative","actions"],"additionalProperties":false,"description":"Who acts when, and how much one turn allows.","properties":{"initiative":{"type":"object","additionalProperties":false,"description":"Initiative: highest first. Give a `check` to roll or a `deck` to deal (one of them).","properties":{"check":{"type":"string","description":"Id of the initiative check (none with a `deck`)."},"deck":{"type":"object","additionalProperties":false,"description":"Initiative dealt from a deck of cards instead of rolled (format v1.1): at the start of every round each combatant standing is dealt one card, without replacement (a `draw` event), and the highest card acts first. Cards are valued by rank, then suit (no two equal); jokers come above them all. The deck is shuffled again after a round in which a joker was dealt (`reshuffle`), and whenever it runs out mid-deal (the cards held this round stay out). `@initiative` reads the card's value.","properties":{"ranks":{"type":"integer","minimum":1,"maximum":100,"description":"Ranks a suit (default 13: 2 to ace)."},"suits":{"type":"integer","minimum":1,"maximum":10,"description":"Suits (default 4: ♣ ♦ ♥ ♠, lowest to highest on a tie of rank)."},"jokers":{"type":"integer","minimum":0,"maximum":10,"description":"Jokers, above every other card (default 0)."},"joker":{"type":"object","additionalProperties":false,"description":"What a joker does for its holder.","properties":{"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the holder when it is dealt a joker (a bonus to its rolls this round: give the condition `rounds: 1`)."}}},"reshuffle":{"enum":["joker","round"],"description":"`joker`: shuffled again after a round in which a joker was dealt (the default); `round`: before every round."}}},"passes":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Turns each combatant takes a round, read as the round starts with its `@initiative` (`1 + floor(@initiative / 10)`): everyone's first pass in turn order, then everyone's second among those with two, and so on (at least 1, at most 10; each pass is a whole turn). Not with `turn.clock`. Default 1."},"when":{"enum":["once","round"],"description":"`once` (when the first exchange starts; a late arrival rolls when it appears) or every `round`. Default `once`."},"ties":{"enum":["heroes","enemies","random"],"description":"Who goes first on a tie. Default `heroes`."}}},"actions":{"type":"array","description":"The budget of one turn. Attacks past it are marked NO TIME.","items":{"type":"object","required":["id","name","per"],"additionalProperties":false,"description":"One kind of action in a turn.","properties":{"id":{"$ref":"#/$defs/id","description":"Action id (`action`, `bonus`), named by abilities' `uses` and `grants`."},"name":{"type":"string","description":"Display name."},"per":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many per turn."},"attacks":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Attacks this action makes: `@class.attacks` (multiclass: the largest, never summed)."},"speed":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Speed of the action, read by the clock as `@action.speed`; may read `@clock` (Run: all that is left) and `@clock.next`, the next lower tick this round on which anyone else is to act (the highest clock below the actor's among the others standing; 0 when nobody): Libra's Wait `@clock.next > 0 ? @clock - @clock.next : 0` holds to it."},"defer":{"type":"boolean","description":"true: a held action (Libra's Wait). Taking it (with an ability that `uses` it, steered by standing orders) does nothing else and ends the act: the actor's clock drops by the action's `speed` only (none: it stays on the current tick; `turn.clock.cost` is not applied), and at that clock value it acts again after everyone else who is to act there, last on the tick. To hold until a lower initiative number someone else acts on, the speed reads `@clock - @clock.next`. It cannot be taken twice on the same tick. Only in a system with `turn.clock` (the checker warns otherwise: without a clock it only ends the turn)."},"description":{"type":"string","description":"For people."}}}},"limit":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many actions one turn allows, of every kind together (each kind still within its own `per`): Libra's `1` (a turn is one Action, a potion or a power, and its speed is that action's). On a clock, each act is a turn. Default: no limit beyond each kind's `per`."},"clock":{"type":"object","required":["cost","while"],"additionalProperties":false,"description":"Turns the round into ticks, for speed systems. The highest clock acts next.","properties":{"cost":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"What each action takes off the actor's clock: `@action.speed`."},"while":{"type":"string","x-formula":"clock","x-formula-type":"boolean","description":"True while the actor may act again: `@clock >= 1`."},"again":{"type":"array","description":"What each act after the actor's first one of a round costs, paid from its own tracks when that act begins (each payment a `gain` event): live action's `[{ \"track\": \"blood\", \"amount\": \"1\" }]`, a blood point for every Celerity action. One who cannot pay all of it acts no more that round, whatever `while` says. Amounts read what `while` reads (`@clock`, `@initiative`). Default: acting again is free.","items":{"type":"object","required":["track","amount"],"additionalProperties":false,"properties":{"track":{"type":"string","description":"Track id paid from (`blood`)."},"amount":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"How much of the track, on the actor's sheet: `1`."}}}}}}}},"condition":{"defaultSnippets":[{"label":"condition","description":"A condition with an edge on its holder's checks for a few rounds.","body":{"id":"${1:new-condition}","name":"${2:Dazed}","edge":"${3:-1}","rounds":"^${4:1}"}}],"type":"object","required":["id"],"additionalProperties":false,"description":"A condition: edges and mods on checks, no actions, a save that ends it.","properties":{"id":{"$ref":"#/$defs/id","description":"Condition id, named by `applies`, `inflicts` and fights."},"name":{"type":"string","description":"Display name, on chips (`Prone`)."},"description":{"type":"string","description":"For people."},"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge on the holder's own checks: `-1` is disadvantage."},"mods":{"type":"object","description":"Mods on the holder's own checks, read there as `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"checks":{"$ref":"#/$defs/idList","description":"Check ids the holder's `edge` and `mods` apply to (all when omitted)."},"against":{"type":"array","description":"Effects on checks made against the holder, filtered by `reach`.","items":{"type":"object","additionalProperties":false,"description":"One effect on checks against the holder.","properties":{"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge for the attacker: `1` is advantage."},"mods":{"type":"object","description":"Added to the attacker's `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"crit":{"type":"boolean","description":"true: a hit becomes a crit. The check then reads as its first success outcome marked `crit` (its event, tally and chip), when it has one, and the chip says which condition did it (`Paralyzed (near): crit`)."},"reach":{"type":"string","description":"Only for attacks from this band or row (`near`, `far`)."}}}},"noActions":{"type":"boolean","description":"true: its holder cannot act: no blows, no abilities, potions included, on its turn, and no reactions either (a reaction is an ability: the seed's one who cannot act \"neither strikes nor uses abilities\"), unless `noReactions` is `false`."},"flees":{"type":"boolean","description":"true: its holder is running away. At the start of its next turn, if it still stands and holds this condition, it leaves the fight (a `flee` event): it no longer acts, reacts or can be targeted, rows close up behind it, and it counts neither as standing nor as down (the statistics count it as fled). A side with nobody left standing in the fight, down or fled, has lost it. One brought down while running stays in the fight, down. Put it on with an ability (Libra's Run: `applies` it to `self`, with `noActions` so the runner cannot act, Dodge or Resist meanwhile). Default false."},"endsOnDamage":{"type":"boolean","description":"true: any damage its holder takes (more than 0, after the damage steps) ends it (Asleep: a blow wakes the sleeper; the blow itself still has the advantage and crit Asleep gives)."},"noReactions":{"type":"boolean","description":"Whether its holder's reactions are taken away (Shield, a dodge, a soak, an opportunity attack). Default: what `noActions` says. `true` alone takes only the reactions (a shocking grasp); `false` with `noActions` keeps them (stunned on its turn, still dodging)."},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"The holder rolls again at the end of each of its turns; a success ends the condition. When a save applied the condition (a spell's `save`, a creature attack's `save`: a ghoul's DC 10 Constitution save), the repeat is that same check against that same DC; `check` and `dc` here serve when no save applied it (a fight's starting conditions, an outcome's `inflicts`).","properties":{"check":{"type":"string","description":"Check id rolled (`save.con`)."},"dc":{"type":"string","x-formula":"condition.dc","x-formula-type":"number","description":"DC, computed when the condition is applied: `@source.spell.dc`."},"at":{"enum":["turnEnd","turnStart"],"description":"When the save is rolled. Default `turnEnd`."}}},"atZero":{"enum":["dead","stable"],"description":"What 0 hit points means while this is on a hero."},"rounds":{"type":"integer","minimum":0,"description":"Rounds it lasts (none: until something ends it): it ends at the end of its holder's `rounds`-th turn after the one in progress, whoever put it on. `1`, put on by a foe or by the holder itself during its own turn, lasts to the end of the holder's next turn; `0` put on during the holder's own turn ends at the end of that turn (a boost to this turn's rolls only), and off its turn means the same as `1`. With `ends: turnStart`, at the start of its holder's `rounds`-th turn from now instead."},"charges":{"type":"integer","minimum":1,"description":"Checks it lasts (a penalty until used): each check it takes part in uses one, either as its holder's own check (its `edge` or `mods`, within `checks`) or as a foe's check against the holder (an `against` entry that applies); when none is left it ends after that check (a `condition` event, `ended`). A check not attempted (`requires`) uses none. With `rounds` too, whichever runs out first. Live action's botch: `\"charges\": 1` lasts to the botcher's next challenge, whenever it comes. Default: not counted."},"ends":{"enum":["turnEnd","turnStart","sourceTurnEnd"],"description":"When its `rounds` run out: `turnEnd` (default) at the end of its holder's `rounds`-th turn after the one in progress; `turnStart` at the start of its holder's `rounds`-th turn from now, whoever put it on and when (`\"rounds\": 1, \"ends\": \"turnStart\"`: until the start of its holder's next turn, as a dodge or a full defence lasts). `sourceTurnEnd` (format v1.1) at the end of the `rounds`-th turn of the one who put it on, after the one in progress (`\"rounds\": 1`: until the end of the caster's next turn); with no source, or once the source is down or gone, its holder's turns count instead. With `rounds` 0 it means 1. Without `rounds`, nothing."},"refresh":{"type":"boolean","description":"true: put on again while its holder holds it, it starts over (its `rounds`, its `charges` and its save's DC counted anew, the new source its source), with a `condition` event `refreshed`: a mark renewed by every hit lasts as long as the hits keep coming. Default false: a condition held is not put on again (its first application keeps counting down)."}}},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"A saving throw each target rolls against the user's DC.","properties":{"check":{"type":"string","description":"Check id each target rolls (`save.wis`)."},"dc":{"type":"string","x-formula":"ability.dc","x-formula-type":"number","description":"DC, on the user's sheet: `@spell.dc`."},"half":{"type":"boolean","description":"true: half damage on a successful save."}}},"ability":{"defaultSnippets":[{"label":"ability","description":"An ability of its own attack: one roll and its damage.","body":{"id":"${1:power-strike}","name":"${2:Power Strike}","uses":"${3:free}","target":"${4:enemy}","attack":{"check":"${5:attack}","damage":"${6:2d6}"}}}],"type":"object","required":["id","uses"],"additionalProperties":false,"description":"An ability, spell, reaction or potion.","properties":{"id":{"$ref":"#/$defs/id","description":"Ability id, named by heroes and orders."},"name":{"type":"string","description":"Display name."},"kind":{"type":"string","description":"Kind, for people (`Spell`, `Feature`, `Potion`)."},"level":{"type":"integer","minimum":0,"description":"Spell level or tier."},"description":{"type":"string","description":"For people."},"uses":{"type":"string","description":"What it takes: an action id of `turn.actions` (`action`, `bonus`), `reaction`, or `free`."},"cost":{"type":"array","description":"Resources paid; an ability whose cost cannot be paid is not used.","items":{"type":"object","minProperties":1,"additionalProperties":false,"dependentRequired":{"track":["amount"],"amount":["track"]},"description":"A spell slot (`{ \"slot\": 1 }`) or an amount of a track (`{ \"track\": \"tp\", \"amount\": \"1\" }`).","properties":{"slot":{"type":"integer","minimum":0,"description":"Spell slot level spent."},"track":{"type":"string","description":"Track paid from."},"amount":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much of the track."}}}},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks that fill when it is used (a builder)."},"react":{"type":"object","required":["on"],"additionalProperties":false,"description":"For a reaction: when it fires and what it does.","properties":{"on":{"enum":["hit","spell","leave","roll"],"description":"`hit` (being hit), `spell` (a spell), `leave` (an enemy leaving reach), `roll` (a decision after one of its holder's own checks is rolled and before its outcome is final: `reroll`, `keep` or `bonus`, format v1.1; taking it gives its holder the ability's `gain` and `applies` first, so the new roll and the outcome read them)."},"checks":{"$ref":"#/$defs/idList","description":"`roll` reactions: the check ids it answers (default: every check of its holder's)."},"reroll":{"type":"boolean","description":"`roll` reactions: true, the whole check is rolled again and the new roll stands (a benny, a push). Its standing order's `when` reads the first roll (`@total`, `@vs`, `@natural`, `@roll.*`)."},"bonus":{"type":"string","x-formula":"order","x-formula-type":"number","description":"`roll` reactions: added to the check's total before its outcome is read again (an invoke's +2)."},"keep":{"type":"array","minItems":1,"description":"`roll` reactions (format v1.1, a partial reroll): the check is rolled again, but each die of the first roll whose face is one of an entry's `faces` keeps that face, in its place in the pool (`@roll.dice` order); every other die is rolled anew (a push: `[{ \"faces\": [6] }, { \"tag\": \"Base\", \"faces\": [1] }]` rerolls all but the sixes and the base dice's ones). An entry with `tag` keeps only dice of the term so tagged in the roll (`(@body)d6[Base]`). Implies `reroll`. The `reaction` event lists the first roll's `dice` and which were `kept`.","items":{"type":"object","required":["faces"],"additionalProperties":false,"properties":{"faces":{"type":"array","minItems":1,"items":{"type":"integer"},"description":"Faces that stay: `[6]`; a Fate die's `[1]` keeps its pluses."},"tag":{"type":"string","minLength":1,"description":"Only dice of the term with this tag in the check's roll (`Base` for `(@body)d6[Base]`); default every die. A tag no answered check's roll has is an error."}}}},"defence":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Added to the defence against the triggering attack (Shield: `5`)."},"check":{"type":"string","description":"A check rolled to react; its success is read by damage steps as `@reaction.<ability id>`."},"cancels":{"type":"boolean","description":"`spell` reactions: true, a successful one undoes the ability on the one reacting: no attack roll, save, damage or condition for it (Counterspell; the others an area spell reaches still suffer it). Default false: the ability goes on, and damage steps may read `@reaction.<id>`."},"kinds":{"$ref":"#/$defs/stringList","description":"`spell` reactions: the ability kinds (an ability's `kind`, compared exactly) it answers; an ability of another kind aimed at the holder does not trigger it (classic-d20's Counterspell `[\"Spell\"]`: a fighter's manoeuvre goes on). Default: every ability aimed at the holder."},"when":{"type":"string","x-formula":"reaction","x-formula-type":"boolean","description":"True when it answers this trigger at all; false: it is not taken (no check rolled, nothing paid, no reaction used). Reads the reactor's sheet, the triggering blow's `@damageType` and `@attack.melee`, and `@attacker.*` (the one it answers): Libra's Dodge `@damageType == 'physical'`, Resist `@damageType != 'physical'`. A `spell` trigger reads the ability's damage type; a `leave` trigger has none (`''`). Default: always."}}},"sustained":{"type":"boolean","description":"true: its effects last while its user sustains it (one at a time)."},"target":{"enum":["enemy","enemies","ally","allies","self"],"description":"Who it is aimed at: one `enemy`, all `enemies`, an `ally`, all `allies`, or `self`."},"save":{"$ref":"#/$defs/save"},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the targets (on a failed save, when there is one)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"An attack of its own: an attack spell rolls its own attack and dice.","properties":{"check":{"type":"string","description":"Check id rolled (`attack`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@spell.mod`."},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage: `(@level >= 5 ? 2 : 1)d10`. An `enemies` ability strikes each target in turn: `@attack.targets` is how many it aims at, `@attack.hits` how many were hit before this blow (a spray's extra damage split between them)."},"type":{"type":"string","description":"Damage type (`fire`)."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage of a saving-throw ability, rolled once for all targets."},"type":{"type":"string","description":"Damage type."},"heal":{"type":"object","required":["amount","track"],"additionalProperties":false,"description":"Healing, never above the maximum.","properties":{"amount":{"type":"string","x-formula":"heal","x-formula-type":"number","description":"How much: `1d10 + @level`."},"track":{"type":"string","description":"Track healed (`hp`)."}}},"grants":{"type":"array","description":"More actions this turn (Action Surge): their attacks are really rolled.","items":{"type":"object","required":["action","count"],"additionalProperties":false,"description":"Extra actions of one kind.","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"integer","minimum":1,"description":"How many more this turn."}}}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, read by the clock as `@action.speed`."},"recharge":{"type":"object","required":["min"],"additionalProperties":false,"description":"Recharge (a breath weapon): usable again at the start of a turn when its die (a d6 unless `die` says) shows at least `min`.","properties":{"min":{"type":"integer","minimum":1,"maximum":1000,"description":"Lowest face of the die that recharges it (5 on a d6: on 5-6); at most the die's faces."},"die":{"type":"integer","minimum":2,"maximum":1000,"description":"Faces of the recharge die (default 6: a d6)."}}},"move":{"type":"string","description":"Where using it moves its user (a band such as `far`, or a row). Leaving a place where foes stand lets them react (`react.on: leave`, or the opportunity attack of `combat.reaction.opportunity`), unless it is a teleport or a disengage (`disengage`)."},"teleport":{"type":"boolean","description":"A teleport (Misty Step): its `move` never provokes a reaction."},"swap":{"type":"boolean","description":"Its `move` to a row switches places: the first ally standing in that row takes the mover's row (a `move` event), as one standing one behind the other must (Libra's row formation); with nobody there it is a plain move. Needs `move`. Without it, while rows close up (`positions.advance`), a move back out of a row its user alone holds is not taken (the rows would move it straight back)."},"disengage":{"type":"boolean","description":"Its `move` disengages: leaving never provokes an opportunity attack or a `leave` reaction. When absent, the words of `combat.disengage` found in its id or name decide."},"challenge":{"type":"object","required":["check","vs"],"additionalProperties":false,"description":"A check its user rolls on its own, against a number rather than a foe (an unopposed challenge: picking a lock, breaking a ward). The outcome's `applies` and `gain` take effect as for any check, so an extended challenge adds its `@degree` to a progress track (and a botch may empty it); standing orders read the track to know when it is done.","properties":{"check":{"type":"string","description":"Check id rolled (`challenge`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The user's number for the check, `@stat` (an ability total: `@wits + @streetwise - @wound`). Default: the check's own `stat`, else 0."},"vs":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number to meet, `@vs` (a difficulty), on the user's sheet."}}},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off its targets (breaking a ward, a cure). An ability that does nothing else is not used while none of its targets holds one of them."}}},"template":{"defaultSnippets":[{"label":"enemy template","description":"An enemy role whose numbers grow with `@tier`.","body":{"role":"${1:standard}","attributes":{},"tracks":{"hp":"${2:6 + 4 * @tier}"},"combat":{"attack":"${3:@tier}","damage":"${4:1d6 + @tier}","defence":"${5:10 + @tier}"}}}],"type":"object","required":["role"],"additionalProperties":false,"description":"An enemy template: formulas of `@tier` (the system's `tiers`, 1..6 by default) that build an enemy's sheet.","properties":{"role":{"type":"string","description":"`minion`, `standard`, `elite`, `boss`, or a role of your own."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom it strikes among the foes it may target (default: `combat.targeting.picks`, else `fewest-hp`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"defaults":{"type":"object","additionalProperties":false,"description":"Defaults for the enemy's sheet.","properties":{"attribute":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Every attribute not given in `attributes`: `min(5, floor((@tier + 1) / 2))`."}}},"attributes":{"type":"object","description":"Attributes by id.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier` and `@role`."}},"tracks":{"type":"object","description":"Track maxima by id: `{ \"hp\": \"8 + 6 * @tier\" }`.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier`, `@role` and the sheet."}},"combat":{"type":"object","additionalProperties":false,"description":"The enemy's fighting numbers.","properties":{"defence":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Defence: `12 + @tier`."},"attack":{"type":"string","x-formula":"template","x-formula-type":"number","description":"The number its blows are struck with, `@stat` in the attack check."},"damage":{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"Damage of its blows: `(@tier)d6 + @tier`. Reads `@tier`, `@role`, the sheet, and the attack roll's `@roll.*`, `@crit`."},"attacks":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Attacks its attack action makes (`\"2\"`; `\"0\"`: it never strikes with its blows, its abilities still act). When given, this is the count whatever the turn's attack action says (`turn.actions[].attacks`, even a constant `\"1\"`); when absent the action's count holds, and `@class.attacks` reads 1."},"type":{"type":"string","description":"Damage type of its blows."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"harm":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Consequences mode: harm levels before it falls: `@role == 'minion' ? 1 : 3`."},"abilities":{"type":"array","description":"Abilities of its own or ids of the system's abilities, used as a bestiary creature uses them: each reaction (Libra's Dodge, Resist) whenever the moment comes, abilities aimed at enemies before its blows. Costs are paid from the enemy's own tracks.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags read by formulas: `has(@target.tags, 'flying')`."},"lists":{"type":"object","description":"Values of the system's declared lists (`lists`) by name, read as `@target.<name>`: `{ \"wields\": [\"spear\"] }` (Libra's weapon type). A name the system does not declare is an error.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"orders":{"$ref":"#/$defs/enemyOrders","description":"Its standing orders (other abilities before its attacks; its reactions whenever the moment comes unless an order says when)."}}},"class":{"type":"object","additionalProperties":false,"description":"A class.","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"attacks":{"type":"string","x-formula":"class","x-formula-type":"number","description":"Attacks an Action makes; `@level` is the level in this class. Read as `@class.attacks` (the largest over a hero's classes)."}}},"damagePart":{"type":"object","required":["damage","type"],"additionalProperties":false,"description":"A further part of a blow's damage with a type of its own (an adult red dragon's bite: piercing, plus `{ \"damage\": \"2d6\", \"type\": \"fire\" }`). Rolled with the blow's own damage (its dice doubled on a crit under `crit: dice`, x2 under `total`), then run through `combat.damage.steps` on its own with `@damageType` set to its type (resisted, doubled or ignored separately); the parts' results are added up on the target, one damage event each, and one sustain roll covers the whole blow.","properties":{"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of this part: `2d6`."},"type":{"type":"string","description":"Damage type of this part (`fire`)."}}},"creatureAttack":{"type":"object","required":["id","bonus","damage"],"additionalProperties":false,"description":"One attack of a creature.","properties":{"id":{"$ref":"#/$defs/id","description":"Attack id, named by `multiattack`."},"name":{"type":"string","description":"Display name; its words type the damage (`Claw` slashes)."},"bonus":{"description":"Attack bonus: the number the blow is struck with (`@stat`). A number, or a formula over the creature's own sheet, evaluated at each blow: `\"@melee.total\"` or `\"4 - @wound\"` reads its wounds as they are then.","oneOf":[{"type":"number","description":"The bonus: `4`."},{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"A formula over the creature's own sheet (its attributes, derived values and tracks), evaluated at each blow: `@melee.total`."}]},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `2d6 + 3`."},"type":{"type":"string","description":"Damage type."},"reach":{"type":"string","description":"`near` or `far`."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids a hit puts on the target (after its save, when there is one)."},"save":{"$ref":"#/$defs/save"},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a dragon's bite: `damage` piercing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"enemyOrders":{"type":"array","description":"Standing orders of an enemy, tried in order like a hero's: other abilities before its attacks (a war cry, running away), reactions when the moment comes. `use` names one of its own `abilities`. Each reaction it has that no order names is used whenever the moment comes, as without orders.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Id of one of its abilities."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it, on its own sheet: `@hp < @hp.max / 2`."}}}},"creatureLists":{"type":"array","items":{"type":"string"},"description":"Any other list of words the system reads (`has(@target.conditionImmune, 'charmed')`)."},"creature":{"defaultSnippets":[{"label":"creature","description":"A bestiary creature with one attack.","body":{"id":"${1:wolf}","name":"${2:Wolf}","defence":"^${3:12}","hp":"^${4:11}","attacks":[{"id":"${5:bite}","name":"${6:Bite}","bonus":"^${7:4}","damage":"${8:2d4 + 2}"}]}}],"type":"object","required":["id","name","defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"A creature of the bestiary: it fights with its own numbers.","properties":{"id":{"$ref":"#/$defs/id","description":"Creature id, named by fights (`goblin`)."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom it strikes among the foes it may target (default: `combat.targeting.picks`, else `fewest-hp`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"size":{"type":"string","description":"Size, for people."},"type":{"type":"string","description":"Creature type (`undead`)."},"challenge":{"type":"number","minimum":0,"description":"Challenge rating or level."},"defence":{"description":"Defence (armour class): a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"tracks":{"type":"object","description":"Other track maxima by id.","additionalProperties":{"type":"number","description":"Maximum."}},"saves":{"type":"object","description":"Bonuses by check id (`save.dex`: 5), replacing the sheet's own.","additionalProperties":{"type":"number","description":"Bonus."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one attack action, in order (`[\"bite\", \"claw\", \"claw\"]`). Without one, a creature makes one attack an action and uses its attacks in turn: the first, then the second, and so on round the list, each fight starting from the first (an attack that reaches no foe is passed over for the next). The SRD ghoul bites, then claws (paralysing), then bites again."},"damageType":{"type":"string","description":"Damage type of its blows when an attack names none."},"regeneration":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Hit points regained at the start of each of its turns.","properties":{"amount":{"type":"number","minimum":0,"description":"Hit points regained."},"stoppedBy":{"$ref":"#/$defs/stringList","description":"Damage types that stop it for a turn (`fire`, `acid`)."}}},"abilities":{"type":"array","description":"Abilities of its own (a breath weapon, a saving throw the hero rolls) or ids of the system's abilities.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"position":{"type":"string","description":"Where it stands by default (`near`, `far`, a row)."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`undead`, `flying`)."},"orders":{"$ref":"#/$defs/enemyOrders","description":"Its standing orders (other abilities before its attacks; its reactions whenever the moment comes unless an order says when)."}}},"weapon":{"type":"object","required":["name","damage"],"additionalProperties":false,"description":"A hero's weapon.","properties":{"name":{"type":"string","description":"Display name; its words type the damage."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `1d8 + @str.mod`."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@str.mod`."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"type":{"type":"string","description":"Damage type (`slashing`)."},"reads":{"type":"object","description":"What this weapon's attacks read, winning over `combat.attack.reads` name by name: `{ \"second\": \"@willpower\" }`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the wielder's sheet."}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, `@action.speed`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`finesse`)."},"lists":{"type":"object","description":"Values of the system's declared lists by name (`{ \"wields\": [\"sword\"] }`); a list declared `weapon: true` joins the wielder's (Libra's weapon type and killers). A name the system does not declare is an error.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a flame tongue: slashing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"hero":{"defaultSnippets":[{"label":"hero","description":"A hero with attributes and a weapon.","body":{"id":"${1:hero}","name":"${2:Hero}","level":"^${3:1}","attributes":{},"weapon":{"name":"${4:Sword}","damage":"${5:1d8}"}}}],"type":"object","required":["id","name","level"],"additionalProperties":false,"description":"A hero for the sandbox.","properties":{"id":{"$ref":"#/$defs/id","description":"Hero id, named by fights."},"name":{"type":"string","description":"Display name."},"level":{"type":"integer","minimum":0,"description":"Character level, `@level`."},"classes":{"type":"object","description":"Level in each class by class id: `{ \"fighter\": 5 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Level in this class."}},"attributes":{"type":"object","description":"Attribute values by id; missing ones take the attribute's `default`.","additionalProperties":{"type":"number","description":"Value."}},"derived":{"type":"object","description":"The hero's own values (`spell.dc`), read like the system's derived values.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the hero's sheet."}},"tracks":{"type":"object","description":"Starting values of tracks, when not the maximum.","additionalProperties":{"type":"number","description":"Starting value."}},"slots":{"type":"object","description":"Spell slots by level: `{ \"1\": 4, \"2\": 2 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Slots of this level."}},"weapon":{"$ref":"#/$defs/weapon"},"abilities":{"$ref":"#/$defs/idList","description":"Ability ids the hero has."},"orders":{"type":"array","description":"Standing orders, tried in order: reactions when the moment comes, other abilities before the hero's attacks.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Ability id to use."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it: `@hp < @hp.max / 2`, or for a reaction `@total - @vs < 5`. A reaction to a hit reads the blow's `@total`, `@vs`, `@natural`, `@degree`, `@roll.*` and its own `@damage` (an order that reads `@damage` has the blow's damage rolled before the reactions, and that roll is the one dealt)."}}}},"focus":{"type":"string","description":"Who to target first: a combatant id or a role (default: the reachable enemy with the fewest hit points)."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom it strikes among the foes it may target (default: `combat.targeting.picks`, else `fewest-hp`)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids the hero carries from the start."},"position":{"type":"string","description":"Where the hero stands by default."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types the hero resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types the hero is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types the hero is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"The hero's weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe the hero slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."},"lists":{"type":"object","description":"Values of the system's declared lists (`lists`) by name, read as `@target.<name>`: `{ \"wields\": [\"sword\"] }`. A name the system does not declare is an error; a creature writes them as keys of its own.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}},"fightHero":{"oneOf":[{"type":"string","description":"A hero id."},{"type":"object","required":["hero"],"additionalProperties":false,"description":"A hero with a position and conditions for this fight.","properties":{"hero":{"type":"string","description":"Hero id."},"position":{"type":"string","description":"Where the hero stands (`near`, `far`, a row)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied when the fight starts (a late arrival: when it arrives)."},"arrives":{"type":"integer","minimum":1,"maximum":10000,"description":"The round the hero enters the fight (default 1: from the start). Until then it neither acts nor can be targeted, and a side is not beaten while someone of it is still to come; on arriving it rolls initiative (the seed: a fighter who enters later rolls when first seen), takes its turn in that round by it, and its starting `conditions` land then. An `arrive` event says so."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}}]},"enemyNumbers":{"type":"object","required":["defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"An enemy written out with its own numbers.","properties":{"name":{"type":"string","description":"Display name."},"defence":{"description":"Defence: a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order."},"damageType":{"type":"string","description":"Damage type of its blows."},"harm":{"type":"number","minimum":0,"description":"Consequences mode: harm levels before it falls."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}},"pinnedValue":{"description":"A number of the sheet as it was given: a number, or the template's formula as it was (kept when it reads what changes in a fight, such as wounds).","oneOf":[{"type":"number","description":"The number it was given: `130`."},{"type":"string","x-formula":"template","x-formula-type":"number","description":"The template's formula as it was (`max(0, 5 + @tier - @wound)`), read at the entry's tier."}]},"pinnedSheet":{"type":"object","additionalProperties":false,"description":"The sheet these template enemies were given when brought in (a saved roster, spec §2.6: an enemy keeps the sheet it was given when the template later changes). What it names wins over the template's formulas, so a change of the template does not rewrite them; what it leaves out (abilities, orders, lists, a number not named) still follows the template. Only with `template`. `rules-studio change` lists the pinned enemies it leaves untouched, and the sandbox marks them.","properties":{"attributes":{"type":"object","description":"Attribute values by id, as given.","additionalProperties":{"$ref":"#/$defs/pinnedValue"}},"tracks":{"type":"object","description":"Track maxima by id, as given (`{ \"hp\": 130 }`).","additionalProperties":{"$ref":"#/$defs/pinnedValue"}},"combat":{"type":"object","additionalProperties":false,"description":"The fighting numbers, as given.","properties":{"defence":{"$ref":"#/$defs/pinnedValue","description":"Defence, as given."},"attack":{"$ref":"#/$defs/pinnedValue","description":"The number its blows are struck with, as given."},"damage":{"description":"Damage of its blows, as given: the template's formula as it was (it is rolled), or a number.","oneOf":[{"type":"number","description":"Fixed damage."},{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"The damage formula as it was: `(@tier + 1)d8 + 2 * @tier`."}]},"attacks":{"$ref":"#/$defs/pinnedValue","description":"Attacks its attack action makes, as given."}}},"harm":{"$ref":"#/$defs/pinnedValue","description":"Harm levels before it falls (consequences mode), as given."}}},"fightEnemy":{"type":"object","additionalProperties":false,"anyOf":[{"required":["template"],"properties":{"template":true}},{"required":["bestiary"],"properties":{"bestiary":true}},{"required":["numbers"],"properties":{"numbers":true}}],"description":"Enemies of one kind: from a template, the bestiary, or numbers written out.","properties":{"template":{"type":"object","required":["role","tier"],"additionalProperties":false,"description":"From a template: `{ \"role\": \"minion\", \"tier\": 1 }`.","properties":{"role":{"type":"string","description":"Template role."},"tier":{"type":"integer","minimum":0,"maximum":1000,"description":"Tier, inside the system's `tiers` (1..6 by default)."}}},"bestiary":{"type":"string","description":"Creature id from the bestiary."},"numbers":{"$ref":"#/$defs/enemyNumbers"},"count":{"type":"integer","minimum":1,"maximum":1000,"description":"How many (default 1, at most 1000)."},"id":{"$ref":"#/$defs/id","description":"Name prefix: enemies are `<id>-1`, `<id>-2`, ... (default: the role or creature)."},"position":{"type":"string","description":"Where they stand."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied to each when the fight starts (late arrivals: when they arrive)."},"arrives":{"type":"integer","minimum":1,"maximum":10000,"description":"The round they enter the fight (default 1: from the start). Until then they neither act nor can be targeted, and a side is not beaten while someone of it is still to come; on arriving they roll initiative (the seed: a fighter who enters later rolls when first seen), take their turn in that round by it, and their starting `conditions` land then. An `arrive` event says so."},"pinned":{"$ref":"#/$defs/pinnedSheet"}}},"fight":{"defaultSnippets":[{"label":"fight","description":"A sample fight: heroes against enemies from a template.","body":{"id":"${1:first-fight}","name":"${2:First fight}","heroes":["${3:hero}"],"enemies":[{"template":{"role":"${4:standard}","tier":"^${5:1}"},"count":"^${6:1}"}]}}],"type":"object","required":["id","heroes","enemies"],"additionalProperties":false,"description":"A fight: heroes against enemies.","properties":{"id":{"$ref":"#/$defs/id","description":"Fight id: `sim FILE --fight ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","items":{"$ref":"#/$defs/fightHero"},"description":"Hero ids, or `{ \"hero\": \"fighter5\", \"position\": \"far\", \"conditions\": [\"blessed\"] }`."},"enemies":{"type":"array","items":{"$ref":"#/$defs/fightEnemy"},"description":"Enemies: `{ \"template\": { \"role\": \"minion\", \"tier\": 1 }, \"count\": 4 }` or `{ \"bestiary\": \"goblin\" }`."},"positions":{"type":"object","description":"Positions by hero id: `{ \"fighter5\": \"near\" }`.","additionalProperties":{"type":"string","description":"Band or row."}},"maxRounds":{"type":"integer","minimum":1,"maximum":10000,"description":"Rounds before the fight is a draw (default 100)."},"position":{"type":"string","description":"Consequences mode: the heroes' position (default `combat.consequences.defaultPosition`, else `risky`)."},"effect":{"type":"string","description":"Consequences mode: the heroes' effect (default `standard`)."}}}}};
-export const eventsSchema = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:events:1","title":"Rules Studio simulator event","description":"One line of `sim --log`: one JSON event per line, each with a `type`. Fields listed are the ones the engine writes; further fields may be added in later versions, so readers ignore what they do not know.","type":"object","required":["type"],"properties":{"type":{"enum":["fightStart","round","turn","check","reaction","damage","condition","down","noTime","fightEnd","heal","ability","harm","sustain","regenerate","move","gain","arrive","draw","flee"],"description":"What happened."},"fight":{"type":"integer","minimum":0,"description":"Index of the fight in the run (0-based): added to each line by `sim --log --fights N` when N > 1 (not part of the engine's event)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}},"allOf":[{"if":{"properties":{"type":{"const":"fightStart"}},"required":["type"]},"then":{"required":["type","system","fightId","seed","hpTrack","combatants"],"properties":{"type":{"const":"fightStart","description":"A fight begins."},"system":{"type":"string","description":"System id."},"fightId":{"type":"string","description":"Fight id."},"seed":{"type":["integer","string"],"description":"Seed of this fight."},"combatants":{"type":"array","description":"Who fights.","items":{"type":"object","description":"A combatant.","required":["id","name","side","hp","position"],"properties":{"id":{"type":"string","description":"Combatant id."},"side":{"enum":["heroes","enemies"],"description":"Side."},"hp":{"type":"number","description":"Hit points at the start."},"position":{"type":"string","description":"Band or row."},"name":{"type":"string","description":"Display name."},"arrives":{"type":"integer","minimum":2,"description":"A late arrival: the round it enters the fight (an `arrive` event then). Absent: from the start."}}}},"note":{"type":"string","description":"A note on how the engine plays this system (a square-based system fought in bands)."},"hpTrack":{"type":"string","description":"Id of the track that holds hit points (the combatants' `hp`; a `heal` or `gain` of this track changes them)."}}}},{"if":{"properties":{"type":{"const":"round"}},"required":["type"]},"then":{"required":["type","round"],"properties":{"type":{"const":"round","description":"A new round begins."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"turn"}},"required":["type"]},"then":{"required":["type","round","actor","initiative"],"properties":{"type":{"const":"turn","description":"An actor's turn (each time it acts, in a clock system)."},"actor":{"type":"string","description":"Who acts."},"clock":{"type":"number","description":"The clock value the actor acts at (clock systems)."},"initiative":{"type":"number","description":"The actor's initiative."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"check"}},"required":["type"]},"then":{"required":["type","round","actor","check","checkName","target","dice","roll","total","vs","outcome","outcomeName","result","crit","botch","formula","chip","influencedBy"],"properties":{"type":{"const":"check","description":"A check was rolled."},"actor":{"type":"string","description":"Who rolled."},"check":{"type":"string","description":"Check id."},"target":{"type":["string","null"],"description":"Against whom, if anyone."},"dice":{"type":"array","items":{"type":"number"},"description":"Every die rolled, kept and dropped."},"total":{"type":"number","description":"The roll's total."},"vs":{"type":["number","null"],"description":"The number to meet, if any."},"outcome":{"type":["string","null"],"description":"Outcome id (none for a check without outcomes)."},"degree":{"type":"number","description":"The outcome's degree of success, when it has a `degree` formula."},"chip":{"type":"string","description":"The chip, built from `roll`, `total`, `vs`, `outcomeName` and `influencedBy`: `d20 (14) + 3 Strength + 2 = 19 vs 13 · Hit`, then `Influenced by: …` on its own line when something did."},"influencedBy":{"type":"array","items":{"type":"string"},"description":"What influenced the roll (`Prone (near): advantage`)."},"opposed":{"type":"object","required":["actor","check","total","outcome"],"additionalProperties":false,"description":"An opposed check (format v1.1, the system's `checks.<id>.vs`): the defender's roll this check was judged against; that roll's own check event comes just before.","properties":{"actor":{"type":"string","description":"The defender who rolled."},"check":{"type":"string","description":"The check it rolled (`dodge`, or a preferred one)."},"total":{"type":"number","description":"Its total (`@vs.total`)."},"outcome":{"type":["string","null"],"description":"Its outcome id (`@vs.outcome`), null when its check has none."}}},"checkName":{"type":"string","description":"The check's display name (`Attack roll`)."},"roll":{"type":"string","description":"The roll's terms as the chip writes them, before ` = total` (`d20 (14) + 3 Strength + 2`): a part of `chip`."},"outcomeName":{"type":["string","null"],"description":"The outcome's display name (`Hit`); null for a check without outcomes."},"result":{"enum":["success","partial","fail",null],"description":"The outcome's `result` (`success`, `partial`, `fail`): what a reader colours the chip by; null for a check without outcomes."},"crit":{"type":"boolean","description":"The roll is a crit (its outcome is marked `crit`, or a target's condition turned a hit into one)."},"botch":{"type":"boolean","description":"The outcome is marked `botch`."},"formula":{"type":"string","description":"JSON pointer of the formula that rolled (`/checks/attack/roll`): what a chip links to."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"reaction"}},"required":["type"]},"then":{"required":["type","round","actor","ability","on","success","chip"],"properties":{"type":{"const":"reaction","description":"A reaction was used."},"actor":{"type":"string","description":"Who reacted."},"ability":{"type":"string","description":"Ability id used."},"on":{"enum":["hit","spell","leave","roll"],"description":"The trigger (`hit`, `spell`, `leave`, or `roll`: a decision after its own check's roll, a reroll or a bonus, before the outcome is final; its check event follows with the roll that stands)."},"success":{"type":"boolean","description":"Whether a reaction check succeeded."},"dice":{"type":"array","items":{"type":"number"},"description":"A partial reroll (`react.keep`): every die of the first roll, in order (`@roll.dice`)."},"kept":{"type":"array","items":{"type":"boolean"},"description":"A partial reroll (`react.keep`): for each of `dice`, whether it kept its face (the others were rolled anew)."},"chip":{"type":"string","description":"Chip."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"damage"}},"required":["type"]},"then":{"required":["type","round","actor","target","amount","damageType","steps","rolled","hp","formula","chip"],"properties":{"type":{"const":"damage","description":"Damage was dealt."},"actor":{"type":"string","description":"Who dealt it."},"target":{"type":"string","description":"Who took it."},"amount":{"type":"number","description":"Damage after every step."},"steps":{"type":"array","description":"Names of the damage steps that changed the number, in order.","items":{"type":"string","description":"A step's id or name."}},"rolled":{"type":"number","description":"Damage as rolled, before the steps."},"hp":{"type":"number","description":"Target's hit points after."},"chip":{"type":"string","description":"Chip."},"damageType":{"type":"string","description":"Damage type of the blow (spec §4 calls it the damage's `type`; the event's own `type` is `damage`)."},"formula":{"type":"string","description":"JSON pointer of the damage formula that rolled (`/heroes/0/weapon/damage`, an ability's or a template's damage)."},"split":{"type":"array","description":"With `combat.damage.apply` (format v1.1): each track the blow lowered, in order; what they took together is the damage done.","items":{"type":"object","required":["track","amount","value"],"additionalProperties":false,"description":"One track lowered.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"number","description":"What it took."},"value":{"type":"number","description":"What it holds after."}}}},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"condition"}},"required":["type"]},"then":{"required":["type","round","target","condition","change"],"properties":{"type":{"const":"condition","description":"A condition was applied or ended."},"target":{"type":"string","description":"Who carries it."},"condition":{"type":"string","description":"Condition id."},"change":{"enum":["applied","refreshed","ended","saved"],"description":"What happened to it: `refreshed`, put on again while held by a condition with `refresh` (it starts over)."},"source":{"type":"string","description":"Who applied it."},"dc":{"type":"number","description":"Save DC."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"down"}},"required":["type"]},"then":{"required":["type","round","target","state"],"properties":{"type":{"const":"down","description":"A combatant fell."},"target":{"type":"string","description":"Who fell."},"by":{"type":"string","description":"Who dropped them."},"state":{"enum":["down","dead","stable"],"description":"`dead`, `stable`, `down`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"noTime"}},"required":["type"]},"then":{"required":["type","round","actor","action","attack"],"properties":{"type":{"const":"noTime","description":"An attack past the turn's budget: NO TIME, it does not happen."},"actor":{"type":"string","description":"Who ran out of time."},"action":{"type":"string","description":"Action id."},"attack":{"type":"number","description":"Which attack (1-based)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"fightEnd"}},"required":["type"]},"then":{"required":["type","round","winner","rounds"],"properties":{"type":{"const":"fightEnd","description":"The fight ended."},"winner":{"enum":["heroes","enemies","draw"],"description":"Who won."},"rounds":{"type":"number","description":"Rounds fought."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"heal"}},"required":["type"]},"then":{"required":["type","round","actor","target","amount","track","chip"],"properties":{"type":{"const":"heal","description":"Someone was healed."},"actor":{"type":"string","description":"Who healed."},"target":{"type":"string","description":"Who was healed."},"amount":{"type":"number","description":"Hit points restored."},"track":{"type":"string","description":"Track healed."},"chip":{"type":"string","description":"Chip."},"formula":{"type":"string","description":"JSON pointer of the heal's amount formula (absent for a death save's revival)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"ability"}},"required":["type"]},"then":{"required":["type","round","actor","ability","targets","chip"],"properties":{"type":{"const":"ability","description":"An ability was used."},"actor":{"type":"string","description":"Who used it."},"ability":{"type":"string","description":"Ability id."},"targets":{"type":"array","items":{"type":"string"},"description":"Target ids."},"chip":{"type":"string","description":"Chip."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"harm"}},"required":["type"]},"then":{"required":["type","round","actor","target","levels","amount"],"properties":{"type":{"const":"harm","description":"Consequences mode: harm suffered."},"actor":{"type":"string","description":"Who rolled."},"target":{"type":"string","description":"Who suffered the harm."},"levels":{"type":"number","description":"Harm levels."},"amount":{"type":"number","description":"Hit points lost, if any."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"sustain"}},"required":["type"]},"then":{"required":["type","round","actor","ability","change"],"properties":{"type":{"const":"sustain","description":"A sustained ability started, was kept or ended."},"actor":{"type":"string","description":"The sustainer."},"ability":{"type":"string","description":"Ability id."},"change":{"enum":["started","ended","kept"],"description":"What happened."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"regenerate"}},"required":["type"]},"then":{"required":["type","round","target","amount","stopped"],"properties":{"type":{"const":"regenerate","description":"Regeneration at the start of a turn."},"target":{"type":"string","description":"Who regenerated."},"amount":{"type":"number","description":"Hit points regained."},"stopped":{"type":"boolean","description":"true when damage stopped it this turn."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"move"}},"required":["type"]},"then":{"required":["type","round","target","from","to","chip"],"properties":{"type":{"const":"move","description":"A combatant changed place without an action of its own (rows closing up: `positions.advance`; or an ally's move switched places with it: `abilities[].swap`)."},"target":{"type":"string","description":"Who moved."},"from":{"type":"string","description":"Row or band it left."},"to":{"type":"string","description":"Row or band it is in now."},"chip":{"type":"string","description":"For people: `Brisa, Archer: back → front (the row ahead fell)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"gain"}},"required":["type"]},"then":{"required":["type","round","target","track","amount","value","chip"],"properties":{"type":{"const":"gain","description":"A track changed by a `gain` (an outcome's, an ability's or a reaction's), after keeping it within 0 and its maximum; a gain that changes nothing writes none. One that empties the hit points is followed by a `down` event."},"target":{"type":"string","description":"Whose track changed."},"track":{"type":"string","description":"Track id (`hope`, `progress`, `hp`)."},"amount":{"type":"number","description":"The change made: positive a gain, negative a loss."},"value":{"type":"number","description":"What the track holds now."},"chip":{"type":"string","description":"For people: `Guardian: hope +1 (3)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"arrive"}},"required":["type"]},"then":{"required":["type","round","target","position","chip"],"properties":{"type":{"const":"arrive","description":"A late arrival enters the fight at the start of its round (a fight entry's `arrives`): it rolls initiative then (a `check` event follows) unless everyone rolls this round."},"target":{"type":"string","description":"Who arrived."},"position":{"type":"string","description":"Band or row it enters in."},"chip":{"type":"string","description":"For people: `Wizard enters the fight (far)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"draw"}},"required":["type"]},"then":{"required":["type","round","target","card","value","joker","chip"],"properties":{"type":{"const":"draw","description":"A card dealt for initiative (`turn.initiative.deck`) at the start of a round: its value is the holder's initiative this round."},"target":{"type":"string","description":"Who was dealt the card."},"card":{"type":"string","description":"The card's name: `Q♠`, `Joker`, or `rank 3 suit 2` in a deck of another shape."},"value":{"type":"integer","minimum":1,"description":"Its value, the holder's initiative: by rank, then suit (no two cards equal); jokers above every other card."},"joker":{"type":"boolean","description":"true for a joker: the deck's `joker.applies` go on the holder, and the deck is shuffled again after the round."},"chip":{"type":"string","description":"For people: `Cutter draws Q♠`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"flee"}},"required":["type"]},"then":{"required":["type","round","target","position","chip"],"properties":{"type":{"const":"flee","description":"One running away (a condition with `flees`, Libra's Run) leaves the fight at the start of its turn: from here on it neither acts, reacts nor can be targeted, and counts neither as standing nor as down."},"target":{"type":"string","description":"Who ran away."},"position":{"type":"string","description":"Band or row it left from."},"chip":{"type":"string","description":"For people: `Brisa, Archer runs away: out of the fight`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}}]};
+export const systemSchema = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:system:1","title":"Rules Studio system","description":"A tabletop rule system as data (rules format v1). Formulas are strings in the Rules Studio formula language; each formula field names its context in `x-formula` (what it may read) and, when it must be true or false, `x-formula-type: boolean`.","type":"object","required":["id","name","version","formatVersion","attributes"],"additionalProperties":false,"properties":{"cards":{"type":"array","items":{"$ref":"#/$defs/card"},"description":"Cards every combatant holds (issue 23): rules that fire on fight events (`on`) and do what rules do (`do`)."},"$schema":{"type":"string","description":"Where editors find this schema, e.g. `../schemas/system.schema.json`."},"id":{"$ref":"#/$defs/id","description":"Stable id of the system, also its file name (`classic-d20`)."},"name":{"type":"string","minLength":1,"description":"The system's name as players know it."},"version":{"type":"string","minLength":1,"description":"Your own version of the system (free text, e.g. `1.0.0`)."},"formatVersion":{"const":1,"description":"Version of the rules file format. This app reads version 1."},"description":{"type":"string","description":"What the system is, for people."},"grid":{"type":"boolean","description":"true: fights are played on squares. false: no grid; where each one stands is a band or a row (spec §2.9)."},"positions":{"type":"object","additionalProperties":false,"description":"Where combatants stand when there is no grid: range bands and named rows.","properties":{"bands":{"$ref":"#/$defs/stringList","description":"Range bands the system speaks of (default `near`, `far`)."},"rows":{"$ref":"#/$defs/stringList","description":"Rows the system names, front first, e.g. `[\"front\", \"back\"]`."},"advance":{"type":"boolean","description":"true: rows close up. Whenever every combatant of a side standing in a row of `rows` is down (or nobody of that side stands there), each of that side's combatants in a later row moves up one row, until no row ahead of a standing combatant is empty (row formation: when the front row falls, the next in line is the new front row). Checked when the fight starts and whenever someone goes down; each move is a `move` event. Default false."}}},"attributes":{"type":"object","description":"Base numbers of a sheet, by id. Read in formulas as `@str`. Names the engine reads itself are refused (reserved: `natural`, `total`, `vs`, `outcome`, `degree`, `crit`, `edge`, `stat`, `damage`, `damageType`, `clock`, `initiative`, `level`, `tier`, `role`, `position`, `conditions`, the engine's lists, anything starting `self.`, `target.`, `attacker.`, `source.`, `roll.`, `mods.`, `reaction.`, `vs.`, and `attack.melee`, `attack.targets`, `attack.hits`, `action.speed`, `class.attacks`, `class.<id>.level`): `@edge` would read the check's edge, never this.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/attribute"}},"derived":{"type":"object","description":"Values computed from the sheet, by name (dotted names allowed: `str.mod`). Read as `@str.mod`. A derived value that reads a track is recomputed when the track changes. A derived value may not be named like an attribute, a track or a track's maximum (`hp`, `hp.max`): `@hp` would read it while its chip names the track. Names the engine reads itself are refused (reserved: `natural`, `total`, `vs`, `outcome`, `degree`, `crit`, `edge`, `stat`, `damage`, `damageType`, `clock`, `initiative`, `level`, `tier`, `role`, `position`, `conditions`, the engine's lists, anything starting `self.`, `target.`, `attacker.`, `source.`, `roll.`, `mods.`, `reaction.`, `vs.`, and `attack.melee`, `attack.targets`, `attack.hits`, `action.speed`, `class.attacks`, `class.<id>.level`): `@edge` would read the check's edge, never this.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the sheet: attributes, other derived values, `@level`, tracks."}},"tracks":{"type":"object","description":"Numbers that go up and down in a fight (`hp`), read as `@hp` (current) and `@hp.max`. Names the engine reads itself are refused (reserved: `natural`, `total`, `vs`, `outcome`, `degree`, `crit`, `edge`, `stat`, `damage`, `damageType`, `clock`, `initiative`, `level`, `tier`, `role`, `position`, `conditions`, the engine's lists, anything starting `self.`, `target.`, `attacker.`, `source.`, `roll.`, `mods.`, `reaction.`, `vs.`, and `attack.melee`, `attack.targets`, `attack.hits`, `action.speed`, `class.attacks`, `class.<id>.level`): `@edge` would read the check's edge, never this.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/track"}},"functions":{"type":"object","description":"Your own functions, callable from every formula: `throw(10)`. No recursion. A name that reads as dice is refused (`d100e` is the die `d100` and then `e`: no name may start with `d` and a digit, `%`, `(` or `F`), as are the built-ins (`max`) and the words of the language (`and`, `true`).","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/userFunction"}},"checks":{"type":"object","description":"Named checks (`attack`, `initiative`, `save.con`): a roll and its outcomes.","propertyNames":{"$ref":"#/$defs/id"},"additionalProperties":{"$ref":"#/$defs/check"}},"combat":{"$ref":"#/$defs/combat"},"turn":{"$ref":"#/$defs/turn"},"conditions":{"type":"array","description":"Conditions a combatant can carry (prone, paralyzed, blessed).","items":{"$ref":"#/$defs/condition"}},"abilities":{"type":"array","description":"Abilities, spells, reactions and potions.","items":{"$ref":"#/$defs/ability"}},"lists":{"type":"object","description":"String lists a combatant may carry besides the engine's own (`resist`, `vulnerable`, `immune`, `tags`, `conditionImmune`), each read in formulas as `@target.<name>` (Libra: `weak`, `killers`). A hero, template or creature writes one under its name. Default: none. A list may not be named like an attribute or a track, nor take a reserved name (see `attributes`).","additionalProperties":{"type":"object","additionalProperties":false,"description":"One list, by its name: `{ \"weapon\": true }` or `{}`.","properties":{"description":{"type":"string","description":"What the list holds."},"weapon":{"type":"boolean","description":"A hero's weapon's list of this name joins the hero's (Libra's killers). Default false."}}}},"tiers":{"type":"object","additionalProperties":false,"description":"The tiers enemy templates are built at: a fight's `template.tier`, the values `@tier` may take, the balance grid's columns. Default `{ \"min\": 1, \"max\": 6 }`.","properties":{"min":{"type":"integer","minimum":0,"maximum":1000,"description":"Lowest tier (default 1)."},"max":{"type":"integer","minimum":0,"maximum":1000,"description":"Highest tier (default 6); at least `min`."}}},"templates":{"type":"array","description":"Enemy sheets built from role and tier (the system's `tiers`, 1..6 by default).","items":{"$ref":"#/$defs/template"}},"classes":{"type":"object","description":"Classes by id; a hero's `classes` gives the level in each.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/class"}},"bestiary":{"type":"array","description":"Creatures that fight with their own numbers.","items":{"$ref":"#/$defs/creature"}},"heroes":{"type":"array","description":"Heroes for the sandbox and `sim`.","items":{"$ref":"#/$defs/hero"}},"fights":{"type":"array","description":"Fights for the sandbox and `sim --fight ID`.","items":{"$ref":"#/$defs/fight"}},"parties":{"type":"array","description":"Named groups of heroes for the balance tools: `sim FILE --grid --party ID` fights each template role at each tier against this party.","items":{"$ref":"#/$defs/party"}},"encounters":{"$ref":"#/$defs/encounters","description":"Difficulty budget: what a fight should cost by the book, compared by the balance tools with how it plays."}},"$defs":{"party":{"type":"object","required":["id","heroes"],"additionalProperties":false,"description":"A party: heroes that fight together in the balance grid.","properties":{"id":{"$ref":"#/$defs/id","description":"Party id: `sim FILE --grid --party ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","minItems":1,"items":{"type":"string","description":"Hero id."},"description":"Hero ids (each must be one of `heroes`)."}}},"encounters":{"type":"object","required":["budget","expect"],"additionalProperties":false,"description":"Difficulty budget. A fight's budget is the sum of `budget` over its enemies; `expect` says what win rate a budget should give, so the balance tools can flag fights where the book and the dice disagree.","properties":{"budget":{"type":"string","x-formula":"encounter","x-formula-type":"number","description":"Budget of one enemy (context `encounter`: `@tier`, `@role`, `@challenge`, `@party.size`, `@party.level`), summed over the fight's enemies, like an XP budget: `\"@tier * (@role == 'boss' ? 8 : @role == 'elite' ? 3 : 1)\"`."},"expect":{"type":"array","minItems":1,"description":"The heroes' expected win rate at given budgets: `[{ \"budget\": 4, \"winRate\": 0.9 }, { \"budget\": 12, \"winRate\": 0.5 }]`. Between points the expectation is read on a straight line; beyond the ends it stays at the end's value.","items":{"type":"object","required":["budget","winRate"],"additionalProperties":false,"description":"One point: a budget and the win rate it should give.","properties":{"budget":{"type":"number","description":"A fight's total budget."},"winRate":{"type":"number","minimum":0,"maximum":1,"description":"Heroes' expected win rate at that budget, 0..1."}}}},"tolerance":{"type":"number","minimum":0,"maximum":1,"description":"How far the simulated win rate may sit from the expectation before a fight is flagged (default 0.15): flagged when the whole 95% interval lies outside expectation ± tolerance."}}},"targetPick":{"type":"string","enum":["fewest-hp","most-hp","most-hurt","last-attacker","provoker","nearest"],"description":"Whom a combatant strikes among the foes it may target (`canTarget`), when no `focus` names one: `fewest-hp` the fewest hit points (the default); `most-hp` the most; `most-hurt` the lowest fraction of its maximum; `last-attacker` the foe who last attacked it (hit or miss) while that one can be targeted; `provoker` the foe who last provoked it (a check outcome with `provokes`, the 7–9 that draws a monster's answer) while that one can be targeted; `nearest` the front row (or the near band) first. Ties go to the fewer hit points, then to the one listed first; `last-attacker` and `provoker` fall back to `fewest-hp` while there is nobody to answer."},"id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]*$","description":"An id: letters, digits, `_`, `-` and `.`, starting with a letter or digit."},"refName":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A name read in formulas as `@name`: letters, digits and `_`, not starting with a digit."},"refPath":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$","description":"A name read in formulas as `@name`; dots allowed (`str.mod`)."},"stringList":{"type":"array","items":{"type":"string"},"description":"A list of words."},"idList":{"type":"array","items":{"type":"string"},"description":"A list of ids."},"attribute":{"type":"object","required":["name"],"additionalProperties":false,"description":"A base number of the sheet.","properties":{"name":{"type":"string","description":"Display name, shown on chips (`Strength`)."},"abbr":{"type":"string","description":"Short label (`STR`)."},"default":{"type":"number","description":"Value when a sheet does not give one."},"min":{"type":"number","description":"Lowest allowed value."},"max":{"type":"number","description":"Highest allowed value."},"whole":{"type":"boolean","description":"Only whole numbers are allowed (a number of dice, a die's size, a rating): the checker reports 2.5 where it is written."},"description":{"type":"string","description":"What it measures, for people."}}},"track":{"type":"object","required":["name","max"],"additionalProperties":false,"description":"A number that goes up and down in a fight.","properties":{"name":{"type":"string","description":"Display name (`Hit points`)."},"max":{"type":"string","x-formula":"sheet","description":"The maximum, a formula over the sheet: `10 + @con.mod * @level`."},"start":{"type":"string","x-formula":"sheet","description":"Value at the start of a fight (default: the maximum). `0` for a track that fills, like Hope."},"counts":{"type":"array","items":{"type":"string"},"description":"Damage types whose hit points taken this track adds up, within its maximum: `[\"aggravated\"]` keeps the aggravated wounds of live action, which blood cannot heal (a heal reads `@hp.max - @hp > @aggravated`). The type is the one the log's damage event names, after the damage steps; each addition is a `gain` event. Healing never lowers it. Usually `start: \"0\"`."},"description":{"type":"string","description":"What it measures, for people."}}},"userFunction":{"type":"object","required":["params","body"],"additionalProperties":false,"description":"A function of your own: `{ \"params\": [\"n\"], \"body\": \"d(@n)\" }`, called `throw(10)`.","properties":{"params":{"type":"array","items":{"$ref":"#/$defs/refName"},"description":"Parameter names, read in the body as `@n`."},"body":{"type":"string","x-formula":"function","description":"The body: a formula over the parameters."},"description":{"type":"string","description":"What it computes, for people."}}},"trackAmount":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"An amount of a track: `{ \"track\": \"hope\", \"amount\": \"1\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"sheet","description":"How much, a formula over the sheet."}}},"outcomeGain":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"A track that an outcome fills for the one who rolled: `{ \"track\": \"progress\", \"amount\": \"@degree\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"check.gain","description":"How much, a formula over the roller's sheet, the roll and this outcome (`@degree`, `@outcome`, `@crit`); a negative amount empties the track (never below 0)."}}},"outcome":{"type":"object","required":["id","when","result"],"additionalProperties":false,"description":"One outcome of a check. Outcomes are tried in order; the first whose `when` holds is the outcome.","properties":{"id":{"$ref":"#/$defs/id","description":"Outcome id (`hit`, `crit`), tallied by the simulator."},"name":{"type":"string","description":"Display name, on chips (`Hit`)."},"when":{"type":"string","x-formula":"check.outcome","x-formula-type":"boolean","description":"True when this is the outcome: `@total >= @vs`. Reads `@natural`, `@total`, `@vs`, `@roll.*`."},"provokes":{"type":"boolean","description":"true: the check's target now counts the actor as the one who provoked it, and a foe whose `picks` is `provoker` strikes that one next while it can be targeted (the 7–9 of a 2d6 move game). Default false."},"result":{"enum":["success","partial","fail"],"description":"What the rules read: `success`, `partial` or `fail`."},"crit":{"type":"boolean","description":"true: a critical success."},"botch":{"type":"boolean","description":"true: a botch (critical failure)."},"degree":{"type":"string","x-formula":"check.outcome","x-formula-type":"number","description":"Degree of success, a number."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the one who rolled (how a rule remembers something for the rest of the fight)."},"inflicts":{"$ref":"#/$defs/idList","description":"Condition ids put on the target (`off-balance`)."},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off the target (a `condition` event `ended` for each it held): an overcome that clears an aspect, a hit that breaks a guard. Taken off before `inflicts` puts any on."},"removesOwn":{"$ref":"#/$defs/idList","description":"Condition ids taken off the one who rolled (a `condition` event `ended` for each it held): a Spirit roll that ends Shaken, a recovery. Taken off before `applies` puts any on."},"counter":{"type":"boolean","description":"Opposed checks (format v1.1, a check's `vs`): true when this outcome hurts the one who rolled: the defender's own first attack (a hero's weapon, a creature's first attack, a template's attack) deals its damage to the attacker, rolled on the defender's sheet with the defender's roll as `@natural`, `@roll.*` and `@crit`, through the damage steps (Call of Cthulhu's fight back). Usually a `fail` outcome: the attacker's own blow does not land. Nothing happens when it is not an opposed blow or the defender has no attack."},"gain":{"type":"array","items":{"$ref":"#/$defs/outcomeGain"},"description":"Tracks of the one who rolled that fill: `[{ \"track\": \"hope\", \"amount\": \"1\" }]`. An amount may read the outcome's `@degree`: an extended challenge adds `@degree` to a progress track, and a botch empties it with `-@progress`."},"description":{"type":"string","description":"For people."}}},"check":{"defaultSnippets":[{"label":"check with hit and miss","description":"A roll against the target's defence with two outcomes.","body":{"name":"${1:Attack}","roll":"${2:d20 + @might}","outcomes":[{"id":"hit","name":"Hit","when":"@total >= @vs","result":"success"},{"id":"miss","name":"Miss","when":"true","result":"fail"}]}}],"type":"object","required":["roll"],"additionalProperties":false,"description":"A check: one roll, then the first outcome whose `when` holds. No outcomes: it only yields its total (initiative).","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"What the check is for, for people."},"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The roll, evaluated once: `d20 + @stat + @prof`. Reads the actor's sheet, `@stat`, reads, `@edge`, `@mods.<name>`, `@target.*`."},"edge":{"type":"object","required":["combine"],"additionalProperties":false,"description":"How advantage-like edges combine before the dice; the roll reads the result as `@edge`.","properties":{"combine":{"enum":["cancel","sum"],"description":"`cancel`: any positive and any negative edge cancel, else ±1. `sum`: added up, clamped to `max`."},"max":{"type":"integer","minimum":0,"description":"Largest edge either way, under `sum`."}}},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order; the first whose `when` holds is the outcome."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number this check is rolled with when no blow gives one (a save, a reaction, initiative), readable in `roll` as `@stat`: `@con.save`. Computed on the roller's sheet; a creature's `saves[<this check's id>]` replaces it (an SRD monster's Constitution save +6). An attack's `@stat` stays the weapon's or creature attack's."},"requires":{"type":"string","x-formula":"check.roll","x-formula-type":"boolean","description":"True when the check may be attempted at all; false: nothing is rolled, no outcome follows (a blow misses, a challenge adds nothing), the action is spent; the log's check event has the outcome `not-attempted` (tallied so by `sim`) and no dice. Read before the roll on the roller's sheet, with `@stat` (the blow's or the check's) and `@target.*`; conditions' `@mods` are not gathered yet. Live action: a wound penalty at or above the ability total stops the action, `@stat >= 1` with totals that already subtract `@wound`. Default: always."},"vs":{"type":"object","required":["check"],"additionalProperties":false,"description":"An opposed check (format v1.1): when this check is rolled against a target (a blow), the target first rolls its own check `check` with its own edge, mods and `@stat` (a hero, a bestiary creature, a template alike; its check event comes first in the log and its outcome's effects are its own), then this check is rolled and its outcomes read both sides: `@vs` is the defender's total, `@vs.total`, `@vs.natural`, `@vs.degree`, `@vs.outcome`, `@vs.crit`, `@vs.roll.high`, `@vs.roll.low`, `@vs.roll.<Tag>` its roll's facts (net successes: `@total - @vs.total`). An outcome marked `counter` hurts the attacker instead. The check event's `opposed` names the defender's roll. Without a target (a save, initiative) nothing is opposed.","properties":{"check":{"$ref":"#/$defs/id","description":"Id of the check the defender rolls (`dodge`); it cannot itself have a `vs`."},"prefer":{"type":"array","maxItems":10,"description":"Other checks the defender may roll instead, tried in order: the first whose `when` holds on the defender's sheet is rolled, else `check` (Call of Cthulhu: fight back when its Fighting beats its Dodge).","items":{"type":"object","required":["check","when"],"additionalProperties":false,"description":"A check the defender prefers when `when` holds.","properties":{"check":{"$ref":"#/$defs/id","description":"Id of the check rolled (`fight-back`); it cannot itself have a `vs`."},"when":{"type":"string","x-formula":"sheet","x-formula-type":"boolean","description":"True when the defender rolls this check: `@fighting > @dodge`, read on the defender's sheet."}}}}}}}},"combat":{"type":"object","required":["mode"],"additionalProperties":false,"description":"How fights are resolved.","properties":{"mode":{"enum":["numbers","consequences"],"description":"`numbers`: attack, damage, defence. `consequences`: the hero rolls and the result is read on both sides (spec §2.8)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"The attack: which check is rolled, the damage of a blow, the defence to meet.","properties":{"check":{"type":"string","description":"Id of the check rolled to attack (`attack`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of a blow: `1d8 + max(@str.mod, @dex.mod)`. Reads the attacker's sheet and reads, `@roll.*`, `@outcome`, `@crit`, `@degree`."},"defence":{"type":"string","x-formula":"defence","x-formula-type":"number","description":"What the enemy must meet, on the defender's sheet: `10 + @dex.mod`. The attack roll reads it as `@vs`."},"reads":{"type":"object","description":"What every attack reads: names and formulas computed on the attacker, read as `@name` in the roll and the damage. A weapon's own reads win, name by name. Reserved names (see `attributes`) are refused.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the attacker's sheet; a plain attribute reads as that attribute."}},"crit":{"enum":["dice","total","none"],"description":"On a crit: `dice` rolls twice the damage dice, `total` doubles the damage, `none` leaves it to formulas reading `@crit`."}}},"damage":{"type":"object","additionalProperties":false,"description":"What happens to damage on its way to the target.","properties":{"steps":{"type":"array","description":"Steps run in order, each replacing `@damage` where `when` holds. The result is floored at 0 and rounded down.","items":{"type":"object","required":["id","when","value"],"additionalProperties":false,"description":"One damage step, named on the damage chip when it changes the number.","properties":{"id":{"$ref":"#/$defs/id","description":"Step id (`resist`)."},"name":{"type":"string","description":"Display name."},"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"True when the step applies: `has(@target.resist, @damageType)`."},"value":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"The new damage: `floor(@damage / 2)`."},"type":{"type":"string","minLength":1,"description":"Where `when` holds, the damage is of this type from this step on: later steps read it as `@damageType`, and the log's damage event (and regeneration's stopping types) name it. A damage type that depends on the target: a firearm's `firearm` becomes `bashing` against a vampire and `lethal` against anyone else (`{ \"when\": \"@damageType == 'firearm'\", \"value\": \"@damage\", \"type\": \"lethal\" }`, after the vampire's step)."}}}},"apply":{"type":"object","additionalProperties":false,"description":"Damage as data (format v1.1): the tracks a blow lowers, in order and in shares, and the conditions the damage done puts on or takes off (Savage Worlds' Shaken and a Wound per raise, Fate's stress then consequence slots). Read after `steps`, for every blow, part and damaging ability. Here `@damage` is the damage after the steps rounded down but not floored at 0 (below 0: the blow fell that far short, a Savage Worlds roll under Toughness). Without `apply` a blow lowers the hit-point track only. The damage event lists each track lowered (`split`) and its chip says what each took and which conditions the blow put on or took off.","required":["tracks"],"properties":{"tracks":{"type":"array","minItems":1,"maxItems":30,"description":"Tracks lowered in order. Each takes its `amount`, at most what is left of the damage and at most what the track holds (no track goes below 0); what it took is no longer left for the next. What no track takes is lost. The damage done is what they took together (the attacker's `damageDealt`); a hit-point track emptied puts its holder down as always.","items":{"type":"object","required":["track"],"additionalProperties":false,"description":"One track a blow lowers.","properties":{"track":{"$ref":"#/$defs/id","description":"Id of the track lowered (`stress`, `wounds`, `hp`)."},"amount":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"What this track takes, rounded down, kept within 0 and what is left; `@damage` is what is left to deal (the damage after the steps less what the tracks before took). Default: all of it (`@damage`), so a second track takes what overflows the first. Half each: `ceil(@damage / 2)` then a track with no amount. A Wound per raise: `floor(@damage / 4)`."}}}},"conditions":{"type":"array","maxItems":30,"description":"Conditions put on or taken off by the damage, after the tracks are lowered (before the target goes down): each `when` is read first, all of them on the blow as the tracks left it, then each that holds puts on `apply` and takes off `remove` on the target (a `condition` event each).","items":{"type":"object","required":["when"],"additionalProperties":false,"minProperties":2,"description":"One condition rule of the damage: `{ \"when\": \"@damage >= 0 and not has(@target.conditions, 'shaken')\", \"apply\": \"shaken\" }`.","properties":{"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"Whether the rule holds: `@damage` is the damage after the steps (not floored at 0), `@target.*` the target after the tracks took theirs."},"apply":{"$ref":"#/$defs/id","description":"Id of the condition put on the target (its source the attacker)."},"remove":{"$ref":"#/$defs/id","description":"Id of the condition taken off the target."}}}}}},"types":{"type":"object","required":["default"],"additionalProperties":false,"description":"Damage types: what a blow deals when nothing names its type.","properties":{"default":{"type":"string","description":"Type of a blow nothing else types (`bludgeoning`)."},"words":{"type":"object","description":"Words of an attack's name and the type they mean: `{ \"claw\": \"slashing\", \"bite\": \"piercing\" }`.","additionalProperties":{"type":"string","description":"The damage type this word means."}}}}}},"reaction":{"type":"object","required":["per"],"additionalProperties":false,"description":"How often a combatant may react outside its turn.","properties":{"per":{"enum":["round","turn","unlimited"],"description":"One reaction per `round` or per `turn`, or `unlimited`."},"opportunity":{"type":"boolean","description":"true: whoever leaves a place where a foe stands takes that foe's first attack as a reaction (an opportunity attack), when the foe has a reaction left. Teleports and disengage words never provoke it."}}},"sustain":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"Keeping a sustained ability when hurt: rolled on each blow that hurts the sustainer.","properties":{"check":{"type":"string","description":"Check id rolled (`sustain`)."},"dc":{"type":"string","x-formula":"sustain.dc","x-formula-type":"number","description":"The number to meet: `max(10, floor(@damage / 2))`."}}},"targeting":{"type":"object","additionalProperties":false,"description":"Who may be targeted.","properties":{"canTarget":{"type":"string","x-formula":"targeting","x-formula-type":"boolean","description":"True when the attacker may target this one: `not (@attack.melee and has(@target.tags, 'flying'))`."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom everyone strikes unless its own `picks` says otherwise (a hero's, a creature's or a template's). Default `fewest-hp`."}}},"death":{"type":"object","required":["enabled"],"additionalProperties":false,"description":"Whether heroes can die. A hero at 0 hit points is `down`: stable when `enabled` is false or a condition on it says `atZero: stable` (out of this fight, alive: it wakes up later, after the fight), dead when a condition says `atZero: dead`, and otherwise dying: with a `save`, it rolls death saves until it is stable, dead or back up; without one it stays down for the rest of the fight.","properties":{"enabled":{"type":"boolean","description":"true: a hero at 0 can die. false: a world without death (stable, wakes up later)."},"save":{"type":"object","required":["check"],"additionalProperties":false,"description":"Death saves: at the start of every round each dying hero rolls `check` (no DC: its outcomes decide). A success counts one success, a `crit` outcome brings the hero back up with 1 hit point; a fail counts one failure, a `botch` outcome two. At `successes` it is stable, at `failures` dead (a `down` event each).","properties":{"check":{"type":"string","description":"Check id rolled (`death`)."},"successes":{"type":"integer","minimum":1,"description":"Successes that make the hero stable. Default 3."},"failures":{"type":"integer","minimum":1,"description":"Failures that kill the hero. Default 3."}}}}},"consequences":{"type":"object","required":["roll","outcomes","position","effect","harm"],"additionalProperties":false,"description":"Consequences mode: the hero rolls, the result is read on both sides.","properties":{"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The hero's roll: `(@pool > 0 ? (@pool)d6kh1 : 2d6kl1)`."},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order, like a check's outcomes."},"position":{"type":"object","description":"Positions and the harm levels a failure costs the hero.","additionalProperties":{"type":"object","required":["harm"],"additionalProperties":false,"description":"One position.","properties":{"harm":{"type":"number","minimum":0,"description":"Harm levels the hero suffers."}}}},"effect":{"type":"object","description":"Effects and the harm levels a success deals.","additionalProperties":{"type":"number","minimum":0,"description":"Harm levels dealt."}},"harm":{"type":"object","required":["levels"],"additionalProperties":false,"description":"What harm costs a hero.","properties":{"levels":{"type":"array","items":{"type":"number","minimum":0,"maximum":1},"description":"Fraction of maximum hit points each harm level costs (Forged: `[0.25, 0.5, 0.8, 1.0]`)."},"slots":{"type":"array","items":{"type":"integer","minimum":0,"maximum":100},"description":"How many harms each level holds on a hero (Forged: `[2, 2, 1]`, two lesser, two moderate, one severe). Harm at a level already full is taken one level up, again and again; a level past the list holds any number (the last of `levels`, all of the hit points, is where a full track ends). Without `slots` every harm is taken at the position's level."},"track":{"type":"string","description":"Track harm is taken from (default `hp`)."}}},"defaultPosition":{"type":"string","description":"The heroes' position in a fight that names none (default `risky`); one of `position`."}}},"disengage":{"$ref":"#/$defs/stringList","description":"Words of the system that disengage: an ability whose id or name holds one never provokes an opportunity attack, unless the ability says `disengage` itself."},"edgeWords":{"type":"object","additionalProperties":false,"description":"How the log words an edge of +1 and -1 on a check (`Prone (near): advantage`); any other edge reads `edge +2`.","properties":{"advantage":{"type":"string","minLength":1,"description":"The word for an edge of +1 (default `advantage`)."},"disadvantage":{"type":"string","minLength":1,"description":"The word for an edge of -1 (default `disadvantage`)."}}}}},"turn":{"type":"object","required":["initiative","actions"],"additionalProperties":false,"description":"Who acts when, and how much one turn allows.","properties":{"initiative":{"type":"object","additionalProperties":false,"description":"Initiative: highest first. Give a `check` to roll or a `deck` to deal (one of them).","properties":{"check":{"type":"string","description":"Id of the initiative check (none with a `deck`)."},"deck":{"type":"object","additionalProperties":false,"description":"Initiative dealt from a deck of cards instead of rolled (format v1.1): at the start of every round each combatant standing is dealt one card, without replacement (a `draw` event), and the highest card acts first. Cards are valued by rank, then suit (no two equal); jokers come above them all. The deck is shuffled again after a round in which a joker was dealt (`reshuffle`), and whenever it runs out mid-deal (the cards held this round stay out). `@initiative` reads the card's value.","properties":{"ranks":{"type":"integer","minimum":1,"maximum":100,"description":"Ranks a suit (default 13: 2 to ace)."},"suits":{"type":"integer","minimum":1,"maximum":10,"description":"Suits (default 4: ♣ ♦ ♥ ♠, lowest to highest on a tie of rank)."},"jokers":{"type":"integer","minimum":0,"maximum":10,"description":"Jokers, above every other card (default 0)."},"joker":{"type":"object","additionalProperties":false,"description":"What a joker does for its holder.","properties":{"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the holder when it is dealt a joker (a bonus to its rolls this round: give the condition `rounds: 1`)."}}},"reshuffle":{"enum":["joker","round"],"description":"`joker`: shuffled again after a round in which a joker was dealt (the default); `round`: before every round."}}},"passes":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Turns each combatant takes a round, read as the round starts with its `@initiative` (`1 + floor(@initiative / 10)`): everyone's first pass in turn order, then everyone's second among those with two, and so on (at least 1, at most 10; each pass is a whole turn). Not with `turn.clock`. Default 1."},"when":{"enum":["once","round"],"description":"`once` (when the first exchange starts; a late arrival rolls when it appears) or every `round`. Default `once`."},"ties":{"enum":["heroes","enemies","random"],"description":"Who goes first on a tie. Default `heroes`."}}},"actions":{"type":"array","description":"The budget of one turn. Attacks past it are marked NO TIME.","items":{"type":"object","required":["id","name","per"],"additionalProperties":false,"description":"One kind of action in a turn.","properties":{"id":{"$ref":"#/$defs/id","description":"Action id (`action`, `bonus`), named by abilities' `uses` and `grants`."},"name":{"type":"string","description":"Display name."},"per":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many per turn."},"attacks":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Attacks this action makes: `@class.attacks` (multiclass: the largest, never summed)."},"speed":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Speed of the action, read by the clock as `@action.speed`; may read `@clock` (Run: all that is left) and `@clock.next`, the next lower tick this round on which anyone else is to act (the highest clock below the actor's among the others standing; 0 when nobody): Libra's Wait `@clock.next > 0 ? @clock - @clock.next : 0` holds to it."},"defer":{"type":"boolean","description":"true: a held action (Libra's Wait). Taking it (with an ability that `uses` it, steered by standing orders) does nothing else and ends the act: the actor's clock drops by the action's `speed` only (none: it stays on the current tick; `turn.clock.cost` is not applied), and at that clock value it acts again after everyone else who is to act there, last on the tick. To hold until a lower initiative number someone else acts on, the speed reads `@clock - @clock.next`. It cannot be taken twice on the same tick. Only in a system with `turn.clock` (the checker warns otherwise: without a clock it only ends the turn)."},"description":{"type":"string","description":"For people."}}}},"limit":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many actions one turn allows, of every kind together (each kind still within its own `per`): Libra's `1` (a turn is one Action, a potion or a power, and its speed is that action's). On a clock, each act is a turn. Default: no limit beyond each kind's `per`."},"clock":{"type":"object","required":["cost","while"],"additionalProperties":false,"description":"Turns the round into ticks, for speed systems. The highest clock acts next.","properties":{"cost":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"What each action takes off the actor's clock: `@action.speed`."},"while":{"type":"string","x-formula":"clock","x-formula-type":"boolean","description":"True while the actor may act again: `@clock >= 1`."},"again":{"type":"array","description":"What each act after the actor's first one of a round costs, paid from its own tracks when that act begins (each payment a `gain` event): live action's `[{ \"track\": \"blood\", \"amount\": \"1\" }]`, a blood point for every Celerity action. One who cannot pay all of it acts no more that round, whatever `while` says. Amounts read what `while` reads (`@clock`, `@initiative`). Default: acting again is free.","items":{"type":"object","required":["track","amount"],"additionalProperties":false,"properties":{"track":{"type":"string","description":"Track id paid from (`blood`)."},"amount":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"How much of the track, on the actor's sheet: `1`."}}}}}}}},"condition":{"defaultSnippets":[{"label":"condition","description":"A condition with an edge on its holder's checks for a few rounds.","body":{"id":"${1:new-condition}","name":"${2:Dazed}","edge":"${3:-1}","rounds":"^${4:1}"}}],"type":"object","required":["id"],"additionalProperties":false,"description":"A condition: edges and mods on checks, no actions, a save that ends it.","properties":{"id":{"$ref":"#/$defs/id","description":"Condition id, named by `applies`, `inflicts` and fights."},"name":{"type":"string","description":"Display name, on chips (`Prone`)."},"description":{"type":"string","description":"For people."},"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge on the holder's own checks: `-1` is disadvantage."},"mods":{"type":"object","description":"Mods on the holder's own checks, read there as `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"checks":{"$ref":"#/$defs/idList","description":"Check ids the holder's `edge` and `mods` apply to (all when omitted)."},"against":{"type":"array","description":"Effects on checks made against the holder, filtered by `reach`.","items":{"type":"object","additionalProperties":false,"description":"One effect on checks against the holder.","properties":{"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge for the attacker: `1` is advantage."},"mods":{"type":"object","description":"Added to the attacker's `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"crit":{"type":"boolean","description":"true: a hit becomes a crit. The check then reads as its first success outcome marked `crit` (its event, tally and chip), when it has one, and the chip says which condition did it (`Paralyzed (near): crit`)."},"reach":{"type":"string","description":"Only for attacks from this band or row (`near`, `far`)."}}}},"noActions":{"type":"boolean","description":"true: its holder cannot act: no blows, no abilities, potions included, on its turn, and no reactions either (a reaction is an ability: the seed's one who cannot act \"neither strikes nor uses abilities\"), unless `noReactions` is `false`."},"flees":{"type":"boolean","description":"true: its holder is running away. At the start of its next turn, if it still stands and holds this condition, it leaves the fight (a `flee` event): it no longer acts, reacts or can be targeted, rows close up behind it, and it counts neither as standing nor as down (the statistics count it as fled). A side with nobody left standing in the fight, down or fled, has lost it. One brought down while running stays in the fight, down. Put it on with an ability (Libra's Run: `applies` it to `self`, with `noActions` so the runner cannot act, Dodge or Resist meanwhile). Default false."},"endsOnDamage":{"type":"boolean","description":"true: any damage its holder takes (more than 0, after the damage steps) ends it (Asleep: a blow wakes the sleeper; the blow itself still has the advantage and crit Asleep gives)."},"noReactions":{"type":"boolean","description":"Whether its holder's reactions are taken away (Shield, a dodge, a soak, an opportunity attack). Default: what `noActions` says. `true` alone takes only the reactions (a shocking grasp); `false` with `noActions` keeps them (stunned on its turn, still dodging)."},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"The holder rolls again at the end of each of its turns; a success ends the condition. When a save applied the condition (a spell's `save`, a creature attack's `save`: a ghoul's DC 10 Constitution save), the repeat is that same check against that same DC; `check` and `dc` here serve when no save applied it (a fight's starting conditions, an outcome's `inflicts`).","properties":{"check":{"type":"string","description":"Check id rolled (`save.con`)."},"dc":{"type":"string","x-formula":"condition.dc","x-formula-type":"number","description":"DC, computed when the condition is applied: `@source.spell.dc`."},"at":{"enum":["turnEnd","turnStart"],"description":"When the save is rolled. Default `turnEnd`."}}},"atZero":{"enum":["dead","stable"],"description":"What 0 hit points means while this is on a hero."},"rounds":{"type":"integer","minimum":0,"description":"Rounds it lasts (none: until something ends it): it ends at the end of its holder's `rounds`-th turn after the one in progress, whoever put it on. `1`, put on by a foe or by the holder itself during its own turn, lasts to the end of the holder's next turn; `0` put on during the holder's own turn ends at the end of that turn (a boost to this turn's rolls only), and off its turn means the same as `1`. With `ends: turnStart`, at the start of its holder's `rounds`-th turn from now instead."},"charges":{"type":"integer","minimum":1,"description":"Checks it lasts (a penalty until used): each check it takes part in uses one, either as its holder's own check (its `edge` or `mods`, within `checks`) or as a foe's check against the holder (an `against` entry that applies); when none is left it ends after that check (a `condition` event, `ended`). A check not attempted (`requires`) uses none. With `rounds` too, whichever runs out first. Live action's botch: `\"charges\": 1` lasts to the botcher's next challenge, whenever it comes. Default: not counted."},"ends":{"enum":["turnEnd","turnStart","sourceTurnEnd"],"description":"When its `rounds` run out: `turnEnd` (default) at the end of its holder's `rounds`-th turn after the one in progress; `turnStart` at the start of its holder's `rounds`-th turn from now, whoever put it on and when (`\"rounds\": 1, \"ends\": \"turnStart\"`: until the start of its holder's next turn, as a dodge or a full defence lasts). `sourceTurnEnd` (format v1.1) at the end of the `rounds`-th turn of the one who put it on, after the one in progress (`\"rounds\": 1`: until the end of the caster's next turn); with no source, or once the source is down or gone, its holder's turns count instead. With `rounds` 0 it means 1. Without `rounds`, nothing."},"refresh":{"type":"boolean","description":"true: put on again while its holder holds it, it starts over (its `rounds`, its `charges` and its save's DC counted anew, the new source its source), with a `condition` event `refreshed`: a mark renewed by every hit lasts as long as the hits keep coming. Default false: a condition held is not put on again (its first application keeps counting down)."}}},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"A saving throw each target rolls against the user's DC.","properties":{"check":{"type":"string","description":"Check id each target rolls (`save.wis`)."},"dc":{"type":"string","x-formula":"ability.dc","x-formula-type":"number","description":"DC, on the user's sheet: `@spell.dc`."},"half":{"type":"boolean","description":"true: half damage on a successful save."}}},"ability":{"defaultSnippets":[{"label":"ability","description":"An ability of its own attack: one roll and its damage.","body":{"id":"${1:power-strike}","name":"${2:Power Strike}","uses":"${3:free}","target":"${4:enemy}","attack":{"check":"${5:attack}","damage":"${6:2d6}"}}}],"type":"object","required":["id","uses"],"additionalProperties":false,"description":"An ability, spell, reaction or potion.","properties":{"id":{"$ref":"#/$defs/id","description":"Ability id, named by heroes and orders."},"name":{"type":"string","description":"Display name."},"kind":{"type":"string","description":"Kind, for people (`Spell`, `Feature`, `Potion`)."},"level":{"type":"integer","minimum":0,"description":"Spell level or tier."},"description":{"type":"string","description":"For people."},"uses":{"type":"string","description":"What it takes: an action id of `turn.actions` (`action`, `bonus`), `reaction`, or `free`."},"cost":{"type":"array","description":"Resources paid; an ability whose cost cannot be paid is not used.","items":{"type":"object","minProperties":1,"additionalProperties":false,"dependentRequired":{"track":["amount"],"amount":["track"]},"description":"A spell slot (`{ \"slot\": 1 }`) or an amount of a track (`{ \"track\": \"tp\", \"amount\": \"1\" }`).","properties":{"slot":{"type":"integer","minimum":0,"description":"Spell slot level spent."},"track":{"type":"string","description":"Track paid from."},"amount":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much of the track."}}}},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks that fill when it is used (a builder)."},"react":{"type":"object","required":["on"],"additionalProperties":false,"description":"For a reaction: when it fires and what it does.","properties":{"on":{"enum":["hit","spell","leave","roll"],"description":"`hit` (being hit), `spell` (a spell), `leave` (an enemy leaving reach), `roll` (a decision after one of its holder's own checks is rolled and before its outcome is final: `reroll`, `keep` or `bonus`, format v1.1; taking it gives its holder the ability's `gain` and `applies` first, so the new roll and the outcome read them)."},"checks":{"$ref":"#/$defs/idList","description":"`roll` reactions: the check ids it answers (default: every check of its holder's)."},"reroll":{"type":"boolean","description":"`roll` reactions: true, the whole check is rolled again and the new roll stands (a benny, a push). Its standing order's `when` reads the first roll (`@total`, `@vs`, `@natural`, `@roll.*`)."},"bonus":{"type":"string","x-formula":"order","x-formula-type":"number","description":"`roll` reactions: added to the check's total before its outcome is read again (an invoke's +2)."},"keep":{"type":"array","minItems":1,"description":"`roll` reactions (format v1.1, a partial reroll): the check is rolled again, but each die of the first roll whose face is one of an entry's `faces` keeps that face, in its place in the pool (`@roll.dice` order); every other die is rolled anew (a push: `[{ \"faces\": [6] }, { \"tag\": \"Base\", \"faces\": [1] }]` rerolls all but the sixes and the base dice's ones). An entry with `tag` keeps only dice of the term so tagged in the roll (`(@body)d6[Base]`). Implies `reroll`. The `reaction` event lists the first roll's `dice` and which were `kept`.","items":{"type":"object","required":["faces"],"additionalProperties":false,"properties":{"faces":{"type":"array","minItems":1,"items":{"type":"integer"},"description":"Faces that stay: `[6]`; a Fate die's `[1]` keeps its pluses."},"tag":{"type":"string","minLength":1,"description":"Only dice of the term with this tag in the check's roll (`Base` for `(@body)d6[Base]`); default every die. A tag no answered check's roll has is an error."}}}},"defence":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Added to the defence against the triggering attack (Shield: `5`)."},"check":{"type":"string","description":"A check rolled to react; its success is read by damage steps as `@reaction.<ability id>`."},"cancels":{"type":"boolean","description":"`spell` reactions: true, a successful one undoes the ability on the one reacting: no attack roll, save, damage or condition for it (Counterspell; the others an area spell reaches still suffer it). Default false: the ability goes on, and damage steps may read `@reaction.<id>`."},"kinds":{"$ref":"#/$defs/stringList","description":"`spell` reactions: the ability kinds (an ability's `kind`, compared exactly) it answers; an ability of another kind aimed at the holder does not trigger it (classic-d20's Counterspell `[\"Spell\"]`: a fighter's manoeuvre goes on). Default: every ability aimed at the holder."},"when":{"type":"string","x-formula":"reaction","x-formula-type":"boolean","description":"True when it answers this trigger at all; false: it is not taken (no check rolled, nothing paid, no reaction used). Reads the reactor's sheet, the triggering blow's `@damageType` and `@attack.melee`, and `@attacker.*` (the one it answers): Libra's Dodge `@damageType == 'physical'`, Resist `@damageType != 'physical'`. A `spell` trigger reads the ability's damage type; a `leave` trigger has none (`''`). Default: always."}}},"sustained":{"type":"boolean","description":"true: its effects last while its user sustains it (one at a time)."},"target":{"enum":["enemy","enemies","ally","allies","self"],"description":"Who it is aimed at: one `enemy`, all `enemies`, an `ally`, all `allies`, or `self`."},"save":{"$ref":"#/$defs/save"},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the targets (on a failed save, when there is one)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"An attack of its own: an attack spell rolls its own attack and dice.","properties":{"check":{"type":"string","description":"Check id rolled (`attack`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@spell.mod`."},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage: `(@level >= 5 ? 2 : 1)d10`. An `enemies` ability strikes each target in turn: `@attack.targets` is how many it aims at, `@attack.hits` how many were hit before this blow (a spray's extra damage split between them)."},"type":{"type":"string","description":"Damage type (`fire`)."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage of a saving-throw ability, rolled once for all targets."},"type":{"type":"string","description":"Damage type."},"heal":{"type":"object","required":["amount","track"],"additionalProperties":false,"description":"Healing, never above the maximum.","properties":{"amount":{"type":"string","x-formula":"heal","x-formula-type":"number","description":"How much: `1d10 + @level`."},"track":{"type":"string","description":"Track healed (`hp`)."}}},"grants":{"type":"array","description":"More actions this turn (Action Surge): their attacks are really rolled.","items":{"type":"object","required":["action","count"],"additionalProperties":false,"description":"Extra actions of one kind.","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"integer","minimum":1,"description":"How many more this turn."}}}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, read by the clock as `@action.speed`."},"recharge":{"type":"object","required":["min"],"additionalProperties":false,"description":"Recharge (a breath weapon): usable again at the start of a turn when its die (a d6 unless `die` says) shows at least `min`.","properties":{"min":{"type":"integer","minimum":1,"maximum":1000,"description":"Lowest face of the die that recharges it (5 on a d6: on 5-6); at most the die's faces."},"die":{"type":"integer","minimum":2,"maximum":1000,"description":"Faces of the recharge die (default 6: a d6)."}}},"move":{"type":"string","description":"Where using it moves its user (a band such as `far`, or a row). Leaving a place where foes stand lets them react (`react.on: leave`, or the opportunity attack of `combat.reaction.opportunity`), unless it is a teleport or a disengage (`disengage`)."},"teleport":{"type":"boolean","description":"A teleport (Misty Step): its `move` never provokes a reaction."},"swap":{"type":"boolean","description":"Its `move` to a row switches places: the first ally standing in that row takes the mover's row (a `move` event), as one standing one behind the other must (Libra's row formation); with nobody there it is a plain move. Needs `move`. Without it, while rows close up (`positions.advance`), a move back out of a row its user alone holds is not taken (the rows would move it straight back)."},"disengage":{"type":"boolean","description":"Its `move` disengages: leaving never provokes an opportunity attack or a `leave` reaction. When absent, the words of `combat.disengage` found in its id or name decide."},"challenge":{"type":"object","required":["check","vs"],"additionalProperties":false,"description":"A check its user rolls on its own, against a number rather than a foe (an unopposed challenge: picking a lock, breaking a ward). The outcome's `applies` and `gain` take effect as for any check, so an extended challenge adds its `@degree` to a progress track (and a botch may empty it); standing orders read the track to know when it is done.","properties":{"check":{"type":"string","description":"Check id rolled (`challenge`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The user's number for the check, `@stat` (an ability total: `@wits + @streetwise - @wound`). Default: the check's own `stat`, else 0."},"vs":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number to meet, `@vs` (a difficulty), on the user's sheet."}}},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off its targets (breaking a ward, a cure). An ability that does nothing else is not used while none of its targets holds one of them."}}},"template":{"defaultSnippets":[{"label":"enemy template","description":"An enemy role whose numbers grow with `@tier`.","body":{"role":"${1:standard}","attributes":{},"tracks":{"hp":"${2:6 + 4 * @tier}"},"combat":{"attack":"${3:@tier}","damage":"${4:1d6 + @tier}","defence":"${5:10 + @tier}"}}}],"type":"object","required":["role"],"additionalProperties":false,"description":"An enemy template: formulas of `@tier` (the system's `tiers`, 1..6 by default) that build an enemy's sheet.","properties":{"cards":{"type":"array","items":{"$ref":"#/$defs/card"},"description":"Cards each enemy of this template holds besides the system's (issue 23)."},"role":{"type":"string","description":"`minion`, `standard`, `elite`, `boss`, or a role of your own."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom it strikes among the foes it may target (default: `combat.targeting.picks`, else `fewest-hp`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"defaults":{"type":"object","additionalProperties":false,"description":"Defaults for the enemy's sheet.","properties":{"attribute":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Every attribute not given in `attributes`: `min(5, floor((@tier + 1) / 2))`."}}},"attributes":{"type":"object","description":"Attributes by id.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier` and `@role`."}},"tracks":{"type":"object","description":"Track maxima by id: `{ \"hp\": \"8 + 6 * @tier\" }`.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier`, `@role` and the sheet."}},"combat":{"type":"object","additionalProperties":false,"description":"The enemy's fighting numbers.","properties":{"defence":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Defence: `12 + @tier`."},"attack":{"type":"string","x-formula":"template","x-formula-type":"number","description":"The number its blows are struck with, `@stat` in the attack check."},"damage":{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"Damage of its blows: `(@tier)d6 + @tier`. Reads `@tier`, `@role`, the sheet, and the attack roll's `@roll.*`, `@crit`."},"attacks":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Attacks its attack action makes (`\"2\"`; `\"0\"`: it never strikes with its blows, its abilities still act). When given, this is the count whatever the turn's attack action says (`turn.actions[].attacks`, even a constant `\"1\"`); when absent the action's count holds, and `@class.attacks` reads 1."},"type":{"type":"string","description":"Damage type of its blows."},"reach":{"type":"string","description":"`near` or `far` (or a row)."}}},"harm":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Consequences mode: harm levels before it falls: `@role == 'minion' ? 1 : 3`."},"abilities":{"type":"array","description":"Abilities of its own or ids of the system's abilities, used as a bestiary creature uses them: each reaction (Libra's Dodge, Resist) whenever the moment comes, abilities aimed at enemies before its blows. Costs are paid from the enemy's own tracks.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags read by formulas: `has(@target.tags, 'flying')`."},"lists":{"type":"object","description":"Values of the system's declared lists (`lists`) by name, read as `@target.<name>`: `{ \"wields\": [\"spear\"] }` (Libra's weapon type). A name the system does not declare is an error.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"orders":{"$ref":"#/$defs/enemyOrders","description":"Its standing orders (other abilities before its attacks; its reactions whenever the moment comes unless an order says when)."}}},"class":{"type":"object","additionalProperties":false,"description":"A class.","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"attacks":{"type":"string","x-formula":"class","x-formula-type":"number","description":"Attacks an Action makes; `@level` is the level in this class. Read as `@class.attacks` (the largest over a hero's classes)."}}},"damagePart":{"type":"object","required":["damage","type"],"additionalProperties":false,"description":"A further part of a blow's damage with a type of its own (an adult red dragon's bite: piercing, plus `{ \"damage\": \"2d6\", \"type\": \"fire\" }`). Rolled with the blow's own damage (its dice doubled on a crit under `crit: dice`, x2 under `total`), then run through `combat.damage.steps` on its own with `@damageType` set to its type (resisted, doubled or ignored separately); the parts' results are added up on the target, one damage event each, and one sustain roll covers the whole blow.","properties":{"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of this part: `2d6`."},"type":{"type":"string","description":"Damage type of this part (`fire`)."}}},"creatureAttack":{"type":"object","required":["id","bonus","damage"],"additionalProperties":false,"description":"One attack of a creature.","properties":{"id":{"$ref":"#/$defs/id","description":"Attack id, named by `multiattack`."},"name":{"type":"string","description":"Display name; its words type the damage (`Claw` slashes)."},"bonus":{"description":"Attack bonus: the number the blow is struck with (`@stat`). A number, or a formula over the creature's own sheet, evaluated at each blow: `\"@melee.total\"` or `\"4 - @wound\"` reads its wounds as they are then.","oneOf":[{"type":"number","description":"The bonus: `4`."},{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"A formula over the creature's own sheet (its attributes, derived values and tracks), evaluated at each blow: `@melee.total`."}]},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `2d6 + 3`."},"type":{"type":"string","description":"Damage type."},"reach":{"type":"string","description":"`near` or `far`."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids a hit puts on the target (after its save, when there is one)."},"save":{"$ref":"#/$defs/save"},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a dragon's bite: `damage` piercing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"enemyOrders":{"type":"array","description":"Standing orders of an enemy, tried in order like a hero's: other abilities before its attacks (a war cry, running away), reactions when the moment comes. `use` names one of its own `abilities`. Each reaction it has that no order names is used whenever the moment comes, as without orders.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Id of one of its abilities."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it, on its own sheet: `@hp < @hp.max / 2`."}}}},"creatureLists":{"type":"array","items":{"type":"string"},"description":"Any other list of words the system reads (`has(@target.conditionImmune, 'charmed')`)."},"creature":{"defaultSnippets":[{"label":"creature","description":"A bestiary creature with one attack.","body":{"id":"${1:wolf}","name":"${2:Wolf}","defence":"^${3:12}","hp":"^${4:11}","attacks":[{"id":"${5:bite}","name":"${6:Bite}","bonus":"^${7:4}","damage":"${8:2d4 + 2}"}]}}],"type":"object","required":["id","name","defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"A creature of the bestiary: it fights with its own numbers.","properties":{"cards":{"type":"array","items":{"$ref":"#/$defs/card"},"description":"Cards this creature holds besides the system's (issue 23)."},"id":{"$ref":"#/$defs/id","description":"Creature id, named by fights (`goblin`)."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom it strikes among the foes it may target (default: `combat.targeting.picks`, else `fewest-hp`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"size":{"type":"string","description":"Size, for people."},"type":{"type":"string","description":"Creature type (`undead`)."},"challenge":{"type":"number","minimum":0,"description":"Challenge rating or level."},"defence":{"description":"Defence (armour class): a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"tracks":{"type":"object","description":"Other track maxima by id.","additionalProperties":{"type":"number","description":"Maximum."}},"saves":{"type":"object","description":"Bonuses by check id (`save.dex`: 5), replacing the sheet's own.","additionalProperties":{"type":"number","description":"Bonus."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one attack action, in order (`[\"bite\", \"claw\", \"claw\"]`). Without one, a creature makes one attack an action and uses its attacks in turn: the first, then the second, and so on round the list, each fight starting from the first (an attack that reaches no foe is passed over for the next). The SRD ghoul bites, then claws (paralysing), then bites again."},"damageType":{"type":"string","description":"Damage type of its blows when an attack names none."},"regeneration":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Hit points regained at the start of each of its turns.","properties":{"amount":{"type":"number","minimum":0,"description":"Hit points regained."},"stoppedBy":{"$ref":"#/$defs/stringList","description":"Damage types that stop it for a turn (`fire`, `acid`)."}}},"abilities":{"type":"array","description":"Abilities of its own (a breath weapon, a saving throw the hero rolls) or ids of the system's abilities.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"position":{"type":"string","description":"Where it stands by default (`near`, `far`, a row)."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`undead`, `flying`)."},"orders":{"$ref":"#/$defs/enemyOrders","description":"Its standing orders (other abilities before its attacks; its reactions whenever the moment comes unless an order says when)."}}},"weapon":{"type":"object","required":["name","damage"],"additionalProperties":false,"description":"A hero's weapon.","properties":{"name":{"type":"string","description":"Display name; its words type the damage."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `1d8 + @str.mod`."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@str.mod`."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"type":{"type":"string","description":"Damage type (`slashing`)."},"reads":{"type":"object","description":"What this weapon's attacks read, winning over `combat.attack.reads` name by name: `{ \"second\": \"@willpower\" }`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the wielder's sheet."}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, `@action.speed`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`finesse`)."},"lists":{"type":"object","description":"Values of the system's declared lists by name (`{ \"wields\": [\"sword\"] }`); a list declared `weapon: true` joins the wielder's (Libra's weapon type and killers). A name the system does not declare is an error.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a flame tongue: slashing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"hero":{"defaultSnippets":[{"label":"hero","description":"A hero with attributes and a weapon.","body":{"id":"${1:hero}","name":"${2:Hero}","level":"^${3:1}","attributes":{},"weapon":{"name":"${4:Sword}","damage":"${5:1d8}"}}}],"type":"object","required":["id","name","level"],"additionalProperties":false,"description":"A hero for the sandbox.","properties":{"cards":{"type":"array","items":{"$ref":"#/$defs/card"},"description":"Cards this hero holds besides the system's (issue 23)."},"id":{"$ref":"#/$defs/id","description":"Hero id, named by fights."},"name":{"type":"string","description":"Display name."},"level":{"type":"integer","minimum":0,"description":"Character level, `@level`."},"classes":{"type":"object","description":"Level in each class by class id: `{ \"fighter\": 5 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Level in this class."}},"attributes":{"type":"object","description":"Attribute values by id; missing ones take the attribute's `default`.","additionalProperties":{"type":"number","description":"Value."}},"derived":{"type":"object","description":"The hero's own values (`spell.dc`), read like the system's derived values.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the hero's sheet."}},"tracks":{"type":"object","description":"Starting values of tracks, when not the maximum.","additionalProperties":{"type":"number","description":"Starting value."}},"slots":{"type":"object","description":"Spell slots by level: `{ \"1\": 4, \"2\": 2 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Slots of this level."}},"weapon":{"$ref":"#/$defs/weapon"},"abilities":{"$ref":"#/$defs/idList","description":"Ability ids the hero has."},"orders":{"type":"array","description":"Standing orders, tried in order: reactions when the moment comes, other abilities before the hero's attacks.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Ability id to use."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it: `@hp < @hp.max / 2`, or for a reaction `@total - @vs < 5`. A reaction to a hit reads the blow's `@total`, `@vs`, `@natural`, `@degree`, `@roll.*` and its own `@damage` (an order that reads `@damage` has the blow's damage rolled before the reactions, and that roll is the one dealt)."}}}},"focus":{"type":"string","description":"Who to target first: a combatant id or a role (default: the reachable enemy with the fewest hit points)."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom it strikes among the foes it may target (default: `combat.targeting.picks`, else `fewest-hp`)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids the hero carries from the start."},"position":{"type":"string","description":"Where the hero stands by default."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types the hero resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types the hero is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types the hero is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"The hero's weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe the hero slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."},"lists":{"type":"object","description":"Values of the system's declared lists (`lists`) by name, read as `@target.<name>`: `{ \"wields\": [\"sword\"] }`. A name the system does not declare is an error; a creature writes them as keys of its own.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}},"fightHero":{"oneOf":[{"type":"string","description":"A hero id."},{"type":"object","required":["hero"],"additionalProperties":false,"description":"A hero with a position and conditions for this fight.","properties":{"hero":{"type":"string","description":"Hero id."},"position":{"type":"string","description":"Where the hero stands (`near`, `far`, a row)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied when the fight starts (a late arrival: when it arrives)."},"arrives":{"type":"integer","minimum":1,"maximum":10000,"description":"The round the hero enters the fight (default 1: from the start). Until then it neither acts nor can be targeted, and a side is not beaten while someone of it is still to come; on arriving it rolls initiative (the seed: a fighter who enters later rolls when first seen), takes its turn in that round by it, and its starting `conditions` land then. An `arrive` event says so."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}}]},"enemyNumbers":{"type":"object","required":["defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"An enemy written out with its own numbers.","properties":{"name":{"type":"string","description":"Display name."},"defence":{"description":"Defence: a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order."},"damageType":{"type":"string","description":"Damage type of its blows."},"harm":{"type":"number","minimum":0,"description":"Consequences mode: harm levels before it falls."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}},"pinnedValue":{"description":"A number of the sheet as it was given: a number, or the template's formula as it was (kept when it reads what changes in a fight, such as wounds).","oneOf":[{"type":"number","description":"The number it was given: `130`."},{"type":"string","x-formula":"template","x-formula-type":"number","description":"The template's formula as it was (`max(0, 5 + @tier - @wound)`), read at the entry's tier."}]},"pinnedSheet":{"type":"object","additionalProperties":false,"description":"The sheet these template enemies were given when brought in (a saved roster, spec §2.6: an enemy keeps the sheet it was given when the template later changes). What it names wins over the template's formulas, so a change of the template does not rewrite them; what it leaves out (abilities, orders, lists, a number not named) still follows the template. Only with `template`. `rules-studio change` lists the pinned enemies it leaves untouched, and the sandbox marks them.","properties":{"attributes":{"type":"object","description":"Attribute values by id, as given.","additionalProperties":{"$ref":"#/$defs/pinnedValue"}},"tracks":{"type":"object","description":"Track maxima by id, as given (`{ \"hp\": 130 }`).","additionalProperties":{"$ref":"#/$defs/pinnedValue"}},"combat":{"type":"object","additionalProperties":false,"description":"The fighting numbers, as given.","properties":{"defence":{"$ref":"#/$defs/pinnedValue","description":"Defence, as given."},"attack":{"$ref":"#/$defs/pinnedValue","description":"The number its blows are struck with, as given."},"damage":{"description":"Damage of its blows, as given: the template's formula as it was (it is rolled), or a number.","oneOf":[{"type":"number","description":"Fixed damage."},{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"The damage formula as it was: `(@tier + 1)d8 + 2 * @tier`."}]},"attacks":{"$ref":"#/$defs/pinnedValue","description":"Attacks its attack action makes, as given."}}},"harm":{"$ref":"#/$defs/pinnedValue","description":"Harm levels before it falls (consequences mode), as given."}}},"fightEnemy":{"type":"object","additionalProperties":false,"anyOf":[{"required":["template"],"properties":{"template":true}},{"required":["bestiary"],"properties":{"bestiary":true}},{"required":["numbers"],"properties":{"numbers":true}}],"description":"Enemies of one kind: from a template, the bestiary, or numbers written out.","properties":{"template":{"type":"object","required":["role","tier"],"additionalProperties":false,"description":"From a template: `{ \"role\": \"minion\", \"tier\": 1 }`.","properties":{"role":{"type":"string","description":"Template role."},"tier":{"type":"integer","minimum":0,"maximum":1000,"description":"Tier, inside the system's `tiers` (1..6 by default)."}}},"bestiary":{"type":"string","description":"Creature id from the bestiary."},"numbers":{"$ref":"#/$defs/enemyNumbers"},"count":{"type":"integer","minimum":1,"maximum":1000,"description":"How many (default 1, at most 1000)."},"id":{"$ref":"#/$defs/id","description":"Name prefix: enemies are `<id>-1`, `<id>-2`, ... (default: the role or creature)."},"position":{"type":"string","description":"Where they stand."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied to each when the fight starts (late arrivals: when they arrive)."},"arrives":{"type":"integer","minimum":1,"maximum":10000,"description":"The round they enter the fight (default 1: from the start). Until then they neither act nor can be targeted, and a side is not beaten while someone of it is still to come; on arriving they roll initiative (the seed: a fighter who enters later rolls when first seen), take their turn in that round by it, and their starting `conditions` land then. An `arrive` event says so."},"pinned":{"$ref":"#/$defs/pinnedSheet"}}},"fight":{"defaultSnippets":[{"label":"fight","description":"A sample fight: heroes against enemies from a template.","body":{"id":"${1:first-fight}","name":"${2:First fight}","heroes":["${3:hero}"],"enemies":[{"template":{"role":"${4:standard}","tier":"^${5:1}"},"count":"^${6:1}"}]}}],"type":"object","required":["id","heroes","enemies"],"additionalProperties":false,"description":"A fight: heroes against enemies.","properties":{"id":{"$ref":"#/$defs/id","description":"Fight id: `sim FILE --fight ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","items":{"$ref":"#/$defs/fightHero"},"description":"Hero ids, or `{ \"hero\": \"fighter5\", \"position\": \"far\", \"conditions\": [\"blessed\"] }`."},"enemies":{"type":"array","items":{"$ref":"#/$defs/fightEnemy"},"description":"Enemies: `{ \"template\": { \"role\": \"minion\", \"tier\": 1 }, \"count\": 4 }` or `{ \"bestiary\": \"goblin\" }`."},"positions":{"type":"object","description":"Positions by hero id: `{ \"fighter5\": \"near\" }`.","additionalProperties":{"type":"string","description":"Band or row."}},"maxRounds":{"type":"integer","minimum":1,"maximum":10000,"description":"Rounds before the fight is a draw (default 100)."},"position":{"type":"string","description":"Consequences mode: the heroes' position (default `combat.consequences.defaultPosition`, else `risky`)."},"effect":{"type":"string","description":"Consequences mode: the heroes' effect (default `standard`)."}}},"card":{"type":"object","required":["id","on","do"],"additionalProperties":false,"description":"A card (issue 23): a rule its holder carries that fires when its event happens to it, and does what its `do` says. A system's cards are held by every combatant; a hero's, a creature's or a template's by that one only. Each firing is a `card` event in the log, before what its effects do. Cards that fire one another may nest 8 deep; deeper stops the fight with an error, and the checker refuses a card whose effect can fire its own event again.","properties":{"id":{"$ref":"#/$defs/id","description":"Card id, unique in its list (named by the log's `card` event)."},"name":{"type":"string","description":"Display name, on its chip (default: the id in title case)."},"on":{"enum":["fightStart","fightEnd","roundStart","turnStart","turnEnd","damageDealt","damageTaken","enemyDefeated","down","conditionApplied"],"description":"The event it fires on, for its holder: `fightStart` and `fightEnd` (the fight starting, after the starting conditions; ending, before the `fightEnd` event), `roundStart` (after late arrivals enter), `turnStart` and `turnEnd` (its own turn's start, just after the `turn` event; its end, before its conditions' saves and durations), `damageDealt` and `damageTaken` (damage of more than 0 after the steps it dealt or took: the target's cards first), `enemyDefeated` (a foe of its went down, whoever felled it), `down` (it went down itself), `conditionApplied` (a condition put on it, not one refreshed). A holder that is down fires nothing but its `down` cards."},"when":{"type":"string","x-formula":"card","x-formula-type":"boolean","description":"True when it fires; default always. Context `card`: the holder's sheet and the event's facts, `@event.amount` (the damage dealt or taken, else 0), `@event.source` (the id of the one who caused it, `''` if none), `@event.target` (the id of the one it happened to), `@event.type` (the damage type, the condition id, or how one fell: `dead`, `down`, `stable`; else `''`). `@event.amount >= 5`, `@event.type == 'fire'`, `@event.source == @id`."},"do":{"type":"array","items":{"$ref":"#/$defs/cardEffect"},"description":"What it does, in order, each on whom its `to` says."},"text":{"type":"string","description":"What it does in words, the first half of its chip (`+1 damage until the end of the turn`); default: worded from `do`."},"description":{"type":"string","description":"For people."}}},"cardEffect":{"type":"object","additionalProperties":false,"description":"One effect of a card: exactly one of `apply`, `remove`, `gain`, `spend`, `heal`, `damage`, `grant`, on whom `to` says (its holder by default). Nobody down is affected.","properties":{"to":{"enum":["self","source","target","allies","enemies"],"description":"On whom: `self` (the holder, default), the event's `source` or `target`, the holder's `allies` (the others of its side standing) or `enemies` (every foe standing)."},"apply":{"type":"string","description":"Condition id put on (its source is the holder)."},"remove":{"type":"string","description":"Condition id taken off."},"gain":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"A track that fills, kept within 0 and its maximum (a `gain` event).","properties":{"track":{"type":"string","description":"Track id (`rage`)."},"amount":{"type":"string","x-formula":"card","x-formula-type":"number","description":"How much, evaluated on the holder. Context `card`: the holder's sheet and the event's facts, `@event.amount` (the damage dealt or taken, else 0), `@event.source` (the id of the one who caused it, `''` if none), `@event.target` (the id of the one it happened to), `@event.type` (the damage type, the condition id, or how one fell: `dead`, `down`, `stable`; else `''`)."}}},"spend":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"A track that empties by `amount`, never below 0 (a `gain` event with a negative amount; emptied hit points put it down).","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"card","x-formula-type":"number","description":"How much, evaluated on the holder. Context `card`: the holder's sheet and the event's facts, `@event.amount` (the damage dealt or taken, else 0), `@event.source` (the id of the one who caused it, `''` if none), `@event.target` (the id of the one it happened to), `@event.type` (the damage type, the condition id, or how one fell: `dead`, `down`, `stable`; else `''`)."}}},"heal":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Healing, never above the maximum (a `heal` event).","properties":{"amount":{"type":"string","x-formula":"card","x-formula-type":"number","description":"How much, rolled on the holder's sheet: `1d4 + @level`. Context `card`: the holder's sheet and the event's facts, `@event.amount` (the damage dealt or taken, else 0), `@event.source` (the id of the one who caused it, `''` if none), `@event.target` (the id of the one it happened to), `@event.type` (the damage type, the condition id, or how one fell: `dead`, `down`, `stable`; else `''`)."},"track":{"type":"string","description":"Track healed (default: the hit-point track)."}}},"damage":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Damage dealt by the holder, through the damage steps (a `damage` event); it may fire `damageDealt` and `damageTaken` cards.","properties":{"amount":{"type":"string","x-formula":"card","x-formula-type":"number","description":"How much, rolled on the holder's sheet: `1d6`, `@event.amount / 2`. Context `card`: the holder's sheet and the event's facts, `@event.amount` (the damage dealt or taken, else 0), `@event.source` (the id of the one who caused it, `''` if none), `@event.target` (the id of the one it happened to), `@event.type` (the damage type, the condition id, or how one fell: `dead`, `down`, `stable`; else `''`)."},"type":{"type":"string","description":"Damage type (default: `combat.damage.types.default`)."}}},"grant":{"type":"object","required":["action"],"additionalProperties":false,"description":"More actions of one kind for the recipient's act: this act when it is acting now, else its next one (a `turnStart` card's extra attack).","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"string","x-formula":"card","x-formula-type":"number","description":"How many (default 1). Context `card`: the holder's sheet and the event's facts, `@event.amount` (the damage dealt or taken, else 0), `@event.source` (the id of the one who caused it, `''` if none), `@event.target` (the id of the one it happened to), `@event.type` (the damage type, the condition id, or how one fell: `dead`, `down`, `stable`; else `''`)."}}}}}}};
+export const eventsSchema = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:events:1","title":"Rules Studio simulator event","description":"One line of `sim --log`: one JSON event per line, each with a `type`. Fields listed are the ones the engine writes; further fields may be added in later versions, so readers ignore what they do not know.","type":"object","required":["type"],"properties":{"type":{"enum":["fightStart","round","turn","check","reaction","damage","condition","down","noTime","fightEnd","heal","ability","harm","sustain","regenerate","move","gain","arrive","draw","flee","card"],"description":"What happened."},"fight":{"type":"integer","minimum":0,"description":"Index of the fight in the run (0-based): added to each line by `sim --log --fights N` when N > 1 (not part of the engine's event)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}},"allOf":[{"if":{"properties":{"type":{"const":"fightStart"}},"required":["type"]},"then":{"required":["type","system","fightId","seed","hpTrack","combatants"],"properties":{"type":{"const":"fightStart","description":"A fight begins."},"system":{"type":"string","description":"System id."},"fightId":{"type":"string","description":"Fight id."},"seed":{"type":["integer","string"],"description":"Seed of this fight."},"combatants":{"type":"array","description":"Who fights.","items":{"type":"object","description":"A combatant.","required":["id","name","side","hp","position"],"properties":{"id":{"type":"string","description":"Combatant id."},"side":{"enum":["heroes","enemies"],"description":"Side."},"hp":{"type":"number","description":"Hit points at the start."},"position":{"type":"string","description":"Band or row."},"name":{"type":"string","description":"Display name."},"arrives":{"type":"integer","minimum":2,"description":"A late arrival: the round it enters the fight (an `arrive` event then). Absent: from the start."}}}},"note":{"type":"string","description":"A note on how the engine plays this system (a square-based system fought in bands)."},"hpTrack":{"type":"string","description":"Id of the track that holds hit points (the combatants' `hp`; a `heal` or `gain` of this track changes them)."}}}},{"if":{"properties":{"type":{"const":"round"}},"required":["type"]},"then":{"required":["type","round"],"properties":{"type":{"const":"round","description":"A new round begins."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"turn"}},"required":["type"]},"then":{"required":["type","round","actor","initiative"],"properties":{"type":{"const":"turn","description":"An actor's turn (each time it acts, in a clock system)."},"actor":{"type":"string","description":"Who acts."},"clock":{"type":"number","description":"The clock value the actor acts at (clock systems)."},"initiative":{"type":"number","description":"The actor's initiative."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"check"}},"required":["type"]},"then":{"required":["type","round","actor","check","checkName","target","dice","roll","total","vs","outcome","outcomeName","result","crit","botch","formula","chip","influencedBy"],"properties":{"type":{"const":"check","description":"A check was rolled."},"actor":{"type":"string","description":"Who rolled."},"check":{"type":"string","description":"Check id."},"target":{"type":["string","null"],"description":"Against whom, if anyone."},"dice":{"type":"array","items":{"type":"number"},"description":"Every die rolled, kept and dropped."},"total":{"type":"number","description":"The roll's total."},"vs":{"type":["number","null"],"description":"The number to meet, if any."},"outcome":{"type":["string","null"],"description":"Outcome id (none for a check without outcomes)."},"degree":{"type":"number","description":"The outcome's degree of success, when it has a `degree` formula."},"chip":{"type":"string","description":"The chip, built from `roll`, `total`, `vs`, `outcomeName` and `influencedBy`: `d20 (14) + 3 Strength + 2 = 19 vs 13 · Hit`, then `Influenced by: …` on its own line when something did."},"influencedBy":{"type":"array","items":{"type":"string"},"description":"What influenced the roll (`Prone (near): advantage`)."},"opposed":{"type":"object","required":["actor","check","total","outcome"],"additionalProperties":false,"description":"An opposed check (format v1.1, the system's `checks.<id>.vs`): the defender's roll this check was judged against; that roll's own check event comes just before.","properties":{"actor":{"type":"string","description":"The defender who rolled."},"check":{"type":"string","description":"The check it rolled (`dodge`, or a preferred one)."},"total":{"type":"number","description":"Its total (`@vs.total`)."},"outcome":{"type":["string","null"],"description":"Its outcome id (`@vs.outcome`), null when its check has none."}}},"checkName":{"type":"string","description":"The check's display name (`Attack roll`)."},"roll":{"type":"string","description":"The roll's terms as the chip writes them, before ` = total` (`d20 (14) + 3 Strength + 2`): a part of `chip`."},"outcomeName":{"type":["string","null"],"description":"The outcome's display name (`Hit`); null for a check without outcomes."},"result":{"enum":["success","partial","fail",null],"description":"The outcome's `result` (`success`, `partial`, `fail`): what a reader colours the chip by; null for a check without outcomes."},"crit":{"type":"boolean","description":"The roll is a crit (its outcome is marked `crit`, or a target's condition turned a hit into one)."},"botch":{"type":"boolean","description":"The outcome is marked `botch`."},"formula":{"type":"string","description":"JSON pointer of the formula that rolled (`/checks/attack/roll`): what a chip links to."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"reaction"}},"required":["type"]},"then":{"required":["type","round","actor","ability","on","success","chip"],"properties":{"type":{"const":"reaction","description":"A reaction was used."},"actor":{"type":"string","description":"Who reacted."},"ability":{"type":"string","description":"Ability id used."},"on":{"enum":["hit","spell","leave","roll"],"description":"The trigger (`hit`, `spell`, `leave`, or `roll`: a decision after its own check's roll, a reroll or a bonus, before the outcome is final; its check event follows with the roll that stands)."},"success":{"type":"boolean","description":"Whether a reaction check succeeded."},"dice":{"type":"array","items":{"type":"number"},"description":"A partial reroll (`react.keep`): every die of the first roll, in order (`@roll.dice`)."},"kept":{"type":"array","items":{"type":"boolean"},"description":"A partial reroll (`react.keep`): for each of `dice`, whether it kept its face (the others were rolled anew)."},"chip":{"type":"string","description":"Chip."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"damage"}},"required":["type"]},"then":{"required":["type","round","actor","target","amount","damageType","steps","rolled","hp","formula","chip"],"properties":{"type":{"const":"damage","description":"Damage was dealt."},"actor":{"type":"string","description":"Who dealt it."},"target":{"type":"string","description":"Who took it."},"amount":{"type":"number","description":"Damage after every step."},"steps":{"type":"array","description":"Names of the damage steps that changed the number, in order.","items":{"type":"string","description":"A step's id or name."}},"rolled":{"type":"number","description":"Damage as rolled, before the steps."},"hp":{"type":"number","description":"Target's hit points after."},"chip":{"type":"string","description":"Chip."},"damageType":{"type":"string","description":"Damage type of the blow (spec §4 calls it the damage's `type`; the event's own `type` is `damage`)."},"formula":{"type":"string","description":"JSON pointer of the damage formula that rolled (`/heroes/0/weapon/damage`, an ability's or a template's damage)."},"split":{"type":"array","description":"With `combat.damage.apply` (format v1.1): each track the blow lowered, in order; what they took together is the damage done.","items":{"type":"object","required":["track","amount","value"],"additionalProperties":false,"description":"One track lowered.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"number","description":"What it took."},"value":{"type":"number","description":"What it holds after."}}}},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"condition"}},"required":["type"]},"then":{"required":["type","round","target","condition","change"],"properties":{"type":{"const":"condition","description":"A condition was applied or ended."},"target":{"type":"string","description":"Who carries it."},"condition":{"type":"string","description":"Condition id."},"change":{"enum":["applied","refreshed","ended","saved"],"description":"What happened to it: `refreshed`, put on again while held by a condition with `refresh` (it starts over)."},"source":{"type":"string","description":"Who applied it."},"dc":{"type":"number","description":"Save DC."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"down"}},"required":["type"]},"then":{"required":["type","round","target","state"],"properties":{"type":{"const":"down","description":"A combatant fell."},"target":{"type":"string","description":"Who fell."},"by":{"type":"string","description":"Who dropped them."},"state":{"enum":["down","dead","stable"],"description":"`dead`, `stable`, `down`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"noTime"}},"required":["type"]},"then":{"required":["type","round","actor","action","attack"],"properties":{"type":{"const":"noTime","description":"An attack past the turn's budget: NO TIME, it does not happen."},"actor":{"type":"string","description":"Who ran out of time."},"action":{"type":"string","description":"Action id."},"attack":{"type":"number","description":"Which attack (1-based)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"fightEnd"}},"required":["type"]},"then":{"required":["type","round","winner","rounds"],"properties":{"type":{"const":"fightEnd","description":"The fight ended."},"winner":{"enum":["heroes","enemies","draw"],"description":"Who won."},"rounds":{"type":"number","description":"Rounds fought."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"heal"}},"required":["type"]},"then":{"required":["type","round","actor","target","amount","track","chip"],"properties":{"type":{"const":"heal","description":"Someone was healed."},"actor":{"type":"string","description":"Who healed."},"target":{"type":"string","description":"Who was healed."},"amount":{"type":"number","description":"Hit points restored."},"track":{"type":"string","description":"Track healed."},"chip":{"type":"string","description":"Chip."},"formula":{"type":"string","description":"JSON pointer of the heal's amount formula (absent for a death save's revival)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"ability"}},"required":["type"]},"then":{"required":["type","round","actor","ability","targets","chip"],"properties":{"type":{"const":"ability","description":"An ability was used."},"actor":{"type":"string","description":"Who used it."},"ability":{"type":"string","description":"Ability id."},"targets":{"type":"array","items":{"type":"string"},"description":"Target ids."},"chip":{"type":"string","description":"Chip."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"harm"}},"required":["type"]},"then":{"required":["type","round","actor","target","levels","amount"],"properties":{"type":{"const":"harm","description":"Consequences mode: harm suffered."},"actor":{"type":"string","description":"Who rolled."},"target":{"type":"string","description":"Who suffered the harm."},"levels":{"type":"number","description":"Harm levels."},"amount":{"type":"number","description":"Hit points lost, if any."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"sustain"}},"required":["type"]},"then":{"required":["type","round","actor","ability","change"],"properties":{"type":{"const":"sustain","description":"A sustained ability started, was kept or ended."},"actor":{"type":"string","description":"The sustainer."},"ability":{"type":"string","description":"Ability id."},"change":{"enum":["started","ended","kept"],"description":"What happened."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"regenerate"}},"required":["type"]},"then":{"required":["type","round","target","amount","stopped"],"properties":{"type":{"const":"regenerate","description":"Regeneration at the start of a turn."},"target":{"type":"string","description":"Who regenerated."},"amount":{"type":"number","description":"Hit points regained."},"stopped":{"type":"boolean","description":"true when damage stopped it this turn."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"move"}},"required":["type"]},"then":{"required":["type","round","target","from","to","chip"],"properties":{"type":{"const":"move","description":"A combatant changed place without an action of its own (rows closing up: `positions.advance`; or an ally's move switched places with it: `abilities[].swap`)."},"target":{"type":"string","description":"Who moved."},"from":{"type":"string","description":"Row or band it left."},"to":{"type":"string","description":"Row or band it is in now."},"chip":{"type":"string","description":"For people: `Brisa, Archer: back → front (the row ahead fell)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"gain"}},"required":["type"]},"then":{"required":["type","round","target","track","amount","value","chip"],"properties":{"type":{"const":"gain","description":"A track changed by a `gain` (an outcome's, an ability's or a reaction's), after keeping it within 0 and its maximum; a gain that changes nothing writes none. One that empties the hit points is followed by a `down` event."},"target":{"type":"string","description":"Whose track changed."},"track":{"type":"string","description":"Track id (`hope`, `progress`, `hp`)."},"amount":{"type":"number","description":"The change made: positive a gain, negative a loss."},"value":{"type":"number","description":"What the track holds now."},"chip":{"type":"string","description":"For people: `Guardian: hope +1 (3)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"arrive"}},"required":["type"]},"then":{"required":["type","round","target","position","chip"],"properties":{"type":{"const":"arrive","description":"A late arrival enters the fight at the start of its round (a fight entry's `arrives`): it rolls initiative then (a `check` event follows) unless everyone rolls this round."},"target":{"type":"string","description":"Who arrived."},"position":{"type":"string","description":"Band or row it enters in."},"chip":{"type":"string","description":"For people: `Wizard enters the fight (far)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"draw"}},"required":["type"]},"then":{"required":["type","round","target","card","value","joker","chip"],"properties":{"type":{"const":"draw","description":"A card dealt for initiative (`turn.initiative.deck`) at the start of a round: its value is the holder's initiative this round."},"target":{"type":"string","description":"Who was dealt the card."},"card":{"type":"string","description":"The card's name: `Q♠`, `Joker`, or `rank 3 suit 2` in a deck of another shape."},"value":{"type":"integer","minimum":1,"description":"Its value, the holder's initiative: by rank, then suit (no two cards equal); jokers above every other card."},"joker":{"type":"boolean","description":"true for a joker: the deck's `joker.applies` go on the holder, and the deck is shuffled again after the round."},"chip":{"type":"string","description":"For people: `Cutter draws Q♠`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"flee"}},"required":["type"]},"then":{"required":["type","round","target","position","chip"],"properties":{"type":{"const":"flee","description":"One running away (a condition with `flees`, Libra's Run) leaves the fight at the start of its turn: from here on it neither acts, reacts nor can be targeted, and counts neither as standing nor as down."},"target":{"type":"string","description":"Who ran away."},"position":{"type":"string","description":"Band or row it left from."},"chip":{"type":"string","description":"For people: `Brisa, Archer runs away: out of the fight`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"card"}},"required":["type"]},"then":{"required":["type","round","holder","card","cardName","on","pointer","chip","depth"],"properties":{"type":{"const":"card","description":"A card fired (issue 23): its holder's card whose event happened and whose `when` held. What its effects did follows as their own events (`condition`, `gain`, `heal`, `damage`...)."},"holder":{"type":"string","description":"Who holds the card."},"card":{"type":"string","description":"Card id."},"cardName":{"type":"string","description":"The card's display name."},"on":{"enum":["fightStart","fightEnd","roundStart","turnStart","turnEnd","damageDealt","damageTaken","enemyDefeated","down","conditionApplied"],"description":"The event it fired on."},"source":{"type":"string","description":"The event's source (`@event.source`): the striker, the one who felled someone or put a condition on; absent when none."},"target":{"type":"string","description":"The event's target (`@event.target`): the one it happened to."},"pointer":{"type":"string","description":"JSON pointer of the card in the system (`/heroes/3/cards/0`)."},"depth":{"type":"integer","minimum":1,"maximum":8,"description":"1: fired by the event itself; 2 and more: by an effect of a card one less deep. Cards nest at most 8 deep: a ninth stops the fight with an error (a loop)."},"chip":{"type":"string","description":"For people: `Bloodlust: +1 damage until the end of the turn, after Cutter defeated Goblin 2`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}}]};

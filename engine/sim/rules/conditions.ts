@@ -5,6 +5,7 @@ import type { ConditionEvent } from '../events';
 import type { FightState } from '../fight-state';
 import { judge } from './checks';
 import type { AppliedBySave } from './damage';
+import { conditionCards } from './cards';
 
 /**
  * Put a condition on `target`. `bySave`: the save that applied it (a spell's, a creature attack's): the condition's
@@ -46,6 +47,7 @@ export function applyCondition(f: FightState, target: Combatant, id: string, sou
     if (def.save) event.dc = dc;
     f.emit(event);
   }
+  if (f.cardBits !== 0 && held < 0) conditionCards(f, target, def.id, source);
 }
 
 export function removeConditionAt(f: FightState, target: Combatant, index: number, change: 'ended' | 'saved'): void {

@@ -10,6 +10,7 @@ import { applyCondition, removeConditionAt } from './conditions';
 import { goDown, sustainCheck } from './falling';
 import { reactTo, reactToHit } from './reactions';
 import { countDamage } from './tracks';
+import { damageCards } from './cards';
 
 /** The save that applied a condition: its repeat save uses the same check and DC. */
 export interface AppliedBySave {
@@ -216,6 +217,7 @@ export function dealDamage(f: FightState, actor: Combatant, target: Combatant, r
   if (amount > 0 && target.conditions.length !== 0) wake(f, target);
   if (sustain && amount > 0 && target.sustaining && after > 0) sustainCheck(f, target, amount);
   if (after <= 0 && !target.down) goDown(f, target, actor);
+  if (f.cardBits !== 0) damageCards(f, actor, target, amount, kind);
   return before - after;
 }
 
@@ -278,6 +280,7 @@ function dealApplied(f: FightState, actor: Combatant, target: Combatant, apply: 
   }
   if (sustain && done > 0 && target.sustaining && hpAfter > 0) sustainCheck(f, target, done);
   if (hpAfter <= 0 && !target.down) goDown(f, target, actor);
+  if (f.cardBits !== 0) damageCards(f, actor, target, Math.max(0, after), kind);
   return done;
 }
 

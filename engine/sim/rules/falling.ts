@@ -7,6 +7,7 @@ import { judge } from './checks';
 import { removeConditionAt } from './conditions';
 import { closeUpRows } from '../positions';
 import { decide } from './rounds';
+import { downCards } from './cards';
 
 export function goDown(f: FightState, target: Combatant, by: Combatant | null): void {
   if (!target.down) { if (target.side === 'heroes') f.standingHeroes--; else f.standingEnemies--; }
@@ -24,6 +25,7 @@ export function goDown(f: FightState, target: Combatant, by: Combatant | null): 
   if (f.sink) f.emit(by ? { type: 'down', round: f.round, target: target.id, by: by.id, state } : { type: 'down', round: f.round, target: target.id, state });
   if (f.system.advanceRows) closeUp(f, target.side);
   f.winner = decide(f);
+  if (f.cardBits !== 0) downCards(f, target, by, state);
 }
 
 /**

@@ -10,6 +10,7 @@ import { closeUp, rollDeathSaves } from './falling';
 import { canPayTracks, payTracks } from './tracks';
 import { takeTurn } from './turn';
 import { deal, dealRound } from './deck';
+import { endCards, roundCards, startCards } from './cards';
 
 /** The most turns `turn.initiative.passes` gives one combatant in a round. */
 const MAX_PASSES = 10;
@@ -31,12 +32,14 @@ export function fightToTheEnd(f: FightState): FightResult {
   }
   for (const c of f.combatants) if (!c.absent) startConditions(f, c);
   if (f.system.advanceRows) { closeUp(f, 'heroes'); closeUp(f, 'enemies'); }
+  if (f.cardBits !== 0) startCards(f);
   f.winner = decide(f);
   while (f.winner === null && f.round < f.fight.maxRounds) {
     f.round++;
     if (f.sink) f.emit({ type: 'round', round: f.round });
     playRound(f);
   }
+  if (f.cardBits !== 0) endCards(f);
   // One who never arrived ends the fight as it began it: standing, outside.
   if (f.arrivingHeroes + f.arrivingEnemies > 0) for (const c of f.combatants) if (c.absent) { c.absent = false; c.down = false; }
   const winner = f.winner ?? 'draw';
@@ -128,6 +131,7 @@ function playRound(f: FightState): void {
   const rule = f.system.initiative;
   const rollsAll = f.round === 1 || (rule?.everyRound ?? false);
   if (f.arrivingHeroes + f.arrivingEnemies > 0) arrive(f, rollsAll);
+  if (f.cardBits !== 0) roundCards(f);
   if (rollsAll) rollInitiative(f);
   if (f.system.reactionPer === 'round') for (const c of f.combatants) c.reactionsUsed = 0;
   if (f.system.deathSave) rollDeathSaves(f);

@@ -9,6 +9,7 @@ import { chanceOfSuccess } from './checks';
 import { allTargets, pickTarget } from './targeting';
 import { fleesNow } from './fleeing';
 import type { TurnOffer } from '../choice';
+import { takeGrants, turnCards } from './cards';
 
 export function takeTurn(f: FightState, actor: Combatant, clock: number | undefined): void {
   f.current = actor;
@@ -18,9 +19,22 @@ export function takeTurn(f: FightState, actor: Combatant, clock: number | undefi
       : { type: 'turn', round: f.round, actor: actor.id, initiative: actor.initiative, clock });
   }
   if (f.system.reactionPer === 'turn') for (const c of f.combatants) c.reactionsUsed = 0;
+  // A fight with cards takes its turns with the card hooks (one test here: a fight without pays nothing more).
+  if (f.cardBits !== 0) { cardTurn(f, actor); return; }
   f.turnOf = actor;
   startOfTurn(f, actor);
   if (!actor.down && !cannotAct(actor)) f.act(actor);
+  if (!actor.down) endOfTurn(f, actor);
+  f.turnOf = null;
+}
+
+/** takeTurn's turn with its holder's `turnStart` cards first and `turnEnd` cards before the end (rules/cards.ts). */
+function cardTurn(f: FightState, actor: Combatant): void {
+  f.turnOf = actor;
+  turnCards(f, actor, false);
+  startOfTurn(f, actor);
+  if (!actor.down && !cannotAct(actor)) f.act(actor);
+  if (!actor.down) turnCards(f, actor, true);
   if (!actor.down) endOfTurn(f, actor);
   f.turnOf = null;
 }
@@ -77,7 +91,11 @@ export function act(f: FightState, actor: Combatant): void {
   const left = f.actionsLeft;
   const fixedPer = f.fixedPer;
   if (fixedPer !== null) for (let i = 0; i < fixedPer.length; i++) left[i] = fixedPer[i]!;
-  else for (let i = 0; i < actions.length; i++) left[i] = Math.max(0, Math.min(MAX_ACTIONS_PER_TURN, Math.floor(f.value(actions[i]!.per, actor))));
+  else {
+    for (let i = 0; i < actions.length; i++) left[i] = Math.max(0, Math.min(MAX_ACTIONS_PER_TURN, Math.floor(f.value(actions[i]!.per, actor))));
+    // Actions cards granted it (a fight with cards has no fixed budget: FightState's constructor).
+    if (f.cardBits !== 0) takeGrants(f, actor);
+  }
   const limit = f.system.actionLimit;
   f.turnActionsLeft = limit === null ? Infinity : Math.max(0, Math.min(MAX_ACTIONS_PER_TURN, Math.floor(f.value(limit, actor))));
   if (f.turnActionsLeft <= 0) for (let i = 0; i < left.length; i++) left[i] = 0;

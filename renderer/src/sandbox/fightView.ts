@@ -224,6 +224,11 @@ export function foldEvents(events: readonly FightEvent[], upTo: number, initiati
         ensure(event.target).position = event.to;
         chip(null, nameOf(event.target), event.chip);
         break;
+      case 'card':
+        // A card fired (issue 23): its holder's, on an event; what its effects did follows as their own chips. The
+        // chip links to where the card is written.
+        chip(event.holder, null, event.chip, { origin: { pointer: event.pointer } });
+        break;
       case 'fightEnd':
         ended = true;
         winner = event.winner;
