@@ -45,7 +45,7 @@ export {
   describeChange, parseChangeRequest, STAT_NAMES, type ChangeRequest, type ParsedRequest, type StatChange,
 } from './editor/change/parse';
 export {
-  planChange, templateRoles, type ChangeEdit, type ChangePlan, type ChangeRefusal, type FormulaChange, type PinnedEnemy,
+  combinedEdit, planChange, templateRoles, type ChangeEdit, type ChangePlan, type ChangeRefusal, type FormulaChange, type PinnedEnemy,
 } from './editor/change/plan';
 export { pinFightEdit, pinnedSheet, templateRoster, type RosterEntry } from './editor/change/pin';
 export { definitionAt, formulaPlace } from './editor/places';

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkSystem } from '../../schema/check';
-import { applyStatChange, limitToTiers, planChange, tierTest, type ChangePlan } from './plan';
+import { applyStatChange, combinedEdit, limitToTiers, planChange, tierTest, type ChangePlan } from './plan';
 
 const seed = (id: string): string => readFileSync(`systems/${id}.json`, 'utf8');
 const D20 = seed('classic-d20');
@@ -162,5 +162,15 @@ describe('on every seed system', () => {
   it('success-based-live-action: a role by its template name ("elder vampires")', () => {
     const p = plan(seed('success-based-live-action'), 'elder vampires hit harder');
     expect(p.formulas.map((f) => f.pointer)).toEqual(['/templates/3/combat/damage']);
+  });
+});
+
+describe('combinedEdit', () => {
+  it('makes the edits one edit that gives the same text', () => {
+    const p = plan(D20, 'make bosses harder from tier 3');
+    expect(p.edits.length).toBe(2);
+    const one = combinedEdit(D20, p)!;
+    expect(D20.slice(0, one.start) + one.text + D20.slice(one.end)).toBe(p.text);
+    expect(combinedEdit(D20, { edits: [], text: D20 })).toBeNull();
   });
 });

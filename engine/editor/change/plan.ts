@@ -305,3 +305,11 @@ function readPointer(doc: unknown, pointer: string): unknown {
   }
   return v;
 }
+
+/** The plan's edits of `text` as one edit (from the first to the last changed character): one undo step in an editor. */
+export function combinedEdit(text: string, plan: Pick<ChangePlan, 'edits' | 'text'>): ChangeEdit | null {
+  if (plan.edits.length === 0) return null;
+  const start = Math.min(...plan.edits.map((e) => e.start));
+  const end = Math.max(...plan.edits.map((e) => e.end));
+  return { start, end, text: plan.text.slice(start, plan.text.length - (text.length - end)) };
+}
