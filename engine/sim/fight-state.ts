@@ -170,8 +170,10 @@ export abstract class FightState {
     public seed: number,
     readonly sink: EventSink | null = null,
     readonly tally: CheckTally | null = null,
+    /** The random source (default: a seeded generator); the exact solver (exact.ts) passes a choice oracle. */
+    rng?: SeededRng,
   ) {
-    this.rng = createRng(seed);
+    this.rng = rng ?? createRng(seed);
     this.actionsLeft = system.actions.map(() => 0);
     this.conditionImmune = system.names.lists.indexOf('conditionImmune');
     this.traceOn = sink !== null;

@@ -14,6 +14,7 @@ import type { CombatantDef, FightDef, FightEntryDef, System } from './model';
 import { StatsAccumulator, type PartialStats, type SimStats } from './stats';
 
 export type { FightEvent, EventSink, Winner } from './events';
+import type { Winner } from './events';
 export type { TurnChooser, TurnOffer, TurnStep } from './choice';
 import type { TurnChooser } from './choice';
 export type { FightResult, CheckTally } from './fight';
@@ -21,6 +22,8 @@ export type { SimDiagnostic } from './formulas';
 export type { System, FightDef } from './model';
 export type { SimStats, PartialStats, CombatantStats, Tally } from './stats';
 export { StatsAccumulator } from './stats';
+export type { ExactOptions, ExactStats, ExactCombatant, ExactRefusal, ExactOutcome } from './exact';
+import { exactFight, type ExactOptions, type ExactRefusal, type ExactStats } from './exact';
 
 export type LoadOutcome = { readonly ok: true; readonly system: System } | { readonly ok: false; readonly diagnostics: readonly SimDiagnostic[] };
 
@@ -88,6 +91,33 @@ export function simulatePartial(system: System, fight: string | FightDef, option
 export function simulate(system: System, fight: string | FightDef, options: SimulateOptions): SimStats {
   const def = findFight(system, fight);
   return simulatePartial(system, def, options).finish(system.id, def.id, options.seed);
+}
+
+export interface SolveOptions extends ExactOptions {
+  /** Fights of the Monte Carlo answer given instead when the fight is too big to solve (default 100,000). */
+  readonly fallbackFights?: number;
+  readonly seed?: number;
+}
+
+/** The Monte Carlo answer of a fight too big to solve exactly: why, and the simulated answer with 95% intervals. */
+export interface ExactFallback extends ExactRefusal {
+  readonly monteCarlo: SimStats;
+  /** 95% interval (normal approximation) of each end's share. */
+  readonly interval: Record<Winner, readonly [number, number]>;
+}
+
+/** The exact answer of a small fight (exact.ts), else the Monte Carlo one with its interval and the reason. */
+export function solveFight(system: System, fight: string | FightDef, options: SolveOptions = {}): ExactStats | ExactFallback {
+  const def = findFight(system, fight);
+  const out = exactFight(system, def, options);
+  if (out.exact) return out;
+  const fights = options.fallbackFights ?? 100_000;
+  const monteCarlo = simulate(system, def, { fights, seed: options.seed ?? 1 });
+  const band = (k: number): readonly [number, number] => {
+    const p = k / fights, h = 1.96 * Math.sqrt((p * (1 - p)) / fights);
+    return [Math.max(0, p - h), Math.min(1, p + h)];
+  };
+  return { ...out, monteCarlo, interval: { heroes: band(monteCarlo.wins.heroes), enemies: band(monteCarlo.wins.enemies), draw: band(monteCarlo.wins.draw) } };
 }
 
 /** Merge partial statistics (from workers) into the final JSON. */

@@ -1,0 +1,562 @@
+// Exact fights (issue 25): the fight code itself (FightRunner and the rules in rules/), not a second model of it, run
+// with a random source that is a choice oracle. Every die the rules draw is a fork into its faces, each 1/faces; the
+// paths of one turn are walked one by one (an odometer over the draws: each run replays the path from the fight's
+// start, deterministically, then draws its own faces), and at the next act the fight's state is read as a canonical
+// key: every combatant's sheet, flags, conditions with their durations, resources, the turn order, whose act, the
+// round. Equal keys are one state whose probability is the sum of its paths', so the work grows with the number of
+// distinct states, not with the number of paths. States are expanded in the order of the fight (round, then the place
+// in the round), so a state's mass is complete before it is expanded.
+//
+// Probabilities are doubles: a path's share of its state is 1/(product of its dice's faces), so each step is one or
+// two roundings, and `errorBound` adds up a first-order bound of them (two units of 2^-53 of each path's share, one of the
+// sum it is added to) with the
+// mass given up on paths less likely than `prune` (an exploding die's endless chain of sixes). A fight over the budget
+// of states or of runs (a counter, never a clock) stops with the reason and what made it large.
+import type { SeededRng } from '../dice/rng';
+import { ConsequencesRunner } from './consequences';
+import type { Winner } from './events';
+import { FightRunner, SimError, type CheckTally, type FightResult } from './fight';
+import type { Combatant, FightDef, Side, System } from './model';
+import type { Tally } from './stats';
+
+export interface ExactOptions {
+  /** Distinct states explored before giving up (default 200,000). */
+  readonly maxStates?: number;
+  /** Runs of the fight code (one per path of a turn) before giving up (default 3,000,000). */
+  readonly maxRuns?: number;
+  /** A path whose probability falls below this is given up, its mass added to `unexplored` (default 1e-13). */
+  readonly prune?: number;
+  /** Merge equal states (default true); false walks the plain tree of paths (tests compare the two). */
+  readonly merge?: boolean;
+}
+
+export interface ExactCombatant {
+  readonly id: string;
+  readonly side: Side;
+  /** Chance it ends the fight standing, dead, down but alive (dying or stable), and fled (as `sim --json`'s fractions). */
+  readonly survived: number;
+  readonly died: number;
+  readonly down: number;
+  readonly fled: number;
+  /** Expected hit points left at the end (0 for one down). */
+  readonly hp: { readonly mean: number };
+  readonly damageDealt: { readonly mean: number };
+  /** Expected checks of each outcome per fight. */
+  readonly checksPerFight: Tally;
+}
+
+export interface ExactStats {
+  readonly exact: true;
+  readonly system: string;
+  readonly fight: string;
+  /** The chance of each end (heroes win, enemies win, draw). */
+  readonly winChance: Record<Winner, number>;
+  /** The rounds' distribution (`distribution[r]`: the chance the fight lasts r rounds) and its mean, median, p90, max. */
+  readonly rounds: { readonly mean: number; readonly p50: number; readonly p90: number; readonly max: number; readonly distribution: Record<string, number> };
+  readonly heroDown: number;
+  readonly heroDied: number;
+  readonly checksPerFight: Tally;
+  readonly combatants: readonly ExactCombatant[];
+  /** Distinct states explored, runs of the fight code, milliseconds taken. */
+  readonly states: number;
+  readonly runs: number;
+  readonly ms: number;
+  /** A bound on the absolute error of every chance above: rounding (first order) plus `unexplored`. */
+  readonly errorBound: number;
+  /** Probability mass of the paths given up as too unlikely (below `prune`). */
+  readonly unexplored: number;
+}
+
+/** Why a fight was not solved exactly: over a budget (with what made it large), or a rule the solver cannot fork. */
+export interface ExactRefusal {
+  readonly exact: false;
+  readonly reason: string;
+  readonly states: number;
+  readonly runs: number;
+  readonly ms: number;
+}
+
+export type ExactOutcome = ExactStats | ExactRefusal;
+
+/** A draw the oracle cannot fork into finitely many equal faces (a continuous number: a deck's card, a random tie). */
+class Unsupported extends Error {}
+
+const BOUNDARY = { signal: 'boundary' };
+const PRUNED = { signal: 'pruned' };
+const UNIT = 2 ** -53;
+
+/** The random source: replays the choices of a path, and draws face 1 for each die past them (the odometer moves on). */
+class ChoiceOracle implements SeededRng {
+  choices: number[] = [];
+  sides: number[] = [];
+  at = 0;
+  /** Draws before this index are the state's own path (replayed); later ones are this turn's. */
+  fixed = 0;
+  /** Product of the faces of this turn's draws so far. */
+  denominator = 1;
+  /** The state's mass, and the path probability below which a turn's path is given up. */
+  mass = 1;
+  prune = 0;
+
+  die(sides: number): number {
+    const at = this.at;
+    if (at >= this.fixed) {
+      if (at >= this.choices.length) {
+        if (this.mass / this.denominator < this.prune) throw PRUNED;
+        this.choices.push(0);
+        this.sides.push(sides);
+      } else if (this.sides[at] !== sides) {
+        throw new SimError(`exact: the replay drew a d${sides} where its path drew a d${this.sides[at]} (the fight is not deterministic)`);
+      }
+      this.denominator *= sides;
+    }
+    this.at = at + 1;
+    return this.choices[at]! + 1;
+  }
+
+  next(): number {
+    throw new Unsupported('the rules draw a number between 0 and 1 (a card from an initiative deck, or initiative ties broken at random), which has no finite list of outcomes');
+  }
+
+  uint32(): number {
+    throw new Unsupported('the rules draw raw random bits');
+  }
+
+  reseed(): void {}
+}
+
+type Runner = FightRunner & { hook: ((actor: Combatant) => void) | null; innerAct(actor: Combatant): void };
+
+function withHook(Base: typeof FightRunner): new (...args: ConstructorParameters<typeof FightRunner>) => Runner {
+  return class extends Base {
+    hook: ((actor: Combatant) => void) | null = null;
+    override act(actor: Combatant): void {
+      if (this.hook !== null) this.hook(actor); else super.act(actor);
+    }
+
+    /** The act of the runner's rules (the hook decides when it runs). */
+    innerAct(actor: Combatant): void {
+      super.act(actor);
+    }
+  };
+}
+
+const NumbersRunner = withHook(FightRunner);
+const ConsequencesHookRunner = withHook(ConsequencesRunner as typeof FightRunner);
+
+interface StateNode {
+  readonly key: string;
+  readonly level: number;
+  /** A state just after an act (expanded by replays to the next act), else at an act's start (expanded in place). */
+  readonly post: boolean;
+  /** A representative path: its draws and the act (counted from the fight's start) at which it reaches the state. */
+  readonly choices: number[];
+  readonly sides: number[];
+  readonly startAct: number;
+  /** Whose act it is (for the reason a fight is too big). */
+  readonly actor: string;
+  mass: number;
+  err: number;
+}
+
+/** A binary min-heap of states by level (the fight's order). */
+class Heap {
+  private readonly items: StateNode[] = [];
+  get size(): number { return this.items.length; }
+  push(n: StateNode): void {
+    const a = this.items;
+    a.push(n);
+    let i = a.length - 1;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (a[p]!.level <= n.level) break;
+      a[i] = a[p]!; i = p;
+    }
+    a[i] = n;
+  }
+  pop(): StateNode {
+    const a = this.items;
+    const top = a[0]!;
+    const last = a.pop()!;
+    if (a.length !== 0) {
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1, r = l + 1;
+        let m = i;
+        let best = last.level;
+        if (l < a.length && a[l]!.level < best) { m = l; best = a[l]!.level; }
+        if (r < a.length && a[r]!.level < best) m = r;
+        if (m === i) break;
+        a[i] = a[m]!; i = m;
+      }
+      a[i] = last;
+    }
+    return top;
+  }
+}
+
+
+/** Everything an act may change, copied at the act's start and put back before each of its paths. */
+interface CombatantCopy {
+  readonly sheet: number[]; readonly position: string; readonly down: boolean; readonly dead: boolean; readonly fell: boolean; readonly fled: boolean;
+  readonly acted: boolean; readonly dying: boolean; readonly absent: boolean; readonly initiative: number; readonly clock: number;
+  readonly reactionsUsed: number; readonly sustaining: Combatant['sustaining']; readonly harmTaken: number; readonly damageDealt: number;
+  readonly deathSuccesses: number; readonly deathFailures: number; readonly deferredAt: number; readonly attackCursor: number;
+  readonly slots: number[]; readonly recharged: boolean[]; readonly hurtBy: string[]; readonly harmAt: number[];
+  readonly lastAttacker: Combatant | null; readonly provoker: Combatant | null; readonly conditionIds: string[]; readonly conditions: Combatant['conditions'];
+}
+
+interface Snapshot {
+  readonly round: number; readonly winner: FightRunner['winner']; readonly current: Combatant | null; readonly turnOf: Combatant | null;
+  readonly turnOrder: Combatant[]; readonly arrivingHeroes: number; readonly arrivingEnemies: number; readonly standingHeroes: number;
+  readonly standingEnemies: number; readonly deckJoker: boolean; readonly deckCards: number[]; readonly pickedFor: FightRunner['pickedFor'];
+  readonly picked: Combatant | null; readonly actionsLeft: number[]; readonly turnActionsLeft: number; readonly attacksLeft: number;
+  readonly attackNumber: number; readonly actionSpeed: number; readonly heldSpeed: number; readonly modsDirty: boolean;
+  readonly clock: number; readonly clockNext: number; readonly initiative: number; readonly scopeActionSpeed: number; readonly mods: number[];
+  readonly vsCheck: FightRunner['vsCheck'];
+  readonly combatants: readonly CombatantCopy[];
+}
+
+function takeSnapshot(r: FightRunner): Snapshot {
+  const s = r.scope;
+  return {
+    round: r.round, winner: r.winner, current: r.current, turnOf: r.turnOf, turnOrder: r.turnOrder.slice(), arrivingHeroes: r.arrivingHeroes,
+    arrivingEnemies: r.arrivingEnemies, standingHeroes: r.standingHeroes, standingEnemies: r.standingEnemies, deckJoker: r.deckJoker,
+    deckCards: r.deckCards.slice(), pickedFor: r.pickedFor, picked: r.picked, actionsLeft: r.actionsLeft.slice(), turnActionsLeft: r.turnActionsLeft,
+    attacksLeft: r.attacksLeft, attackNumber: r.attackNumber, actionSpeed: r.actionSpeed, heldSpeed: r.heldSpeed, modsDirty: r.modsDirty,
+    clock: s.clock, clockNext: s.clockNext, initiative: s.initiative, scopeActionSpeed: s.actionSpeed, mods: s.mods.slice(), vsCheck: r.vsCheck,
+    combatants: r.combatants.map((c) => ({
+      sheet: c.sheet.slice(), position: c.position, down: c.down, dead: c.dead, fell: c.fell, fled: c.fled, acted: c.acted, dying: c.dying,
+      absent: c.absent, initiative: c.initiative, clock: c.clock, reactionsUsed: c.reactionsUsed, sustaining: c.sustaining, harmTaken: c.harmTaken,
+      damageDealt: c.damageDealt, deathSuccesses: c.deathSuccesses, deathFailures: c.deathFailures, deferredAt: c.deferredAt,
+      attackCursor: c.attackCursor, slots: c.slots.slice(), recharged: c.recharged.slice(), hurtBy: c.hurtBy.slice(), harmAt: c.harmAt.slice(),
+      lastAttacker: c.lastAttacker, provoker: c.provoker, conditionIds: c.conditionIds.slice(), conditions: c.conditions.map((x) => ({ ...x })),
+    })),
+  };
+}
+
+function put<T>(into: T[], from: readonly T[]): void {
+  if (into.length !== from.length) into.length = from.length;
+  for (let i = 0; i < from.length; i++) into[i] = from[i]!;
+}
+
+function restoreSnapshot(r: FightRunner, snap: Snapshot): void {
+  const w = r as { -readonly [K in keyof FightRunner]: FightRunner[K] };
+  w.round = snap.round; w.winner = snap.winner; w.current = snap.current; w.turnOf = snap.turnOf; put(r.turnOrder, snap.turnOrder);
+  w.arrivingHeroes = snap.arrivingHeroes; w.arrivingEnemies = snap.arrivingEnemies; w.standingHeroes = snap.standingHeroes;
+  w.standingEnemies = snap.standingEnemies; w.deckJoker = snap.deckJoker; put(r.deckCards, snap.deckCards); w.pickedFor = snap.pickedFor;
+  w.picked = snap.picked; put(r.actionsLeft, snap.actionsLeft); w.turnActionsLeft = snap.turnActionsLeft; w.attacksLeft = snap.attacksLeft;
+  w.attackNumber = snap.attackNumber; w.actionSpeed = snap.actionSpeed; w.heldSpeed = snap.heldSpeed; w.modsDirty = snap.modsDirty; w.vsCheck = snap.vsCheck;
+  const s = r.scope;
+  s.clock = snap.clock; s.clockNext = snap.clockNext; s.initiative = snap.initiative; s.actionSpeed = snap.scopeActionSpeed; put(s.mods, snap.mods);
+  const cs = r.combatants;
+  for (let k = 0; k < cs.length; k++) {
+    const c = cs[k]!, v = snap.combatants[k]!;
+    put(c.sheet, v.sheet); c.position = v.position; c.down = v.down; c.dead = v.dead; c.fell = v.fell; c.fled = v.fled; c.acted = v.acted;
+    c.dying = v.dying; c.absent = v.absent; c.initiative = v.initiative; c.clock = v.clock; c.reactionsUsed = v.reactionsUsed;
+    c.sustaining = v.sustaining; c.harmTaken = v.harmTaken; c.damageDealt = v.damageDealt; c.deathSuccesses = v.deathSuccesses;
+    c.deathFailures = v.deathFailures; c.deferredAt = v.deferredAt; c.attackCursor = v.attackCursor; put(c.slots, v.slots);
+    put(c.recharged, v.recharged); put(c.hurtBy, v.hurtBy); put(c.harmAt, v.harmAt); c.lastAttacker = v.lastAttacker; c.provoker = v.provoker;
+    put(c.conditionIds, v.conditionIds);
+    const conditions = c.conditions;
+    if (conditions.length !== v.conditions.length) conditions.length = v.conditions.length;
+    for (let i = 0; i < v.conditions.length; i++) conditions[i] = { ...v.conditions[i]! };
+  }
+}
+
+/** The fight's state as the rules read it, at the start of an act (see the header). */
+function stateKey(r: FightRunner, actor: Combatant, acts: number, initiativeRead: boolean, idOf: (o: object | null) => number): string {
+  const s = r.scope;
+  // Only the indexes a fight writes: every other one keeps its loaded value for the runner's life (FightState.writableIndexes).
+  const writable = r.writableIndexes;
+  let k = `${r.round}|${actor.order}|${acts}|${r.winner ?? ''}|${r.turnOf?.order ?? -1}|${r.turnOrder.map((c) => c.order).join('.')}|`
+    + `${r.arrivingHeroes},${r.arrivingEnemies},${r.standingHeroes},${r.standingEnemies}|${r.deckJoker ? 1 : 0}|${r.deckCards.join('.')}|`
+    + `${s.clock},${s.clockNext},${s.initiative}|${idOf(r.pickedFor)},${r.picked?.order ?? -1}`;
+  for (const c of r.combatants) {
+    k += '#';
+    for (let i = 0; i < writable.length; i++) k += `${c.sheet[writable[i]!]},`;
+    k += `|${c.position}|${c.down ? 1 : 0}${c.dead ? 1 : 0}${c.fell ? 1 : 0}${c.fled ? 1 : 0}${c.acted ? 1 : 0}${c.dying ? 1 : 0}${c.absent ? 1 : 0}|`
+      + `${initiativeRead ? c.initiative : ''},${c.clock},${c.reactionsUsed},${idOf(c.sustaining)},${c.harmTaken},${c.deathSuccesses},${c.deathFailures},${c.deferredAt},${c.attackCursor}|`
+      + `${c.slots.join(',')}|${c.recharged.map((b) => (b ? 1 : 0)).join('')}|${c.hurtBy.join(',')}|${c.harmAt.join(',')}|`
+      + `${c.lastAttacker?.order ?? -1},${c.provoker?.order ?? -1}|${c.conditionIds.join(',')}|`;
+    for (const inst of c.conditions) {
+      k += `${idOf(inst.def)}:${inst.dc}:${idOf(inst.saveCheck)}:${inst.turnsLeft}:${inst.chargesLeft}:${inst.sustainer?.order ?? -1}:${inst.source?.order ?? -1};`;
+    }
+  }
+  return k;
+}
+
+function tallyOf(keys: readonly (readonly [string, string])[], counts: ArrayLike<number>, from: number): Tally {
+  const out: Tally = {};
+  const entries: [string, string, number][] = [];
+  for (let i = 0; i < keys.length; i++) { const n = counts[from + i]!; if (n > 0) entries.push([keys[i]![0], keys[i]![1], n]); }
+  entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+  for (const [check, outcome, n] of entries) (out[check] ??= {})[outcome] = n;
+  return out;
+}
+
+/**
+ * Solve one fight exactly, or say why not (over a budget, with what made it large; a draw that is not a die). The
+ * caller falls back to Monte Carlo (index.ts solveFight).
+ */
+export function exactFight(system: System, fight: FightDef, options: ExactOptions = {}): ExactOutcome {
+  const started = Date.now();
+  const maxStates = options.maxStates ?? 200_000;
+  const maxRuns = options.maxRuns ?? 3_000_000;
+  const prune = options.prune ?? 1e-13;
+  // Initiative passes keep the pass and each one's count in the round's loop, out of the state: the plain tree then.
+  const merge = (options.merge ?? true) && !system.initiative?.passes;
+  const clockMode = system.clock !== null && system.clock !== undefined;
+  // Initiative values matter past the turn order only to a clock, passes, a deck, late arrivals and held actions.
+  const initiativeRead = clockMode || !!system.initiative?.passes || !!system.initiative?.deck || fight.heroes.concat(fight.enemies).some((e) => e.arrives > 1)
+    || system.actions.some((a) => a.defer);
+  const keys = system.tallyKeys;
+  const oracle = new ChoiceOracle();
+  const stride = 1 + keys.length;
+  oracle.prune = prune;
+  // The checks of the path being walked (actor order * stride + 1 + tally), counted only past its state's start.
+  const pathChecks: number[] = [];
+  let recording = false;
+  const tally: CheckTally = {
+    onCheck: (actor, t) => { if (recording) pathChecks.push(actor.order * stride + 1 + t); },
+  };
+  let n = 0;
+  const Runner = system.mode === 'consequences' ? ConsequencesHookRunner : NumbersRunner;
+  const r = new Runner(system, fight, 0, null, tally, oracle);
+  n = r.combatants.length;
+  const width = n * stride;
+  const startDamage = new Float64Array(n);
+  /** The path's rewards (damage dealt since its state, its checks) added to the answer with weight w: E[sum] is the sum of E[steps]. */
+  const gather = (w: number): void => {
+    for (const c of r.combatants) {
+      const d = c.damageDealt - startDamage[c.order]!;
+      if (d !== 0) rewardsEnd[c.order * stride]! += w * d;
+    }
+    for (let i = 0; i < pathChecks.length; i++) rewardsEnd[pathChecks[i]!]! += w;
+  };
+  const startPath = (): void => {
+    for (const c of r.combatants) startDamage[c.order] = c.damageDealt;
+    pathChecks.length = 0;
+    recording = true;
+  };
+  const ids = new Map<object, number>();
+  const idOf = (o: object | null): number => {
+    if (o === null) return -1;
+    let id = ids.get(o);
+    if (id === undefined) { id = ids.size; ids.set(o, id); }
+    return id;
+  };
+
+  // What grows the state: states per round, distinct hit points and condition sets per combatant, the widest turn.
+  const perRound = new Map<number, number>();
+  const hpSeen = r.combatants.map(() => new Set<number>());
+  const conditionsSeen = r.combatants.map(() => new Set<string>());
+  let widest = { paths: 0, actor: '', round: 0, dice: '' };
+
+  // The answer, gathered at the ends of paths.
+  const wins: Record<Winner, number> = { heroes: 0, enemies: 0, draw: 0 };
+  const rounds = new Map<number, number>();
+  const survived = new Float64Array(n), died = new Float64Array(n), down = new Float64Array(n), fled = new Float64Array(n), hpLeft = new Float64Array(n);
+  const rewardsEnd = new Float64Array(width);
+  let heroDown = 0, heroDied = 0, err = 0, unexplored = 0;
+
+  let states = 1, runs = 0;
+  const heap = new Heap();
+  const open = new Map<string, StateNode>();
+  heap.push({ key: '', level: -1, post: true, choices: [], sides: [], startAct: 0, actor: 'the start', mass: 1, err: 0 });
+
+  let node: StateNode;
+  let actCount = 0, actRound = -1, actsThisRound = 0;
+  let boundaryActor: Combatant | null = null;
+  let refusal: string | null = null;
+  const refuse = (reason: string): ExactRefusal => ({ exact: false, reason, states, runs, ms: Date.now() - started });
+
+  const bigStateReason = (): string => {
+    const grows: string[] = [];
+    r.combatants.forEach((c, i) => {
+      if (hpSeen[i]!.size > 1) grows.push(`${c.id}'s hit points (${hpSeen[i]!.size} values)`);
+      if (conditionsSeen[i]!.size > 1) grows.push(`${c.id}'s conditions (${conditionsSeen[i]!.size} sets with their durations)`);
+    });
+    const busiest = [...perRound.entries()].sort((a, b) => b[1] - a[1])[0];
+    return `this fight has more than ${maxStates.toLocaleString('en-US')} distinct states`
+      + `${busiest ? ` (${busiest[1].toLocaleString('en-US')} in round ${busiest[0]}, ${perRound.size} rounds reached)` : ''}; `
+      + `what multiplies them: ${grows.length ? grows.join(', ') : 'the rounds'}`;
+  };
+  const tooManyRuns = (paths: number): string => `the exploration needs more than ${maxRuns.toLocaleString('en-US')} runs of the fight code`
+    + (widest.paths > 1 ? ` (one act of ${widest.actor} in round ${widest.round} forks into ${widest.paths.toLocaleString('en-US')} paths: ${widest.dice})` : '')
+    + (paths > 1 ? ` (the act being explored has ${paths.toLocaleString('en-US')} paths so far)` : '');
+
+  /** A path of the turn ended at `key` (a state) with probability `w` of the whole fight. */
+  const reach = (key: string, level: number, post: boolean, actor: Combatant, w: number, q: number): boolean => {
+    let child = open.get(key);
+    if (child === undefined) {
+      if (++states > maxStates) { refusal = bigStateReason(); return false; }
+      child = { key, level, post, choices: oracle.choices.slice(), sides: oracle.sides.slice(), startAct: actCount, actor: actor.id, mass: 0, err: 0 };
+      open.set(key, child);
+      heap.push(child);
+      perRound.set(r.round, (perRound.get(r.round) ?? 0) + 1);
+      for (const c of r.combatants) {
+        hpSeen[c.order]!.add(r.hp(c));
+        conditionsSeen[c.order]!.add(c.conditions.map((x) => `${idOf(x.def)}:${x.turnsLeft}:${x.chargesLeft}`).join(','));
+      }
+    }
+    child.mass += w;
+    child.err += node.err * q + 2 * UNIT * w + UNIT * child.mass;
+    gather(w);
+    return true;
+  };
+
+  /** The odometer: the last of this turn's draws with a face left moves to it, the draws after it dropped; false when none is left. */
+  const advance = (): boolean => {
+    let i = oracle.choices.length - 1;
+    while (i >= oracle.fixed && oracle.choices[i] === oracle.sides[i]! - 1) i--;
+    if (i < oracle.fixed) return false;
+    oracle.choices[i]!++;
+    oracle.choices.length = i + 1;
+    oracle.sides.length = i + 1;
+    return true;
+  };
+
+  const noteWidest = (paths: number): void => {
+    if (paths <= widest.paths) return;
+    const dice = new Map<number, number>();
+    for (let i = oracle.fixed; i < oracle.sides.length; i++) dice.set(oracle.sides[i]!, (dice.get(oracle.sides[i]!) ?? 0) + 1);
+    widest = {
+      paths, actor: node.actor, round: Math.max(1, Math.floor(node.level / 4096)),
+      dice: [...dice.entries()].map(([s, k]) => `d${s} x${k}`).join(', ') || 'dice',
+    };
+  };
+
+  /** A state at an act's start: every path of the act, each from a copy of the state (no replay), to the states after it. */
+  const exploreAct = (actor: Combatant): void => {
+    const snap = takeSnapshot(r);
+    const base = oracle.at;
+    oracle.fixed = base;
+    oracle.choices.length = base;
+    oracle.sides.length = base;
+    const acts = clockMode ? actsThisRound : 0;
+    let paths = 0;
+    for (;;) {
+      if (++runs > maxRuns) { refusal = tooManyRuns(paths); return; }
+      paths++;
+      restoreSnapshot(r, snap);
+      startPath();
+      oracle.at = base;
+      oracle.denominator = 1;
+      let pruned = false;
+      try {
+        r.innerAct(actor);
+      } catch (e) {
+        if (e !== PRUNED) throw e;
+        pruned = true;
+      }
+      oracle.choices.length = oracle.at;
+      oracle.sides.length = oracle.at;
+      const q = 1 / oracle.denominator;
+      const w = node.mass * q;
+      if (pruned) unexplored += w;
+      else if (!reach(`P${stateKey(r, actor, acts, initiativeRead, idOf)}`, node.level + 0.5, true, actor, w, q)) return;
+      if (!advance()) break;
+    }
+    noteWidest(paths);
+  };
+
+  r.hook = (actor) => {
+    if (r.round !== actRound) { actRound = r.round; actsThisRound = 0; }
+    actsThisRound++; actCount++;
+    if (clockMode && actsThisRound > 1000) throw new Unsupported('a round of more than 1,000 acts');
+    if (actCount < node.startAct || !merge) { r.innerAct(actor); return; }
+    if (actCount === node.startAct) {
+      if (!node.post) { exploreAct(actor); throw BOUNDARY; }
+      r.innerAct(actor);
+      startPath();
+      return;
+    }
+    boundaryActor = actor;
+    throw BOUNDARY;
+  };
+
+  while (heap.size !== 0) {
+    node = heap.pop();
+    open.delete(node.key);
+    oracle.choices = node.choices.slice();
+    oracle.sides = node.sides.slice();
+    oracle.fixed = node.choices.length;
+    oracle.mass = node.mass;
+    let paths = 0;
+    for (;;) {
+      if (++runs > maxRuns) return refuse(tooManyRuns(paths));
+      paths++;
+      r.reset(0);
+      oracle.at = 0;
+      oracle.denominator = 1;
+      actCount = 0; actRound = -1; actsThisRound = 0; boundaryActor = null;
+      recording = false;
+      if (node.startAct === 0) startPath();
+      let result: FightResult | null = null;
+      let signal: unknown = null;
+      try {
+        result = r.run();
+      } catch (e) {
+        signal = e instanceof SimError && e.cause !== undefined ? e.cause : e;
+        if (signal instanceof Unsupported) return refuse(`the exact solver cannot fork this fight: ${signal.message}`);
+        if (signal !== BOUNDARY && signal !== PRUNED) throw e;
+      }
+      if (refusal !== null) return refuse(refusal);
+      // A state at an act's start was expanded in place, by its act's paths.
+      if (!node.post) break;
+      oracle.choices.length = oracle.at;
+      oracle.sides.length = oracle.at;
+      const q = 1 / oracle.denominator;
+      const w = node.mass * q;
+      if (signal === PRUNED) {
+        unexplored += w;
+      } else if (result !== null) {
+        wins[result.winner] += w;
+        rounds.set(result.rounds, (rounds.get(result.rounds) ?? 0) + w);
+        let anyFell = false, anyDead = false;
+        for (const c of result.combatants) {
+          const i = c.order;
+          if (!c.down) { survived[i]! += w; hpLeft[i]! += w * r.hp(c); } else if (c.dead) died[i]! += w; else if (c.fled) fled[i]! += w; else down[i]! += w;
+          if (c.side === 'heroes') { anyFell ||= c.fell; anyDead ||= c.dead; }
+        }
+        if (anyFell) heroDown += w;
+        if (anyDead) heroDied += w;
+        gather(w);
+        // The path's share (two roundings) and the addition into a total (one rounding of the total).
+        err += node.err * q + 2 * UNIT * w + UNIT * wins[result.winner];
+      } else {
+        const actor = boundaryActor!;
+        const key = stateKey(r, actor, clockMode ? actsThisRound : 0, initiativeRead, idOf);
+        const level = r.round * 4096 + (clockMode ? actsThisRound : r.turnOrder.indexOf(actor));
+        if (!reach(key, level, false, actor, w, q)) return refuse(refusal!);
+      }
+      if (!advance()) break;
+    }
+    noteWidest(paths);
+  }
+
+  const total = wins.heroes + wins.enemies + wins.draw;
+  let mean = 0, max = 0;
+  const sorted = [...rounds.entries()].sort((a, b) => a[0] - b[0]);
+  const distribution: Record<string, number> = {};
+  for (const [k, p] of sorted) { mean += k * p; if (p > 0) max = k; distribution[String(k)] = p; }
+  const quantile = (q: number): number => {
+    let seen = 0;
+    for (const [k, p] of sorted) { seen += p; if (seen >= q * total - 1e-12) return k; }
+    return max;
+  };
+  const totals = new Float64Array(keys.length);
+  for (let c = 0; c < n; c++) for (let i = 0; i < keys.length; i++) totals[i]! += rewardsEnd[c * stride + 1 + i]!;
+  return {
+    exact: true, system: system.id, fight: fight.id, winChance: wins,
+    rounds: { mean, p50: quantile(0.5), p90: quantile(0.9), max, distribution },
+    heroDown, heroDied, checksPerFight: tallyOf(keys, totals, 0),
+    combatants: r.combatants.map((c) => ({
+      id: c.id, side: c.side, survived: survived[c.order]!, died: died[c.order]!, down: down[c.order]!, fled: fled[c.order]!,
+      hp: { mean: hpLeft[c.order]! }, damageDealt: { mean: rewardsEnd[c.order * stride]! },
+      checksPerFight: tallyOf(keys, rewardsEnd, c.order * stride + 1),
+    })),
+    states, runs, ms: Date.now() - started, errorBound: err + unexplored, unexplored,
+  };
+}
