@@ -31,7 +31,7 @@ async function openChangeBox(): Promise<void> {
 }
 
 describe('the change box', () => {
-  test('"deixe os chefes mais difíceis a partir do tier 3": a preview of the boss template for tiers 3–6, then one undo step', async () => {
+  test('"deixe os chefes mais difíceis a partir do tier 3": a preview of the boss template for tiers 3–6 and its balance diff, then one undo step', async () => {
     const before = await text();
     await openChangeBox();
     await page.keyboard.type('deixe os chefes mais difíceis a partir do tier 3');
@@ -44,6 +44,11 @@ describe('the change box', () => {
     const hpRow = await page.getByTestId('change-formula').first().locator('tbody tr').nth(1).locator('td').allTextContents();
     expect(hpRow).toEqual(['55', '80', '132', '163', '194', '225']);
     expect(await page.getByTestId('change-fights').textContent()).toContain('boss-tier-4');
+    // Its balance diff: the fights it touches, before and after on the same seeds.
+    const row = page.getByTestId('change-diff-row');
+    await row.first().waitFor({ state: 'visible' });
+    expect(await row.count()).toBe(1);
+    expect(await row.first().textContent()).toMatch(/^boss-tier-4\d+\.\d% → \d+\.\d%\d+\.\d\d → \d+\.\d\d/);
     expect(await text()).toBe(before);
     await page.setViewportSize({ width: 1440, height: 900 });
     await painted(page);

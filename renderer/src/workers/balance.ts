@@ -97,13 +97,13 @@ export function sensitivityPartOf(text: string, fight: string, fights: number, s
   }
 }
 
-export function diffOf(savedText: string, editedText: string, fights: number, seed: number): { diff: DiffResult } | Failure {
+export function diffOf(savedText: string, editedText: string, fights: number, seed: number, among?: readonly string[]): { diff: DiffResult } | Failure {
   const saved = load(savedText, 'The saved file');
   if ('error' in saved) return saved;
   const edited = load(editedText, 'The edited text');
   if ('error' in edited) return edited;
   try {
-    const diff = diffSystems(saved.system, edited.system, { fights, seed }, { a: 'saved', b: 'edited' });
+    const diff = diffSystems(saved.system, edited.system, { fights, seed, ...(among ? { among } : {}) }, { a: 'saved', b: 'edited' });
     return typeof diff === 'string' ? { error: diff } : { diff };
   } catch (error) {
     return { error: message(error) };

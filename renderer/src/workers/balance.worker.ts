@@ -18,7 +18,8 @@ export type BalanceRequest =
       readonly type: 'gridFinish'; readonly id: number; readonly text: string; readonly party: string; readonly fights: number;
       readonly seed: number; readonly cells: readonly GridCellState[];
     }
-  | { readonly type: 'diff'; readonly id: number; readonly savedText: string; readonly editedText: string; readonly fights: number; readonly seed: number }
+  /** `among`: only these fights (a change asked in words: the fights it touches). */
+  | { readonly type: 'diff'; readonly id: number; readonly savedText: string; readonly editedText: string; readonly fights: number; readonly seed: number; readonly among?: readonly string[] }
   /** One number tuned to a win rate. */
   | { readonly type: 'tune'; readonly id: number; readonly text: string; readonly options: TuneOptions }
   /** Variants i of the needle with i % of === share (one worker's part). */
@@ -44,7 +45,7 @@ self.onmessage = (event: MessageEvent<BalanceRequest>) => {
   const progress = (done: number, total: number): void => post({ type: 'progress', id: r.id, done, total });
   const result = r.type === 'gridShare' ? gridShareOf(r.text, r.party, r.fights, r.seed, { index: r.share, of: r.of }, progress)
     : r.type === 'gridFinish' ? gridFinishOf(r.text, r.party, r.fights, r.seed, r.cells)
-    : r.type === 'diff' ? diffOf(r.savedText, r.editedText, r.fights, r.seed)
+    : r.type === 'diff' ? diffOf(r.savedText, r.editedText, r.fights, r.seed, r.among)
     : r.type === 'tune' ? tuneOf(r.text, r.options, (tried) => progress(tried, 0))
     : sensitivityPartOf(r.text, r.fight, r.fights, r.seed, r.metric, { index: r.share, of: r.of }, progress);
   if ('error' in result) post({ type: 'failed', id: r.id, message: result.error });
