@@ -1,7 +1,7 @@
-// rules-studio sim FILE --fight ID [--fights N] [--seed S] [--workers K] [--json] [--log]
+// rules-studio sim FILE --fight ID [--fights N] [--seed S] [--workers K] [--json] [--log] [--exact [--max-states N]]
 // Thin: reads the file, refuses a system with errors, runs the engine, prints (spec §4).
 import { capWorkers, number, walkOneFile } from './args';
-import { fightLog, GRID_NOTE, loadSystem, simulate, SimError, type SimStats } from '../sim/index';
+import { fightLog, GRID_NOTE, loadSystem, simulate, SimError, solveFight, type ExactFallback, type ExactStats, type SimStats } from '../sim/index';
 import type { RecordRequest } from './sim-record';
 import { simulateParallel, startSimCrew, workersNeeded, type ParallelOptions } from './sim-workers/pool';
 import type { Crew } from './worker-pool';
@@ -12,7 +12,11 @@ import { escapeControls, writeErr, writeOut } from './terminal-text.mjs';
 /** A billion fights take hours on one core; more is a typo (and past 2^53 fight indices stop being exact). */
 const MAX_FIGHTS = 1_000_000_000;
 
-const USAGE = 'usage: rules-studio sim FILE --fight ID [--fights N] [--seed S] [--workers K] [--json] [--log] [--record [--workspace DIR]]\n';
+const USAGE = 'usage: rules-studio sim FILE --fight ID [--fights N] [--seed S] [--workers K] [--json] [--log] [--record [--workspace DIR]]\n'
+  + '       rules-studio sim FILE --fight ID --exact [--max-states N] [--fights N] [--seed S] [--json]\n';
+
+/** The fights of the Monte Carlo answer `--exact` gives for a fight too big to solve, unless --fights says. */
+const EXACT_FALLBACK_FIGHTS = 100_000;
 
 interface SimArgs {
   file: string;
@@ -22,6 +26,9 @@ interface SimArgs {
   workers: number;
   json: boolean;
   log: boolean;
+  /** `--exact`: the exact answer (engine/sim/exact.ts), with its budget of states. */
+  exact: boolean;
+  maxStates: number | undefined;
 }
 
 function parseArgs(args: string[]): SimArgs | string {
@@ -31,6 +38,8 @@ function parseArgs(args: string[]): SimArgs | string {
   let workers = 1;
   let json = false;
   let log = false;
+  let exact = false;
+  let maxStates: number | undefined;
   const whole = (name: string, text: string | undefined, min: number, max = Number.MAX_SAFE_INTEGER): number | string => {
     const n = Number(text);
     if (text !== undefined && Number.isInteger(n) && n >= min && n <= max) return n;
@@ -44,17 +53,48 @@ function parseArgs(args: string[]): SimArgs | string {
       case '--workers': return number(whole('--workers', next(), 1), (n) => (workers = capWorkers('sim', Math.min(n, 64))));
       case '--json': json = true; return null;
       case '--log': log = true; return null;
+      case '--exact': exact = true; return null;
+      case '--max-states': return number(whole('--max-states', next(), 1, 100_000_000), (n) => (maxStates = n));
       default: return undefined;
     }
   });
   if (typeof walked === 'string') return walked;
   const { file } = walked;
   if (!fight) return 'missing --fight ID';
-  return { file, fight, fights: fights ?? (log ? 1 : 1000), seed, workers, json, log };
+  if (exact && log) return '--exact gives the chances of the whole fight: it takes no --log';
+  if (exact && workers > 1) return '--exact runs on one thread: it takes no --workers';
+  if (maxStates !== undefined && !exact) return '--max-states goes with --exact';
+  return { file, fight, fights: fights ?? (log ? 1 : exact ? EXACT_FALLBACK_FIGHTS : 1000), seed, workers, json, log, exact, maxStates };
 }
 
 function pct(x: number): string {
   return `${(100 * x).toFixed(1)}%`;
+}
+
+function pct2(x: number): string {
+  return `${(100 * x).toFixed(2)}%`;
+}
+
+function printExact(stats: ExactStats, grid: boolean): void {
+  const out: string[] = [];
+  out.push(`${stats.system} · ${stats.fight} · exact: ${stats.states.toLocaleString('en-US')} states, ${stats.runs.toLocaleString('en-US')} runs, ${stats.ms} ms · error below ${stats.errorBound.toExponential(1)}`);
+  if (grid) out.push(`note: ${GRID_NOTE}`);
+  out.push(`wins: heroes ${pct2(stats.winChance.heroes)} · enemies ${pct2(stats.winChance.enemies)} · draw ${pct2(stats.winChance.draw)}`);
+  out.push(`rounds: mean ${stats.rounds.mean.toFixed(2)} · p50 ${stats.rounds.p50} · p90 ${stats.rounds.p90} · max ${stats.rounds.max}`);
+  out.push(`  ${Object.entries(stats.rounds.distribution).filter(([, p]) => p >= 0.0005).map(([r, p]) => `${r}: ${pct(p)}`).join(' · ')}`);
+  out.push(`a hero goes down in ${pct2(stats.heroDown)} of fights · a hero dies in ${pct2(stats.heroDied)}`);
+  for (const c of stats.combatants) {
+    out.push(`  ${c.side === 'heroes' ? 'H' : 'E'} ${c.id.padEnd(16)} standing ${pct2(c.survived).padStart(7)} · down ${pct2(c.down).padStart(7)} · dead ${pct2(c.died).padStart(7)}`
+      + `${c.fled > 0 ? ` · fled ${pct2(c.fled).padStart(7)}` : ''} · hit points left ${c.hp.mean.toFixed(2)} · damage dealt ${c.damageDealt.mean.toFixed(2)}`);
+  }
+  writeOut(`${out.join('\n')}\n`);
+}
+
+function printFallback(answer: ExactFallback, grid: boolean): void {
+  writeOut(`not exact: ${answer.reason}; here is the Monte Carlo answer with its interval instead\n`);
+  const [lo, hi] = answer.interval.heroes;
+  writeOut(`heroes win ${pct(answer.monteCarlo.wins.heroes / answer.monteCarlo.fights)} (95%: ${pct(lo)} to ${pct(hi)})\n`);
+  printHuman(answer.monteCarlo, grid);
 }
 
 function printHuman(stats: SimStats, grid: boolean): void {
@@ -100,7 +140,7 @@ export async function run(args: string[]): Promise<number> {
   }
   const parallel: ParallelOptions = { fights: parsed.fights, seed: parsed.seed, workers: parsed.workers };
   // The worker threads start now, so their start-up runs while this thread checks and loads the document.
-  const crew = !parsed.log && workersNeeded(parallel) > 0 ? startSimCrew(text, parsed.fight, parallel) : null;
+  const crew = !parsed.log && !parsed.exact && workersNeeded(parallel) > 0 ? startSimCrew(text, parsed.fight, parallel) : null;
   try {
     return await checkAndFight(parsed, parallel, recording.record, text, crew);
   } finally {
@@ -138,6 +178,14 @@ async function checkAndFight(parsed: SimArgs, parallel: ParallelOptions, record:
         const lines = fightLog(system, parsed.fight, seed).map((e) => JSON.stringify(parsed.fights === 1 ? e : { fight: i, ...e }));
         writeOut(`${lines.join('\n')}\n`);
       }
+      return 0;
+    }
+    if (parsed.exact) {
+      if (record) { writeErr('sim: --exact takes no --record (a run record holds simulated fights)\n'); return 2; }
+      const answer = solveFight(system, parsed.fight, { maxStates: parsed.maxStates, fallbackFights: parsed.fights, seed: parsed.seed });
+      if (parsed.json) writeOut(`${JSON.stringify(answer, null, 2)}\n`);
+      else if (answer.exact) printExact(answer, system.grid);
+      else printFallback(answer, system.grid);
       return 0;
     }
     const progress = progressLine('sim', parsed.fights, 'fights');

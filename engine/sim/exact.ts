@@ -363,7 +363,7 @@ export function exactFight(system: System, fight: FightDef, options: ExactOption
   let states = 1, runs = 0;
   const heap = new Heap();
   const open = new Map<string, StateNode>();
-  heap.push({ key: '', level: -1, post: true, choices: [], sides: [], startAct: 0, actor: 'the start', mass: 1, err: 0 });
+  heap.push({ key: '', level: -1, post: true, choices: [], sides: [], startAct: 0, actor: '', mass: 1, err: 0 });
 
   let node: StateNode;
   let actCount = 0, actRound = -1, actsThisRound = 0;
@@ -383,7 +383,7 @@ export function exactFight(system: System, fight: FightDef, options: ExactOption
       + `what multiplies them: ${grows.length ? grows.join(', ') : 'the rounds'}`;
   };
   const tooManyRuns = (paths: number): string => `the exploration needs more than ${maxRuns.toLocaleString('en-US')} runs of the fight code`
-    + (widest.paths > 1 ? ` (one act of ${widest.actor} in round ${widest.round} forks into ${widest.paths.toLocaleString('en-US')} paths: ${widest.dice})` : '')
+    + (widest.paths > 1 ? ` (${widest.actor === '' ? 'the fight\'s start (initiative and all before the first act)' : `one act of ${widest.actor} in round ${widest.round}`} forks into ${widest.paths.toLocaleString('en-US')} paths: ${widest.dice})` : '')
     + (paths > 1 ? ` (the act being explored has ${paths.toLocaleString('en-US')} paths so far)` : '');
 
   /** A path of the turn ended at `key` (a state) with probability `w` of the whole fight. */
