@@ -11,14 +11,17 @@ import { dirname, join, normalize, relative } from 'node:path';
  * renderer or electron. The renderer and the electron side reach the engine only through engine/index.ts, and each
  * other only through the contract.
  */
-const ENGINE_BELOW_CLI = ['engine/formula', 'engine/dice', 'engine/schema', 'engine/sim', 'engine/balance', 'engine/editor'];
+const ENGINE_BELOW_CLI = ['engine/i18n', 'engine/formula', 'engine/dice', 'engine/schema', 'engine/sim', 'engine/balance', 'engine/editor'];
 export const LAYERS = {
-  'engine/formula': ['engine/dice'],
-  'engine/dice': ['engine/formula'],
-  'engine/schema': ['engine/formula', 'engine/dice'],
-  'engine/sim': ['engine/formula', 'engine/dice', 'engine/schema'],
-  'engine/balance': ['engine/formula', 'engine/dice', 'engine/schema', 'engine/sim'],
-  'engine/editor': ['engine/formula', 'engine/dice', 'engine/schema'],
+  // engine/i18n: the checker's messages in other languages (a translation layer over the English templates); it
+  // imports nothing, so every layer may use it.
+  'engine/i18n': [],
+  'engine/formula': ['engine/i18n', 'engine/dice'],
+  'engine/dice': ['engine/i18n', 'engine/formula'],
+  'engine/schema': ['engine/i18n', 'engine/formula', 'engine/dice'],
+  'engine/sim': ['engine/i18n', 'engine/formula', 'engine/dice', 'engine/schema'],
+  'engine/balance': ['engine/i18n', 'engine/formula', 'engine/dice', 'engine/schema', 'engine/sim'],
+  'engine/editor': ['engine/i18n', 'engine/formula', 'engine/dice', 'engine/schema'],
   'engine/index': ENGINE_BELOW_CLI,
   'engine/cli': [...ENGINE_BELOW_CLI, 'engine/index', 'engine/cli/terminal-text'],
   contract: ['run-record'],

@@ -1,7 +1,10 @@
 // rules-studio check FILE... [--json]: JSON syntax, schema and every formula of each system file.
-// Exit 0 clean (warnings allowed), 1 errors, 2 usage or an unreadable file.
+// Exit 0 clean (warnings allowed), 1 errors, 2 usage or an unreadable file. The messages and the summary follow the
+// environment's language (LC_ALL, LC_MESSAGES, LANG: pt_BR.UTF-8 → Portuguese); the `error:`/`warning:` words stay,
+// so editors' problem matchers read the lines in every language.
 import { readFile } from 'node:fs/promises';
 import { checkSystem, type SystemDiagnostic } from '../schema/check';
+import { localeFromEnvironment, translateMessage, type MessageLocale } from '../i18n/messages';
 import { escapeControls, excerpt, lineOf, writeErr, writeOut } from './terminal-text.mjs';
 
 /** A text without its byte-order mark (not part of the JSON; editors on Windows write one). */
@@ -19,13 +22,28 @@ export interface CheckIo {
   readonly out: (text: string) => void;
   readonly err: (text: string) => void;
   readonly readText: (path: string) => Promise<string>;
+  /** The language of the messages (English when absent). */
+  readonly locale?: MessageLocale;
 }
 
 const processIo: CheckIo = {
   out: writeOut,
   err: writeErr,
   readText: (path) => readFile(path, 'utf8'),
+  locale: localeFromEnvironment(process.env),
 };
+
+const plural = (n: number, one: string, other: string): string => `${n} ${n === 1 ? one : other}`;
+
+/** The closing line on stderr: `2 files checked: 1 error, 0 warnings`, in the locale. */
+function summaryLine(files: number, errors: number, warnings: number, locale: MessageLocale): string {
+  if (locale === 'pt-BR') {
+    const summary = errors === 0 && warnings === 0 ? 'nenhum problema' : `${plural(errors, 'erro', 'erros')}, ${plural(warnings, 'aviso', 'avisos')}`;
+    return `${plural(files, 'arquivo verificado', 'arquivos verificados')}: ${summary}\n`;
+  }
+  const summary = errors === 0 && warnings === 0 ? 'no problems' : `${plural(errors, 'error', 'errors')}, ${plural(warnings, 'warning', 'warnings')}`;
+  return `${plural(files, 'file', 'files')} checked: ${summary}\n`;
+}
 
 export interface FileReport {
   readonly file: string;
@@ -79,7 +97,8 @@ export async function run(args: string[], io: CheckIo = processIo): Promise<numb
       continue;
     }
     text = withoutBom(text);
-    const { diagnostics } = checkSystem(text);
+    const locale = io.locale ?? 'en';
+    const diagnostics = checkSystem(text).diagnostics.map((d) => (locale === 'en' ? d : { ...d, message: translateMessage(d.message, locale) }));
     errors += diagnostics.filter((d) => d.severity === 'error').length;
     warnings += diagnostics.filter((d) => d.severity === 'warning').length;
     if (json) {
@@ -94,10 +113,7 @@ export async function run(args: string[], io: CheckIo = processIo): Promise<numb
     }
   }
   if (json) io.out(`${JSON.stringify(reports, null, 2)}\n`);
-  else if (!unreadable) {
-    const summary = errors === 0 && warnings === 0 ? 'no problems' : `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`;
-    io.err(`${files.length} file${files.length === 1 ? '' : 's'} checked: ${summary}\n`);
-  }
+  else if (!unreadable) io.err(summaryLine(files.length, errors, warnings, io.locale ?? 'en'));
   if (unreadable) return EXIT_USAGE;
   return errors > 0 ? EXIT_ERRORS : EXIT_CLEAN;
 }

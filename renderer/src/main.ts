@@ -14,7 +14,7 @@ import CheckWorker from './workers/check.worker?worker';
 import SimWorker from './workers/sim.worker?worker';
 
 performance.mark('rules:start');
-const settings = new Settings({ storage: window.localStorage, darkQuery: window.matchMedia?.('(prefers-color-scheme: dark)') ?? null });
+const settings = new Settings({ storage: window.localStorage, darkQuery: window.matchMedia?.('(prefers-color-scheme: dark)') ?? null, language: navigator.language });
 applySettings(settings, document.documentElement);
 const target = document.getElementById('app');
 if (!target) throw new Error('no #app element');

@@ -114,12 +114,14 @@ export async function startStudio(): Promise<StudioProcess> {
   };
 }
 
-export async function launchBrowser(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+/** `locale`: the language Chromium says the OS has (navigator.language); en-US when not given. */
+export async function launchBrowser(options: { locale?: string } = {}): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'pw-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
     args: FLAGS,
+    locale: options.locale ?? 'en-US',
     viewport: { width: 1600, height: 900 },
     deviceScaleFactor: 1,
   });

@@ -5,6 +5,7 @@
 import { monaco } from './monaco';
 import type { EditorDiagnostic, LanguageAnswer, LanguageQuery } from '../workers/protocol';
 import type { CompletionKind } from '../../../engine/index';
+import { checkerMessage } from '../i18n/index.svelte';
 
 type ITextModel = monaco.editor.ITextModel;
 
@@ -72,7 +73,7 @@ export function registerSchemaHelp(host: SchemaHelpHost): monaco.IDisposable[] {
         const diagnostics = host.diagnosticsOf(model);
         const asked = markers
           .map((marker) => {
-            const d = diagnostics.find((x) => x.message === marker.message && x.line === marker.startLineNumber && x.column === marker.startColumn);
+            const d = diagnostics.find((x) => checkerMessage(x.message) === marker.message && x.line === marker.startLineNumber && x.column === marker.startColumn);
             if (!d) return null;
             return {
               marker,

@@ -14,6 +14,7 @@ import { keybindingOf, leaveOnTabAfterEscape } from './keyboard';
 import { setHoverDelegateFactory } from 'monaco-editor/base/browser/ui/hover/hoverDelegateFactory';
 import { StandaloneServices } from 'monaco-editor/editor/standalone/browser/standaloneServices';
 import { WorkbenchHoverDelegate } from 'monaco-editor/platform/hover/browser/hover';
+import { checkerMessage } from '../i18n/index.svelte';
 
 type ITextModel = monaco.editor.ITextModel;
 
@@ -182,17 +183,21 @@ export class SystemEditor {
   }
 
   /** The studio's commands as editor actions: in the command palette (F1) and on their keys while typing. */
-  addCommands(commands: readonly StudioCommand[]): void {
-    for (const command of commands) {
-      this.#disposables.push(
-        this.editor.addAction({
-          id: command.id,
-          label: command.label,
-          keybindings: command.keys ? [keybindingOf(command.keys)] : [],
-          run: () => command.run(),
-        }),
-      );
-    }
+  /** Adds the studio's commands to the palette and their keys; the returned function takes them off again (a change
+   * of language puts them back with their new labels). */
+  addCommands(commands: readonly StudioCommand[]): () => void {
+    const added = commands.map((command) =>
+      this.editor.addAction({
+        id: command.id,
+        label: command.label,
+        keybindings: command.keys ? [keybindingOf(command.keys)] : [],
+        run: () => command.run(),
+      }),
+    );
+    this.#disposables.push(...added);
+    return () => {
+      for (const action of added) action.dispose();
+    };
   }
 
   /** Formats the shown document (Monaco's JSON formatter). */
@@ -265,7 +270,7 @@ export class SystemEditor {
       MARKER_OWNER,
       diagnostics.map((d) => ({
         severity: SEVERITY[d.severity],
-        message: d.message,
+        message: checkerMessage(d.message),
         source: d.source,
         startLineNumber: d.line,
         startColumn: d.column,
@@ -273,6 +278,11 @@ export class SystemEditor {
         endColumn: Math.max(d.endColumn, d.endLine === d.line ? d.column + 1 : d.endColumn),
       })),
     );
+  }
+
+  /** Puts every document's markers back in the current language (after a switch). */
+  relocalizeDiagnostics(): void {
+    for (const [docId, entry] of this.#models) this.setDiagnostics(docId, entry.diagnostics);
   }
 
   /** The markers shown on a document (tests and the UI benchmark read them). */

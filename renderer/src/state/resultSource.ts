@@ -29,8 +29,8 @@ export function resultSource(docId: string, file: string, text: string): ResultS
 }
 
 /** `classic-d20 1.2.0 · text #1a2b3c4d · classic-d20.json`. */
-export function sourceWords(s: ResultSource): string {
-  return `${s.system}${s.version ? ` ${s.version}` : ''} · text #${s.hash} · ${s.file}`;
+export function sourceWords(s: ResultSource, text = 'text'): string {
+  return `${s.system}${s.version ? ` ${s.version}` : ''} · ${text} #${s.hash} · ${s.file}`;
 }
 
 /** How a result stands against the document now shown: its own and current, its own but out of date, or another's. */
