@@ -138,6 +138,10 @@ describe('the studio in two languages', () => {
     await shoot('batch-pt');
     await page.getByTestId('tab-balance').click();
     await page.getByTestId('balance').waitFor();
+    await page.getByTestId('run-grid').click();
+    await page.getByTestId('grid-sentence').waitFor();
+    expect(await page.getByTestId('grid-sentence').textContent()).toMatch(/^Os heróis .*\.$/);
+    expect(await englishLeft()).toEqual([]);
     await shoot('balance-pt');
     await page.getByTestId('tab-fight').click();
   });
