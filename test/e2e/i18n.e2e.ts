@@ -43,7 +43,7 @@ async function interfaceText(): Promise<string> {
 async function englishLeft(): Promise<string[]> {
   const text = await interfaceText();
   return (Object.keys(en) as (keyof typeof en)[])
-    .filter((k) => en[k] !== ptBR[k] && /\s/.test(en[k]) && !en[k].includes('{'))
+    .filter((k) => en[k] !== ptBR[k] && /\s/.test(en[k].trim()) && !en[k].includes('{'))
     .filter((k) => text.includes(en[k]))
     .map((k) => `${k}: ${en[k]}`);
 }
