@@ -155,6 +155,25 @@ describe('the studio in two languages', () => {
     await page.keyboard.press('Escape');
   });
 
+  test('the change box (the palette\'s Regras: Mudar templates em palavras…) in Portuguese', async () => {
+    await page.getByTestId('sandbox').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('F1');
+    const quick = page.locator('.quick-input-widget input');
+    await quick.waitFor({ state: 'visible' });
+    await page.keyboard.type('Mudar templates em palavras');
+    await expect.poll(() => page.locator('.quick-input-widget .monaco-list-row').first().textContent()).toMatch(/Regras: Mudar templates em palavras/);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('change-input').waitFor({ state: 'visible' });
+    await page.keyboard.type('deixe os chefes mais difíceis a partir do tier 3');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('change-plan').waitFor({ state: 'visible' });
+    expect(await page.getByTestId('change-apply').textContent()).toBe('Aplicar (um passo de desfazer)');
+    expect(await page.getByTestId('change-box').locator('thead th').first().textContent()).toBe('tier');
+    expect(await englishLeft()).toEqual([]);
+    await shoot('change-pt');
+    await page.keyboard.press('Escape');
+  });
+
   test('the choice is kept over a reload; the palette switches back to English', async () => {
     await page.reload();
     await waitChecked(page, 'classic-d20.json');
