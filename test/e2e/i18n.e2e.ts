@@ -27,14 +27,17 @@ afterAll(() => closeStudioSession(session));
 async function interfaceText(): Promise<string> {
   return page.evaluate(() => {
     const copy = document.body.cloneNode(true) as HTMLElement;
-    // The editor's text is the document; a chip's text is the fight log's words, written by the engine (sim/rules/chips.ts).
-    for (const e of copy.querySelectorAll('.monaco-editor, .monaco-aria-container, script, style, [data-testid="chip"] .text')) e.remove();
+    // Not interface text: the editor's text is the document, a seed's description in the new-system dialog is its
+    // system's; a chip's text is the fight log's words (engine/sim/rules/chips.ts), and what the change box
+    // understood is the change parser's (engine/editor/change), both the engine's English.
+    const notInterface = '.monaco-editor, .monaco-aria-container, script, style, [data-testid="chip"] .text, [data-testid="new-dialog"] .about.clamp, '
+      + '[data-testid="change-understood"], [data-testid="change-plan"] p.faint';
+    for (const e of copy.querySelectorAll(notInterface)) e.remove();
     document.body.append(copy);
     copy.style.position = 'absolute';
     const text = copy.innerText;
     copy.remove();
-    const titles = [...document.querySelectorAll('[title], [aria-label]')].filter((e) => !e.closest('.monaco-editor'))
-      .flatMap((e) => [e.getAttribute('title') ?? '', e.getAttribute('aria-label') ?? '']);
+    const titles = [...copy.querySelectorAll('[title], [aria-label]')].flatMap((e) => [e.getAttribute('title') ?? '', e.getAttribute('aria-label') ?? '']);
     return `${text}\n${titles.join('\n')}`.replace(/\u00a0/g, ' ');
   });
 }
