@@ -345,6 +345,7 @@ class MeaningChecker {
     arrayOf(d.conditions).forEach((c, i) => {
       const condition = recordOf(c);
       this.refs(condition.checks, `/conditions/${i}/checks`, this.checkIds, 'check', 'checks');
+      arrayOf(condition.against).forEach((a, j) => this.refs(recordOf(a).checks, `/conditions/${i}/against/${j}/checks`, this.checkIds, 'check', 'checks'));
       this.check(recordOf(condition.save).check, `/conditions/${i}/save/check`);
     });
     arrayOf(d.abilities).forEach((a, i) => this.ability(recordOf(a), `/abilities/${i}`));

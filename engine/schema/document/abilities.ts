@@ -55,6 +55,8 @@ export interface AgainstEffect {
   readonly crit?: boolean;
   /** Only for attacks from this band or row. */
   readonly reach?: string;
+  /** Only for these checks against the holder (format v1.1); default every check whose target it is. */
+  readonly checks?: readonly string[];
 }
 
 export interface ConditionSave {

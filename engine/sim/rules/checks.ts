@@ -375,6 +375,7 @@ function gatherEdge(f: FightState, check: CheckDef, actor: Combatant, target: Co
       const d = inst.def;
       for (const a of d.against) {
         if (a.reach !== null && a.reach !== reach && a.reach !== actor.position) continue;
+        if (a.checks !== null && !a.checks.includes(check.id)) continue;
         if (d.charges > 0 && (a.edge || a.mods.length)) useCharge(f, target, inst);
         if (a.edge) {
           const e = f.value(a.edge, target);
