@@ -198,7 +198,7 @@ async function checkAndFight(parsed: SimArgs, parallel: ParallelOptions, record:
       progress.end();
     }
     if (parsed.json) writeOut(`${JSON.stringify(stats, null, 2)}\n`);
-    else printHuman(stats, system.grid);
+    else printHuman(stats, system.grid && !system.fights.get(parsed.fight)?.map);
     if (record) {
       const note = await (await import('./sim-record')).recordRun(record, stats, doc.version, text);
       (parsed.json ? writeErr : writeOut)(note);

@@ -17,9 +17,20 @@ export interface FightStartEvent {
   readonly seed: number;
   /** The track that holds hit points (what `hp` below, damage and a heal or gain of that track change). */
   readonly hpTrack: string;
-  readonly combatants: readonly { readonly id: string; readonly name: string; readonly side: 'heroes' | 'enemies'; readonly hp: number; readonly position: string; readonly arrives?: number }[];
+  readonly combatants: readonly {
+    readonly id: string; readonly name: string; readonly side: 'heroes' | 'enemies'; readonly hp: number; readonly position: string; readonly arrives?: number;
+    /** A fight on a map: its start square `[x, y]`. */
+    readonly square?: Square;
+  }[];
   readonly note?: string;
+  /** A fight on a map: its size and terrain (walls, difficult terrain, cover squares), each square `[x, y]`. */
+  readonly map?: {
+    readonly width: number; readonly height: number;
+    readonly walls: readonly Square[]; readonly difficult: readonly Square[]; readonly cover: readonly Square[];
+  };
 }
+/** A square of a battle map: `[x, y]`, 0-based, x to the right, y down. */
+export type Square = readonly [number, number];
 export interface RoundEvent { readonly type: 'round'; readonly round: number }
 export interface TurnEvent { readonly type: 'turn'; readonly round: number; readonly actor: string; readonly initiative: number; readonly clock?: number }
 export interface CheckEvent {
@@ -81,7 +92,13 @@ export interface AbilityEvent { readonly type: 'ability'; readonly round: number
 export interface HarmEvent { readonly type: 'harm'; readonly round: number; readonly actor: string; readonly target: string; readonly levels: number; readonly amount: number }
 export interface SustainEvent { readonly type: 'sustain'; readonly round: number; readonly actor: string; readonly ability: string; readonly change: 'started' | 'ended' | 'kept' }
 export interface RegenerateEvent { readonly type: 'regenerate'; readonly round: number; readonly target: string; readonly amount: number; readonly stopped: boolean }
-export interface MoveEvent { readonly type: 'move'; readonly round: number; readonly target: string; readonly from: string; readonly to: string; readonly chip: string }
+export interface MoveEvent {
+  readonly type: 'move'; readonly round: number; readonly target: string; readonly from: string; readonly to: string; readonly chip: string;
+  /** On a map: the square it left, the square it came to, and every square walked (a teleport: the two). */
+  readonly fromSquare?: Square; readonly toSquare?: Square; readonly path?: readonly Square[];
+  /** On a map: the move ability that moved it (absent: its turn's walk), and whether that was a teleport (a jump, not a walk). */
+  readonly ability?: string; readonly teleport?: boolean;
+}
 /** A track changed by a `gain` (an outcome's, an ability's, a reaction's), kept within 0 and its maximum. */
 export interface GainEvent { readonly type: 'gain'; readonly round: number; readonly target: string; readonly track: string; readonly amount: number; readonly value: number; readonly chip: string }
 /** A late arrival entering the fight (a fight entry's `arrives`), at the start of its round. */
@@ -120,7 +137,7 @@ function fields<T>() {
 
 /** Every field of every event, by type: what the schema's test compares both ways (and a reader may rely on). */
 export const EVENT_FIELDS: { readonly [K in FightEventType]: readonly string[] } = {
-  fightStart: fields<FightStartEvent>()(['type', 'system', 'fightId', 'seed', 'hpTrack', 'combatants', 'note']),
+  fightStart: fields<FightStartEvent>()(['type', 'system', 'fightId', 'seed', 'hpTrack', 'combatants', 'note', 'map']),
   round: fields<RoundEvent>()(['type', 'round']),
   turn: fields<TurnEvent>()(['type', 'round', 'actor', 'initiative', 'clock']),
   check: fields<CheckEvent>()(['type', 'round', 'actor', 'check', 'checkName', 'target', 'dice', 'roll', 'total', 'vs', 'outcome', 'outcomeName',
@@ -135,7 +152,7 @@ export const EVENT_FIELDS: { readonly [K in FightEventType]: readonly string[] }
   harm: fields<HarmEvent>()(['type', 'round', 'actor', 'target', 'levels', 'amount']),
   sustain: fields<SustainEvent>()(['type', 'round', 'actor', 'ability', 'change']),
   regenerate: fields<RegenerateEvent>()(['type', 'round', 'target', 'amount', 'stopped']),
-  move: fields<MoveEvent>()(['type', 'round', 'target', 'from', 'to', 'chip']),
+  move: fields<MoveEvent>()(['type', 'round', 'target', 'from', 'to', 'chip', 'fromSquare', 'toSquare', 'path', 'ability', 'teleport']),
   gain: fields<GainEvent>()(['type', 'round', 'target', 'track', 'amount', 'value', 'chip']),
   arrive: fields<ArriveEvent>()(['type', 'round', 'target', 'position', 'chip']),
   draw: fields<DrawEvent>()(['type', 'round', 'target', 'card', 'value', 'joker', 'chip']),

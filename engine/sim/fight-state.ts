@@ -8,6 +8,7 @@ import type { EventSink, FightEvent, Winner } from './events';
 import type { AbilityDef, AttackProfile, CheckDef, ConditionInstance, CheckFrame, Combatant, FightDef, Formula, Scope, System } from './model';
 import { newCheckFrame, newCombatant, newScope } from './state';
 import type { CardDef } from './card-model';
+import { MapState } from './map/state';
 
 /** Tallies the checks a fight makes; the statistics path passes one, the log path may not. */
 export interface CheckTally {
@@ -145,6 +146,10 @@ export abstract class FightState {
   readonly tallyRows: number[][] | null;
   /** Whether scope.mods holds anything but zeros (gatherEdge clears them only then). */
   modsDirty = true;
+  /** What the target's conditions add to the number a check meets (`against[].vs`), as gatherEdge last found it. */
+  vsShift = 0;
+  /** The battle map of a fight on squares (`fights[].map` of a system with `map` rules), or null: bands. */
+  map: MapState | null = null;
   /** Index of the `conditionImmune` list on sheets. */
   readonly conditionImmune: number;
   /** One merged profile per ability that applies conditions on a hit, for the runner's life (not one per blow). */
@@ -230,6 +235,7 @@ export abstract class FightState {
     const writable = new Set<number>(system.trackCurrent);
     for (const c of this.combatants) for (const d of c.def.liveDerived) writable.add(d.index);
     this.writableIndexes = [...writable];
+    if (fight.map && system.map) this.map = new MapState(system.map, fight.map, fight, this.combatants);
     this.countStanding();
   }
 

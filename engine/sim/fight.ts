@@ -45,6 +45,7 @@ export class FightRunner extends FightState {
       c.deferredAt = NaN; c.attackCursor = 0; c.absent = false; c.lastAttacker = null; c.provoker = null;
       while (c.harmAt.length !== 0) c.harmAt.pop();
     }
+    if (this.map !== null) this.map.reset();
     this.countStanding();
   }
 

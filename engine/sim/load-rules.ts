@@ -270,7 +270,7 @@ export class RulesLoader {
         mods: this.mods(c.mods, `${p}/mods`), checks: c.checks ?? null,
         against: (c.against ?? []).map((a, j) => ({
           edge: this.formulas.maybe(a.edge, `${p}/against/${j}/edge`), mods: this.mods(a.mods, `${p}/against/${j}/mods`),
-          crit: a.crit === true, reach: a.reach ?? null, checks: a.checks ?? null,
+          vs: this.formulas.maybe(a.vs, `${p}/against/${j}/vs`), crit: a.crit === true, reach: a.reach ?? null, checks: a.checks ?? null,
         })),
         noActions: c.noActions === true,
         noReactions: c.noReactions ?? c.noActions === true,

@@ -8,6 +8,8 @@ import {
   type Formula, type OrderDef, type System,
 } from './model';
 import { blankCombatant } from './state';
+import { fightMap, mapRules } from './map/load';
+import { WALL, type FightMapDef, type MapRules } from './map/types';
 import { RulesLoader, titleCase, isRecord } from './load-rules';
 import { cardSet, loadCards } from './load-cards';
 import type { CardDef, CardSet } from './card-model';
@@ -27,6 +29,22 @@ class Loader extends RulesLoader {
   /** A combatant's cards: the system's, then those of its own list at `pointer`. */
   cardsOf(own: Parameters<typeof loadCards>[1], pointer: string): CardSet | null {
     return cardSet(this.systemCards, loadCards(this, own, pointer, this.hpTrackId()));
+  }
+
+  private rulesOfMap: MapRules | null | undefined;
+
+  /** The system's map rules (`map`; a `grid: true` system without them has the defaults), or null: no fight on squares. */
+  get mapRules(): MapRules | null {
+    if (this.rulesOfMap === undefined) {
+      this.rulesOfMap = this.doc.map || this.doc.grid === true ? mapRules(this, this.doc.map, this.doc.combat?.reaction?.opportunity === true) : null;
+    }
+    return this.rulesOfMap;
+  }
+
+  /** A fight's map; only a system with map rules has fights on squares. */
+  fightMap(m: NonNullable<Fight['map']>, p: string): FightMapDef | null {
+    if (!this.mapRules) { this.error(p, "a fight on a map needs a system played on squares ('grid': true, or 'map' rules)"); return null; }
+    return fightMap(this, m, p);
   }
 
   hero(id: string): CombatantDef | string {
@@ -335,9 +353,17 @@ class Loader extends RulesLoader {
       });
     });
     if (!ok) return null;
+    const map = f.map ? this.fightMap(f.map, `${p}/map`) : null;
+    if (f.map && !map) return null;
+    if (map) {
+      const open = map.terrain.reduce((n, t) => n + (t & WALL ? 0 : 1), 0);
+      const count = heroes.length + enemies.reduce((n, e) => n + e.count, 0);
+      if (count > open) { this.error(`${p}/map`, `fight '${f.id}': ${count} combatants on a map with ${open} open squares`); return null; }
+    }
     return {
       id: f.id, name: f.name ?? f.id, heroes, enemies, maxRounds: Math.max(1, Math.min(10_000, f.maxRounds ?? 100)),
       position: f.position ?? this.defaultPosition(), effect: f.effect ?? 'standard',
+      ...(map ? { map } : {}),
     };
   }
 
@@ -461,6 +487,7 @@ export function loadSystem(doc: SystemDocument): LoadResult {
     edgeWords: { positive: combat?.edgeWords?.advantage ?? 'advantage', negative: combat?.edgeWords?.disadvantage ?? 'disadvantage' },
     defaultPosition: l.defaultPosition(),
     rows: doc.positions?.rows ?? [], advanceRows: doc.positions?.advance === true,
+    map: l.mapRules,
     placeholder: blankCombatant(l.sheetSize, l.names.lists.length),
     compose: {
       template: (role, tier) => l.guarded(() => l.template(role, tier)),

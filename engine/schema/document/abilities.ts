@@ -51,6 +51,8 @@ export interface AgainstEffect {
   readonly edge?: FormulaText;
   /** Added to the attacker's `@mods.<name>` (context `sheet`). */
   readonly mods?: Readonly<Record<string, FormulaText>>;
+  /** Added to the number the attacker's check must meet (`@vs`: a defence, a DC), on the holder (context `sheet`): cover's +2. */
+  readonly vs?: FormulaText;
   /** A hit becomes a crit: the check reads as its first success outcome marked `crit`, when it has one. */
   readonly crit?: boolean;
   /** Only for attacks from this band or row. */

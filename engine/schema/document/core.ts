@@ -58,6 +58,8 @@ export interface SystemDocument {
   readonly grid?: boolean;
   /** Bands and rows where combatants stand (§2.9). */
   readonly positions?: PositionsDefinition;
+  /** Rules for fights on a battle map of squares (a fight's `map`). */
+  readonly map?: import('./map').MapRulesDocument;
   /** Base numbers of a sheet, read as `@str`. */
   readonly attributes: Readonly<Record<string, Attribute>>;
   /** Values computed from the sheet, read as `@str.mod`; names may be dotted. Context `sheet`. */

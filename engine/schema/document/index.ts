@@ -7,3 +7,4 @@ export * from './combat';
 export * from './abilities';
 export * from './sheets';
 export * from './cards';
+export * from './map';

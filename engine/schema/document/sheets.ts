@@ -250,6 +250,8 @@ export interface Fight {
   readonly position?: string;
   /** Consequences mode: the heroes' effect (default `standard`). */
   readonly effect?: string;
+  /** A battle map of squares (a `grid: true` system's `map` rules): terrain, start squares, movement. */
+  readonly map?: import('./map').FightMap;
 }
 
 export interface FightHeroEntry {

@@ -12,6 +12,7 @@ import { provokeLeaving, reactTo } from './reactions';
 import { abilityTargets, pickTarget } from './targeting';
 import { gainTracks } from './tracks';
 import { swapPartner, undoneByClosingUp } from '../positions';
+import { abilityMove } from './map';
 
 export function canPay(f: FightState, actor: Combatant, ability: AbilityDef): boolean {
   for (const c of ability.cost) {
@@ -186,6 +187,7 @@ function move(f: FightState, actor: Combatant, ability: AbilityDef): void {
   const from = actor.position;
   const to = ability.move!;
   const speed = f.actionSpeed;
+  if (f.map !== null) { abilityMove(f, actor, ability); f.actionSpeed = speed; return; }
   // Row formation (`swap`): the ally standing where the mover goes takes the mover's place, as one move.
   const partner = ability.swap ? swapPartner(f.combatants, actor, to) : null;
   if (!ability.teleport && !ability.disengage && provokeLeaving(f, actor, from)) return;

@@ -24,7 +24,7 @@ export function judge(f: FightState, check: CheckDef, frame: CheckFrame, actor: 
   // gatherEdge's answer when nobody holds a condition and the mods are already zero, without the call (1.3% of a
   // fight's instructions on bench-4v4).
   if (actor.conditions.length === 0 && (target === null || target.conditions.length === 0) && !f.modsDirty && !f.traceOn) s.edge = 0;
-  else gatherEdge(f, check, actor, target, reach);
+  else { gatherEdge(f, check, actor, target, reach); vs += f.vsShift; }
   // A check's own stat (a save's bonus, or the creature's `saves` entry) when no blow gives one; the blow's
   // `@stat` is put back afterwards for its damage.
   const blowStat = s.stat;
@@ -283,7 +283,7 @@ function plainChance(f: FightState, check: CheckDef, actor: Combatant, target: C
   const s = f.scope;
   const walk = newWalk(f);
   if (actor.conditions.length === 0 && (target === null || target.conditions.length === 0) && !f.modsDirty) s.edge = 0;
-  else gatherEdge(f, check, actor, target, reach);
+  else { gatherEdge(f, check, actor, target, reach); vs += f.vsShift; }
   if (!profile && check.stat) s.stat = actor.def.saves?.get(check.id) ?? f.value(check.stat, actor);
   s.self = actor; s.attacker = actor; s.target = target ?? actor; s.source = actor;
   s.check = walk.frame;
@@ -345,6 +345,7 @@ function gatherEdge(f: FightState, check: CheckDef, actor: Combatant, target: Co
   const trace = f.traceOn;
   const words = f.system.edgeWords;
   if (trace) f.influences.length = 0;
+  f.vsShift = 0;
   if (actor.conditions.length === 0 && (target === null || target.conditions.length === 0)) {
     // Nobody holds a condition: no edge (0 under either rule) and no mods.
     if (f.modsDirty) { for (let i = 0; i < mods.length; i++) mods[i] = 0; f.modsDirty = false; }
@@ -387,6 +388,11 @@ function gatherEdge(f: FightState, check: CheckDef, actor: Combatant, target: Co
           const v = f.value(m.value, target);
           mods[m.mod] = (mods[m.mod] ?? 0) + v;
           if (trace && v !== 0) f.influences.push(modInfluence(d.name, a.reach, m.name, v));
+        }
+        if (a.vs !== null) {
+          const v = f.value(a.vs, target);
+          f.vsShift += v;
+          if (trace && v !== 0) f.influences.push(modInfluence(d.name, a.reach, 'vs', v));
         }
       }
     }

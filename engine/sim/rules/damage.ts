@@ -11,6 +11,7 @@ import { goDown, sustainCheck } from './falling';
 import { reactTo, reactToHit } from './reactions';
 import { countDamage } from './tracks';
 import { damageCards } from './cards';
+import { situate, unsituate } from './map';
 
 /** The save that applied a condition: its repeat save uses the same check and DC. */
 export interface AppliedBySave {
@@ -66,7 +67,9 @@ function strike(f: FightState, actor: Combatant, target: Combatant, profile: Att
   if (ability && reactTo(f, target, 'spell', actor, ability.kind)) return false;
   const frame = f.blowFrame;
   s.stat = stat;
+  if (f.map !== null) situate(f, actor, target, profile.reach);
   let outcome = judge(f, profile.check, frame, actor, target, vs, profile.reach, profile);
+  if (f.map !== null) unsituate(f);
   if (outcome !== null && outcome.counter) { counterBlow(f, target, actor); return false; }
   // Orders that weigh the hit's damage (`@damage`) see its own: rolled now, as the hit stands, and kept.
   let early = false, earlyRolled = 0, earlyChip = '';

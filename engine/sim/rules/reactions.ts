@@ -112,15 +112,23 @@ export function reactTo(f: FightState, target: Combatant, on: 'spell' | 'leave',
 export function provokeLeaving(f: FightState, actor: Combatant, from: string): boolean {
   for (const foe of f.combatants) {
     if (foe.down || foe.side === actor.side || foe.position !== from || actor.down) continue;
-    const before = foe.reactionsUsed;
-    f.scope.damageType = ''; f.scope.melee = false;
-    reactTo(f, foe, 'leave', actor);
-    if (foe.reactionsUsed === before && f.system.opportunity && canReact(f, foe) && foe.def.attacks[0]) {
-      foe.reactionsUsed++;
-      if (f.sink) f.emit({ type: 'reaction', round: f.round, actor: foe.id, ability: 'opportunity', on: 'leave', success: true, chip: opportunityChip(foe) });
-      blow(f, foe, actor, foe.def.attacks[0], null);
-    }
+    provokeBy(f, foe, actor, f.system.opportunity, foe.def.attacks[0]);
     if (f.winner !== null) return true;
   }
   return false;
+}
+
+/**
+ * `actor` leaves `foe` (its place, or on a map its reach): the foe's `leave` orders, else, when the rules give one
+ * (`opportunity`), its opportunity attack with `attack`.
+ */
+export function provokeBy(f: FightState, foe: Combatant, actor: Combatant, opportunity: boolean, attack: AttackProfile | undefined): void {
+  const before = foe.reactionsUsed;
+  f.scope.damageType = ''; f.scope.melee = false;
+  reactTo(f, foe, 'leave', actor);
+  if (foe.reactionsUsed === before && opportunity && canReact(f, foe) && attack) {
+    foe.reactionsUsed++;
+    if (f.sink) f.emit({ type: 'reaction', round: f.round, actor: foe.id, ability: 'opportunity', on: 'leave', success: true, chip: opportunityChip(foe) });
+    blow(f, foe, actor, attack, null);
+  }
 }

@@ -2,7 +2,8 @@
 // of acts on ticks counting down instead of one turn each).
 import type { Side, Combatant } from '../model';
 import { type FightResult, type FightState, MAX_ACTS_PER_ROUND } from '../fight-state';
-import type { Winner } from '../events';
+import type { FightStartEvent, Winner } from '../events';
+import { startOnMap } from './map';
 import { judge } from './checks';
 import { applyCondition } from './conditions';
 import { arriveChip } from './chips';
@@ -21,15 +22,16 @@ export const GRID_NOTE = 'This system is played on a grid; the simulator places 
 /** The whole fight: starting conditions, rows closing up, then rounds until one side stands alone or time runs out. */
 export function fightToTheEnd(f: FightState): FightResult {
   holdBack(f);
-  if (f.sink) {
-    f.emit({
-      type: 'fightStart', system: f.system.id, fightId: f.fight.id, seed: f.seed, hpTrack: f.system.names.tracks[f.system.hpTrack]!,
-      combatants: f.combatants.map((c) => (c.arrives > 1
-        ? { id: c.id, name: c.def.name, side: c.side, hp: f.hp(c), position: c.position, arrives: c.arrives }
-        : { id: c.id, name: c.def.name, side: c.side, hp: f.hp(c), position: c.position })),
-      ...(f.system.grid ? { note: GRID_NOTE } : {}),
-    });
-  }
+  const start: FightStartEvent | null = f.sink ? {
+    type: 'fightStart', system: f.system.id, fightId: f.fight.id, seed: f.seed, hpTrack: f.system.names.tracks[f.system.hpTrack]!,
+    combatants: f.combatants.map((c) => (c.arrives > 1
+      ? { id: c.id, name: c.def.name, side: c.side, hp: f.hp(c), position: c.position, arrives: c.arrives }
+      : { id: c.id, name: c.def.name, side: c.side, hp: f.hp(c), position: c.position })),
+    ...(f.system.grid ? { note: GRID_NOTE } : {}),
+  } : null;
+  // On a map the bands come from the squares, and the log's start says where each one stands.
+  const started = f.map !== null ? startOnMap(f, start) : start;
+  if (started !== null) f.emit(started);
   for (const c of f.combatants) if (!c.absent) startConditions(f, c);
   if (f.system.advanceRows) { closeUp(f, 'heroes'); closeUp(f, 'enemies'); }
   if (f.cardBits !== 0) startCards(f);

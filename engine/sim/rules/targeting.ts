@@ -3,6 +3,7 @@
 // hurt ally, or an ally holding a cure's condition.
 import type { AbilityDef, Combatant } from '../model';
 import type { FightState } from '../fight-state';
+import { inReach, squaresBetween } from './map';
 
 function canTarget(f: FightState, actor: Combatant, target: Combatant, reach: string): boolean {
   const rule = f.system.canTarget;
@@ -31,10 +32,12 @@ export function pickTarget(f: FightState, actor: Combatant, reach: string): Comb
   const foes = actor.side === 'heroes' ? f.enemiesList : f.heroesList;
   const rule = f.system.canTarget;
   const hpIndex = f.hpIndex;
+  const map = f.map;
   for (let i = 0; i < foes.length; i++) {
     const c = foes[i]!;
     if (c.down) continue;
     if (rule !== null && !canTarget(f, actor, c, reach)) continue;
+    if (map !== null && !inReach(f, actor, c, reach)) continue;
     if (focus && focus !== 'lowest-hp' && !focused && isFocus(c, focus)) focused = c;
     const hp = c.sheet[hpIndex]!;
     if (hp < bestHp) { best = c; bestHp = hp; }
@@ -47,11 +50,12 @@ function isFocus(c: Combatant, focus: string): boolean {
 }
 
 function reachable(f: FightState, actor: Combatant, c: Combatant, reach: string): boolean {
-  return !c.down && c.side !== actor.side && (f.system.canTarget === null || canTarget(f, actor, c, reach));
+  return !c.down && c.side !== actor.side && (f.system.canTarget === null || canTarget(f, actor, c, reach)) && (f.map === null || inReach(f, actor, c, reach));
 }
 
-/** How far back a combatant stands: its row's index (front 0), else 0 in the near band and 1 beyond it. */
-function distanceOf(f: FightState, c: Combatant): number {
+/** How far back a combatant stands: on a map its squares from the actor; its row's index (front 0), else 0 in the near band and 1 beyond it. */
+function distanceOf(f: FightState, actor: Combatant, c: Combatant): number {
+  if (f.map !== null) return squaresBetween(f, actor, c);
   const row = f.system.rows.indexOf(c.position);
   return row >= 0 ? row : c.position === 'near' ? 0 : 1;
 }
@@ -68,16 +72,17 @@ function pickBy(f: FightState, actor: Combatant, reach: string, picks: 'most-hp'
   for (let i = 0; i < foes.length; i++) {
     const c = foes[i]!;
     if (c.down || (f.system.canTarget !== null && !canTarget(f, actor, c, reach))) continue;
+    if (f.map !== null && !inReach(f, actor, c, reach)) continue;
     if (focus && focus !== 'lowest-hp' && isFocus(c, focus)) return c;
     const hp = c.sheet[hpIndex]!;
-    const key = picks === 'most-hp' ? -hp : picks === 'most-hurt' ? hp / (c.sheet[maxIndex]! || 1) : distanceOf(f, c);
+    const key = picks === 'most-hp' ? -hp : picks === 'most-hurt' ? hp / (c.sheet[maxIndex]! || 1) : distanceOf(f, actor, c);
     if (key < bestKey || (key === bestKey && hp < bestHp)) { best = c; bestKey = key; bestHp = hp; }
   }
   return best;
 }
 
 export function allTargets(f: FightState, actor: Combatant, reach: string): Combatant[] {
-  return f.combatants.filter((c) => !c.down && c.side !== actor.side && canTarget(f, actor, c, reach));
+  return f.combatants.filter((c) => !c.down && c.side !== actor.side && canTarget(f, actor, c, reach) && (f.map === null || inReach(f, actor, c, reach)));
 }
 
 /** Whom an ability is used on, by its `target`. */

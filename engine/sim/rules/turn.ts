@@ -10,6 +10,7 @@ import { allTargets, pickTarget } from './targeting';
 import { fleesNow } from './fleeing';
 import type { TurnOffer } from '../choice';
 import { takeGrants, turnCards } from './cards';
+import { situate, stride, unsituate } from './map';
 
 export function takeTurn(f: FightState, actor: Combatant, clock: number | undefined): void {
   f.current = actor;
@@ -23,7 +24,10 @@ export function takeTurn(f: FightState, actor: Combatant, clock: number | undefi
   if (f.cardBits !== 0) { cardTurn(f, actor); return; }
   f.turnOf = actor;
   startOfTurn(f, actor);
-  if (!actor.down && !cannotAct(actor)) f.act(actor);
+  if (!actor.down && !cannotAct(actor)) {
+    if (f.map !== null) stride(f, actor);
+    if (!actor.down && f.winner === null) f.act(actor);
+  }
   if (!actor.down) endOfTurn(f, actor);
   f.turnOf = null;
 }
@@ -189,9 +193,10 @@ function hitChance(f: FightState, actor: Combatant, target: Combatant, profile: 
   fillReads(f, actor, profile);
   s.stat = f.value(profile.stat, actor);
   s.melee = profile.reach === 'near';
+  if (f.map !== null) situate(f, actor, target, profile.reach);
   try {
     return chanceOfSuccess(f, profile.check, actor, target, defenceOf(f, target), profile.reach, profile);
-  } finally { s.stat = stat; s.melee = melee; s.readsOwner = null; }
+  } finally { s.stat = stat; s.melee = melee; s.readsOwner = null; if (f.map !== null) unsituate(f); }
 }
 
 /**

@@ -1,0 +1,314 @@
+// Fights on a battle map of squares (a fight's `map`, the system's `map` rules): who reaches whom (squares by reach
+// word, a line not blocked by a wall), the conditions a blow's situation lends its check (flanked, cover, long range),
+// each turn's move by the combatant's movement policy, opportunity attacks for walking out of a foe's reach, and a
+// move ability (away from the foes: a teleport jumps, a disengage walks without provoking). Systems without a map
+// never come here: every hook tests `f.map !== null` first.
+import type { AbilityDef, AttackProfile, Combatant, ConditionInstance } from '../model';
+import type { FightState } from '../fight-state';
+import type { FightStartEvent } from '../events';
+import type { MapState } from '../map/state';
+import { COVER, DIFFICULT, WALL, type MapReach, type MapSummary } from '../map/types';
+import { reachOf } from '../map/load';
+import { adjacent, costTo, distance, lineOfFire, pathTo, walks, type Walks } from '../map/grid';
+import { provokeBy } from './reactions';
+import { cannotAct } from './turn';
+
+/** `[x, y]` of a square. */
+export function xy(m: MapState, square: number): [number, number] {
+  return [square % m.def.width, Math.floor(square / m.def.width)];
+}
+
+/** Squares between two combatants by the diagonal rule. */
+export function squaresBetween(f: FightState, a: Combatant, b: Combatant): number {
+  const m = f.map!;
+  return distance(m.rules, m.def.width, m.square[a.order]!, m.square[b.order]!);
+}
+
+/** Whether a blow of reach word `reach` from `actor` reaches `target`: within its squares (long range included) and a line no wall blocks. */
+export function inReach(f: FightState, actor: Combatant, target: Combatant, reach: string): boolean {
+  const m = f.map!;
+  const a = m.square[actor.order]!, t = m.square[target.order]!;
+  const r = reachOf(m.rules, reach);
+  if (distance(m.rules, m.def.width, a, t) > Math.max(r.squares, r.long)) return false;
+  return !lineOfFire(m.def, COVER, a, t).blocked;
+}
+
+function lend(m: MapState, holder: Combatant, inst: ConditionInstance): void {
+  holder.conditions.push(inst);
+  holder.conditionIds.push(inst.def.id);
+  m.lentTo.push(holder);
+  m.lent.push(inst);
+}
+
+/**
+ * Before a blow's check: the target holds the system's flanking condition while an ally of the attacker (standing,
+ * able to act) is on the square opposite the attacker's, the attacker being beside it with a melee blow; its cover
+ * condition when the line between them crosses a cover square or grazes a wall; the attacker holds the long-range
+ * condition past its reach's squares. `unsituate` takes them back after the check.
+ */
+export function situate(f: FightState, actor: Combatant, target: Combatant, reach: string): void {
+  const m = f.map!;
+  if (actor === target) return;
+  const w = m.def.width;
+  const a = m.square[actor.order]!, t = m.square[target.order]!;
+  const r = reachOf(m.rules, reach);
+  if (m.longRange !== null && r.long > 0 && distance(m.rules, w, a, t) > r.squares) lend(m, actor, m.longRange);
+  if (m.flanked !== null && reach === 'near' && adjacent(w, a, t)) {
+    const ox = 2 * (t % w) - (a % w), oy = 2 * Math.floor(t / w) - Math.floor(a / w);
+    if (ox >= 0 && oy >= 0 && ox < w && oy < m.def.height) {
+      const opposite = oy * w + ox;
+      for (const c of f.combatants) {
+        if (c !== actor && c.side === actor.side && !c.down && m.square[c.order] === opposite && !cannotAct(c)) { lend(m, target, m.flanked); break; }
+      }
+    }
+  }
+  if (m.covered !== null && lineOfFire(m.def, COVER, a, t).cover) lend(m, target, m.covered);
+}
+
+export function unsituate(f: FightState): void {
+  const m = f.map!;
+  for (let i = m.lent.length - 1; i >= 0; i--) {
+    const holder = m.lentTo[i]!, inst = m.lent[i]!;
+    const at = holder.conditions.lastIndexOf(inst);
+    if (at < 0) continue;
+    holder.conditions.splice(at, 1);
+    const id = holder.conditionIds.lastIndexOf(inst.def.id);
+    if (id >= 0) holder.conditionIds.splice(id, 1);
+  }
+  m.lentTo.length = 0;
+  m.lent.length = 0;
+}
+
+/** Whether standing on `s`, `actor` would flank one of `foes` beside it: an ally of its, able to act, on the square opposite. */
+function flanks(f: FightState, actor: Combatant, s: number, foes: readonly Combatant[]): boolean {
+  const m = f.map!;
+  const w = m.def.width;
+  for (const foe of foes) {
+    const t = m.square[foe.order]!;
+    if (!adjacent(w, s, t)) continue;
+    const ox = 2 * (t % w) - (s % w), oy = 2 * Math.floor(t / w) - Math.floor(s / w);
+    if (ox < 0 || oy < 0 || ox >= w || oy >= m.def.height) continue;
+    const opposite = oy * w + ox;
+    for (const c of f.combatants) if (c !== actor && c.side === actor.side && !c.down && m.square[c.order] === opposite && !cannotAct(c)) return true;
+  }
+  return false;
+}
+
+/** The squares a combatant's melee blows reach (its first attack of reach `near`), 0 without one. */
+function meleeSquares(m: MapState, c: Combatant): number {
+  return meleeAttack(c) ? reachOf(m.rules, 'near').squares : 0;
+}
+
+/** The reach of its blow or offensive ability that carries farthest (at normal range). */
+function farthest(m: MapState, c: Combatant): MapReach {
+  let best = reachOf(m.rules, 'near');
+  for (const p of c.def.attacks) { const r = reachOf(m.rules, p.reach); if (r.squares > best.squares) best = r; }
+  for (const a of c.def.abilities) if (a.offensive) { const r = reachOf(m.rules, a.reach); if (r.squares > best.squares) best = r; }
+  return best;
+}
+
+function meleeAttack(c: Combatant): AttackProfile | undefined {
+  for (const p of c.def.attacks) if (p.reach === 'near') return p;
+  return undefined;
+}
+
+/** Who stands where: the combatant's order on each square it holds (one not in the fight yet holds its own), else -1. */
+function occupancy(f: FightState, m: MapState): Int32Array {
+  const occ = new Int32Array(m.def.width * m.def.height).fill(-1);
+  for (const c of f.combatants) if (!c.fled && m.square[c.order]! >= 0) occ[m.square[c.order]!] = c.order;
+  return occ;
+}
+
+/**
+ * In a system without rows, a combatant on a map is `near` while a standing foe is within melee reach of it (what
+ * `@position` and a condition's `reach` read), else `far`.
+ */
+export function placeBands(f: FightState): void {
+  if (f.system.rows.length !== 0) return;
+  const m = f.map!;
+  const near = reachOf(m.rules, 'near').squares;
+  for (const c of f.combatants) {
+    if (c.down) continue;
+    let close = false;
+    for (const o of f.combatants) {
+      if (o.down || o.side === c.side) continue;
+      if (distance(m.rules, m.def.width, m.square[c.order]!, m.square[o.order]!) <= near) { close = true; break; }
+    }
+    c.position = close ? 'near' : 'far';
+  }
+}
+
+/** The fight's start on a map: bands from squares; the log's `fightStart` gains the map and each one's square. */
+export function startOnMap(f: FightState, event: FightStartEvent | null): FightStartEvent | null {
+  placeBands(f);
+  if (event === null) return null;
+  const m = f.map!;
+  const { note: _note, ...rest } = event;
+  return {
+    ...rest,
+    combatants: event.combatants.map((c, i) => ({ ...c, position: f.combatants[i]!.position, square: xy(m, m.square[i]!) })),
+    map: summary(m),
+  };
+}
+
+function summary(m: MapState): MapSummary {
+  const walls: [number, number][] = [], difficult: [number, number][] = [], cover: [number, number][] = [];
+  const t = m.def.terrain;
+  for (let s = 0; s < t.length; s++) {
+    if (t[s]! & WALL) walls.push(xy(m, s));
+    if (t[s]! & DIFFICULT) difficult.push(xy(m, s));
+    if (t[s]! & COVER) cover.push(xy(m, s));
+  }
+  return { width: m.def.width, height: m.def.height, walls, difficult, cover };
+}
+
+/** Squares it may walk this turn (`map.speed` on its sheet). */
+export function speedOf(f: FightState, c: Combatant): number {
+  const v = Math.floor(f.value(f.map!.rules.speed, c));
+  return Number.isFinite(v) ? Math.max(0, Math.min(1000, v)) : 0;
+}
+
+type Score = [number, number, number, number];
+
+function better(a: Score, b: Score): boolean {
+  for (let i = 0; i < 4; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
+  return false;
+}
+
+/** The turn's move, before it acts: by its movement policy, within its speed, provoking as it leaves a foe's reach. */
+export function stride(f: FightState, actor: Combatant): void {
+  const m = f.map!;
+  placeBands(f);
+  let policy = m.policy[actor.order]!;
+  if (policy.kind === 'hold') return;
+  const speed = speedOf(f, actor);
+  if (speed <= 0) return;
+  const foes = f.combatants.filter((c) => !c.down && c.side !== actor.side);
+  if (foes.length === 0) return;
+  let ward: Combatant | null = null;
+  if (policy.kind === 'protect') {
+    const wardId = policy.ward;
+    ward = f.combatants.find((c) => c.id === wardId || c.def.key === wardId) ?? null;
+    if (ward === null || ward.down || ward === actor) { policy = { kind: 'close' }; ward = null; }
+  }
+  const w = m.def.width, rules = m.rules;
+  const occ = occupancy(f, m);
+  const from = m.square[actor.order]!;
+  // Through allies and the fallen, never through a standing foe; it stops only where nobody is.
+  const walk = walks(m.def, rules, [from], speed, (s) => occ[s]! >= 0 && f.combatants[occ[s]!]!.side !== actor.side && !f.combatants[occ[s]!]!.down);
+  // Closing in, it means to strike with its first attack; keeping distance, with whatever carries farthest.
+  const mine = policy.kind === 'distance' ? farthest(m, actor) : reachOf(rules, actor.def.attacks[0]?.reach ?? 'near');
+  const foeSquares = foes.map((c) => m.square[c.order]!);
+  let towardFoes: Walks | null = null, towardWard: Walks | null = null;
+  const approach = (s: number): number => costTo(towardFoes ??= walks(m.def, rules, foeSquares, Infinity, () => false), s);
+  const strikes = (s: number): boolean => foeSquares.some((q) => distance(rules, w, s, q) <= mine.squares && !lineOfFire(m.def, COVER, s, q).blocked);
+  const threatened = (s: number): boolean => foes.some((c) => { const r = meleeSquares(m, c); return r > 0 && distance(rules, w, s, m.square[c.order]!) <= r; });
+  const score = (s: number, cost: number): Score => {
+    switch (policy.kind) {
+      case 'distance': {
+        const hits = strikes(s);
+        return [threatened(s) ? 1 : 0, hits ? 0 : 1, hits ? 0 : approach(s), cost];
+      }
+      case 'protect': {
+        const ws = m.square[ward!.order]!;
+        const beside = adjacent(w, s, ws);
+        const toWard = beside ? 0 : costTo(towardWard ??= walks(m.def, rules, [ws], Infinity, () => false), s);
+        return [beside ? 0 : 1, toWard, strikes(s) ? 0 : 1, cost];
+      }
+      default: {
+        const hits = strikes(s);
+        // Beside a foe, a square that flanks it (an ally opposite) is better, when the system flanks.
+        return [hits ? 0 : 1, hits ? 0 : approach(s), hits && m.flanked !== null && !flanks(f, actor, s, foes) ? 1 : 0, cost];
+      }
+    }
+  };
+  let best = from, bestScore = score(from, 0);
+  for (let s = 0; s < occ.length; s++) {
+    if (s === from || occ[s]! >= 0) continue;
+    const cost = costTo(walk, s);
+    if (cost > speed) continue;
+    const sc = score(s, cost);
+    if (better(sc, bestScore)) { best = s; bestScore = sc; }
+  }
+  if (best !== from) walkPath(f, actor, pathTo(walk, best), true, null);
+}
+
+/**
+ * Walk `path` (its first square the mover's own): before each step that takes it out of a standing foe's melee
+ * reach, that foe may react (`leave` orders, else the opportunity attack with its melee blow), once a move, unless
+ * the walk does not provoke. Each stretch walked is a `move` event; it stops where it falls.
+ */
+function walkPath(f: FightState, actor: Combatant, path: readonly number[], provokes: boolean, ability: AbilityDef | null): void {
+  const m = f.map!;
+  const rules = m.rules, w = m.def.width;
+  let start = 0;
+  const provoked: Combatant[] = [];
+  for (let i = 1; i < path.length; i++) {
+    const here = path[i - 1]!, next = path[i]!;
+    if (provokes) {
+      for (const foe of f.combatants) {
+        if (foe.down || foe.side === actor.side || provoked.includes(foe)) continue;
+        const r = meleeSquares(m, foe);
+        const at = m.square[foe.order]!;
+        if (r === 0 || distance(rules, w, here, at) > r || distance(rules, w, next, at) <= r) continue;
+        provoked.push(foe);
+        if (i - 1 > start) { emitMove(f, actor, path.slice(start, i), ability); start = i - 1; }
+        provokeBy(f, foe, actor, rules.opportunity, meleeAttack(foe));
+        if (actor.down || f.winner !== null) { placeBands(f); return; }
+      }
+    }
+    m.square[actor.order] = next;
+  }
+  if (path.length - 1 > start) emitMove(f, actor, path.slice(start), ability);
+  placeBands(f);
+}
+
+function emitMove(f: FightState, actor: Combatant, path: readonly number[], ability: AbilityDef | null): void {
+  const m = f.map!;
+  const before = actor.position;
+  m.square[actor.order] = path[path.length - 1]!;
+  placeBands(f);
+  if (!f.sink) return;
+  const squares = path.map((s) => xy(m, s));
+  const from = squares[0]!, to = squares[squares.length - 1]!;
+  f.emit({
+    type: 'move', round: f.round, target: actor.id, from: before, to: actor.position,
+    chip: `${actor.def.name}: (${from[0]}, ${from[1]}) → (${to[0]}, ${to[1]}), ${squares.length - 1} square${squares.length === 2 ? '' : 's'}`,
+    fromSquare: from, toSquare: to, path: squares,
+    ...(ability !== null ? { ability: ability.id, ...(ability.teleport ? { teleport: true } : {}) } : {}),
+  });
+}
+
+/**
+ * A move ability on a map (`move`): to `near` it closes in as a turn's move does; elsewhere it goes as far from
+ * the foes as its speed allows, a teleport in a jump (over walls and bodies, onto a free square), a disengage
+ * walking without provoking, any other walking and provoking.
+ */
+export function abilityMove(f: FightState, actor: Combatant, ability: AbilityDef): void {
+  const m = f.map!;
+  if (ability.move === 'near') {
+    const policy = m.policy[actor.order]!;
+    m.policy[actor.order] = { kind: 'close' };
+    try { stride(f, actor); } finally { m.policy[actor.order] = policy; }
+    return;
+  }
+  const speed = speedOf(f, actor);
+  const rules = m.rules, w = m.def.width;
+  const occ = occupancy(f, m);
+  const from = m.square[actor.order]!;
+  const foes = f.combatants.filter((c) => !c.down && c.side !== actor.side).map((c) => m.square[c.order]!);
+  const walk = ability.teleport ? null
+    : walks(m.def, rules, [from], speed, (s) => occ[s]! >= 0 && f.combatants[occ[s]!]!.side !== actor.side && !f.combatants[occ[s]!]!.down);
+  const away = (s: number): number => foes.reduce((least, q) => Math.min(least, distance(rules, w, s, q)), Infinity);
+  let best = from, bestAway = away(from), bestCost = 0;
+  for (let s = 0; s < occ.length; s++) {
+    if (s === from || occ[s]! >= 0 || m.def.terrain[s]! & WALL) continue;
+    const cost = walk ? costTo(walk, s) : distance(rules, w, from, s);
+    if (cost > speed) continue;
+    const d = away(s);
+    if (d > bestAway || (d === bestAway && cost < bestCost)) { best = s; bestAway = d; bestCost = cost; }
+  }
+  if (best === from) return;
+  if (walk === null) emitMove(f, actor, [from, best], ability);
+  else walkPath(f, actor, pathTo(walk, best), !ability.disengage, ability);
+}
