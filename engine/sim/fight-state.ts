@@ -235,7 +235,7 @@ export abstract class FightState {
     const writable = new Set<number>(system.trackCurrent);
     for (const c of this.combatants) for (const d of c.def.liveDerived) writable.add(d.index);
     this.writableIndexes = [...writable];
-    if (fight.map && system.map) this.map = new MapState(system.map, fight.map, fight, this.combatants);
+    if (fight.map) this.map = new MapState(fight.map.rules, fight.map, fight, this.combatants);
     this.countStanding();
   }
 

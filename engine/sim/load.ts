@@ -44,7 +44,7 @@ class Loader extends RulesLoader {
   /** A fight's map; only a system with map rules has fights on squares. */
   fightMap(m: NonNullable<Fight['map']>, p: string): FightMapDef | null {
     if (!this.mapRules) { this.error(p, "a fight on a map needs a system played on squares ('grid': true, or 'map' rules)"); return null; }
-    return fightMap(this, m, p);
+    return fightMap(this, m, p, this.mapRules);
   }
 
   hero(id: string): CombatantDef | string {
@@ -433,6 +433,8 @@ export function loadSystem(doc: SystemDocument): LoadResult {
     return { ok: false, diagnostics: [{ pointer: '', message: `cannot load the system: ${err instanceof Error ? err.message : String(err)}` }] };
   }
   const l = loader;
+  // The map rules are checked even when no fight is fought on a map.
+  void l.mapRules;
   const fights = new Map<string, FightDef>();
   (doc.fights ?? []).forEach((f, i) => {
     const def = l.fight(f, `/fights/${i}`);
@@ -487,7 +489,6 @@ export function loadSystem(doc: SystemDocument): LoadResult {
     edgeWords: { positive: combat?.edgeWords?.advantage ?? 'advantage', negative: combat?.edgeWords?.disadvantage ?? 'disadvantage' },
     defaultPosition: l.defaultPosition(),
     rows: doc.positions?.rows ?? [], advanceRows: doc.positions?.advance === true,
-    map: l.mapRules,
     placeholder: blankCombatant(l.sheetSize, l.names.lists.length),
     compose: {
       template: (role, tier) => l.guarded(() => l.template(role, tier)),

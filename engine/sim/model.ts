@@ -7,7 +7,6 @@ import type { DrawRecorder } from './draws';
 import { refsOf } from '../formula/nodes';
 import type { TargetPick } from '../schema/document';
 import type { CardSet } from './card-model';
-import type { FightMapDef, MapRules } from './map/types';
 
 export type Side = 'heroes' | 'enemies';
 
@@ -119,8 +118,7 @@ export interface TrackGain {
 export interface AgainstDef {
   readonly edge: Formula | null;
   readonly mods: readonly ModDef[];
-  /** Added to the number the attacker's check meets (`against[].vs`: cover), or null. */
-  readonly vs: Formula | null;
+  /** Added to the number the attacker's check meets (`against[].vs`: cover), or null. */ readonly vs: Formula | null;
   readonly crit: boolean;
   readonly reach: string | null;
   readonly checks: readonly string[] | null;
@@ -503,8 +501,7 @@ export interface FightDef {
   readonly maxRounds: number;
   readonly position: string;
   readonly effect: string;
-  /** Its battle map (`map`), when it is fought on squares; absent: in bands. */
-  readonly map?: FightMapDef;
+  /** Its battle map (`map`), when it is fought on squares; absent: in bands. */ readonly map?: import('./map/types').FightMapDef;
 }
 
 export interface IndexNames {
@@ -581,8 +578,6 @@ export interface System {
   /** Rows front first (`positions.rows`), and whether they close up when one has nobody standing (`positions.advance`). */
   readonly rows: readonly string[];
   readonly advanceRows: boolean;
-  /** Rules for fights on a battle map (`map`, a `grid: true` system's), or null: every fight in bands. */
-  readonly map: MapRules | null;
   /** An all-zero combatant the scope points at before a fight's first evaluation. */
   readonly placeholder: Combatant;
   /** Builds the formula pieces for ad-hoc fights (sandbox). */

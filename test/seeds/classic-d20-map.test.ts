@@ -262,7 +262,7 @@ describe('property: random maps and line-ups', () => {
           ...template, id: 'random-map', maxRounds: 30,
           heroes: heroes.map((h) => entry(system.compose.hero(h), h, 1)),
           enemies: enemies.map((e, i) => entry(system.compose.bestiary(e.id), `${e.id}${i}`, e.count)),
-          map: { width, height, terrain, start: new Map(), movement },
+          map: { rules: template.map!.rules, width, height, terrain, start: new Map(), movement },
         };
         const events = fightLog(system, fight, seed);
         expect(events[events.length - 1]!.type).toBe('fightEnd');

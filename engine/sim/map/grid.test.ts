@@ -16,7 +16,7 @@ function mapOf(rows: string[]): FightMapDef {
   const width = rows[0]!.length, height = rows.length;
   const terrain = new Uint8Array(width * height);
   rows.forEach((r, y) => [...r].forEach((ch, x) => { terrain[y * width + x] = ch === '#' ? WALL : ch === '~' ? DIFFICULT : ch === '+' ? COVER : 0; }));
-  return { width, height, terrain, start: new Map(), movement: new Map() };
+  return { rules: rules(), width, height, terrain, start: new Map(), movement: new Map() };
 }
 
 const sq = (m: FightMapDef, x: number, y: number): number => y * m.width + x;
@@ -67,7 +67,7 @@ describe('map geometry', () => {
         const terrain = new Uint8Array(width * height);
         for (const w of walls) terrain[w % terrain.length] = WALL;
         for (const s of swamp) if (!(terrain[s % terrain.length]! & WALL)) terrain[s % terrain.length]! |= DIFFICULT;
-        const m: FightMapDef = { width, height, terrain, start: new Map(), movement: new Map() };
+        const m: FightMapDef = { rules: rules(diagonal, difficult), width, height, terrain, start: new Map(), movement: new Map() };
         const from = terrain.findIndex((t) => !(t & WALL));
         if (from < 0) return;
         const r = rules(diagonal, difficult);

@@ -58,7 +58,7 @@ export function reachOf(rules: MapRules, word: string): MapReach {
 const FAR: MapReach = { squares: DEFAULT_FAR, long: 0 };
 
 /** A fight's map, or null (with an error) when it does not fit. */
-export function fightMap(l: MapLoader, m: FightMap, p: string): FightMapDef | null {
+export function fightMap(l: MapLoader, m: FightMap, p: string, rules: MapRules): FightMapDef | null {
   const { width, height } = m;
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1 || width > MAX_MAP_SIDE || height > MAX_MAP_SIDE) {
     l.error(`${p}/width`, `a map is 1..${MAX_MAP_SIDE} squares wide and high (got ${width} × ${height})`);
@@ -97,5 +97,5 @@ export function fightMap(l: MapLoader, m: FightMap, p: string): FightMapDef | nu
     else if (policy === 'close' || policy === 'distance' || policy === 'hold') movement.set(id, { kind: policy });
     else { l.error(`${p}/movement/${id}`, "movement is 'close', 'distance', 'hold' or { \"protect\": \"<ally id>\" }"); ok = false; }
   }
-  return ok ? { width, height, terrain, start, movement } : null;
+  return ok ? { rules, width, height, terrain, start, movement } : null;
 }

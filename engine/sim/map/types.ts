@@ -42,6 +42,8 @@ export interface MapRules {
 
 /** One fight's map (`fights[].map`): its terrain and where each combatant starts. */
 export interface FightMapDef {
+  /** The system's map rules it is fought by. */
+  readonly rules: MapRules;
   readonly width: number;
   readonly height: number;
   /** Terrain bits per square (WALL, DIFFICULT, COVER). */
