@@ -104,6 +104,16 @@ describe('exact: a d20 duel with fixed damage', () => {
     expect(merged.combatants[1]!.damageDealt.mean).toBeCloseTo(tree.combatants[1]!.damageDealt.mean, 12);
     expect(merged.runs).toBeLessThan(tree.runs / 10);
   });
+
+  it('walks an act\'s paths once for every round: the same answer from fewer runs', () => {
+    const again = solved(exactFight(system, system.fights.get('duel')!, { reuseActs: false }));
+    const once = solved(exactFight(system, system.fights.get('duel')!));
+    for (const w of ['heroes', 'enemies', 'draw'] as const) expect(once.winChance[w]).toBeCloseTo(again.winChance[w], 13);
+    expect(once.combatants[0]!.hp.mean).toBeCloseTo(again.combatants[0]!.hp.mean, 12);
+    expect(once.combatants[1]!.checksPerFight.attack?.hit).toBeCloseTo(again.combatants[1]!.checksPerFight.attack?.hit ?? NaN, 12);
+    expect(once.states).toBe(again.states);
+    expect(once.runs).toBeLessThan(again.runs / 2);
+  });
 });
 
 describe('exact: a consequences roll against one enemy', () => {

@@ -28,6 +28,8 @@ export interface ExactOptions {
   readonly prune?: number;
   /** Merge equal states (default true); false walks the plain tree of paths (tests compare the two). */
   readonly merge?: boolean;
+  /** Walk an act's paths once for all rounds (default true: no rule reads the round inside an act); false for tests. */
+  readonly reuseActs?: boolean;
 }
 
 export interface ExactCombatant {
@@ -146,6 +148,9 @@ const ConsequencesHookRunner = withHook(ConsequencesRunner as typeof FightRunner
 
 interface StateNode {
   readonly key: string;
+  /** The key without the round (stateKey), and the round. */
+  readonly rest: string;
+  readonly round: number;
   readonly level: number;
   /** A state just after an act (expanded by replays to the next act), else at an act's start (expanded in place). */
   readonly post: boolean;
@@ -264,12 +269,16 @@ function restoreSnapshot(r: FightRunner, snap: Snapshot): void {
   }
 }
 
-/** The fight's state as the rules read it, at the start of an act (see the header). */
+/**
+ * The fight's state as the rules read it, at the start or end of an act (see the header), but for the round: no rule
+ * reads the round inside an act (no formula can: it is not in the scope), so an act's paths from two states that
+ * differ only by round are the same paths (the solver keeps them once, `actCache`).
+ */
 function stateKey(r: FightRunner, actor: Combatant, acts: number, initiativeRead: boolean, idOf: (o: object | null) => number): string {
   const s = r.scope;
   // Only the indexes a fight writes: every other one keeps its loaded value for the runner's life (FightState.writableIndexes).
   const writable = r.writableIndexes;
-  let k = `${r.round}|${actor.order}|${acts}|${r.winner ?? ''}|${r.turnOf?.order ?? -1}|${r.turnOrder.map((c) => c.order).join('.')}|`
+  let k = `${actor.order}|${acts}|${r.winner ?? ''}|${r.turnOf?.order ?? -1}|${r.turnOrder.map((c) => c.order).join('.')}|`
     + `${r.arrivingHeroes},${r.arrivingEnemies},${r.standingHeroes},${r.standingEnemies}|${r.deckJoker ? 1 : 0}|${r.deckCards.join('.')}|`
     + `${s.clock},${s.clockNext},${s.initiative}|${idOf(r.pickedFor)},${r.picked?.order ?? -1}`;
   for (const c of r.combatants) {
@@ -363,7 +372,7 @@ export function exactFight(system: System, fight: FightDef, options: ExactOption
   let states = 1, runs = 0;
   const heap = new Heap();
   const open = new Map<string, StateNode>();
-  heap.push({ key: '', level: -1, post: true, choices: [], sides: [], startAct: 0, actor: '', mass: 1, err: 0 });
+  heap.push({ key: '', rest: '', round: 0, level: -1, post: true, choices: [], sides: [], startAct: 0, actor: '', mass: 1, err: 0 });
 
   let node: StateNode;
   let actCount = 0, actRound = -1, actsThisRound = 0;
@@ -386,23 +395,43 @@ export function exactFight(system: System, fight: FightDef, options: ExactOption
     + (widest.paths > 1 ? ` (${widest.actor === '' ? 'the fight\'s start (initiative and all before the first act)' : `one act of ${widest.actor} in round ${widest.round}`} forks into ${widest.paths.toLocaleString('en-US')} paths: ${widest.dice})` : '')
     + (paths > 1 ? ` (the act being explored has ${paths.toLocaleString('en-US')} paths so far)` : '');
 
-  /** A path of the turn ended at `key` (a state) with probability `w` of the whole fight. */
-  const reach = (key: string, level: number, post: boolean, actor: Combatant, w: number, q: number): boolean => {
+  /** A state reached with absolute probability `w` (its share `q` of `node`, `qErr` that share's own rounding bound). */
+  const addState = (rest: string, round: number, level: number, post: boolean, actor: string, choices: number[], sides: number[], startAct: number,
+    w: number, q: number, qErr: number, fresh: boolean): boolean => {
+    const key = `${post ? 'P' : ''}${round}|${rest}`;
     let child = open.get(key);
     if (child === undefined) {
       if (++states > maxStates) { refusal = bigStateReason(); return false; }
-      child = { key, level, post, choices: oracle.choices.slice(), sides: oracle.sides.slice(), startAct: actCount, actor: actor.id, mass: 0, err: 0 };
+      child = { key, rest, round, level, post, choices, sides, startAct, actor, mass: 0, err: 0 };
       open.set(key, child);
       heap.push(child);
-      perRound.set(r.round, (perRound.get(r.round) ?? 0) + 1);
-      for (const c of r.combatants) {
-        hpSeen[c.order]!.add(r.hp(c));
-        conditionsSeen[c.order]!.add(c.conditions.map((x) => `${idOf(x.def)}:${x.turnsLeft}:${x.chargesLeft}`).join(','));
+      perRound.set(round, (perRound.get(round) ?? 0) + 1);
+      if (fresh) {
+        for (const c of r.combatants) {
+          hpSeen[c.order]!.add(r.hp(c));
+          conditionsSeen[c.order]!.add(c.conditions.map((x) => `${idOf(x.def)}:${x.turnsLeft}:${x.chargesLeft}`).join(','));
+        }
       }
     }
     child.mass += w;
-    child.err += node.err * q + 2 * UNIT * w + UNIT * child.mass;
-    gather(w);
+    child.err += node.err * q + node.mass * qErr + 2 * UNIT * w + UNIT * child.mass;
+    return true;
+  };
+
+  /** The paths of one act from a state, grouped by the state after it (round left out): kept for every round. */
+  interface ActPaths {
+    readonly after: Map<string, { q: number; qErr: number; readonly choices: number[]; readonly sides: number[]; readonly actor: string; readonly rewards: Map<number, number> }>;
+    pruned: number;
+  }
+  const actCache = new Map<string, ActPaths>();
+
+  const applyAct = (paths: ActPaths): boolean => {
+    unexplored += node.mass * paths.pruned;
+    for (const [rest, t] of paths.after) {
+      const w = node.mass * t.q;
+      if (!addState(rest, node.round, node.level + 0.5, true, t.actor, node.choices.concat(t.choices), node.sides.concat(t.sides), node.startAct, w, t.q, t.qErr, false)) return false;
+      for (const [i, v] of t.rewards) rewardsEnd[i]! += node.mass * v;
+    }
     return true;
   };
 
@@ -434,7 +463,10 @@ export function exactFight(system: System, fight: FightDef, options: ExactOption
     oracle.fixed = base;
     oracle.choices.length = base;
     oracle.sides.length = base;
+    // Within an act a path is given up by its share of the act (the act's paths serve every round's state).
+    oracle.mass = 1;
     const acts = clockMode ? actsThisRound : 0;
+    const found: ActPaths = { after: new Map(), pruned: 0 };
     let paths = 0;
     for (;;) {
       if (++runs > maxRuns) { refusal = tooManyRuns(paths); return; }
@@ -453,12 +485,32 @@ export function exactFight(system: System, fight: FightDef, options: ExactOption
       oracle.choices.length = oracle.at;
       oracle.sides.length = oracle.at;
       const q = 1 / oracle.denominator;
-      const w = node.mass * q;
-      if (pruned) unexplored += w;
-      else if (!reach(`P${stateKey(r, actor, acts, initiativeRead, idOf)}`, node.level + 0.5, true, actor, w, q)) return;
+      if (pruned) found.pruned += q;
+      else {
+        const rest = stateKey(r, actor, acts, initiativeRead, idOf);
+        let t = found.after.get(rest);
+        if (t === undefined) {
+          t = { q: 0, qErr: 0, choices: oracle.choices.slice(base), sides: oracle.sides.slice(base), actor: actor.id, rewards: new Map() };
+          found.after.set(rest, t);
+          for (const c of r.combatants) {
+            hpSeen[c.order]!.add(r.hp(c));
+            conditionsSeen[c.order]!.add(c.conditions.map((x) => `${idOf(x.def)}:${x.turnsLeft}:${x.chargesLeft}`).join(','));
+          }
+        }
+        t.q += q;
+        t.qErr += 2 * UNIT * q + UNIT * t.q;
+        const rewards = t.rewards;
+        for (const c of r.combatants) {
+          const d = c.damageDealt - startDamage[c.order]!;
+          if (d !== 0) rewards.set(c.order * stride, (rewards.get(c.order * stride) ?? 0) + q * d);
+        }
+        for (let i = 0; i < pathChecks.length; i++) rewards.set(pathChecks[i]!, (rewards.get(pathChecks[i]!) ?? 0) + q);
+      }
       if (!advance()) break;
     }
     noteWidest(paths);
+    actCache.set(node.rest, found);
+    applyAct(found);
   };
 
   r.hook = (actor) => {
@@ -479,6 +531,14 @@ export function exactFight(system: System, fight: FightDef, options: ExactOption
   while (heap.size !== 0) {
     node = heap.pop();
     open.delete(node.key);
+    if (!node.post) {
+      if (node.mass < prune) { unexplored += node.mass; continue; }
+      const known = options.reuseActs === false ? undefined : actCache.get(node.rest);
+      if (known !== undefined) {
+        if (!applyAct(known)) return refuse(refusal!);
+        continue;
+      }
+    }
     oracle.choices = node.choices.slice();
     oracle.sides = node.sides.slice();
     oracle.fixed = node.choices.length;
@@ -527,9 +587,10 @@ export function exactFight(system: System, fight: FightDef, options: ExactOption
         err += node.err * q + 2 * UNIT * w + UNIT * wins[result.winner];
       } else {
         const actor = boundaryActor!;
-        const key = stateKey(r, actor, clockMode ? actsThisRound : 0, initiativeRead, idOf);
+        const rest = stateKey(r, actor, clockMode ? actsThisRound : 0, initiativeRead, idOf);
         const level = r.round * 4096 + (clockMode ? actsThisRound : r.turnOrder.indexOf(actor));
-        if (!reach(key, level, false, actor, w, q)) return refuse(refusal!);
+        if (!addState(rest, r.round, level, false, actor.id, oracle.choices.slice(), oracle.sides.slice(), actCount, w, q, 0, true)) return refuse(refusal!);
+        gather(w);
       }
       if (!advance()) break;
     }
