@@ -39,6 +39,10 @@ export const en = {
   'status.defenceTitle': 'Attack roll hovers give the chance to hit this defence',
   'status.browser': 'Browser studio',
   'status.desktop': 'Desktop',
+  'status.savedElsewhere': 'Saved {path} in {root}, now the workspace',
+  'status.restored': 'Restored unsaved changes: {files}',
+  'status.changedOnDisk': 'The file changed on disk.',
+  'status.backupFailed': 'Backup failed: {message}',
   'status.settings': 'Settings',
 
   // Commands (the palette, F1)
@@ -228,6 +232,7 @@ export const en = {
   'batch.workersUsed.one': '{n} worker',
   'batch.workersUsed.other': '{n} workers',
   'batch.workersPicked': '{words} ({picked} picked: each takes at least {min} fights)',
+  'batch.cancelledEarly': 'Cancelled before any fight finished.',
   'batch.trendIn': 'The trend is in the Balance tab.',
   'batch.plotWins': 'Win rate',
   'batch.plotRounds': 'Rounds per fight',
@@ -258,6 +263,8 @@ export const en = {
   'trend.newest': 'The table lists the newest {shown} of {total} runs; the plot shows all of them.',
   'trend.empty': 'No recorded runs yet: run a batch of one of its fights (Batch tab), or',
   'trend.emptyOf': 'No recorded runs of {system} yet: run a batch of one of its fights (Batch tab), or',
+  'trend.recorded': 'Recorded in {file} (version {version}).',
+  'trend.composedNotRecorded': "Composed fights are not recorded in the run history (only the document's fights are).",
   'trend.emptyAfter': 'in the workspace.',
 
   // Balance tab

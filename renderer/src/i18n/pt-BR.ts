@@ -37,6 +37,10 @@ export const ptBR: Record<MessageKey, string> = {
   'status.defenceTitle': 'Ao passar o mouse sobre uma rolagem de ataque, aparece a chance de acertar esta defesa',
   'status.browser': 'Estúdio no navegador',
   'status.desktop': 'Desktop',
+  'status.savedElsewhere': '{path} salvo em {root}, agora o espaço de trabalho',
+  'status.restored': 'Alterações não salvas restauradas: {files}',
+  'status.changedOnDisk': 'O arquivo mudou no disco.',
+  'status.backupFailed': 'O backup falhou: {message}',
   'status.settings': 'Configurações',
 
   'command.save': 'Arquivo: Salvar (Ctrl+S)',
@@ -216,6 +220,7 @@ export const ptBR: Record<MessageKey, string> = {
   'batch.workersUsed.one': '{n} worker',
   'batch.workersUsed.other': '{n} workers',
   'batch.workersPicked': '{words} ({picked} escolhidos: cada um fica com pelo menos {min} lutas)',
+  'batch.cancelledEarly': 'Cancelado antes de qualquer luta terminar.',
   'batch.trendIn': 'A tendência está na aba Balanceamento.',
   'batch.plotWins': 'Taxa de vitória',
   'batch.plotRounds': 'Rodadas por luta',
@@ -245,6 +250,8 @@ export const ptBR: Record<MessageKey, string> = {
   'trend.newest': 'A tabela lista as {shown} mais recentes de {total} execuções; o gráfico mostra todas.',
   'trend.empty': 'Nenhuma execução registrada ainda: rode um lote de uma das lutas (aba Lote) ou',
   'trend.emptyOf': 'Nenhuma execução registrada de {system} ainda: rode um lote de uma das lutas (aba Lote) ou',
+  'trend.recorded': 'Registrado em {file} (versão {version}).',
+  'trend.composedNotRecorded': 'Lutas montadas não entram no histórico de execuções (só as lutas do documento).',
   'trend.emptyAfter': 'no espaço de trabalho.',
 
   'balance.party': 'Grupo',

@@ -3,6 +3,7 @@
 import type { Host, OpenedFile, VersionStamp } from '../host/host';
 import type { CompletionName, Definition, EditorDiagnostic, FormulaInfo, FormulaToken, LanguageAnswer, LanguageQuery } from '../workers/protocol';
 import type { TextCheck, CheckService } from './checkService';
+import { t } from '../i18n/index.svelte';
 
 /** What the state layer asks of the editor (the Monaco glue implements it). */
 export interface EditorPort {
@@ -235,7 +236,7 @@ export class DocumentsState {
     const text = doc.text;
     const result = await this.host.files.saveAs({ path, text, overwrite });
     if (result.kind !== 'saved') {
-      doc.message = result.kind === 'conflict' ? 'The file changed on disk.' : result.message;
+      doc.message = result.kind === 'conflict' ? t('status.changedOnDisk') : result.message;
       return false;
     }
     void this.host.backups.discard(doc.path);
@@ -432,7 +433,7 @@ export class DocumentsState {
         return;
       }
       void this.host.backups.write({ path: doc.path, text: doc.text, baseVersion: doc.baseVersion }).then((r) => {
-        if (r.kind === 'error') doc.message = `Backup failed: ${r.message}`;
+        if (r.kind === 'error') doc.message = t('status.backupFailed', { message: r.message });
       });
     }, BACKUP_DELAY_MS);
   }

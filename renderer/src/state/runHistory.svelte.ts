@@ -3,6 +3,7 @@
 import { recordedFights, runPoints, versionPoints, type RecordableStats, type RunEntry, type RunPoint } from '../../../engine/index';
 import { readHistory, recordBatch, type RunsApi } from './runHistory';
 import type { ResultSource } from './resultSource';
+import { t } from '../i18n/index.svelte';
 
 export class RunHistoryState {
   /** Record finished batches (a designer can switch it off). */
@@ -35,7 +36,7 @@ export class RunHistoryState {
   async record(stats: RecordableStats, systemText: string, source: ResultSource | null = null): Promise<void> {
     if (!this.#api || !this.enabled) return;
     const outcome = await recordBatch(this.#api, stats, systemText, new Date());
-    this.lastRecord = outcome.ok ? `Recorded in ${outcome.file} (version ${outcome.entry.hash.slice(0, 7)}).` : outcome.message;
+    this.lastRecord = outcome.ok ? t('trend.recorded', { file: outcome.file, version: outcome.entry.hash.slice(0, 7) }) : outcome.message;
     if (!outcome.ok) return;
     this.fight = stats.fight;
     await this.load(stats.system, true, source);

@@ -10,6 +10,7 @@ import { foldEvents, nextTurnEnd, startCursor, type DisplayNames, type FightView
 import { RunHistoryState } from './runHistory.svelte';
 import type { RunsApi } from './runHistory';
 import { resultSource, type ResultSource } from './resultSource';
+import { t } from '../i18n/index.svelte';
 
 /** Fights a batch worker runs per request: a cancelled batch keeps every request that finished. */
 export function batchChunk(sliceFights: number): number {
@@ -427,7 +428,7 @@ export class SandboxState {
       }
       const cancelled = this.#cancelling;
       if (parts.length === 0) {
-        if (cancelled) this.batchError = 'Cancelled before any fight finished.';
+        if (cancelled) this.batchError = t('batch.cancelledEarly');
         return;
       }
       const stats = mergeBatchParts(parts, seed);
@@ -443,7 +444,7 @@ export class SandboxState {
       // document's own fights are recorded; a cancelled batch is not a run of what was asked.
       if (cancelled) this.history.lastRecord = null;
       else if (choice.kind === 'document') void this.history.record(stats, systemText, this.batchSource);
-      else this.history.lastRecord = 'Composed fights are not recorded in the run history (only the document\'s fights are).';
+      else this.history.lastRecord = t('trend.composedNotRecorded');
     } catch (error) {
       this.batchError = error instanceof Error ? error.message : String(error);
       // A worker that crashed leaves the others fighting for nothing: stop them too.

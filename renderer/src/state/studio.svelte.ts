@@ -4,6 +4,7 @@ import type { BackupInfo, Host, OpenedFile, OpenResult, RecentEntry, SeedInfo, S
 import { blankSystemText, idFromPath, renameSystem } from '../files/newSystem';
 import type { CheckService } from './checkService';
 import { DocumentsState } from './documents.svelte';
+import { t } from '../i18n/index.svelte';
 
 /** How long a toolbar message stays before it clears itself. */
 export const STATUS_MILLIS = 8000;
@@ -133,7 +134,7 @@ export class Studio {
     for (const other of this.documents.documents) {
       if (other.dirty && other.id !== doc.id) void this.host.backups.write({ path: other.path, text: other.text, baseVersion: other.baseVersion });
     }
-    this.status = `Saved ${result.path} in ${result.workspace.root}, now the workspace`;
+    this.status = t('status.savedElsewhere', { path: result.path, root: result.workspace.root });
     await Promise.all([this.refreshFiles(), this.refreshRecent()]);
     return null;
   }
@@ -159,7 +160,7 @@ export class Studio {
       restored.push(info.path);
     }
     this.restored = restored;
-    if (restored.length > 0) this.status = `Restored unsaved changes: ${restored.join(', ')}`;
+    if (restored.length > 0) this.status = t('status.restored', { files: restored.join(', ') });
   }
 
   /** Opens a file as a document (or shows it); `prefetched` is a read of the same path already under way. */
