@@ -5,6 +5,29 @@ import { PALETTE } from './palette';
 
 const pct = (n: number, of: number): number => (of > 0 ? (100 * n) / of : 0);
 
+/** The words the plots show (the studio passes them in its language; English by default). */
+export interface BatchChartWords {
+  readonly heroes: string;
+  readonly enemies: string;
+  readonly draw: string;
+  readonly winRate: string;
+  readonly ofFights: string;
+  readonly fights: string;
+  readonly meanDamage: string;
+  readonly damagePerFight: string;
+  readonly standing: string;
+  readonly downAlive: string;
+  readonly dead: string;
+  readonly fled: string;
+  readonly ofRolls: string;
+}
+
+export const ENGLISH_CHART_WORDS: BatchChartWords = {
+  heroes: 'Heroes', enemies: 'Enemies', draw: 'Draw', winRate: 'Win rate', ofFights: '% of fights', fights: 'Fights',
+  meanDamage: 'Mean damage dealt', damagePerFight: 'damage per fight', standing: 'standing', downAlive: 'down, alive',
+  dead: 'dead', fled: 'fled', ofRolls: '% of rolls',
+};
+
 const baseOptions = (yTitle: string, stacked = false, horizontal = false): ChartConfiguration['options'] => ({
   responsive: true,
   maintainAspectRatio: false,
@@ -16,25 +39,25 @@ const baseOptions = (yTitle: string, stacked = false, horizontal = false): Chart
   },
 });
 
-export function winRateChart(stats: BatchStats): ChartConfiguration {
+export function winRateChart(stats: BatchStats, w: BatchChartWords = ENGLISH_CHART_WORDS): ChartConfiguration {
   const total = stats.fights;
   return {
     type: 'bar',
     data: {
-      labels: ['Heroes', 'Enemies', 'Draw'],
+      labels: [w.heroes, w.enemies, w.draw],
       datasets: [
         {
-          label: 'Win rate',
+          label: w.winRate,
           data: [pct(stats.wins.heroes, total), pct(stats.wins.enemies, total), pct(stats.wins.draw, total)],
           backgroundColor: ['#5b9bd5', '#e06c75', '#8b93a5'],
         },
       ],
     },
-    options: { ...baseOptions('% of fights'), scales: { ...baseOptions('% of fights')!.scales, y: { beginAtZero: true, max: 100, title: { display: true, text: '% of fights' } } } },
+    options: { ...baseOptions(w.ofFights), scales: { ...baseOptions(w.ofFights)!.scales, y: { beginAtZero: true, max: 100, title: { display: true, text: w.ofFights } } } },
   };
 }
 
-export function roundsChart(stats: BatchStats): ChartConfiguration {
+export function roundsChart(stats: BatchStats, w: BatchChartWords = ENGLISH_CHART_WORDS): ChartConfiguration {
   const histogram = stats.roundsHistogram ?? [];
   let last = histogram.length - 1;
   while (last > 0 && !histogram[last]) last -= 1;
@@ -46,12 +69,12 @@ export function roundsChart(stats: BatchStats): ChartConfiguration {
   }
   return {
     type: 'bar',
-    data: { labels, datasets: [{ label: 'Fights', data, backgroundColor: '#56b6c2', barPercentage: 0.95, categoryPercentage: 0.95 }] },
-    options: baseOptions('% of fights'),
+    data: { labels, datasets: [{ label: w.fights, data, backgroundColor: '#56b6c2', barPercentage: 0.95, categoryPercentage: 0.95 }] },
+    options: baseOptions(w.ofFights),
   };
 }
 
-export function damageChart(stats: BatchStats): ChartConfiguration {
+export function damageChart(stats: BatchStats, w: BatchChartWords = ENGLISH_CHART_WORDS): ChartConfiguration {
   const sorted = [...stats.combatants];
   return {
     type: 'bar',
@@ -59,26 +82,26 @@ export function damageChart(stats: BatchStats): ChartConfiguration {
       labels: sorted.map((c) => c.id),
       datasets: [
         {
-          label: 'Mean damage dealt',
+          label: w.meanDamage,
           data: sorted.map((c) => c.damageDealt.mean),
           backgroundColor: sorted.map((c) => (c.side === 'heroes' ? '#5b9bd5' : '#e06c75')),
         },
       ],
     },
-    options: baseOptions('damage per fight', false, true),
+    options: baseOptions(w.damagePerFight, false, true),
   };
 }
 
 /** How each combatant ended its fights: standing, down but alive (dying or stable), dead, or fled (when any did); % of fights. */
-export function fateChart(stats: BatchStats): ChartConfiguration {
+export function fateChart(stats: BatchStats, w: BatchChartWords = ENGLISH_CHART_WORDS): ChartConfiguration {
   const combatants = stats.combatants;
   const fates: [string, string, (c: BatchStats['combatants'][number]) => number][] = [
-    ['standing', '#98c379', (c) => c.survived],
-    ['down, alive', '#e5c07b', (c) => Math.max(0, 1 - c.survived - c.died - (c.fled ?? 0))],
-    ['dead', '#be5046', (c) => c.died],
+    [w.standing, '#98c379', (c) => c.survived],
+    [w.downAlive, '#e5c07b', (c) => Math.max(0, 1 - c.survived - c.died - (c.fled ?? 0))],
+    [w.dead, '#be5046', (c) => c.died],
   ];
-  if (combatants.some((c) => (c.fled ?? 0) > 0)) fates.push(['fled', '#61afef', (c) => c.fled ?? 0]);
-  const options = baseOptions('% of fights', true, true)!;
+  if (combatants.some((c) => (c.fled ?? 0) > 0)) fates.push([w.fled, '#61afef', (c) => c.fled ?? 0]);
+  const options = baseOptions(w.ofFights, true, true)!;
   return {
     type: 'bar',
     data: {
@@ -90,7 +113,7 @@ export function fateChart(stats: BatchStats): ChartConfiguration {
   };
 }
 
-export function outcomesChart(stats: BatchStats): ChartConfiguration {
+export function outcomesChart(stats: BatchStats, w: BatchChartWords = ENGLISH_CHART_WORDS): ChartConfiguration {
   const checks = Object.keys(stats.checks);
   const outcomes = [...new Set(checks.flatMap((c) => Object.keys(stats.checks[c] ?? {})))];
   const totals = checks.map((c) => Object.values(stats.checks[c] ?? {}).reduce((a, b) => a + b, 0));
@@ -104,6 +127,6 @@ export function outcomesChart(stats: BatchStats): ChartConfiguration {
         backgroundColor: PALETTE[i % PALETTE.length],
       })),
     },
-    options: baseOptions('% of rolls', true, true),
+    options: baseOptions(w.ofRolls, true, true),
   };
 }

@@ -22,12 +22,26 @@ export function pointLabel(point: RunPoint): string[] {
 
 const percent = (x: number): number => Math.round(1000 * x) / 10;
 
-export function trendChart(points: readonly RunPoint[]): ChartConfiguration {
+/** The words the trend shows (the studio passes them in its language; English by default). */
+export interface TrendWords {
+  readonly heroDies: string;
+  readonly interval: string;
+  readonly heroesWin: string;
+  readonly meanRounds: string;
+  readonly ofFights: string;
+  readonly roundsAxis: string;
+}
+
+export const ENGLISH_TREND_WORDS: TrendWords = {
+  heroDies: 'A hero dies %', interval: 'Win rate 95% interval', heroesWin: 'Heroes win %', meanRounds: 'Mean rounds', ofFights: '% of fights', roundsAxis: 'mean rounds',
+};
+
+export function trendChart(points: readonly RunPoint[], w: TrendWords = ENGLISH_TREND_WORDS): ChartConfiguration {
   // Runs recorded before deaths were kept have none: the line has a gap there (and no line at all when no run has it).
   const deaths = points.some((p) => p.heroDied !== null)
     ? [{
       type: 'line' as const,
-      label: 'A hero dies %',
+      label: w.heroDies,
       data: points.map((p) => (p.heroDied === null ? null : percent(p.heroDied.value))),
       borderColor: DIED,
       backgroundColor: DIED,
@@ -44,7 +58,7 @@ export function trendChart(points: readonly RunPoint[]): ChartConfiguration {
       datasets: [
         {
           type: 'bar',
-          label: 'Win rate 95% interval',
+          label: w.interval,
           data: points.map((p) => [percent(p.winRate.low), percent(p.winRate.high)] as [number, number]),
           backgroundColor: 'rgba(91, 155, 213, 0.28)',
           borderColor: 'rgba(91, 155, 213, 0.6)',
@@ -57,7 +71,7 @@ export function trendChart(points: readonly RunPoint[]): ChartConfiguration {
         },
         {
           type: 'line',
-          label: 'Heroes win %',
+          label: w.heroesWin,
           data: points.map((p) => percent(p.winRate.value)),
           borderColor: WIN,
           backgroundColor: WIN,
@@ -67,7 +81,7 @@ export function trendChart(points: readonly RunPoint[]): ChartConfiguration {
         },
         {
           type: 'line',
-          label: 'Mean rounds',
+          label: w.meanRounds,
           data: points.map((p) => Math.round(100 * p.rounds) / 100),
           borderColor: ROUNDS,
           backgroundColor: ROUNDS,
@@ -101,8 +115,8 @@ export function trendChart(points: readonly RunPoint[]): ChartConfiguration {
       },
       scales: {
         x: { grid: { display: false }, ticks: { autoSkip: true, maxRotation: 0 } },
-        y: { min: 0, max: 100, position: 'left', title: { display: true, text: '% of fights' } },
-        rounds: { beginAtZero: true, position: 'right', grid: { display: false }, title: { display: true, text: 'mean rounds' } },
+        y: { min: 0, max: 100, position: 'left', title: { display: true, text: w.ofFights } },
+        rounds: { beginAtZero: true, position: 'right', grid: { display: false }, title: { display: true, text: w.roundsAxis } },
       },
     },
   };
