@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { checkSystem } from '../schema/check';
 import { run } from '../cli/check';
-import { isTranslated, localeFromEnvironment, translateMessage } from './messages';
+import { CONTEXTS } from '../schema/contexts';
+import { CONTEXT_PLACES, isTranslated, localeFromEnvironment, translateMessage } from './messages';
 
 const base = JSON.parse(readFileSync(new URL('../../systems/classic-d20.json', import.meta.url), 'utf8')) as Record<string, any>;
 const text = JSON.stringify(base, null, 2);
@@ -36,6 +37,22 @@ describe('the common checker messages in Portuguese', () => {
     expect(pt(message)).toBe(expected);
     // English stays the engine's language.
     expect(translateMessage(message, 'en')).toBe(message);
+  });
+
+  const meaning: [string, string, string][] = [
+    ['an unknown check', edited((d) => { d.combat.attack.check = 'atack'; }), 'teste desconhecido `atack` em `combat.attack.check`; você quis dizer `attack`?'],
+    ['an id used twice', edited((d) => { d.heroes[1].id = d.heroes[0].id; }), 'o id de herói `fighter1` aparece duas vezes em `heroes`'],
+    ['derived values in a circle', edited((d) => { d.derived['str.mod'] = '@dex.mod'; d.derived['dex.mod'] = '@str.mod'; }), 'valores derivados leem uns aos outros em círculo: @str.mod → @dex.mod → @str.mod'],
+    ['a name read outside its context', edited((d) => { d.derived['str.mod'] = '@tier'; }), '`@tier` só pode ser lido em templates de inimigos; `encounters.budget` (o orçamento de dificuldade de um inimigo)'],
+    ['an unknown track of a template', edited((d) => { d.templates[0].tracks = { hpp: '3' }; }), 'trilha desconhecida `hpp` em `templates[0].tracks`; você quis dizer `hp`?'],
+    ['a role with two templates', edited((d) => { d.templates[0].role = d.templates[1].role; }), 'já existe um template para o papel `standard`; cada papel tem um template'],
+  ];
+  test.each(meaning)('meaning: %s', (_name, source, expected) => {
+    expect(messagesOf(source).map(pt)).toContain(expected);
+  });
+
+  test('every place a context names has its Portuguese', () => {
+    expect(Object.values(CONTEXTS).map((c) => c.where).filter((where) => CONTEXT_PLACES[where] === undefined)).toEqual([]);
   });
 
   test('a misspelt key says "você quis dizer"', () => {

@@ -41,6 +41,59 @@ const PHRASES: Readonly<Record<string, string>> = {
   'this field': 'este campo',
 };
 
+/** Where a formula context's names are readable (engine/schema/contexts.ts CONTEXTS[].where), in Portuguese. */
+export const CONTEXT_PLACES: Readonly<Record<string, string>> = {
+  'derived values, track maxima, hero numbers, action counts, condition edges and mods':
+    'valores derivados, máximos de trilhas, números de heróis, contagens de ações, vantagens e modificadores de condições',
+  'enemy templates': 'templates de inimigos',
+  classes: 'classes',
+  'user function bodies': 'corpos de funções do usuário',
+  "a check's `roll`": 'o `roll` de um teste',
+  "a check's outcomes (`when`, `degree`)": 'os resultados de um teste (`when`, `degree`)',
+  "an outcome's `gain` amounts": 'as quantidades de `gain` de um resultado',
+  'attack damage (`combat.attack.damage`, weapons, creature attacks)': 'dano de ataque (`combat.attack.damage`, armas, ataques de criaturas)',
+  "an ability's damage": 'o dano de uma habilidade',
+  "an enemy template's damage": 'o dano de um template de inimigo',
+  '`combat.damage.steps`': '`combat.damage.steps`',
+  '`combat.attack.defence`': '`combat.attack.defence`',
+  '`combat.sustain.dc`': '`combat.sustain.dc`',
+  "a condition's save `dc`": 'a `dc` do teste de resistência de uma condição',
+  "an ability's save `dc`": 'a `dc` do teste de resistência de uma habilidade',
+  'healing amounts': 'quantidades de cura',
+  '`turn.clock` and `turn.initiative.passes`': '`turn.clock` e `turn.initiative.passes`',
+  '`combat.targeting.canTarget`': '`combat.targeting.canTarget`',
+  '`encounters.budget` (the difficulty budget of one enemy)': '`encounters.budget` (o orçamento de dificuldade de um inimigo)',
+  "a reaction's `react.when`": 'o `react.when` de uma reação',
+  "a card's `when` and the amounts of its `do`": 'o `when` de uma carta e as quantidades do seu `do`',
+  "a hero's or an enemy's standing orders": 'as ordens permanentes de um herói ou de um inimigo',
+};
+
+/** The things an id names (meaning.ts `what`), in Portuguese, with the gender of "desconhecido/a". */
+const THINGS: Readonly<Record<string, readonly [string, 'm' | 'f', string]>> = {
+  check: ['teste', 'm', 'testes'],
+  condition: ['condição', 'f', 'condições'],
+  ability: ['habilidade', 'f', 'habilidades'],
+  hero: ['herói', 'm', 'heróis'],
+  creature: ['criatura', 'f', 'criaturas'],
+  fight: ['luta', 'f', 'lutas'],
+  action: ['ação', 'f', 'ações'],
+  track: ['trilha', 'f', 'trilhas'],
+  attribute: ['atributo', 'm', 'atributos'],
+  list: ['lista', 'f', 'listas'],
+  role: ['papel', 'm', 'papéis'],
+  class: ['classe', 'f', 'classes'],
+  template: ['template', 'm', 'templates'],
+  'template role': ['papel de template', 'm', 'papéis de template'],
+  party: ['grupo', 'm', 'grupos'],
+  outcome: ['resultado', 'm', 'resultados'],
+  attack: ['ataque', 'm', 'ataques'],
+  'damage step': ['passo de dano', 'm', 'passos de dano'],
+  position: ['posição', 'f', 'posições'],
+  tag: ['tag', 'f', 'tags'],
+  encounter: ['encontro', 'm', 'encontros'],
+};
+const THING_WORDS = Object.keys(THINGS).sort((a, b) => b.length - a.length).join('|');
+
 /** A phrase of a message in Portuguese: a known phrase, one of `a or b`, a value, or (names, numbers) itself. */
 function phrase(text: string): string {
   const known = PHRASES[text];
@@ -163,6 +216,22 @@ const RULES: readonly Rule[] = [
   [/^(.+) is (a number|a boolean \(true or false\)|a string|a list|any value), but (.+) needs (.+)$/, (m) => `${m[1]} é ${phrase(m[2]!)}, mas ${phrase(m[3]!)} precisa de ${phrase(m[4]!)}`],
   [/^(division|remainder) by zero: (.+)$/, (m) => `${m[1] === 'division' ? 'divisão' : 'resto de divisão'} por zero: ${m[2]}`],
   [/^in (`[^`]*`): (.+)$/s, (m) => `em ${m[1]}: ${translateMessage(m[2]!, 'pt-BR')}`],
+  // Meaning: ids
+  [
+    new RegExp(`^unknown (${THING_WORDS}) \`([^\`]*)\` in \`([^\`]*)\`(?:; did you mean \`([^\`]*)\`\\?| \\(there are no (?:${THING_WORDS})s(?: yet)?: add them under \`([^\`]*)\`\\))?$`),
+    (m) => {
+      const [word, gender, plural] = THINGS[m[1]!]!;
+      const none = m[5] ? ` (ainda não há ${plural}: acrescente em \`${m[5]}\`)` : '';
+      return `${word} ${gender === 'f' ? 'desconhecida' : 'desconhecido'} \`${m[2]}\` em \`${m[3]}\`${didYouMean(m[4] && `\`${m[4]}\``)}${none}`;
+    },
+  ],
+  [
+    new RegExp(`^the (${THING_WORDS}) id \`([^\`]*)\` is used twice in \`([^\`]*)\`$`),
+    (m) => `o id de ${THINGS[m[1]!]![0]} \`${m[2]}\` aparece duas vezes em \`${m[3]}\``,
+  ],
+  [/^derived values read each other in a circle: (.+)$/, (m) => `valores derivados leem uns aos outros em círculo: ${m[1]}`],
+  [/^a template for the role `([^`]*)` is already defined; each role has one template$/, (m) => `já existe um template para o papel \`${m[1]}\`; cada papel tem um template`],
+  [/^(`@[^`]*`) is only readable in (.+?)(; \.\.\.)?$/, (m) => `${m[1]} só pode ser lido em ${m[2]!.split('; ').map((place) => CONTEXT_PLACES[place] ?? place).join('; ')}${m[3] ?? ''}`],
   // Formula syntax
   [/^unexpected characters? '(.*?)'(?:; (.+))?$/s, (m) => `caractere inesperado '${m[1]}'${m[2] ? `; ${CHARACTER_HINTS[m[2]] ?? m[2]}` : ''}`],
   [/^expected '\)' to close '\('(?: after (.+?))?, but found (.+)$/, (m) => `era esperado ')' para fechar '('${m[1] ? ` depois de ${phrase(m[1])}` : ''}, mas veio ${phrase(m[2]!)}`],
