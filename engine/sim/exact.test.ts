@@ -114,6 +114,21 @@ describe('exact: a d20 duel with fixed damage', () => {
     expect(once.states).toBe(again.states);
     expect(once.runs).toBeLessThan(again.runs / 2);
   });
+
+  it('keeps to the round where a rule reads it: a late arrival and the last round', () => {
+    const late = load(duelSystem({
+      heroes: [{ id: 'hero', name: 'Hero', level: 1, attributes: { dex: 20, vit: 6, armor: 5 }, weapon: { name: 'Sword', damage: '2', stat: '0', reach: 'near' } }],
+      bestiary: [{ id: 'bandit', name: 'Bandit', defence: 11, hp: 4, attacks: [{ id: 'cut', name: 'Cut', bonus: 0, damage: '2' }] }],
+      fights: [{ id: 'late', heroes: ['hero'], enemies: [{ bestiary: 'bandit' }, { bestiary: 'bandit', arrives: 3 }], maxRounds: 7 }],
+    }));
+    const again = solved(exactFight(late, late.fights.get('late')!, { reuseActs: false }));
+    const once = solved(exactFight(late, late.fights.get('late')!));
+    for (const w of ['heroes', 'enemies', 'draw'] as const) expect(once.winChance[w]).toBeCloseTo(again.winChance[w], 13);
+    for (let k = 1; k <= 7; k++) expect(once.rounds.distribution[String(k)] ?? 0).toBeCloseTo(again.rounds.distribution[String(k)] ?? 0, 13);
+    expect(once.combatants[2]!.survived).toBeCloseTo(again.combatants[2]!.survived, 13);
+    const mc = simulate(late, 'late', { fights: 20_000, seed: 5 });
+    agrees(once.winChance.heroes, mc.wins.heroes, 20_000);
+  });
 });
 
 describe('exact: a consequences roll against one enemy', () => {

@@ -29,7 +29,10 @@ export interface ExactOptions {
   readonly prune?: number;
   /** Merge equal states (default true); false walks the plain tree of paths (tests compare the two). */
   readonly merge?: boolean;
-  /** Walk an act's paths once for all rounds (default true: no rule reads the round inside an act); false for tests. */
+  /**
+   * Walk an act's paths, and those from an act's end to the next act, once for all rounds (default true: no rule reads
+   * the round inside an act, nor between acts but for late arrivals and maxRounds); false for tests.
+   */
   readonly reuseActs?: boolean;
 }
 
@@ -242,14 +245,6 @@ export function exactFight(system: System, fight: FightDef, options: ExactOption
   n = r.combatants.length;
   const width = n * stride;
   const startDamage = new Float64Array(n);
-  /** The path's rewards (damage dealt since its state, its checks) added to the answer with weight w: E[sum] is the sum of E[steps]. */
-  const gather = (w: number): void => {
-    for (const c of r.combatants) {
-      const d = c.damageDealt - startDamage[c.order]!;
-      if (d !== 0) rewardsEnd[c.order * stride]! += w * d;
-    }
-    for (let i = 0; i < pathChecks.length; i++) rewardsEnd[pathChecks[i]!]! += w;
-  };
   const startPath = (): void => {
     for (const c of r.combatants) startDamage[c.order] = c.damageDealt;
     pathChecks.length = 0;
@@ -435,21 +430,69 @@ export function exactFight(system: System, fight: FightDef, options: ExactOption
     throw BOUNDARY;
   };
 
+  /**
+   * The paths from a state after an act to the next act's start or the fight's end, relative to the state: kept by the
+   * state's key without its round when no rule between read the round (no late arrival due, no path stopped by
+   * maxRounds), and used again for a state `crossed` rounds or more before maxRounds.
+   */
+  interface TailPaths {
+    readonly next: Map<string, { readonly rest: string; readonly roundDelta: number; readonly place: number; q: number; qErr: number; readonly choices: number[]; readonly sides: number[]; readonly actor: string; readonly rewards: Map<number, number> }>;
+    readonly ends: { readonly q: number; readonly winner: Winner; readonly roundDelta: number; readonly end: Uint8Array; readonly hp: Float64Array; readonly fell: boolean; readonly dead: boolean; readonly rewards: [number, number][] }[];
+    pruned: number;
+    crossed: number;
+    reusable: boolean;
+  }
+  const tailCache = new Map<string, TailPaths>();
+
+  const applyTail = (t: TailPaths): boolean => {
+    unexplored += node.mass * t.pruned;
+    for (const e of t.ends) {
+      const w = node.mass * e.q;
+      wins[e.winner] += w;
+      const rs = node.round + e.roundDelta;
+      rounds.set(rs, (rounds.get(rs) ?? 0) + w);
+      for (let i = 0; i < n; i++) {
+        const code = e.end[i]!;
+        if (code === 0) { survived[i]! += w; hpLeft[i]! += w * e.hp[i]!; } else if (code === 1) died[i]! += w; else if (code === 2) fled[i]! += w; else down[i]! += w;
+      }
+      if (e.fell) heroDown += w;
+      if (e.dead) heroDied += w;
+      for (const [i, v] of e.rewards) rewardsEnd[i]! += w * v;
+      // The path's share (two roundings) and the addition into a total (one rounding of the total).
+      err += node.err * e.q + 2 * UNIT * w + UNIT * wins[e.winner];
+    }
+    for (const x of t.next.values()) {
+      const w = node.mass * x.q;
+      const round = node.round + x.roundDelta;
+      if (!addState(x.rest, round, round * 4096 + x.place, false, x.actor, node.choices.concat(x.choices), node.sides.concat(x.sides), node.startAct + 1, w, x.q, x.qErr, false)) return false;
+      for (const [i, v] of x.rewards) rewardsEnd[i]! += node.mass * v;
+    }
+    return true;
+  };
+
   while (heap.size !== 0) {
     node = heap.pop();
     open.delete(node.key);
+    if (node.mass < prune) { unexplored += node.mass; continue; }
     if (!node.post) {
-      if (node.mass < prune) { unexplored += node.mass; continue; }
       const known = options.reuseActs === false ? undefined : actCache.get(node.rest);
       if (known !== undefined) {
         if (!applyAct(known)) return refuse(refusal!);
+        continue;
+      }
+    } else if (node.startAct > 0 && options.reuseActs !== false) {
+      const known = tailCache.get(node.rest);
+      if (known !== undefined && node.round + known.crossed <= fight.maxRounds) {
+        if (!applyTail(known)) return refuse(refusal!);
         continue;
       }
     }
     oracle.choices = node.choices.slice();
     oracle.sides = node.sides.slice();
     oracle.fixed = node.choices.length;
-    oracle.mass = node.mass;
+    // Paths are given up by their share of the state (the state itself by its mass, above).
+    oracle.mass = 1;
+    const tail: TailPaths = { next: new Map(), ends: [], pruned: 0, crossed: 0, reusable: node.startAct > 0 };
     let paths = 0;
     for (;;) {
       if (++runs > maxRuns) return refuse(tooManyRuns(paths));
@@ -475,33 +518,54 @@ export function exactFight(system: System, fight: FightDef, options: ExactOption
       oracle.choices.length = oracle.at;
       oracle.sides.length = oracle.at;
       const q = 1 / oracle.denominator;
-      const w = node.mass * q;
+      // A late arrival is due by round number: the paths then depend on the round.
+      if (r.arrivingHeroes + r.arrivingEnemies > 0) tail.reusable = false;
+      const rewardsOf = (): [number, number][] => {
+        const out: [number, number][] = [];
+        for (const c of r.combatants) { const d = c.damageDealt - startDamage[c.order]!; if (d !== 0) out.push([c.order * stride, d]); }
+        for (let i = 0; i < pathChecks.length; i++) out.push([pathChecks[i]!, 1]);
+        return out;
+      };
       if (signal === PRUNED) {
-        unexplored += w;
+        tail.pruned += q;
       } else if (result !== null) {
-        wins[result.winner] += w;
-        rounds.set(result.rounds, (rounds.get(result.rounds) ?? 0) + w);
-        let anyFell = false, anyDead = false;
+        // The loop stopped at maxRounds (no winner decided): a path that depends on the round.
+        if (r.winner === null) tail.reusable = false;
+        const end = new Uint8Array(n), hp = new Float64Array(n);
+        let fell = false, dead = false;
         for (const c of result.combatants) {
-          const i = c.order;
-          if (!c.down) { survived[i]! += w; hpLeft[i]! += w * r.hp(c); } else if (c.dead) died[i]! += w; else if (c.fled) fled[i]! += w; else down[i]! += w;
-          if (c.side === 'heroes') { anyFell ||= c.fell; anyDead ||= c.dead; }
+          end[c.order] = !c.down ? 0 : c.dead ? 1 : c.fled ? 2 : 3;
+          hp[c.order] = !c.down ? r.hp(c) : 0;
+          if (c.side === 'heroes') { fell ||= c.fell; dead ||= c.dead; }
         }
-        if (anyFell) heroDown += w;
-        if (anyDead) heroDied += w;
-        gather(w);
-        // The path's share (two roundings) and the addition into a total (one rounding of the total).
-        err += node.err * q + 2 * UNIT * w + UNIT * wins[result.winner];
+        tail.ends.push({ q, winner: result.winner, roundDelta: result.rounds - node.round, end, hp, fell, dead, rewards: rewardsOf() });
+        tail.crossed = Math.max(tail.crossed, result.rounds - node.round);
       } else {
         const actor = boundaryActor!;
         const rest = stateKey(r, actor, clockMode ? actsThisRound : 0, initiativeRead, idOf);
-        const level = r.round * 4096 + (clockMode ? actsThisRound : r.turnOrder.indexOf(actor));
-        if (!addState(rest, r.round, level, false, actor.id, oracle.choices.slice(), oracle.sides.slice(), actCount, w, q, 0, true)) return refuse(refusal!);
-        gather(w);
+        const place = clockMode ? actsThisRound : r.turnOrder.indexOf(actor);
+        const roundDelta = r.round - node.round;
+        const group = `${roundDelta}|${place}|${rest}`;
+        let x = tail.next.get(group);
+        if (x === undefined) {
+          x = { rest, roundDelta, place, q: 0, qErr: 0, choices: oracle.choices.slice(node.choices.length), sides: oracle.sides.slice(node.choices.length), actor: actor.id, rewards: new Map() };
+          tail.next.set(group, x);
+          for (const c of r.combatants) {
+            hpSeen[c.order]!.add(r.hp(c));
+            conditionsSeen[c.order]!.add(c.conditions.map((k) => `${idOf(k.def)}:${k.turnsLeft}:${k.chargesLeft}`).join(','));
+          }
+        }
+        x.q += q;
+        x.qErr += 2 * UNIT * q + UNIT * x.q;
+        for (const [i, v] of rewardsOf()) x.rewards.set(i, (x.rewards.get(i) ?? 0) + q * v);
+        tail.crossed = Math.max(tail.crossed, roundDelta);
       }
       if (!advance()) break;
     }
     noteWidest(paths);
+    if (!node.post) continue;
+    if (tail.reusable) tailCache.set(node.rest, tail);
+    if (!applyTail(tail)) return refuse(refusal!);
   }
 
   const total = wins.heroes + wins.enemies + wins.draw;
