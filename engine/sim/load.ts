@@ -393,7 +393,7 @@ class Loader extends RulesLoader {
     const tracks = apply.tracks.map((t, i) => {
       const track = this.trackIds.indexOf(t.track);
       if (track < 0) this.error(`${at}/tracks/${i}/track`, `unknown track '${t.track}'`);
-      return { track: Math.max(0, track), name: t.track, amount: this.formulas.maybe(t.amount, `${at}/tracks/${i}/amount`) };
+      return { track: Math.max(0, track), name: t.track, amount: this.formulas.maybe(t.amount, `${at}/tracks/${i}/amount`), downs: t.downs === true };
     });
     const conditions = (apply.conditions ?? []).map((c, i) => {
       for (const key of ['apply', 'remove'] as const) {

@@ -586,7 +586,7 @@ export interface System {
 
 export interface DamageApplyDef {
   /** In order: each takes `amount` (null: all that is left) of what is left, within what the track holds. */
-  readonly tracks: readonly { readonly track: number; readonly name: string; readonly amount: Formula | null }[];
+  readonly tracks: readonly { readonly track: number; readonly name: string; readonly amount: Formula | null; readonly downs: boolean }[];
   /** Each `when` read after the tracks (all first, then each that holds applies and removes). */
   readonly conditions: readonly { readonly when: Formula; readonly apply: string | null; readonly remove: string | null }[];
 }

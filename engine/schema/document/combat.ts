@@ -62,7 +62,12 @@ export interface CombatDamage {
 
 export interface DamageApply {
   /** Tracks lowered in order, each taking its `amount` of what is left (default: all of it). */
-  readonly tracks: readonly { readonly track: string; readonly amount?: FormulaText }[];
+  readonly tracks: readonly {
+    readonly track: string;
+    readonly amount?: FormulaText;
+    /** Emptied by a blow, this track puts its holder down as emptied hit points do (a stun track: knocked out). */
+    readonly downs?: boolean;
+  }[];
   /** Conditions put on (`apply`) or taken off (`remove`) where `when` holds, read after the tracks. */
   readonly conditions?: readonly { readonly when: FormulaText; readonly apply?: string; readonly remove?: string }[];
 }

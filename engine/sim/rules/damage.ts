@@ -235,7 +235,7 @@ function dealApplied(f: FightState, actor: Combatant, target: Combatant, apply: 
   const current = f.system.trackCurrent;
   const hpBefore = f.hp(target);
   const split: { track: string; amount: number; value: number }[] | null = f.sink ? [] : null;
-  let left = after, done = 0;
+  let left = after, done = 0, emptied = false;
   const tracks = apply.tracks;
   for (let i = 0; i < tracks.length; i++) {
     const t = tracks[i]!;
@@ -246,6 +246,7 @@ function dealApplied(f: FightState, actor: Combatant, target: Combatant, apply: 
     if (take === 0) continue;
     f.setTrack(target, t.track, holds - take);
     left -= take; done += take;
+    if (t.downs && holds - take <= 0) emptied = true;
     if (split) split.push({ track: t.name, amount: take, value: holds - take });
   }
   // Every rule's `when` is read before any applies (one rule's condition does not turn another's).
@@ -281,8 +282,8 @@ function dealApplied(f: FightState, actor: Combatant, target: Combatant, apply: 
     }
     if (r.apply !== null) applyCondition(f, target, r.apply, actor, null);
   }
-  if (sustain && done > 0 && target.sustaining && hpAfter > 0) sustainCheck(f, target, done);
-  if (hpAfter <= 0 && !target.down) goDown(f, target, actor);
+  if (sustain && done > 0 && target.sustaining && hpAfter > 0 && !emptied) sustainCheck(f, target, done);
+  if ((hpAfter <= 0 || emptied) && !target.down) goDown(f, target, actor);
   if (f.cardBits !== 0) damageCards(f, actor, target, Math.max(0, after), kind);
   return done;
 }
