@@ -130,6 +130,9 @@ describe('the studio in two languages', () => {
     await page.getByTestId('to-end').click();
     await expect.poll(() => page.getByTestId('winner').textContent()).toMatch(/^(vitória dos (heróis|inimigos)|empate)$/);
     expect(await page.locator('[data-testid="initiative-strip"] .round').textContent()).toBe('Fim');
+    // The sandbox's own log sentences (the engine's chips are its English).
+    expect(await page.getByTestId('chip').last().textContent()).toMatch(/Luta encerrada após \d+ rodadas?: (os heróis vencem|os inimigos vencem|empate)/);
+    expect(await page.getByTestId('chip-log').textContent()).toMatch(/ morreu| caiu/);
     expect(await englishLeft()).toEqual([]);
     await shoot('fight-pt');
     await page.getByTestId('tab-batch').click();

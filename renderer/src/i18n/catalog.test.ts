@@ -6,6 +6,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { en } from './en';
 import { ptBR } from './pt-BR';
+import { ENGLISH_FIGHT_WORDS } from '../sandbox/fightView';
 
 const params = (message: string): string[] => [...message.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
 
@@ -20,6 +21,10 @@ describe('the catalog', () => {
       expect(ptBR[key].trim(), key).not.toBe('');
       expect(params(ptBR[key]), key).toEqual(params(en[key]));
     }
+  });
+
+  test("the sandbox's log sentences: one catalog key each, the English the same as fightView's", () => {
+    for (const [word, english] of Object.entries(ENGLISH_FIGHT_WORDS)) expect(en[`log.${word}` as keyof typeof en], word).toBe(english);
   });
 
   test('Portuguese is not English copied: most messages differ', () => {

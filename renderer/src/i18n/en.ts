@@ -427,6 +427,29 @@ export const en = {
   'change.moved': 'The text has changed since this preview: preview it again.',
   'change.nothing': 'Nothing to change.',
   'change.applied': 'Applied (unsaved; Ctrl+Z in the editor takes it back). The Balance tab\'s "Diff saved → edited" fights every fight.',
+
+  // The sandbox's own log sentences (fightView.ts ENGLISH_FIGHT_WORDS, the same words)
+  'log.harm': '{levels} harm ({amount} hp)',
+  'log.cannotRegenerate': 'cannot regenerate this turn',
+  'log.regenerates': 'regenerates {amount}',
+  'log.conditionSaved': '{who} saves against {condition}',
+  'log.conditionEnded': '{who} is no longer {condition}',
+  'log.conditionRefreshed': '{who} is again {condition}',
+  'log.conditionNow': '{who} is now {condition}',
+  'log.dc': ' (DC {dc})',
+  'log.down': '{who} is down',
+  'log.dead': '{who} is dead',
+  'log.stable': '{who} is down, stable',
+  'log.noTime': '{action}: no time left this turn',
+  'log.sustainStarted': 'starts sustaining {ability}',
+  'log.sustainKept': 'keeps sustaining {ability}',
+  'log.sustainStopped': 'stops sustaining {ability}',
+  'log.draws': '{who} draws {card}',
+  'log.fightOverOne': 'Fight over after {n} round: {winner}',
+  'log.fightOverOther': 'Fight over after {n} rounds: {winner}',
+  'log.heroesWin': 'the heroes win',
+  'log.enemiesWin': 'the enemies win',
+  'log.draw': 'a draw',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -60,7 +60,35 @@ export interface DisplayNames {
   readonly abilities?: ReadonlyMap<string, string>;
   /** Where an ability takes its user (its `move`), by ability id: the log's ability event does not say. */
   readonly moves?: ReadonlyMap<string, string>;
+  /** The sentences the sandbox writes itself (English by default; the studio passes its language's). */
+  readonly words?: FightWords;
 }
+
+/** The log sentences for events that carry no engine chip, as templates with `{params}`. */
+export const ENGLISH_FIGHT_WORDS = {
+  harm: '{levels} harm ({amount} hp)',
+  cannotRegenerate: 'cannot regenerate this turn',
+  regenerates: 'regenerates {amount}',
+  conditionSaved: '{who} saves against {condition}',
+  conditionEnded: '{who} is no longer {condition}',
+  conditionRefreshed: '{who} is again {condition}',
+  conditionNow: '{who} is now {condition}',
+  dc: ' (DC {dc})',
+  down: '{who} is down',
+  dead: '{who} is dead',
+  stable: '{who} is down, stable',
+  noTime: '{action}: no time left this turn',
+  sustainStarted: 'starts sustaining {ability}',
+  sustainKept: 'keeps sustaining {ability}',
+  sustainStopped: 'stops sustaining {ability}',
+  draws: '{who} draws {card}',
+  fightOverOne: 'Fight over after {n} round: {winner}',
+  fightOverOther: 'Fight over after {n} rounds: {winner}',
+  heroesWin: 'the heroes win',
+  enemiesWin: 'the enemies win',
+  draw: 'a draw',
+} as const;
+export type FightWords = Readonly<Record<keyof typeof ENGLISH_FIGHT_WORDS, string>>;
 
 /** Display names of a fight's combatants: several of one template share a name, told apart by their id's number (Standard 2). */
 export function combatantNames(start: FightStartEvent | undefined): Map<string, string> {
@@ -75,7 +103,8 @@ export function combatantNames(start: FightStartEvent | undefined): Map<string, 
   return names;
 }
 
-const WINNER_WORDS: Readonly<Record<string, string>> = { heroes: 'the heroes win', enemies: 'the enemies win', draw: 'a draw' };
+const fill = (template: string, params: Readonly<Record<string, string | number>>): string =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 
 function unreachable(event: never): never {
   throw new Error(`unknown fight event ${JSON.stringify(event)}`);
@@ -91,6 +120,8 @@ export function foldEvents(events: readonly FightEvent[], upTo: number, initiati
   const conditionName = (id: string): string => display.conditions?.get(id) ?? id;
   const abilityName = (id: string): string => display.abilities?.get(id) ?? id;
   const hpTrack = start?.hpTrack ?? null;
+  const w = display.words ?? ENGLISH_FIGHT_WORDS;
+  const winnerWords: Readonly<Record<string, string>> = { heroes: w.heroesWin, enemies: w.enemiesWin, draw: w.draw };
   let round = 0;
   let actorNow: string | null = null;
   let winner: string | null = null;
@@ -156,13 +187,13 @@ export function foldEvents(events: readonly FightEvent[], upTo: number, initiati
       case 'harm': {
         const c = ensure(event.target);
         c.hp -= event.amount;
-        chip(event.actor, nameOf(event.target), `${event.levels} harm (${event.amount} hp)`);
+        chip(event.actor, nameOf(event.target), fill(w.harm, { levels: event.levels, amount: event.amount }));
         break;
       }
       case 'regenerate': {
         const c = ensure(event.target);
         if (!event.stopped) c.hp = Math.min(c.maxHp, c.hp + event.amount);
-        chip(event.target, null, event.stopped ? 'cannot regenerate this turn' : `regenerates ${event.amount}`);
+        chip(event.target, null, event.stopped ? w.cannotRegenerate : fill(w.regenerates, { amount: event.amount }));
         break;
       }
       case 'condition': {
@@ -170,8 +201,9 @@ export function foldEvents(events: readonly FightEvent[], upTo: number, initiati
         const removed = event.change === 'ended' || event.change === 'saved';
         if (removed) c.conditions = c.conditions.filter((x) => x !== event.condition);
         else if (!c.conditions.includes(event.condition)) c.conditions = [...c.conditions, event.condition];
-        const words = event.change === 'saved' ? 'saves against' : removed ? 'is no longer' : event.change === 'refreshed' ? 'is again' : 'is now';
-        chip(event.source ?? null, nameOf(event.target), `${nameOf(event.target)} ${words} ${conditionName(event.condition)}${event.dc !== undefined ? ` (DC ${event.dc})` : ''}`,
+        const words = event.change === 'saved' ? w.conditionSaved : removed ? w.conditionEnded : event.change === 'refreshed' ? w.conditionRefreshed : w.conditionNow;
+        const dc = event.dc !== undefined ? fill(w.dc, { dc: event.dc }) : '';
+        chip(event.source ?? null, nameOf(event.target), fill(words, { who: nameOf(event.target), condition: conditionName(event.condition) }) + dc,
           { origin: { kind: 'condition', id: event.condition } });
         break;
       }
@@ -179,12 +211,12 @@ export function foldEvents(events: readonly FightEvent[], upTo: number, initiati
         const c = ensure(event.target);
         c.down = true;
         c.fate = event.state;
-        const state = event.state === 'down' ? 'is down' : event.state === 'dead' ? 'is dead' : 'is down, stable';
-        chip(event.by ?? null, nameOf(event.target), `${nameOf(event.target)} ${state}`);
+        const state = event.state === 'down' ? w.down : event.state === 'dead' ? w.dead : w.stable;
+        chip(event.by ?? null, nameOf(event.target), fill(state, { who: nameOf(event.target) }));
         break;
       }
       case 'noTime':
-        chip(event.actor, null, `${event.action}${event.attack ? ` ${event.attack}` : ''}: no time left this turn`);
+        chip(event.actor, null, fill(w.noTime, { action: `${event.action}${event.attack ? ` ${event.attack}` : ''}` }));
         break;
       case 'ability': {
         // A move (Libra's Step back, classic-d20's Fall back and Misty Step) takes its user to the ability's `move`.
@@ -194,8 +226,8 @@ export function foldEvents(events: readonly FightEvent[], upTo: number, initiati
         break;
       }
       case 'sustain': {
-        const words = event.change === 'started' ? 'starts sustaining' : event.change === 'kept' ? 'keeps sustaining' : 'stops sustaining';
-        chip(event.actor, null, `${words} ${abilityName(event.ability)}`, { origin: { kind: 'ability', id: event.ability } });
+        const words = event.change === 'started' ? w.sustainStarted : event.change === 'kept' ? w.sustainKept : w.sustainStopped;
+        chip(event.actor, null, fill(words, { ability: abilityName(event.ability) }), { origin: { kind: 'ability', id: event.ability } });
         break;
       }
       case 'gain':
@@ -209,7 +241,7 @@ export function foldEvents(events: readonly FightEvent[], upTo: number, initiati
         break;
       case 'draw':
         // A card dealt for initiative (`turn.initiative.deck`): its holder's initiative this round.
-        chip(null, nameOf(event.target), `${nameOf(event.target)} draws ${event.card}`);
+        chip(null, nameOf(event.target), fill(w.draws, { who: nameOf(event.target), card: event.card }));
         break;
       case 'flee': {
         // One running away has left the fight (a `flees` condition): out of it, neither standing nor down.
@@ -233,7 +265,7 @@ export function foldEvents(events: readonly FightEvent[], upTo: number, initiati
         ended = true;
         winner = event.winner;
         actorNow = null;
-        chip(null, null, `Fight over after ${event.rounds} round${event.rounds === 1 ? '' : 's'}: ${WINNER_WORDS[event.winner] ?? event.winner}`);
+        chip(null, null, fill(event.rounds === 1 ? w.fightOverOne : w.fightOverOther, { n: event.rounds, winner: winnerWords[event.winner] ?? event.winner }));
         break;
       default:
         unreachable(event);

@@ -6,11 +6,15 @@ import type { BatchPart, BatchStats, ComposedFight, FightChoice, FightEvent, Sim
 import { defaultBatchWorkers, MAX_BATCH_WORKERS, mergeBatchParts, splitBatch } from '../workers/batchParts';
 import { MAX_BATCH_FIGHTS, seedProblem, wholeNumberProblem } from './inputs';
 import { timeLeft, type TurnOffer, type TurnStep } from '../../../engine/index';
-import { foldEvents, nextTurnEnd, startCursor, type DisplayNames, type FightView } from '../sandbox/fightView';
+import { ENGLISH_FIGHT_WORDS, foldEvents, nextTurnEnd, startCursor, type DisplayNames, type FightView, type FightWords } from '../sandbox/fightView';
 import { RunHistoryState } from './runHistory.svelte';
 import type { RunsApi } from './runHistory';
 import { resultSource, type ResultSource } from './resultSource';
-import { t } from '../i18n/index.svelte';
+import { t, type MessageKey } from '../i18n/index.svelte';
+
+/** The sandbox's own log sentences in the studio's language (catalog keys `log.<word>`). */
+const fightWords = (): FightWords =>
+  Object.fromEntries(Object.keys(ENGLISH_FIGHT_WORDS).map((k) => [k, t(`log.${k}` as MessageKey)])) as FightWords;
 
 /** Fights a batch worker runs per request: a cancelled batch keeps every request that finished. */
 export function batchChunk(sliceFights: number): number {
@@ -202,7 +206,7 @@ export class SandboxState {
     : this.composedEnemies.map((e) => e.source === 'template'
       ? { idBase: e.role, count: e.count, template: { role: e.role, tier: e.tier }, pinned: false }
       : { idBase: e.creature, count: e.count, template: null, pinned: false })));
-  readonly view: FightView = $derived(foldEvents(this.events, this.cursor, this.outline.initiativeCheck, this.outline.names));
+  readonly view: FightView = $derived(foldEvents(this.events, this.cursor, this.outline.initiativeCheck, { ...this.outline.names, words: fightWords() }));
   readonly atEnd = $derived(this.cursor >= this.events.length);
 
   #rerunTimer: ReturnType<typeof setTimeout> | null = null;
