@@ -24,6 +24,7 @@ export type { SimStats, PartialStats, CombatantStats, Tally } from './stats';
 export { StatsAccumulator } from './stats';
 export type { ExactOptions, ExactStats, ExactCombatant, ExactRefusal, ExactOutcome } from './exact';
 import { exactFight, type ExactOptions, type ExactRefusal, type ExactStats } from './exact';
+export { exactFight } from './exact';
 
 export type LoadOutcome = { readonly ok: true; readonly system: System } | { readonly ok: false; readonly diagnostics: readonly SimDiagnostic[] };
 

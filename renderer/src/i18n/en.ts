@@ -222,6 +222,7 @@ export const en = {
   'batch.cancel': 'Cancel',
   'batch.cancelled': '{done} of {total} fights, cancelled: the figures below are of the fights that finished.',
   'batch.heroesWin': 'heroes win',
+  'batch.exact': 'exact: {p}',
   'batch.enemies': 'enemies',
   'batch.draws': 'draws',
   'batch.roundsBefore': 'rounds',

@@ -210,6 +210,7 @@ export const ptBR: Record<MessageKey, string> = {
   'batch.cancel': 'Cancelar',
   'batch.cancelled': '{done} de {total} lutas, cancelado: os números abaixo são das lutas que terminaram.',
   'batch.heroesWin': 'vitória dos heróis',
+  'batch.exact': 'exato: {p}',
   'batch.enemies': 'inimigos',
   'batch.draws': 'empates',
   'batch.roundsBefore': 'rodadas: média',

@@ -169,6 +169,8 @@ export class SandboxState {
   batchTotal = $state(0);
   batchRunning = $state(false);
   batchStats = $state.raw<BatchStats | null>(null);
+  /** The batch's fight solved exactly (engine/sim/exact.ts) when small enough: the heroes' win chance, else null. */
+  batchExact = $state<number | null>(null);
   batchError = $state<string | null>(null);
   batchMillis = $state(0);
   /** Workers a batch may use (each takes at least MIN_FIGHTS_PER_WORKER fights), and how many the last one used. */
@@ -437,6 +439,8 @@ export class SandboxState {
       }
       const stats = mergeBatchParts(parts, seed);
       this.batchStats = stats;
+      this.batchExact = null;
+      void this.#solveExactly(systemText, choice, stats);
       this.batchSource = source;
       this.batchCancelled = cancelled ? { done: stats.fights, total: this.batchTotal } : null;
       this.batchError = null;
@@ -456,6 +460,16 @@ export class SandboxState {
     } finally {
       this.batchRunning = false;
       this.batchLeft = null;
+    }
+  }
+
+  /** Beside a finished batch, its fight's exact win chance, once the idle first batch worker has solved it (if small enough). */
+  async #solveExactly(systemText: string, choice: FightChoice, stats: BatchStats): Promise<void> {
+    try {
+      const answer = await this.#batchClient(0).request({ type: 'exact', systemText, choice });
+      if (answer.type === 'exactResult' && this.batchStats === stats) this.batchExact = answer.win;
+    } catch {
+      // A stopped worker (a new batch, a cancel) leaves the estimate alone.
     }
   }
 

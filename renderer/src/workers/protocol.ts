@@ -63,6 +63,8 @@ export type CheckResponse =
   | { readonly type: 'formulaInfo'; readonly id: number; readonly info: FormulaInfo }
   | { readonly type: 'completions'; readonly id: number; readonly names: readonly CompletionName[] }
   | { readonly type: 'language'; readonly id: number; readonly answer: LanguageAnswer }
+  /** `win`: the heroes' exact win chance, or null (with the reason) when the fight is too big for the studio's budget. */
+  | { readonly type: 'exactResult'; readonly id: number; readonly win: number | null; readonly states: number; readonly reason: string | null }
   | { readonly type: 'failed'; readonly id: number; readonly message: string };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -144,7 +146,9 @@ export type SimRequest =
       /** Fights from .. from + fights - 1 of the batch. */
       readonly from: number;
       readonly fights: number;
-    };
+    }
+  /** The fight's exact heroes' win chance (engine/sim/exact.ts) within a small budget, beside a batch's estimate. */
+  | { readonly type: 'exact'; readonly id: number; readonly systemText: string; readonly choice: FightChoice };
 
 export type SimResponse =
   /** `offer`: the fight stopped at a played hero's turn with no choice yet; what that hero may do. */

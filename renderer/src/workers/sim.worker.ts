@@ -1,6 +1,6 @@
 // The sim worker: one fight's event log for the sandbox's stepper, and slices of batches with progress reports.
 // A runaway batch is stopped by the UI with terminate().
-import { runFightLog, runBatchPart } from './simulate';
+import { runExact, runFightLog, runBatchPart } from './simulate';
 import type { SimRequest, SimResponse } from './protocol';
 
 const post = (message: SimResponse): void => self.postMessage(message);
@@ -26,6 +26,12 @@ self.onmessage = (event: MessageEvent<SimRequest>) => {
         });
         if ('error' in result) post({ type: 'failed', id: request.id, message: result.error });
         else post({ type: 'batchPartResult', id: request.id, part: result.part });
+        return;
+      }
+      case 'exact': {
+        const result = runExact(request.systemText, request.choice);
+        if ('error' in result) post({ type: 'failed', id: request.id, message: result.error });
+        else post({ type: 'exactResult', id: request.id, ...result });
         return;
       }
     }

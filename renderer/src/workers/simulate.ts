@@ -38,6 +38,25 @@ function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The studio's budget for an exact answer: a fraction of a second on an idle core, so a big fight answers "too big" quickly. */
+export const STUDIO_EXACT_BUDGET = { maxStates: 10_000, maxRuns: 30_000 } as const;
+
+/** The heroes' exact win chance of the chosen fight, or null with the reason when it is over the studio's budget. */
+export function runExact(systemText: string, choice: FightChoice): { win: number | null; states: number; reason: string | null } | Failure {
+  const system = load(systemText);
+  if (failed(system)) return system;
+  const fight = fightOf(system, choice);
+  if (failed(fight)) return fight;
+  const def = typeof fight === 'string' ? system.fights.get(fight) : fight;
+  if (!def) return { error: `unknown fight '${String(fight)}'` };
+  try {
+    const out = sim.exactFight(system, def, STUDIO_EXACT_BUDGET);
+    return out.exact ? { win: out.winChance.heroes, states: out.states, reason: null } : { win: null, states: out.states, reason: out.reason };
+  } catch (error) {
+    return { error: message(error) };
+  }
+}
+
 /** Thrown by the chooser at a played hero's turn with no choice yet: the fight stops there and offers it. */
 class AwaitChoice extends Error {
   constructor(readonly offer: TurnOffer) { super('waiting for a choice'); }
