@@ -10,7 +10,13 @@ export type { MessageKey };
 export const LOCALES: readonly Locale[] = ['en', 'pt-BR'];
 export const CATALOGS: Record<Locale, Record<MessageKey, string>> = { en, 'pt-BR': ptBR };
 
-const current = $state<{ locale: Locale }>({ locale: 'en' });
+// The state lives in a class made on first use: importing this module runs no rune (node tests import modules that
+// import it, such as state/sandbox.svelte.ts, without the Svelte compiler).
+class LocaleState {
+  locale = $state<Locale>('en');
+}
+let made: LocaleState | null = null;
+const state = (): LocaleState => (made ??= new LocaleState());
 
 /** The studio's locale for a BCP 47 tag (navigator.language, Electron's app locale): Portuguese or English. */
 export function localeFromTag(tag: string | null | undefined): Locale {
@@ -18,11 +24,11 @@ export function localeFromTag(tag: string | null | undefined): Locale {
 }
 
 export function setLocale(locale: Locale): void {
-  current.locale = locale;
+  state().locale = locale;
 }
 
 export function locale(): Locale {
-  return current.locale;
+  return state().locale;
 }
 
 /** `{name}` in a message is replaced by params.name. */
@@ -33,12 +39,12 @@ export function format(template: string, params?: Readonly<Record<string, string
 
 /** The message `key` in the current language, its `{params}` filled in. */
 export function t(key: MessageKey, params?: Readonly<Record<string, string | number>>): string {
-  return format(CATALOGS[current.locale][key] ?? en[key], params);
+  return format(CATALOGS[state().locale][key] ?? en[key], params);
 }
 
 /** A number written the way the current language writes it (1,000 / 1.000). */
 export function num(n: number, options?: Intl.NumberFormatOptions): string {
-  return n.toLocaleString(current.locale === 'pt-BR' ? 'pt-BR' : 'en-US', options);
+  return n.toLocaleString(state().locale === 'pt-BR' ? 'pt-BR' : 'en-US', options);
 }
 
 /** A count with its noun: `key.one` for 1, `key.other` otherwise ('1 error', '2 erros'). */
@@ -48,7 +54,7 @@ export function tn(key: 'count.error' | 'count.warning' | 'count.fight' | 'count
 
 /** A checker (engine) message in the current language; English ones the layer does not know stay as they are. */
 export function checkerMessage(message: string): string {
-  return translateMessage(message, current.locale);
+  return translateMessage(message, state().locale);
 }
 
 /** The message's text before and after the parameter `slot`, for markup around a value (`<b>{path}</b> was …`). */
