@@ -67,9 +67,7 @@ function strike(f: FightState, actor: Combatant, target: Combatant, profile: Att
   if (ability && reactTo(f, target, 'spell', actor, ability.kind)) return false;
   const frame = f.blowFrame;
   s.stat = stat;
-  if (f.map !== null) situate(f, actor, target, profile.reach);
-  let outcome = judge(f, profile.check, frame, actor, target, vs, profile.reach, profile);
-  if (f.map !== null) unsituate(f);
+  let outcome = f.map === null ? judge(f, profile.check, frame, actor, target, vs, profile.reach, profile) : judgeOnMap(f, frame, actor, target, vs, profile);
   if (outcome !== null && outcome.counter) { counterBlow(f, target, actor); return false; }
   // Orders that weigh the hit's damage (`@damage`) see its own: rolled now, as the hit stands, and kept.
   let early = false, earlyRolled = 0, earlyChip = '';
@@ -90,6 +88,12 @@ function strike(f: FightState, actor: Combatant, target: Combatant, profile: Att
   else dealParts(f, actor, target, rolled, profile, chip);
   if (!target.down) afterHit(f, actor, target, profile.applies, profile.save, ability);
   return true;
+}
+
+/** A blow's check on a map: with the conditions its situation lends (flanked, cover, long range) for the check only. */
+function judgeOnMap(f: FightState, frame: FightState['blowFrame'], actor: Combatant, target: Combatant, vs: number, profile: AttackProfile) {
+  situate(f, actor, target, profile.reach);
+  try { return judge(f, profile.check, frame, actor, target, vs, profile.reach, profile); } finally { unsituate(f); }
 }
 
 /**

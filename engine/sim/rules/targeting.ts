@@ -6,6 +6,7 @@ import type { FightState } from '../fight-state';
 import { inReach, squaresBetween } from './map';
 
 function canTarget(f: FightState, actor: Combatant, target: Combatant, reach: string): boolean {
+  if (f.map !== null && !inReach(f, actor, target, reach)) return false;
   const rule = f.system.canTarget;
   if (!rule) return true;
   const s = f.scope;
@@ -30,14 +31,13 @@ export function pickTarget(f: FightState, actor: Combatant, reach: string): Comb
   let focused: Combatant | null = null;
   const focus = actor.def.focus;
   const foes = actor.side === 'heroes' ? f.enemiesList : f.heroesList;
-  const rule = f.system.canTarget;
+  // A rule of the system's or a map may leave a foe out of reach (canTarget asks both).
+  const gated = f.system.canTarget !== null || f.map !== null;
   const hpIndex = f.hpIndex;
-  const map = f.map;
   for (let i = 0; i < foes.length; i++) {
     const c = foes[i]!;
     if (c.down) continue;
-    if (rule !== null && !canTarget(f, actor, c, reach)) continue;
-    if (map !== null && !inReach(f, actor, c, reach)) continue;
+    if (gated && !canTarget(f, actor, c, reach)) continue;
     if (focus && focus !== 'lowest-hp' && !focused && isFocus(c, focus)) focused = c;
     const hp = c.sheet[hpIndex]!;
     if (hp < bestHp) { best = c; bestHp = hp; }
@@ -50,7 +50,7 @@ function isFocus(c: Combatant, focus: string): boolean {
 }
 
 function reachable(f: FightState, actor: Combatant, c: Combatant, reach: string): boolean {
-  return !c.down && c.side !== actor.side && (f.system.canTarget === null || canTarget(f, actor, c, reach)) && (f.map === null || inReach(f, actor, c, reach));
+  return !c.down && c.side !== actor.side && ((f.system.canTarget === null && f.map === null) || canTarget(f, actor, c, reach));
 }
 
 /** How far back a combatant stands: on a map its squares from the actor; its row's index (front 0), else 0 in the near band and 1 beyond it. */
@@ -69,10 +69,10 @@ function pickBy(f: FightState, actor: Combatant, reach: string, picks: 'most-hp'
   let best: Combatant | null = null;
   let bestKey = Infinity;
   let bestHp = Infinity;
+  const gated = f.system.canTarget !== null || f.map !== null;
   for (let i = 0; i < foes.length; i++) {
     const c = foes[i]!;
-    if (c.down || (f.system.canTarget !== null && !canTarget(f, actor, c, reach))) continue;
-    if (f.map !== null && !inReach(f, actor, c, reach)) continue;
+    if (c.down || (gated && !canTarget(f, actor, c, reach))) continue;
     if (focus && focus !== 'lowest-hp' && isFocus(c, focus)) return c;
     const hp = c.sheet[hpIndex]!;
     const key = picks === 'most-hp' ? -hp : picks === 'most-hurt' ? hp / (c.sheet[maxIndex]! || 1) : distanceOf(f, actor, c);
@@ -82,7 +82,7 @@ function pickBy(f: FightState, actor: Combatant, reach: string, picks: 'most-hp'
 }
 
 export function allTargets(f: FightState, actor: Combatant, reach: string): Combatant[] {
-  return f.combatants.filter((c) => !c.down && c.side !== actor.side && canTarget(f, actor, c, reach) && (f.map === null || inReach(f, actor, c, reach)));
+  return f.combatants.filter((c) => !c.down && c.side !== actor.side && canTarget(f, actor, c, reach));
 }
 
 /** Whom an ability is used on, by its `target`. */
