@@ -130,7 +130,8 @@ describe('planChange on classic-d20', () => {
 });
 
 describe('on every seed system', () => {
-  const ids = readdirSync('systems').filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''));
+  const ids = [...readdirSync('systems'), ...readdirSync('systems/games').map((f) => `games/${f}`)]
+    .filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''));
   it.each(ids)('%s: the five requests of the issue plan edits that check, or refuse saying why', (id) => {
     const text = seed(id);
     for (const request of ['make bosses harder from tier 3', 'deixe os chefes mais difíceis a partir do tier 3', 'minions have half the hit points',
