@@ -220,6 +220,11 @@ export const en = {
   'play.toHit': '{pct}% to hit',
 
   // Batch
+  // Number fields
+  'input.wholeNumber': '{label} must be a whole number from {min} to {max}{why}.',
+  'input.empty': ' (the field is empty)',
+  'input.not': ', not {value}',
+  'input.seed': 'Seed',
   'batch.fights': 'Fights',
   'batch.workers': 'Workers',
   'batch.workersTitle': "The fights are split among this many background workers, each taking at least {min}; the statistics are the same whatever the number (each fight's dice follow from the seed and its number).",

@@ -62,3 +62,8 @@ export function around(key: MessageKey, slot: string, params?: Readonly<Record<s
   const [before = '', after = ''] = t(key, { ...params, [slot]: '\u0000' }).split('\u0000');
   return [before, after];
 }
+
+/** The number fields' problem sentence in the current language (state/inputs.ts InputWords). */
+export function inputWords(): { wholeNumber: string; empty: string; not: string; seed: string; number: (n: number) => string } {
+  return { wholeNumber: t('input.wholeNumber'), empty: t('input.empty'), not: t('input.not'), seed: t('input.seed'), number: (n) => num(n) };
+}

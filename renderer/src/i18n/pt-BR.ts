@@ -208,6 +208,10 @@ export const ptBR: Record<MessageKey, string> = {
   'play.turn': 'Turno de {name} (rodada {round}):',
   'play.toHit': '{pct}% de acerto',
 
+  'input.wholeNumber': '{label} precisa ser um número inteiro de {min} a {max}{why}.',
+  'input.empty': ' (o campo está vazio)',
+  'input.not': ', não {value}',
+  'input.seed': 'Semente',
   'batch.fights': 'Lutas',
   'batch.workers': 'Workers',
   'batch.workersTitle': 'As lutas são divididas entre este número de workers em segundo plano, cada um com pelo menos {min}; as estatísticas são as mesmas qualquer que seja o número (os dados de cada luta vêm da semente e do número dela).',

@@ -12,6 +12,7 @@ import { finishSensitivity } from '../../../engine/index';
 import { MAX_BATCH_WORKERS } from '../workers/batchParts';
 import { timeLeft } from '../../../engine/index';
 import type { ResultSource } from './resultSource';
+import { inputWords, t } from '../i18n/index.svelte';
 
 type RunKind = 'grid' | 'diff' | 'sensitivity' | 'tune';
 
@@ -173,7 +174,7 @@ export class BalanceState {
 
   /** One run at a time: a new one stops the one before. `work` gives an error message, or null once it has its answer. */
   async #run(kind: RunKind, work: () => Promise<string | null>, source: ResultSource | null): Promise<void> {
-    const problem = wholeNumberProblem('Fights each', this.fights, MIN_BALANCE_FIGHTS, MAX_BALANCE_FIGHTS);
+    const problem = wholeNumberProblem(t('balance.fightsEach'), this.fights, MIN_BALANCE_FIGHTS, MAX_BALANCE_FIGHTS, inputWords());
     if (problem) {
       this.error = problem;
       return;

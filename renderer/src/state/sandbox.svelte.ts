@@ -10,7 +10,7 @@ import { ENGLISH_FIGHT_WORDS, foldEvents, nextTurnEnd, startCursor, type Display
 import { RunHistoryState } from './runHistory.svelte';
 import type { RunsApi } from './runHistory';
 import { resultSource, type ResultSource } from './resultSource';
-import { t, type MessageKey } from '../i18n/index.svelte';
+import { inputWords, t, type MessageKey } from '../i18n/index.svelte';
 
 /** The sandbox's own log sentences in the studio's language (catalog keys `log.<word>`). */
 const fightWords = (): FightWords =>
@@ -311,7 +311,7 @@ export class SandboxState {
   async runFight(keepCursor = 0): Promise<void> {
     const choice = this.choice();
     if (!this.systemText || !choice) return;
-    const badSeed = seedProblem(this.seed);
+    const badSeed = seedProblem(this.seed, inputWords());
     if (badSeed) {
       this.fightError = badSeed;
       this.events = [];
@@ -389,7 +389,7 @@ export class SandboxState {
   async runBatch(): Promise<void> {
     const choice = this.choice();
     if (!this.systemText || !choice || this.batchRunning) return;
-    const problem = wholeNumberProblem('Fights', this.batchSize, 1, MAX_BATCH_FIGHTS) ?? seedProblem(this.seed);
+    const problem = wholeNumberProblem(t('batch.fights'), this.batchSize, 1, MAX_BATCH_FIGHTS, inputWords()) ?? seedProblem(this.seed, inputWords());
     if (problem) {
       this.batchError = problem;
       return;
