@@ -52,6 +52,7 @@ export { pinFightEdit, pinnedSheet, templateRoster, type RosterEntry } from './e
 export { definitionAt, formulaPlace } from './editor/places';
 export { DocumentSession } from './editor/session';
 export { quickFixes, suggestionsOf, type FixableDiagnostic, type FixEdit, type QuickFix } from './editor/quickFixes';
+export { placeOfPointer, rulesOutline, valueEdit, type RulesField, type RulesFieldKind, type RulesGroup, type RulesOutline, type RulesPlace, type RulesPlaceId, type TemplateNumber, type TemplateRow, type TemplateTable } from './editor/rulesOutline';
 export {
   expandSnippet, schemaCompletions, schemaHover, type CompletionKind, type SchemaCompletion, type SchemaHover,
 } from './editor/schemaHelp';

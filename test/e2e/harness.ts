@@ -218,6 +218,30 @@ export async function highlightedLines(page: Page): Promise<string[]> {
   });
 }
 
+/** Line and column (1-based) of `needle` in a file as saved (the test's own copy: no look into the app). */
+function placeOf(file: string, needle: string, offsetInNeedle: number): { line: number; column: number } {
+  const saved = readFileSync(file, 'utf8');
+  const at = saved.indexOf(needle);
+  if (at < 0) throw new Error(`${needle} is not in ${file}`);
+  const before = saved.slice(0, at + offsetInNeedle).split('\n');
+  return { line: before.length, column: before[before.length - 1]!.length + 1 };
+}
+
+/** Ctrl+G `line:column`, as a person goes to a place; the cursor lands just before `needle` (plus the offset) of `file`. */
+export async function goToText(page: Page, file: string, needle: string, offsetInNeedle = 0): Promise<void> {
+  const { line, column } = placeOf(file, needle, offsetInNeedle);
+  const box = await page.locator('.monaco-editor:has(.view-lines)').first().boundingBox();
+  if (!box) throw new Error('no editor on screen');
+  await page.mouse.click(box.x + 80, box.y + 12);
+  await page.keyboard.press('Control+G');
+  await page.locator('.quick-input-widget input').waitFor({ state: 'visible' });
+  await page.keyboard.type(`${line}:${column}`);
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  // Keys typed before the editor has the focus back would go nowhere.
+  await page.waitForFunction(() => !!document.activeElement?.closest('.monaco-editor .overflow-guard, .monaco-editor textarea, .monaco-editor .native-edit-context'));
+}
+
 /** Waits until the active document is `path`, its current text has been checked, and the editor (its own chunk) is up. */
 export async function waitChecked(page: Page, path: string): Promise<void> {
   await page.waitForFunction(

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PATIENCE_MS, SHOTS, closeStudioSession, hoverUntil, launchBrowser, painted, startStudio, withOpen, type StudioProcess } from './harness';
+import { PATIENCE_MS, SHOTS, closeStudioSession, goToText, hoverUntil, launchBrowser, painted, startStudio, withOpen, type StudioProcess } from './harness';
 
 let studio: StudioProcess;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -22,29 +22,8 @@ async function expectErrors(count: string): Promise<void> {
   await expect.poll(errorCount, { timeout: 30_000 }).toBe(count);
 }
 
-/** Line and column (1-based) of `needle` in a workspace file as saved (the test's own copy: no look into the app). */
-function placeOf(file: string, needle: string, offsetInNeedle = 0): { line: number; column: number } {
-  const saved = readFileSync(join(studio.workspace, file), 'utf8');
-  const at = saved.indexOf(needle);
-  if (at < 0) throw new Error(`${needle} is not in ${file}`);
-  const before = saved.slice(0, at + offsetInNeedle).split('\n');
-  return { line: before.length, column: before[before.length - 1]!.length + 1 };
-}
-
-/** Ctrl+G `line:column`, as a person goes to a place; the cursor lands just before `needle` (plus the offset). */
-async function goTo(file: string, needle: string, offsetInNeedle = 0): Promise<void> {
-  const { line, column } = placeOf(file, needle, offsetInNeedle);
-  const box = await page.locator('.monaco-editor:has(.view-lines)').first().boundingBox();
-  if (!box) throw new Error('no editor on screen');
-  await page.mouse.click(box.x + 80, box.y + 12);
-  await page.keyboard.press('Control+G');
-  await page.locator('.quick-input-widget input').waitFor({ state: 'visible' });
-  await page.keyboard.type(`${line}:${column}`);
-  await page.keyboard.press('Enter');
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
-  // Keys typed before the editor has the focus back would go nowhere.
-  await page.waitForFunction(() => !!document.activeElement?.closest('.monaco-editor .overflow-guard, .monaco-editor textarea, .monaco-editor .native-edit-context'));
-}
+/** Ctrl+G to just before `needle` (plus the offset) in a workspace file, as a person goes to a place. */
+const goTo = (file: string, needle: string, offsetInNeedle = 0): Promise<void> => goToText(page, join(studio.workspace, file), needle, offsetInNeedle);
 
 /** The rows of the open suggestion list, as shown (label and detail). */
 async function suggestions(): Promise<string[]> {

@@ -318,6 +318,15 @@ export class SystemEditor {
     if (entry) entry.definitions = definitions;
   }
 
+  /** The JSON pointer of the value under the cursor of the shown document (the Rules outline follows it). */
+  pointerAtCursor(): { docId: string; pointer: string } | null {
+    const model = this.editor.getModel();
+    const position = this.editor.getPosition();
+    if (!model || !position || !this.#current) return null;
+    const pointer = new JsonLocator(model.getValue()).pointerAt(model.getOffsetAt(position));
+    return pointer === undefined ? null : { docId: this.#current, pointer };
+  }
+
   /** Highlights the rule at a JSON pointer (a chip's origin) and scrolls it into view. */
   highlightPointer(docId: string, pointer: string): boolean {
     const entry = this.#models.get(docId);

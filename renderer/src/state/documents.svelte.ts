@@ -1,7 +1,7 @@
 // Open system documents: text, saved state, diagnostics from the check worker, conflicts and backups.
 // Commands are explicit (open, edit, save, saveAs, reload, overwrite, close); components only call them.
 import type { Host, OpenedFile, VersionStamp } from '../host/host';
-import type { CompletionName, Definition, EditorDiagnostic, FormulaInfo, FormulaToken, LanguageAnswer, LanguageQuery } from '../workers/protocol';
+import type { CompletionName, Definition, EditorDiagnostic, FormulaInfo, FormulaToken, LanguageAnswer, LanguageQuery, RulesFieldKind } from '../workers/protocol';
 import type { TextCheck, CheckService } from './checkService';
 import { t } from '../i18n/index.svelte';
 
@@ -184,6 +184,20 @@ export class DocumentsState {
     if (!doc) return;
     if (this.#editor) this.#editor.replaceRange(docId, change.start, change.end, change.text);
     else this.edit(docId, doc.text.slice(0, change.start) + change.text + doc.text.slice(change.end));
+  }
+
+  /**
+   * Sets one value of a document from the Rules outline: through the editor when it is up (one undo step, checked as
+   * typing is), else as an edit of the text. The answer is a message when the value cannot be written.
+   */
+  async setValue(docId: string, pointer: string, kind: RulesFieldKind, value: string | number | boolean): Promise<string | null> {
+    const doc = this.byId(docId);
+    if (!doc) return 'no such document';
+    const { valueEdit } = await import('../../../engine/index');
+    const change = valueEdit(doc.text, pointer, kind, value);
+    if (typeof change === 'string') return change;
+    this.applyEdit(docId, change);
+    return null;
   }
 
   /** The text changed in the editor. */

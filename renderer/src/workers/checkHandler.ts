@@ -4,7 +4,7 @@
 import { DocumentSession } from '../../../engine/index';
 import type { CheckRequest, CheckResponse, LanguageAnswer, LanguageQuery } from './protocol';
 import { schemaCompletions, schemaHover } from '../../../engine/index';
-import { quickFixes } from '../../../engine/index';
+import { quickFixes, rulesOutline } from '../../../engine/index';
 
 const sessions = new Map<string, DocumentSession>();
 
@@ -70,5 +70,7 @@ export function answerLanguage(query: LanguageQuery): LanguageAnswer {
       return { kind: 'hover', hover: schemaHover(query.text, query.offset) };
     case 'fixes':
       return { kind: 'fixes', fixes: query.diagnostics.map((d) => quickFixes(query.text, d)) };
+    case 'rules':
+      return { kind: 'rules', outline: rulesOutline(query.text) };
   }
 }

@@ -2,19 +2,24 @@
 import type { PartialStats } from '../../../engine/index';
 import type { SchemaCompletion, SchemaHover } from '../../../engine/index';
 import type { FixableDiagnostic, QuickFix } from '../../../engine/index';
+import type { RulesOutline } from '../../../engine/index';
 
 /** Schema help and quick fixes (engine/editor/schemaHelp.ts and quickFixes.ts), asked of the check worker. */
 export type LanguageQuery =
   | { readonly kind: 'complete'; readonly text: string; readonly offset: number }
   | { readonly kind: 'hover'; readonly text: string; readonly offset: number }
-  | { readonly kind: 'fixes'; readonly text: string; readonly diagnostics: readonly FixableDiagnostic[] };
+  | { readonly kind: 'fixes'; readonly text: string; readonly diagnostics: readonly FixableDiagnostic[] }
+  /** The Rules outline of a text (engine/editor/rulesOutline.ts). */
+  | { readonly kind: 'rules'; readonly text: string };
 
 export type LanguageAnswer =
   | { readonly kind: 'complete'; readonly items: readonly SchemaCompletion[] }
   | { readonly kind: 'hover'; readonly hover: SchemaHover | null }
   /** One list of fixes per diagnostic asked about, in the same order. */
-  | { readonly kind: 'fixes'; readonly fixes: readonly (readonly QuickFix[])[] };
+  | { readonly kind: 'fixes'; readonly fixes: readonly (readonly QuickFix[])[] }
+  | { readonly kind: 'rules'; readonly outline: RulesOutline };
 
+export type { RulesField, RulesFieldKind, RulesGroup, RulesOutline, RulesPlace, RulesPlaceId, TemplateTable } from '../../../engine/index';
 export type { CompletionName, Definition, DefinitionKind, EditorDistribution as Distribution, EditorDiagnostic, FormulaInfo, FormulaToken, FormulaTokenKind, Severity } from '../../../engine/index';
 import type { Definition, EditorDiagnostic, FormulaInfo, FormulaToken, CompletionName } from '../../../engine/index';
 
