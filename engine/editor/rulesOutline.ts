@@ -22,6 +22,8 @@ export interface RulesField {
 }
 
 export interface RulesGroup {
+  /** The top-level key it is in (`checks`, `heroes`): a place showing several says which. */
+  readonly section: string;
   /** The entry's key, id or role (`attack`, `poisoned`, `Cutter`). */
   readonly name: string;
   readonly pointer: string;
@@ -129,17 +131,17 @@ function groupsOf(text: string, key: string, value: Node): RulesGroup[] {
       const body = property.children?.[1];
       if (typeof name !== 'string' || !body) continue;
       const { fields, more } = fieldsOf(text, body, [key, name]);
-      groups.push({ name, pointer: pathToPointer([key, name]), fields, more });
+      groups.push({ section: key, name, pointer: pathToPointer([key, name]), fields, more });
     }
   } else if (value.type === 'array') {
     (value.children ?? []).forEach((item, index) => {
       const by = NAMED_BY.map((k) => member(item, k)).find((n) => n?.type === 'string');
       const { fields, more } = fieldsOf(text, item, [key, index]);
-      groups.push({ name: by ? String(by.value) : `${key} ${index + 1}`, pointer: pathToPointer([key, index]), fields, more });
+      groups.push({ section: key, name: by ? String(by.value) : `${key} ${index + 1}`, pointer: pathToPointer([key, index]), fields, more });
     });
   } else {
     const { fields, more } = fieldsOf(text, value, [key]);
-    groups.push({ name: key, pointer: pathToPointer([key]), fields, more });
+    groups.push({ section: key, name: key, pointer: pathToPointer([key]), fields, more });
   }
   return groups;
 }
