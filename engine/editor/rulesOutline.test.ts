@@ -77,7 +77,7 @@ describe('placeOfPointer', () => {
 describe('valueEdit', () => {
   test('replaces a formula in place, as one edit, and nothing else', () => {
     const edit = valueEdit(classic, '/templates/0/tracks/hp', 'string', '4 + 3 * @tier');
-    if (typeof edit === 'string') throw new Error(edit);
+    if (edit === null || typeof edit === 'string') throw new Error(String(edit));
     const after = apply(classic, edit);
     expect(after).toBe(classic.replace('"hp": "2 + 3 * @tier"', '"hp": "4 + 3 * @tier"'));
   });
@@ -85,14 +85,20 @@ describe('valueEdit', () => {
   test('writes a missing member (`"grid": false` in a blank system) in the text\'s indentation', () => {
     const blank = '{\n    "id": "x",\n    "name": "X"\n}\n';
     const edit = valueEdit(blank, '/grid', 'boolean', false);
-    if (typeof edit === 'string') throw new Error(edit);
+    if (edit === null || typeof edit === 'string') throw new Error(String(edit));
     expect(apply(blank, edit)).toBe('{\n    "id": "x",\n    "name": "X",\n    "grid": false\n}\n');
   });
 
   test("an object's numeric key stays a key (a hero's `slots` by spell level), named counterexample of the property below", () => {
-    const edit = valueEdit(classic, '/heroes/5/slots/2', 'number', 3);
-    if (typeof edit === 'string') throw new Error(edit);
-    expect(JSON.parse(apply(classic, edit)).heroes[5].slots['2']).toBe(3);
+    const edit = valueEdit(classic, '/heroes/5/slots/2', 'number', 9);
+    if (edit === null || typeof edit === 'string') throw new Error(String(edit));
+    expect(JSON.parse(apply(classic, edit)).heroes[5].slots['2']).toBe(9);
+  });
+
+  test('a value already there is no edit at all (no empty undo step)', () => {
+    expect(valueEdit(classic, '/templates/0/tracks/hp', 'string', '2 + 3 * @tier')).toBeNull();
+    expect(valueEdit(classic, '/grid', 'boolean', true)).toBeNull();
+    expect(valueEdit(classic, '/attributes/str/default', 'number', '10')).toBeNull();
   });
 
   test('numbers and lists are checked before anything is written', () => {
@@ -111,6 +117,10 @@ describe('valueEdit', () => {
         const value = field.kind === 'number' ? (typeof raw === 'number' ? raw : String(raw).length) : field.kind === 'boolean' ? Boolean(raw) : String(raw);
         const edit = valueEdit(classic, field.pointer, field.kind, value);
         if (typeof edit === 'string') throw new Error(edit);
+        if (edit === null) {
+          expect(value).toEqual(at(doc, field.pointer));
+          return;
+        }
         const after = JSON.parse(apply(classic, edit));
         expect(at(after, field.pointer)).toEqual(value);
         const restored = structuredClone(after);

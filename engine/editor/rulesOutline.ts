@@ -3,7 +3,7 @@
 // holding the fields written there, and the templates as a table of roles × tiers with the value each formula gives.
 // From the JSON tree, so it works on a document with errors as far as the JSON parses. Edits go back as text edits
 // of one value (`valueEdit`), which the studio applies through the editor's model: one undo step, checked as typing is.
-import { modify, parseTree, type Node } from 'jsonc-parser';
+import { findNodeAtLocation, modify, parseTree, type Node } from 'jsonc-parser';
 import { parseFormula } from '../formula/parse';
 import { tierRangeOf, tiersOf } from '../schema/tiers';
 import { FormulaTools } from './formulaTools';
@@ -233,9 +233,9 @@ export function placeOfPointer(outline: RulesOutline, pointer: string): { place:
 /**
  * The edit that sets the value at `pointer` to `value` (writing the member when it is missing, as `"grid": false`
  * at the top), in the text's own indentation; a message instead when there is nothing to set there. A `list`
- * field's value is JSON text of an array of plain values.
+ * field's value is JSON text of an array of plain values. Null when the value is already there.
  */
-export function valueEdit(text: string, pointer: string, kind: RulesFieldKind, value: string | number | boolean): TextEdit | string {
+export function valueEdit(text: string, pointer: string, kind: RulesFieldKind, value: string | number | boolean): TextEdit | string | null {
   let json: unknown = value;
   if (kind === 'list') {
     try {
@@ -251,6 +251,15 @@ export function valueEdit(text: string, pointer: string, kind: RulesFieldKind, v
   const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
   if (!root || root.type !== 'object') return 'the document is not a JSON object yet';
   const path = pathIn(root, pointer);
+  // Already so (a field's Enter and then its change event both commit): nothing to write, not even an undo step.
+  const there = findNodeAtLocation(root, path);
+  if (there && isScalar(there) || there?.type === 'array') {
+    try {
+      if (JSON.stringify(JSON.parse(text.slice(there.offset, there.offset + there.length))) === JSON.stringify(json)) return null;
+    } catch {
+      // not plain JSON there: write it
+    }
+  }
   const edits = modify(text, path, json, { formattingOptions: formattingOf(text) });
   if (edits.length === 0) return `nothing to change at ${pointer}`;
   // One replacement over the span the edits touch: one undo step in the editor.

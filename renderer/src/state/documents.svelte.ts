@@ -195,7 +195,7 @@ export class DocumentsState {
     if (!doc) return 'no such document';
     const { valueEdit } = await import('../../../engine/index');
     const change = valueEdit(doc.text, pointer, kind, value);
-    if (typeof change === 'string') return change;
+    if (change === null || typeof change === 'string') return change;
     this.applyEdit(docId, change);
     return null;
   }
