@@ -13,12 +13,13 @@ let page: Page;
 const pageErrors: string[] = [];
 const FILE = 'classic-d20.json';
 
-/** The minion row's hit points at tiers 1–6, as the table shows them. */
-const minionHitPoints = () =>
-  page.evaluate(() => {
-    const row = [...document.querySelectorAll('[data-testid="template-table"] tbody tr')].find((r) => r.querySelector('input')?.getAttribute('aria-label') === 'minion hit points formula');
+/** The values at tiers 1–6 of the table's row whose formula field is labelled `label`, as the table shows them. */
+const minionHitPointsBy = (label: string) => () =>
+  page.evaluate((l) => {
+    const row = [...document.querySelectorAll('[data-testid="template-table"] tbody tr')].find((r) => r.querySelector('input')?.getAttribute('aria-label') === l);
     return [...(row?.querySelectorAll('[data-testid="template-value"]') ?? [])].map((c) => c.textContent).join(' ');
-  });
+  }, label);
+const minionHitPoints = minionHitPointsBy('minion hit points formula');
 const editorText = () => page.evaluate(() => [...document.querySelectorAll('.view-lines .view-line')].map((l) => (l.textContent ?? '').replace(/\u00a0/g, ' ')).join('\n'));
 
 /** A click in the JSON's first visible line, as a person puts the focus back in the editor. */
@@ -129,6 +130,39 @@ describe('the Rules outline', () => {
     await expect.poll(() => page.getByTestId('rules-outline').getByLabel('on squares').isChecked()).toBe(true);
     // Nothing was saved behind the user's back.
     expect(readFileSync(join(session.studio.workspace, FILE), 'utf8')).toMatch(/"grid": true/);
+  });
+
+  test('"Ask for a change in words…" opens the change box, which reads the request', async () => {
+    await page.getByTestId('rules-ask-change').click();
+    const box = page.getByTestId('change-box');
+    await box.waitFor();
+    await page.getByTestId('change-input').fill('make bosses wobble from tier 3');
+    await page.getByTestId('change-preview').click();
+    await expect.poll(() => page.getByTestId('change-understood').textContent()).toMatch(/boss/);
+    await page.keyboard.press('Escape');
+    await box.waitFor({ state: 'hidden' });
+  });
+
+  test('in Portuguese: the places, the table and the curves in the studio\'s words', async () => {
+    await page.getByTestId('settings-button').click();
+    await page.getByTestId('setting-language').selectOption('pt-BR');
+    await page.keyboard.press('Escape');
+    const outline = page.getByTestId('rules-outline');
+    await expect.poll(() => outline.locator('[data-testid="rules-place"] > summary .title').allTextContents()).toEqual([
+      'Regras › Rolagens', 'Regras › Avançado › Combates', 'Regras › Avançado › Turno', 'Regras › Condições', 'Regras › Habilidades', 'Regras › Templates', 'Bestiário', 'Heróis', 'Lutas',
+    ]);
+    expect(await page.getByTestId('rules-toggle').textContent()).toBe('Esboço das regras');
+    expect(await outline.getByLabel('sem grade').count()).toBe(1);
+    await expect.poll(minionHitPointsBy('fórmula de pontos de vida de minion')).toBe('5 8 11 14 17 20');
+    expect(await page.getByTestId('template-curves').locator('figcaption').first().textContent()).toBe('pontos de vida por tier');
+    await page.getByTestId('template-table').scrollIntoViewIfNeeded();
+    await shoot('rules-templates-pt');
+    await outline.getByText('Regras › Rolagens').scrollIntoViewIfNeeded();
+    await shoot('rules-outline-pt');
+    await page.getByTestId('settings-button').click();
+    await page.getByTestId('setting-language').selectOption('en');
+    await page.keyboard.press('Escape');
+    await outline.getByText('Rules › Rolls').waitFor();
   });
 
   test('no page errors', () => {

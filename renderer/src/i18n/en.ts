@@ -411,6 +411,7 @@ export const en = {
   'rules.toggle': 'Rules outline',
   'rules.toggleTitle': 'The rules in named places beside the JSON',
   'rules.aria': 'Rules outline',
+  'rules.askChange': 'Ask for a change in words…',
   'rules.reading': 'Reading the rules…',
   'rules.place.rolls': 'Rules › Rolls',
   'rules.place.combat': 'Rules › Advanced › Combat',

@@ -446,6 +446,7 @@ export const ptBR: Record<MessageKey, string> = {
   'rules.toggle': 'Esboço das regras',
   'rules.toggleTitle': 'As regras em lugares com nome, ao lado do JSON',
   'rules.aria': 'Esboço das regras',
+  'rules.askChange': 'Pedir uma mudança em palavras…',
   'rules.reading': 'Lendo as regras…',
   'rules.place.rolls': 'Regras › Rolagens',
   'rules.place.combat': 'Regras › Avançado › Combates',
