@@ -68,8 +68,6 @@ export type CheckResponse =
   | { readonly type: 'formulaInfo'; readonly id: number; readonly info: FormulaInfo }
   | { readonly type: 'completions'; readonly id: number; readonly names: readonly CompletionName[] }
   | { readonly type: 'language'; readonly id: number; readonly answer: LanguageAnswer }
-  /** `win`: the heroes' exact win chance, or null (with the reason) when the fight is too big for the studio's budget. */
-  | { readonly type: 'exactResult'; readonly id: number; readonly win: number | null; readonly states: number; readonly reason: string | null }
   | { readonly type: 'failed'; readonly id: number; readonly message: string };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -160,4 +158,6 @@ export type SimResponse =
   | { readonly type: 'fightLog'; readonly id: number; readonly events: readonly FightEvent[]; readonly offer?: TurnOffer | null }
   | { readonly type: 'progress'; readonly id: number; readonly done: number; readonly total: number }
   | { readonly type: 'batchPartResult'; readonly id: number; readonly part: BatchPart }
+  /** `win`: the heroes' exact win chance, or null (with the reason) when the fight is too big for the studio's budget. */
+  | { readonly type: 'exactResult'; readonly id: number; readonly win: number | null; readonly states: number; readonly reason: string | null }
   | { readonly type: 'failed'; readonly id: number; readonly message: string };
