@@ -8,9 +8,8 @@
 // Exact rates against closed form (binomial and multinomial counts by hand) through the CLI's `dist` on the system's
 // own roll and outcomes; simulated rates within 4.5σ; passes, glitches and stun read event by event.
 import { describe, expect, it } from 'vitest';
-import { checkSystem } from '../../engine/schema/check';
 import { fightLog, simulate, type FightEvent } from '../../engine/sim/index';
-import { choose, cliCheck, exact, gameDocument, gamePath, gameText, loadGame, within } from './exact-and-simulated';
+import { choose, exact, expectCleanGame, gameDocument, gamePath, loadGame, within } from './exact-and-simulated';
 
 const ID = 'chrome-rain';
 const doc = gameDocument(ID);
@@ -59,13 +58,7 @@ type Damage = Extract<FightEvent, { type: 'damage' }>;
 
 describe('Chrome Rain: a hits pool with glitches and passes', () => {
   it('checks with no problems through the CLI and the checker, and names itself after its file', () => {
-    const r = cliCheck(gamePath(ID));
-    expect(r.said).toBe('1 file checked: no problems\n');
-    expect(r.diagnostics).toEqual([]);
-    expect(r.status).toBe(0);
-    expect(checkSystem(gameText(ID)).diagnostics).toEqual([]);
-    expect(doc.$schema).toBe('../../schemas/system.schema.json');
-    expect(doc.id).toBe(ID);
+    expectCleanGame(ID);
   });
 
   it('exact: hits on a pool of n dice are binomial (n, 1/3), less a die per three boxes, through dist on the system\'s roll', async () => {

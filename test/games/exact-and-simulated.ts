@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { expect } from 'vitest';
 import { run as dist } from '../../engine/cli/dist';
+import { checkSystem } from '../../engine/schema/check';
 import type { SystemDocument } from '../../engine/schema/document';
 import { loadSystem, type System } from '../../engine/sim/index';
 
@@ -23,6 +24,18 @@ export function loadGame(doc: SystemDocument): System {
 }
 
 /** `rules-studio check FILE` from the project root, as a designer runs it: its exit code, its words, its diagnostics. */
+/** A game checks with no problems through the CLI and the checker, and names itself after its file. */
+export function expectCleanGame(id: string): void {
+  const r = cliCheck(gamePath(id));
+  expect(r.said).toBe('1 file checked: no problems\n');
+  expect(r.diagnostics).toEqual([]);
+  expect(r.status).toBe(0);
+  expect(checkSystem(gameText(id)).diagnostics).toEqual([]);
+  const doc = gameDocument(id);
+  expect(doc.$schema).toBe('../../schemas/system.schema.json');
+  expect(doc.id).toBe(id);
+}
+
 export function cliCheck(file: string): { status: number | null; said: string; diagnostics: unknown[] } {
   const run = (...more: string[]) => spawnSync(process.execPath, ['bin/rules-studio.mjs', 'check', file, ...more], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
   const plain = run();

@@ -3,10 +3,9 @@
 // foe moves against whoever provoked it. Exact rates against closed form (counting the 36 throws of 2d6), through the
 // CLI's `dist` on the system's own roll and outcomes; simulated rates within 4.5σ; the fights read as played.
 import { describe, expect, it } from 'vitest';
-import { checkSystem } from '../../engine/schema/check';
 import type { SystemDocument } from '../../engine/schema/document';
 import { fightLog, simulate, type FightEvent } from '../../engine/sim/index';
-import { cliCheck, exact, gameDocument, gamePath, gameText, loadGame, ways2d6, within } from './exact-and-simulated';
+import { exact, expectCleanGame, gameDocument, gamePath, loadGame, ways2d6, within } from './exact-and-simulated';
 
 const ID = 'hard-roads';
 const doc = gameDocument(ID);
@@ -32,13 +31,7 @@ type Check = Extract<FightEvent, { type: 'check' }>;
 
 describe('Hard Roads: a 2d6 moves game', () => {
   it('checks with no problems through the CLI and the checker, and names itself after its file', () => {
-    const r = cliCheck(gamePath(ID));
-    expect(r.said).toBe('1 file checked: no problems\n');
-    expect(r.diagnostics).toEqual([]);
-    expect(r.status).toBe(0);
-    expect(checkSystem(gameText(ID)).diagnostics).toEqual([]);
-    expect(doc.$schema).toBe('../../schemas/system.schema.json');
-    expect(doc.id).toBe(ID);
+    expectCleanGame(ID);
   });
 
   it('exact: 2d6 + stat gives 10+, 7-9 and 6- as the 36 throws count them, for every stat from -1 to +3', async () => {

@@ -4,9 +4,8 @@
 // Exact rates against closed form (binomials by hand) and through the CLI's `dist` on the system's own roll and on
 // the push its `keep` describes; simulated rates within 4.5σ; the push read event by event.
 import { describe, expect, it } from 'vitest';
-import { checkSystem } from '../../engine/schema/check';
 import { fightLog, simulate, type FightEvent } from '../../engine/sim/index';
-import { chance, cliCheck, gameDocument, gamePath, gameText, loadGame, within } from './exact-and-simulated';
+import { chance, expectCleanGame, gameDocument, gamePath, loadGame, within } from './exact-and-simulated';
 
 const ID = 'last-light';
 const doc = gameDocument(ID);
@@ -59,13 +58,7 @@ function attacksOf(events: readonly FightEvent[], hero: string): { push: Reactio
 
 describe('Last Light: a d6 pool with pushing', () => {
   it('checks with no problems through the CLI and the checker, and names itself after its file', () => {
-    const r = cliCheck(gamePath(ID));
-    expect(r.said).toBe('1 file checked: no problems\n');
-    expect(r.diagnostics).toEqual([]);
-    expect(r.status).toBe(0);
-    expect(checkSystem(gameText(ID)).diagnostics).toEqual([]);
-    expect(doc.$schema).toBe('../../schemas/system.schema.json');
-    expect(doc.id).toBe(ID);
+    expectCleanGame(ID);
   });
 
   it('exact: at least one six on b + k + g dice is 1 - (5/6)^(b+k+g), through dist on the system\'s own roll', async () => {

@@ -6,10 +6,9 @@
 // through the CLI's `dist` on the system's own level outcomes and through the engine's exact chance of an opposed
 // blow; simulated rates within 4.5σ; the exchanges read as played, event by event.
 import { describe, expect, it } from 'vitest';
-import { checkSystem } from '../../engine/schema/check';
 import type { SystemDocument } from '../../engine/schema/document';
 import { fightLog, simulate, type FightEvent } from '../../engine/sim/index';
-import { cliCheck, exact, gameDocument, gamePath, gameText, loadGame, within } from './exact-and-simulated';
+import { exact, expectCleanGame, gameDocument, gamePath, gameText, loadGame, within } from './exact-and-simulated';
 
 const ID = 'pale-hours';
 const doc = gameDocument(ID);
@@ -56,13 +55,7 @@ const skillOf = (id: string): { fighting: number; dodge: number } => {
 
 describe('Pale Hours: d100 roll-under with opposed melee', () => {
   it('checks with no problems through the CLI and the checker, and names itself after its file', () => {
-    const r = cliCheck(gamePath(ID));
-    expect(r.said).toBe('1 file checked: no problems\n');
-    expect(r.diagnostics).toEqual([]);
-    expect(r.status).toBe(0);
-    expect(checkSystem(gameText(ID)).diagnostics).toEqual([]);
-    expect(doc.$schema).toBe('../../schemas/system.schema.json');
-    expect(doc.id).toBe(ID);
+    expectCleanGame(ID);
   });
 
   it('exact: the levels of success at skill s are floor(s/5), floor(s/2) - floor(s/5), s - floor(s/2) in 100, through dist on the dodge and fight-back outcomes', async () => {
