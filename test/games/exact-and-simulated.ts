@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { run as dist } from '../../engine/cli/dist';
 import { checkSystem } from '../../engine/schema/check';
 import type { SystemDocument } from '../../engine/schema/document';
-import { loadSystem, type System } from '../../engine/sim/index';
+import { loadSystem, simulate, type SimStats, type System } from '../../engine/sim/index';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -34,6 +34,17 @@ export function expectCleanGame(id: string): void {
   const doc = gameDocument(id);
   expect(doc.$schema).toBe('../../schemas/system.schema.json');
   expect(doc.id).toBe(id);
+}
+
+/** The system has three sample fights, and 200 of each (seed 5) all end within their rounds; `also` checks more of each. */
+export function expectSampleFightsEnd(system: System, doc: SystemDocument, also: (stats: SimStats) => void): void {
+  expect((doc.fights ?? []).length).toBe(3);
+  for (const fight of doc.fights!) {
+    const stats = simulate(system, fight.id, { fights: 200, seed: 5 });
+    expect(stats.wins.heroes + stats.wins.enemies + stats.wins.draw).toBe(200);
+    also(stats);
+    expect(stats.rounds.max).toBeLessThanOrEqual(fight.maxRounds ?? 100);
+  }
 }
 
 export function cliCheck(file: string): { status: number | null; said: string; diagnostics: unknown[] } {
