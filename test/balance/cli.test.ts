@@ -6,21 +6,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { run as diff } from '../../engine/cli/diff';
 import { run as sim } from '../../engine/cli/sim';
 import { saturationHint } from '../../engine/cli/sim-sensitivity';
+import { capture } from '../fixtures/cli-capture';
 
 const MIRROR = 'test/balance/fixtures/mirror.json';
 
-async function capture(command: (args: string[]) => Promise<number>, args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => { out += String(chunk); return true; });
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => { err += String(chunk); return true; });
-  try {
-    return { code: await command(args), out, err };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
-}
 
 afterEach(() => vi.restoreAllMocks());
 
