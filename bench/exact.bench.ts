@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { SystemDocument } from '../engine/schema/document';
 import { exactFight } from '../engine/sim/exact';
+import { duelDocument } from '../test/fixtures/duel';
 import { composeFight, loadSystem, simulate, type FightDef, type System } from '../engine/sim/index';
 
 function seed(name: string): System {
@@ -22,20 +23,7 @@ function duel(system: System, hero: string, enemy: unknown, maxRounds: number): 
 
 /** The constructed duel of engine/sim/exact.test.ts: d20 against 11 and 15, two damage, four hit points. */
 function constructed(): { system: System; fight: FightDef } {
-  const loaded = loadSystem({
-    id: 'duel', name: 'Duel', version: '1.0.0', formatVersion: 1, grid: false,
-    attributes: { dex: { name: 'Dex', default: 0 }, vit: { name: 'Vitality', default: 4 }, armor: { name: 'Armour', default: 0 } },
-    tracks: { hp: { name: 'Hit points', max: '@vit' } },
-    checks: {
-      attack: { roll: 'd20 + @stat', outcomes: [{ id: 'hit', when: '@total >= @vs', result: 'success' }, { id: 'miss', when: 'true', result: 'fail' }] },
-      initiative: { roll: '@dex' },
-    },
-    combat: { mode: 'numbers', attack: { check: 'attack', damage: '2', defence: '10 + @armor' } },
-    turn: { initiative: { check: 'initiative', when: 'once', ties: 'heroes' }, actions: [{ id: 'action', name: 'Action', per: '1', attacks: '1' }] },
-    heroes: [{ id: 'hero', name: 'Hero', level: 1, attributes: { dex: 20, vit: 4, armor: 5 }, weapon: { name: 'Sword', damage: '2', stat: '0', reach: 'near' } }],
-    bestiary: [{ id: 'bandit', name: 'Bandit', defence: 11, hp: 4, attacks: [{ id: 'cut', name: 'Cut', bonus: 0, damage: '2' }] }],
-    fights: [{ id: 'duel', heroes: ['hero'], enemies: [{ bestiary: 'bandit' }], maxRounds: 20 }],
-  } as unknown as SystemDocument);
+  const loaded = loadSystem(duelDocument([{ id: 'duel', heroes: ['hero'], enemies: [{ bestiary: 'bandit' }], maxRounds: 20 }]));
   if (!loaded.ok) throw new Error('the constructed duel does not load');
   return { system: loaded.system, fight: loaded.system.fights.get('duel')! };
 }

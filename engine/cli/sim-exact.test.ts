@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { run } from './sim';
 import { capture } from '../../test/fixtures/cli-capture';
+import { duelDocument } from '../../test/fixtures/duel';
 
 const sim = (args: string[]) => capture(run, args);
 
@@ -13,23 +14,10 @@ afterEach(() => vi.restoreAllMocks());
 
 /** A d20 duel with fixed damage: the hero (first) hits on 11+, the bandit on 15+, two hits fell either; six rounds. */
 function duelFile(): string {
-  const doc = {
-    id: 'duel', name: 'Duel', version: '1.0.0', formatVersion: 1, grid: false,
-    attributes: { dex: { name: 'Dex', default: 0 }, vit: { name: 'Vitality', default: 4 }, armor: { name: 'Armour', default: 0 } },
-    tracks: { hp: { name: 'Hit points', max: '@vit' } },
-    checks: {
-      attack: { roll: 'd20 + @stat', outcomes: [{ id: 'hit', when: '@total >= @vs', result: 'success' }, { id: 'miss', when: 'true', result: 'fail' }] },
-      initiative: { roll: '@dex' },
-    },
-    combat: { mode: 'numbers', attack: { check: 'attack', damage: '2', defence: '10 + @armor' } },
-    turn: { initiative: { check: 'initiative', when: 'once', ties: 'heroes' }, actions: [{ id: 'action', name: 'Action', per: '1', attacks: '1' }] },
-    heroes: [{ id: 'hero', name: 'Hero', level: 1, attributes: { dex: 20, vit: 4, armor: 5 }, weapon: { name: 'Sword', damage: '2', stat: '0', reach: 'near' } }],
-    bestiary: [{ id: 'bandit', name: 'Bandit', defence: 11, hp: 4, attacks: [{ id: 'cut', name: 'Cut', bonus: 0, damage: '2' }] }],
-    fights: [
-      { id: 'duel', heroes: ['hero'], enemies: [{ bestiary: 'bandit' }], maxRounds: 6 },
-      { id: 'brawl', heroes: ['hero'], enemies: [{ bestiary: 'bandit', count: 3 }], maxRounds: 30 },
-    ],
-  };
+  const doc = duelDocument([
+    { id: 'duel', heroes: ['hero'], enemies: [{ bestiary: 'bandit' }], maxRounds: 6 },
+    { id: 'brawl', heroes: ['hero'], enemies: [{ bestiary: 'bandit', count: 3 }], maxRounds: 30 },
+  ]);
   const file = join(mkdtempSync(join(tmpdir(), 'sim-exact-')), 'duel.json');
   writeFileSync(file, JSON.stringify(doc, null, 2));
   return file;
