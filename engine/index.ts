@@ -22,6 +22,7 @@ export {
 
 export type { BatchState } from './balance/batch';
 export { diffSystems, type DiffResult, type MetricChange } from './balance/diff';
+export { partyOdds, type HeroOdds, type OddsCell, type OddsRow, type PartyOdds } from './balance/party-odds';
 export { isTranslated, localeFromEnvironment, translateMessage, type MessageLocale } from './i18n/messages';
 export { timeLeft, ETA_AFTER_SECONDS } from './balance/eta';
 export { finishGrid, planGrid, runCell, runGrid, type GridCell, type GridResult } from './balance/grid';

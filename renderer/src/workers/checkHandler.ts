@@ -4,7 +4,7 @@
 import { DocumentSession } from '../../../engine/index';
 import type { CheckRequest, CheckResponse, LanguageAnswer, LanguageQuery } from './protocol';
 import { schemaCompletions, schemaHover } from '../../../engine/index';
-import { quickFixes, rulesOutline } from '../../../engine/index';
+import { partyOdds, quickFixes, rulesOutline, type SystemDocument } from '../../../engine/index';
 
 const sessions = new Map<string, DocumentSession>();
 
@@ -72,5 +72,14 @@ export function answerLanguage(query: LanguageQuery): LanguageAnswer {
       return { kind: 'fixes', fixes: query.diagnostics.map((d) => quickFixes(query.text, d)) };
     case 'rules':
       return { kind: 'rules', outline: rulesOutline(query.text) };
+    case 'odds': {
+      let doc: SystemDocument;
+      try {
+        doc = JSON.parse(query.text) as SystemDocument;
+      } catch {
+        return { kind: 'odds', odds: 'the document is not JSON yet' };
+      }
+      return { kind: 'odds', odds: partyOdds(doc, query.party) };
+    }
   }
 }

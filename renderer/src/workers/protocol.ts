@@ -2,7 +2,7 @@
 import type { PartialStats } from '../../../engine/index';
 import type { SchemaCompletion, SchemaHover } from '../../../engine/index';
 import type { FixableDiagnostic, QuickFix } from '../../../engine/index';
-import type { RulesOutline } from '../../../engine/index';
+import type { PartyOdds, RulesOutline } from '../../../engine/index';
 
 /** Schema help and quick fixes (engine/editor/schemaHelp.ts and quickFixes.ts), asked of the check worker. */
 export type LanguageQuery =
@@ -10,15 +10,20 @@ export type LanguageQuery =
   | { readonly kind: 'hover'; readonly text: string; readonly offset: number }
   | { readonly kind: 'fixes'; readonly text: string; readonly diagnostics: readonly FixableDiagnostic[] }
   /** The Rules outline of a text (engine/editor/rulesOutline.ts). */
-  | { readonly kind: 'rules'; readonly text: string };
+  | { readonly kind: 'rules'; readonly text: string }
+  /** The party against each template at each tier (engine/balance/party-odds.ts): hit chance and rounds to fall. */
+  | { readonly kind: 'odds'; readonly text: string; readonly party?: string };
 
 export type LanguageAnswer =
   | { readonly kind: 'complete'; readonly items: readonly SchemaCompletion[] }
   | { readonly kind: 'hover'; readonly hover: SchemaHover | null }
   /** One list of fixes per diagnostic asked about, in the same order. */
   | { readonly kind: 'fixes'; readonly fixes: readonly (readonly QuickFix[])[] }
-  | { readonly kind: 'rules'; readonly outline: RulesOutline };
+  | { readonly kind: 'rules'; readonly outline: RulesOutline }
+  /** The odds, or why there are none (a document that does not parse or load, no templates, no heroes). */
+  | { readonly kind: 'odds'; readonly odds: PartyOdds | string };
 
+export type { PartyOdds, OddsCell, OddsRow } from '../../../engine/index';
 export type { RulesField, RulesFieldKind, RulesGroup, RulesOutline, RulesPlace, RulesPlaceId, TemplateTable } from '../../../engine/index';
 export type { CompletionName, Definition, DefinitionKind, EditorDistribution as Distribution, EditorDiagnostic, FormulaInfo, FormulaToken, FormulaTokenKind, Severity } from '../../../engine/index';
 import type { Definition, EditorDiagnostic, FormulaInfo, FormulaToken, CompletionName } from '../../../engine/index';
