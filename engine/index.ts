@@ -21,7 +21,8 @@ export {
 } from './sim/events';
 
 export type { BatchState } from './balance/batch';
-export { diffSystems, type DiffResult, type MetricChange } from './balance/diff';
+export { diffSystems, type DiffResult, type FightDiff, type MetricChange } from './balance/diff';
+export { changedCells, defaultParty, diffCells, type CellDiffOptions, type CellDiffResult } from './balance/cell-diff';
 export { partyOdds, type HeroOdds, type OddsCell, type OddsRow, type PartyOdds } from './balance/party-odds';
 export { isTranslated, localeFromEnvironment, translateMessage, type MessageLocale } from './i18n/messages';
 export { timeLeft, ETA_AFTER_SECONDS } from './balance/eta';

@@ -49,6 +49,12 @@ describe('the change box', () => {
     await row.first().waitFor({ state: 'visible' });
     expect(await row.count()).toBe(1);
     expect(await row.first().textContent()).toMatch(/^boss-tier-4\d+\.\d% → \d+\.\d%\d+\.\d\d → \d+\.\d\d/);
+    // And on the grid cells it moves: the first party against bosses at tiers 3–6, before and after on the same seeds.
+    const cell = page.getByTestId('change-cell-row');
+    await expect.poll(() => cell.count()).toBe(4);
+    expect(await page.getByTestId('change-cells').textContent()).toContain('Four adventurers, level 5');
+    expect((await cell.locator('th').allTextContents())).toEqual(['boss · tier 3', 'boss · tier 4', 'boss · tier 5', 'boss · tier 6']);
+    expect(await cell.first().textContent()).toMatch(/^boss · tier 3\d+\.\d% → \d+\.\d%\d+\.\d\d → \d+\.\d\d/);
     expect(await text()).toBe(before);
     await page.setViewportSize({ width: 1440, height: 900 });
     await painted(page);

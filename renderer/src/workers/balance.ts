@@ -2,7 +2,7 @@
 // from every share's cells), the diff of the saved file against the edited buffer, a share of what moves the needle
 // in one fight, and one number tuned to a target (engine/balance). Pure: parse, load, run; failures come back as
 // messages.
-import { diffSystems, type DiffResult } from '../../../engine/index';
+import { diffCells, diffSystems, type CellDiffResult, type DiffResult } from '../../../engine/index';
 import type { BatchState } from '../../../engine/index';
 import { finishGrid, planGrid, runCell, type GridResult } from '../../../engine/index';
 import { sensitivityPart } from '../../../engine/index';
@@ -105,6 +105,20 @@ export function diffOf(savedText: string, editedText: string, fights: number, se
   try {
     const diff = diffSystems(saved.system, edited.system, { fights, seed, ...(among ? { among } : {}) }, { a: 'saved', b: 'edited' });
     return typeof diff === 'string' ? { error: diff } : { diff };
+  } catch (error) {
+    return { error: message(error) };
+  }
+}
+
+/** The grid cells a change moves (engine/balance/cell-diff.ts), saved against edited; the party and cells read on the saved file. */
+export function cellDiffOf(savedText: string, editedText: string, fights: number, seed: number, cells: readonly { role: string; tier: number }[], party?: string): { cellDiff: CellDiffResult } | Failure {
+  const saved = load(savedText, 'The saved file');
+  if ('error' in saved) return saved;
+  const edited = load(editedText, 'The edited text');
+  if ('error' in edited) return edited;
+  try {
+    const diff = diffCells(saved.doc, saved.system, edited.system, { fights, seed, cells, ...(party !== undefined ? { party } : {}) });
+    return typeof diff === 'string' ? { error: diff } : { cellDiff: diff };
   } catch (error) {
     return { error: message(error) };
   }
