@@ -180,7 +180,7 @@ class MeaningChecker {
     }
   }
 
-  /** An opposed check's `vs`: the defender's checks exist and are not opposed themselves; `counter` needs a `vs`. */
+  /** An opposed check's `vs`: the defender's checks exist and are not opposed themselves; a defender's check has no `counter`. */
   private opposed(id: string, check: Rec): void {
     const at = `/checks/${p(id)}`;
     const checks = recordOf(this.doc.checks);
@@ -195,8 +195,15 @@ class MeaningChecker {
       }
       return;
     }
+    // Without a `vs`, a counter is the defender striking back off the same roll (one throw decides both sides); a
+    // defender's own check (named by another's `vs`) never decides the blow, so a counter there does nothing.
+    const rolledBy = Object.entries(checks).find(([, other]) => {
+      const ovs = recordOf(other).vs;
+      return isRecord(ovs) && (ovs.check === id || arrayOf(ovs.prefer).some((x) => recordOf(x).check === id));
+    });
+    if (!rolledBy) return;
     arrayOf(check.outcomes).forEach((o, i) => {
-      if (recordOf(o).counter === true) this.error(`${at}/outcomes/${i}/counter`, 'value', 'counter-without-vs', 'a `counter` outcome hurts the attacker with the defender\'s opposed roll, but this check has no `vs` (no defender rolls)', 'warning');
+      if (recordOf(o).counter === true) this.error(`${at}/outcomes/${i}/counter`, 'value', 'counter-without-vs', `a \`counter\` outcome of a defender's check does nothing: this check is the defender's roll of \`checks.${rolledBy[0]}.vs\`, whose own outcomes decide the blow`, 'warning');
     });
   }
 

@@ -151,3 +151,73 @@ describe('live action: a defender too wounded to dodge defends with 0, not less'
     expect(evaluate(doc, defence, { dexterity: 2, dodge: 1, wound: 0 }, new RiggedRng([])).value).toBe(3);
   });
 });
+
+describe("live action: the defender's degree in a fight (a defender Fighting back strikes back with it: `counter` on one throw)", () => {
+  const tn2 = { handicap: 0, 'target.armorPenalty': 0, conditions: [] };
+
+  test("the first 1 against target 2 is a plain failure for the aggressor and the defender's rule of ten (Victor 8 against Dewey 3)", () => {
+    // Target 6 + 3 - 8 → 2; (5 + 6) → 1: the first such 1 of the scene. The defender's degree 2 - 1 = 1 < its total 3, so a
+    // second throw of 1..3 fingers each: 1 + 2 → 3.
+    const first = judge(doc, 'attack', { stat: 8, vs: 3, ...tn2 }, [5, 6, 1, 2]);
+    expect(first.outcome).toBe('first-one');
+    expect(first.degree).toBe(3);
+    // A defender's total of 1: its degree is the 1, no second throw (no faces left to ask for).
+    expect(judge(doc, 'attack', { stat: 8, vs: 1, ...tn2 }, [5, 6]).degree).toBe(1);
+  });
+
+  test("a 10 against target 10 is the defender's rule of one and the aggressor's rule of ten at once (2 against 6)", () => {
+    // Target 6 + 6 - 2 = 10; (4 + 6) → 10: degree 1 < total 2, a second throw of 1..2 fingers each: 1 + 1 → 2.
+    const ten = judge(doc, 'attack', { stat: 2, vs: 6, ...tn2 }, [4, 6, 1, 1]);
+    expect(ten.outcome).toBe('defender-botch');
+    expect(ten.degree).toBe(2);
+    expect(judge(doc, 'attack', { stat: 2, vs: 6, ...tn2 }, [4, 6, 1, 2]).degree).toBe(1);
+  });
+
+  test('in the bar fight every challenge a bouncer wins lands its knife on the aggressor with (5 + 1) / 2 + floor(its degree / 2)', () => {
+    const system = loadRuntime(doc);
+    let countered = 0, highDegree = 0, plainMisses = 0;
+    for (let seed = 1; seed <= 60; seed++) {
+      const events = fightLog(system, 'bar-fight', seed);
+      events.forEach((e, i) => {
+        if (e.type !== 'check' || e.check !== 'attack') return;
+        const next = events[i + 1]?.type === 'condition' ? events[i + 2] : events[i + 1];
+        const back = e.outcome?.endsWith('-back') ?? false;
+        if (back) {
+          expect(e.actor === 'gouge' || e.actor === 'damien').toBe(true);
+          const damage = events.slice(i + 1).find((x) => x.type === 'damage' || x.type === 'check');
+          expect(damage, JSON.stringify(e)).toMatchObject({ type: 'damage', actor: e.target, target: e.actor, rolled: 3 + Math.floor(e.degree! / 2) });
+          countered++;
+          if (e.degree! >= 4) highDegree++;
+        } else if (e.result === 'fail') {
+          // The heroes dodge: a bouncer's failed blow hurts nobody.
+          expect(e.actor.startsWith('bouncer')).toBe(true);
+          expect(next?.type === 'damage' && next.actor === e.target).toBe(false);
+          plainMisses++;
+        }
+      });
+    }
+    expect(countered).toBeGreaterThan(100);
+    expect(highDegree).toBeGreaterThan(10);
+    expect(plainMisses).toBeGreaterThan(10);
+  });
+
+  test("Damien's first blow (Melee 7) against a bouncer Fighting back (Melee 6, target 5): struck back 4/10, mean degree 2.55 (its rule of ten)", () => {
+    // Thrown 1..4 the bouncer wins, degree 5 - thrown; a 1 against target 5 is its rule of ten: max(4, a throw of 1..5).
+    const system = loadRuntime(doc);
+    const fight = composed(system, { heroes: ['damien'], enemies: [{ bestiary: 'bouncer', conditions: ['fighting-back'] }], maxRounds: 1 });
+    const fights = 3000;
+    let countered = 0, sum = 0;
+    for (let seed = 1; seed <= fights; seed++) {
+      const first = fightLog(system, fight, seed).find((e) => e.type === 'check' && e.check === 'attack' && e.actor === 'damien');
+      if (!first || first.type !== 'check') throw new Error('Damien did not strike');
+      expect(first.vs).toBe(6);
+      if (first.outcome?.endsWith('-back')) { countered++; sum += first.degree!; }
+    }
+    const p = 0.4;
+    expect(Math.abs(countered / fights - p)).toBeLessThan(4.5 * Math.sqrt((p * (1 - p)) / fights));
+    // Given a counter: thrown 1 (a quarter): 4 w.p. 4/5, 5 w.p. 1/5; thrown 2, 3, 4: degree 3, 2, 1.
+    const mean = (4.2 + 3 + 2 + 1) / 4;
+    const variance = (0.8 * 16 + 0.2 * 25 + 9 + 4 + 1) / 4 - mean * mean;
+    expect(Math.abs(sum / countered - mean)).toBeLessThan(4.5 * Math.sqrt(variance / countered));
+  });
+});

@@ -68,7 +68,7 @@ function strike(f: FightState, actor: Combatant, target: Combatant, profile: Att
   const frame = f.blowFrame;
   s.stat = stat;
   let outcome = f.map === null ? judge(f, profile.check, frame, actor, target, vs, profile.reach, profile) : judgeOnMap(f, frame, actor, target, vs, profile);
-  if (outcome !== null && outcome.counter) { counterBlow(f, target, actor); return false; }
+  if (outcome !== null && outcome.counter) { counterBlow(f, target, actor, profile.check.vs !== null ? f.vsFrame : frame); return false; }
   // Orders that weigh the hit's damage (`@damage`) see its own: rolled now, as the hit stands, and kept.
   let early = false, earlyRolled = 0, earlyChip = '';
   if (outcome && outcome.result !== 'fail') {
@@ -114,17 +114,18 @@ export function rollDamage(f: FightState, damage: Formula, crit: boolean): numbe
 }
 
 /**
- * An opposed check's `counter` outcome: the defender's first attack deals its damage to the attacker, rolled on the
- * defender's sheet and reads with its own roll (`f.vsFrame`) as `@natural`, `@roll.*` and `@crit` (fight back).
+ * A `counter` outcome: the defender's first attack deals its damage to the attacker, rolled on the defender's sheet
+ * and reads with `frame` as `@natural`, `@roll.*`, `@crit` and `@degree`: its own roll (`f.vsFrame`) when the check is
+ * opposed (`vs`, fight back), else the blow's one throw, whose outcome's degree is the defender's (a live-action
+ * defender who strikes back and wins).
  */
-function counterBlow(f: FightState, defender: Combatant, attacker: Combatant): void {
+function counterBlow(f: FightState, defender: Combatant, attacker: Combatant, frame: FightState['blowFrame']): void {
   const profile = defender.def.attacks[0];
   const damage = profile?.damage;
   if (!profile || !damage || defender.down || attacker.down) return;
   const s = f.scope;
   fillReads(f, defender, profile);
   const stat = f.value(profile.stat, defender);
-  const frame = f.vsFrame;
   s.stat = stat; s.self = defender; s.attacker = defender; s.target = attacker; s.check = frame; s.crit = frame.crit;
   s.melee = profile.reach === 'near'; s.damageType = profile.type;
   const rolled = rollDamage(f, damage, frame.crit);
