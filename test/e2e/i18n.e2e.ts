@@ -184,6 +184,30 @@ describe('the studio in two languages', () => {
     await page.reload();
     await waitChecked(page, 'classic-d20.json');
     await expect.poll(() => page.getByTestId('save').textContent()).toBe('Salvar');
+    // Started in Portuguese, the editor's own words are too: its context menu, its find box, its problem hover.
+    const box = (await page.locator('.monaco-editor').first().boundingBox())!;
+    await page.mouse.click(box.x + 100, box.y + 30, { button: 'right' });
+    const menu = page.locator('.monaco-menu .action-label');
+    await expect.poll(() => menu.allTextContents()).toEqual(expect.arrayContaining(['Recortar', 'Copiar', 'Colar', 'Paleta de comandos', 'Ir para a definição']));
+    await shoot('editor-menu-pt');
+    await page.keyboard.press('Escape');
+    await clickEditor();
+    await page.keyboard.press('Control+F');
+    const find = page.locator('.find-widget');
+    await find.waitFor();
+    expect(await find.locator('textarea').first().getAttribute('placeholder')).toBe('Localizar');
+    expect(await find.locator('[aria-label^="Diferenciar maiúsculas de minúsculas"]').count()).toBe(1);
+    await page.keyboard.type('zzzz-nada');
+    await expect.poll(() => find.locator('.matchesCount').textContent()).toBe('Nenhum resultado');
+    await shoot('editor-find-pt');
+    await page.keyboard.press('Escape');
+    // Switching back to English now: the studio at once, the editor's own words at the next start (the panel says so).
+    await openSettings();
+    await page.getByTestId('setting-language').selectOption('en');
+    await page.getByTestId('setting-editor-language').waitFor();
+    await page.getByTestId('setting-language').selectOption('pt-BR');
+    await expect.poll(() => page.getByTestId('setting-editor-language').count()).toBe(0);
+    await page.keyboard.press('Escape');
     await clickEditor();
     await page.keyboard.press('F1');
     const input = page.locator('.quick-input-widget input');

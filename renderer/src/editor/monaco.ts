@@ -1,6 +1,8 @@
 // Monaco from its slim entry (core + the editor features below + JSON language only), with its workers as Vite
 // module workers. Since monaco-editor 0.56 the package has an exports map: the old 'monaco-editor/esm/vs/...' paths
 // do not resolve; 'monaco-editor/<path>' maps to esm/vs/<path>.js.
+// First: Monaco's messages in the studio's language, before any Monaco module computes its words.
+import './monacoLocale';
 import * as monaco from 'monaco-editor/editor';
 // Only the editor features the studio uses. Monaco's JSON language pulls in every contribution through
 // internal/common/workers.js; vite.config.ts strips those imports, so this list is what loads (less code to parse at

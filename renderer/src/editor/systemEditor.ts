@@ -88,6 +88,9 @@ export class SystemEditor {
       tabSize: 2,
       insertSpaces: true,
       fixedOverflowWidgets: true,
+      // The context menu in the page, not in a shadow root of its own under <body>: there it is outside every
+      // `.monaco-editor`, where the theme's colours are set, and showed with no background.
+      useShadowDOM: false,
       hover: { delay: 250 },
       quickSuggestions: { strings: true, other: true, comments: false },
       suggest: { showWords: false },

@@ -25,6 +25,8 @@ export const en = {
   'settings.theme.dark': 'Dark',
   'settings.language': 'Language',
   'settings.language.system': 'As the system ({language})',
+  'settings.editorLanguage': "The editor's own menus, find box and hovers change language when the studio starts again (unsaved text is kept).",
+  'settings.restart': 'Restart now',
   'settings.editorFont': 'Editor text (px)',
   'settings.uiFont': 'Panel text (px)',
   'settings.wrap': 'Word wrap (Alt+Z)',

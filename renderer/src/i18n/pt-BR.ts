@@ -24,6 +24,8 @@ export const ptBR: Record<MessageKey, string> = {
   'settings.theme.dark': 'Escuro',
   'settings.language': 'Idioma',
   'settings.language.system': 'Igual ao sistema ({language})',
+  'settings.editorLanguage': 'Os menus, a caixa de busca e as dicas do próprio editor passam para a nova língua quando o estúdio reinicia (o texto não salvo é mantido).',
+  'settings.restart': 'Reiniciar agora',
   'settings.editorFont': 'Texto do editor (px)',
   'settings.uiFont': 'Texto dos painéis (px)',
   'settings.wrap': 'Quebra de linha (Alt+Z)',
