@@ -25,6 +25,7 @@ export { diffSystems, type DiffResult, type FightDiff, type MetricChange } from 
 export { changedCells, defaultParty, diffCells, type CellDiffOptions, type CellDiffResult } from './balance/cell-diff';
 export { partyOdds, type HeroOdds, type OddsCell, type OddsRow, type PartyOdds } from './balance/party-odds';
 export { isTranslated, localeFromEnvironment, translateMessage, type MessageLocale } from './i18n/messages';
+export { translateChip } from './i18n/chips';
 export { timeLeft, ETA_AFTER_SECONDS } from './balance/eta';
 export { finishGrid, planGrid, runCell, runGrid, type GridCell, type GridResult } from './balance/grid';
 export {

@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { SHOTS, closeStudioSession, launchBrowser, openStudio, openStudioSession, painted, waitChecked, type StudioSession } from './harness';
 import { en } from '../../renderer/src/i18n/en';
 import { ptBR } from '../../renderer/src/i18n/pt-BR';
+import { ENGLISH_CHIP_WORDS } from '../../engine/i18n/chips';
 
 let session: StudioSession;
 let page: Page;
@@ -28,8 +29,8 @@ async function interfaceText(): Promise<string> {
   return page.evaluate(() => {
     const copy = document.body.cloneNode(true) as HTMLElement;
     // Not interface text: the editor's text is the document, a seed's description in the new-system dialog is its
-    // system's; a chip's text is the fight log's words (engine/sim/rules/chips.ts), and what the change box
-    // understood is the change parser's (engine/editor/change), both the engine's English.
+    // system's; a chip's text holds the document's words (names, labels, outcomes: engine/i18n/chips.ts translates
+    // the engine's own, checked below), and what the change box understood is the change parser's (engine/editor/change).
     const notInterface = '.monaco-editor, .monaco-aria-container, script, style, [data-testid="chip"] .text, [data-testid="new-dialog"] .about.clamp, '
       + '[data-testid="change-understood"], [data-testid="change-plan"] p.faint';
     for (const e of copy.querySelectorAll(notInterface)) e.remove();
@@ -133,6 +134,10 @@ describe('the studio in two languages', () => {
     // The sandbox's own log sentences (the engine's chips are its English).
     expect(await page.getByTestId('chip').last().textContent()).toMatch(/Luta encerrada após \d+ rodadas?: (os heróis vencem|os inimigos vencem|empate)/);
     expect(await page.getByTestId('chip-log').textContent()).toMatch(/ morreu| caiu/);
+    // The engine's own chip words too: a check meets its defence `contra`, its influences are `Influenciado por`.
+    const chipTexts = await page.locator('[data-testid="chip"] .text, [data-testid="chip-influence"]').allTextContents();
+    expect(chipTexts.some((c) => / contra \d/.test(c))).toBe(true);
+    expect(chipTexts.filter((c) => ENGLISH_CHIP_WORDS.some((w) => w.test(c)))).toEqual([]);
     expect(await englishLeft()).toEqual([]);
     await shoot('fight-pt');
     await page.getByTestId('tab-batch').click();

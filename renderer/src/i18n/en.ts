@@ -502,6 +502,7 @@ export const en = {
   'log.sustainKept': 'keeps sustaining {ability}',
   'log.sustainStopped': 'stops sustaining {ability}',
   'log.draws': '{who} draws {card}',
+  'log.heals': '{who} heals {amount}',
   'log.fightOverOne': 'Fight over after {n} round: {winner}',
   'log.fightOverOther': 'Fight over after {n} rounds: {winner}',
   'log.heroesWin': 'the heroes win',

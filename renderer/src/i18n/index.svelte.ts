@@ -3,7 +3,7 @@
 // layer (engine/i18n). English is the source; a key is a dotted place in the interface ('toolbar.save').
 import { en, type MessageKey } from './en';
 import { ptBR } from './pt-BR';
-import { translateMessage, type MessageLocale } from '../../../engine/index';
+import { translateChip, translateMessage, type MessageLocale } from '../../../engine/index';
 
 export type Locale = MessageLocale;
 export type { MessageKey };
@@ -55,6 +55,11 @@ export function tn(key: 'count.error' | 'count.warning' | 'count.fight' | 'count
 /** A checker (engine) message in the current language; English ones the layer does not know stay as they are. */
 export function checkerMessage(message: string): string {
   return translateMessage(message, state().locale);
+}
+
+/** A fight log chip (the engine's English words in it) in the current language; the document's words stay. */
+export function chipText(chip: string): string {
+  return translateChip(chip, state().locale);
 }
 
 /** The message's text before and after the parameter `slot`, for markup around a value (`<b>{path}</b> was …`). */

@@ -444,6 +444,7 @@ export const ptBR: Record<MessageKey, string> = {
   'log.sustainKept': 'continua sustentando {ability}',
   'log.sustainStopped': 'para de sustentar {ability}',
   'log.draws': '{who} tira {card}',
+  'log.heals': '{who} recupera {amount}',
   'log.fightOverOne': 'Luta encerrada após {n} rodada: {winner}',
   'log.fightOverOther': 'Luta encerrada após {n} rodadas: {winner}',
   'log.heroesWin': 'os heróis vencem',

@@ -82,6 +82,7 @@ export const ENGLISH_FIGHT_WORDS = {
   sustainKept: 'keeps sustaining {ability}',
   sustainStopped: 'stops sustaining {ability}',
   draws: '{who} draws {card}',
+  heals: '{who} heals {amount}',
   fightOverOne: 'Fight over after {n} round: {winner}',
   fightOverOther: 'Fight over after {n} rounds: {winner}',
   heroesWin: 'the heroes win',
@@ -181,7 +182,7 @@ export function foldEvents(events: readonly FightEvent[], upTo: number, initiati
         if (event.track === hpTrack) c.hp = Math.min(c.maxHp, c.hp + event.amount);
         // Only a revival heals one who is down (a death save's best roll): it is back on its feet.
         if (c.down && c.hp > 0) { c.down = false; c.fate = null; }
-        chip(event.actor, nameOf(event.target), event.chip || `${nameOf(event.target)} heals ${event.amount}`, { origin: event.formula ? { pointer: event.formula } : null });
+        chip(event.actor, nameOf(event.target), event.chip || fill(w.heals, { who: nameOf(event.target), amount: event.amount }), { origin: event.formula ? { pointer: event.formula } : null });
         break;
       }
       case 'harm': {
