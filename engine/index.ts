@@ -39,7 +39,7 @@ export { TUNE_MEASURES, TUNE_METRICS, type TuneMetric } from './balance/tune-mea
 export { referenceAt, referenceItems } from './editor/completion';
 export { chanceAtLeast, FormulaTools } from './editor/formulaTools';
 export {
-  base64, CHART_COLOURS, distributionSvg, distributionTable, escapeMarkdown, formulaHoverMarkdown, type HoverOptions, type HoverTheme, type MarkdownContent,
+  base64, CHART_COLOURS, distributionSvg, distributionTable, ENGLISH_HOVER_WORDS, escapeMarkdown, formulaHoverMarkdown, type HoverOptions, type HoverTheme, type HoverWords, type MarkdownContent,
 } from './editor/hover';
 export {
   decodedSpanToDocument, decodedToRawOffsets, documentOffsetToDecoded, JsonLocator, lineColumnOf, numberEdit, pathToPointer,

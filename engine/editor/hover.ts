@@ -11,6 +11,35 @@ export interface MarkdownContent {
   readonly supportHtml?: boolean;
 }
 
+/**
+ * The hover's own words, as templates with `{params}` (English by default; the studio passes its language's). The
+ * formula, the names it reads and the values are the document's and stay as written.
+ */
+export const ENGLISH_HOVER_WORDS = {
+  noDistribution: 'No distribution for this formula.',
+  pTrue: 'P(true) {p}',
+  range: 'range {min}–{max}',
+  mean: 'mean {mean}',
+  sd: 'sd {sd}',
+  readFrom: 'Read from {sheet}:',
+  tier: 'Tier:',
+  tierTitle: 'Show the distribution at tier {tier}',
+  assuming: 'Assuming',
+  hitChance: 'Chance to hit defence {defence}: {chance}',
+  by: 'By {name}:',
+  meanBy: 'Mean by {name}:',
+  value: 'value',
+  chance: 'chance',
+  atLeast: 'at least',
+  atMost: 'at most',
+  hit: 'hit ({n} or more)',
+  miss: 'miss (below {n})',
+} as const;
+export type HoverWords = Readonly<Record<keyof typeof ENGLISH_HOVER_WORDS, string>>;
+
+const fill = (template: string, params: Readonly<Record<string, string | number>>): string =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+
 const fmt = (n: number, digits = 2): string =>
   Number.isInteger(n) ? String(n) : n.toFixed(digits).replace(/0+$/, '').replace(/\.$/, '');
 
@@ -62,7 +91,8 @@ const svgText = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&
  * A bar chart of a probability mass function as an SVG data URI (width × height pixels). With `highlightFrom`, bars
  * at or above it are the hits, and a legend above the bars says which colour is which.
  */
-export function distributionSvg(distribution: Distribution, width = 260, height = 64, highlightFrom?: number, theme: HoverTheme = 'dark'): string {
+export function distributionSvg(distribution: Distribution, width = 260, height = 64, highlightFrom?: number, theme: HoverTheme = 'dark',
+  words: HoverWords = ENGLISH_HOVER_WORDS): string {
   const { hit: HIT, bar: BAR, label: LABEL } = CHART_COLOURS[theme];
   const pmf = distribution.pmf;
   const maxP = pmf.reduce((m, [, p]) => Math.max(m, p), 0) || 1;
@@ -86,8 +116,8 @@ export function distributionSvg(distribution: Distribution, width = 260, height 
   const key =
     highlightFrom === undefined
       ? ''
-      : `<rect x="1" y="2" width="9" height="9" fill="${HIT}"/><text x="13" y="10" font-size="9" fill="${LABEL}" font-family="sans-serif">hit (${svgText(fmt(highlightFrom))} or more)</text>` +
-        `<rect x="120" y="2" width="9" height="9" fill="${BAR}"/><text x="132" y="10" font-size="9" fill="${LABEL}" font-family="sans-serif">miss (below ${svgText(fmt(highlightFrom))})</text>`;
+      : `<rect x="1" y="2" width="9" height="9" fill="${HIT}"/><text x="13" y="10" font-size="9" fill="${LABEL}" font-family="sans-serif">${svgText(fill(words.hit, { n: fmt(highlightFrom) }))}</text>` +
+        `<rect x="120" y="2" width="9" height="9" fill="${BAR}"/><text x="132" y="10" font-size="9" fill="${LABEL}" font-family="sans-serif">${svgText(fill(words.miss, { n: fmt(highlightFrom) }))}</text>`;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${key}${bars}${labels}</svg>`;
   return 'data:image/svg+xml;base64,' + base64(svg);
 }
@@ -129,7 +159,7 @@ const TABLE_ROWS = 16;
  * The exact chances as a markdown table (as AnyDice shows them): at most TABLE_ROWS rows, neighbouring values grouped
  * when there are more, each with its chance, the chance of at least it, the chance of at most it, and a bar.
  */
-export function distributionTable(distribution: Distribution): string {
+export function distributionTable(distribution: Distribution, words: HoverWords = ENGLISH_HOVER_WORDS): string {
   const pmf = distribution.pmf;
   const size = Math.max(1, Math.ceil(pmf.length / TABLE_ROWS));
   const rows: { label: string; p: number; atLeast: number; atMost: number }[] = [];
@@ -145,7 +175,7 @@ export function distributionTable(distribution: Distribution): string {
     above -= p;
   }
   const top = rows.reduce((m, r) => Math.max(m, r.p), 0) || 1;
-  const lines = ['| value | chance | at least | at most | |', '| ---: | ---: | ---: | ---: | :--- |'];
+  const lines = [`| ${words.value} | ${words.chance} | ${words.atLeast} | ${words.atMost} | |`, '| ---: | ---: | ---: | ---: | :--- |'];
   const exact = (p: number): string => (p * 100).toFixed(p < 0.001 && p > 0 ? 3 : 1) + '%';
   for (const r of rows) lines.push(`| ${r.label} | ${exact(r.p)} | ${exact(r.atLeast)} | ${exact(r.atMost)} | ${'█'.repeat(Math.max(r.p > 0 ? 1 : 0, Math.round((r.p / top) * 12)))} |`);
   return lines.join('\n');
@@ -161,50 +191,56 @@ export interface HoverOptions {
    * Without it, a formula read at a tier says which, as an assumption.
    */
   readonly tierLink?: { readonly command: string; readonly uri: (tier: number) => string };
+  /** The hover's words (English by default). */
+  readonly words?: HoverWords;
+  /** An engine message shown as it is (the formula's problem), put into the studio's language. */
+  readonly message?: (english: string) => string;
 }
 
 export function formulaHoverMarkdown(formula: string, info: FormulaInfo, options: HoverOptions = {}): MarkdownContent[] {
+  const w = options.words ?? ENGLISH_HOVER_WORDS;
+  const message = options.message ?? ((m: string) => m);
   const parts: MarkdownContent[] = [];
   parts.push({ value: '```\n' + formula.replace(/```/g, '`\u200b``') + '\n```' });
   const d = info.distribution;
   if (!d) {
-    parts.push({ value: escapeMarkdown(info.problem ?? 'No distribution for this formula.') });
+    parts.push({ value: escapeMarkdown(info.problem ? message(info.problem) : w.noDistribution) });
     return parts;
   }
   const isBoolean = d.min >= 0 && d.max <= 1 && d.pmf.every(([v]) => v === 0 || v === 1);
   const summary = isBoolean
-    ? `**P(true) ${pct(d.mean)}**`
-    : `**range ${fmt(d.min)}–${fmt(d.max)}** · **mean ${fmt(d.mean)}** · sd ${fmt(d.stdev)}`;
+    ? `**${fill(w.pTrue, { p: pct(d.mean) })}**`
+    : `**${fill(w.range, { min: fmt(d.min), max: fmt(d.max) })}** · **${fill(w.mean, { mean: fmt(d.mean) })}** · ${fill(w.sd, { sd: fmt(d.stdev) })}`;
   parts.push({ value: summary });
   // What the numbers were read as first (a short line), the long table last: the hover scrolls.
   if (info.sheet) {
     const values = Object.entries(info.sheet.values);
-    parts.push({ value: `*Read from ${escapeMarkdown(info.sheet.label)}:* ` + values.map(([k, v]) => '`@' + k.replace(/`/g, '') + '` = ' + fmt(v)).join(', ') });
+    parts.push({ value: `*${escapeMarkdown(fill(w.readFrom, { sheet: message(info.sheet.label) }))}* ` + values.map(([k, v]) => '`@' + k.replace(/`/g, '') + '` = ' + fmt(v)).join(', ') });
   }
   if (info.tier && options.tierLink) {
     const link = options.tierLink;
     const choices = info.tier.choices.map((t) =>
-      t === info.tier!.value ? `**${t}**` : `[${t}](${link.uri(t)} "Show the distribution at tier ${t}")`,
+      t === info.tier!.value ? `**${t}**` : `[${t}](${link.uri(t)} "${fill(w.tierTitle, { tier: t }).replace(/"/g, '')}")`,
     );
-    parts.push({ value: `Tier: ${choices.join(' · ')}`, isTrusted: { enabledCommands: [link.command] } });
+    parts.push({ value: `${w.tier} ${choices.join(' · ')}`, isTrusted: { enabledCommands: [link.command] } });
   }
   const samples = Object.entries(info.samples);
   if (info.tier && !options.tierLink) samples.push(['tier', info.tier.value]);
   if (samples.length > 0) {
     parts.push({
-      value: '*Assuming* ' + samples.map(([k, v]) => '`@' + k.replace(/`/g, '') + '` = ' + fmt(v)).join(', '),
+      value: `*${w.assuming}* ` + samples.map(([k, v]) => '`@' + k.replace(/`/g, '') + '` = ' + fmt(v)).join(', '),
     });
   }
   const chart = !isBoolean && d.pmf.length > 1;
-  if (chart && options.chart !== 'table') parts.push({ value: `![distribution](${distributionSvg(d, 260, info.hit ? 78 : 64, info.hit?.defence, options.theme)})` });
+  if (chart && options.chart !== 'table') parts.push({ value: `![distribution](${distributionSvg(d, 260, info.hit ? 78 : 64, info.hit?.defence, options.theme, w)})` });
   if (info.hit) {
-    parts.push({ value: `Chance to hit defence **${info.hit.defence}**: **${pct(info.hit.chance)}**` });
+    parts.push({ value: fill(w.hitChance, { defence: `**${info.hit.defence}**`, chance: `**${pct(info.hit.chance)}**` }) });
   }
   if (info.sweep) {
     const name = '`@' + info.sweep.name.replace(/`/g, '') + '`';
-    if (options.chart !== 'table') parts.push({ value: `By ${name}:\n\n![by ${escapeMarkdown(info.sweep.name)}](${sweepSvg(info.sweep, 260, 96, options.theme)})` });
-    parts.push({ value: `Mean by ${name}: ` + info.sweep.points.map((p) => `${fmt(p.value)} → ${fmt(p.distribution.mean)}`).join(' · ') });
+    if (options.chart !== 'table') parts.push({ value: `${fill(w.by, { name })}\n\n![by ${escapeMarkdown(info.sweep.name)}](${sweepSvg(info.sweep, 260, 96, options.theme)})` });
+    parts.push({ value: `${fill(w.meanBy, { name })} ` + info.sweep.points.map((p) => `${fmt(p.value)} → ${fmt(p.distribution.mean)}`).join(' · ') });
   }
-  if (chart) parts.push({ value: distributionTable(d) });
+  if (chart) parts.push({ value: distributionTable(d, w) });
   return parts;
 }

@@ -1,6 +1,6 @@
 // The checker's messages in Portuguese: real diagnostics of broken systems (JSON syntax, unknown keys with "did you
 // mean", wrong types, unknown references in formulas, missing required fields) go through the translation layer.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { checkSystem } from '../schema/check';
 import { run } from '../cli/check';
@@ -103,5 +103,15 @@ describe('the CLI follows LANG', () => {
     const english = await capture();
     expect(english.out).toContain(': error: `attributes.str.default` must be a number; got the text "ten"');
     expect(english.err).toBe('1 file checked: 1 error, 0 warnings\n');
+  });
+
+  test('every message of every broken fixture (test/fixtures/bad) is translated', () => {
+    const left: string[] = [];
+    for (const f of readdirSync('test/fixtures/bad').filter((n) => n.endsWith('.json') && !n.endsWith('.expected.json'))) {
+      for (const d of checkSystem(readFileSync(`test/fixtures/bad/${f}`, 'utf8')).diagnostics) if (!isTranslated(d.message)) left.push(`${f}: ${d.message}`);
+    }
+    expect(left).toEqual([]);
+    expect(translateMessage("Fighter 1's sheet", 'pt-BR')).toBe('na ficha de Fighter 1');
+    expect(translateMessage('the boss template at tier 3', 'pt-BR')).toBe('no template boss no tier 3');
   });
 });

@@ -177,6 +177,26 @@ const NAMES = '((?:`[^`]*`(?:, | or )?)+)';
 
 /** One pattern a message template gives, and the Portuguese built from its parts. Order matters: first match wins. */
 const RULES: readonly Rule[] = [
+  // Rarer ones: a newer format, names, arity, recursion, limits, modes, mods, orders, fight ids, attribute bounds.
+  [/^this file is written in rules format (\d+), newer than this app reads \((\d+)\); it is shown read-only: update Rules Studio to edit it$/,
+    (m) => `este arquivo está no formato de regras ${m[1]}, mais novo do que o que este app lê (${m[2]}); ele é mostrado só para leitura: atualize o Rules Studio para editá-lo`],
+  [/^`(.+)` is not a valid name in `(.+)`: A name read in formulas as `@name`: letters, digits and `_`, not starting with a digit\.$/,
+    (m) => `\`${m[1]}\` não é um nome válido em \`${m[2]}\`: um nome lido nas fórmulas como \`@nome\`: letras, dígitos e \`_\`, sem começar por um dígito.`],
+  [/^`(.+)` is not a valid name in `(.+)`: (.+)$/s, (m) => `\`${m[1]}\` não é um nome válido em \`${m[2]}\`: ${m[3]}`],
+  [/^(\S+)\((.*)\) takes (\d+) arguments?, but got (\d+)$/, (m) => `${m[1]}(${m[2]}) recebe ${m[3]} argumento${m[3] === '1' ? '' : 's'}, mas recebeu ${m[4]}`],
+  [/^function `(.+)` calls itself \((.+)\); recursion is not allowed$/, (m) => `a função \`${m[1]}\` chama a si mesma (${m[2]}); recursão não é permitida`],
+  [/^a die of ([\d,]+) sides is over the limit of ([\d,]+)$/, (m) => `um dado de ${m[1]!.replace(/,/g, '.')} faces passa do limite de ${m[2]!.replace(/,/g, '.')}`],
+  [/^`combat\.mode` is `consequences` but there is no `combat\.consequences`$/, () => '`combat.mode` é `consequences`, mas não há `combat.consequences`'],
+  [/^no condition declares a mod `(.+)` \(conditions' `mods` name them\)$/, (m) => `nenhuma condição declara um mod \`${m[1]}\` (os \`mods\` das condições os nomeiam)`],
+  [/^this order uses `(.+)`, which is not among the hero's `abilities`$/, (m) => `esta ordem usa \`${m[1]}\`, que não está entre as \`abilities\` do herói`],
+  [/^`(.+)` is not a hero or enemy id of this fight(?:; did you mean `(.+)`\?)?$/, (m) => `\`${m[1]}\` não é id de um herói ou inimigo desta luta${m[2] ? `; você quis dizer \`${m[2]}\`?` : ''}`],
+  [/^`(.+)` \((.+)\) is (.+) here, below its lowest allowed value (.+) \(`(.+)`\)$/, (m) => `\`${m[1]}\` (${m[2]}) vale ${m[3]} aqui, abaixo do menor valor permitido, ${m[4]} (\`${m[5]}\`)`],
+  [/^`(.+)` \((.+)\) is (.+) here, above its highest allowed value (.+) \(`(.+)`\)$/, (m) => `\`${m[1]}\` (${m[2]}) vale ${m[3]} aqui, acima do maior valor permitido, ${m[4]} (\`${m[5]}\`)`],
+  [/^`(.+)` \((.+)\) is (.+) here, but only whole numbers are allowed \(`(.+)`\)$/, (m) => `\`${m[1]}\` (${m[2]}) vale ${m[3]} aqui, mas só números inteiros são permitidos (\`${m[4]}\`)`],
+  [/^the highest allowed value of `(.+)` \((.+)\) is below its lowest \((.+)\)$/, (m) => `o maior valor permitido de \`${m[1]}\` (${m[2]}) está abaixo do menor (${m[3]})`],
+  // The sheet a formula hover reads (editor/formulaTools.ts sheetLabel), as the hover's "Lido {sheet}:" puts it.
+  [/^the (.+) template at tier (\d+)$/, (m) => `no template ${m[1]} no tier ${m[2]}`],
+  [/^(.+)'s sheet$/, (m) => `na ficha de ${m[1]}`],
   // JSON syntax
   [/^a comma before (.) is not allowed in JSON \(remove the trailing comma\)$/, (m) => `uma vírgula antes de ${m[1]} não é permitida em JSON (tire a vírgula final)`],
   [/^JSON syntax error \((.+)\)$/, (m) => `erro de sintaxe JSON (${m[1]})`],

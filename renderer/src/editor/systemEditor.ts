@@ -14,7 +14,7 @@ import { keybindingOf, leaveOnTabAfterEscape } from './keyboard';
 import { setHoverDelegateFactory } from 'monaco-editor/base/browser/ui/hover/hoverDelegateFactory';
 import { StandaloneServices } from 'monaco-editor/editor/standalone/browser/standaloneServices';
 import { WorkbenchHoverDelegate } from 'monaco-editor/platform/hover/browser/hover';
-import { checkerMessage } from '../i18n/index.svelte';
+import { checkerMessage, hoverWords } from '../i18n/index.svelte';
 
 type ITextModel = monaco.editor.ITextModel;
 
@@ -431,7 +431,7 @@ export class SystemEditor {
     const uri = (tier: number) => `command:${HOVER_TIER_COMMAND}?${encodeURIComponent(JSON.stringify([tier, at.lineNumber, at.column]))}`;
     return {
       range: new monaco.Range(start.lineNumber, start.column, end.lineNumber, end.column),
-      contents: formulaHoverMarkdown(place.formula, info, { theme: this.#appearance.theme, tierLink: { command: HOVER_TIER_COMMAND, uri } }) as monaco.IMarkdownString[],
+      contents: formulaHoverMarkdown(place.formula, info, { theme: this.#appearance.theme, tierLink: { command: HOVER_TIER_COMMAND, uri }, words: hoverWords(), message: checkerMessage }) as monaco.IMarkdownString[],
     };
   }
 

@@ -7,6 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { en } from './en';
 import { ptBR } from './pt-BR';
 import { ENGLISH_FIGHT_WORDS } from '../sandbox/fightView';
+import { ENGLISH_HOVER_WORDS } from '../../../engine/index';
 
 const params = (message: string): string[] => [...message.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
 
@@ -25,6 +26,10 @@ describe('the catalog', () => {
 
   test("the sandbox's log sentences: one catalog key each, the English the same as fightView's", () => {
     for (const [word, english] of Object.entries(ENGLISH_FIGHT_WORDS)) expect(en[`log.${word}` as keyof typeof en], word).toBe(english);
+  });
+
+  test("the dice hover's words: one catalog key each, the English the same as the engine's", () => {
+    for (const [word, english] of Object.entries(ENGLISH_HOVER_WORDS)) expect(en[`hover.${word}` as keyof typeof en], word).toBe(english);
   });
 
   test('Portuguese is not English copied: most messages differ', () => {

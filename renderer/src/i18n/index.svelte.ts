@@ -3,7 +3,7 @@
 // layer (engine/i18n). English is the source; a key is a dotted place in the interface ('toolbar.save').
 import { en, type MessageKey } from './en';
 import { ptBR } from './pt-BR';
-import { translateChip, translateMessage, type MessageLocale } from '../../../engine/index';
+import { ENGLISH_HOVER_WORDS, translateChip, translateMessage, type HoverWords, type MessageLocale } from '../../../engine/index';
 
 export type Locale = MessageLocale;
 export type { MessageKey };
@@ -55,6 +55,11 @@ export function tn(key: 'count.error' | 'count.warning' | 'count.fight' | 'count
 /** A checker (engine) message in the current language; English ones the layer does not know stay as they are. */
 export function checkerMessage(message: string): string {
   return translateMessage(message, state().locale);
+}
+
+/** The dice hover's words (engine/editor/hover.ts) in the current language. */
+export function hoverWords(): HoverWords {
+  return Object.fromEntries(Object.keys(ENGLISH_HOVER_WORDS).map((k) => [k, t(`hover.${k}` as MessageKey)])) as unknown as HoverWords;
 }
 
 /** A fight log chip (the engine's English words in it) in the current language; the document's words stay. */
