@@ -480,6 +480,7 @@ export const en = {
   'change.cells': 'Grid cells it changes ({party} against as many of the role as it has heroes):',
   'change.cell': '{role} · tier {tier}',
   'change.cellsRunning': 'Fighting the grid cells before and after ({fights} fights each, the same seeds)…',
+  'change.noDiff': 'the balance worker gave no diff',
   'change.noDocument': 'No document is open.',
   'change.moved': 'The text has changed since this preview: preview it again.',
   'change.nothing': 'Nothing to change.',

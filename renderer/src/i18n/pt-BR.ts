@@ -424,6 +424,7 @@ export const ptBR: Record<MessageKey, string> = {
   'change.cells': 'Células da grade que ela muda ({party} contra tantos do papel quantos heróis tem):',
   'change.cell': '{role} · tier {tier}',
   'change.cellsRunning': 'Rodando as células da grade antes e depois ({fights} lutas de cada, as mesmas sementes)…',
+  'change.noDiff': 'o worker de balanceamento não deu diferença',
   'change.noDocument': 'Nenhum documento aberto.',
   'change.moved': 'O texto mudou desde esta pré-visualização: pré-visualize de novo.',
   'change.nothing': 'Nada a mudar.',
