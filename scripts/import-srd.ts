@@ -147,6 +147,23 @@ function reachOf(action: SrdAction): 'near' | 'far' {
   return /^ranged/i.test(action.desc ?? '') ? 'far' : 'near';
 }
 
+/**
+ * On a battle map, in 5-foot squares: a melee attack's reach past 5 feet ("reach 10 ft.": 2), a ranged one's range and
+ * long range ("range 150/600 ft.": 30 and 120; "range 150 ft.": 30 with none); nothing for a 5-foot reach.
+ */
+function squaresOf(action: SrdAction, reach: 'near' | 'far'): { squares?: number; long?: number } {
+  const desc = action.desc ?? '';
+  if (reach === 'near') {
+    const r = /reach (\d+) ft/.exec(desc);
+    const feet = r ? Number(r[1]) : 5;
+    return feet > 5 ? { squares: Math.ceil(feet / 5) } : {};
+  }
+  const g = /range (\d+)(?:\/(\d+))? ft/.exec(desc);
+  if (!g) return {};
+  const squares = Math.max(1, Math.ceil(Number(g[1]) / 5));
+  return g[2] !== undefined ? { squares, long: Math.max(squares, Math.ceil(Number(g[2]) / 5)) } : { squares };
+}
+
 function attackOf(action: SrdAction): CreatureAttack | undefined {
   if (action.attack_bonus === undefined) return undefined;
   const parts = damageParts(action.damage);
@@ -161,6 +178,7 @@ function attackOf(action: SrdAction): CreatureAttack | undefined {
     damage: formulaOfDice(first.dice),
     type: first.type,
     reach: reachOf(action),
+    ...squaresOf(action, reachOf(action)),
     ...(more.length > 0 ? { parts: more } : {}),
   };
   // A hit that forces a save against a condition ("DC 10 Constitution saving throw or be paralyzed").

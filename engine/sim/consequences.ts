@@ -5,15 +5,18 @@
 import { FightRunner } from './fight';
 import type { FightState } from './fight-state';
 import type { Combatant } from './model';
+import type { Reaching } from './map/types';
 import { judge } from './rules/checks';
 import { goDown } from './rules/falling';
 import { pickTarget } from './rules/targeting';
+
+const NEAR: Reaching = { reach: 'near', span: null };
 
 export class ConsequencesRunner extends FightRunner {
   override act(actor: Combatant): void {
     const rules = this.system.consequences;
     if (!rules || actor.side !== 'heroes') return; // enemies do not roll
-    const target = pickTarget(this, actor, actor.def.attacks[0]?.reach ?? 'near');
+    const target = pickTarget(this, actor, actor.def.attacks[0] ?? NEAR);
     if (!target) return;
     const outcome = judge(this, rules.check, this.blowFrame, actor, target, 0, actor.def.attacks[0]?.reach ?? 'near', null);
     if (!outcome) return;

@@ -21,6 +21,8 @@ export interface FightStartEvent {
     readonly id: string; readonly name: string; readonly side: 'heroes' | 'enemies'; readonly hp: number; readonly position: string; readonly arrives?: number;
     /** A fight on a map: its start square `[x, y]`. */
     readonly square?: Square;
+    /** A fight on a map: the squares its melee blows reach (0: none), the squares it threatens. */
+    readonly reach?: number;
   }[];
   readonly note?: string;
   /** A fight on a map: its size and terrain (walls, difficult terrain, cover squares), each square `[x, y]`. */
@@ -96,7 +98,7 @@ export interface MoveEvent {
   readonly type: 'move'; readonly round: number; readonly target: string; readonly from: string; readonly to: string; readonly chip: string;
   /** On a map: the square it left, the square it came to, and every square walked (a teleport: the two). */
   readonly fromSquare?: Square; readonly toSquare?: Square; readonly path?: readonly Square[];
-  /** On a map: the move ability that moved it (absent: its turn's walk), and whether that was a teleport (a jump, not a walk). */
+  /** On a map: the move ability that moved it (absent: its turn's walk; the system's `map.dash` for a Dash), and whether that was a teleport (a jump, not a walk). */
   readonly ability?: string; readonly teleport?: boolean;
 }
 /** A track changed by a `gain` (an outcome's, an ability's, a reaction's), kept within 0 and its maximum. */

@@ -14,6 +14,7 @@ import {
   type ConditionDef, type DamagePartDef, type Formula, type LiveDerived, type ModDef, type OpposedDef, type OutcomeDef, type Scope, type Side,
   type IndexNames, type TrackGain,
 } from './model';
+import type { Span } from './map/types';
 import { createLabeler, createResolver, selfSheetIndex, type SheetIndex } from './scope';
 import { blankCombatant, newCheckFrame, newScope } from './state';
 import { rollTestOf } from './roll-test';
@@ -326,9 +327,10 @@ export class RulesLoader {
     const type = this.typeOf(a.attack?.type ?? a.type, ownType, a.name ?? a.id);
     const removesOnly = (a.removes?.length ?? 0) > 0 && !a.attack && !a.save && !a.damage && !a.heal && !a.challenge
       && !(a.applies?.length) && !(a.gain?.length) && !(a.grants?.length);
+    const span = this.span(a.attack, `${pointer}/attack`);
     const attack: AttackProfile | null = a.attack && attackCheck ? this.profile({
       name: a.name ?? titleCase(a.id), check: attackCheck, stat: this.compile(a.attack.stat ?? '0', `${pointer}/attack/stat`),
-      damage: this.compile(a.attack.damage, `${pointer}/attack/damage`, true), type, reach: a.attack.reach ?? 'far',
+      damage: this.compile(a.attack.damage, `${pointer}/attack/damage`, true), type, reach: a.attack.reach ?? 'far', span,
       reads: this.readsFor(undefined, `${pointer}/attack`), speed: this.formulas.maybe(a.speed, `${pointer}/speed`),
       applies: [], save: null,
     }) : null;
@@ -370,6 +372,7 @@ export class RulesLoader {
       disengage: a.disengage ?? (this.doc.combat?.disengage ?? []).some((w) => `${a.id} ${a.name ?? ''}`.toLowerCase().includes(w.toLowerCase())),
       offensive: (target === 'enemy' || target === 'enemies') && (a.attack !== undefined || a.save !== undefined || a.damage !== undefined || (a.applies?.length ?? 0) > 0),
       reach: a.attack?.reach ?? 'far',
+      span,
       challenge: a.challenge && challengeCheck ? {
         check: challengeCheck, stat: this.formulas.maybe(a.challenge.stat, `${pointer}/challenge/stat`), vs: this.compile(a.challenge.vs, `${pointer}/challenge/vs`),
       } : null,
@@ -558,6 +561,21 @@ export class RulesLoader {
       this.rolls.set(key, roll);
     }
     return roll;
+  }
+
+  /**
+   * A blow's own squares on a map (`squares`, `long`), or null when it gives neither (its reach word's `map.reach`):
+   * `squares` alone has no long range; `long` alone reaches from its word's squares (the map's `near` 1 for `near`).
+   */
+  span(d: { readonly reach?: string; readonly squares?: number; readonly long?: number } | undefined, pointer: string): Span | null {
+    if (d === undefined || (d.squares === undefined && d.long === undefined)) return null;
+    const squares = d.squares ?? this.doc.map?.reach?.[d.reach ?? 'near']?.squares ?? (d.reach === undefined || d.reach === 'near' ? 1 : 24);
+    const long = d.long ?? 0;
+    if (!Number.isInteger(squares) || squares < 1 || squares > 1000) this.error(`${pointer}/squares`, 'squares is a whole number 1..1000 (the squares the blow reaches on a map)');
+    if (!Number.isInteger(long) || (long !== 0 && long < squares) || long > 10_000) {
+      this.error(`${pointer}/long`, `long is a whole number from squares (${squares}) to 10000 (the squares it reaches at long range)`);
+    }
+    return { squares, long };
   }
 
   /** An attack profile with its roll specialised for its stat's label. */

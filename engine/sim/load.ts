@@ -90,7 +90,7 @@ class Loader extends RulesLoader {
     const attack: AttackProfile[] = check ? [this.profile({
       name: weapon?.name ?? 'Unarmed', check, stat: this.pin(this.compile(weapon?.stat ?? '0', `${p}/weapon/stat`), self, liveNames, `${p}/weapon/stat`),
       damage: this.compile(weapon?.damage ?? this.doc.combat?.attack?.damage ?? '0', weapon ? `${p}/weapon/damage` : '/combat/attack/damage', true),
-      type: this.typeOf(weapon?.type, undefined, weapon?.name), reach: weapon?.reach ?? 'near',
+      type: this.typeOf(weapon?.type, undefined, weapon?.name), reach: weapon?.reach ?? 'near', span: this.span(weapon, `${p}/weapon`),
       reads: this.readsFor(weapon?.reads, `${p}/weapon/reads`), speed: this.formulas.maybe(weapon?.speed, `${p}/weapon/speed`),
       applies: [], save: null, parts: this.damageParts(weapon?.parts, `${p}/weapon/parts`),
     })] : [];
@@ -145,7 +145,7 @@ class Loader extends RulesLoader {
     const over = (base: Readonly<Record<string, string>> | undefined, pins: Readonly<Record<string, PinnedValue>> | undefined) =>
       pins ? { ...base, ...Object.fromEntries(Object.entries(pins).map(([k, v]) => [k, text(v)])) } : base;
     const c = pinned.combat ?? {};
-    const combat: Record<string, string | undefined> = { ...t.combat };
+    const combat: Record<string, string | number | undefined> = { ...t.combat };
     for (const key of ['defence', 'attack', 'damage', 'attacks'] as const) if (c[key] !== undefined) combat[key] = text(c[key]);
     const sheet: Template = {
       ...t, attributes: over(t.attributes, pinned.attributes), tracks: over(t.tracks, pinned.tracks), combat,
@@ -191,7 +191,7 @@ class Loader extends RulesLoader {
       attacks: check ? [this.profile({
         name, check, stat: this.pin(this.compile(c.attack ?? '0', `${p}/combat/attack`), self, liveNames, `${p}/combat/attack`),
         damage: this.compile(c.damage ?? this.doc.combat?.attack?.damage ?? '0', c.damage ? `${p}/combat/damage` : '/combat/attack/damage', true),
-        type: this.typeOf(c.type, undefined, name), reach: c.reach ?? 'near', reads: this.readsFor(undefined, p), speed: null,
+        type: this.typeOf(c.type, undefined, name), reach: c.reach ?? 'near', span: this.span(c, `${p}/combat`), reads: this.readsFor(undefined, p), speed: null,
         applies: [], save: null,
       })] : [],
       attacksPerAction: ownAttacks ?? this.fixedAttacks(self, liveNames), attacksInTurn: false,
@@ -239,7 +239,7 @@ class Loader extends RulesLoader {
       byId.set(a.id, this.profile({
         name: a.name ?? titleCase(a.id), check, stat: this.pin(this.compile(a.bonus, `${p}/attacks/${i}/bonus`), self, liveNames, `${p}/attacks/${i}/bonus`),
         damage: this.compile(a.damage, `${p}/attacks/${i}/damage`, true), type: this.typeOf(a.type, ownType ?? undefined, a.name ?? a.id),
-        reach: a.reach ?? 'near', reads: this.readsFor(undefined, p), speed: null,
+        reach: a.reach ?? 'near', span: this.span(a, `${p}/attacks/${i}`), reads: this.readsFor(undefined, p), speed: null,
         applies: this.conditionIds(a.applies, `${p}/attacks/${i}/applies`),
         save: a.save && saveCheck ? { check: saveCheck, dc: this.compile(a.save.dc, `${p}/attacks/${i}/save/dc`), half: a.save.half === true } : null,
         parts: this.damageParts(a.parts, `${p}/attacks/${i}/parts`),

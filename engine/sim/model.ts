@@ -7,6 +7,7 @@ import type { DrawRecorder } from './draws';
 import { refsOf } from '../formula/nodes';
 import type { TargetPick } from '../schema/document';
 import type { CardSet } from './card-model';
+import type { Reaching } from './map/types';
 
 export type Side = 'heroes' | 'enemies';
 
@@ -171,7 +172,7 @@ export interface ConditionInstance {
   readonly source: Combatant | null;
 }
 
-export interface AttackProfile {
+export interface AttackProfile extends Reaching {
   readonly name: string;
   readonly check: CheckDef;
   /** The check's roll compiled for this attack, so its chip names the stat (`+ 3 Strength`). */
@@ -179,7 +180,6 @@ export interface AttackProfile {
   readonly stat: Formula;
   readonly damage: Formula | null;
   readonly type: string;
-  readonly reach: string;
   /** Reads (scope.reads indexes) this attack fills before the roll (weapon's reads winning over the system's, name by name). */
   readonly reads: readonly (Formula | null)[];
   readonly speed: Formula | null;
@@ -197,7 +197,7 @@ export interface AttackProfile {
 export function attackProfile(p: Omit<AttackProfile, 'roll' | 'parts' | 'applies'>, roll: Formula, parts: readonly DamagePartDef[],
   applies: readonly string[]): AttackProfile {
   return {
-    name: p.name, check: p.check, roll, stat: p.stat, damage: p.damage, type: p.type, reach: p.reach, reads: p.reads, speed: p.speed,
+    name: p.name, check: p.check, roll, stat: p.stat, damage: p.damage, type: p.type, reach: p.reach, span: p.span, reads: p.reads, speed: p.speed,
     applies, save: p.save, parts,
   };
 }
@@ -207,7 +207,7 @@ export interface DamagePartDef {
   readonly type: string;
 }
 
-export interface AbilityDef {
+export interface AbilityDef extends Reaching {
   readonly id: string;
   readonly name: string;
   readonly kind: string;
@@ -255,7 +255,6 @@ export interface AbilityDef {
   /** Leaving never provokes: the ability's `disengage`, else one of the system's disengage words in its id or name. */
   readonly disengage: boolean;
   readonly offensive: boolean;
-  readonly reach: string;
   /** A check rolled on its own against a number (an unopposed challenge), or null. */
   readonly challenge: { readonly check: CheckDef; readonly stat: Formula | null; readonly vs: Formula } | null;
   /** Conditions taken off its targets. */

@@ -194,6 +194,10 @@ export interface AbilityAttack {
   readonly type?: string;
   /** `near` or `far` (or a row). */
   readonly reach?: string;
+  /** On a battle map: squares it reaches at normal range, instead of `map.reach` for its reach word (a glaive: `near`, 2). */
+  readonly squares?: number;
+  /** On a battle map: squares it reaches at long range (the attacker holds `map.longRange`); with `squares` alone, none. */
+  readonly long?: number;
 }
 
 export interface Heal {

@@ -19,6 +19,12 @@ export interface MapRulesDocument {
   readonly cover?: string;
   /** Leaving a foe's reach by walking provokes its opportunity attack (default `combat.reaction.opportunity`). */
   readonly opportunity?: boolean;
+  /** Condition id the target holds for a blow whose line crosses a square another standing combatant holds (cover from creatures). */
+  readonly creatureCover?: string;
+  /** Ability id of the Dash every combatant on a map may use (a policy with `dash`): its speed walked again, its `uses` spent. */
+  readonly dash?: string;
+  /** What is left of a combatant's speed after it acts it walks then, by its policy (default false). */
+  readonly moveAfter?: boolean;
 }
 
 /** A square `[x, y]` (0-based, x to the right, y down), or a rectangle `[x1, y1, x2, y2]` (corners included). */
@@ -33,6 +39,10 @@ export interface FightMap {
   readonly cover?: MapSquares;
   /** Start squares by combatant id or fight entry id (an entry of several takes them in turn). */
   readonly start?: Readonly<Record<string, MapSquares>>;
-  /** How each moves, by combatant id or entry id: `close`, `distance`, `hold` or `{ "protect": "<ally id>" }`. */
-  readonly movement?: Readonly<Record<string, 'close' | 'distance' | 'hold' | { readonly protect: string }>>;
+  /** How each moves, by combatant id or entry id: `close`, `distance`, `hold`, `{ "protect": "<ally id>" }`, or `{ "policy", "dash" }`. */
+  readonly movement?: Readonly<Record<string, MovementText>>;
 }
+
+/** A movement policy as written: a word, or an object with its options (`protect` or `policy`, and `dash`). */
+export type MovementText = 'close' | 'distance' | 'hold'
+  | { readonly protect?: string; readonly policy?: 'close' | 'distance' | 'hold'; readonly dash?: boolean };

@@ -56,6 +56,10 @@ export interface TemplateCombat {
   readonly type?: string;
   /** `near` or `far` (or a row). */
   readonly reach?: string;
+  /** On a battle map: squares it reaches at normal range, instead of `map.reach` for its reach word (a glaive: `near`, 2). */
+  readonly squares?: number;
+  /** On a battle map: squares it reaches at long range (the attacker holds `map.longRange`); with `squares` alone, none. */
+  readonly long?: number;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -131,6 +135,10 @@ export interface CreatureAttack {
   readonly type?: string;
   /** `near` or `far`. */
   readonly reach?: string;
+  /** On a battle map: squares it reaches at normal range, instead of `map.reach` for its reach word (a glaive: `near`, 2). */
+  readonly squares?: number;
+  /** On a battle map: squares it reaches at long range (the attacker holds `map.longRange`); with `squares` alone, none. */
+  readonly long?: number;
   /** Conditions a hit puts on the target (after the save, when there is one). */
   readonly applies?: readonly string[];
   /** A save the target rolls against the conditions. */
@@ -208,6 +216,10 @@ export interface Weapon {
   readonly stat?: FormulaText;
   /** `near` or `far` (or a row). */
   readonly reach?: string;
+  /** On a battle map: squares it reaches at normal range, instead of `map.reach` for its reach word (a glaive: `near`, 2). */
+  readonly squares?: number;
+  /** On a battle map: squares it reaches at long range (the attacker holds `map.longRange`); with `squares` alone, none. */
+  readonly long?: number;
   /** Damage type. */
   readonly type?: string;
   /** The weapon's own reads, winning over the system's (context `sheet`). */

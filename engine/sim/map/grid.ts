@@ -56,6 +56,29 @@ export function lineOfFire(map: FightMapDef, coverBit: number, a: number, b: num
   return { blocked: false, cover };
 }
 
+/**
+ * Whether the line from the centre of `a` to the centre of `b` crosses a square `body` says yes to (another combatant
+ * standing there: cover from creatures), the two ends left out; squares it only grazes at a corner do not count, and
+ * it stops at a wall (such a line is blocked anyway). The same walk as lineOfFire's.
+ */
+export function crossesBody(map: FightMapDef, a: number, b: number, body: (square: number) => boolean): boolean {
+  const w = map.width, t = map.terrain;
+  let x = a % w, y = Math.floor(a / w);
+  const tx = b % w, ty = Math.floor(b / w);
+  const nx = Math.abs(tx - x), ny = Math.abs(ty - y), sx = Math.sign(tx - x), sy = Math.sign(ty - y);
+  let ix = 0, iy = 0;
+  while (ix < nx || iy < ny) {
+    const ex = (2 * ix + 1) * ny, ey = (2 * iy + 1) * nx;
+    if (nx !== 0 && ny !== 0 && ex === ey) { x += sx; y += sy; ix++; iy++; }
+    else if (ny === 0 || (nx !== 0 && ex < ey)) { x += sx; ix++; } else { y += sy; iy++; }
+    if (x === tx && y === ty) return false;
+    const s = y * w + x;
+    if (t[s]! & WALL) return false;
+    if (body(s)) return true;
+  }
+  return false;
+}
+
 /** The cheapest walks from some squares: cost and the step before, per square and place in the diagonal cycle. */
 export interface Walks {
   readonly width: number;

@@ -1,14 +1,15 @@
 // Loading the battle map: the system's `map` rules and a fight's `map` (terrain, start squares, movement), checked
 // with the place (JSON pointer) and what was expected.
 import type { FightMap, MapRulesDocument, MapSquares } from '../../schema/document';
-import type { ConditionDef, Formula } from '../model';
-import { COVER, DIFFICULT, WALL, type FightMapDef, type MapReach, type MapRules, type MovementPolicy } from './types';
+import type { AbilityDef, ConditionDef, Formula } from '../model';
+import { COVER, DIFFICULT, WALL, type FightMapDef, type MapReach, type MapRules, type MovementEntry } from './types';
 
 /** The loader's services the map needs. */
 export interface MapLoader {
   error(pointer: string, message: string): void;
   compile(source: string | number | boolean, pointer: string): Formula;
   readonly conditions: ReadonlyMap<string, ConditionDef>;
+  readonly abilities: ReadonlyMap<string, AbilityDef>;
 }
 
 /** Squares a reach word carries when `map.reach` does not name it: `near` one, any other 24. */
@@ -48,7 +49,18 @@ export function mapRules(l: MapLoader, doc: MapRulesDocument | undefined, opport
     flanking: condition(d.flanking, 'flanking'),
     cover: condition(d.cover, 'cover'),
     opportunity: d.opportunity ?? opportunity,
+    creatureCover: condition(d.creatureCover, 'creatureCover'),
+    dash: dashOf(l, d.dash),
+    moveAfter: d.moveAfter === true,
   };
+}
+
+function dashOf(l: MapLoader, id: string | undefined): AbilityDef | null {
+  if (id === undefined) return null;
+  const def = l.abilities.get(id);
+  if (!def) l.error('/map/dash', `unknown ability '${id}' (an ability id of the system's 'abilities': the Dash)`);
+  else if (def.uses === 'reaction') l.error('/map/dash', `the Dash '${id}' is a reaction: it is used in its own turn ('uses' an action, or 'free')`);
+  return def ?? null;
 }
 
 /** How far a reach word carries on the map. */
@@ -91,11 +103,20 @@ export function fightMap(l: MapLoader, m: FightMap, p: string, rules: MapRules):
     });
     start.set(id, squares);
   }
-  const movement = new Map<string, MovementPolicy>();
+  const movement = new Map<string, MovementEntry>();
   for (const [id, policy] of Object.entries(m.movement ?? {})) {
-    if (typeof policy === 'object' && policy !== null && typeof policy.protect === 'string') movement.set(id, { kind: 'protect', ward: policy.protect });
-    else if (policy === 'close' || policy === 'distance' || policy === 'hold') movement.set(id, { kind: policy });
-    else { l.error(`${p}/movement/${id}`, "movement is 'close', 'distance', 'hold' or { \"protect\": \"<ally id>\" }"); ok = false; }
+    const at = `${p}/movement/${id}`;
+    if (policy === 'close' || policy === 'distance' || policy === 'hold') { movement.set(id, { kind: policy, dash: false }); continue; }
+    if (typeof policy !== 'object' || policy === null || (policy.protect !== undefined && policy.policy !== undefined)) {
+      l.error(at, "movement is 'close', 'distance', 'hold', { \"protect\": \"<ally id>\" } or { \"policy\": \"close\" | \"distance\" | \"hold\", \"dash\": true } (protect or policy, not both)");
+      ok = false;
+      continue;
+    }
+    const dash = policy.dash === true;
+    if (dash && !rules.dash) { l.error(`${at}/dash`, "dash needs the system's Dash: 'map.dash', an ability id"); ok = false; }
+    if (typeof policy.protect === 'string') movement.set(id, { kind: 'protect', ward: policy.protect, dash });
+    else if (policy.policy === 'close' || policy.policy === 'distance' || policy.policy === 'hold') movement.set(id, { kind: policy.policy, dash });
+    else movement.set(id, { kind: 'default', dash });
   }
   return ok ? { rules, width, height, terrain, start, movement } : null;
 }

@@ -1,24 +1,39 @@
 // The battle map on squares (issue 23): the system's map rules (`map`) and a fight's map (`fights[].map`), as loaded.
 // A square is one number, `y * width + x`; x runs left to right from 0, y top to bottom from 0.
-import type { ConditionDef, Formula } from '../model';
+import type { AbilityDef, ConditionDef, Formula } from '../model';
 
 /** A square's terrain, as bits. */
 export const WALL = 1;
 export const DIFFICULT = 2;
 export const COVER = 4;
 
-/** How far a blow of one reach word carries, in squares: `squares`, and on to `long` at long range (0: no long range). */
-export interface MapReach {
+/** How far a blow carries on a battle map, in squares: `squares`, and on to `long` at long range (0: no long range). */
+export interface Span {
   readonly squares: number;
   readonly long: number;
 }
 
+/** How far a blow of one reach word carries (`map.reach`). */
+export type MapReach = Span;
+
+/**
+ * What reaches a foe (an attack profile, an ability): a reach word (`near`, `far`, a row: the bands' word, `@attack.melee`
+ * for `near`) and, on a map, its own squares (`squares`, `long` of the blow), or null: what `map.reach` gives its word.
+ */
+export interface Reaching {
+  readonly reach: string;
+  readonly span: Span | null;
+}
+
 /** How a combatant moves on the map (`map.movement` of a fight, else by its first attack: close in, or keep away). */
 export type MovementPolicy =
-  | { readonly kind: 'close' }
-  | { readonly kind: 'distance' }
-  | { readonly kind: 'protect'; readonly ward: string }
-  | { readonly kind: 'hold' };
+  | { readonly kind: 'close'; readonly dash?: boolean }
+  | { readonly kind: 'distance'; readonly dash?: boolean }
+  | { readonly kind: 'protect'; readonly ward: string; readonly dash?: boolean }
+  | { readonly kind: 'hold'; readonly dash?: boolean };
+
+/** A fight's movement entry: a policy, or `{ "dash": true }` alone (the policy its first attack gives, with the Dash). */
+export type MovementEntry = MovementPolicy | { readonly kind: 'default'; readonly dash: boolean };
 
 /** The system's rules for fights on a map (`map`). */
 export interface MapRules {
@@ -38,6 +53,12 @@ export interface MapRules {
   readonly cover: ConditionDef | null;
   /** Leaving a foe's reach by walking provokes its opportunity attack (a teleport or a disengage never does). */
   readonly opportunity: boolean;
+  /** The condition the target holds for a blow whose line crosses a square another standing combatant holds; null or absent: none. */
+  readonly creatureCover?: ConditionDef | null;
+  /** The Dash (`map.dash`): the ability a policy with `dash` uses to walk its speed again; null or absent: nobody dashes. */
+  readonly dash?: AbilityDef | null;
+  /** What is left of its speed after acting, a combatant walks then (`map.moveAfter`; absent: false). */
+  readonly moveAfter?: boolean;
 }
 
 /** One fight's map (`fights[].map`): its terrain and where each combatant starts. */
@@ -51,7 +72,7 @@ export interface FightMapDef {
   /** Start squares by combatant id or entry id (an entry of several takes them in turn); the rest are placed by side. */
   readonly start: ReadonlyMap<string, readonly number[]>;
   /** Movement policies by combatant id or entry id. */
-  readonly movement: ReadonlyMap<string, MovementPolicy>;
+  readonly movement: ReadonlyMap<string, MovementEntry>;
 }
 
 /** What the log's `fightStart` says of the map, for a reader that draws it. */

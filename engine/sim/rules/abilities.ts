@@ -49,7 +49,7 @@ export function canUse(f: FightState, actor: Combatant, ability: AbilityDef): bo
     if (!hurt) return false;
   }
   if (ability.offensive) {
-    const foe = pickTarget(f, actor, ability.reach);
+    const foe = pickTarget(f, actor, ability);
     if (!foe) return false;
     f.pickedFor = ability;
     f.picked = foe;

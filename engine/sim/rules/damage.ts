@@ -92,7 +92,7 @@ function strike(f: FightState, actor: Combatant, target: Combatant, profile: Att
 
 /** A blow's check on a map: with the conditions its situation lends (flanked, cover, long range) for the check only. */
 function judgeOnMap(f: FightState, frame: FightState['blowFrame'], actor: Combatant, target: Combatant, vs: number, profile: AttackProfile) {
-  situate(f, actor, target, profile.reach);
+  situate(f, actor, target, profile);
   try { return judge(f, profile.check, frame, actor, target, vs, profile.reach, profile); } finally { unsituate(f); }
 }
 

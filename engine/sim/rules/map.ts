@@ -1,17 +1,19 @@
-// Fights on a battle map of squares (a fight's `map`, the system's `map` rules): who reaches whom (squares by reach
-// word, a line not blocked by a wall), the conditions a blow's situation lends its check (flanked, cover, long range),
-// each turn's move by the combatant's movement policy, opportunity attacks for walking out of a foe's reach, and a
-// move ability (away from the foes: a teleport jumps, a disengage walks without provoking). Systems without a map
-// never come here: every hook tests `f.map !== null` first.
+// Fights on a battle map of squares (a fight's `map`, the system's `map` rules): who reaches whom (a blow's own
+// squares, else its reach word's; a line not blocked by a wall), the conditions a blow's situation lends its check
+// (flanked, cover from the terrain and from creatures, long range), each turn's walk by the combatant's movement policy
+// (before it acts, the Dash instead of acting, what is left after it acts), opportunity attacks for walking out of a
+// foe's melee reach, and a move ability (away from the foes: a teleport jumps, a disengage walks without provoking).
+// Systems without a map never come here: every hook tests `f.map !== null` first.
 import type { AbilityDef, AttackProfile, Combatant, ConditionInstance } from '../model';
 import type { FightState } from '../fight-state';
 import type { FightStartEvent } from '../events';
 import type { MapState } from '../map/state';
-import { COVER, DIFFICULT, WALL, type MapReach, type MapSummary } from '../map/types';
+import { COVER, DIFFICULT, WALL, type MapReach, type MapSummary, type Reaching } from '../map/types';
 import { reachOf } from '../map/load';
-import { adjacent, costTo, distance, lineOfFire, pathTo, walks, type Walks } from '../map/grid';
+import { adjacent, costTo, crossesBody, distance, lineOfFire, pathTo, walks, type Walks } from '../map/grid';
 import { provokeBy } from './reactions';
 import { cannotAct } from './turn';
+import { canPay, pay } from './abilities';
 
 /** `[x, y]` of a square. */
 export function xy(m: MapState, square: number): [number, number] {
@@ -24,11 +26,18 @@ export function squaresBetween(f: FightState, a: Combatant, b: Combatant): numbe
   return distance(m.rules, m.def.width, m.square[a.order]!, m.square[b.order]!);
 }
 
-/** Whether a blow of reach word `reach` from `actor` reaches `target`: within its squares (long range included) and a line no wall blocks. */
-export function inReach(f: FightState, actor: Combatant, target: Combatant, reach: string): boolean {
+/** How far a blow or ability carries on the map: its own squares, else its reach word's. */
+export function spanOf(m: MapState, by: Reaching): MapReach {
+  return by.span ?? reachOf(m.rules, by.reach);
+}
+
+/** Whether `by` (a blow, an ability) from `actor` reaches `target`: within its squares (long range included) and a line no wall blocks. */
+export function inReach(f: FightState, actor: Combatant, target: Combatant, by: Reaching): boolean {
   const m = f.map!;
-  const a = m.square[actor.order]!, t = m.square[target.order]!;
-  const r = reachOf(m.rules, reach);
+  return reachesFrom(m, m.square[actor.order]!, m.square[target.order]!, spanOf(m, by));
+}
+
+function reachesFrom(m: MapState, a: number, t: number, r: MapReach): boolean {
   if (distance(m.rules, m.def.width, a, t) > Math.max(r.squares, r.long)) return false;
   return !lineOfFire(m.def, COVER, a, t).blocked;
 }
@@ -43,17 +52,19 @@ function lend(m: MapState, holder: Combatant, inst: ConditionInstance): void {
 /**
  * Before a blow's check: the target holds the system's flanking condition while an ally of the attacker (standing,
  * able to act) is on the square opposite the attacker's, the attacker being beside it with a melee blow; its cover
- * condition when the line between them crosses a cover square or grazes a wall; the attacker holds the long-range
- * condition past its reach's squares. `unsituate` takes them back after the check.
+ * condition when the line between them crosses a cover square or grazes a wall; its creature-cover condition when the
+ * line crosses a square another standing combatant holds (held once when the two are one condition); the attacker
+ * holds the long-range condition past its blow's squares. `unsituate` takes them back after the check.
  */
-export function situate(f: FightState, actor: Combatant, target: Combatant, reach: string): void {
+export function situate(f: FightState, actor: Combatant, target: Combatant, reaching: Reaching | string): void {
   const m = f.map!;
   if (actor === target) return;
+  const by = typeof reaching === 'string' ? { reach: reaching, span: null } : reaching;
   const w = m.def.width;
   const a = m.square[actor.order]!, t = m.square[target.order]!;
-  const r = reachOf(m.rules, reach);
+  const r = spanOf(m, by);
   if (m.longRange !== null && r.long > 0 && distance(m.rules, w, a, t) > r.squares) lend(m, actor, m.longRange);
-  if (m.flanked !== null && reach === 'near' && adjacent(w, a, t)) {
+  if (m.flanked !== null && by.reach === 'near' && adjacent(w, a, t)) {
     const ox = 2 * (t % w) - (a % w), oy = 2 * Math.floor(t / w) - Math.floor(a / w);
     if (ox >= 0 && oy >= 0 && ox < w && oy < m.def.height) {
       const opposite = oy * w + ox;
@@ -62,7 +73,14 @@ export function situate(f: FightState, actor: Combatant, target: Combatant, reac
       }
     }
   }
-  if (m.covered !== null && lineOfFire(m.def, COVER, a, t).cover) lend(m, target, m.covered);
+  if (m.covered === null && m.creatureCovered === null) return;
+  const body = m.creatureCovered === null ? null : (s: number): boolean => {
+    for (const c of f.combatants) if (c !== actor && c !== target && !c.down && !c.fled && m.square[c.order] === s) return true;
+    return false;
+  };
+  const terrain = m.covered !== null && lineOfFire(m.def, COVER, a, t).cover;
+  if (terrain) lend(m, target, m.covered!);
+  if (body !== null && !(terrain && m.covered!.def === m.creatureCovered!.def) && crossesBody(m.def, a, t, body)) lend(m, target, m.creatureCovered!);
 }
 
 export function unsituate(f: FightState): void {
@@ -94,22 +112,32 @@ function flanks(f: FightState, actor: Combatant, s: number, foes: readonly Comba
   return false;
 }
 
-/** The squares a combatant's melee blows reach (its first attack of reach `near`), 0 without one. */
+/** The squares a combatant's melee blows reach (its `near` blow that reaches farthest), 0 without one. */
 function meleeSquares(m: MapState, c: Combatant): number {
-  return meleeAttack(c) ? reachOf(m.rules, 'near').squares : 0;
+  return m.melee[c.order]!;
 }
 
 /** The reach of its blow or offensive ability that carries farthest (at normal range). */
 function farthest(m: MapState, c: Combatant): MapReach {
   let best = reachOf(m.rules, 'near');
-  for (const p of c.def.attacks) { const r = reachOf(m.rules, p.reach); if (r.squares > best.squares) best = r; }
-  for (const a of c.def.abilities) if (a.offensive) { const r = reachOf(m.rules, a.reach); if (r.squares > best.squares) best = r; }
+  for (const p of c.def.attacks) { const r = spanOf(m, p); if (r.squares > best.squares) best = r; }
+  for (const a of c.def.abilities) if (a.offensive) { const r = spanOf(m, a); if (r.squares > best.squares) best = r; }
   return best;
 }
 
-function meleeAttack(c: Combatant): AttackProfile | undefined {
-  for (const p of c.def.attacks) if (p.reach === 'near') return p;
-  return undefined;
+/** The blow its opportunity attacks strike with: its `near` blow that reaches farthest. */
+function meleeAttack(m: MapState, c: Combatant): AttackProfile | undefined {
+  return m.meleeBlow[c.order];
+}
+
+/** Whether from square `s` some blow or offensive ability of `c` reaches one of `foes` (at any range). */
+function strikesFrom(m: MapState, c: Combatant, s: number, foes: readonly Combatant[]): boolean {
+  for (const foe of foes) {
+    const t = m.square[foe.order]!;
+    for (const p of c.def.attacks) if (reachesFrom(m, s, t, spanOf(m, p))) return true;
+    for (const a of c.def.abilities) if (a.offensive && reachesFrom(m, s, t, spanOf(m, a))) return true;
+  }
+  return false;
 }
 
 /** Who stands where: the combatant's order on each square it holds (one not in the fight yet holds its own), else -1. */
@@ -146,7 +174,7 @@ export function startOnMap(f: FightState, event: FightStartEvent | null): FightS
   const { note: _note, ...rest } = event;
   return {
     ...rest,
-    combatants: event.combatants.map((c, i) => ({ ...c, position: f.combatants[i]!.position, square: xy(m, m.square[i]!) })),
+    combatants: event.combatants.map((c, i) => ({ ...c, position: f.combatants[i]!.position, square: xy(m, m.square[i]!), reach: m.melee[i]! })),
     map: summary(m),
   };
 }
@@ -175,16 +203,52 @@ function better(a: Score, b: Score): boolean {
   return false;
 }
 
-/** The turn's move, before it acts: by its movement policy, within its speed, provoking as it leaves a foe's reach. */
-export function stride(f: FightState, actor: Combatant): void {
+/** Whether a standing foe's melee reach takes in square `s`. */
+function threatenedAt(m: MapState, foes: readonly Combatant[], s: number): boolean {
+  for (const c of foes) {
+    const r = m.melee[c.order]!;
+    if (r > 0 && distance(m.rules, m.def.width, s, m.square[c.order]!) <= r) return true;
+  }
+  return false;
+}
+
+/**
+ * A combatant's turn on a map: its walk by its movement policy; the Dash when its policy has `dash` and walking once
+ * is not enough (its speed again, the Dash's action spent: act() takes it off the turn's budget); the act; then, by
+ * `map.moveAfter` and unless it dashed, what is left of its speed walked by the same policy.
+ */
+export function mapTurn(f: FightState, actor: Combatant): void {
+  const m = f.map!;
+  m.walked = 0;
+  m.dashSpent = -1;
+  const speed = speedOf(f, actor);
+  stride(f, actor, speed, null);
+  let dashed = false;
+  const dashAbility = m.rules.dash ?? null;
+  if (dashAbility !== null && m.policy[actor.order]!.dash === true && !actor.down && f.winner === null) dashed = dash(f, actor, speed, dashAbility);
+  if (actor.down || f.winner !== null) return;
+  f.act(actor);
+  if (m.rules.moveAfter === true && !dashed && !actor.down && f.winner === null && !cannotAct(actor)) stride(f, actor, speed - m.walked, null);
+}
+
+/** The turn's walk, within `budget` squares, by its movement policy, provoking as it leaves a foe's reach (a Dash's when `ability` is the Dash). */
+export function stride(f: FightState, actor: Combatant, budget = speedOf(f, actor), ability: AbilityDef | null = null): void {
+  const plan = planWalk(f, actor, budget);
+  if (plan === null) return;
+  f.map!.walked += costTo(plan.walk, plan.best);
+  walkPath(f, actor, pathTo(plan.walk, plan.best), true, ability);
+}
+
+/** Where its policy would walk it within `budget` (its walks and the square), or null: it stays. */
+function planWalk(f: FightState, actor: Combatant, budget: number): { readonly walk: Walks; readonly best: number } | null {
   const m = f.map!;
   placeBands(f);
   let policy = m.policy[actor.order]!;
-  if (policy.kind === 'hold') return;
-  const speed = speedOf(f, actor);
-  if (speed <= 0) return;
+  if (policy.kind === 'hold') return null;
+  const speed = budget;
+  if (speed <= 0) return null;
   const foes = f.combatants.filter((c) => !c.down && c.side !== actor.side);
-  if (foes.length === 0) return;
+  if (foes.length === 0) return null;
   let ward: Combatant | null = null;
   if (policy.kind === 'protect') {
     const wardId = policy.ward;
@@ -197,17 +261,17 @@ export function stride(f: FightState, actor: Combatant): void {
   // Through allies and the fallen, never through a standing foe; it stops only where nobody is.
   const walk = walks(m.def, rules, [from], speed, (s) => occ[s]! >= 0 && f.combatants[occ[s]!]!.side !== actor.side && !f.combatants[occ[s]!]!.down);
   // Closing in, it means to strike with its first attack; keeping distance, with whatever carries farthest.
-  const mine = policy.kind === 'distance' ? farthest(m, actor) : reachOf(rules, actor.def.attacks[0]?.reach ?? 'near');
+  const first = actor.def.attacks[0];
+  const mine = policy.kind === 'distance' ? farthest(m, actor) : first ? spanOf(m, first) : reachOf(rules, 'near');
   const foeSquares = foes.map((c) => m.square[c.order]!);
   let towardFoes: Walks | null = null, towardWard: Walks | null = null;
   const approach = (s: number): number => costTo(towardFoes ??= walks(m.def, rules, foeSquares, Infinity, () => false), s);
   const strikes = (s: number): boolean => foeSquares.some((q) => distance(rules, w, s, q) <= mine.squares && !lineOfFire(m.def, COVER, s, q).blocked);
-  const threatened = (s: number): boolean => foes.some((c) => { const r = meleeSquares(m, c); return r > 0 && distance(rules, w, s, m.square[c.order]!) <= r; });
   const score = (s: number, cost: number): Score => {
     switch (policy.kind) {
       case 'distance': {
         const hits = strikes(s);
-        return [threatened(s) ? 1 : 0, hits ? 0 : 1, hits ? 0 : approach(s), cost];
+        return [threatenedAt(m, foes, s) ? 1 : 0, hits ? 0 : 1, hits ? 0 : approach(s), cost];
       }
       case 'protect': {
         const ws = m.square[ward!.order]!;
@@ -230,7 +294,40 @@ export function stride(f: FightState, actor: Combatant): void {
     const sc = score(s, cost);
     if (better(sc, bestScore)) { best = s; bestScore = sc; }
   }
-  if (best !== from) walkPath(f, actor, pathTo(walk, best), true, null);
+  return best === from ? null : { walk, best };
+}
+
+/**
+ * The Dash (`map.dash`), after the turn's walk, when walking once was not enough: closing in, no foe is within reach
+ * of any of its blows; keeping distance, it still stands in a foe's melee reach (it dashes only to a square no foe
+ * reaches) or no foe is in range; protecting, it is not beside its ward. It needs the Dash's action in the turn's
+ * budget and its cost; it walks its speed again (a move event naming the Dash) and the action is spent. Whether it dashed.
+ */
+function dash(f: FightState, actor: Combatant, speed: number, ability: AbilityDef): boolean {
+  const m = f.map!;
+  const policy = m.policy[actor.order]!;
+  if (policy.kind === 'hold') return false;
+  if (ability.actionIndex >= 0) {
+    const per = f.fixedPer !== null ? f.fixedPer[ability.actionIndex]! : Math.floor(f.value(f.system.actions[ability.actionIndex]!.per, actor));
+    if (!(per >= 1)) return false;
+  }
+  const foes = f.combatants.filter((c) => !c.down && c.side !== actor.side);
+  if (foes.length === 0) return false;
+  const here = m.square[actor.order]!;
+  const cornered = policy.kind === 'distance' && threatenedAt(m, foes, here);
+  let need: boolean;
+  if (policy.kind === 'protect') {
+    const ward = f.combatants.find((c) => c.id === policy.ward || c.def.key === policy.ward);
+    need = ward !== undefined && !ward.down && ward !== actor ? !adjacent(m.def.width, here, m.square[ward.order]!) : !strikesFrom(m, actor, here, foes);
+  } else need = cornered || !strikesFrom(m, actor, here, foes);
+  if (!need || !canPay(f, actor, ability)) return false;
+  const plan = planWalk(f, actor, speed);
+  if (plan === null || (cornered && threatenedAt(m, foes, plan.best))) return false;
+  pay(f, actor, ability);
+  m.dashSpent = ability.actionIndex;
+  m.walked += costTo(plan.walk, plan.best);
+  walkPath(f, actor, pathTo(plan.walk, plan.best), true, ability);
+  return true;
 }
 
 /**
@@ -253,7 +350,7 @@ function walkPath(f: FightState, actor: Combatant, path: readonly number[], prov
         if (r === 0 || distance(rules, w, here, at) > r || distance(rules, w, next, at) <= r) continue;
         provoked.push(foe);
         if (i - 1 > start) { emitMove(f, actor, path.slice(start, i), ability); start = i - 1; }
-        provokeBy(f, foe, actor, rules.opportunity, meleeAttack(foe));
+        provokeBy(f, foe, actor, rules.opportunity, meleeAttack(m, foe));
         if (actor.down || f.winner !== null) { placeBands(f); return; }
       }
     }
@@ -273,7 +370,7 @@ function emitMove(f: FightState, actor: Combatant, path: readonly number[], abil
   const from = squares[0]!, to = squares[squares.length - 1]!;
   f.emit({
     type: 'move', round: f.round, target: actor.id, from: before, to: actor.position,
-    chip: `${actor.def.name}: (${from[0]}, ${from[1]}) → (${to[0]}, ${to[1]}), ${squares.length - 1} square${squares.length === 2 ? '' : 's'}`,
+    chip: `${actor.def.name}: (${from[0]}, ${from[1]}) → (${to[0]}, ${to[1]}), ${squares.length - 1} square${squares.length === 2 ? '' : 's'}${ability !== null && ability === m.rules.dash ? ` (${ability.name})` : ''}`,
     fromSquare: from, toSquare: to, path: squares,
     ...(ability !== null ? { ability: ability.id, ...(ability.teleport ? { teleport: true } : {}) } : {}),
   });
@@ -310,5 +407,5 @@ export function abilityMove(f: FightState, actor: Combatant, ability: AbilityDef
   }
   if (best === from) return;
   if (walk === null) emitMove(f, actor, [from, best], ability);
-  else walkPath(f, actor, pathTo(walk, best), !ability.disengage, ability);
+  else { m.walked += costTo(walk, best); walkPath(f, actor, pathTo(walk, best), !ability.disengage, ability); }
 }

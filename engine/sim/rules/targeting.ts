@@ -2,15 +2,16 @@
 // focus names, else the one its `picks` rule comes to (the fewest hit points by default), every reachable foe, the most
 // hurt ally, or an ally holding a cure's condition.
 import type { AbilityDef, Combatant } from '../model';
+import type { Reaching } from '../map/types';
 import type { FightState } from '../fight-state';
 import { inReach, squaresBetween } from './map';
 
-function canTarget(f: FightState, actor: Combatant, target: Combatant, reach: string): boolean {
-  if (f.map !== null && !inReach(f, actor, target, reach)) return false;
+function canTarget(f: FightState, actor: Combatant, target: Combatant, by: Reaching): boolean {
+  if (f.map !== null && !inReach(f, actor, target, by)) return false;
   const rule = f.system.canTarget;
   if (!rule) return true;
   const s = f.scope;
-  s.self = actor; s.attacker = actor; s.target = target; s.melee = reach === 'near';
+  s.self = actor; s.attacker = actor; s.target = target; s.melee = by.reach === 'near';
   return f.truth(rule);
 }
 
@@ -19,7 +20,7 @@ function canTarget(f: FightState, actor: Combatant, target: Combatant, reach: st
  * fewest hit points (the default), the most, the most hurt (lowest fraction of the maximum), the nearest (front row or
  * near band first), or the foe who last attacked or provoked it while that one is reachable (else the fewest).
  */
-export function pickTarget(f: FightState, actor: Combatant, reach: string): Combatant | null {
+export function pickTarget(f: FightState, actor: Combatant, reach: Reaching): Combatant | null {
   const picks = actor.def.picks;
   if (picks !== null) {
     const remembered = picks === 'last-attacker' ? actor.lastAttacker : picks === 'provoker' ? actor.provoker : null;
@@ -49,7 +50,7 @@ function isFocus(c: Combatant, focus: string): boolean {
   return c.id === focus || c.id.startsWith(`${focus}-`) || c.role === focus || c.def.key === focus;
 }
 
-function reachable(f: FightState, actor: Combatant, c: Combatant, reach: string): boolean {
+function reachable(f: FightState, actor: Combatant, c: Combatant, reach: Reaching): boolean {
   return !c.down && c.side !== actor.side && ((f.system.canTarget === null && f.map === null) || canTarget(f, actor, c, reach));
 }
 
@@ -61,7 +62,7 @@ function distanceOf(f: FightState, actor: Combatant, c: Combatant): number {
 }
 
 /** The reachable foe that comes first by `picks` (a focus first), ties to the fewer hit points, then the earlier one. */
-function pickBy(f: FightState, actor: Combatant, reach: string, picks: 'most-hp' | 'most-hurt' | 'nearest'): Combatant | null {
+function pickBy(f: FightState, actor: Combatant, reach: Reaching, picks: 'most-hp' | 'most-hurt' | 'nearest'): Combatant | null {
   const foes = actor.side === 'heroes' ? f.enemiesList : f.heroesList;
   const focus = actor.def.focus;
   const hpIndex = f.hpIndex;
@@ -81,7 +82,7 @@ function pickBy(f: FightState, actor: Combatant, reach: string, picks: 'most-hp'
   return best;
 }
 
-export function allTargets(f: FightState, actor: Combatant, reach: string): Combatant[] {
+export function allTargets(f: FightState, actor: Combatant, reach: Reaching): Combatant[] {
   return f.combatants.filter((c) => !c.down && c.side !== actor.side && canTarget(f, actor, c, reach));
 }
 
@@ -109,9 +110,9 @@ export function abilityTargets(f: FightState, actor: Combatant, ability: Ability
       }
       return best ? [best] : [];
     }
-    case 'enemies': return allTargets(f, actor, ability.reach);
+    case 'enemies': return allTargets(f, actor, ability);
     case 'enemy': default: {
-      const t = pickTarget(f, actor, ability.reach);
+      const t = pickTarget(f, actor, ability);
       return t ? [t] : [];
     }
   }

@@ -10,7 +10,7 @@ import { allTargets, pickTarget } from './targeting';
 import { fleesNow } from './fleeing';
 import type { TurnOffer } from '../choice';
 import { takeGrants, turnCards } from './cards';
-import { situate, stride, unsituate } from './map';
+import { mapTurn, situate, unsituate } from './map';
 
 export function takeTurn(f: FightState, actor: Combatant, clock: number | undefined): void {
   f.current = actor;
@@ -25,8 +25,8 @@ export function takeTurn(f: FightState, actor: Combatant, clock: number | undefi
   f.turnOf = actor;
   startOfTurn(f, actor);
   if (!actor.down && !cannotAct(actor)) {
-    if (f.map !== null) stride(f, actor);
-    if (!actor.down && f.winner === null) f.act(actor);
+    if (f.map !== null) mapTurn(f, actor);
+    else if (f.winner === null) f.act(actor);
   }
   if (!actor.down) endOfTurn(f, actor);
   f.turnOf = null;
@@ -37,7 +37,10 @@ function cardTurn(f: FightState, actor: Combatant): void {
   f.turnOf = actor;
   turnCards(f, actor, false);
   startOfTurn(f, actor);
-  if (!actor.down && !cannotAct(actor)) f.act(actor);
+  if (!actor.down && !cannotAct(actor)) {
+    if (f.map !== null) mapTurn(f, actor);
+    else if (f.winner === null) f.act(actor);
+  }
   if (!actor.down) turnCards(f, actor, true);
   if (!actor.down) endOfTurn(f, actor);
   f.turnOf = null;
@@ -103,6 +106,9 @@ export function act(f: FightState, actor: Combatant): void {
   const limit = f.system.actionLimit;
   f.turnActionsLeft = limit === null ? Infinity : Math.max(0, Math.min(MAX_ACTIONS_PER_TURN, Math.floor(f.value(limit, actor))));
   if (f.turnActionsLeft <= 0) for (let i = 0; i < left.length; i++) left[i] = 0;
+  // On a map, the Dash it took before acting spent its action (rules/map.ts mapTurn).
+  const m = f.map;
+  if (m !== null && m.dashSpent >= 0) { if ((left[m.dashSpent] ?? 0) > 0) f.spendAction(m.dashSpent); m.dashSpent = -1; }
   f.attacksLeft = 0;
   f.attackNumber = 0;
   const chosen = f.chooser ? f.chooser(offerFor(f, actor)) : null;
@@ -146,7 +152,7 @@ export function act(f: FightState, actor: Combatant): void {
       if (list.length === 0) return;
       if (actor.def.attacksInTurn) { if (!blowInTurn(f, actor)) return; continue; }
       const profile = list[k % list.length]!;
-      const target = pickTarget(f, actor, profile.reach);
+      const target = pickTarget(f, actor, profile);
       if (!target) return;
       blow(f, actor, target, profile, null);
     }
@@ -159,7 +165,7 @@ function blowInTurn(f: FightState, actor: Combatant): boolean {
   for (let tries = 0; tries < list.length; tries++) {
     const profile = list[actor.attackCursor % list.length]!;
     actor.attackCursor++;
-    const target = pickTarget(f, actor, profile.reach);
+    const target = pickTarget(f, actor, profile);
     if (!target) continue;
     blow(f, actor, target, profile, null);
     return true;
@@ -179,7 +185,7 @@ function offerFor(f: FightState, actor: Combatant): TurnOffer {
   return {
     round: f.round, actor: actor.id,
     attacks: actor.def.attacks.map((p) => {
-      const targets = allTargets(f, actor, p.reach);
+      const targets = allTargets(f, actor, p);
       return { name: p.name, targets: targets.map((c) => c.id), hitChance: targets.map((c) => hitChance(f, actor, c, p)) };
     }),
     abilities: actor.def.abilities.filter((a) => !a.react && canUse(f, actor, a)).map((a) => ({ id: a.id, name: a.name })),
@@ -193,7 +199,7 @@ function hitChance(f: FightState, actor: Combatant, target: Combatant, profile: 
   fillReads(f, actor, profile);
   s.stat = f.value(profile.stat, actor);
   s.melee = profile.reach === 'near';
-  if (f.map !== null) situate(f, actor, target, profile.reach);
+  if (f.map !== null) situate(f, actor, target, profile);
   try {
     return chanceOfSuccess(f, profile.check, actor, target, defenceOf(f, target), profile.reach, profile);
   } finally { s.stat = stat; s.melee = melee; s.readsOwner = null; if (f.map !== null) unsituate(f); }
@@ -223,8 +229,8 @@ function playPlan(f: FightState, actor: Combatant, plan: readonly string[], targ
       const profile = actor.def.attacks[(f.attackNumber - 1) % Math.max(1, actor.def.attacks.length)];
       if (!profile) continue;
       const named = targets?.[s];
-      const chosen = named === undefined ? undefined : allTargets(f, actor, profile.reach).find((c) => c.id === named);
-      const target = chosen ?? pickTarget(f, actor, profile.reach);
+      const chosen = named === undefined ? undefined : allTargets(f, actor, profile).find((c) => c.id === named);
+      const target = chosen ?? pickTarget(f, actor, profile);
       if (target) blow(f, actor, target, profile, null);
       continue;
     }
