@@ -301,7 +301,8 @@ function planWalk(f: FightState, actor: Combatant, budget: number): { readonly w
  * The Dash (`map.dash`), after the turn's walk, when walking once was not enough: closing in, no foe is within reach
  * of any of its blows; keeping distance, it still stands in a foe's melee reach (it dashes only to a square no foe
  * reaches) or no foe is in range; protecting, it is not beside its ward. It needs the Dash's action in the turn's
- * budget and its cost; it walks its speed again (a move event naming the Dash) and the action is spent. Whether it dashed.
+ * budget and its cost; it walks what is left of its speed and its speed again (the turn's walks together within
+ * twice its speed: a move event naming the Dash) and the action is spent. Whether it dashed.
  */
 function dash(f: FightState, actor: Combatant, speed: number, ability: AbilityDef): boolean {
   const m = f.map!;
@@ -321,7 +322,8 @@ function dash(f: FightState, actor: Combatant, speed: number, ability: AbilityDe
     need = ward !== undefined && !ward.down && ward !== actor ? !adjacent(m.def.width, here, m.square[ward.order]!) : !strikesFrom(m, actor, here, foes);
   } else need = cornered || !strikesFrom(m, actor, here, foes);
   if (!need || !canPay(f, actor, ability)) return false;
-  const plan = planWalk(f, actor, speed);
+  // The Dash doubles the turn's movement: what is left of its speed and its speed again.
+  const plan = planWalk(f, actor, 2 * speed - m.walked);
   if (plan === null || (cornered && threatenedAt(m, foes, plan.best))) return false;
   pay(f, actor, ability);
   m.dashSpent = ability.actionIndex;
