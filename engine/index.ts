@@ -26,6 +26,7 @@ export { changedCells, defaultParty, diffCells, type CellDiffOptions, type CellD
 export { partyOdds, type HeroOdds, type OddsCell, type OddsRow, type PartyOdds } from './balance/party-odds';
 export { isTranslated, localeFromEnvironment, translateMessage, type MessageLocale } from './i18n/messages';
 export { translateChip } from './i18n/chips';
+export { translateChangeText } from './i18n/change';
 export { timeLeft, ETA_AFTER_SECONDS } from './balance/eta';
 export { finishGrid, planGrid, runCell, runGrid, type GridCell, type GridResult } from './balance/grid';
 export {

@@ -30,9 +30,8 @@ async function interfaceText(): Promise<string> {
     const copy = document.body.cloneNode(true) as HTMLElement;
     // Not interface text: the editor's text is the document, a seed's description in the new-system dialog is its
     // system's; a chip's text holds the document's words (names, labels, outcomes: engine/i18n/chips.ts translates
-    // the engine's own, checked below), and what the change box understood is the change parser's (engine/editor/change).
-    const notInterface = '.monaco-editor, .monaco-aria-container, script, style, [data-testid="chip"] .text, [data-testid="new-dialog"] .about.clamp, '
-      + '[data-testid="change-understood"], [data-testid="change-plan"] p.faint';
+    // the engine's own, checked below).
+    const notInterface = '.monaco-editor, .monaco-aria-container, script, style, [data-testid="chip"] .text, [data-testid="new-dialog"] .about.clamp';
     for (const e of copy.querySelectorAll(notInterface)) e.remove();
     document.body.append(copy);
     copy.style.position = 'absolute';
@@ -179,6 +178,10 @@ describe('the studio in two languages', () => {
     await page.keyboard.press('Enter');
     await page.getByTestId('change-plan').waitFor({ state: 'visible' });
     expect(await page.getByTestId('change-apply').textContent()).toBe('Aplicar (um passo de desfazer)');
+    // What it understood, in Portuguese too (engine/i18n/change.ts), and its balance diff on the fights and the grid cells.
+    expect(await page.getByTestId('change-understood').textContent()).toBe('papel boss · tiers 3–6 · pontos de vida +25% (mais difícil) · defesa +1 (mais difícil)');
+    await expect.poll(() => page.getByTestId('change-cell-row').count()).toBe(4);
+    expect(await page.getByTestId('change-cell-row').first().locator('th').textContent()).toBe('boss · tier 3');
     expect(await page.getByTestId('change-box').locator('thead th').first().textContent()).toBe('tier');
     expect(await englishLeft()).toEqual([]);
     await shoot('change-pt');

@@ -3,7 +3,7 @@
 // layer (engine/i18n). English is the source; a key is a dotted place in the interface ('toolbar.save').
 import { en, type MessageKey } from './en';
 import { ptBR } from './pt-BR';
-import { ENGLISH_HOVER_WORDS, translateChip, translateMessage, type HoverWords, type MessageLocale } from '../../../engine/index';
+import { ENGLISH_HOVER_WORDS, translateChangeText, translateChip, translateMessage, type HoverWords, type MessageLocale } from '../../../engine/index';
 
 export type Locale = MessageLocale;
 export type { MessageKey };
@@ -60,6 +60,11 @@ export function checkerMessage(message: string): string {
 /** The dice hover's words (engine/editor/hover.ts) in the current language. */
 export function hoverWords(): HoverWords {
   return Object.fromEntries(Object.keys(ENGLISH_HOVER_WORDS).map((k) => [k, t(`hover.${k}` as MessageKey)])) as unknown as HoverWords;
+}
+
+/** A line of a change asked in words (what it understood, what it misses, a note) in the current language. */
+export function changeText(line: string): string {
+  return translateChangeText(line, state().locale);
 }
 
 /** A fight log chip (the engine's English words in it) in the current language; the document's words stay. */
