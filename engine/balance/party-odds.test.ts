@@ -68,7 +68,9 @@ describe('partyOdds', () => {
   });
 
   it('says why there are no odds', () => {
-    expect(partyOdds(classic, 'nobody')).toMatch(/unknown party 'nobody' \(parties: adventurers-5, pair-1, pair-11\)/);
+    expect(partyOdds(classic, 'nobody')).toMatch(/unknown party 'nobody' \(parties: adventurers-5, pair-1, pair-11, bench-4v4 \(fight\)/);
+    // A fight's heroes are a party too, as the grid reads it.
+    expect((partyOdds(classic, 'boss-tier-4') as PartyOdds).party.heroes).toEqual(['fighter11', 'wizard11']);
     expect(partyOdds({ ...classic, templates: [] } as SystemDocument)).toBe('the system has no templates');
   });
 });

@@ -17,6 +17,7 @@ import { FightRunner } from '../sim/fight';
 import { composeFight, loadSystem } from '../sim/index';
 import type { AttackProfile, Combatant, Formula, System } from '../sim/model';
 import { chanceOfSuccess } from '../sim/rules/checks';
+import { resolveParty } from './grid';
 import { defenceOf, fillReads } from '../sim/rules/damage';
 
 /** One hero's weapon against one template at one tier. */
@@ -50,7 +51,7 @@ export interface OddsRow {
 }
 
 export interface PartyOdds {
-  /** The party read (a document party, or the first fight's heroes, or the first four heroes). */
+  /** The party read (a document party or a fight's heroes, as the grid reads `--party`; by default the first party, else the first fight's heroes, else the first four heroes). */
   readonly party: { readonly id: string; readonly name: string; readonly heroes: readonly string[] };
   /** The parties to choose from (`parties`). */
   readonly parties: readonly { readonly id: string; readonly name: string }[];
@@ -87,20 +88,16 @@ export function partyOdds(doc: SystemDocument, partyId?: string): PartyOdds | st
 
 function partyOf(doc: SystemDocument, partyId: string | undefined): PartyOdds['party'] | string {
   const heroIds = new Set((doc.heroes ?? []).map((h) => h.id));
-  const parties = doc.parties ?? [];
-  if (partyId !== undefined) {
-    const p = parties.find((x) => x.id === partyId);
-    if (!p) return `unknown party '${partyId}'${parties.length ? ` (parties: ${parties.map((x) => x.id).join(', ')})` : ''}`;
-    return { id: p.id, name: p.name ?? p.id, heroes: p.heroes.filter((h) => heroIds.has(h)).slice(0, MAX_HEROES) };
+  const id = partyId ?? doc.parties?.[0]?.id ?? doc.fights?.[0]?.id;
+  if (id === undefined) {
+    const heroes = [...heroIds].slice(0, 4);
+    return heroes.length ? { id: 'heroes', name: heroes.join(', '), heroes } : 'the system has no heroes';
   }
-  const first = parties[0];
-  if (first) return { id: first.id, name: first.name ?? first.id, heroes: first.heroes.filter((h) => heroIds.has(h)).slice(0, MAX_HEROES) };
-  const fight = (doc.fights ?? [])[0];
-  const fromFight = (fight?.heroes ?? []).map((h) => (typeof h === 'string' ? h : h.hero)).filter((h) => heroIds.has(h));
-  if (fromFight.length > 0) return { id: fight!.id, name: fight!.name ?? fight!.id, heroes: fromFight.slice(0, MAX_HEROES) };
-  const heroes = [...heroIds].slice(0, 4);
-  if (heroes.length === 0) return 'the system has no heroes';
-  return { id: 'heroes', name: heroes.join(', '), heroes };
+  // As the grid reads it (grid.ts): a party of `parties`, else the heroes of the fight with that id.
+  const party = resolveParty(doc, id);
+  if (typeof party === 'string') return party;
+  const heroes = party.heroes.map((h) => (typeof h === 'string' ? h : h.hero)).filter((h) => heroIds.has(h)).slice(0, MAX_HEROES);
+  return heroes.length ? { id: party.id, name: party.name, heroes } : `the party '${party.id}' names no hero of the system`;
 }
 
 function cellOf(system: System, functions: ReadonlyMap<string, UserFunction>, heroes: readonly string[], role: string, tier: number): OddsCell | null {
