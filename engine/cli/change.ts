@@ -1,9 +1,10 @@
 // rules-studio change FILE "REQUEST" [--write] [--json] [--fights N] [--seed S]
 // A change asked in words (engine/editor/change/): the template formulas it rewrites (before, after, their values tier
 // by tier), the enemies pinned in the fights it touches (they keep their sheets), and the balance diff of the fights
-// it touches; --write writes the file, rewriting only the changed strings. A request it cannot read is refused with
+// it touches and of the grid cells it moves (the first party against each changed role and tier); --write writes the file, rewriting only the changed strings. A request it cannot read is refused with
 // what it understood and what it did not (exit 1).
 import { readFileSync, writeFileSync } from 'node:fs';
+import { changedCells, diffCells, type CellDiffResult } from '../balance/cell-diff';
 import { diffSystems, type DiffResult } from '../balance/diff';
 import { planChange, type ChangePlan, type ChangeRefusal } from '../editor/change/plan';
 import { STAT_NAMES } from '../editor/change/parse';
@@ -94,18 +95,32 @@ export async function run(args: string[]): Promise<number> {
     return 1;
   }
   let diff: DiffResult | null = null;
-  if (plan.fights.length) {
+  let cellDiff: CellDiffResult | null = null;
+  const cells = changedCells(plan.formulas);
+  if (plan.fights.length || cells.length) {
     const checked = checkBeforeSimulating(parsed.file, plan.text);
     const after = checked.ok ? loadSystem(checked.doc) : null;
     if (!after?.ok) { writeErr(`change: the edited system does not load; nothing written\n${checked.ok ? '' : checked.report}\n`); return 1; }
-    const progress = progressOnceTold('change', 'fights in both versions');
-    try {
-      const result = diffSystems(before.system, after.system, { fights: parsed.fights, seed: parsed.seed, among: plan.fights }, { a: 'before', b: 'after' },
-        (done, total) => progress.update(done, total));
-      if (typeof result === 'string') { writeErr(`change: ${escapeControls(result)}\n`); return 1; }
-      diff = result;
-    } finally {
-      progress.end();
+    if (plan.fights.length) {
+      const progress = progressOnceTold('change', 'fights in both versions');
+      try {
+        const result = diffSystems(before.system, after.system, { fights: parsed.fights, seed: parsed.seed, among: plan.fights }, { a: 'before', b: 'after' },
+          (done, total) => progress.update(done, total));
+        if (typeof result === 'string') { writeErr(`change: ${escapeControls(result)}\n`); return 1; }
+        diff = result;
+      } finally {
+        progress.end();
+      }
+    }
+    if (cells.length) {
+      const progress = progressOnceTold('change', 'grid-cell fights in both versions');
+      try {
+        // A system with no party and no fight has no grid: the cells are left out, not an error.
+        const result = diffCells(before.doc, before.system, after.system, { cells, fights: parsed.fights, seed: parsed.seed }, (done, total) => progress.update(done, total));
+        if (typeof result !== 'string') cellDiff = result;
+      } finally {
+        progress.end();
+      }
     }
   }
   let written = false;
@@ -116,12 +131,13 @@ export async function run(args: string[]): Promise<number> {
   }
   if (parsed.json) {
     const { text: _text, ok: _ok, request: change, ...rest } = plan;
-    writeOut(`${JSON.stringify({ file: parsed.file, request: parsed.request, change, ...rest, diff, written }, null, 2)}\n`);
+    writeOut(`${JSON.stringify({ file: parsed.file, request: parsed.request, change, ...rest, diff, cellDiff, written }, null, 2)}\n`);
     return 0;
   }
   const out = [formatPlan(parsed.file, parsed.request, plan), ''];
   if (diff) out.push(`balance diff of the fights it touches (${plan.fights.map(safe).join(', ')}):`, formatDiff(diff));
   else out.push(plan.grid ? 'no fight to compare' : 'no fight has an enemy that follows the changed templates at those tiers: nothing to compare');
+  if (cellDiff) out.push('', `balance diff of the grid cells it moves (${safe(cellDiff.party.name)} against as many of the role as it has heroes):`, formatDiff(cellDiff));
   out.push('', !plan.edits.length ? 'nothing to write' : written ? `written to ${safe(parsed.file)}` : `not written: add --write to write ${safe(parsed.file)}`);
   writeOut(`${out.join('\n')}\n`);
   return 0;

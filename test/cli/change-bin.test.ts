@@ -30,6 +30,9 @@ describe('rules-studio change', () => {
     expect(r.stdout).toContain('after   @tier >= 3 ? 15 + @tier : 14 + @tier');
     expect(r.stdout).toContain('balance diff of the fights it touches (boss-tier-4)');
     expect(r.stdout).toMatch(/heroes win\n.*\nboss-tier-4 /);
+    // And the grid cells it moves: the first party against bosses at tiers 3–6.
+    expect(r.stdout).toContain('balance diff of the grid cells it moves (Four adventurers, level 5 against as many of the role as it has heroes)');
+    for (const tier of [3, 4, 5, 6]) expect(r.stdout).toContain(`adventurers-5 vs 4 boss T${tier}`);
     expect(r.stdout).toContain(`not written: add --write to write ${D20}`);
     expect(readFileSync(D20, 'utf8')).toBe(before);
   });
@@ -43,6 +46,8 @@ describe('rules-studio change', () => {
     expect(out.fights).toEqual(['first-blood']);
     expect(out.diff.compared.map((c: { fight: string }) => c.fight)).toEqual(['first-blood']);
     expect(out.diff.fights).toBe(50);
+    expect(out.cellDiff.cells.map((c: { tier: number }) => c.tier)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(out.cellDiff.fights).toBe(50);
     expect(out.written).toBe(false);
   });
 
