@@ -413,6 +413,34 @@ describe('the Dash and the walk after acting', () => {
   });
 });
 
+describe('cards on a map', () => {
+  const TRIGGERS = ['fightStart', 'fightEnd', 'roundStart', 'turnStart', 'turnEnd', 'damageDealt', 'damageTaken', 'enemyDefeated', 'down', 'conditionApplied'] as const;
+  // A card on every trigger that does nothing: a fight with cards takes its turns another way (rules/turn.ts cardTurn).
+  const watched = loadRuntime({ ...doc, cards: TRIGGERS.map((on) => ({ id: `on-${on}`, on, do: [] })) });
+  test('a map fight with cards walks as one without: the log less its card events is the same, and each turn\'s turnStart card follows its turn', () => {
+    for (const fight of ['corridor-ambush', 'open-field-archers', 'hill-giant-ford']) {
+      for (let seed = 1; seed <= 5; seed++) {
+        const log = fightLog(watched, fight, seed);
+        const plainLog = fightLog(system, fight, seed);
+        expect(eventsOf(plainLog, 'move').length).toBeGreaterThan(0);
+        expect(log.filter((e) => e.type !== 'card')).toEqual(plainLog);
+        log.forEach((e, i) => { if (e.type === 'turn') expect(log[i + 1]).toMatchObject({ type: 'card', on: 'turnStart', holder: e.actor }); });
+      }
+    }
+  });
+});
+
+describe('the same seed, the same moves', () => {
+  test('hill-giant-ford and a dashing fight give the same moves again for a seed, other ones for another', () => {
+    const movesOf = (s: System, fight: string, seed: number): string[] => eventsOf(fightLog(s, fight, seed), 'move').map((m) => `${m.target} ${m.ability ?? ''} ${JSON.stringify(m.path)}`);
+    expect(movesOf(system, 'hill-giant-ford', 4)).toEqual(movesOf(system, 'hill-giant-ford', 4));
+    expect(movesOf(system, 'hill-giant-ford', 4)).not.toEqual(movesOf(system, 'hill-giant-ford', 5));
+    const many = [1, 2, 3, 4, 5, 6].map((seed) => movesOf(system, 'open-field-archers', seed).join('\n'));
+    expect(new Set(many).size).toBeGreaterThan(1);
+    expect([1, 2, 3, 4, 5, 6].map((seed) => movesOf(system, 'open-field-archers', seed).join('\n'))).toEqual(many);
+  });
+});
+
 describe('property: random maps, reach-2 creatures and dashing policies', () => {
   const heroIds = ['fighter5', 'rogue5', 'cleric5', 'wizard5', 'glaive5', 'archer5'];
   const creatures = ['goblin', 'orc', 'hill-giant', 'chuul', 'otyugh', 'scout', 'wolf', 'ogre'];
