@@ -3,7 +3,7 @@ import { fightLog, loadSystem } from '../../../engine/index';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { foldEvents } from './fightView';
-import { mapAt, reachOf, threatenedFor, tokenAt } from './mapView';
+import { mapAt, reachOf, threatenedFor, threatsTo, tokenAt } from './mapView';
 
 const doc = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../systems/classic-d20.json'), 'utf8'));
 const loaded = loadSystem(doc);
@@ -42,5 +42,34 @@ describe('the map view fold', () => {
     expect(threatened).not.toContain('7,2');
     expect(new Set(threatened).size).toBe(threatened.length);
     expect(mapAt(fightLog(loaded.system, 'bench-4v4', 1), 5, foldEvents(fightLog(loaded.system, 'bench-4v4', 1), 5))).toBeNull();
+  });
+});
+
+describe('reach 2 on the map view', () => {
+  const ford = fightLog(loaded.system, 'hill-giant-ford', 1);
+  const model = mapAt(ford, 1, foldEvents(ford, 1))!;
+  const giant = model.tokens.find((t) => t.id === 'hill-giant-1')!;
+  const fighter = model.tokens.find((t) => t.id === 'fighter5')!;
+
+  test('each token carries its melee reach from the log: the hill giant 2, a hero 1', () => {
+    expect(giant.reach).toBe(2);
+    expect(fighter.reach).toBe(1);
+  });
+
+  test('the giant\'s reach squares are the 24 around it (2 each way), all red for a hero; a goblin\'s only the 8 around it', () => {
+    const around = reachOf(model, giant.square, giant.reach);
+    expect(around).toHaveLength(24);
+    expect(around.every((s) => Math.max(Math.abs(s[0] - giant.square[0]), Math.abs(s[1] - giant.square[1])) <= 2)).toBe(true);
+    const red = new Set(threatenedFor(model, fighter).map((s) => s.join(',')));
+    for (const s of around) expect(red.has(s.join(','))).toBe(true);
+    // The goblin at (12, 2) threatens (13, 1), 4 squares from the giant: red; (12, 0), 2 squares off it, is not.
+    expect(red.has('13,1')).toBe(true);
+    expect(red.has('12,0')).toBe(false);
+  });
+
+  test('in reach of: a hero 2 squares off the giant counts it, 3 squares off does not', () => {
+    const at = (x: number): typeof fighter => ({ ...fighter, square: [giant.square[0] - x, giant.square[1]] as const });
+    expect(threatsTo(model, at(2))).toBe(1);
+    expect(threatsTo(model, at(3))).toBe(0);
   });
 });

@@ -16,6 +16,8 @@ export interface MapToken {
   readonly down: boolean;
   /** Whose turn it is now. */
   readonly now: boolean;
+  /** The squares its melee blows reach (the log's `fightStart` `reach`: a glaive's 2; 0: none), what it threatens. */
+  readonly reach: number;
 }
 
 export interface MapModel {
@@ -34,7 +36,11 @@ export function mapAt(events: readonly FightEvent[], cursor: number, view: Fight
   const start = events[0];
   if (!start || start.type !== 'fightStart' || !start.map) return null;
   const squares = new Map<string, Square>();
-  for (const c of start.combatants) if (c.square) squares.set(c.id, c.square);
+  const reach = new Map<string, number>();
+  for (const c of start.combatants) {
+    if (c.square) squares.set(c.id, c.square);
+    reach.set(c.id, c.reach ?? 1);
+  }
   let lastMove: MapModel['lastMove'] = null;
   for (let i = 0; i < Math.min(cursor, events.length); i++) {
     const e = events[i]!;
@@ -44,7 +50,7 @@ export function mapAt(events: readonly FightEvent[], cursor: number, view: Fight
   }
   const tokens = view.combatants.flatMap((c) => {
     const square = squares.get(c.id);
-    return square ? [{ id: c.id, name: c.name, side: c.side, square, hp: c.hp, maxHp: c.maxHp, down: c.down, now: c.id === view.actorNow }] : [];
+    return square ? [{ id: c.id, name: c.name, side: c.side, square, hp: c.hp, maxHp: c.maxHp, down: c.down, now: c.id === view.actorNow, reach: reach.get(c.id) ?? 1 }] : [];
   });
   const { width, height, walls, difficult, cover } = start.map;
   return { width, height, walls, difficult, cover, tokens, lastMove };
@@ -70,13 +76,19 @@ export function reachOf(model: MapModel, square: Square, reach = 1): Square[] {
   return out;
 }
 
-/** The squares the standing foes of `token` threaten (within their melee reach), each once. */
-export function threatenedFor(model: MapModel, token: MapToken, reach = 1): Square[] {
+/** The squares the standing foes of `token` threaten (within each one's melee reach, or `reach` for all), each once. */
+export function threatenedFor(model: MapModel, token: MapToken, reach?: number): Square[] {
   const seen = new Set<string>();
   const out: Square[] = [];
   for (const foe of model.tokens) {
     if (foe.down || foe.side === token.side) continue;
-    for (const s of reachOf(model, foe.square, reach)) if (!seen.has(key(s))) { seen.add(key(s)); out.push(s); }
+    for (const s of reachOf(model, foe.square, reach ?? foe.reach)) if (!seen.has(key(s))) { seen.add(key(s)); out.push(s); }
   }
   return out;
+}
+
+/** How many standing foes of `token` have it within their melee reach. */
+export function threatsTo(model: MapModel, token: MapToken): number {
+  return model.tokens.filter((o) => !o.down && o.side !== token.side && o.reach > 0
+    && Math.max(Math.abs(o.square[0] - token.square[0]), Math.abs(o.square[1] - token.square[1])) <= o.reach).length;
 }
