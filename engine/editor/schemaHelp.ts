@@ -342,8 +342,11 @@ function valueCompletions(text: string, offset: number, document: unknown, path:
   return out;
 }
 
-/** The description of the key (or enum value) under `offset`, as markdown. */
-export function schemaHover(text: string, offset: number): SchemaHover | null {
+/**
+ * The description of the key (or enum value) under `offset`, as markdown. `translate`: the schema's help in another
+ * language (engine/i18n/schema.ts), the English where it has none.
+ */
+export function schemaHover(text: string, offset: number, translate: (description: string) => string = (d) => d): SchemaHover | null {
   const location = getLocation(text, offset);
   const node = location.previousNode;
   if (!node || offset < node.offset || offset > node.offset + node.length) return null;
@@ -357,11 +360,11 @@ export function schemaHover(text: string, offset: number): SchemaHover | null {
     const key = location.path[location.path.length - 1];
     const type = typeLabel(schema);
     const heading = '`' + String(key) + '`' + (type ? ` · ${type}` : '');
-    return { ...range, markdown: described(heading, schema.description) ?? heading };
+    return { ...range, markdown: described(heading, schema.description === undefined ? undefined : translate(schema.description)) ?? heading };
   }
   if (schema.enum && typeof node.value === 'string') {
     const description = enumValueDescriptions(schema.description, [node.value]).get(node.value);
-    if (description) return { ...range, markdown: '`' + node.value + '`: ' + description };
+    if (description) return { ...range, markdown: '`' + node.value + '`: ' + translate(description) };
   }
   return null;
 }

@@ -221,6 +221,10 @@ describe('the studio in two languages', () => {
     expect(hover).toMatch(/valor\s*chance\s*no mínimo\s*no máximo/);
     await shoot('dice-hover-pt');
     await page.mouse.move(5, 5);
+    // The format's help on a key (engine/i18n/schema.ts: the top-level sections and a template's fields).
+    await goToText(page, join(session.studio.workspace, 'classic-d20.json'), '"grid": true', 2);
+    expect(await hoverUntil(page, cursor, /quadrados/)).toContain('true: as lutas são jogadas em quadrados');
+    await page.mouse.move(5, 5);
     // Switching back to English now: the studio at once, the editor's own words at the next start (the panel says so).
     await openSettings();
     await page.getByTestId('setting-language').selectOption('en');

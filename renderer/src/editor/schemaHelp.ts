@@ -5,7 +5,7 @@
 import { monaco } from './monaco';
 import type { EditorDiagnostic, LanguageAnswer, LanguageQuery } from '../workers/protocol';
 import type { CompletionKind } from '../../../engine/index';
-import { checkerMessage } from '../i18n/index.svelte';
+import { checkerMessage, locale } from '../i18n/index.svelte';
 
 type ITextModel = monaco.editor.ITextModel;
 
@@ -60,7 +60,7 @@ export function registerSchemaHelp(host: SchemaHelpHost): monaco.IDisposable[] {
     monaco.languages.registerHoverProvider('json', {
       provideHover: async (model, position) => {
         if (!host.owns(model)) return null;
-        const answer = await host.ask({ kind: 'hover', text: model.getValue(), offset: model.getOffsetAt(position) });
+        const answer = await host.ask({ kind: 'hover', text: model.getValue(), offset: model.getOffsetAt(position), locale: locale() });
         if (answer?.kind !== 'hover' || !answer.hover) return null;
         return { range: rangeOf(model, answer.hover.start, answer.hover.end), contents: [{ value: answer.hover.markdown }] };
       },

@@ -4,7 +4,7 @@
 import { DocumentSession } from '../../../engine/index';
 import type { CheckRequest, CheckResponse, LanguageAnswer, LanguageQuery } from './protocol';
 import { schemaCompletions, schemaHover } from '../../../engine/index';
-import { partyOdds, quickFixes, rulesOutline, type SystemDocument } from '../../../engine/index';
+import { partyOdds, quickFixes, rulesOutline, translateSchemaText, type SystemDocument } from '../../../engine/index';
 
 const sessions = new Map<string, DocumentSession>();
 
@@ -67,7 +67,7 @@ export function answerLanguage(query: LanguageQuery): LanguageAnswer {
     case 'complete':
       return { kind: 'complete', items: schemaCompletions(query.text, query.offset) };
     case 'hover':
-      return { kind: 'hover', hover: schemaHover(query.text, query.offset) };
+      return { kind: 'hover', hover: schemaHover(query.text, query.offset, (d) => translateSchemaText(d, query.locale ?? 'en')) };
     case 'fixes':
       return { kind: 'fixes', fixes: query.diagnostics.map((d) => quickFixes(query.text, d)) };
     case 'rules':

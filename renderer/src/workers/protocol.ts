@@ -2,12 +2,13 @@
 import type { PartialStats } from '../../../engine/index';
 import type { SchemaCompletion, SchemaHover } from '../../../engine/index';
 import type { FixableDiagnostic, QuickFix } from '../../../engine/index';
-import type { PartyOdds, RulesOutline } from '../../../engine/index';
+import type { MessageLocale, PartyOdds, RulesOutline } from '../../../engine/index';
 
 /** Schema help and quick fixes (engine/editor/schemaHelp.ts and quickFixes.ts), asked of the check worker. */
 export type LanguageQuery =
   | { readonly kind: 'complete'; readonly text: string; readonly offset: number }
-  | { readonly kind: 'hover'; readonly text: string; readonly offset: number }
+  /** `locale`: the schema's help in that language where it has it (engine/i18n/schema.ts). */
+  | { readonly kind: 'hover'; readonly text: string; readonly offset: number; readonly locale?: MessageLocale }
   | { readonly kind: 'fixes'; readonly text: string; readonly diagnostics: readonly FixableDiagnostic[] }
   /** The Rules outline of a text (engine/editor/rulesOutline.ts). */
   | { readonly kind: 'rules'; readonly text: string }
