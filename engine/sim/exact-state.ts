@@ -22,6 +22,8 @@ export interface Snapshot {
   readonly clock: number; readonly clockNext: number; readonly initiative: number; readonly scopeActionSpeed: number; readonly mods: number[];
   readonly vsCheck: FightRunner['vsCheck'];
   readonly combatants: readonly CombatantCopy[];
+  /** On a battle map: each one's square, what the one whose turn it is walked, the action its Dash spent. */
+  readonly squares: number[] | null; readonly walked: number; readonly dashSpent: number;
 }
 
 export function takeSnapshot(r: FightRunner): Snapshot {
@@ -39,6 +41,7 @@ export function takeSnapshot(r: FightRunner): Snapshot {
       attackCursor: c.attackCursor, slots: c.slots.slice(), recharged: c.recharged.slice(), hurtBy: c.hurtBy.slice(), harmAt: c.harmAt.slice(),
       lastAttacker: c.lastAttacker, provoker: c.provoker, conditionIds: c.conditionIds.slice(), conditions: c.conditions.map((x) => ({ ...x })),
     })),
+    squares: r.map !== null ? Array.from(r.map.square) : null, walked: r.map?.walked ?? 0, dashSpent: r.map?.dashSpent ?? -1,
   };
 }
 
@@ -56,6 +59,7 @@ export function restoreSnapshot(r: FightRunner, snap: Snapshot): void {
   w.attackNumber = snap.attackNumber; w.actionSpeed = snap.actionSpeed; w.heldSpeed = snap.heldSpeed; w.modsDirty = snap.modsDirty; w.vsCheck = snap.vsCheck;
   const s = r.scope;
   s.clock = snap.clock; s.clockNext = snap.clockNext; s.initiative = snap.initiative; s.actionSpeed = snap.scopeActionSpeed; put(s.mods, snap.mods);
+  if (r.map !== null && snap.squares !== null) { r.map.square.set(snap.squares); r.map.walked = snap.walked; r.map.dashSpent = snap.dashSpent; }
   const cs = r.combatants;
   for (let k = 0; k < cs.length; k++) {
     const c = cs[k]!, v = snap.combatants[k]!;
@@ -82,7 +86,8 @@ export function stateKey(r: FightRunner, actor: Combatant, acts: number, initiat
   const writable = r.writableIndexes;
   let k = `${actor.order}|${acts}|${r.winner ?? ''}|${r.turnOf?.order ?? -1}|${r.turnOrder.map((c) => c.order).join('.')}|`
     + `${r.arrivingHeroes},${r.arrivingEnemies},${r.standingHeroes},${r.standingEnemies}|${r.deckJoker ? 1 : 0}|${r.deckCards.join('.')}|`
-    + `${s.clock},${s.clockNext},${s.initiative}|${idOf(r.pickedFor)},${r.picked?.order ?? -1}`;
+    + `${s.clock},${s.clockNext},${s.initiative}|${idOf(r.pickedFor)},${r.picked?.order ?? -1}`
+    + (r.map !== null ? `|${r.map.square.join('.')},${r.map.walked},${r.map.dashSpent}` : '');
   for (const c of r.combatants) {
     k += '#';
     for (let i = 0; i < writable.length; i++) k += `${c.sheet[writable[i]!]},`;

@@ -5,7 +5,8 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { fuzz } from '../fuzz';
-import { fightLog, type FightEvent, type System } from '../../engine/sim/index';
+import { exactFight, fightLog, simulate, type FightEvent, type System } from '../../engine/sim/index';
+import { restoreSnapshot, stateKey, takeSnapshot } from '../../engine/sim/exact-state';
 import { FightRunner } from '../../engine/sim/fight';
 import { chanceOfSuccess } from '../../engine/sim/rules/checks';
 import { defenceOf } from '../../engine/sim/rules/damage';
@@ -426,6 +427,36 @@ describe('cards on a map', () => {
         expect(log.filter((e) => e.type !== 'card')).toEqual(plainLog);
         log.forEach((e, i) => { if (e.type === 'turn') expect(log[i + 1]).toMatchObject({ type: 'card', on: 'turnStart', holder: e.actor }); });
       }
+    }
+  });
+});
+
+describe('exact fights on a map', () => {
+  const fights = [{ id: 'map-duel', heroes: ['fighter1'], enemies: [{ bestiary: 'goblin', id: 'goblin' }], maxRounds: 5,
+    map: { width: 8, height: 1, start: { fighter1: [[0, 0]], goblin: [[7, 0]] }, movement: { goblin: 'hold' } } } as Fight];
+  const sys = loadRuntime(withFights(doc, fights));
+
+  test('the solver keys a state by its squares too: two states apart only by where one stands are two', () => {
+    const runner = runnerOf(sys, 'map-duel');
+    const f = runner.combatants[0]!;
+    const ids = new Map<object, number>();
+    const idOf = (o: object | null): number => (o === null ? -1 : ids.get(o) ?? (ids.set(o, ids.size), ids.size - 1));
+    const before = stateKey(runner, f, 0, false, idOf);
+    runner.map!.square[f.order] = 3;
+    expect(stateKey(runner, f, 0, false, idOf)).not.toBe(before);
+    const snap = takeSnapshot(runner);
+    runner.map!.square[f.order] = 5;
+    restoreSnapshot(runner, snap);
+    expect(runner.map!.square[f.order]).toBe(3);
+  });
+
+  test('a duel down a corridor (the fighter walks 6 squares to the goblin, which holds): the exact answer is within 4.5 sigma of 4,000 fights', () => {
+    const ex = exactFight(sys, sys.fights.get('map-duel')!, { maxStates: 50_000 });
+    if (!ex.exact) throw new Error(ex.reason);
+    const mc = simulate(sys, 'map-duel', { fights: 4000, seed: 1 });
+    for (const side of ['heroes', 'enemies'] as const) {
+      const p = ex.winChance[side];
+      expect(Math.abs(mc.wins[side] / 4000 - p), side).toBeLessThan(4.5 * Math.sqrt((p * (1 - p)) / 4000));
     }
   });
 });
