@@ -241,6 +241,17 @@ describe('the studio in two languages', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('save').textContent()).toBe('Save');
     expect(await page.getByTestId('tab-fight').textContent()).toBe('Fight');
+    // The editor's own words are still Portuguese: Settings says so, and Restart now brings them to English.
+    await openSettings();
+    await page.getByTestId('setting-restart').click();
+    await waitChecked(page, 'classic-d20.json');
+    const box2 = (await page.locator('.monaco-editor').first().boundingBox())!;
+    await page.mouse.click(box2.x + 100, box2.y + 30, { button: 'right' });
+    await expect.poll(() => page.locator('.monaco-menu .action-label').allTextContents()).toEqual(expect.arrayContaining(['Cut', 'Copy', 'Paste', 'Command Palette']));
+    await page.keyboard.press('Escape');
+    await openSettings();
+    expect(await page.getByTestId('setting-editor-language').count()).toBe(0);
+    await page.keyboard.press('Escape');
     await page.getByTestId('tab-batch').click();
     await shoot('batch-en');
     await page.getByTestId('tab-balance').click();
