@@ -270,6 +270,7 @@ class MeaningChecker {
     this.check(recordOf(a.challenge).check, `${at}/challenge/check`);
     this.refs(a.applies, `${at}/applies`, this.conditionIds, 'condition', 'conditions');
     this.refs(a.removes, `${at}/removes`, this.conditionIds, 'condition', 'conditions');
+    this.refs(a.holding, `${at}/holding`, this.conditionIds, 'condition', 'conditions');
     this.track(recordOf(a.heal).track, `${at}/heal/track`);
     arrayOf(a.grants).forEach((g, j) => this.ref(recordOf(g).action, `${at}/grants/${j}/action`, this.actionIds, 'action', 'turn.actions'));
     const recharge = recordOf(a.recharge);

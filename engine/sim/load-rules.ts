@@ -377,7 +377,7 @@ export class RulesLoader {
         check: challengeCheck, stat: this.formulas.maybe(a.challenge.stat, `${pointer}/challenge/stat`), vs: this.compile(a.challenge.vs, `${pointer}/challenge/vs`),
       } : null,
       removes: this.conditionIds(a.removes, `${pointer}/removes`),
-      removesOnly,
+      holding: this.conditionIds(a.holding, `${pointer}/holding`), removesOnly,
       worthChecked: removesOnly || (a.move !== undefined && this.doc.positions?.advance === true),
     };
   }

@@ -257,14 +257,12 @@ export interface AbilityDef extends Reaching {
   readonly offensive: boolean;
   /** A check rolled on its own against a number (an unopposed challenge), or null. */
   readonly challenge: { readonly check: CheckDef; readonly stat: Formula | null; readonly vs: Formula } | null;
-  /** Conditions taken off its targets. */
+  /** Conditions taken off its targets; `holding`: aimed only at a foe holding one its user put on (empty: any foe). */
   readonly removes: readonly string[];
+  readonly holding: readonly string[];
   /** It only removes conditions: not used while no target holds one. */
   readonly removesOnly: boolean;
-  /**
-   * Whether canUse asks more of it than its action and cost (`removesOnly`, or a `move` in a system whose rows close
-   * up): one flag, worked out at load, so an ability with neither costs a fight one test.
-   */
+  /** Whether canUse asks more than its action and cost (`removesOnly`, or a `move` where rows close up): one test a fight. */
   readonly worthChecked: boolean;
 }
 

@@ -3,7 +3,8 @@
 import { describe, expect, test } from 'vitest';
 import { composeFight, fightLog, type FightEvent, type System } from '../../engine/sim/index';
 import type { AdHocFight, FightDef } from '../../engine/sim/index';
-import { RiggedRng, evaluate, eventsOf, judge, loadRuntime, systemDocument } from './harness';
+import { checkSystem } from '../../engine/schema';
+import { RiggedRng, evaluate, eventsOf, judge, loadRuntime, systemDocument, systemText } from './harness';
 
 const doc = systemDocument('success-based-live-action');
 
@@ -219,5 +220,93 @@ describe("live action: the defender's degree in a fight (a defender Fighting bac
     const mean = (4.2 + 3 + 2 + 1) / 4;
     const variance = (0.8 * 16 + 0.2 * 25 + 9 + 4 + 1) / 4 - mean * mean;
     expect(Math.abs(sum / countered - mean)).toBeLessThan(4.5 * Math.sqrt(variance / countered));
+  });
+});
+
+describe('live action: the bite ("Bites can only be attempted after the victim is grappled"), drinking blood and the Kiss', () => {
+  type Check = Extract<FightEvent, { type: 'check' }>;
+
+  test('Salvadore bites only the thug he grapples (abilities[].holding), never one held by someone else', () => {
+    const system = loadRuntime(doc);
+    let bites = 0, grapples = 0;
+    for (let seed = 1; seed <= 60; seed++) {
+      const held = new Set<string>();
+      for (const e of fightLog(system, 'the-kiss', seed)) {
+        if (e.type === 'condition' && e.condition === 'grappled') {
+          if (e.change === 'ended') held.delete(e.target); else if (e.source === 'salvadore') held.add(e.target);
+        }
+        if (e.type === 'down') held.delete(e.target);
+        if (e.type === 'ability' && e.actor === 'salvadore' && e.ability === 'bite') {
+          expect(e.targets.length).toBe(1);
+          expect(held.has(e.targets[0]!), `seed ${seed}: bit ${e.targets[0]} unheld`).toBe(true);
+          bites++;
+        }
+        if (e.type === 'ability' && e.actor === 'salvadore' && e.ability === 'grapple') {
+          expect(held.size).toBe(0);
+          grapples++;
+        }
+      }
+    }
+    expect(bites).toBeGreaterThan(50);
+    expect(grapples).toBeGreaterThan(50);
+    // A thug grappled at the start by nobody he knows of (no source): Salvadore grapples it himself before he bites.
+    const fight = composed(system, { heroes: ['salvadore'], enemies: [{ bestiary: 'thug', conditions: ['grappled'] }], maxRounds: 3 });
+    for (let seed = 1; seed <= 10; seed++) {
+      const first = fightLog(system, fight, seed).find((e) => e.type === 'ability' && e.actor === 'salvadore');
+      expect(first).toMatchObject({ ability: 'grapple' });
+    }
+  });
+
+  test('a bite that draws blood drinks a point: the victim loses a blood point and a health level (never soaked), the drinker gains one', () => {
+    const system = loadRuntime(doc);
+    let drinks = 0;
+    for (let seed = 1; seed <= 60; seed++) {
+      const events = fightLog(system, 'the-kiss', seed);
+      let pool = 4;
+      events.forEach((e, i) => {
+        if (e.type === 'gain' && e.target === 'salvadore' && e.track === 'blood') pool = e.value;
+        if (e.type !== 'damage' || e.damageType !== 'bite' || e.amount <= 0 || e.hp <= 0) return;
+        expect(e.actor).toBe('salvadore');
+        const after = events.slice(i + 1, i + 9);
+        expect(after.find((x) => x.type === 'card')).toMatchObject({ card: 'drink', holder: 'salvadore', target: e.target });
+        expect(after.find((x) => x.type === 'gain' && x.target === e.target && x.track === 'blood')).toMatchObject({ amount: -1 });
+        expect(after.find((x) => x.type === 'damage' && x.damageType === 'blood')).toMatchObject({ actor: 'salvadore', target: e.target, amount: 1, rolled: 1, hp: e.hp - 1 });
+        const gained = after.find((x) => x.type === 'gain' && x.target === 'salvadore' && x.track === 'blood');
+        if (pool < 10) expect(gained).toMatchObject({ amount: 1, value: pool + 1 });
+        drinks++;
+      });
+      // A bite soaked to nothing draws no blood (no card); a blow that is not a bite never drinks.
+      for (const card of events.filter((x) => x.type === 'card')) expect(card).toMatchObject({ card: 'drink', holder: 'salvadore' });
+    }
+    expect(drinks).toBeGreaterThan(30);
+  });
+
+  test('the Kiss: a bitten mortal takes no action until the end of the drinker\'s next turn; vampires are immune', () => {
+    const system = loadRuntime(doc);
+    let kissed = 0, turnsUnderTheKiss = 0;
+    for (let seed = 1; seed <= 60; seed++) {
+      const under = new Set<string>();
+      for (const e of fightLog(system, 'the-kiss', seed)) {
+        if (e.type === 'condition' && e.condition === 'kissed') {
+          if (e.change === 'applied') { under.add(e.target); kissed++; }
+          if (e.change === 'ended') under.delete(e.target);
+        }
+        if (e.type === 'turn' && under.has(e.actor)) turnsUnderTheKiss++;
+        if (e.type === 'check' && (e as Check).check !== 'initiative') expect(under.has((e as Check).actor)).toBe(false);
+      }
+    }
+    expect(kissed).toBeGreaterThan(20);
+    expect(turnsUnderTheKiss).toBeGreaterThan(10);
+    // Gouge, a vampire, shrugs the Kiss off (conditionImmune); so do the Tremere and an elder vampire.
+    const immune = composed(system, { heroes: [{ hero: 'gouge', conditions: ['kissed'] }], enemies: [{ bestiary: 'tremere', conditions: ['kissed'] }, { template: { role: 'boss', tier: 2 }, conditions: ['kissed'] }], maxRounds: 1 });
+    expect(fightLog(system, immune, 1).filter((e) => e.type === 'condition' && e.condition === 'kissed' && e.change === 'applied')).toEqual([]);
+    const mortal = composed(system, { heroes: ['gouge'], enemies: [{ bestiary: 'thug', conditions: ['kissed'] }], maxRounds: 1 });
+    expect(fightLog(system, mortal, 1).some((e) => e.type === 'condition' && e.condition === 'kissed' && e.change === 'applied')).toBe(true);
+  });
+
+  test("an ability's holding names conditions: a misspelt one is an error at its pointer", () => {
+    const text = systemText('success-based-live-action').replace('"holding": ["grappled"]', '"holding": ["grapled"]');
+    const found = checkSystem(text).diagnostics.filter((d) => d.severity === 'error');
+    expect(found.map((d) => d.pointer)).toContain('/abilities/8/holding/0');
   });
 });

@@ -126,6 +126,8 @@ export interface Ability {
   readonly challenge?: AbilityChallenge;
   /** Condition ids taken off its targets (breaking a ward, a cure). */
   readonly removes?: readonly string[];
+  /** Aimed only at a foe holding one of these condition ids that its user put on (a bite at the one it grapples). */
+  readonly holding?: readonly string[];
 }
 
 export interface AbilityChallenge {

@@ -9,7 +9,7 @@ import { applyCondition, removeFrom } from './conditions';
 import { blow, dealDamage, freshDamageRoll, rollDamage, type AppliedBySave } from './damage';
 import { endSustain } from './falling';
 import { provokeLeaving, reactTo } from './reactions';
-import { abilityTargets, pickTarget } from './targeting';
+import { abilityTargets, heldTarget, pickTarget } from './targeting';
 import { gainTracks } from './tracks';
 import { swapPartner, undoneByClosingUp } from '../positions';
 import { abilityMove } from './map';
@@ -49,7 +49,8 @@ export function canUse(f: FightState, actor: Combatant, ability: AbilityDef): bo
     if (!hurt) return false;
   }
   if (ability.offensive) {
-    const foe = pickTarget(f, actor, ability);
+    const foe = ability.holding.length === 0 ? pickTarget(f, actor, ability)
+      : ability.target === 'enemy' ? heldTarget(f, actor, ability) : abilityTargets(f, actor, ability)[0] ?? null;
     if (!foe) return false;
     f.pickedFor = ability;
     f.picked = foe;

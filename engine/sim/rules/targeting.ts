@@ -86,6 +86,22 @@ export function allTargets(f: FightState, actor: Combatant, reach: Reaching): Co
   return f.combatants.filter((c) => !c.down && c.side !== actor.side && canTarget(f, actor, c, reach));
 }
 
+/** Whether `c` holds one of `holding` that `actor` put on it. */
+function holdsFrom(c: Combatant, actor: Combatant, holding: readonly string[]): boolean {
+  for (const inst of c.conditions) if (inst.source === actor && holding.includes(inst.def.id)) return true;
+  return false;
+}
+
+/** The first reachable foe holding one of the ability's `holding` conditions that the actor put on (the one it grapples), or null. */
+export function heldTarget(f: FightState, actor: Combatant, ability: AbilityDef): Combatant | null {
+  const foes = actor.side === 'heroes' ? f.enemiesList : f.heroesList;
+  for (let i = 0; i < foes.length; i++) {
+    const c = foes[i]!;
+    if (holdsFrom(c, actor, ability.holding) && reachable(f, actor, c, ability)) return c;
+  }
+  return null;
+}
+
 /** Whom an ability is used on, by its `target`. */
 export function abilityTargets(f: FightState, actor: Combatant, ability: AbilityDef): Combatant[] {
   switch (ability.target) {
@@ -110,9 +126,10 @@ export function abilityTargets(f: FightState, actor: Combatant, ability: Ability
       }
       return best ? [best] : [];
     }
-    case 'enemies': return allTargets(f, actor, ability);
+    case 'enemies': return ability.holding.length === 0 ? allTargets(f, actor, ability)
+      : allTargets(f, actor, ability).filter((c) => holdsFrom(c, actor, ability.holding));
     case 'enemy': default: {
-      const t = pickTarget(f, actor, ability);
+      const t = ability.holding.length === 0 ? pickTarget(f, actor, ability) : heldTarget(f, actor, ability);
       return t ? [t] : [];
     }
   }
