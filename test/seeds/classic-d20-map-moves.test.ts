@@ -128,7 +128,11 @@ function replay(events: readonly FightEvent[], d: SystemDocument = doc): { moves
           expect(walls.has(key(b))).toBe(false);
           spent += difficult.has(key(b)) ? 2 : 1;
           for (const id of leaving(a, b)) {
-            if (i === 1 && pending.has(id)) { pending.delete(id); continue; }
+            if (i === 1 && pending.has(id)) {
+              expect(provokes, `${actor}'s ${e.teleport ? 'teleport' : 'disengage'} (${e.ability}) provoked ${id}`).toBe(true);
+              pending.delete(id);
+              continue;
+            }
             if (provokes) expect(canReact(id), `${actor} walks out of ${id}'s reach ${reach.get(id)} (${key(a)} → ${key(b)}) with no opportunity attack`).toBe(false);
           }
           expect([...pending], 'an opportunity attack on a step that leaves no reach').toEqual([]);
@@ -257,6 +261,39 @@ describe('a blow\'s own squares: reach 2 and a longbow\'s range', () => {
       expect(eventsOf(quiet, 'reaction').filter((r) => r.ability === 'opportunity')).toEqual([]);
     }
     expect(provoked).toBeGreaterThan(3);
+  });
+});
+
+describe('teleport and disengage never provoke; a plain walk away does', () => {
+  // Three who step away from a goblin beside them with an ability of their own: a disengage (a bonus action), the
+  // system's Fall back (a walk that provokes) and Misty Step (a teleport); each holds, so only the ability moves it.
+  const rogue = (doc.heroes ?? []).find((h) => h.id === 'rogue5')!, wizard = (doc.heroes ?? []).find((h) => h.id === 'wizard5')!;
+  const away = (id: string, from: Hero, ability: string): Hero => ({ ...from, id, abilities: [...(from.abilities ?? []), ability], orders: [{ use: ability, when: "@position == 'near'" }] });
+  const d: SystemDocument = {
+    ...doc,
+    abilities: [...(doc.abilities ?? []), { id: 'cunning-disengage', name: 'Cunning Action: Disengage', uses: 'bonus', target: 'self', move: 'far', disengage: true }],
+    heroes: [...(doc.heroes ?? []), away('disengager', rogue, 'cunning-disengage'), away('faller', rogue, 'fall-back'), away('blinker', wizard, 'misty-step')],
+  };
+  const fights = ['disengager', 'faller', 'blinker'].map((h) => corridor(`${h}-away`, 14, { heroes: [h], enemies: [{ bestiary: 'goblin', id: 'goblin' }] }, { start: { [h]: [[3, 1]], goblin: [[2, 1]] }, movement: { [h]: 'hold', goblin: 'hold' } }));
+  const sys = loadRuntime(withFights(d, fights));
+  const firstMove = (events: readonly FightEvent[], who: string) => {
+    const turn = events.findIndex((e) => e.type === 'turn' && e.actor === who);
+    const end = events.findIndex((e, i) => i > turn && e.type === 'turn');
+    return { turn: events.slice(turn, end < 0 ? events.length : end), move: eventsOf(events.slice(turn, end < 0 ? events.length : end), 'move')[0] };
+  };
+  test('each leaves the goblin\'s reach on its first turn: the disengage and the teleport with no opportunity attack, the fall back with one', () => {
+    for (let seed = 1; seed <= 8; seed++) {
+      for (const [who, ability, provoked] of [['disengager', 'cunning-disengage', false], ['faller', 'fall-back', true], ['blinker', 'misty-step', false]] as const) {
+        const events = fightLog(sys, `${who}-away`, seed);
+        const { turn, move } = firstMove(events, who);
+        if (turn.some((e) => e.type === 'down' && e.target === who)) continue;
+        expect(move, `${who} seed ${seed}`).toMatchObject({ ability, fromSquare: [3, 1] });
+        expect(cheb(move!.toSquare!, [2, 1])).toBeGreaterThan(1);
+        expect(eventsOf(turn, 'reaction').filter((r) => r.ability === 'opportunity').length, `${who} seed ${seed}`).toBe(provoked ? 1 : 0);
+        if (who === 'blinker') expect(move!.teleport).toBe(true);
+        replay(events, d);
+      }
+    }
   });
 });
 
