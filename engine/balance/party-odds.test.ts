@@ -25,20 +25,23 @@ describe('partyOdds', () => {
     // The boss at tier 4: defence 14 + 4 = 18, hit points 30 + 25 × 4 = 130.
     expect(boss.defence).toBe(18);
     expect(boss.hp).toBe(130);
-    // Fighter 11: d20 + 5 (str 20) + 4 (proficiency at level 11) ≥ 18 → a natural 9..20: 12/20; a greatsword 2d6 + 5
-    // averages 12; three attacks (level 11).
+    // Fighter 11: d20 + 5 (str 20) + 4 (proficiency at level 11) ≥ 18 → a natural 9..20: 12/20, a natural 20 a crit:
+    // 1/20; a greatsword 2d6 + 5 averages 12, on a crit its dice doubled, 4d6 + 5, 19; three attacks (level 11).
     const [fighter, wizard] = boss.heroes;
     expect(fighter!.hitChance).toBeCloseTo(12 / 20, 12);
+    expect(fighter!.critChance).toBeCloseTo(1 / 20, 12);
     expect(fighter!.damagePerHit).toBeCloseTo(12, 12);
     expect(fighter!.attacks).toBe(3);
-    expect(fighter!.damagePerRound).toBeCloseTo(3 * 0.6 * 12, 12);
-    // Wizard 11: d20 − 1 (str 8) + 4 ≥ 18 → a natural 15..20: 6/20; a quarterstaff 1d6 − 1 averages 2.5; one attack.
+    expect(fighter!.damagePerRound).toBeCloseTo(3 * (0.6 * 12 + 0.05 * (19 - 12)), 12);
+    // Wizard 11: d20 − 1 (str 8) + 4 ≥ 18 → a natural 15..20: 6/20; a quarterstaff 1d6 − 1 averages 2.5, 2d6 − 1 on a
+    // crit 6; one attack.
     expect(wizard!.hitChance).toBeCloseTo(6 / 20, 12);
+    expect(wizard!.critChance).toBeCloseTo(1 / 20, 12);
     expect(wizard!.damagePerHit).toBeCloseTo(2.5, 12);
-    expect(wizard!.damagePerRound).toBeCloseTo(0.75, 12);
+    expect(wizard!.damagePerRound).toBeCloseTo(0.3 * 2.5 + 0.05 * (6 - 2.5), 12);
     expect(boss.hitChance).toBeCloseTo((0.6 + 0.3) / 2, 12);
-    expect(boss.damagePerRound).toBeCloseTo(21.6 + 0.75, 12);
-    expect(boss.rounds).toBeCloseTo(130 / 22.35, 12);
+    expect(boss.damagePerRound).toBeCloseTo(22.65 + 0.925, 12);
+    expect(boss.rounds).toBeCloseTo(130 / 23.575, 12);
   });
 
   it('takes the first party by default and reads every role at every tier', () => {
@@ -53,9 +56,9 @@ describe('partyOdds', () => {
         expect(row.cells[i]!.rounds!).toBeGreaterThan(row.cells[i - 1]!.rounds!);
       }
     }
-    // The level-5 four against the tier-5 boss (defence 19, 155 hit points): about nine rounds to fall.
-    expect(Math.ceil(cellAt(o, 'boss', 5).rounds!)).toBe(10);
-    expect(cellAt(o, 'boss', 5).rounds!).toBeGreaterThan(9);
+    // The level-5 four against the tier-5 boss (defence 19, 155 hit points): the boss takes nine rounds to fall.
+    expect(Math.ceil(cellAt(o, 'boss', 5).rounds!)).toBe(9);
+    expect(cellAt(o, 'boss', 5).rounds!).toBeGreaterThan(8);
   });
 
   it("reads the check's own outcomes: a natural 1 misses however low the defence", () => {

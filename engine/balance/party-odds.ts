@@ -4,18 +4,20 @@
 //
 // Exact, from the fight code's own pieces: each hero and the template are the combatants a fight of the two would
 // hold (composeFight), the hit chance is `chanceOfSuccess` (every result of the attack roll's dice walked, the check's
-// own outcomes read, as the sandbox's "You play" offers it), and a hit's damage is the mean of its damage formula's
-// exact distribution (its parts added) on the hero's sheet. Damage per round is, for each hero, its attacks in one
-// attack action times the mean over its attack profiles of hit chance × damage; rounds to fall are hit points over it.
-// What it leaves out, said where it is shown: crits' extra dice, damage steps (resistances), spells and abilities,
-// reactions, conditions, and the template's own attacks back.
+// own outcomes read, as the sandbox's "You play" offers it), the crit chance the same walk with only the check's crit
+// outcomes counted, and a hit's damage the mean of its damage formula's exact distribution (its parts added) on the
+// hero's sheet, a crit's by the system's crit policy (dice doubled, the total doubled, or none). Damage per round is,
+// for each hero, its attacks in one attack action times the mean over its attack profiles of hit chance × damage plus
+// crit chance × the crit's extra; rounds to fall are hit points over it. What it leaves out, said where it is shown:
+// damage steps (resistances), spells and abilities, reactions, conditions, and the template's own attacks back.
 import { distributionOf } from '../formula/distribution';
 import type { UserFunction, Value } from '../formula/types';
 import type { SystemDocument } from '../schema/document';
 import { tierRangeOf, tiersOf } from '../schema/tiers';
 import { FightRunner } from '../sim/fight';
 import { composeFight, loadSystem } from '../sim/index';
-import type { AttackProfile, Combatant, Formula, System } from '../sim/model';
+import { doubleDice } from '../sim/formulas';
+import type { AttackProfile, CheckDef, Combatant, Formula, System } from '../sim/model';
 import { chanceOfSuccess } from '../sim/rules/checks';
 import { resolveParty } from './grid';
 import { defenceOf, fillReads } from '../sim/rules/damage';
@@ -25,10 +27,12 @@ export interface HeroOdds {
   readonly hero: string;
   /** Mean over its attack profiles of the exact chance one attack hits (null: a roll too big to walk). */
   readonly hitChance: number | null;
-  /** Mean damage of one hit (before crits and damage steps); null when a damage formula has no exact distribution. */
+  /** The same for a crit (an outcome marked `crit`), part of the hit chance. */
+  readonly critChance: number | null;
+  /** Mean damage of one hit that is not a crit (before damage steps); null when a damage formula has no exact distribution. */
   readonly damagePerHit: number | null;
   readonly attacks: number;
-  /** attacks × mean over profiles of hit chance × damage per hit. */
+  /** attacks × mean over profiles of (hit chance × damage per hit + crit chance × a crit's extra damage). */
   readonly damagePerRound: number | null;
 }
 
@@ -121,24 +125,32 @@ function cellOf(system: System, functions: ReadonlyMap<string, UserFunction>, he
 function heroOdds(f: FightRunner, functions: ReadonlyMap<string, UserFunction>, hero: Combatant, enemy: Combatant): HeroOdds {
   const profiles = hero.def.attacks;
   const attacks = attacksPerAction(f, hero);
-  if (profiles.length === 0) return { hero: hero.id, hitChance: 0, damagePerHit: 0, attacks, damagePerRound: 0 };
-  let chanceSum = 0, damageSum = 0, expected = 0;
-  let unknownChance = false, unknownDamage = false;
+  if (profiles.length === 0) return { hero: hero.id, hitChance: 0, critChance: 0, damagePerHit: 0, attacks, damagePerRound: 0 };
+  let chanceSum = 0, critSum = 0, damageSum = 0, expected = 0;
+  let unknown = false;
   for (const profile of profiles) {
-    const chance = hitChance(f, hero, enemy, profile);
-    const damage = damageOf(f, functions, hero, enemy, profile);
-    if (chance === null) unknownChance = true; else chanceSum += chance;
-    if (damage === null) unknownDamage = true; else damageSum += damage;
-    if (chance !== null && damage !== null) expected += chance * damage;
+    const chance = hitChance(f, hero, enemy, profile, profile.check);
+    const crit = hitChance(f, hero, enemy, profile, critsOnly(profile.check));
+    const damage = damageOf(f, functions, hero, enemy, profile, false);
+    const critDamage = damageOf(f, functions, hero, enemy, profile, true);
+    if (chance === null || crit === null || damage === null || critDamage === null) { unknown = true; continue; }
+    chanceSum += chance; critSum += crit; damageSum += damage;
+    expected += chance * damage + crit * (critDamage - damage);
   }
   const n = profiles.length;
   return {
     hero: hero.id,
-    hitChance: unknownChance ? null : chanceSum / n,
-    damagePerHit: unknownDamage ? null : damageSum / n,
+    hitChance: unknown ? null : chanceSum / n,
+    critChance: unknown ? null : critSum / n,
+    damagePerHit: unknown ? null : damageSum / n,
     attacks,
-    damagePerRound: unknownChance || unknownDamage ? null : (attacks * expected) / n,
+    damagePerRound: unknown ? null : (attacks * expected) / n,
   };
+}
+
+/** The check with only its crit outcomes counting as a success: chanceOfSuccess of it is the chance of a crit. */
+function critsOnly(check: CheckDef): CheckDef {
+  return { ...check, outcomes: check.outcomes.map((o) => (o.crit ? o : { ...o, result: 'fail' as const })) };
 }
 
 /** As the turn reads it: a creature's multiattack, else the attack action's `attacks` on the hero's sheet, else one. */
@@ -150,39 +162,45 @@ function attacksPerAction(f: FightRunner, actor: Combatant): number {
 }
 
 /** The exact chance one attack with `profile` hits `target`, as the turn offers it to a chooser (rules/turn.ts). */
-function hitChance(f: FightRunner, actor: Combatant, target: Combatant, profile: AttackProfile): number | null {
+function hitChance(f: FightRunner, actor: Combatant, target: Combatant, profile: AttackProfile, check: CheckDef): number | null {
   const s = f.scope;
   const stat = s.stat, melee = s.melee;
   fillReads(f, actor, profile);
   s.stat = f.value(profile.stat, actor);
   s.melee = profile.reach === 'near';
   try {
-    return chanceOfSuccess(f, profile.check, actor, target, defenceOf(f, target), profile.reach, profile);
+    return chanceOfSuccess(f, check, actor, target, defenceOf(f, target), profile.reach, profile);
   } finally { s.stat = stat; s.melee = melee; s.readsOwner = null; }
 }
 
-/** A hit's mean damage: its damage formula's and its parts' exact means, read on the attacker's sheet against the target's. */
-function damageOf(f: FightRunner, functions: ReadonlyMap<string, UserFunction>, actor: Combatant, target: Combatant, profile: AttackProfile): number | null {
+/**
+ * A hit's mean damage: its damage formula's and its parts' exact means, read on the attacker's sheet against the
+ * target's; a crit's by the system's policy (rules/damage.ts rollDamage: every dice count doubled, or the total).
+ */
+function damageOf(f: FightRunner, functions: ReadonlyMap<string, UserFunction>, actor: Combatant, target: Combatant, profile: AttackProfile, crit: boolean): number | null {
   const formulas: Formula[] = [...(profile.damage ? [profile.damage] : []), ...profile.parts.map((p) => p.damage)];
   const stat = f.value(profile.stat, actor);
+  const policy = f.system.critPolicy;
   let total = 0;
   for (const formula of formulas) {
-    if (formula.constant !== null) { total += formula.constant; continue; }
+    if (formula.constant !== null) { total += crit && policy === 'total' ? 2 * formula.constant : formula.constant; continue; }
     if (!formula.ast) return null;
-    const result = distributionOf(formula.ast, { resolve: (path) => readOn(f.system, actor, target, stat, path), functions });
+    const ast = crit && policy === 'dice' && formula.doubled ? doubleDice(formula.ast) : formula.ast;
+    const result = distributionOf(ast, { resolve: (path) => readOn(f.system, actor, target, stat, crit, path), functions });
     if (!result.ok) return null;
-    total += result.mean;
+    total += crit && policy === 'total' ? 2 * result.mean : result.mean;
   }
   return total;
 }
 
 /** What `@path` reads in a blow of `actor` on `target`, from their sheets; undefined for what a blow alone does not fix. */
-function readOn(system: System, actor: Combatant, target: Combatant, stat: number, path: readonly string[]): Value | undefined {
+function readOn(system: System, actor: Combatant, target: Combatant, stat: number, crit: boolean, path: readonly string[]): Value | undefined {
   const [head, ...rest] = path;
   if (head === 'target') return sheetRead(system, target, rest);
   if (head === 'attacker' || head === 'self' || head === 'source') return sheetRead(system, actor, rest);
   const name = path.join('.');
   if (name === 'stat') return stat;
+  if (name === 'crit') return crit;
   if (name === 'edge' || name === 'clock') return 0;
   return sheetRead(system, actor, path);
 }

@@ -77,12 +77,13 @@ describe('the Rules outline', () => {
 
   test("Templates: the party's hit chance and rounds to fall beside the curves, for the party chosen", async () => {
     // The first party (four level-5 adventurers) against the tier-4 boss (defence 18, 130 hit points).
-    await expect.poll(() => oddsAt('boss', 4)).toBe('40% · 6.8 rd');
+    await expect.poll(() => oddsAt('boss', 4)).toBe('40% · 6.3 rd');
     expect(await page.getByTestId('curve-odds-hit').count()).toBe(1);
     expect(await page.getByTestId('curve-odds-rounds').count()).toBe(1);
-    // The level-11 pair: 12/20 and 6/20 to hit, 3 × 0.6 × 12 + 0.75 = 22.35 damage a round, 130 / 22.35 ≈ 5.8 rounds.
+    // The level-11 pair: 12/20 and 6/20 to hit (1/20 a crit, its dice doubled), 3 × (0.6 × 12 + 0.05 × 7) + 0.925 = 23.575
+    // damage a round, 130 / 23.575 ≈ 5.5 rounds.
     await page.getByTestId('odds-party').selectOption({ label: 'Fighter and wizard, level 11' });
-    await expect.poll(() => oddsAt('boss', 4)).toBe('45% · 5.8 rd');
+    await expect.poll(() => oddsAt('boss', 4)).toBe('45% · 5.5 rd');
     expect(await page.locator('[data-testid="odds-cell"][data-role="boss"][data-tier="4"]').getAttribute('title')).toMatch(/defence 18, 130 hit points/);
     // A template edit moves them: the boss's hit points doubled at every tier.
     const formula = page.getByLabel('boss hit points formula');
@@ -90,10 +91,10 @@ describe('the Rules outline', () => {
     await formula.press('Control+A');
     await formula.pressSequentially('60 + 50 * @tier');
     await formula.press('Enter');
-    await expect.poll(() => oddsAt('boss', 4)).toBe('45% · 11.6 rd');
+    await expect.poll(() => oddsAt('boss', 4)).toBe('45% · 11 rd');
     await clickEditor();
     await page.keyboard.press('Control+Z');
-    await expect.poll(() => oddsAt('boss', 4)).toBe('45% · 5.8 rd');
+    await expect.poll(() => oddsAt('boss', 4)).toBe('45% · 5.5 rd');
     await page.getByTestId('party-odds').scrollIntoViewIfNeeded();
     await shoot('rules-party-odds');
   });
@@ -182,7 +183,7 @@ describe('the Rules outline', () => {
     expect(await page.getByTestId('template-curves').locator('figcaption').first().textContent()).toBe('pontos de vida por tier');
     await page.getByTestId('template-table').scrollIntoViewIfNeeded();
     await shoot('rules-templates-pt');
-    await expect.poll(() => oddsAt('boss', 4)).toBe('45% · 5,8 rd');
+    await expect.poll(() => oddsAt('boss', 4)).toBe('45% · 5,5 rd');
     expect(await page.locator('[data-testid="odds-cell"][data-role="boss"][data-tier="4"]').getAttribute('title')).toMatch(/defesa 18, 130 pontos de vida/);
     await page.getByTestId('party-odds').scrollIntoViewIfNeeded();
     await shoot('rules-party-odds-pt');

@@ -448,7 +448,7 @@ export const en = {
   'rules.odds.rounds': 'rounds to fall',
   'rules.odds.cell': '{hit} · {rounds} rd',
   'rules.odds.cellTitle': 'The {role} at tier {tier}: defence {defence}, {hp} hit points. The party hits {hit} of the time and deals {dpr} damage a round: it falls in {rounds} rounds.',
-  'rules.odds.note': "Hit chance and rounds to fall, worked out exactly from the formulas before any fight: the party's weapon attacks only (no crits' extra dice, resistances, spells or reactions).",
+  'rules.odds.note': "Hit chance and rounds to fall, worked out exactly from the formulas before any fight: the party's weapon attacks, crits included (no resistances, spells or reactions).",
   'rules.odds.none': 'No party numbers for these rules yet (they need heroes, templates and a document that loads).',
 
   // Changes asked in words (the palette's Rules: Change templates in words…)

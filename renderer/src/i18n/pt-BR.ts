@@ -506,6 +506,6 @@ export const ptBR: Record<MessageKey, string> = {
   'rules.odds.rounds': 'rodadas até cair',
   'rules.odds.cell': '{hit} · {rounds} rd',
   'rules.odds.cellTitle': 'O {role} no tier {tier}: defesa {defence}, {hp} pontos de vida. O grupo acerta {hit} das vezes e causa {dpr} de dano por rodada: cai em {rounds} rodadas.',
-  'rules.odds.note': 'Chance de acerto e rodadas até cair, calculadas exatamente das fórmulas antes de qualquer luta: só os ataques com arma do grupo (sem os dados extras de crítico, resistências, magias ou reações).',
+  'rules.odds.note': 'Chance de acerto e rodadas até cair, calculadas exatamente das fórmulas antes de qualquer luta: os ataques com arma do grupo, críticos incluídos (sem resistências, magias ou reações).',
   'rules.odds.none': 'Ainda não há números do grupo para estas regras (precisam de heróis, templates e um documento que carregue).',
 };
