@@ -207,15 +207,19 @@ describe("live action: the defender's degree in a fight (a defender Fighting bac
     const system = loadRuntime(doc);
     const fight = composed(system, { heroes: ['damien'], enemies: [{ bestiary: 'bouncer', conditions: ['fighting-back'] }], maxRounds: 1 });
     const fights = 3000;
-    let countered = 0, sum = 0;
+    let countered = 0, sum = 0, n = 0;
     for (let seed = 1; seed <= fights; seed++) {
       const first = fightLog(system, fight, seed).find((e) => e.type === 'check' && e.check === 'attack' && e.actor === 'damien');
       if (!first || first.type !== 'check') throw new Error('Damien did not strike');
       expect(first.vs).toBe(6);
+      // A bouncer that acted first may have spent willpower to defend (or botched): those fights are left out.
+      if (first.influencedBy.length !== 1) continue;
+      n++;
       if (first.outcome?.endsWith('-back')) { countered++; sum += first.degree!; }
     }
+    expect(n).toBeGreaterThan(1500);
     const p = 0.4;
-    expect(Math.abs(countered / fights - p)).toBeLessThan(4.5 * Math.sqrt((p * (1 - p)) / fights));
+    expect(Math.abs(countered / n - p)).toBeLessThan(4.5 * Math.sqrt((p * (1 - p)) / n));
     // Given a counter: thrown 1 (a quarter): 4 w.p. 4/5, 5 w.p. 1/5; thrown 2, 3, 4: degree 3, 2, 1.
     const mean = (4.2 + 3 + 2 + 1) / 4;
     const variance = (0.8 * 16 + 0.2 * 25 + 9 + 4 + 1) / 4 - mean * mean;
@@ -308,5 +312,37 @@ describe('live action: the bite ("Bites can only be attempted after the victim i
     const text = systemText('success-based-live-action').replace('"holding": ["grappled"]', '"holding": ["grapled"]');
     const found = checkSystem(text).diagnostics.filter((d) => d.severity === 'error');
     expect(found.map((d) => d.pointer)).toContain('/abilities/8/holding/0');
+  });
+});
+
+describe("live action: a defender's willpower (\"increase it for the defender in an opposed challenge\")", () => {
+  const plain = { handicap: 0, 'target.armorPenalty': 0, conditions: [] };
+
+  test('spent before the throw, it raises the target number by 1 and the defender\'s degree by 1, even above its total', () => {
+    // Gouge 4 against Dewey 4: target 6, a 6 hits; Dewey having spent willpower: target 7, a 6 misses, his degree 1 + 1.
+    expect(judge(doc, 'attack', { stat: 4, vs: 4, ...plain }, [2, 4]).outcome).toBe('hit');
+    const guarded = judge(doc, 'attack', { stat: 4, vs: 4, ...plain, 'mods.guard': 1 }, [2, 4]);
+    expect(guarded.outcome).toBe('miss');
+    expect(guarded.degree).toBe(2);
+    // Aggressor 6 against 3: target 4 with it; a 1 thrown: degree 4 - 1 = 3 (its total, no rule of ten), + 1 = 4.
+    const botched = judge(doc, 'attack', { stat: 6, vs: 3, ...plain, 'mods.guard': 1 }, [8, 3]);
+    expect(botched.outcome).toBe('botch');
+    expect(botched.degree).toBe(4);
+  });
+
+  test('in the bar fight a bouncer spends a point on its turn (steel) and it counts in the next challenge against it, then ends', () => {
+    const system = loadRuntime(doc);
+    let guarded = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const events = fightLog(system, 'bar-fight', seed);
+      events.forEach((e, i) => {
+        if (e.type !== 'check' || !e.influencedBy.some((t) => t.startsWith('Willpower spent (defending)'))) return;
+        expect(e.target?.startsWith('bouncer')).toBe(true);
+        const ended = events.slice(i + 1).find((x) => x.type === 'condition' && x.condition === 'willpower-defending' && x.target === e.target);
+        expect(ended).toMatchObject({ change: 'ended' });
+        guarded++;
+      });
+    }
+    expect(guarded).toBeGreaterThan(40);
   });
 });
