@@ -14,6 +14,7 @@ import { checkReservedNames } from './reserved';
 import { declaredLists } from './lists';
 import { rollTags } from './symbols';
 import { checkCards } from './cards';
+import { checkMapRefs } from './map-refs';
 
 export interface MeaningProblem {
   readonly pointer: string;
@@ -464,6 +465,8 @@ class MeaningChecker {
     // engine's one action is `action`.
     const actions = this.actionIds.size ? this.actionIds : new Set(['action']);
     for (const c of checkCards(this.doc, { conditions: this.conditionIds, tracks: this.trackIds, actions })) this.error(c.pointer, c.anchor, c.code, c.message, c.severity);
+    // Battle maps (engine/schema/map-refs.ts): the map's condition and Dash ids, dashing policies, blows' long ranges.
+    for (const m of checkMapRefs(this.doc, { conditions: this.conditionIds, abilities: this.abilityIds })) this.error(m.pointer, m.anchor, m.code, m.message, m.severity);
     this.derivedCycles();
     this.problems.push(...checkReservedNames(this.doc));
   }

@@ -13,6 +13,7 @@ import { defenceOf } from '../../engine/sim/rules/damage';
 import { inReach, situate, unsituate } from '../../engine/sim/rules/map';
 import type { AttackProfile, Combatant } from '../../engine/sim/model';
 import type { Creature, Fight, Hero, SystemDocument } from '../../engine/schema/document';
+import { checkSystem } from '../../engine/schema/check';
 import { eventsOf, loadRuntime, systemDocument, withFights } from './harness';
 
 const base = systemDocument('classic-d20');
@@ -448,6 +449,32 @@ describe('the Dash and the walk after acting', () => {
     const none = loadSystem(withFights({ ...doc, map: { ...doc.map!, dash: undefined } }, [far]));
     expect(none.ok).toBe(false);
     if (!none.ok) expect(none.diagnostics.map((x) => x.pointer)).toContain(`/fights/${(doc.fights ?? []).length}/map/movement/fighter5/dash`);
+  });
+});
+
+describe('the checker on battle maps (what the studio shows as one types)', () => {
+  const problems = (d: SystemDocument) => checkSystem(JSON.stringify(d)).diagnostics.filter((x) => x.severity === 'error').map((x) => [x.pointer, x.message]);
+  test('classic-d20 with its maps, reach and Dash checks clean', () => {
+    expect(problems(doc)).toEqual([]);
+  });
+  test('an unknown cover condition and Dash, a long range short of its squares, a Dash with no map.dash, protect with policy: each at its pointer', () => {
+    const n = (doc.fights ?? []).length;
+    const bad: SystemDocument = {
+      ...doc,
+      map: { ...doc.map!, creatureCover: 'half-covr', dash: 'sprint' },
+      heroes: (doc.heroes ?? []).map((h) => (h.id === 'glaive5' ? { ...h, weapon: { ...h.weapon!, squares: 3, long: 2 } } : h)),
+      fights: [...(doc.fights ?? []), corridor('bad-moves', 8, { heroes: ['fighter5'], enemies: [{ bestiary: 'goblin' }] }, { movement: { fighter5: { protect: 'wizard5', policy: 'close' } } })],
+    };
+    const glaiveAt = (doc.heroes ?? []).findIndex((h) => h.id === 'glaive5');
+    expect(problems(bad)).toEqual(expect.arrayContaining([
+      ['/map/creatureCover', 'unknown condition `half-covr` in `map.creatureCover`; did you mean `half-cover`?'],
+      ['/map/dash', 'unknown ability `sprint` in `map.dash` (the ability ids of `abilities`)'],
+      [`/heroes/${glaiveAt}/weapon/long`, 'long range (2 squares) is short of the normal range `squares` (3): give long from 3 on, or leave it out (no long range)'],
+      [`/fights/${n}/map/movement/fighter5`, 'a movement policy is `protect` (stay beside an ally) or `policy` (close, distance, hold), not both'],
+    ]));
+    const noDash = problems({ ...doc, map: { ...doc.map!, dash: undefined } });
+    const wizardDash = (doc.fights ?? []).findIndex((f) => f.id === 'corridor-ambush');
+    expect(noDash).toContainEqual([`/fights/${wizardDash}/map/movement/wizard5/dash`, "`dash` needs the system's Dash: `map.dash`, an ability id (the Action spent to walk its speed again)"]);
   });
 });
 
