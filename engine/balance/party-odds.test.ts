@@ -1,6 +1,6 @@
 // The party against each template, checked against hand computations on classic-d20 (d20 + bonus ≥ defence, a natural
 // 1 misses, a natural 20 hits) and a constructed system where only the check's outcomes tell the answer.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { SystemDocument } from '../schema/document';
 import { partyOdds, type PartyOdds } from './party-odds';
@@ -76,4 +76,20 @@ describe('partyOdds', () => {
     expect((partyOdds(classic, 'boss-tier-4') as PartyOdds).party.heroes).toEqual(['fighter11', 'wizard11']);
     expect(partyOdds({ ...classic, templates: [] } as SystemDocument)).toBe('the system has no templates');
   });
+
+  it('every seed system and game gives its odds or says why, and a number it cannot work out exactly is left out', () => {
+    const files = [...readdirSync('systems').filter((f) => f.endsWith('.json')).map((f) => `systems/${f}`),
+      ...readdirSync('systems/games').filter((f) => f.endsWith('.json')).map((f) => `systems/games/${f}`)];
+    for (const file of files) {
+      const o = partyOdds(JSON.parse(readFileSync(file, 'utf8')) as SystemDocument);
+      if (typeof o === 'string') { expect(o, file).toMatch(/numbers-mode/); continue; }
+      for (const row of o.rows) for (const c of row.cells) if (c?.hitChance !== null && c?.hitChance !== undefined) expect(c.hitChance, file).toBeGreaterThanOrEqual(0);
+    }
+    // twin-dice's damage reads the roll (`@roll.high + 6`): a hit chance, but no damage mean apart from the roll, so no rounds.
+    const twin = odds(JSON.parse(readFileSync('systems/twin-dice.json', 'utf8')) as SystemDocument);
+    const cell = twin.rows[0]!.cells[0]!;
+    expect(cell.hitChance).toBeGreaterThan(0);
+    expect(cell.rounds).toBeNull();
+  });
 });
+

@@ -78,9 +78,12 @@ export function partyOdds(doc: SystemDocument, partyId?: string): PartyOdds | st
   if (typeof party === 'string') return party;
   const tiers = tiersOf(tierRangeOf(doc));
   const functions = new Map<string, UserFunction>(Object.entries(doc.functions ?? {}).map(([k, f]) => [k, { params: f.params, body: f.body }]));
+  // A hero's hit chance is the same against every template of one defence (when nothing else of the target is read),
+  // and its damage the same against all: worked out once.
+  const memo = new Map<string, number | null>();
   const rows = templates.map((template) => ({
     role: template.role,
-    cells: tiers.map((tier) => cellOf(system, functions, party.heroes, template.role, tier)),
+    cells: tiers.map((tier) => cellOf(system, functions, party.heroes, template.role, tier, memo)),
   }));
   return {
     party,
@@ -104,7 +107,8 @@ function partyOf(doc: SystemDocument, partyId: string | undefined): PartyOdds['p
   return heroes.length ? { id: party.id, name: party.name, heroes } : `the party '${party.id}' names no hero of the system`;
 }
 
-function cellOf(system: System, functions: ReadonlyMap<string, UserFunction>, heroes: readonly string[], role: string, tier: number): OddsCell | null {
+function cellOf(system: System, functions: ReadonlyMap<string, UserFunction>, heroes: readonly string[], role: string, tier: number,
+  memo: Map<string, number | null>): OddsCell | null {
   const composed = composeFight(system, { heroes, enemies: [{ template: { role, tier }, count: 1 }] });
   if (!composed.ok) return null;
   const f = new FightRunner(system, composed.fight, 1);
@@ -113,7 +117,7 @@ function cellOf(system: System, functions: ReadonlyMap<string, UserFunction>, he
   if (!enemy) return null;
   const hp = enemy.sheet[system.trackCurrent[system.hpTrack]!]!;
   const defence = defenceOf(f, enemy);
-  const odds = f.combatants.filter((c) => c.side === 'heroes').map((hero) => heroOdds(f, functions, hero, enemy));
+  const odds = f.combatants.filter((c) => c.side === 'heroes').map((hero) => heroOdds(f, functions, hero, enemy, `${role}@${tier}`, defence, memo));
   const chances = odds.map((o) => o.hitChance);
   const hitChance = chances.length > 0 && chances.every((c) => c !== null) ? chances.reduce<number>((a, c) => a + c!, 0) / chances.length : null;
   const perRound = odds.map((o) => o.damagePerRound);
@@ -122,30 +126,62 @@ function cellOf(system: System, functions: ReadonlyMap<string, UserFunction>, he
   return { tier, defence, hp, hitChance, damagePerRound, rounds, heroes: odds };
 }
 
-function heroOdds(f: FightRunner, functions: ReadonlyMap<string, UserFunction>, hero: Combatant, enemy: Combatant): HeroOdds {
+function heroOdds(f: FightRunner, functions: ReadonlyMap<string, UserFunction>, hero: Combatant, enemy: Combatant, cell: string, defence: number,
+  memo: Map<string, number | null>): HeroOdds {
   const profiles = hero.def.attacks;
   const attacks = attacksPerAction(f, hero);
   if (profiles.length === 0) return { hero: hero.id, hitChance: 0, critChance: 0, damagePerHit: 0, attacks, damagePerRound: 0 };
   let chanceSum = 0, critSum = 0, damageSum = 0, expected = 0;
-  let unknown = false;
-  for (const profile of profiles) {
-    const chance = hitChance(f, hero, enemy, profile, profile.check);
-    const crit = hitChance(f, hero, enemy, profile, critsOnly(profile.check));
-    const damage = damageOf(f, functions, hero, enemy, profile, false);
-    const critDamage = damageOf(f, functions, hero, enemy, profile, true);
-    if (chance === null || crit === null || damage === null || critDamage === null) { unknown = true; continue; }
-    chanceSum += chance; critSum += crit; damageSum += damage;
-    expected += chance * damage + crit * (critDamage - damage);
-  }
+  let noChance = false, noDamage = false;
+  profiles.forEach((profile, p) => {
+    const against = readsTarget(profile.check, profile) ? cell : `defence ${defence}`;
+    const damageAgainst = damageReadsTarget(profile) ? cell : 'any';
+    // A roll too big to walk at one tier (pools of dice, opposed) is given up for the higher ones too: their rolls only grow.
+    const gaveUp = memo.has(`${hero.id}|${p}|too big`);
+    const chance = gaveUp ? null : remember(memo, `${hero.id}|${p}|hit|${against}`, () => hitChance(f, hero, enemy, profile, profile.check));
+    const crit = gaveUp || chance === null ? null : remember(memo, `${hero.id}|${p}|crit|${against}`, () => hitChance(f, hero, enemy, profile, critsOnly(profile.check)));
+    if (chance === null) memo.set(`${hero.id}|${p}|too big`, null);
+    const damage = remember(memo, `${hero.id}|${p}|damage|${damageAgainst}`, () => damageOf(f, functions, hero, enemy, profile, false));
+    const critDamage = remember(memo, `${hero.id}|${p}|critDamage|${damageAgainst}`, () => damageOf(f, functions, hero, enemy, profile, true));
+    if (chance === null || crit === null) noChance = true;
+    else { chanceSum += chance; critSum += crit; }
+    if (damage === null || critDamage === null) noDamage = true;
+    else damageSum += damage;
+    if (chance !== null && crit !== null && damage !== null && critDamage !== null) expected += chance * damage + crit * (critDamage - damage);
+  });
   const n = profiles.length;
   return {
     hero: hero.id,
-    hitChance: unknown ? null : chanceSum / n,
-    critChance: unknown ? null : critSum / n,
-    damagePerHit: unknown ? null : damageSum / n,
+    hitChance: noChance ? null : chanceSum / n,
+    critChance: noChance ? null : critSum / n,
+    damagePerHit: noDamage ? null : damageSum / n,
     attacks,
-    damagePerRound: unknown ? null : (attacks * expected) / n,
+    damagePerRound: noChance || noDamage ? null : (attacks * expected) / n,
   };
+}
+
+/** `work()` once per key; a rule the walk cannot follow (an endless explosion) is no number (null), not an error. */
+function remember(memo: Map<string, number | null>, key: string, work: () => number | null): number | null {
+  if (memo.has(key)) return memo.get(key)!;
+  let value: number | null;
+  try {
+    value = work();
+  } catch {
+    value = null;
+  }
+  memo.set(key, value);
+  return value;
+}
+
+const readsTargetRef = (formula: Formula | null | undefined): boolean => !!formula && formula.refs.some((r) => r.startsWith('target.') || r === 'target');
+
+/** Whether the check reads more of the target than the defence it meets (an opposed roll, `@target.*` in a test). */
+function readsTarget(check: CheckDef, profile: AttackProfile): boolean {
+  return check.vs !== null || readsTargetRef(profile.roll) || readsTargetRef(check.requires) || check.outcomes.some((o) => readsTargetRef(o.when));
+}
+
+function damageReadsTarget(profile: AttackProfile): boolean {
+  return readsTargetRef(profile.damage) || profile.parts.some((p) => readsTargetRef(p.damage));
 }
 
 /** The check with only its crit outcomes counting as a success: chanceOfSuccess of it is the chance of a crit. */
