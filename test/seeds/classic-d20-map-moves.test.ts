@@ -376,6 +376,19 @@ describe('the Dash and the walk after acting', () => {
     }
   });
 
+  test('protecting a ward 20 squares off: 6 squares, then the Dash toward it; beside it, no Dash', () => {
+    const fights = [corridor('ward-far', 30, { heroes: ['cleric5', 'wizard5'], enemies: [{ bestiary: 'goblin', id: 'goblin' }] },
+      { start: { cleric5: [[0, 1]], wizard5: [[20, 1]], goblin: [[28, 1]] }, movement: { cleric5: { protect: 'wizard5', dash: true }, wizard5: 'hold', goblin: 'hold' } }),
+    corridor('ward-near', 30, { heroes: ['cleric5', 'wizard5'], enemies: [{ bestiary: 'goblin', id: 'goblin' }] },
+      { start: { cleric5: [[19, 1]], wizard5: [[20, 1]], goblin: [[28, 1]] }, movement: { cleric5: { protect: 'wizard5', dash: true }, wizard5: 'hold', goblin: 'hold' } })];
+    const s = loadRuntime(withFights(doc, fights));
+    for (let seed = 1; seed <= 4; seed++) {
+      const turn = firstTurn(fightLog(s, 'ward-far', seed), 'cleric5');
+      expect(eventsOf(turn, 'move').map((m) => [m.toSquare, m.ability])).toEqual([[[6, 1], undefined], [[12, 1], 'dash']]);
+      expect(eventsOf(firstTurn(fightLog(s, 'ward-near', seed), 'cleric5'), 'move').filter((m) => m.ability === 'dash')).toEqual([]);
+    }
+  });
+
   test('keeping distance, cornered in a balor\'s whip reach (6 squares) on difficult ground: no single walk gets out, so it dashes out (12 squares of cost) instead of casting; without the Dash it stays and casts', () => {
     let dashed = 0, cast = 0;
     for (let seed = 1; seed <= 10; seed++) {
