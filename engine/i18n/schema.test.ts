@@ -1,6 +1,6 @@
 // The format's help in Portuguese: every English text of the table is a description the schema writes (a reworded one
-// fails here), every top-level section and every field of an enemy template has its Portuguese, and the key hover
-// shows it.
+// fails here), every top-level section, every field of an enemy template, of a check and of combat has its Portuguese,
+// and the key hover shows it.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { schemaHover } from '../editor/schemaHelp';
@@ -30,7 +30,14 @@ describe("the format's help in Portuguese", () => {
   it('every top-level section and every field of an enemy template has its Portuguese', () => {
     const top = Object.values(schema.properties!).map((p) => resolve(p).description ?? p.description).filter((d): d is string => !!d);
     const template = Object.values(resolve(resolve(schema.properties!.templates!).items!).properties!).map((p) => p.description).filter((d): d is string => !!d);
-    expect([...top, ...template].filter((d) => SCHEMA_PT_BR[d] === undefined)).toEqual([]);
+    // A check's fields (and its edge's and vs's), combat's sections and their fields.
+    const fieldsOf = (n: Node, depth: number): string[] => Object.values(resolve(n).properties ?? {}).flatMap((p) => [
+      ...[p.description ?? resolve(p).description].filter((d): d is string => !!d), ...(depth > 0 ? fieldsOf(p, depth - 1) : []),
+    ]);
+    const check = fieldsOf(resolve(schema.properties!.checks!).additionalProperties as Node, 1);
+    const combat = fieldsOf(schema.properties!.combat!, 1);
+    expect(check.length + combat.length).toBeGreaterThan(40);
+    expect([...top, ...template, ...check, ...combat].filter((d) => SCHEMA_PT_BR[d] === undefined)).toEqual([]);
     expect(top.length).toBeGreaterThan(20);
   });
 

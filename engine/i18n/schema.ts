@@ -1,5 +1,6 @@
 // The format's own help (the `description`s of schemas/system.schema.json that the editor's key hover shows) in
-// another language, for the places a GM meets first: every top-level section and an enemy template's fields. A
+// another language, for the places a GM meets first: every top-level section, an enemy template's fields, a check's
+// fields and combat's (attack, damage, reactions, sustain, targeting, death, consequences). A
 // description with no Portuguese here stays in English (the schema's help is English at its source); schema.test.ts
 // checks that every English text here is one the schema writes, so a reworded description is noticed.
 // This file imports nothing: every layer may use it.
@@ -77,6 +78,97 @@ export const SCHEMA_PT_BR: Readonly<Record<string, string>> = {
     'Valores das listas declaradas do sistema (`lists`) por nome, lidos como `@target.<nome>`: `{ "wields": ["spear"] }` (o tipo de arma de Libra). Um nome que o sistema não declara é um erro.',
   'Its standing orders (other abilities before its attacks; its reactions whenever the moment comes unless an order says when).':
     'As suas ordens permanentes (outras habilidades antes dos seus ataques; as suas reações sempre que chega o momento, a menos que uma ordem diga quando).',
+  // A check's fields, and combat's.
+  "What the check is for, for people.":
+    "Para que serve o teste, para pessoas.",
+  "The roll, evaluated once: `d20 + @stat + @prof`. Reads the actor's sheet, `@stat`, reads, `@edge`, `@mods.<name>`, `@target.*`.":
+    "A rolagem, avaliada uma vez: `d20 + @stat + @prof`. Lê a ficha de quem age, `@stat`, as leituras, `@edge`, `@mods.<nome>`, `@target.*`.",
+  "How advantage-like edges combine before the dice; the roll reads the result as `@edge`.":
+    "Como vantagens e desvantagens se combinam antes dos dados; a rolagem lê o resultado como `@edge`.",
+  "`cancel`: any positive and any negative edge cancel, else ±1. `sum`: added up, clamped to `max`.":
+    "`cancel`: qualquer vantagem e qualquer desvantagem se anulam, senão ±1. `sum`: somadas, limitadas a `max`.",
+  "Largest edge either way, under `sum`.":
+    "A maior vantagem ou desvantagem, com `sum`.",
+  "Tried in order; the first whose `when` holds is the outcome.":
+    "Tentados em ordem; o primeiro cujo `when` vale é o resultado.",
+  "The number this check is rolled with when no blow gives one (a save, a reaction, initiative), readable in `roll` as `@stat`: `@con.save`. Computed on the roller's sheet; a creature's `saves[<this check's id>]` replaces it (an SRD monster's Constitution save +6). An attack's `@stat` stays the weapon's or creature attack's.":
+    "O número com que este teste é rolado quando nenhum golpe dá um (um teste de resistência, uma reação, a iniciativa), legível em `roll` como `@stat`: `@con.save`. Calculado na ficha de quem rola; os `saves[<id deste teste>]` de uma criatura o substituem (o +6 de Constituição de um monstro do SRD). O `@stat` de um ataque continua o da arma ou do ataque da criatura.",
+  "True when the check may be attempted at all; false: nothing is rolled, no outcome follows (a blow misses, a challenge adds nothing), the action is spent; the log's check event has the outcome `not-attempted` (tallied so by `sim`) and no dice. Read before the roll on the roller's sheet, with `@stat` (the blow's or the check's) and `@target.*`; conditions' `@mods` are not gathered yet. Live action: a wound penalty at or above the ability total stops the action, `@stat >= 1` with totals that already subtract `@wound`. Default: always.":
+    "Verdadeiro quando o teste pode ser tentado; falso: nada é rolado, nenhum resultado segue (um golpe erra, um desafio não soma nada), a ação é gasta; o evento do teste no registro tem o resultado `not-attempted` (assim contado pelo `sim`) e nenhum dado. Lido antes da rolagem na ficha de quem rola, com `@stat` (o do golpe ou o do teste) e `@target.*`; os `@mods` das condições ainda não foram reunidos. Live action: uma penalidade de ferimento igual ou acima do total da habilidade impede a ação, `@stat >= 1` com totais que já descontam `@wound`. Padrão: sempre.",
+  "An opposed check (format v1.1): when this check is rolled against a target (a blow), the target first rolls its own check `check` with its own edge, mods and `@stat` (a hero, a bestiary creature, a template alike; its check event comes first in the log and its outcome's effects are its own), then this check is rolled and its outcomes read both sides: `@vs` is the defender's total, `@vs.total`, `@vs.natural`, `@vs.degree`, `@vs.outcome`, `@vs.crit`, `@vs.roll.high`, `@vs.roll.low`, `@vs.roll.<Tag>` its roll's facts (net successes: `@total - @vs.total`). An outcome marked `counter` hurts the attacker instead. The check event's `opposed` names the defender's roll. Without a target (a save, initiative) nothing is opposed.":
+    "Um teste resistido (formato v1.1): quando este teste é rolado contra um alvo (um golpe), o alvo rola primeiro o seu próprio teste `check`, com a sua própria vantagem, mods e `@stat` (herói, criatura do bestiário ou template, tanto faz; o evento desse teste vem antes no registro e os efeitos do seu resultado são dele), depois este teste é rolado e os seus resultados leem os dois lados: `@vs` é o total do defensor, `@vs.total`, `@vs.natural`, `@vs.degree`, `@vs.outcome`, `@vs.crit`, `@vs.roll.high`, `@vs.roll.low`, `@vs.roll.<Tag>` os fatos da rolagem dele (sucessos líquidos: `@total - @vs.total`). Um resultado marcado `counter` fere o atacante no lugar. O `opposed` do evento do teste nomeia a rolagem do defensor. Sem alvo (um teste de resistência, a iniciativa) nada é resistido.",
+  "Id of the check the defender rolls (`dodge`); it cannot itself have a `vs`.":
+    "Id do teste que o defensor rola (`dodge`); ele mesmo não pode ter `vs`.",
+  "Other checks the defender may roll instead, tried in order: the first whose `when` holds on the defender's sheet is rolled, else `check` (Call of Cthulhu: fight back when its Fighting beats its Dodge).":
+    "Outros testes que o defensor pode rolar no lugar, tentados em ordem: o primeiro cujo `when` vale na ficha do defensor é rolado, senão `check` (Call of Cthulhu: revidar quando a sua Luta supera a sua Esquiva).",
+  "`numbers`: attack, damage, defence. `consequences`: the hero rolls and the result is read on both sides (spec §2.8).":
+    "`numbers`: ataque, dano, defesa. `consequences`: o herói rola e o resultado é lido dos dois lados (spec §2.8).",
+  "The attack: which check is rolled, the damage of a blow, the defence to meet.":
+    "O ataque: que teste é rolado, o dano de um golpe, a defesa a vencer.",
+  "Id of the check rolled to attack (`attack`).":
+    "Id do teste rolado para atacar (`attack`).",
+  "Damage of a blow: `1d8 + max(@str.mod, @dex.mod)`. Reads the attacker's sheet and reads, `@roll.*`, `@outcome`, `@crit`, `@degree`.":
+    "O dano de um golpe: `1d8 + max(@str.mod, @dex.mod)`. Lê a ficha e as leituras do atacante, `@roll.*`, `@outcome`, `@crit`, `@degree`.",
+  "What the enemy must meet, on the defender's sheet: `10 + @dex.mod`. The attack roll reads it as `@vs`.":
+    "O que o inimigo precisa alcançar, na ficha do defensor: `10 + @dex.mod`. A rolagem de ataque a lê como `@vs`.",
+  "What every attack reads: names and formulas computed on the attacker, read as `@name` in the roll and the damage. A weapon's own reads win, name by name. Reserved names (see `attributes`) are refused.":
+    "O que todo ataque lê: nomes e fórmulas calculados no atacante, lidos como `@nome` na rolagem e no dano. As leituras da própria arma vencem, nome a nome. Nomes reservados (veja `attributes`) são recusados.",
+  "On a crit: `dice` rolls twice the damage dice, `total` doubles the damage, `none` leaves it to formulas reading `@crit`.":
+    "Num crítico: `dice` rola o dobro dos dados de dano, `total` dobra o dano, `none` deixa para as fórmulas que leem `@crit`.",
+  "What happens to damage on its way to the target.":
+    "O que acontece com o dano no caminho até o alvo.",
+  "Steps run in order, each replacing `@damage` where `when` holds. The result is floored at 0 and rounded down.":
+    "Passos feitos em ordem, cada um substituindo `@damage` onde o `when` vale. O resultado não fica abaixo de 0 e é arredondado para baixo.",
+  "Damage as data (format v1.1): the tracks a blow lowers, in order and in shares, and the conditions the damage done puts on or takes off (Savage Worlds' Shaken and a Wound per raise, Fate's stress then consequence slots). Read after `steps`, for every blow, part and damaging ability. Here `@damage` is the damage after the steps rounded down but not floored at 0 (below 0: the blow fell that far short, a Savage Worlds roll under Toughness). Without `apply` a blow lowers the hit-point track only. The damage event lists each track lowered (`split`) and its chip says what each took and which conditions the blow put on or took off.":
+    "O dano como dados (formato v1.1): as trilhas que um golpe baixa, em ordem e em partes, e as condições que o dano causado põe ou tira (o Abalado e um Ferimento por ampliação de Savage Worlds, o estresse e depois as consequências de Fate). Lido depois de `steps`, para cada golpe, parte e habilidade que causa dano. Aqui `@damage` é o dano depois dos passos, arredondado para baixo mas sem piso em 0 (abaixo de 0: o golpe ficou aquém nessa medida, uma rolagem de Savage Worlds abaixo da Resistência). Sem `apply`, um golpe baixa só a trilha de pontos de vida. O evento de dano lista cada trilha baixada (`split`) e a sua ficha diz o que cada uma levou e que condições o golpe pôs ou tirou.",
+  "Damage types: what a blow deals when nothing names its type.":
+    "Tipos de dano: o que um golpe causa quando nada nomeia o seu tipo.",
+  "How often a combatant may react outside its turn.":
+    "Com que frequência um combatente pode reagir fora do seu turno.",
+  "One reaction per `round` or per `turn`, or `unlimited`.":
+    "Uma reação por `round` (rodada) ou por `turn` (turno), ou `unlimited` (sem limite).",
+  "true: whoever leaves a place where a foe stands takes that foe's first attack as a reaction (an opportunity attack), when the foe has a reaction left. Teleports and disengage words never provoke it.":
+    "true: quem deixa um lugar onde está um inimigo leva o primeiro ataque desse inimigo como reação (um ataque de oportunidade), se ele ainda tiver uma reação. Teleportes e palavras de desengajar nunca o provocam.",
+  "Keeping a sustained ability when hurt: rolled on each blow that hurts the sustainer.":
+    "Manter uma habilidade sustentada quando ferido: rolado a cada golpe que fere quem a sustenta.",
+  "Check id rolled (`sustain`).":
+    "Id do teste rolado (`sustain`).",
+  "The number to meet: `max(10, floor(@damage / 2))`.":
+    "O número a alcançar: `max(10, floor(@damage / 2))`.",
+  "Who may be targeted.":
+    "Quem pode ser alvo.",
+  "True when the attacker may target this one: `not (@attack.melee and has(@target.tags, 'flying'))`.":
+    "Verdadeiro quando o atacante pode ter este como alvo: `not (@attack.melee and has(@target.tags, 'flying'))`.",
+  "Whom everyone strikes unless its own `picks` says otherwise (a hero's, a creature's or a template's). Default `fewest-hp`.":
+    "Quem todos golpeiam, a menos que o seu próprio `picks` diga outra coisa (o de um herói, de uma criatura ou de um template). Padrão `fewest-hp`.",
+  "Whether heroes can die. A hero at 0 hit points is `down`: stable when `enabled` is false or a condition on it says `atZero: stable` (out of this fight, alive: it wakes up later, after the fight), dead when a condition says `atZero: dead`, and otherwise dying: with a `save`, it rolls death saves until it is stable, dead or back up; without one it stays down for the rest of the fight.":
+    "Se os heróis podem morrer. Um herói com 0 pontos de vida está `down` (caído): estável quando `enabled` é false ou uma condição nele diz `atZero: stable` (fora desta luta, vivo: acorda depois da luta), morto quando uma condição diz `atZero: dead`, e senão morrendo: com um `save`, rola testes contra a morte até ficar estável, morrer ou se levantar; sem ele fica caído pelo resto da luta.",
+  "true: a hero at 0 can die. false: a world without death (stable, wakes up later).":
+    "true: um herói em 0 pode morrer. false: um mundo sem morte (estável, acorda depois).",
+  "Death saves: at the start of every round each dying hero rolls `check` (no DC: its outcomes decide). A success counts one success, a `crit` outcome brings the hero back up with 1 hit point; a fail counts one failure, a `botch` outcome two. At `successes` it is stable, at `failures` dead (a `down` event each).":
+    "Testes contra a morte: no início de cada rodada, cada herói morrendo rola `check` (sem CD: os seus resultados decidem). Um sucesso conta um sucesso, um resultado `crit` põe o herói de pé com 1 ponto de vida; uma falha conta uma falha, um resultado `botch` duas. Com `successes` ele fica estável, com `failures` morre (um evento `down` em cada caso).",
+  "Consequences mode: the hero rolls, the result is read on both sides.":
+    "Modo consequências: o herói rola, o resultado é lido dos dois lados.",
+  "The hero's roll: `(@pool > 0 ? (@pool)d6kh1 : 2d6kl1)`.":
+    "A rolagem do herói: `(@pool > 0 ? (@pool)d6kh1 : 2d6kl1)`.",
+  "Tried in order, like a check's outcomes.":
+    "Tentados em ordem, como os resultados de um teste.",
+  "Positions and the harm levels a failure costs the hero.":
+    "Posições e os níveis de dano que uma falha custa ao herói.",
+  "Effects and the harm levels a success deals.":
+    "Efeitos e os níveis de dano que um sucesso causa.",
+  "What harm costs a hero.":
+    "O que o dano custa a um herói.",
+  "The heroes' position in a fight that names none (default `risky`); one of `position`.":
+    "A posição dos heróis numa luta que não diz nenhuma (padrão `risky`); uma de `position`.",
+  "Words of the system that disengage: an ability whose id or name holds one never provokes an opportunity attack, unless the ability says `disengage` itself.":
+    "Palavras do sistema que desengajam: uma habilidade cujo id ou nome contém uma nunca provoca ataque de oportunidade, a menos que a própria habilidade diga `disengage`.",
+  "How the log words an edge of +1 and -1 on a check (`Prone (near): advantage`); any other edge reads `edge +2`.":
+    "Como o registro diz uma vantagem de +1 e de -1 num teste (`Prone (near): advantage`); qualquer outra se lê `edge +2`.",
+  "The word for an edge of +1 (default `advantage`).":
+    "A palavra para uma vantagem de +1 (padrão `advantage`).",
+  "The word for an edge of -1 (default `disadvantage`).":
+    "A palavra para uma vantagem de -1 (padrão `disadvantage`).",
 };
 
 /** A schema description in `locale`: the Portuguese when there is one, else the English as it is. */
