@@ -36,8 +36,9 @@ describe("the format's help in Portuguese", () => {
     ]);
     const check = fieldsOf(resolve(schema.properties!.checks!).additionalProperties as Node, 1);
     const combat = fieldsOf(schema.properties!.combat!, 1);
+    const heroesAndFights = [...fieldsOf(resolve(schema.properties!.heroes!).items!, 0), ...fieldsOf(resolve(schema.properties!.fights!).items!, 0)];
     expect(check.length + combat.length).toBeGreaterThan(40);
-    expect([...top, ...template, ...check, ...combat].filter((d) => SCHEMA_PT_BR[d] === undefined)).toEqual([]);
+    expect([...top, ...template, ...check, ...combat, ...heroesAndFights].filter((d) => SCHEMA_PT_BR[d] === undefined)).toEqual([]);
     expect(top.length).toBeGreaterThan(20);
   });
 

@@ -1,6 +1,7 @@
 // The format's own help (the `description`s of schemas/system.schema.json that the editor's key hover shows) in
 // another language, for the places a GM meets first: every top-level section, an enemy template's fields, a check's
-// fields and combat's (attack, damage, reactions, sustain, targeting, death, consequences). A
+// fields and combat's (attack, damage, reactions, sustain, targeting, death, consequences), a hero's and a fight's
+// fields. A
 // description with no Portuguese here stays in English (the schema's help is English at its source); schema.test.ts
 // checks that every English text here is one the schema writes, so a reworded description is noticed.
 // This file imports nothing: every layer may use it.
@@ -169,6 +170,81 @@ export const SCHEMA_PT_BR: Readonly<Record<string, string>> = {
     "A palavra para uma vantagem de +1 (padrão `advantage`).",
   "The word for an edge of -1 (default `disadvantage`).":
     "A palavra para uma vantagem de -1 (padrão `disadvantage`).",
+  // A hero's fields, a fight's, and the short ones of a condition.
+  "Cards this hero holds besides the system's (issue 23).":
+    "Cartas que este herói tem além das do sistema (issue 23).",
+  "Hero id, named by fights.":
+    "Id do herói, nomeado pelas lutas.",
+  "Character level, `@level`.":
+    "Nível do personagem, `@level`.",
+  "Level in each class by class id: `{ \"fighter\": 5 }`.":
+    "Nível em cada classe, por id de classe: `{ \"fighter\": 5 }`.",
+  "Attribute values by id; missing ones take the attribute's `default`.":
+    "Valores dos atributos por id; os que faltam ficam com o `default` do atributo.",
+  "The hero's own values (`spell.dc`), read like the system's derived values.":
+    "Os valores próprios do herói (`spell.dc`), lidos como os valores derivados do sistema.",
+  "Starting values of tracks, when not the maximum.":
+    "Valores iniciais das trilhas, quando não são o máximo.",
+  "Spell slots by level: `{ \"1\": 4, \"2\": 2 }`.":
+    "Espaços de magia por nível: `{ \"1\": 4, \"2\": 2 }`.",
+  "A hero's weapon.":
+    "A arma de um herói.",
+  "Ability ids the hero has.":
+    "Ids das habilidades que o herói tem.",
+  "Standing orders, tried in order: reactions when the moment comes, other abilities before the hero's attacks.":
+    "Ordens permanentes, tentadas em ordem: reações quando chega o momento, outras habilidades antes dos ataques do herói.",
+  "Who to target first: a combatant id or a role (default: the reachable enemy with the fewest hit points).":
+    "Quem atacar primeiro: um id de combatente ou um papel (padrão: o inimigo ao alcance com menos pontos de vida).",
+  "Condition ids the hero carries from the start.":
+    "Ids das condições que o herói tem desde o início.",
+  "Where the hero stands by default.":
+    "Onde o herói fica por padrão.",
+  "Damage types the hero resists.":
+    "Tipos de dano a que o herói resiste.",
+  "Damage types the hero is vulnerable to.":
+    "Tipos de dano a que o herói é vulnerável.",
+  "Damage types the hero is immune to.":
+    "Tipos de dano a que o herói é imune.",
+  "The hero's weaknesses.":
+    "As fraquezas do herói.",
+  "Kinds of foe the hero slays more easily.":
+    "Tipos de inimigo que o herói abate com mais facilidade.",
+  "Free tags.":
+    "Tags livres.",
+  "Values of the system's declared lists (`lists`) by name, read as `@target.<name>`: `{ \"wields\": [\"sword\"] }`. A name the system does not declare is an error; a creature writes them as keys of its own.":
+    "Valores das listas declaradas do sistema (`lists`) por nome, lidos como `@target.<nome>`: `{ \"wields\": [\"sword\"] }`. Um nome que o sistema não declara é um erro; uma criatura os escreve como chaves suas.",
+  "A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen.":
+    "Um turno roteirizado, tentado em ordem a cada turno no lugar das ordens permanentes: `attack` faz um ataque do orçamento da ação, um id de habilidade usa essa habilidade. O que o orçamento do turno não paga é marcado SEM TEMPO (um evento `noTime`) e não acontece.",
+  "Fight id: `sim FILE --fight ID`.":
+    "Id da luta: `sim FILE --fight ID`.",
+  "Hero ids, or `{ \"hero\": \"fighter5\", \"position\": \"far\", \"conditions\": [\"blessed\"] }`.":
+    "Ids de heróis, ou `{ \"hero\": \"fighter5\", \"position\": \"far\", \"conditions\": [\"blessed\"] }`.",
+  "Enemies: `{ \"template\": { \"role\": \"minion\", \"tier\": 1 }, \"count\": 4 }` or `{ \"bestiary\": \"goblin\" }`.":
+    "Inimigos: `{ \"template\": { \"role\": \"minion\", \"tier\": 1 }, \"count\": 4 }` ou `{ \"bestiary\": \"goblin\" }`.",
+  "Positions by hero id: `{ \"fighter5\": \"near\" }`.":
+    "Posições por id de herói: `{ \"fighter5\": \"near\" }`.",
+  "Rounds before the fight is a draw (default 100).":
+    "Rodadas antes de a luta dar empate (padrão 100).",
+  "Consequences mode: the heroes' position (default `combat.consequences.defaultPosition`, else `risky`).":
+    "Modo consequências: a posição dos heróis (padrão `combat.consequences.defaultPosition`, senão `risky`).",
+  "Consequences mode: the heroes' effect (default `standard`).":
+    "Modo consequências: o efeito dos heróis (padrão `standard`).",
+  "A battle map of squares (a `grid: true` system): the fight is fought on it by the system's `map` rules; squares are `[x, y]`, 0-based, x to the right, y down.":
+    "Um mapa de batalha em quadrados (um sistema `grid: true`): a luta é lutada nele pelas regras de `map` do sistema; os quadrados são `[x, y]`, a partir de 0, x para a direita, y para baixo.",
+  "Condition id, named by `applies`, `inflicts` and fights.":
+    "Id da condição, nomeado por `applies`, `inflicts` e pelas lutas.",
+  "Display name, on chips (`Prone`).":
+    "Nome exibido, nas fichas do registro (`Prone`).",
+  "Edge on the holder's own checks: `-1` is disadvantage.":
+    "Vantagem nos testes do próprio portador: `-1` é desvantagem.",
+  "Mods on the holder's own checks, read there as `@mods.<name>`.":
+    "Modificadores nos testes do próprio portador, lidos lá como `@mods.<nome>`.",
+  "Check ids the holder's `edge` and `mods` apply to (all when omitted).":
+    "Ids dos testes a que a `edge` e os `mods` do portador se aplicam (todos, se omitido).",
+  "Effects on checks made against the holder, filtered by `reach`.":
+    "Efeitos nos testes feitos contra o portador, filtrados por `reach`.",
+  "What 0 hit points means while this is on a hero.":
+    "O que 0 pontos de vida significa enquanto isto está num herói.",
 };
 
 /** A schema description in `locale`: the Portuguese when there is one, else the English as it is. */
