@@ -141,6 +141,10 @@ type Rule = readonly [RegExp, (m: RegExpExecArray) => string];
 
 /** Whole messages that are always the same words. */
 const FIXED: Readonly<Record<string, string>> = {
+  'a movement policy is `protect` (stay beside an ally) or `policy` (close, distance, hold), not both':
+    'uma política de movimento é `protect` (ficar ao lado de um aliado) ou `policy` (close, distance, hold), não as duas',
+  "`dash` needs the system's Dash: `map.dash`, an ability id (the Action spent to walk its speed again)":
+    '`dash` precisa da Disparada do sistema: `map.dash`, um id de habilidade (a Ação gasta para andar o seu deslocamento de novo)',
   'this is not JSON here: expected a value, a key in double quotes, or punctuation':
     'isto não é JSON aqui: era esperado um valor, uma chave entre aspas duplas ou pontuação',
   'this number is not written as JSON writes numbers': 'este número não está escrito como o JSON escreve números',
@@ -246,6 +250,8 @@ const RULES: readonly Rule[] = [
   [/^(.+) is (a number|a boolean \(true or false\)|a string|a list|any value), but (.+) needs (.+)$/, (m) => `${m[1]} é ${phrase(m[2]!)}, mas ${phrase(m[3]!)} precisa de ${phrase(m[4]!)}`],
   [/^(division|remainder) by zero: (.+)$/, (m) => `${m[1] === 'division' ? 'divisão' : 'resto de divisão'} por zero: ${m[2]}`],
   [/^in (`[^`]*`): (.+)$/s, (m) => `em ${m[1]}: ${translateMessage(m[2]!, 'pt-BR')}`],
+  [/^long range \((\d+) squares\) is short of the normal range `squares` \((\d+)\): give long from (\d+) on, or leave it out \(no long range\)$/,
+    (m) => `o alcance longo (${m[1]} quadrados) é menor que o alcance normal \`squares\` (${m[2]}): dê long a partir de ${m[3]}, ou tire-o (sem alcance longo)`],
   // Meaning: ids
   [
     new RegExp(`^unknown (${THING_WORDS}) \`([^\`]*)\` in \`([^\`]*)\`(?:; did you mean \`([^\`]*)\`\\?| \\(there are no (?:${THING_WORDS})s(?: yet)?: add them under \`([^\`]*)\`\\))?$`),

@@ -27,7 +27,8 @@ export function checkMapRefs(doc: Rec, names: { readonly conditions: ReadonlySet
   const ref = (value: unknown, pointer: string, known: ReadonlySet<string>, what: string, where: string): void => {
     if (typeof value !== 'string' || known.has(value)) return;
     const guess = closest(value, known);
-    error(pointer, 'unknown-id', `unknown ${what} \`${value}\` in \`${describePointer(pointer)}\`${guess ? `; did you mean \`${guess}\`?` : ` (the ${what} ids of \`${where}\`)`}`);
+    const none = known.size === 0 ? ` (there are no ${what}s yet: add them under \`${where}\`)` : '';
+    error(pointer, 'unknown-id', `unknown ${what} \`${value}\` in \`${describePointer(pointer)}\`${guess ? `; did you mean \`${guess}\`?` : none}`);
   };
   const map = recordOf(doc.map);
   for (const key of ['longRange', 'flanking', 'cover', 'creatureCover']) ref(map[key], `/map/${key}`, names.conditions, 'condition', 'conditions');

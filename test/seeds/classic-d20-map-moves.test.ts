@@ -14,6 +14,7 @@ import { inReach, situate, unsituate } from '../../engine/sim/rules/map';
 import type { AttackProfile, Combatant } from '../../engine/sim/model';
 import type { Creature, Fight, Hero, SystemDocument } from '../../engine/schema/document';
 import { checkSystem } from '../../engine/schema/check';
+import { isTranslated } from '../../engine/i18n/messages';
 import { eventsOf, loadRuntime, systemDocument, withFights } from './harness';
 
 const base = systemDocument('classic-d20');
@@ -481,11 +482,14 @@ describe('the checker on battle maps (what the studio shows as one types)', () =
     const glaiveAt = (doc.heroes ?? []).findIndex((h) => h.id === 'glaive5');
     expect(problems(bad)).toEqual(expect.arrayContaining([
       ['/map/creatureCover', 'unknown condition `half-covr` in `map.creatureCover`; did you mean `half-cover`?'],
-      ['/map/dash', 'unknown ability `sprint` in `map.dash` (the ability ids of `abilities`)'],
+      ['/map/dash', 'unknown ability `sprint` in `map.dash`'],
       [`/heroes/${glaiveAt}/weapon/long`, 'long range (2 squares) is short of the normal range `squares` (3): give long from 3 on, or leave it out (no long range)'],
       [`/fights/${n}/map/movement/fighter5`, 'a movement policy is `protect` (stay beside an ally) or `policy` (close, distance, hold), not both'],
     ]));
+    // Each has its Portuguese (engine/i18n/messages.ts), as the studio shows it.
+    for (const [, message] of problems(bad)) expect(isTranslated(message!), message).toBe(true);
     const noDash = problems({ ...doc, map: { ...doc.map!, dash: undefined } });
+    for (const [, message] of noDash) expect(isTranslated(message!), message).toBe(true);
     const wizardDash = (doc.fights ?? []).findIndex((f) => f.id === 'corridor-ambush');
     expect(noDash).toContainEqual([`/fights/${wizardDash}/map/movement/wizard5/dash`, "`dash` needs the system's Dash: `map.dash`, an ability id (the Action spent to walk its speed again)"]);
   });
