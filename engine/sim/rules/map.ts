@@ -235,7 +235,8 @@ export function mapTurn(f: FightState, actor: Combatant): void {
 export function stride(f: FightState, actor: Combatant, budget = speedOf(f, actor), ability: AbilityDef | null = null): void {
   const plan = planWalk(f, actor, budget);
   if (plan === null) return;
-  f.map!.walked += costTo(plan.walk, plan.best);
+  // What the one whose turn it is walks counts against its turn's speed (a reaction's move does not).
+  if (actor === f.turnOf) f.map!.walked += costTo(plan.walk, plan.best);
   walkPath(f, actor, pathTo(plan.walk, plan.best), true, ability);
 }
 
@@ -409,5 +410,8 @@ export function abilityMove(f: FightState, actor: Combatant, ability: AbilityDef
   }
   if (best === from) return;
   if (walk === null) emitMove(f, actor, [from, best], ability);
-  else { m.walked += costTo(walk, best); walkPath(f, actor, pathTo(walk, best), !ability.disengage, ability); }
+  else {
+    if (actor === f.turnOf) m.walked += costTo(walk, best);
+    walkPath(f, actor, pathTo(walk, best), !ability.disengage, ability);
+  }
 }
