@@ -451,6 +451,8 @@ describe('the Dash and the walk after acting', () => {
       }
     }
     expect(totals.after).toBeGreaterThan(50);
+    // The open field's orcs dash across it while nobody is in reach.
+    expect(totals.dashes).toBeGreaterThan(20);
     expect(totals.opportunities).toBeGreaterThan(50);
     expect(totals.far).toBeGreaterThan(0);
   });
