@@ -76,28 +76,112 @@ export function restoreSnapshot(r: FightRunner, snap: Snapshot): void {
 }
 
 /**
- * The fight's state as the rules read it, at the start or end of an act (see the header), but for the round: no rule
- * reads the round inside an act (no formula can: it is not in the scope), so an act's paths from two states that
- * differ only by round are the same paths (the solver keeps them once, `actCache`).
+ * Canonical keys as small numbers: a key is written as a list of doubles (`push`), and `intern` gives the list's id,
+ * the same id for the same list (compared bit for bit, after a hash of the bits). A key built as a string cost more
+ * than the fight code it keyed (a hundred pieces to join and hash for every path of every act).
  */
-export function stateKey(r: FightRunner, actor: Combatant, acts: number, initiativeRead: boolean, idOf: (o: object | null) => number): string {
+export class StateKeys {
+  private buf = new Float64Array(512);
+  private words = new Int32Array(this.buf.buffer);
+  private len = 0;
+  private readonly byHash = new Map<number, number[]>();
+  private readonly stored: Int32Array[] = [];
+  private readonly strings = new Map<string, number>();
+
+  get size(): number { return this.stored.length; }
+
+  begin(): void { this.len = 0; }
+
+  push(v: number): void {
+    if (this.len === this.buf.length) {
+      const bigger = new Float64Array(this.buf.length * 2);
+      bigger.set(this.buf);
+      this.buf = bigger;
+      this.words = new Int32Array(bigger.buffer);
+    }
+    // -0 and 0 are one value (the string keys merged them too); every NaN is one.
+    this.buf[this.len++] = v === 0 ? 0 : v !== v ? NaN : v;
+  }
+
+  /** A list: its length, then its items. */
+  list(items: ArrayLike<number>): void {
+    this.push(items.length);
+    for (let i = 0; i < items.length; i++) this.push(items[i]!);
+  }
+
+  /** A string as a number (the same number for the same string, for this solver's life). */
+  str(s: string): number {
+    let id = this.strings.get(s);
+    if (id === undefined) { id = this.strings.size; this.strings.set(s, id); }
+    return id;
+  }
+
+  strList(items: readonly string[]): void {
+    this.push(items.length);
+    for (let i = 0; i < items.length; i++) this.push(this.str(items[i]!));
+  }
+
+  /** The id of the key written since `begin`. */
+  intern(): number {
+    const words = this.words, n = this.len * 2;
+    let h = 0x811c9dc5 ^ n;
+    for (let i = 0; i < n; i++) h = Math.imul(h ^ words[i]!, 0x01000193);
+    h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
+    const ids = this.byHash.get(h);
+    if (ids !== undefined) {
+      for (const id of ids) {
+        const k = this.stored[id]!;
+        if (k.length !== n) continue;
+        let same = true;
+        for (let i = 0; i < n; i++) if (k[i] !== words[i]) { same = false; break; }
+        if (same) return id;
+      }
+    }
+    const id = this.stored.length;
+    this.stored.push(words.slice(0, n));
+    if (ids === undefined) this.byHash.set(h, [id]); else ids.push(id);
+    return id;
+  }
+}
+
+/** The keys of callers that keep none of their own (tests reading two states' keys). */
+const sharedKeys = new StateKeys();
+
+/**
+ * The fight's state as the rules read it, at the start or end of an act (see the header), but for the round, as the
+ * id of its key in `keys`: no rule reads the round inside an act (no formula can: it is not in the scope), so an act's
+ * paths from two states that differ only by round are the same paths (the solver keeps them once, `actCache`).
+ */
+export function stateKey(r: FightRunner, actor: Combatant, acts: number, initiativeRead: boolean, idOf: (o: object | null) => number, keys: StateKeys = sharedKeys): number {
   const s = r.scope;
   // Only the indexes a fight writes: every other one keeps its loaded value for the runner's life (FightState.writableIndexes).
   const writable = r.writableIndexes;
-  let k = `${actor.order}|${acts}|${r.winner ?? ''}|${r.turnOf?.order ?? -1}|${r.turnOrder.map((c) => c.order).join('.')}|`
-    + `${r.arrivingHeroes},${r.arrivingEnemies},${r.standingHeroes},${r.standingEnemies}|${r.deckJoker ? 1 : 0}|${r.deckCards.join('.')}|`
-    + `${s.clock},${s.clockNext},${s.initiative}|${idOf(r.pickedFor)},${r.picked?.order ?? -1}`
-    + (r.map !== null ? `|${r.map.square.join('.')},${r.map.walked},${r.map.dashSpent}` : '');
+  keys.begin();
+  keys.push(actor.order); keys.push(acts); keys.push(r.winner === null ? -1 : keys.str(r.winner)); keys.push(r.turnOf?.order ?? -1);
+  keys.push(r.turnOrder.length);
+  for (const c of r.turnOrder) keys.push(c.order);
+  keys.push(r.arrivingHeroes); keys.push(r.arrivingEnemies); keys.push(r.standingHeroes); keys.push(r.standingEnemies);
+  keys.push(r.deckJoker ? 1 : 0); keys.list(r.deckCards);
+  keys.push(s.clock); keys.push(s.clockNext); keys.push(s.initiative); keys.push(idOf(r.pickedFor)); keys.push(r.picked?.order ?? -1);
+  if (r.map !== null) { keys.list(r.map.square); keys.push(r.map.walked); keys.push(r.map.dashSpent); } else keys.push(-1);
   for (const c of r.combatants) {
-    k += '#';
-    for (let i = 0; i < writable.length; i++) k += `${c.sheet[writable[i]!]},`;
-    k += `|${c.position}|${c.down ? 1 : 0}${c.dead ? 1 : 0}${c.fell ? 1 : 0}${c.fled ? 1 : 0}${c.acted ? 1 : 0}${c.dying ? 1 : 0}${c.absent ? 1 : 0}|`
-      + `${initiativeRead ? c.initiative : ''},${c.clock},${c.reactionsUsed},${idOf(c.sustaining)},${c.harmTaken},${c.deathSuccesses},${c.deathFailures},${c.deferredAt},${c.attackCursor}|`
-      + `${c.slots.join(',')}|${c.recharged.map((b) => (b ? 1 : 0)).join('')}|${c.hurtBy.join(',')}|${c.harmAt.join(',')}|`
-      + `${c.lastAttacker?.order ?? -1},${c.provoker?.order ?? -1}|${c.conditionIds.join(',')}|`;
+    const sheet = c.sheet;
+    for (let i = 0; i < writable.length; i++) keys.push(sheet[writable[i]!]!);
+    keys.push(keys.str(c.position));
+    keys.push((c.down ? 1 : 0) | (c.dead ? 2 : 0) | (c.fell ? 4 : 0) | (c.fled ? 8 : 0) | (c.acted ? 16 : 0) | (c.dying ? 32 : 0) | (c.absent ? 64 : 0));
+    keys.push(initiativeRead ? c.initiative : 0); keys.push(c.clock); keys.push(c.reactionsUsed); keys.push(idOf(c.sustaining));
+    keys.push(c.harmTaken); keys.push(c.deathSuccesses); keys.push(c.deathFailures); keys.push(c.deferredAt); keys.push(c.attackCursor);
+    keys.list(c.slots);
+    keys.push(c.recharged.length);
+    for (const b of c.recharged) keys.push(b ? 1 : 0);
+    keys.strList(c.hurtBy); keys.list(c.harmAt);
+    keys.push(c.lastAttacker?.order ?? -1); keys.push(c.provoker?.order ?? -1);
+    keys.strList(c.conditionIds);
+    keys.push(c.conditions.length);
     for (const inst of c.conditions) {
-      k += `${idOf(inst.def)}:${inst.dc}:${idOf(inst.saveCheck)}:${inst.turnsLeft}:${inst.chargesLeft}:${inst.sustainer?.order ?? -1}:${inst.source?.order ?? -1};`;
+      keys.push(idOf(inst.def)); keys.push(inst.dc); keys.push(idOf(inst.saveCheck)); keys.push(inst.turnsLeft); keys.push(inst.chargesLeft);
+      keys.push(inst.sustainer?.order ?? -1); keys.push(inst.source?.order ?? -1);
     }
   }
-  return k;
+  return keys.intern();
 }

@@ -12,13 +12,12 @@
 // sum it is added to) with the
 // mass given up on paths less likely than `prune` (an exploding die's endless chain of sixes). A fight over the budget
 // of states or of runs (a counter, never a clock) stops with the reason and what made it large.
-import type { SeededRng } from '../dice/rng';
-import { ConsequencesRunner } from './consequences';
 import type { Winner } from './events';
-import { FightRunner, SimError, type CheckTally, type FightResult } from './fight';
+import { SimError, type CheckTally, type FightResult } from './fight';
 import type { Combatant, FightDef, Side, System } from './model';
 import type { Tally } from './stats';
-import { restoreSnapshot, stateKey, takeSnapshot } from './exact-state';
+import { restoreSnapshot, stateKey, StateKeys, takeSnapshot } from './exact-state';
+import { BOUNDARY, ChoiceOracle, ConsequencesHookRunner, Heap, NO_PATH, NumbersRunner, PRUNED, UNIT, Unsupported, pathAfter, spell, tallyOf, type PathPiece, type StateNode } from './exact-walk';
 
 export interface ExactOptions {
   /** Distinct states explored before giving up (default 200,000). */
@@ -84,135 +83,6 @@ export interface ExactRefusal {
 
 export type ExactOutcome = ExactStats | ExactRefusal;
 
-/** A draw the oracle cannot fork into finitely many equal faces (a continuous number: a deck's card, a random tie). */
-class Unsupported extends Error {}
-
-const BOUNDARY = { signal: 'boundary' };
-const PRUNED = { signal: 'pruned' };
-const UNIT = 2 ** -53;
-
-/** The random source: replays the choices of a path, and draws face 1 for each die past them (the odometer moves on). */
-class ChoiceOracle implements SeededRng {
-  choices: number[] = [];
-  sides: number[] = [];
-  at = 0;
-  /** Draws before this index are the state's own path (replayed); later ones are this turn's. */
-  fixed = 0;
-  /** Product of the faces of this turn's draws so far. */
-  denominator = 1;
-  /** The state's mass, and the path probability below which a turn's path is given up. */
-  mass = 1;
-  prune = 0;
-
-  die(sides: number): number {
-    const at = this.at;
-    if (at >= this.fixed) {
-      if (at >= this.choices.length) {
-        if (this.mass / this.denominator < this.prune) throw PRUNED;
-        this.choices.push(0);
-        this.sides.push(sides);
-      } else if (this.sides[at] !== sides) {
-        throw new SimError(`exact: the replay drew a d${sides} where its path drew a d${this.sides[at]} (the fight is not deterministic)`);
-      }
-      this.denominator *= sides;
-    }
-    this.at = at + 1;
-    return this.choices[at]! + 1;
-  }
-
-  next(): number {
-    throw new Unsupported('the rules draw a number between 0 and 1 (a card from an initiative deck, or initiative ties broken at random), which has no finite list of outcomes');
-  }
-
-  uint32(): number {
-    throw new Unsupported('the rules draw raw random bits');
-  }
-
-  reseed(): void {}
-}
-
-type Runner = FightRunner & { hook: ((actor: Combatant) => void) | null; innerAct(actor: Combatant): void };
-
-function withHook(Base: typeof FightRunner): new (...args: ConstructorParameters<typeof FightRunner>) => Runner {
-  return class extends Base {
-    hook: ((actor: Combatant) => void) | null = null;
-    override act(actor: Combatant): void {
-      if (this.hook !== null) this.hook(actor); else super.act(actor);
-    }
-
-    /** The act of the runner's rules (the hook decides when it runs). */
-    innerAct(actor: Combatant): void {
-      super.act(actor);
-    }
-  };
-}
-
-const NumbersRunner = withHook(FightRunner);
-const ConsequencesHookRunner = withHook(ConsequencesRunner as typeof FightRunner);
-
-interface StateNode {
-  readonly key: string;
-  /** The key without the round (stateKey), and the round. */
-  readonly rest: string;
-  readonly round: number;
-  readonly level: number;
-  /** A state just after an act (expanded by replays to the next act), else at an act's start (expanded in place). */
-  readonly post: boolean;
-  /** A representative path: its draws and the act (counted from the fight's start) at which it reaches the state. */
-  readonly choices: number[];
-  readonly sides: number[];
-  readonly startAct: number;
-  /** Whose act it is (for the reason a fight is too big). */
-  readonly actor: string;
-  mass: number;
-  err: number;
-}
-
-/** A binary min-heap of states by level (the fight's order). */
-class Heap {
-  private readonly items: StateNode[] = [];
-  get size(): number { return this.items.length; }
-  push(n: StateNode): void {
-    const a = this.items;
-    a.push(n);
-    let i = a.length - 1;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (a[p]!.level <= n.level) break;
-      a[i] = a[p]!; i = p;
-    }
-    a[i] = n;
-  }
-  pop(): StateNode {
-    const a = this.items;
-    const top = a[0]!;
-    const last = a.pop()!;
-    if (a.length !== 0) {
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1, r = l + 1;
-        let m = i;
-        let best = last.level;
-        if (l < a.length && a[l]!.level < best) { m = l; best = a[l]!.level; }
-        if (r < a.length && a[r]!.level < best) m = r;
-        if (m === i) break;
-        a[i] = a[m]!; i = m;
-      }
-      a[i] = last;
-    }
-    return top;
-  }
-}
-
-
-function tallyOf(keys: readonly (readonly [string, string])[], counts: ArrayLike<number>, from: number): Tally {
-  const out: Tally = {};
-  const entries: [string, string, number][] = [];
-  for (let i = 0; i < keys.length; i++) { const n = counts[from + i]!; if (n > 0) entries.push([keys[i]![0], keys[i]![1], n]); }
-  entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
-  for (const [check, outcome, n] of entries) (out[check] ??= {})[outcome] = n;
-  return out;
-}
 
 /**
  * Solve one fight exactly, or say why not (over a budget, with what made it large; a draw that is not a die). The
@@ -273,8 +143,9 @@ export function exactFight(system: System, fight: FightDef, options: ExactOption
 
   let states = 1, runs = 0;
   const heap = new Heap();
-  const open = new Map<string, StateNode>();
-  heap.push({ key: '', rest: '', round: 0, level: -1, post: true, choices: [], sides: [], startAct: 0, actor: '', mass: 1, err: 0 });
+  const open = new Map<number, StateNode>();
+  const stateKeys = new StateKeys();
+  heap.push({ key: -1, rest: -1, round: 0, level: -1, post: true, path: NO_PATH, startAct: 0, actor: '', mass: 1, err: 0 });
 
   let node: StateNode;
   let actCount = 0, actRound = -1, actsThisRound = 0;
@@ -298,13 +169,14 @@ export function exactFight(system: System, fight: FightDef, options: ExactOption
     + (paths > 1 ? ` (the act being explored has ${paths.toLocaleString('en-US')} paths so far)` : '');
 
   /** A state reached with absolute probability `w` (its share `q` of `node`, `qErr` that share's own rounding bound). */
-  const addState = (rest: string, round: number, level: number, post: boolean, actor: string, choices: number[], sides: number[], startAct: number,
+  const addState = (rest: number, round: number, level: number, post: boolean, actor: string, prev: PathPiece, choices: readonly number[], sides: readonly number[], startAct: number,
     w: number, q: number, qErr: number, fresh: boolean): boolean => {
-    const key = `${post ? 'P' : ''}${round}|${rest}`;
+    // The round below 2^21 (the schema's maxRounds is far below), the rest's id below 2^31.
+    const key = (rest * 2097152 + round) * 2 + (post ? 1 : 0);
     let child = open.get(key);
     if (child === undefined) {
       if (++states > maxStates) { refusal = bigStateReason(); return false; }
-      child = { key, rest, round, level, post, choices, sides, startAct, actor, mass: 0, err: 0 };
+      child = { key, rest, round, level, post, path: pathAfter(prev, choices, sides), startAct, actor, mass: 0, err: 0 };
       open.set(key, child);
       heap.push(child);
       perRound.set(round, (perRound.get(round) ?? 0) + 1);
@@ -322,16 +194,16 @@ export function exactFight(system: System, fight: FightDef, options: ExactOption
 
   /** The paths of one act from a state, grouped by the state after it (round left out): kept for every round. */
   interface ActPaths {
-    readonly after: Map<string, { q: number; qErr: number; readonly choices: number[]; readonly sides: number[]; readonly actor: string; readonly rewards: Map<number, number> }>;
+    readonly after: Map<number, { q: number; qErr: number; readonly choices: number[]; readonly sides: number[]; readonly actor: string; readonly rewards: Map<number, number> }>;
     pruned: number;
   }
-  const actCache = new Map<string, ActPaths>();
+  const actCache = new Map<number, ActPaths>();
 
   const applyAct = (paths: ActPaths): boolean => {
     unexplored += node.mass * paths.pruned;
     for (const [rest, t] of paths.after) {
       const w = node.mass * t.q;
-      if (!addState(rest, node.round, node.level + 0.5, true, t.actor, node.choices.concat(t.choices), node.sides.concat(t.sides), node.startAct, w, t.q, t.qErr, false)) return false;
+      if (!addState(rest, node.round, node.level + 0.5, true, t.actor, node.path, t.choices, t.sides, node.startAct, w, t.q, t.qErr, false)) return false;
       for (const [i, v] of t.rewards) rewardsEnd[i]! += node.mass * v;
     }
     return true;
@@ -389,7 +261,7 @@ export function exactFight(system: System, fight: FightDef, options: ExactOption
       const q = 1 / oracle.denominator;
       if (pruned) found.pruned += q;
       else {
-        const rest = stateKey(r, actor, acts, initiativeRead, idOf);
+        const rest = stateKey(r, actor, acts, initiativeRead, idOf, stateKeys);
         let t = found.after.get(rest);
         if (t === undefined) {
           t = { q: 0, qErr: 0, choices: oracle.choices.slice(base), sides: oracle.sides.slice(base), actor: actor.id, rewards: new Map() };
@@ -436,13 +308,13 @@ export function exactFight(system: System, fight: FightDef, options: ExactOption
    * maxRounds), and used again for a state `crossed` rounds or more before maxRounds.
    */
   interface TailPaths {
-    readonly next: Map<string, { readonly rest: string; readonly roundDelta: number; readonly place: number; q: number; qErr: number; readonly choices: number[]; readonly sides: number[]; readonly actor: string; readonly rewards: Map<number, number> }>;
+    readonly next: Map<string, { readonly rest: number; readonly roundDelta: number; readonly place: number; q: number; qErr: number; readonly choices: number[]; readonly sides: number[]; readonly actor: string; readonly rewards: Map<number, number> }>;
     readonly ends: { readonly q: number; readonly winner: Winner; readonly roundDelta: number; readonly end: Uint8Array; readonly hp: Float64Array; readonly fell: boolean; readonly dead: boolean; readonly rewards: [number, number][] }[];
     pruned: number;
     crossed: number;
     reusable: boolean;
   }
-  const tailCache = new Map<string, TailPaths>();
+  const tailCache = new Map<number, TailPaths>();
 
   const applyTail = (t: TailPaths): boolean => {
     unexplored += node.mass * t.pruned;
@@ -464,7 +336,7 @@ export function exactFight(system: System, fight: FightDef, options: ExactOption
     for (const x of t.next.values()) {
       const w = node.mass * x.q;
       const round = node.round + x.roundDelta;
-      if (!addState(x.rest, round, round * 4096 + x.place, false, x.actor, node.choices.concat(x.choices), node.sides.concat(x.sides), node.startAct + 1, w, x.q, x.qErr, false)) return false;
+      if (!addState(x.rest, round, round * 4096 + x.place, false, x.actor, node.path, x.choices, x.sides, node.startAct + 1, w, x.q, x.qErr, false)) return false;
       for (const [i, v] of x.rewards) rewardsEnd[i]! += node.mass * v;
     }
     return true;
@@ -487,9 +359,8 @@ export function exactFight(system: System, fight: FightDef, options: ExactOption
         continue;
       }
     }
-    oracle.choices = node.choices.slice();
-    oracle.sides = node.sides.slice();
-    oracle.fixed = node.choices.length;
+    spell(node.path, oracle.choices, oracle.sides);
+    oracle.fixed = node.path.length;
     // Paths are given up by their share of the state (the state itself by its mass, above).
     oracle.mass = 1;
     const tail: TailPaths = { next: new Map(), ends: [], pruned: 0, crossed: 0, reusable: node.startAct > 0 };
@@ -542,13 +413,13 @@ export function exactFight(system: System, fight: FightDef, options: ExactOption
         tail.crossed = Math.max(tail.crossed, result.rounds - node.round);
       } else {
         const actor = boundaryActor!;
-        const rest = stateKey(r, actor, clockMode ? actsThisRound : 0, initiativeRead, idOf);
+        const rest = stateKey(r, actor, clockMode ? actsThisRound : 0, initiativeRead, idOf, stateKeys);
         const place = clockMode ? actsThisRound : r.turnOrder.indexOf(actor);
         const roundDelta = r.round - node.round;
         const group = `${roundDelta}|${place}|${rest}`;
         let x = tail.next.get(group);
         if (x === undefined) {
-          x = { rest, roundDelta, place, q: 0, qErr: 0, choices: oracle.choices.slice(node.choices.length), sides: oracle.sides.slice(node.choices.length), actor: actor.id, rewards: new Map() };
+          x = { rest, roundDelta, place, q: 0, qErr: 0, choices: oracle.choices.slice(node.path.length), sides: oracle.sides.slice(node.path.length), actor: actor.id, rewards: new Map() };
           tail.next.set(group, x);
           for (const c of r.combatants) {
             hpSeen[c.order]!.add(r.hp(c));
