@@ -213,6 +213,7 @@ export function rollPlain(ctx: EvalContext, count: number, sides: number, span: 
   if (count > ctx.diceLeft) checkDiceCount(ctx, count, span);
   ctx.diceLeft -= count;
   const rng = ctx.rng;
+  if (count > 1 && rng.pool !== undefined) rng.pool(count, sides);
   const dice = ctx.roll.dice;
   const kept = ctx.roll.kept;
   let sum = 0;
@@ -243,6 +244,7 @@ export function rollDropOne(ctx: EvalContext, count: number, sides: number, drop
   if (count > ctx.diceLeft) checkDiceCount(ctx, count, span);
   ctx.diceLeft -= count;
   const rng = ctx.rng;
+  if (count > 1 && rng.pool !== undefined) rng.pool(count, sides);
   const dice = ctx.roll.dice;
   const start = dice.length;
   let sum = 0;
@@ -305,6 +307,8 @@ export function rollPool(
   const rerollUntil = plan.rerollUntil;
   const rerollOnce = plan.rerollOnce;
   const explode = plan.explode;
+  // Every die drawn once (no explosion, no reroll): the draws' order is read by nothing but a chip's trace.
+  if (count > 1 && trace === null && rng.pool !== undefined && explode.length + rerollUntil.length + rerollOnce.length === 0) rng.pool(count, sides);
 
   for (let i = 0; i < count; i++) {
     let explosions = 0;

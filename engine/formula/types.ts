@@ -143,6 +143,12 @@ export interface Rng {
   die(sides: number): number;
   /** Uniform float in [0, 1). */
   next(): number;
+  /**
+   * Told before a pool of `count` dice of `sides` faces whose order nothing reads (a plain `NdX`, a keep or drop, a
+   * count of successes: every die drawn once) draws them, one `die(sides)` each. Only the exact fight solver has it
+   * (engine/sim/exact-walk.ts): it forks the pool by its multiset of faces instead of face by face.
+   */
+  pool?(count: number, sides: number): void;
 }
 
 /** Limits of spec §1.3. */

@@ -80,27 +80,35 @@ export function restoreSnapshot(r: FightRunner, snap: Snapshot): void {
  * the same id for the same list (compared bit for bit, after a hash of the bits). A key built as a string cost more
  * than the fight code it keyed (a hundred pieces to join and hash for every path of every act).
  */
+/** The mark before a value that is not a whole number in int32 (its two words follow). */
+const WIDE = -2147483648;
+
 export class StateKeys {
-  private buf = new Float64Array(512);
-  private words = new Int32Array(this.buf.buffer);
+  private words = new Int32Array(1024);
   private len = 0;
   private readonly byHash = new Map<number, number[]>();
   private readonly stored: Int32Array[] = [];
   private readonly strings = new Map<string, number>();
+  private readonly wide = new Float64Array(1);
+  private readonly wideWords = new Int32Array(this.wide.buffer);
 
   get size(): number { return this.stored.length; }
 
   begin(): void { this.len = 0; }
 
+  /** One value: a whole number in int32 as one word (0 and -0 alike), anything else as a mark and its two words. */
   push(v: number): void {
-    if (this.len === this.buf.length) {
-      const bigger = new Float64Array(this.buf.length * 2);
-      bigger.set(this.buf);
-      this.buf = bigger;
-      this.words = new Int32Array(bigger.buffer);
+    if (this.len + 3 > this.words.length) {
+      const bigger = new Int32Array(this.words.length * 2);
+      bigger.set(this.words);
+      this.words = bigger;
     }
-    // -0 and 0 are one value (the string keys merged them too); every NaN is one.
-    this.buf[this.len++] = v === 0 ? 0 : v !== v ? NaN : v;
+    const w = this.words;
+    if ((v | 0) === v && v !== WIDE) { w[this.len++] = v; return; }
+    // Every NaN is one value.
+    this.wide[0] = v !== v ? NaN : v;
+    w[this.len] = WIDE; w[this.len + 1] = this.wideWords[0]!; w[this.len + 2] = this.wideWords[1]!;
+    this.len += 3;
   }
 
   /** A list: its length, then its items. */
@@ -123,7 +131,7 @@ export class StateKeys {
 
   /** The id of the key written since `begin`. */
   intern(): number {
-    const words = this.words, n = this.len * 2;
+    const words = this.words, n = this.len;
     let h = 0x811c9dc5 ^ n;
     for (let i = 0; i < n; i++) h = Math.imul(h ^ words[i]!, 0x01000193);
     h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);

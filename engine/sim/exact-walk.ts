@@ -13,30 +13,152 @@ export const BOUNDARY = { signal: 'boundary' };
 export const PRUNED = { signal: 'pruned' };
 export const UNIT = 2 ** -53;
 
-/** The random source: replays the choices of a path, and draws face 1 for each die past them (the odometer moves on). */
+/** Pools forked by their multiset of faces when it has at most this many (else face by face). */
+const MAX_MULTISETS = 50_000;
+const EXACT_INTEGER = 2 ** 53;
+/** A pool's choice is noted as a negative "sides": -(count * POOL_CODE + sides). */
+const POOL_CODE = 2 ** 21;
+
+/** The multisets of faces of `count` dice of `sides`: faces ascending, `count` a multiset, and the ways each comes up. */
+interface Multisets {
+  readonly count: number;
+  readonly sides: number;
+  readonly faces: Int32Array;
+  readonly ways: Float64Array;
+  /** sides^count, the ways in all. */
+  readonly total: number;
+}
+
+function binomial(n: number, k: number): number {
+  let c = 1;
+  for (let i = 1; i <= k; i++) c = (c * (n - k + i)) / i;
+  return Math.round(c);
+}
+
+function countMultisets(count: number, sides: number): number {
+  return binomial(count + sides - 1, count);
+}
+
+export function multisets(count: number, sides: number): Multisets {
+  const m = countMultisets(count, sides);
+  const faces = new Int32Array(m * count), ways = new Float64Array(m);
+  const current = new Int32Array(count);
+  let at = 0;
+  // Non-decreasing sequences in lexicographic order; the ways are the multinomial count! / (k1! k2! ...).
+  const walk = (i: number, from: number): void => {
+    if (i === count) {
+      faces.set(current, at * count);
+      let w = 1, left = count, run = 1;
+      for (let j = 1; j <= count; j++) {
+        if (j < count && current[j] === current[j - 1]) { run++; continue; }
+        w *= binomial(left, run); left -= run; run = 1;
+      }
+      ways[at++] = w;
+      return;
+    }
+    for (let f = from; f <= sides; f++) { current[i] = f; walk(i + 1, f); }
+  };
+  walk(0, 1);
+  return { count, sides, faces, ways, total: sides ** count };
+}
+
+/**
+ * The random source: replays the choices of a path, and draws the first outcome of each draw past them (the odometer
+ * moves on). A die is a choice among its faces, each 1/faces; a pool it is told of (`pool`, a plain `NdX`, a keep or
+ * drop, a count of successes) is one choice among its multisets of faces, each with its ways / faces^count, whose
+ * faces it then gives ascending, one per draw: 2d6 forks into 21 outcomes, not 36, and 4d10 into 715, not 10,000.
+ */
 export class ChoiceOracle implements SeededRng {
   choices: number[] = [];
   sides: number[] = [];
   at = 0;
   /** Draws before this index are the state's own path (replayed); later ones are this turn's. */
   fixed = 0;
-  /** Product of the faces of this turn's draws so far. */
+  /** The path's probability since `fixed` is numerator / denominator, both whole numbers below 2^53. */
+  numerator = 1;
   denominator = 1;
   /** The state's mass, and the path probability below which a turn's path is given up. */
   mass = 1;
   prune = 0;
+  /** The faces of the pool being drawn, from `queueAt`, `queueLeft` of them still to give. */
+  private queue: Int32Array = new Int32Array(0);
+  private queueAt = 0;
+  private queueLeft = 0;
+  private queueSides = 0;
+  private readonly tables = new Map<number, Multisets | null>();
+
+  /** Start a run (or an act's path) at draw `at`. */
+  restart(at: number): void {
+    this.at = at;
+    this.numerator = 1;
+    this.denominator = 1;
+    this.queueLeft = 0;
+  }
+
+  /** The number of outcomes of a noted draw. */
+  arity(sides: number): number {
+    return sides > 0 ? sides : this.tables.get(-sides)!.ways.length;
+  }
+
+  /** A noted draw in words (`d20`, `3d6`). */
+  static describe(sides: number): string {
+    return sides > 0 ? `d${sides}` : `${Math.floor(-sides / POOL_CODE)}d${-sides % POOL_CODE} (by multiset)`;
+  }
+
+  /** Pools by their multisets (false: every die face by face). */
+  pools = true;
+
+  pool(count: number, sides: number): void {
+    if (this.queueLeft > 0 || !this.pools) return;
+    const code = count * POOL_CODE + sides;
+    let table = this.tables.get(code);
+    if (table === undefined) {
+      table = sides < POOL_CODE && sides ** count <= EXACT_INTEGER && countMultisets(count, sides) <= MAX_MULTISETS ? multisets(count, sides) : null;
+      this.tables.set(code, table);
+    }
+    // Face by face when the multisets are too many, or the path's denominator would not stay a whole double.
+    if (table === null || this.denominator * table.total > EXACT_INTEGER) return;
+    const at = this.at;
+    let choice: number;
+    if (at < this.fixed) {
+      choice = this.choices[at]!;
+    } else {
+      if (at >= this.choices.length) {
+        if (this.mass * this.numerator / this.denominator < this.prune) throw PRUNED;
+        this.choices.push(0);
+        this.sides.push(-code);
+      } else if (this.sides[at] !== -code) {
+        throw new SimError(`exact: the replay drew ${ChoiceOracle.describe(-code)} where its path drew ${ChoiceOracle.describe(this.sides[at]!)} (the fight is not deterministic)`);
+      }
+      choice = this.choices[at]!;
+      this.numerator *= table.ways[choice]!;
+      this.denominator *= table.total;
+    }
+    this.at = at + 1;
+    this.queue = table.faces;
+    this.queueAt = choice * count;
+    this.queueLeft = count;
+    this.queueSides = sides;
+  }
 
   die(sides: number): number {
+    if (this.queueLeft > 0) {
+      if (sides !== this.queueSides) throw new SimError(`exact: a d${sides} drawn inside a pool of d${this.queueSides}`);
+      this.queueLeft--;
+      return this.queue[this.queueAt++]!;
+    }
     const at = this.at;
     if (at >= this.fixed) {
       if (at >= this.choices.length) {
-        if (this.mass / this.denominator < this.prune) throw PRUNED;
+        if (this.mass * this.numerator / this.denominator < this.prune) throw PRUNED;
         this.choices.push(0);
         this.sides.push(sides);
       } else if (this.sides[at] !== sides) {
-        throw new SimError(`exact: the replay drew a d${sides} where its path drew a d${this.sides[at]} (the fight is not deterministic)`);
+        throw new SimError(`exact: the replay drew a d${sides} where its path drew ${ChoiceOracle.describe(this.sides[at]!)} (the fight is not deterministic)`);
       }
       this.denominator *= sides;
+    } else if (this.sides[at] !== sides) {
+      throw new SimError(`exact: the replay drew a d${sides} where its path drew ${ChoiceOracle.describe(this.sides[at]!)} (the fight is not deterministic)`);
     }
     this.at = at + 1;
     return this.choices[at]! + 1;

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { SystemDocument } from '../schema/document';
 import { exactFight, type ExactOutcome, type ExactStats } from './exact';
+import { multisets } from './exact-walk';
 import { composeFight, loadSystem, simulate, solveFight, type FightDef, type System } from './index';
 
 function load(doc: unknown): System {
@@ -103,6 +104,34 @@ describe('exact: a d20 duel with fixed damage', () => {
     expect(merged.combatants[0]!.hp.mean).toBeCloseTo(tree.combatants[0]!.hp.mean, 12);
     expect(merged.combatants[1]!.damageDealt.mean).toBeCloseTo(tree.combatants[1]!.damageDealt.mean, 12);
     expect(merged.runs).toBeLessThan(tree.runs / 10);
+  });
+
+  it('forks a pool by its multiset of faces: the same answer as face by face, from fewer runs', () => {
+    // 3d4 damage (64 sequences, 20 multisets) and a 2d6 attack, the hit chance read off its total: keep one die of 2d6 too.
+    const doc = duelSystem({
+      heroes: [{ id: 'hero', name: 'Hero', level: 1, attributes: { dex: 20, vit: 9, armor: 3 }, weapon: { name: 'Axe', damage: '3d4', stat: '0', reach: 'near' } }],
+      bestiary: [{ id: 'bandit', name: 'Bandit', defence: 7, hp: 12, attacks: [{ id: 'cut', name: 'Cut', bonus: 0, damage: '2d6kh1' }] }],
+      fights: [{ id: 'duel', heroes: ['hero'], enemies: [{ bestiary: 'bandit' }], maxRounds: 4 }],
+    });
+    (doc.checks as Record<string, { roll: string }>).attack!.roll = '2d6 + @stat';
+    const pools = load(doc);
+    const byMultiset = solved(exactFight(pools, pools.fights.get('duel')!));
+    const byFace = solved(exactFight(pools, pools.fights.get('duel')!, { pools: false }));
+    for (const w of ['heroes', 'enemies', 'draw'] as const) {
+      expect(Math.abs(byMultiset.winChance[w] - byFace.winChance[w])).toBeLessThanOrEqual(byMultiset.errorBound + byFace.errorBound);
+    }
+    expect(byMultiset.rounds.mean).toBeCloseTo(byFace.rounds.mean, 12);
+    expect(byMultiset.combatants[0]!.hp.mean).toBeCloseTo(byFace.combatants[0]!.hp.mean, 12);
+    expect(byMultiset.combatants[1]!.damageDealt.mean).toBeCloseTo(byFace.combatants[1]!.damageDealt.mean, 12);
+    expect(byMultiset.states).toBe(byFace.states);
+    expect(byMultiset.runs).toBeLessThan(byFace.runs / 2);
+    // The table itself: 21 multisets of 2d6, their ways adding up to 36; (3, 3) one way, (1, 6) two.
+    const two = multisets(2, 6);
+    expect(two.ways.length).toBe(21);
+    expect(two.ways.reduce((a, b) => a + b, 0)).toBe(36);
+    expect(two.ways[0]).toBe(1);
+    expect(two.ways[5]).toBe(2);
+    expect([...two.faces.slice(20, 22)]).toEqual([2, 6]);
   });
 
   it('walks an act\'s paths once for every round: the same answer from fewer runs', () => {
