@@ -196,4 +196,19 @@ describe('opposed checks: the exact chance a hand-played hero is offered', () =>
     // Against the duelist a success is a hit only: its riposte's counter is the attacker's fail.
     expect(offered('fight-back')).toBeCloseTo(105 / 400, 12);
   });
+
+  it("a defender whose check it may not attempt (its `requires` false) meets the blow with 0, as in the fight: d20 > 0 always", () => {
+    const doc = fixture();
+    doc.checks.parry!.requires = '@dex > 100';
+    const unable = load(doc);
+    let chance: number | null | undefined;
+    const events = fightLog(unable, 'even', 1, (offer) => {
+      if (chance === undefined && offer.attacks.length) chance = offer.attacks[0]!.hitChance[0] ?? null;
+      return null;
+    });
+    expect(chance).toBeCloseTo(1, 12);
+    const attacks = events.filter(isCheck).filter((e) => e.check === 'attack');
+    expect(attacks.length).toBeGreaterThan(0);
+    for (const a of attacks) expect([a.vs, a.outcome]).toEqual([0, 'hit']);
+  });
 });

@@ -256,7 +256,14 @@ export function chanceOfSuccess(f: FightState, check: CheckDef, actor: Combatant
       s.self = target; s.attacker = target; s.target = actor; s.source = target; s.check = walk.frame;
     };
     setDefender();
-    if (defence.requires !== null && !f.truth(defence.requires)) return null;
+    if (defence.requires !== null && !f.truth(defence.requires)) {
+      // Not attempted (a wounded defender past its ability): the fight's blow meets 0, `@vs.*` an empty roll.
+      const frame = walk.frame;
+      frame.natural = 0; frame.high = 0; frame.low = 0; frame.total = 0; frame.vs = 0; frame.crit = false; frame.degree = 0; frame.outcome = '';
+      s.opposed = walk.frame;
+      s.stat = saved.stat;
+      return plainChance(f, check, actor, target, 0, reach, profile, budget);
+    }
     let chance = 0;
     const ok = walkRoll(f, walk, defence.roll, 0, budget, (q) => {
       pickOutcome(f, defence, walk.frame);
