@@ -171,6 +171,8 @@ export class SandboxState {
   batchStats = $state.raw<BatchStats | null>(null);
   /** The batch's fight solved exactly (engine/sim/exact.ts) when small enough: the heroes' win chance, else null. */
   batchExact = $state<number | null>(null);
+  /** Whether the solver has answered for the batch shown (with its chance, or null: over the budget). */
+  batchExactAnswered = $state(false);
   batchError = $state<string | null>(null);
   batchMillis = $state(0);
   /** Workers a batch may use (each takes at least MIN_FIGHTS_PER_WORKER fights), and how many the last one used. */
@@ -440,6 +442,7 @@ export class SandboxState {
       const stats = mergeBatchParts(parts, seed);
       this.batchStats = stats;
       this.batchExact = null;
+      this.batchExactAnswered = false;
       void this.#solveExactly(systemText, choice, stats);
       this.batchSource = source;
       this.batchCancelled = cancelled ? { done: stats.fights, total: this.batchTotal } : null;
@@ -467,7 +470,7 @@ export class SandboxState {
   async #solveExactly(systemText: string, choice: FightChoice, stats: BatchStats): Promise<void> {
     try {
       const answer = await this.#batchClient(0).request({ type: 'exact', systemText, choice });
-      if (answer.type === 'exactResult' && this.batchStats === stats) this.batchExact = answer.win;
+      if (answer.type === 'exactResult' && this.batchStats === stats) { this.batchExact = answer.win; this.batchExactAnswered = true; }
     } catch {
       // A stopped worker (a new batch, a cancel) leaves the estimate alone.
     }
