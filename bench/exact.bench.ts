@@ -2,11 +2,12 @@
 // the fight code, the time, and beside it the time of a Monte Carlo run of the same precision: the fights needed for
 // ±0.1 points (95%) on the heroes' win share, n = 1.96² p(1-p) / 0.001², timed from 20,000 simulated fights (CPU time
 // of the thread, not the wall clock, for both). A fight over the budget (the default: 200,000 states, 3,000,000 runs)
-// prints why. EXACT_BENCH_QUICK=1 leaves out the level-1 classic-d20 duel against a standard (a few seconds).
+// prints why. First the hand-computed cases against 1,000,000 simulated fights each (4.5 sigma). EXACT_BENCH_QUICK=1
+// leaves those out, and the level-1 classic-d20 duel against a standard.
 import { readFileSync } from 'node:fs';
 import type { SystemDocument } from '../engine/schema/document';
 import { exactFight } from '../engine/sim/exact';
-import { duelDocument } from '../test/fixtures/duel';
+import { consequencesDocument, duelDocument, stuckDocument } from '../test/fixtures/duel';
 import { composeFight, loadSystem, simulate, type FightDef, type System } from '../engine/sim/index';
 
 function seed(name: string): System {
@@ -28,8 +29,35 @@ function constructed(): { system: System; fight: FightDef } {
   return { system: loaded.system, fight: loaded.system.fights.get('duel')! };
 }
 
+/**
+ * The hand-computed cases (engine/sim/exact.test.ts) against 1,000,000 simulated fights: the exact answer, the hand's,
+ * the simulated share and how many sigma apart (the done-when's 4.5). Too slow for `npm test`, so here.
+ */
+function millionFights(): void {
+  const R = 8;
+  const cases: [string, SystemDocument, string, number][] = [
+    ['constructed d20 duel (heroes)', duelDocument([{ id: 'duel', heroes: ['hero'], enemies: [{ bestiary: 'bandit' }], maxRounds: 20 }]), 'duel', NaN],
+    ['a consequences roll against one enemy (heroes 11/27)', consequencesDocument(), 'job', 11 / 27],
+    [`a save ends a condition (heroes 1 - (1/2)^${R - 1})`, stuckDocument(R), 'stuck', 1 - 0.5 ** (R - 1)],
+  ];
+  const n = 1_000_000;
+  for (const [name, doc, fightId, hand] of cases) {
+    const loaded = loadSystem(doc);
+    if (!loaded.ok) throw new Error(`${name} does not load`);
+    const fight = loaded.system.fights.get(fightId)!;
+    const ex = exactFight(loaded.system, fight);
+    if (!ex.exact) throw new Error(`${name}: ${ex.reason}`);
+    const mc = simulate(loaded.system, fight, { fights: n, seed: 25 });
+    const e = ex.winChance.heroes, share = mc.wins.heroes / n;
+    const sigmas = Math.abs(share - e) / Math.sqrt((e * (1 - e)) / n);
+    console.log(`  ${name}: exact ${(100 * e).toFixed(4)}%${Number.isNaN(hand) ? '' : ` (by hand ${(100 * hand).toFixed(4)}%, |exact - hand| ${Math.abs(e - hand).toExponential(1)})`}`
+      + ` · ${n.toLocaleString('en-US')} simulated ${(100 * share).toFixed(4)}% · ${sigmas.toFixed(2)} sigma ${sigmas <= 4.5 ? '(within 4.5)' : '(OUTSIDE 4.5)'}`);
+  }
+}
+
 export function run(): void {
   const quick = process.env.EXACT_BENCH_QUICK === '1';
+  if (!quick) millionFights();
   const classic = seed('classic-d20'), forged = seed('forged'), live = seed('success-based-live-action');
   const list: [string, System, FightDef][] = [
     ['constructed d20 duel, 4 hp each, 20 rounds', constructed().system, constructed().fight],
