@@ -98,6 +98,31 @@ describe('Wild Aces: trait die and wild die', () => {
     }
   });
 
+  it('exact: the chance offered to a hand-played hero walks the acing dice (You play), every sample fight, both sides', () => {
+    // The walk of an acing die is endless; it leaves out branches under 1e-12 (once it threw "more than 100 explosions").
+    const parry = (fighting: number) => 2 + Math.floor(fighting / 2);
+    for (const hero of ['marshal', 'gunslinger', 'brawler']) {
+      const d = JSON.parse(JSON.stringify(doc)) as { fights: unknown[] };
+      d.fights.push({ id: 'duel', heroes: [hero], enemies: [{ bestiary: 'coyote' }], maxRounds: 5 });
+      let offered: number | null | undefined;
+      fightLog(loadGame(d as unknown as typeof doc), 'duel', 1, (offer) => {
+        if (offered === undefined && offer.actor === hero && offer.attacks.length) offered = offer.attacks[0]!.hitChance[0] ?? null;
+        return null;
+      });
+      const x = sheet(hero).fighting as number;
+      expect(offered, hero).toBeCloseTo(wildCard(x, parry(6)), 9);
+    }
+    for (const fight of ['coyotes', 'saloon', 'showdown']) {
+      let offers = 0;
+      fightLog(system, fight, 1, (offer) => {
+        for (const a of offer.attacks) for (const c of a.hitChance) { expect(c).not.toBeNull(); expect(c!).toBeGreaterThan(0); expect(c!).toBeLessThanOrEqual(1); }
+        offers++;
+        return null;
+      });
+      expect(offers, fight).toBeGreaterThan(0);
+    }
+  });
+
   it('simulated: first rolls of the Marshal (d8 + wild die) and of the Gunhands (d8, Extras) within 4.5σ of closed form', () => {
     const marshal = sheet('marshal');
     const hits: number[] = [], raises: number[] = [];

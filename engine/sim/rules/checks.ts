@@ -181,6 +181,16 @@ function emitCheck(f: FightState, check: CheckDef, frame: CheckFrame, actor: Com
 /** Most leaves (dice results) `chanceOfSuccess` walks; a roll with more gets no chance (null). */
 const MAX_CHANCE_LEAVES = 20_000;
 
+/**
+ * A branch less likely than this is left out of the walk: an exploding die (`d6!`) has endless results, and walking
+ * each to the roll's own explosion limit (100 explosions) would throw, or spend the leaf budget on results of chance
+ * 6^-100. The mass left out is below this times the leaves walked (under 1e-8 in all), far below what is shown.
+ */
+const MIN_BRANCH_CHANCE = 1e-12;
+
+/** Thrown by the walk's dice when the branch drawn so far is less likely than MIN_BRANCH_CHANCE. */
+const PRUNED = { pruned: true };
+
 /** A die-by-die walk of a roll: die k answers path[k]; after each leaf the last die that can go up does. */
 interface Walk {
   readonly frame: CheckFrame;
@@ -188,13 +198,19 @@ interface Walk {
   readonly sides: number[];
   depth: number;
   floats: boolean;
+  /** The chance of the dice drawn so far on this branch (their faces fixed). */
+  chance: number;
 }
 
 function newWalk(f: FightState): Walk {
-  const walk: Walk = { frame: null as unknown as CheckFrame, path: [], sides: [], depth: 0, floats: false };
+  const walk: Walk = { frame: null as unknown as CheckFrame, path: [], sides: [], depth: 0, floats: false, chance: 1 };
   const rng = {
     die(n: number): number {
-      if (walk.depth === walk.path.length) { walk.path.push(1); walk.sides.push(n); }
+      walk.chance /= n;
+      if (walk.depth === walk.path.length) {
+        if (walk.chance < MIN_BRANCH_CHANCE) throw PRUNED;
+        walk.path.push(1); walk.sides.push(n);
+      }
       return walk.path[walk.depth++]!;
     },
     next(): number { walk.floats = true; return 0; },
@@ -212,16 +228,21 @@ function walkRoll(f: FightState, walk: Walk, roll: CheckDef['roll'], vs: number,
   path.length = 0; sides.length = 0;
   for (;;) {
     if (--budget.left < 0) return false;
-    walk.depth = 0;
+    walk.depth = 0; walk.chance = 1;
     resetRoll(frame.ctx);
-    const total = asNumber(roll.untraced(frame.ctx));
+    let total: number | null = null;
+    try {
+      total = asNumber(roll.untraced(frame.ctx));
+    } catch (err) {
+      if (err !== PRUNED) throw err;
+    }
     if (walk.floats) return false;
-    // Dice past this leaf's depth were not drawn on this branch.
+    // Dice past this leaf's depth were not drawn on this branch (a pruned branch: every result below it is left out).
     path.length = walk.depth; sides.length = walk.depth;
-    keepFacts(frame, total, vs);
-    let p = 1;
-    for (const n of sides) p /= n;
-    if (!leaf(p)) return false;
+    if (total !== null) {
+      keepFacts(frame, total, vs);
+      if (!leaf(walk.chance)) return false;
+    }
     let k = path.length - 1;
     while (k >= 0 && path[k] === sides[k]) k--;
     if (k < 0) return true;
