@@ -100,6 +100,11 @@ export interface MoveEvent {
   readonly fromSquare?: Square; readonly toSquare?: Square; readonly path?: readonly Square[];
   /** On a map: the move ability that moved it (absent: its turn's walk; the system's `map.dash` for a Dash), and whether that was a teleport (a jump, not a walk). */
   readonly ability?: string; readonly teleport?: boolean;
+  /**
+   * On a map: it got back up (a death save) on a square another stands on (it fell walking through an ally's) and was
+   * moved to the nearest free square: no walk (no speed spent, nothing provoked), outside any turn's walks.
+   */
+  readonly aside?: boolean;
 }
 /** A track changed by a `gain` (an outcome's, an ability's, a reaction's), kept within 0 and its maximum. */
 export interface GainEvent { readonly type: 'gain'; readonly round: number; readonly target: string; readonly track: string; readonly amount: number; readonly value: number; readonly chip: string }
@@ -154,7 +159,7 @@ export const EVENT_FIELDS: { readonly [K in FightEventType]: readonly string[] }
   harm: fields<HarmEvent>()(['type', 'round', 'actor', 'target', 'levels', 'amount']),
   sustain: fields<SustainEvent>()(['type', 'round', 'actor', 'ability', 'change']),
   regenerate: fields<RegenerateEvent>()(['type', 'round', 'target', 'amount', 'stopped']),
-  move: fields<MoveEvent>()(['type', 'round', 'target', 'from', 'to', 'chip', 'fromSquare', 'toSquare', 'path', 'ability', 'teleport']),
+  move: fields<MoveEvent>()(['type', 'round', 'target', 'from', 'to', 'chip', 'fromSquare', 'toSquare', 'path', 'ability', 'teleport', 'aside']),
   gain: fields<GainEvent>()(['type', 'round', 'target', 'track', 'amount', 'value', 'chip']),
   arrive: fields<ArriveEvent>()(['type', 'round', 'target', 'position', 'chip']),
   draw: fields<DrawEvent>()(['type', 'round', 'target', 'card', 'value', 'joker', 'chip']),

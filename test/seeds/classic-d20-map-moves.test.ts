@@ -86,7 +86,10 @@ function replay(events: readonly FightEvent[], d: SystemDocument = doc): { moves
     if (pending.size) expect(down.has(actor) || events[events.length - 1]!.type === 'fightEnd').toBe(true);
     pending.clear();
   };
+  let previous: FightEvent | null = null;
   for (const e of events) {
+    const before = previous;
+    previous = e;
     switch (e.type) {
       case 'round': reacted.clear(); break;
       case 'turn': settle(); actor = e.actor; spent = 0; dashed = false; surged = false; attacked = false; break;
@@ -113,6 +116,15 @@ function replay(events: readonly FightEvent[], d: SystemDocument = doc): { moves
         reacted.add(e.actor);
         break;
       case 'move': {
+        if (e.aside) {
+          // Back up on a square another stands on (it fell walking through an ally's): moved aside to a free one, no walk.
+          expect(before?.type === 'heal' && before.target === e.target, `${e.target} moves aside only as it gets back up`).toBe(true);
+          const from = square.get(e.target)!;
+          expect(e.path![0]).toEqual(from);
+          expect([...square].some(([id, s]) => id !== e.target && !down.has(id) && key(s) === key(from)), 'moved aside from a free square').toBe(true);
+          square.set(e.target, e.toSquare!);
+          break;
+        }
         moves++;
         expect(e.target).toBe(actor);
         const path = e.path!;
@@ -564,30 +576,43 @@ describe('property: random maps, reach-2 creatures and dashing policies', () => 
     return { def, count, idBase, position: 'near', conditions: [], arrives: 1 };
   };
   type Kind = 'close' | 'distance' | 'hold';
+  type Policy = { kind: Kind; dash: boolean };
+  /** One random map fight of the property: fought, it ends, and its log replays clean. */
+  const randomMapFight = (width: number, height: number, walls: number[], difficult: number[], heroes: string[],
+    enemies: { id: string; count: number }[], policies: Policy[], seed: number): void => {
+    const terrain = new Uint8Array(width * height);
+    for (const s of walls) terrain[s % terrain.length] = 1;
+    for (const s of difficult) if (terrain[s % terrain.length] === 0) terrain[s % terrain.length] = 2;
+    const open = terrain.filter((t) => t !== 1).length;
+    const count = heroes.length + enemies.reduce((n, e) => n + e.count, 0);
+    if (count > open) return;
+    const ids = [...heroes, ...enemies.map((e, i) => `${e.id}${i}`)];
+    const movement = new Map(policies.map((p, i) => [ids[i % ids.length]!, { kind: p.kind, dash: p.dash }] as const));
+    const fight = {
+      ...template, id: 'random-map', maxRounds: 30,
+      heroes: heroes.map((h) => entry(system.compose.hero(h), h, 1)),
+      enemies: enemies.map((e, i) => entry(system.compose.bestiary(e.id), `${e.id}${i}`, e.count)),
+      map: { rules: template.map!.rules, width, height, terrain, start: new Map(), movement },
+    };
+    const events = fightLog(system, fight, seed);
+    expect(events[events.length - 1]!.type).toBe('fightEnd');
+    replay(events);
+  };
   test('every fight ends; nobody in a wall or on another; every walk within speed (twice with a Dash); no blow after a Dash; opportunity attacks exactly on leaving each foe\'s reach', () => {
     fc.assert(fc.property(
       fc.integer({ min: 3, max: 14 }), fc.integer({ min: 2, max: 9 }), fc.array(fc.nat(200), { maxLength: 30 }), fc.array(fc.nat(200), { maxLength: 20 }),
       fc.uniqueArray(fc.constantFrom(...heroIds), { minLength: 1, maxLength: 3 }),
       fc.array(fc.record({ id: fc.constantFrom(...creatures), count: fc.integer({ min: 1, max: 2 }) }), { minLength: 1, maxLength: 2 }),
       fc.array(fc.record({ kind: fc.constantFrom<Kind>('close', 'distance', 'hold'), dash: fc.boolean() }), { maxLength: 5 }), fc.integer({ min: 1, max: 1_000_000 }),
-      (width, height, walls, difficult, heroes, enemies, policies, seed) => {
-        const terrain = new Uint8Array(width * height);
-        for (const s of walls) terrain[s % terrain.length] = 1;
-        for (const s of difficult) if (terrain[s % terrain.length] === 0) terrain[s % terrain.length] = 2;
-        const open = terrain.filter((t) => t !== 1).length;
-        const count = heroes.length + enemies.reduce((n, e) => n + e.count, 0);
-        if (count > open) return;
-        const ids = [...heroes, ...enemies.map((e, i) => `${e.id}${i}`)];
-        const movement = new Map(policies.map((p, i) => [ids[i % ids.length]!, { kind: p.kind, dash: p.dash }] as const));
-        const fight = {
-          ...template, id: 'random-map', maxRounds: 30,
-          heroes: heroes.map((h) => entry(system.compose.hero(h), h, 1)),
-          enemies: enemies.map((e, i) => entry(system.compose.bestiary(e.id), `${e.id}${i}`, e.count)),
-          map: { rules: template.map!.rules, width, height, terrain, start: new Map(), movement },
-        };
-        const events = fightLog(system, fight, seed);
-        expect(events[events.length - 1]!.type).toBe('fightEnd');
-        replay(events);
-      }), fuzz(2302, 40));
+      randomMapFight), fuzz(2302, 40));
+  });
+  // Counterexamples npm run fuzz found (seeds 275969961 and 275962042).
+  test('an ogre that dashed does not walk again in its turn (fuzz counterexample: 8 x 2, two ogres, a dashing distance-keeper)', () => {
+    randomMapFight(8, 2, [], [69, 62], ['fighter5', 'glaive5'], [{ id: 'ogre', count: 2 }],
+      [{ kind: 'close', dash: false }, { kind: 'close', dash: false }, { kind: 'distance', dash: true }], 390560);
+  });
+  test('a rogue that dashed does not walk again in its turn (fuzz counterexample: 13 x 3, a dashing distance-keeping rogue)', () => {
+    randomMapFight(13, 3, [75, 98], [], ['rogue5', 'cleric5', 'fighter5'], [{ id: 'goblin', count: 2 }],
+      [{ kind: 'distance', dash: true }, { kind: 'close', dash: false }, { kind: 'distance', dash: false }], 10770);
   });
 });

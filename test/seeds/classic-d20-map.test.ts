@@ -65,7 +65,10 @@ function replay(events: readonly FightEvent[]): { moves: number; opportunities: 
     if (pending.size) expect(down.has(actor) || events[events.length - 1]!.type === 'fightEnd').toBe(true);
     pending.clear();
   };
+  let previous: FightEvent | null = null;
   for (const e of events) {
+    const before = previous;
+    previous = e;
     switch (e.type) {
       case 'round': reacted.clear(); break;
       case 'turn': settle(); actor = e.actor; spent = 0; break;
@@ -84,6 +87,15 @@ function replay(events: readonly FightEvent[]): { moves: number; opportunities: 
         reacted.add(e.actor);
         break;
       case 'move': {
+        if (e.aside) {
+          // Back up on a square another stands on (it fell walking through an ally's): moved aside to a free one, no walk.
+          expect(before?.type === 'heal' && before.target === e.target, `${e.target} moves aside only as it gets back up`).toBe(true);
+          const from = square.get(e.target)!;
+          expect(e.path![0]).toEqual(from);
+          expect([...square].some(([id, s]) => id !== e.target && !down.has(id) && key(s) === key(from)), 'moved aside from a free square').toBe(true);
+          square.set(e.target, e.toSquare!);
+          break;
+        }
         moves++;
         expect(e.target).toBe(actor);
         const path = e.path!;
@@ -243,30 +255,39 @@ describe('property: random maps and line-ups', () => {
     if (typeof def === 'string') throw new Error(def);
     return { def, count, idBase, position: 'near', conditions: [], arrives: 1 };
   };
+  type Kind = 'close' | 'distance' | 'hold';
+  /** One random map fight of the property: fought, it ends, and its log replays clean. */
+  const randomMapFight = (width: number, height: number, walls: number[], difficult: number[], cover: number[], heroes: string[],
+    enemies: { id: string; count: number }[], policies: Kind[], seed: number): void => {
+    const terrain = new Uint8Array(width * height);
+    for (const s of walls) terrain[s % terrain.length] = 1;
+    for (const s of difficult) if (terrain[s % terrain.length] === 0) terrain[s % terrain.length] = 2;
+    for (const s of cover) if (terrain[s % terrain.length] === 0) terrain[s % terrain.length] = 4;
+    const open = terrain.filter((t) => t !== 1).length;
+    const count = heroes.length + enemies.reduce((n, e) => n + e.count, 0);
+    if (count > open) return;
+    const movement = new Map(policies.map((p, i) => [heroes[i % heroes.length]!, { kind: p }] as const));
+    const fight = {
+      ...template, id: 'random-map', maxRounds: 30,
+      heroes: heroes.map((h) => entry(system.compose.hero(h), h, 1)),
+      enemies: enemies.map((e, i) => entry(system.compose.bestiary(e.id), `${e.id}${i}`, e.count)),
+      map: { rules: template.map!.rules, width, height, terrain, start: new Map(), movement },
+    };
+    const events = fightLog(system, fight, seed);
+    expect(events[events.length - 1]!.type).toBe('fightEnd');
+    replay(events);
+  };
   test('every fight ends; nobody stands in a wall or on another; every walk stays within speed; opportunity attacks exactly on leaving reach', () => {
     fc.assert(fc.property(
       fc.integer({ min: 3, max: 14 }), fc.integer({ min: 2, max: 9 }), fc.array(fc.nat(200), { maxLength: 40 }), fc.array(fc.nat(200), { maxLength: 20 }),
       fc.array(fc.nat(200), { maxLength: 10 }), fc.uniqueArray(fc.constantFrom(...heroIds), { minLength: 1, maxLength: 4 }),
       fc.array(fc.record({ id: fc.constantFrom(...creatures), count: fc.integer({ min: 1, max: 3 }) }), { minLength: 1, maxLength: 3 }),
       fc.array(fc.constantFrom<'close' | 'distance' | 'hold'>('close', 'distance', 'hold'), { maxLength: 4 }), fc.integer({ min: 1, max: 1_000_000 }),
-      (width, height, walls, difficult, cover, heroes, enemies, policies, seed) => {
-        const terrain = new Uint8Array(width * height);
-        for (const s of walls) terrain[s % terrain.length] = 1;
-        for (const s of difficult) if (terrain[s % terrain.length] === 0) terrain[s % terrain.length] = 2;
-        for (const s of cover) if (terrain[s % terrain.length] === 0) terrain[s % terrain.length] = 4;
-        const open = terrain.filter((t) => t !== 1).length;
-        const count = heroes.length + enemies.reduce((n, e) => n + e.count, 0);
-        if (count > open) return;
-        const movement = new Map(policies.map((p, i) => [heroes[i % heroes.length]!, { kind: p }] as const));
-        const fight = {
-          ...template, id: 'random-map', maxRounds: 30,
-          heroes: heroes.map((h) => entry(system.compose.hero(h), h, 1)),
-          enemies: enemies.map((e, i) => entry(system.compose.bestiary(e.id), `${e.id}${i}`, e.count)),
-          map: { rules: template.map!.rules, width, height, terrain, start: new Map(), movement },
-        };
-        const events = fightLog(system, fight, seed);
-        expect(events[events.length - 1]!.type).toBe('fightEnd');
-        replay(events);
-      }), fuzz(2301, 40));
+      randomMapFight), fuzz(2301, 40));
+  });
+  // A counterexample npm run fuzz found (seed 275969961).
+  test('a fallen hero raised where another stands does not share its square (fuzz counterexample: 14 x 8, four heroes, eight foes)', () => {
+    randomMapFight(14, 8, [27, 117], [], [], ['fighter5', 'fighter1', 'cleric5', 'rogue5'],
+      [{ id: 'hobgoblin', count: 3 }, { id: 'goblin', count: 3 }, { id: 'goblin', count: 2 }], ['hold'], 245504);
   });
 });

@@ -13992,7 +13992,7 @@ return errors === 0;
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateEvent = validate66;
-const schema167 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:events:1","title":"Rules Studio simulator event","description":"One line of `sim --log`: one JSON event per line, each with a `type`. Fields listed are the ones the engine writes; further fields may be added in later versions, so readers ignore what they do not know.","type":"object","required":["type"],"properties":{"type":{"enum":["fightStart","round","turn","check","reaction","damage","condition","down","noTime","fightEnd","heal","ability","harm","sustain","regenerate","move","gain","arrive","draw","flee","card"],"description":"What happened."},"fight":{"type":"integer","minimum":0,"description":"Index of the fight in the run (0-based): added to each line by `sim --log --fights N` when N > 1 (not part of the engine's event)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}},"allOf":[{"if":{"properties":{"type":{"const":"fightStart"}},"required":["type"]},"then":{"required":["type","system","fightId","seed","hpTrack","combatants"],"properties":{"type":{"const":"fightStart","description":"A fight begins."},"system":{"type":"string","description":"System id."},"fightId":{"type":"string","description":"Fight id."},"seed":{"type":["integer","string"],"description":"Seed of this fight."},"combatants":{"type":"array","description":"Who fights.","items":{"type":"object","description":"A combatant.","required":["id","name","side","hp","position"],"properties":{"id":{"type":"string","description":"Combatant id."},"side":{"enum":["heroes","enemies"],"description":"Side."},"hp":{"type":"number","description":"Hit points at the start."},"position":{"type":"string","description":"Band or row."},"name":{"type":"string","description":"Display name."},"arrives":{"type":"integer","minimum":2,"description":"A late arrival: the round it enters the fight (an `arrive` event then). Absent: from the start."},"square":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2,"description":"A fight on a map: its start square `[x, y]` (0-based, x to the right, y down)."},"reach":{"type":"integer","minimum":0,"description":"A fight on a map: the squares its melee blows reach (its `near` blows' `squares`, else `map.reach.near`; 0: it has no melee blow), the squares it threatens."}}}},"note":{"type":"string","description":"A note on how the engine plays this system (a square-based system fought in bands)."},"map":{"type":"object","description":"A fight on a map (`fights[].map`): its size and terrain, each square `[x, y]`.","required":["width","height","walls","difficult","cover"],"properties":{"width":{"type":"integer","minimum":1,"description":"Squares across."},"height":{"type":"integer","minimum":1,"description":"Squares down."},"walls":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2,"description":"A wall square."},"description":"Wall squares: nobody stands or walks there, and a line through one is blocked."},"difficult":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2,"description":"A difficult square."},"description":"Difficult terrain: a step into one costs `map.difficult` times."},"cover":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2,"description":"A cover square."},"description":"Cover squares: a blow whose line crosses one gives the target the system's cover condition."}}},"hpTrack":{"type":"string","description":"Id of the track that holds hit points (the combatants' `hp`; a `heal` or `gain` of this track changes them)."}}}},{"if":{"properties":{"type":{"const":"round"}},"required":["type"]},"then":{"required":["type","round"],"properties":{"type":{"const":"round","description":"A new round begins."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"turn"}},"required":["type"]},"then":{"required":["type","round","actor","initiative"],"properties":{"type":{"const":"turn","description":"An actor's turn (each time it acts, in a clock system)."},"actor":{"type":"string","description":"Who acts."},"clock":{"type":"number","description":"The clock value the actor acts at (clock systems)."},"initiative":{"type":"number","description":"The actor's initiative."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"check"}},"required":["type"]},"then":{"required":["type","round","actor","check","checkName","target","dice","roll","total","vs","outcome","outcomeName","result","crit","botch","formula","chip","influencedBy"],"properties":{"type":{"const":"check","description":"A check was rolled."},"actor":{"type":"string","description":"Who rolled."},"check":{"type":"string","description":"Check id."},"target":{"type":["string","null"],"description":"Against whom, if anyone."},"dice":{"type":"array","items":{"type":"number"},"description":"Every die rolled, kept and dropped."},"total":{"type":"number","description":"The roll's total."},"vs":{"type":["number","null"],"description":"The number to meet, if any."},"outcome":{"type":["string","null"],"description":"Outcome id (none for a check without outcomes)."},"degree":{"type":"number","description":"The outcome's degree of success, when it has a `degree` formula."},"chip":{"type":"string","description":"The chip, built from `roll`, `total`, `vs`, `outcomeName` and `influencedBy`: `d20 (14) + 3 Strength + 2 = 19 vs 13 · Hit`, then `Influenced by: …` on its own line when something did."},"influencedBy":{"type":"array","items":{"type":"string"},"description":"What influenced the roll (`Prone (near): advantage`)."},"opposed":{"type":"object","required":["actor","check","total","outcome"],"additionalProperties":false,"description":"An opposed check (format v1.1, the system's `checks.<id>.vs`): the defender's roll this check was judged against; that roll's own check event comes just before.","properties":{"actor":{"type":"string","description":"The defender who rolled."},"check":{"type":"string","description":"The check it rolled (`dodge`, or a preferred one)."},"total":{"type":"number","description":"Its total (`@vs.total`)."},"outcome":{"type":["string","null"],"description":"Its outcome id (`@vs.outcome`), null when its check has none."}}},"checkName":{"type":"string","description":"The check's display name (`Attack roll`)."},"roll":{"type":"string","description":"The roll's terms as the chip writes them, before ` = total` (`d20 (14) + 3 Strength + 2`): a part of `chip`."},"outcomeName":{"type":["string","null"],"description":"The outcome's display name (`Hit`); null for a check without outcomes."},"result":{"enum":["success","partial","fail",null],"description":"The outcome's `result` (`success`, `partial`, `fail`): what a reader colours the chip by; null for a check without outcomes."},"crit":{"type":"boolean","description":"The roll is a crit (its outcome is marked `crit`, or a target's condition turned a hit into one)."},"botch":{"type":"boolean","description":"The outcome is marked `botch`."},"formula":{"type":"string","description":"JSON pointer of the formula that rolled (`/checks/attack/roll`): what a chip links to."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"reaction"}},"required":["type"]},"then":{"required":["type","round","actor","ability","on","success","chip"],"properties":{"type":{"const":"reaction","description":"A reaction was used."},"actor":{"type":"string","description":"Who reacted."},"ability":{"type":"string","description":"Ability id used."},"on":{"enum":["hit","spell","leave","roll"],"description":"The trigger (`hit`, `spell`, `leave`, or `roll`: a decision after its own check's roll, a reroll or a bonus, before the outcome is final; its check event follows with the roll that stands)."},"success":{"type":"boolean","description":"Whether a reaction check succeeded."},"dice":{"type":"array","items":{"type":"number"},"description":"A partial reroll (`react.keep`): every die of the first roll, in order (`@roll.dice`)."},"kept":{"type":"array","items":{"type":"boolean"},"description":"A partial reroll (`react.keep`): for each of `dice`, whether it kept its face (the others were rolled anew)."},"chip":{"type":"string","description":"Chip."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"damage"}},"required":["type"]},"then":{"required":["type","round","actor","target","amount","damageType","steps","rolled","hp","formula","chip"],"properties":{"type":{"const":"damage","description":"Damage was dealt."},"actor":{"type":"string","description":"Who dealt it."},"target":{"type":"string","description":"Who took it."},"amount":{"type":"number","description":"Damage after every step."},"steps":{"type":"array","description":"Names of the damage steps that changed the number, in order.","items":{"type":"string","description":"A step's id or name."}},"rolled":{"type":"number","description":"Damage as rolled, before the steps."},"hp":{"type":"number","description":"Target's hit points after."},"chip":{"type":"string","description":"Chip."},"damageType":{"type":"string","description":"Damage type of the blow (spec §4 calls it the damage's `type`; the event's own `type` is `damage`)."},"formula":{"type":"string","description":"JSON pointer of the damage formula that rolled (`/heroes/0/weapon/damage`, an ability's or a template's damage)."},"split":{"type":"array","description":"With `combat.damage.apply` (format v1.1): each track the blow lowered, in order; what they took together is the damage done.","items":{"type":"object","required":["track","amount","value"],"additionalProperties":false,"description":"One track lowered.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"number","description":"What it took."},"value":{"type":"number","description":"What it holds after."}}}},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"condition"}},"required":["type"]},"then":{"required":["type","round","target","condition","change"],"properties":{"type":{"const":"condition","description":"A condition was applied or ended."},"target":{"type":"string","description":"Who carries it."},"condition":{"type":"string","description":"Condition id."},"change":{"enum":["applied","refreshed","ended","saved"],"description":"What happened to it: `refreshed`, put on again while held by a condition with `refresh` (it starts over)."},"source":{"type":"string","description":"Who applied it."},"dc":{"type":"number","description":"Save DC."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"down"}},"required":["type"]},"then":{"required":["type","round","target","state"],"properties":{"type":{"const":"down","description":"A combatant fell."},"target":{"type":"string","description":"Who fell."},"by":{"type":"string","description":"Who dropped them."},"state":{"enum":["down","dead","stable"],"description":"`dead`, `stable`, `down`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"noTime"}},"required":["type"]},"then":{"required":["type","round","actor","action","attack"],"properties":{"type":{"const":"noTime","description":"An attack past the turn's budget: NO TIME, it does not happen."},"actor":{"type":"string","description":"Who ran out of time."},"action":{"type":"string","description":"Action id."},"attack":{"type":"number","description":"Which attack (1-based)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"fightEnd"}},"required":["type"]},"then":{"required":["type","round","winner","rounds"],"properties":{"type":{"const":"fightEnd","description":"The fight ended."},"winner":{"enum":["heroes","enemies","draw"],"description":"Who won."},"rounds":{"type":"number","description":"Rounds fought."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"heal"}},"required":["type"]},"then":{"required":["type","round","actor","target","amount","track","chip"],"properties":{"type":{"const":"heal","description":"Someone was healed."},"actor":{"type":"string","description":"Who healed."},"target":{"type":"string","description":"Who was healed."},"amount":{"type":"number","description":"Hit points restored."},"track":{"type":"string","description":"Track healed."},"chip":{"type":"string","description":"Chip."},"formula":{"type":"string","description":"JSON pointer of the heal's amount formula (absent for a death save's revival)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"ability"}},"required":["type"]},"then":{"required":["type","round","actor","ability","targets","chip"],"properties":{"type":{"const":"ability","description":"An ability was used."},"actor":{"type":"string","description":"Who used it."},"ability":{"type":"string","description":"Ability id."},"targets":{"type":"array","items":{"type":"string"},"description":"Target ids."},"chip":{"type":"string","description":"Chip."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"harm"}},"required":["type"]},"then":{"required":["type","round","actor","target","levels","amount"],"properties":{"type":{"const":"harm","description":"Consequences mode: harm suffered."},"actor":{"type":"string","description":"Who rolled."},"target":{"type":"string","description":"Who suffered the harm."},"levels":{"type":"number","description":"Harm levels."},"amount":{"type":"number","description":"Hit points lost, if any."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"sustain"}},"required":["type"]},"then":{"required":["type","round","actor","ability","change"],"properties":{"type":{"const":"sustain","description":"A sustained ability started, was kept or ended."},"actor":{"type":"string","description":"The sustainer."},"ability":{"type":"string","description":"Ability id."},"change":{"enum":["started","ended","kept"],"description":"What happened."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"regenerate"}},"required":["type"]},"then":{"required":["type","round","target","amount","stopped"],"properties":{"type":{"const":"regenerate","description":"Regeneration at the start of a turn."},"target":{"type":"string","description":"Who regenerated."},"amount":{"type":"number","description":"Hit points regained."},"stopped":{"type":"boolean","description":"true when damage stopped it this turn."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"move"}},"required":["type"]},"then":{"required":["type","round","target","from","to","chip"],"properties":{"type":{"const":"move","description":"A combatant changed place: without an action of its own (rows closing up: `positions.advance`; or an ally's move switched places with it: `abilities[].swap`), or on a map its turn's walk or a move ability (`fromSquare`, `toSquare`, `path`)."},"target":{"type":"string","description":"Who moved."},"from":{"type":"string","description":"Row or band it left."},"to":{"type":"string","description":"Row or band it is in now."},"chip":{"type":"string","description":"For people: `Brisa, Archer: back → front (the row ahead fell)`; on a map `Fighter 5: (1, 2) → (4, 2), 3 squares`."},"fromSquare":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2,"description":"On a map: the square it left."},"toSquare":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2,"description":"On a map: the square it came to."},"ability":{"type":"string","description":"On a map: the move ability (`abilities[].move`) that moved it, or the system's Dash (`map.dash`: its speed walked a second time); absent: its turn's walk."},"teleport":{"type":"boolean","description":"On a map: the move was a teleport (a jump: `path` holds the two squares; it provokes nothing)."},"path":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2,"description":"A square walked."},"description":"On a map: every square of the walk, from `fromSquare` to `toSquare` (a teleport: the two)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"gain"}},"required":["type"]},"then":{"required":["type","round","target","track","amount","value","chip"],"properties":{"type":{"const":"gain","description":"A track changed by a `gain` (an outcome's, an ability's or a reaction's), after keeping it within 0 and its maximum; a gain that changes nothing writes none. One that empties the hit points is followed by a `down` event."},"target":{"type":"string","description":"Whose track changed."},"track":{"type":"string","description":"Track id (`hope`, `progress`, `hp`)."},"amount":{"type":"number","description":"The change made: positive a gain, negative a loss."},"value":{"type":"number","description":"What the track holds now."},"chip":{"type":"string","description":"For people: `Guardian: hope +1 (3)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"arrive"}},"required":["type"]},"then":{"required":["type","round","target","position","chip"],"properties":{"type":{"const":"arrive","description":"A late arrival enters the fight at the start of its round (a fight entry's `arrives`): it rolls initiative then (a `check` event follows) unless everyone rolls this round."},"target":{"type":"string","description":"Who arrived."},"position":{"type":"string","description":"Band or row it enters in."},"chip":{"type":"string","description":"For people: `Wizard enters the fight (far)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"draw"}},"required":["type"]},"then":{"required":["type","round","target","card","value","joker","chip"],"properties":{"type":{"const":"draw","description":"A card dealt for initiative (`turn.initiative.deck`) at the start of a round: its value is the holder's initiative this round."},"target":{"type":"string","description":"Who was dealt the card."},"card":{"type":"string","description":"The card's name: `Q♠`, `Joker`, or `rank 3 suit 2` in a deck of another shape."},"value":{"type":"integer","minimum":1,"description":"Its value, the holder's initiative: by rank, then suit (no two cards equal); jokers above every other card."},"joker":{"type":"boolean","description":"true for a joker: the deck's `joker.applies` go on the holder, and the deck is shuffled again after the round."},"chip":{"type":"string","description":"For people: `Cutter draws Q♠`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"flee"}},"required":["type"]},"then":{"required":["type","round","target","position","chip"],"properties":{"type":{"const":"flee","description":"One running away (a condition with `flees`, Libra's Run) leaves the fight at the start of its turn: from here on it neither acts, reacts nor can be targeted, and counts neither as standing nor as down."},"target":{"type":"string","description":"Who ran away."},"position":{"type":"string","description":"Band or row it left from."},"chip":{"type":"string","description":"For people: `Brisa, Archer runs away: out of the fight`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"card"}},"required":["type"]},"then":{"required":["type","round","holder","card","cardName","on","pointer","chip","depth"],"properties":{"type":{"const":"card","description":"A card fired (issue 23): its holder's card whose event happened and whose `when` held. What its effects did follows as their own events (`condition`, `gain`, `heal`, `damage`...)."},"holder":{"type":"string","description":"Who holds the card."},"card":{"type":"string","description":"Card id."},"cardName":{"type":"string","description":"The card's display name."},"on":{"enum":["fightStart","fightEnd","roundStart","turnStart","turnEnd","damageDealt","damageTaken","enemyDefeated","down","conditionApplied"],"description":"The event it fired on."},"source":{"type":"string","description":"The event's source (`@event.source`): the striker, the one who felled someone or put a condition on; absent when none."},"target":{"type":"string","description":"The event's target (`@event.target`): the one it happened to."},"pointer":{"type":"string","description":"JSON pointer of the card in the system (`/heroes/3/cards/0`)."},"depth":{"type":"integer","minimum":1,"maximum":8,"description":"1: fired by the event itself; 2 and more: by an effect of a card one less deep. Cards nest at most 8 deep: a ninth stops the fight with an error (a loop)."},"chip":{"type":"string","description":"For people: `Bloodlust: +1 damage until the end of the turn, after Cutter defeated Goblin 2`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}}]};
+const schema167 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:events:1","title":"Rules Studio simulator event","description":"One line of `sim --log`: one JSON event per line, each with a `type`. Fields listed are the ones the engine writes; further fields may be added in later versions, so readers ignore what they do not know.","type":"object","required":["type"],"properties":{"type":{"enum":["fightStart","round","turn","check","reaction","damage","condition","down","noTime","fightEnd","heal","ability","harm","sustain","regenerate","move","gain","arrive","draw","flee","card"],"description":"What happened."},"fight":{"type":"integer","minimum":0,"description":"Index of the fight in the run (0-based): added to each line by `sim --log --fights N` when N > 1 (not part of the engine's event)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}},"allOf":[{"if":{"properties":{"type":{"const":"fightStart"}},"required":["type"]},"then":{"required":["type","system","fightId","seed","hpTrack","combatants"],"properties":{"type":{"const":"fightStart","description":"A fight begins."},"system":{"type":"string","description":"System id."},"fightId":{"type":"string","description":"Fight id."},"seed":{"type":["integer","string"],"description":"Seed of this fight."},"combatants":{"type":"array","description":"Who fights.","items":{"type":"object","description":"A combatant.","required":["id","name","side","hp","position"],"properties":{"id":{"type":"string","description":"Combatant id."},"side":{"enum":["heroes","enemies"],"description":"Side."},"hp":{"type":"number","description":"Hit points at the start."},"position":{"type":"string","description":"Band or row."},"name":{"type":"string","description":"Display name."},"arrives":{"type":"integer","minimum":2,"description":"A late arrival: the round it enters the fight (an `arrive` event then). Absent: from the start."},"square":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2,"description":"A fight on a map: its start square `[x, y]` (0-based, x to the right, y down)."},"reach":{"type":"integer","minimum":0,"description":"A fight on a map: the squares its melee blows reach (its `near` blows' `squares`, else `map.reach.near`; 0: it has no melee blow), the squares it threatens."}}}},"note":{"type":"string","description":"A note on how the engine plays this system (a square-based system fought in bands)."},"map":{"type":"object","description":"A fight on a map (`fights[].map`): its size and terrain, each square `[x, y]`.","required":["width","height","walls","difficult","cover"],"properties":{"width":{"type":"integer","minimum":1,"description":"Squares across."},"height":{"type":"integer","minimum":1,"description":"Squares down."},"walls":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2,"description":"A wall square."},"description":"Wall squares: nobody stands or walks there, and a line through one is blocked."},"difficult":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2,"description":"A difficult square."},"description":"Difficult terrain: a step into one costs `map.difficult` times."},"cover":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2,"description":"A cover square."},"description":"Cover squares: a blow whose line crosses one gives the target the system's cover condition."}}},"hpTrack":{"type":"string","description":"Id of the track that holds hit points (the combatants' `hp`; a `heal` or `gain` of this track changes them)."}}}},{"if":{"properties":{"type":{"const":"round"}},"required":["type"]},"then":{"required":["type","round"],"properties":{"type":{"const":"round","description":"A new round begins."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"turn"}},"required":["type"]},"then":{"required":["type","round","actor","initiative"],"properties":{"type":{"const":"turn","description":"An actor's turn (each time it acts, in a clock system)."},"actor":{"type":"string","description":"Who acts."},"clock":{"type":"number","description":"The clock value the actor acts at (clock systems)."},"initiative":{"type":"number","description":"The actor's initiative."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"check"}},"required":["type"]},"then":{"required":["type","round","actor","check","checkName","target","dice","roll","total","vs","outcome","outcomeName","result","crit","botch","formula","chip","influencedBy"],"properties":{"type":{"const":"check","description":"A check was rolled."},"actor":{"type":"string","description":"Who rolled."},"check":{"type":"string","description":"Check id."},"target":{"type":["string","null"],"description":"Against whom, if anyone."},"dice":{"type":"array","items":{"type":"number"},"description":"Every die rolled, kept and dropped."},"total":{"type":"number","description":"The roll's total."},"vs":{"type":["number","null"],"description":"The number to meet, if any."},"outcome":{"type":["string","null"],"description":"Outcome id (none for a check without outcomes)."},"degree":{"type":"number","description":"The outcome's degree of success, when it has a `degree` formula."},"chip":{"type":"string","description":"The chip, built from `roll`, `total`, `vs`, `outcomeName` and `influencedBy`: `d20 (14) + 3 Strength + 2 = 19 vs 13 · Hit`, then `Influenced by: …` on its own line when something did."},"influencedBy":{"type":"array","items":{"type":"string"},"description":"What influenced the roll (`Prone (near): advantage`)."},"opposed":{"type":"object","required":["actor","check","total","outcome"],"additionalProperties":false,"description":"An opposed check (format v1.1, the system's `checks.<id>.vs`): the defender's roll this check was judged against; that roll's own check event comes just before.","properties":{"actor":{"type":"string","description":"The defender who rolled."},"check":{"type":"string","description":"The check it rolled (`dodge`, or a preferred one)."},"total":{"type":"number","description":"Its total (`@vs.total`)."},"outcome":{"type":["string","null"],"description":"Its outcome id (`@vs.outcome`), null when its check has none."}}},"checkName":{"type":"string","description":"The check's display name (`Attack roll`)."},"roll":{"type":"string","description":"The roll's terms as the chip writes them, before ` = total` (`d20 (14) + 3 Strength + 2`): a part of `chip`."},"outcomeName":{"type":["string","null"],"description":"The outcome's display name (`Hit`); null for a check without outcomes."},"result":{"enum":["success","partial","fail",null],"description":"The outcome's `result` (`success`, `partial`, `fail`): what a reader colours the chip by; null for a check without outcomes."},"crit":{"type":"boolean","description":"The roll is a crit (its outcome is marked `crit`, or a target's condition turned a hit into one)."},"botch":{"type":"boolean","description":"The outcome is marked `botch`."},"formula":{"type":"string","description":"JSON pointer of the formula that rolled (`/checks/attack/roll`): what a chip links to."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"reaction"}},"required":["type"]},"then":{"required":["type","round","actor","ability","on","success","chip"],"properties":{"type":{"const":"reaction","description":"A reaction was used."},"actor":{"type":"string","description":"Who reacted."},"ability":{"type":"string","description":"Ability id used."},"on":{"enum":["hit","spell","leave","roll"],"description":"The trigger (`hit`, `spell`, `leave`, or `roll`: a decision after its own check's roll, a reroll or a bonus, before the outcome is final; its check event follows with the roll that stands)."},"success":{"type":"boolean","description":"Whether a reaction check succeeded."},"dice":{"type":"array","items":{"type":"number"},"description":"A partial reroll (`react.keep`): every die of the first roll, in order (`@roll.dice`)."},"kept":{"type":"array","items":{"type":"boolean"},"description":"A partial reroll (`react.keep`): for each of `dice`, whether it kept its face (the others were rolled anew)."},"chip":{"type":"string","description":"Chip."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"damage"}},"required":["type"]},"then":{"required":["type","round","actor","target","amount","damageType","steps","rolled","hp","formula","chip"],"properties":{"type":{"const":"damage","description":"Damage was dealt."},"actor":{"type":"string","description":"Who dealt it."},"target":{"type":"string","description":"Who took it."},"amount":{"type":"number","description":"Damage after every step."},"steps":{"type":"array","description":"Names of the damage steps that changed the number, in order.","items":{"type":"string","description":"A step's id or name."}},"rolled":{"type":"number","description":"Damage as rolled, before the steps."},"hp":{"type":"number","description":"Target's hit points after."},"chip":{"type":"string","description":"Chip."},"damageType":{"type":"string","description":"Damage type of the blow (spec §4 calls it the damage's `type`; the event's own `type` is `damage`)."},"formula":{"type":"string","description":"JSON pointer of the damage formula that rolled (`/heroes/0/weapon/damage`, an ability's or a template's damage)."},"split":{"type":"array","description":"With `combat.damage.apply` (format v1.1): each track the blow lowered, in order; what they took together is the damage done.","items":{"type":"object","required":["track","amount","value"],"additionalProperties":false,"description":"One track lowered.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"number","description":"What it took."},"value":{"type":"number","description":"What it holds after."}}}},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"condition"}},"required":["type"]},"then":{"required":["type","round","target","condition","change"],"properties":{"type":{"const":"condition","description":"A condition was applied or ended."},"target":{"type":"string","description":"Who carries it."},"condition":{"type":"string","description":"Condition id."},"change":{"enum":["applied","refreshed","ended","saved"],"description":"What happened to it: `refreshed`, put on again while held by a condition with `refresh` (it starts over)."},"source":{"type":"string","description":"Who applied it."},"dc":{"type":"number","description":"Save DC."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"down"}},"required":["type"]},"then":{"required":["type","round","target","state"],"properties":{"type":{"const":"down","description":"A combatant fell."},"target":{"type":"string","description":"Who fell."},"by":{"type":"string","description":"Who dropped them."},"state":{"enum":["down","dead","stable"],"description":"`dead`, `stable`, `down`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"noTime"}},"required":["type"]},"then":{"required":["type","round","actor","action","attack"],"properties":{"type":{"const":"noTime","description":"An attack past the turn's budget: NO TIME, it does not happen."},"actor":{"type":"string","description":"Who ran out of time."},"action":{"type":"string","description":"Action id."},"attack":{"type":"number","description":"Which attack (1-based)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"fightEnd"}},"required":["type"]},"then":{"required":["type","round","winner","rounds"],"properties":{"type":{"const":"fightEnd","description":"The fight ended."},"winner":{"enum":["heroes","enemies","draw"],"description":"Who won."},"rounds":{"type":"number","description":"Rounds fought."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"heal"}},"required":["type"]},"then":{"required":["type","round","actor","target","amount","track","chip"],"properties":{"type":{"const":"heal","description":"Someone was healed."},"actor":{"type":"string","description":"Who healed."},"target":{"type":"string","description":"Who was healed."},"amount":{"type":"number","description":"Hit points restored."},"track":{"type":"string","description":"Track healed."},"chip":{"type":"string","description":"Chip."},"formula":{"type":"string","description":"JSON pointer of the heal's amount formula (absent for a death save's revival)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"ability"}},"required":["type"]},"then":{"required":["type","round","actor","ability","targets","chip"],"properties":{"type":{"const":"ability","description":"An ability was used."},"actor":{"type":"string","description":"Who used it."},"ability":{"type":"string","description":"Ability id."},"targets":{"type":"array","items":{"type":"string"},"description":"Target ids."},"chip":{"type":"string","description":"Chip."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"harm"}},"required":["type"]},"then":{"required":["type","round","actor","target","levels","amount"],"properties":{"type":{"const":"harm","description":"Consequences mode: harm suffered."},"actor":{"type":"string","description":"Who rolled."},"target":{"type":"string","description":"Who suffered the harm."},"levels":{"type":"number","description":"Harm levels."},"amount":{"type":"number","description":"Hit points lost, if any."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"sustain"}},"required":["type"]},"then":{"required":["type","round","actor","ability","change"],"properties":{"type":{"const":"sustain","description":"A sustained ability started, was kept or ended."},"actor":{"type":"string","description":"The sustainer."},"ability":{"type":"string","description":"Ability id."},"change":{"enum":["started","ended","kept"],"description":"What happened."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"regenerate"}},"required":["type"]},"then":{"required":["type","round","target","amount","stopped"],"properties":{"type":{"const":"regenerate","description":"Regeneration at the start of a turn."},"target":{"type":"string","description":"Who regenerated."},"amount":{"type":"number","description":"Hit points regained."},"stopped":{"type":"boolean","description":"true when damage stopped it this turn."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"move"}},"required":["type"]},"then":{"required":["type","round","target","from","to","chip"],"properties":{"type":{"const":"move","description":"A combatant changed place: without an action of its own (rows closing up: `positions.advance`; or an ally's move switched places with it: `abilities[].swap`), or on a map its turn's walk or a move ability (`fromSquare`, `toSquare`, `path`)."},"target":{"type":"string","description":"Who moved."},"from":{"type":"string","description":"Row or band it left."},"to":{"type":"string","description":"Row or band it is in now."},"chip":{"type":"string","description":"For people: `Brisa, Archer: back → front (the row ahead fell)`; on a map `Fighter 5: (1, 2) → (4, 2), 3 squares`."},"fromSquare":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2,"description":"On a map: the square it left."},"toSquare":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2,"description":"On a map: the square it came to."},"ability":{"type":"string","description":"On a map: the move ability (`abilities[].move`) that moved it, or the system's Dash (`map.dash`: its speed walked a second time); absent: its turn's walk."},"teleport":{"type":"boolean","description":"On a map: the move was a teleport (a jump: `path` holds the two squares; it provokes nothing)."},"aside":{"type":"boolean","description":"On a map: it got back up (a death save) on a square another stands on (it fell walking through an ally's) and moved aside to the nearest free square: not a walk (no speed spent, nothing provoked), outside any turn's walks."},"path":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2,"description":"A square walked."},"description":"On a map: every square of the walk, from `fromSquare` to `toSquare` (a teleport: the two)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"gain"}},"required":["type"]},"then":{"required":["type","round","target","track","amount","value","chip"],"properties":{"type":{"const":"gain","description":"A track changed by a `gain` (an outcome's, an ability's or a reaction's), after keeping it within 0 and its maximum; a gain that changes nothing writes none. One that empties the hit points is followed by a `down` event."},"target":{"type":"string","description":"Whose track changed."},"track":{"type":"string","description":"Track id (`hope`, `progress`, `hp`)."},"amount":{"type":"number","description":"The change made: positive a gain, negative a loss."},"value":{"type":"number","description":"What the track holds now."},"chip":{"type":"string","description":"For people: `Guardian: hope +1 (3)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"arrive"}},"required":["type"]},"then":{"required":["type","round","target","position","chip"],"properties":{"type":{"const":"arrive","description":"A late arrival enters the fight at the start of its round (a fight entry's `arrives`): it rolls initiative then (a `check` event follows) unless everyone rolls this round."},"target":{"type":"string","description":"Who arrived."},"position":{"type":"string","description":"Band or row it enters in."},"chip":{"type":"string","description":"For people: `Wizard enters the fight (far)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"draw"}},"required":["type"]},"then":{"required":["type","round","target","card","value","joker","chip"],"properties":{"type":{"const":"draw","description":"A card dealt for initiative (`turn.initiative.deck`) at the start of a round: its value is the holder's initiative this round."},"target":{"type":"string","description":"Who was dealt the card."},"card":{"type":"string","description":"The card's name: `Q♠`, `Joker`, or `rank 3 suit 2` in a deck of another shape."},"value":{"type":"integer","minimum":1,"description":"Its value, the holder's initiative: by rank, then suit (no two cards equal); jokers above every other card."},"joker":{"type":"boolean","description":"true for a joker: the deck's `joker.applies` go on the holder, and the deck is shuffled again after the round."},"chip":{"type":"string","description":"For people: `Cutter draws Q♠`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"flee"}},"required":["type"]},"then":{"required":["type","round","target","position","chip"],"properties":{"type":{"const":"flee","description":"One running away (a condition with `flees`, Libra's Run) leaves the fight at the start of its turn: from here on it neither acts, reacts nor can be targeted, and counts neither as standing nor as down."},"target":{"type":"string","description":"Who ran away."},"position":{"type":"string","description":"Band or row it left from."},"chip":{"type":"string","description":"For people: `Brisa, Archer runs away: out of the fight`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"card"}},"required":["type"]},"then":{"required":["type","round","holder","card","cardName","on","pointer","chip","depth"],"properties":{"type":{"const":"card","description":"A card fired (issue 23): its holder's card whose event happened and whose `when` held. What its effects did follows as their own events (`condition`, `gain`, `heal`, `damage`...)."},"holder":{"type":"string","description":"Who holds the card."},"card":{"type":"string","description":"Card id."},"cardName":{"type":"string","description":"The card's display name."},"on":{"enum":["fightStart","fightEnd","roundStart","turnStart","turnEnd","damageDealt","damageTaken","enemyDefeated","down","conditionApplied"],"description":"The event it fired on."},"source":{"type":"string","description":"The event's source (`@event.source`): the striker, the one who felled someone or put a condition on; absent when none."},"target":{"type":"string","description":"The event's target (`@event.target`): the one it happened to."},"pointer":{"type":"string","description":"JSON pointer of the card in the system (`/heroes/3/cards/0`)."},"depth":{"type":"integer","minimum":1,"maximum":8,"description":"1: fired by the event itself; 2 and more: by an effect of a card one less deep. Cards nest at most 8 deep: a ninth stops the fight with an error (a loop)."},"chip":{"type":"string","description":"For people: `Bloodlust: +1 damage until the end of the turn, after Cutter defeated Goblin 2`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}}]};
 
 function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="urn:rules-studio:schema:events:1" */;
@@ -18766,15 +18766,9 @@ vErrors.push(err355);
 errors++;
 }
 }
-if(data.path !== undefined){
-let data169 = data.path;
-if(Array.isArray(data169)){
-const len17 = data169.length;
-for(let i17=0; i17<len17; i17++){
-let data170 = data169[i17];
-if(Array.isArray(data170)){
-if(data170.length > 2){
-const err356 = {instancePath:instancePath+"/path/" + i17,schemaPath:"#/allOf/15/then/properties/path/items/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items"};
+if(data.aside !== undefined){
+if(typeof data.aside !== "boolean"){
+const err356 = {instancePath:instancePath+"/aside",schemaPath:"#/allOf/15/then/properties/aside/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err356];
 }
@@ -18783,8 +18777,16 @@ vErrors.push(err356);
 }
 errors++;
 }
-if(data170.length < 2){
-const err357 = {instancePath:instancePath+"/path/" + i17,schemaPath:"#/allOf/15/then/properties/path/items/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
+}
+if(data.path !== undefined){
+let data170 = data.path;
+if(Array.isArray(data170)){
+const len17 = data170.length;
+for(let i17=0; i17<len17; i17++){
+let data171 = data170[i17];
+if(Array.isArray(data171)){
+if(data171.length > 2){
+const err357 = {instancePath:instancePath+"/path/" + i17,schemaPath:"#/allOf/15/then/properties/path/items/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items"};
 if(vErrors === null){
 vErrors = [err357];
 }
@@ -18793,11 +18795,8 @@ vErrors.push(err357);
 }
 errors++;
 }
-const len18 = data170.length;
-for(let i18=0; i18<len18; i18++){
-let data171 = data170[i18];
-if(!(((typeof data171 == "number") && (!(data171 % 1) && !isNaN(data171))) && (isFinite(data171)))){
-const err358 = {instancePath:instancePath+"/path/" + i17+"/" + i18,schemaPath:"#/allOf/15/then/properties/path/items/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data171.length < 2){
+const err358 = {instancePath:instancePath+"/path/" + i17,schemaPath:"#/allOf/15/then/properties/path/items/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
 if(vErrors === null){
 vErrors = [err358];
 }
@@ -18806,9 +18805,11 @@ vErrors.push(err358);
 }
 errors++;
 }
-if((typeof data171 == "number") && (isFinite(data171))){
-if(data171 < 0 || isNaN(data171)){
-const err359 = {instancePath:instancePath+"/path/" + i17+"/" + i18,schemaPath:"#/allOf/15/then/properties/path/items/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const len18 = data171.length;
+for(let i18=0; i18<len18; i18++){
+let data172 = data171[i18];
+if(!(((typeof data172 == "number") && (!(data172 % 1) && !isNaN(data172))) && (isFinite(data172)))){
+const err359 = {instancePath:instancePath+"/path/" + i17+"/" + i18,schemaPath:"#/allOf/15/then/properties/path/items/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err359];
 }
@@ -18817,11 +18818,9 @@ vErrors.push(err359);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err360 = {instancePath:instancePath+"/path/" + i17,schemaPath:"#/allOf/15/then/properties/path/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if((typeof data172 == "number") && (isFinite(data172))){
+if(data172 < 0 || isNaN(data172)){
+const err360 = {instancePath:instancePath+"/path/" + i17+"/" + i18,schemaPath:"#/allOf/15/then/properties/path/items/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err360];
 }
@@ -18832,8 +18831,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err361 = {instancePath:instancePath+"/path",schemaPath:"#/allOf/15/then/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err361 = {instancePath:instancePath+"/path/" + i17,schemaPath:"#/allOf/15/then/properties/path/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err361];
 }
@@ -18843,10 +18843,9 @@ vErrors.push(err361);
 errors++;
 }
 }
-if(data.round !== undefined){
-let data172 = data.round;
-if(!(((typeof data172 == "number") && (!(data172 % 1) && !isNaN(data172))) && (isFinite(data172)))){
-const err362 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/15/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err362 = {instancePath:instancePath+"/path",schemaPath:"#/allOf/15/then/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err362];
 }
@@ -18855,14 +18854,27 @@ vErrors.push(err362);
 }
 errors++;
 }
-if((typeof data172 == "number") && (isFinite(data172))){
-if(data172 < 0 || isNaN(data172)){
-const err363 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/15/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.round !== undefined){
+let data173 = data.round;
+if(!(((typeof data173 == "number") && (!(data173 % 1) && !isNaN(data173))) && (isFinite(data173)))){
+const err363 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/15/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err363];
 }
 else {
 vErrors.push(err363);
+}
+errors++;
+}
+if((typeof data173 == "number") && (isFinite(data173))){
+if(data173 < 0 || isNaN(data173)){
+const err364 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/15/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err364];
+}
+else {
+vErrors.push(err364);
 }
 errors++;
 }
@@ -18882,17 +18894,18 @@ props15.fromSquare = true;
 props15.toSquare = true;
 props15.ability = true;
 props15.teleport = true;
+props15.aside = true;
 props15.path = true;
 props15.round = true;
 }
 }
 if(!valid80){
-const err364 = {instancePath,schemaPath:"#/allOf/15/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err365 = {instancePath,schemaPath:"#/allOf/15/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err364];
+vErrors = [err365];
 }
 else {
-vErrors.push(err364);
+vErrors.push(err365);
 }
 errors++;
 }
@@ -18905,24 +18918,12 @@ props0 = props0 || {};
 Object.assign(props0, props15);
 }
 }
-const _errs375 = errors;
+const _errs377 = errors;
 let valid91 = true;
-const _errs376 = errors;
+const _errs378 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing16;
 if((data.type === undefined) && (missing16 = "type")){
-const err365 = {};
-if(vErrors === null){
-vErrors = [err365];
-}
-else {
-vErrors.push(err365);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("gain" !== data.type){
 const err366 = {};
 if(vErrors === null){
 vErrors = [err366];
@@ -18932,24 +18933,10 @@ vErrors.push(err366);
 }
 errors++;
 }
-}
-}
-}
-var _valid16 = _errs376 === errors;
-errors = _errs375;
-if(vErrors !== null){
-if(_errs375){
-vErrors.length = _errs375;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid16){
-const _errs378 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err367 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.type !== undefined){
+if("gain" !== data.type){
+const err367 = {};
 if(vErrors === null){
 vErrors = [err367];
 }
@@ -18958,8 +18945,24 @@ vErrors.push(err367);
 }
 errors++;
 }
-if(data.round === undefined){
-const err368 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+}
+}
+}
+var _valid16 = _errs378 === errors;
+errors = _errs377;
+if(vErrors !== null){
+if(_errs377){
+vErrors.length = _errs377;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid16){
+const _errs380 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err368 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err368];
 }
@@ -18968,8 +18971,8 @@ vErrors.push(err368);
 }
 errors++;
 }
-if(data.target === undefined){
-const err369 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+if(data.round === undefined){
+const err369 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
 if(vErrors === null){
 vErrors = [err369];
 }
@@ -18978,8 +18981,8 @@ vErrors.push(err369);
 }
 errors++;
 }
-if(data.track === undefined){
-const err370 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "track"},message:"must have required property '"+"track"+"'"};
+if(data.target === undefined){
+const err370 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
 vErrors = [err370];
 }
@@ -18988,8 +18991,8 @@ vErrors.push(err370);
 }
 errors++;
 }
-if(data.amount === undefined){
-const err371 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
+if(data.track === undefined){
+const err371 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "track"},message:"must have required property '"+"track"+"'"};
 if(vErrors === null){
 vErrors = [err371];
 }
@@ -18998,8 +19001,8 @@ vErrors.push(err371);
 }
 errors++;
 }
-if(data.value === undefined){
-const err372 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(data.amount === undefined){
+const err372 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
 if(vErrors === null){
 vErrors = [err372];
 }
@@ -19008,8 +19011,8 @@ vErrors.push(err372);
 }
 errors++;
 }
-if(data.chip === undefined){
-const err373 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
+if(data.value === undefined){
+const err373 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err373];
 }
@@ -19018,9 +19021,8 @@ vErrors.push(err373);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("gain" !== data.type){
-const err374 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/16/then/properties/type/const",keyword:"const",params:{allowedValue: "gain"},message:"must be equal to constant"};
+if(data.chip === undefined){
+const err374 = {instancePath,schemaPath:"#/allOf/16/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
 if(vErrors === null){
 vErrors = [err374];
 }
@@ -19029,10 +19031,9 @@ vErrors.push(err374);
 }
 errors++;
 }
-}
-if(data.target !== undefined){
-if(typeof data.target !== "string"){
-const err375 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/16/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("gain" !== data.type){
+const err375 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/16/then/properties/type/const",keyword:"const",params:{allowedValue: "gain"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err375];
 }
@@ -19042,9 +19043,9 @@ vErrors.push(err375);
 errors++;
 }
 }
-if(data.track !== undefined){
-if(typeof data.track !== "string"){
-const err376 = {instancePath:instancePath+"/track",schemaPath:"#/allOf/16/then/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.target !== undefined){
+if(typeof data.target !== "string"){
+const err376 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/16/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err376];
 }
@@ -19054,10 +19055,9 @@ vErrors.push(err376);
 errors++;
 }
 }
-if(data.amount !== undefined){
-let data177 = data.amount;
-if(!((typeof data177 == "number") && (isFinite(data177)))){
-const err377 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/16/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.track !== undefined){
+if(typeof data.track !== "string"){
+const err377 = {instancePath:instancePath+"/track",schemaPath:"#/allOf/16/then/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err377];
 }
@@ -19067,10 +19067,10 @@ vErrors.push(err377);
 errors++;
 }
 }
-if(data.value !== undefined){
-let data178 = data.value;
+if(data.amount !== undefined){
+let data178 = data.amount;
 if(!((typeof data178 == "number") && (isFinite(data178)))){
-const err378 = {instancePath:instancePath+"/value",schemaPath:"#/allOf/16/then/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err378 = {instancePath:instancePath+"/amount",schemaPath:"#/allOf/16/then/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err378];
 }
@@ -19080,9 +19080,10 @@ vErrors.push(err378);
 errors++;
 }
 }
-if(data.chip !== undefined){
-if(typeof data.chip !== "string"){
-const err379 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/16/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.value !== undefined){
+let data179 = data.value;
+if(!((typeof data179 == "number") && (isFinite(data179)))){
+const err379 = {instancePath:instancePath+"/value",schemaPath:"#/allOf/16/then/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err379];
 }
@@ -19092,10 +19093,9 @@ vErrors.push(err379);
 errors++;
 }
 }
-if(data.round !== undefined){
-let data180 = data.round;
-if(!(((typeof data180 == "number") && (!(data180 % 1) && !isNaN(data180))) && (isFinite(data180)))){
-const err380 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/16/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.chip !== undefined){
+if(typeof data.chip !== "string"){
+const err380 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/16/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err380];
 }
@@ -19104,9 +19104,11 @@ vErrors.push(err380);
 }
 errors++;
 }
-if((typeof data180 == "number") && (isFinite(data180))){
-if(data180 < 0 || isNaN(data180)){
-const err381 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/16/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.round !== undefined){
+let data181 = data.round;
+if(!(((typeof data181 == "number") && (!(data181 % 1) && !isNaN(data181))) && (isFinite(data181)))){
+const err381 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/16/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err381];
 }
@@ -19115,10 +19117,21 @@ vErrors.push(err381);
 }
 errors++;
 }
+if((typeof data181 == "number") && (isFinite(data181))){
+if(data181 < 0 || isNaN(data181)){
+const err382 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/16/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err382];
+}
+else {
+vErrors.push(err382);
+}
+errors++;
 }
 }
 }
-var _valid16 = _errs378 === errors;
+}
+var _valid16 = _errs380 === errors;
 valid91 = _valid16;
 if(valid91){
 var props16 = {};
@@ -19132,12 +19145,12 @@ props16.round = true;
 }
 }
 if(!valid91){
-const err382 = {instancePath,schemaPath:"#/allOf/16/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err383 = {instancePath,schemaPath:"#/allOf/16/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err382];
+vErrors = [err383];
 }
 else {
-vErrors.push(err382);
+vErrors.push(err383);
 }
 errors++;
 }
@@ -19150,24 +19163,12 @@ props0 = props0 || {};
 Object.assign(props0, props16);
 }
 }
-const _errs393 = errors;
+const _errs395 = errors;
 let valid94 = true;
-const _errs394 = errors;
+const _errs396 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing17;
 if((data.type === undefined) && (missing17 = "type")){
-const err383 = {};
-if(vErrors === null){
-vErrors = [err383];
-}
-else {
-vErrors.push(err383);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("arrive" !== data.type){
 const err384 = {};
 if(vErrors === null){
 vErrors = [err384];
@@ -19177,24 +19178,10 @@ vErrors.push(err384);
 }
 errors++;
 }
-}
-}
-}
-var _valid17 = _errs394 === errors;
-errors = _errs393;
-if(vErrors !== null){
-if(_errs393){
-vErrors.length = _errs393;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid17){
-const _errs396 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err385 = {instancePath,schemaPath:"#/allOf/17/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.type !== undefined){
+if("arrive" !== data.type){
+const err385 = {};
 if(vErrors === null){
 vErrors = [err385];
 }
@@ -19203,8 +19190,24 @@ vErrors.push(err385);
 }
 errors++;
 }
-if(data.round === undefined){
-const err386 = {instancePath,schemaPath:"#/allOf/17/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+}
+}
+}
+var _valid17 = _errs396 === errors;
+errors = _errs395;
+if(vErrors !== null){
+if(_errs395){
+vErrors.length = _errs395;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid17){
+const _errs398 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err386 = {instancePath,schemaPath:"#/allOf/17/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err386];
 }
@@ -19213,8 +19216,8 @@ vErrors.push(err386);
 }
 errors++;
 }
-if(data.target === undefined){
-const err387 = {instancePath,schemaPath:"#/allOf/17/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+if(data.round === undefined){
+const err387 = {instancePath,schemaPath:"#/allOf/17/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
 if(vErrors === null){
 vErrors = [err387];
 }
@@ -19223,8 +19226,8 @@ vErrors.push(err387);
 }
 errors++;
 }
-if(data.position === undefined){
-const err388 = {instancePath,schemaPath:"#/allOf/17/then/required",keyword:"required",params:{missingProperty: "position"},message:"must have required property '"+"position"+"'"};
+if(data.target === undefined){
+const err388 = {instancePath,schemaPath:"#/allOf/17/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
 vErrors = [err388];
 }
@@ -19233,8 +19236,8 @@ vErrors.push(err388);
 }
 errors++;
 }
-if(data.chip === undefined){
-const err389 = {instancePath,schemaPath:"#/allOf/17/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
+if(data.position === undefined){
+const err389 = {instancePath,schemaPath:"#/allOf/17/then/required",keyword:"required",params:{missingProperty: "position"},message:"must have required property '"+"position"+"'"};
 if(vErrors === null){
 vErrors = [err389];
 }
@@ -19243,9 +19246,8 @@ vErrors.push(err389);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("arrive" !== data.type){
-const err390 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/17/then/properties/type/const",keyword:"const",params:{allowedValue: "arrive"},message:"must be equal to constant"};
+if(data.chip === undefined){
+const err390 = {instancePath,schemaPath:"#/allOf/17/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
 if(vErrors === null){
 vErrors = [err390];
 }
@@ -19254,10 +19256,9 @@ vErrors.push(err390);
 }
 errors++;
 }
-}
-if(data.target !== undefined){
-if(typeof data.target !== "string"){
-const err391 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/17/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("arrive" !== data.type){
+const err391 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/17/then/properties/type/const",keyword:"const",params:{allowedValue: "arrive"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err391];
 }
@@ -19267,9 +19268,9 @@ vErrors.push(err391);
 errors++;
 }
 }
-if(data.position !== undefined){
-if(typeof data.position !== "string"){
-const err392 = {instancePath:instancePath+"/position",schemaPath:"#/allOf/17/then/properties/position/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.target !== undefined){
+if(typeof data.target !== "string"){
+const err392 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/17/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err392];
 }
@@ -19279,9 +19280,9 @@ vErrors.push(err392);
 errors++;
 }
 }
-if(data.chip !== undefined){
-if(typeof data.chip !== "string"){
-const err393 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/17/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.position !== undefined){
+if(typeof data.position !== "string"){
+const err393 = {instancePath:instancePath+"/position",schemaPath:"#/allOf/17/then/properties/position/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err393];
 }
@@ -19291,10 +19292,9 @@ vErrors.push(err393);
 errors++;
 }
 }
-if(data.round !== undefined){
-let data186 = data.round;
-if(!(((typeof data186 == "number") && (!(data186 % 1) && !isNaN(data186))) && (isFinite(data186)))){
-const err394 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/17/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.chip !== undefined){
+if(typeof data.chip !== "string"){
+const err394 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/17/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err394];
 }
@@ -19303,9 +19303,11 @@ vErrors.push(err394);
 }
 errors++;
 }
-if((typeof data186 == "number") && (isFinite(data186))){
-if(data186 < 0 || isNaN(data186)){
-const err395 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/17/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.round !== undefined){
+let data187 = data.round;
+if(!(((typeof data187 == "number") && (!(data187 % 1) && !isNaN(data187))) && (isFinite(data187)))){
+const err395 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/17/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err395];
 }
@@ -19314,10 +19316,21 @@ vErrors.push(err395);
 }
 errors++;
 }
+if((typeof data187 == "number") && (isFinite(data187))){
+if(data187 < 0 || isNaN(data187)){
+const err396 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/17/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err396];
+}
+else {
+vErrors.push(err396);
+}
+errors++;
 }
 }
 }
-var _valid17 = _errs396 === errors;
+}
+var _valid17 = _errs398 === errors;
 valid94 = _valid17;
 if(valid94){
 var props17 = {};
@@ -19329,12 +19342,12 @@ props17.round = true;
 }
 }
 if(!valid94){
-const err396 = {instancePath,schemaPath:"#/allOf/17/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err397 = {instancePath,schemaPath:"#/allOf/17/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err396];
+vErrors = [err397];
 }
 else {
-vErrors.push(err396);
+vErrors.push(err397);
 }
 errors++;
 }
@@ -19347,24 +19360,12 @@ props0 = props0 || {};
 Object.assign(props0, props17);
 }
 }
-const _errs407 = errors;
+const _errs409 = errors;
 let valid97 = true;
-const _errs408 = errors;
+const _errs410 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing18;
 if((data.type === undefined) && (missing18 = "type")){
-const err397 = {};
-if(vErrors === null){
-vErrors = [err397];
-}
-else {
-vErrors.push(err397);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("draw" !== data.type){
 const err398 = {};
 if(vErrors === null){
 vErrors = [err398];
@@ -19374,24 +19375,10 @@ vErrors.push(err398);
 }
 errors++;
 }
-}
-}
-}
-var _valid18 = _errs408 === errors;
-errors = _errs407;
-if(vErrors !== null){
-if(_errs407){
-vErrors.length = _errs407;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid18){
-const _errs410 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err399 = {instancePath,schemaPath:"#/allOf/18/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.type !== undefined){
+if("draw" !== data.type){
+const err399 = {};
 if(vErrors === null){
 vErrors = [err399];
 }
@@ -19400,8 +19387,24 @@ vErrors.push(err399);
 }
 errors++;
 }
-if(data.round === undefined){
-const err400 = {instancePath,schemaPath:"#/allOf/18/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+}
+}
+}
+var _valid18 = _errs410 === errors;
+errors = _errs409;
+if(vErrors !== null){
+if(_errs409){
+vErrors.length = _errs409;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid18){
+const _errs412 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err400 = {instancePath,schemaPath:"#/allOf/18/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err400];
 }
@@ -19410,8 +19413,8 @@ vErrors.push(err400);
 }
 errors++;
 }
-if(data.target === undefined){
-const err401 = {instancePath,schemaPath:"#/allOf/18/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+if(data.round === undefined){
+const err401 = {instancePath,schemaPath:"#/allOf/18/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
 if(vErrors === null){
 vErrors = [err401];
 }
@@ -19420,8 +19423,8 @@ vErrors.push(err401);
 }
 errors++;
 }
-if(data.card === undefined){
-const err402 = {instancePath,schemaPath:"#/allOf/18/then/required",keyword:"required",params:{missingProperty: "card"},message:"must have required property '"+"card"+"'"};
+if(data.target === undefined){
+const err402 = {instancePath,schemaPath:"#/allOf/18/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
 vErrors = [err402];
 }
@@ -19430,8 +19433,8 @@ vErrors.push(err402);
 }
 errors++;
 }
-if(data.value === undefined){
-const err403 = {instancePath,schemaPath:"#/allOf/18/then/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(data.card === undefined){
+const err403 = {instancePath,schemaPath:"#/allOf/18/then/required",keyword:"required",params:{missingProperty: "card"},message:"must have required property '"+"card"+"'"};
 if(vErrors === null){
 vErrors = [err403];
 }
@@ -19440,8 +19443,8 @@ vErrors.push(err403);
 }
 errors++;
 }
-if(data.joker === undefined){
-const err404 = {instancePath,schemaPath:"#/allOf/18/then/required",keyword:"required",params:{missingProperty: "joker"},message:"must have required property '"+"joker"+"'"};
+if(data.value === undefined){
+const err404 = {instancePath,schemaPath:"#/allOf/18/then/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err404];
 }
@@ -19450,8 +19453,8 @@ vErrors.push(err404);
 }
 errors++;
 }
-if(data.chip === undefined){
-const err405 = {instancePath,schemaPath:"#/allOf/18/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
+if(data.joker === undefined){
+const err405 = {instancePath,schemaPath:"#/allOf/18/then/required",keyword:"required",params:{missingProperty: "joker"},message:"must have required property '"+"joker"+"'"};
 if(vErrors === null){
 vErrors = [err405];
 }
@@ -19460,9 +19463,8 @@ vErrors.push(err405);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("draw" !== data.type){
-const err406 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/18/then/properties/type/const",keyword:"const",params:{allowedValue: "draw"},message:"must be equal to constant"};
+if(data.chip === undefined){
+const err406 = {instancePath,schemaPath:"#/allOf/18/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
 if(vErrors === null){
 vErrors = [err406];
 }
@@ -19471,10 +19473,9 @@ vErrors.push(err406);
 }
 errors++;
 }
-}
-if(data.target !== undefined){
-if(typeof data.target !== "string"){
-const err407 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/18/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("draw" !== data.type){
+const err407 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/18/then/properties/type/const",keyword:"const",params:{allowedValue: "draw"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err407];
 }
@@ -19484,9 +19485,9 @@ vErrors.push(err407);
 errors++;
 }
 }
-if(data.card !== undefined){
-if(typeof data.card !== "string"){
-const err408 = {instancePath:instancePath+"/card",schemaPath:"#/allOf/18/then/properties/card/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.target !== undefined){
+if(typeof data.target !== "string"){
+const err408 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/18/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err408];
 }
@@ -19496,10 +19497,9 @@ vErrors.push(err408);
 errors++;
 }
 }
-if(data.value !== undefined){
-let data191 = data.value;
-if(!(((typeof data191 == "number") && (!(data191 % 1) && !isNaN(data191))) && (isFinite(data191)))){
-const err409 = {instancePath:instancePath+"/value",schemaPath:"#/allOf/18/then/properties/value/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.card !== undefined){
+if(typeof data.card !== "string"){
+const err409 = {instancePath:instancePath+"/card",schemaPath:"#/allOf/18/then/properties/card/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err409];
 }
@@ -19508,9 +19508,11 @@ vErrors.push(err409);
 }
 errors++;
 }
-if((typeof data191 == "number") && (isFinite(data191))){
-if(data191 < 1 || isNaN(data191)){
-const err410 = {instancePath:instancePath+"/value",schemaPath:"#/allOf/18/then/properties/value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.value !== undefined){
+let data192 = data.value;
+if(!(((typeof data192 == "number") && (!(data192 % 1) && !isNaN(data192))) && (isFinite(data192)))){
+const err410 = {instancePath:instancePath+"/value",schemaPath:"#/allOf/18/then/properties/value/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err410];
 }
@@ -19519,11 +19521,9 @@ vErrors.push(err410);
 }
 errors++;
 }
-}
-}
-if(data.joker !== undefined){
-if(typeof data.joker !== "boolean"){
-const err411 = {instancePath:instancePath+"/joker",schemaPath:"#/allOf/18/then/properties/joker/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if((typeof data192 == "number") && (isFinite(data192))){
+if(data192 < 1 || isNaN(data192)){
+const err411 = {instancePath:instancePath+"/value",schemaPath:"#/allOf/18/then/properties/value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err411];
 }
@@ -19533,9 +19533,10 @@ vErrors.push(err411);
 errors++;
 }
 }
-if(data.chip !== undefined){
-if(typeof data.chip !== "string"){
-const err412 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/18/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.joker !== undefined){
+if(typeof data.joker !== "boolean"){
+const err412 = {instancePath:instancePath+"/joker",schemaPath:"#/allOf/18/then/properties/joker/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err412];
 }
@@ -19545,10 +19546,9 @@ vErrors.push(err412);
 errors++;
 }
 }
-if(data.round !== undefined){
-let data194 = data.round;
-if(!(((typeof data194 == "number") && (!(data194 % 1) && !isNaN(data194))) && (isFinite(data194)))){
-const err413 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/18/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.chip !== undefined){
+if(typeof data.chip !== "string"){
+const err413 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/18/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err413];
 }
@@ -19557,9 +19557,11 @@ vErrors.push(err413);
 }
 errors++;
 }
-if((typeof data194 == "number") && (isFinite(data194))){
-if(data194 < 0 || isNaN(data194)){
-const err414 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/18/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.round !== undefined){
+let data195 = data.round;
+if(!(((typeof data195 == "number") && (!(data195 % 1) && !isNaN(data195))) && (isFinite(data195)))){
+const err414 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/18/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err414];
 }
@@ -19568,10 +19570,21 @@ vErrors.push(err414);
 }
 errors++;
 }
+if((typeof data195 == "number") && (isFinite(data195))){
+if(data195 < 0 || isNaN(data195)){
+const err415 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/18/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err415];
+}
+else {
+vErrors.push(err415);
+}
+errors++;
 }
 }
 }
-var _valid18 = _errs410 === errors;
+}
+var _valid18 = _errs412 === errors;
 valid97 = _valid18;
 if(valid97){
 var props18 = {};
@@ -19585,12 +19598,12 @@ props18.round = true;
 }
 }
 if(!valid97){
-const err415 = {instancePath,schemaPath:"#/allOf/18/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err416 = {instancePath,schemaPath:"#/allOf/18/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err415];
+vErrors = [err416];
 }
 else {
-vErrors.push(err415);
+vErrors.push(err416);
 }
 errors++;
 }
@@ -19603,24 +19616,12 @@ props0 = props0 || {};
 Object.assign(props0, props18);
 }
 }
-const _errs425 = errors;
+const _errs427 = errors;
 let valid100 = true;
-const _errs426 = errors;
+const _errs428 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing19;
 if((data.type === undefined) && (missing19 = "type")){
-const err416 = {};
-if(vErrors === null){
-vErrors = [err416];
-}
-else {
-vErrors.push(err416);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("flee" !== data.type){
 const err417 = {};
 if(vErrors === null){
 vErrors = [err417];
@@ -19630,24 +19631,10 @@ vErrors.push(err417);
 }
 errors++;
 }
-}
-}
-}
-var _valid19 = _errs426 === errors;
-errors = _errs425;
-if(vErrors !== null){
-if(_errs425){
-vErrors.length = _errs425;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid19){
-const _errs428 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err418 = {instancePath,schemaPath:"#/allOf/19/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.type !== undefined){
+if("flee" !== data.type){
+const err418 = {};
 if(vErrors === null){
 vErrors = [err418];
 }
@@ -19656,8 +19643,24 @@ vErrors.push(err418);
 }
 errors++;
 }
-if(data.round === undefined){
-const err419 = {instancePath,schemaPath:"#/allOf/19/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+}
+}
+}
+var _valid19 = _errs428 === errors;
+errors = _errs427;
+if(vErrors !== null){
+if(_errs427){
+vErrors.length = _errs427;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid19){
+const _errs430 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err419 = {instancePath,schemaPath:"#/allOf/19/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err419];
 }
@@ -19666,8 +19669,8 @@ vErrors.push(err419);
 }
 errors++;
 }
-if(data.target === undefined){
-const err420 = {instancePath,schemaPath:"#/allOf/19/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+if(data.round === undefined){
+const err420 = {instancePath,schemaPath:"#/allOf/19/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
 if(vErrors === null){
 vErrors = [err420];
 }
@@ -19676,8 +19679,8 @@ vErrors.push(err420);
 }
 errors++;
 }
-if(data.position === undefined){
-const err421 = {instancePath,schemaPath:"#/allOf/19/then/required",keyword:"required",params:{missingProperty: "position"},message:"must have required property '"+"position"+"'"};
+if(data.target === undefined){
+const err421 = {instancePath,schemaPath:"#/allOf/19/then/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
 vErrors = [err421];
 }
@@ -19686,8 +19689,8 @@ vErrors.push(err421);
 }
 errors++;
 }
-if(data.chip === undefined){
-const err422 = {instancePath,schemaPath:"#/allOf/19/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
+if(data.position === undefined){
+const err422 = {instancePath,schemaPath:"#/allOf/19/then/required",keyword:"required",params:{missingProperty: "position"},message:"must have required property '"+"position"+"'"};
 if(vErrors === null){
 vErrors = [err422];
 }
@@ -19696,9 +19699,8 @@ vErrors.push(err422);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("flee" !== data.type){
-const err423 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/19/then/properties/type/const",keyword:"const",params:{allowedValue: "flee"},message:"must be equal to constant"};
+if(data.chip === undefined){
+const err423 = {instancePath,schemaPath:"#/allOf/19/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
 if(vErrors === null){
 vErrors = [err423];
 }
@@ -19707,10 +19709,9 @@ vErrors.push(err423);
 }
 errors++;
 }
-}
-if(data.target !== undefined){
-if(typeof data.target !== "string"){
-const err424 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/19/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("flee" !== data.type){
+const err424 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/19/then/properties/type/const",keyword:"const",params:{allowedValue: "flee"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err424];
 }
@@ -19720,9 +19721,9 @@ vErrors.push(err424);
 errors++;
 }
 }
-if(data.position !== undefined){
-if(typeof data.position !== "string"){
-const err425 = {instancePath:instancePath+"/position",schemaPath:"#/allOf/19/then/properties/position/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.target !== undefined){
+if(typeof data.target !== "string"){
+const err425 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/19/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err425];
 }
@@ -19732,9 +19733,9 @@ vErrors.push(err425);
 errors++;
 }
 }
-if(data.chip !== undefined){
-if(typeof data.chip !== "string"){
-const err426 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/19/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.position !== undefined){
+if(typeof data.position !== "string"){
+const err426 = {instancePath:instancePath+"/position",schemaPath:"#/allOf/19/then/properties/position/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err426];
 }
@@ -19744,10 +19745,9 @@ vErrors.push(err426);
 errors++;
 }
 }
-if(data.round !== undefined){
-let data200 = data.round;
-if(!(((typeof data200 == "number") && (!(data200 % 1) && !isNaN(data200))) && (isFinite(data200)))){
-const err427 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/19/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.chip !== undefined){
+if(typeof data.chip !== "string"){
+const err427 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/19/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err427];
 }
@@ -19756,9 +19756,11 @@ vErrors.push(err427);
 }
 errors++;
 }
-if((typeof data200 == "number") && (isFinite(data200))){
-if(data200 < 0 || isNaN(data200)){
-const err428 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/19/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.round !== undefined){
+let data201 = data.round;
+if(!(((typeof data201 == "number") && (!(data201 % 1) && !isNaN(data201))) && (isFinite(data201)))){
+const err428 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/19/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err428];
 }
@@ -19767,10 +19769,21 @@ vErrors.push(err428);
 }
 errors++;
 }
+if((typeof data201 == "number") && (isFinite(data201))){
+if(data201 < 0 || isNaN(data201)){
+const err429 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/19/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err429];
+}
+else {
+vErrors.push(err429);
+}
+errors++;
 }
 }
 }
-var _valid19 = _errs428 === errors;
+}
+var _valid19 = _errs430 === errors;
 valid100 = _valid19;
 if(valid100){
 var props19 = {};
@@ -19782,12 +19795,12 @@ props19.round = true;
 }
 }
 if(!valid100){
-const err429 = {instancePath,schemaPath:"#/allOf/19/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err430 = {instancePath,schemaPath:"#/allOf/19/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err429];
+vErrors = [err430];
 }
 else {
-vErrors.push(err429);
+vErrors.push(err430);
 }
 errors++;
 }
@@ -19800,24 +19813,12 @@ props0 = props0 || {};
 Object.assign(props0, props19);
 }
 }
-const _errs439 = errors;
+const _errs441 = errors;
 let valid103 = true;
-const _errs440 = errors;
+const _errs442 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing20;
 if((data.type === undefined) && (missing20 = "type")){
-const err430 = {};
-if(vErrors === null){
-vErrors = [err430];
-}
-else {
-vErrors.push(err430);
-}
-errors++;
-}
-else {
-if(data.type !== undefined){
-if("card" !== data.type){
 const err431 = {};
 if(vErrors === null){
 vErrors = [err431];
@@ -19827,24 +19828,10 @@ vErrors.push(err431);
 }
 errors++;
 }
-}
-}
-}
-var _valid20 = _errs440 === errors;
-errors = _errs439;
-if(vErrors !== null){
-if(_errs439){
-vErrors.length = _errs439;
-}
 else {
-vErrors = null;
-}
-}
-if(_valid20){
-const _errs442 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err432 = {instancePath,schemaPath:"#/allOf/20/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data.type !== undefined){
+if("card" !== data.type){
+const err432 = {};
 if(vErrors === null){
 vErrors = [err432];
 }
@@ -19853,8 +19840,24 @@ vErrors.push(err432);
 }
 errors++;
 }
-if(data.round === undefined){
-const err433 = {instancePath,schemaPath:"#/allOf/20/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
+}
+}
+}
+var _valid20 = _errs442 === errors;
+errors = _errs441;
+if(vErrors !== null){
+if(_errs441){
+vErrors.length = _errs441;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid20){
+const _errs444 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err433 = {instancePath,schemaPath:"#/allOf/20/then/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err433];
 }
@@ -19863,8 +19866,8 @@ vErrors.push(err433);
 }
 errors++;
 }
-if(data.holder === undefined){
-const err434 = {instancePath,schemaPath:"#/allOf/20/then/required",keyword:"required",params:{missingProperty: "holder"},message:"must have required property '"+"holder"+"'"};
+if(data.round === undefined){
+const err434 = {instancePath,schemaPath:"#/allOf/20/then/required",keyword:"required",params:{missingProperty: "round"},message:"must have required property '"+"round"+"'"};
 if(vErrors === null){
 vErrors = [err434];
 }
@@ -19873,8 +19876,8 @@ vErrors.push(err434);
 }
 errors++;
 }
-if(data.card === undefined){
-const err435 = {instancePath,schemaPath:"#/allOf/20/then/required",keyword:"required",params:{missingProperty: "card"},message:"must have required property '"+"card"+"'"};
+if(data.holder === undefined){
+const err435 = {instancePath,schemaPath:"#/allOf/20/then/required",keyword:"required",params:{missingProperty: "holder"},message:"must have required property '"+"holder"+"'"};
 if(vErrors === null){
 vErrors = [err435];
 }
@@ -19883,8 +19886,8 @@ vErrors.push(err435);
 }
 errors++;
 }
-if(data.cardName === undefined){
-const err436 = {instancePath,schemaPath:"#/allOf/20/then/required",keyword:"required",params:{missingProperty: "cardName"},message:"must have required property '"+"cardName"+"'"};
+if(data.card === undefined){
+const err436 = {instancePath,schemaPath:"#/allOf/20/then/required",keyword:"required",params:{missingProperty: "card"},message:"must have required property '"+"card"+"'"};
 if(vErrors === null){
 vErrors = [err436];
 }
@@ -19893,8 +19896,8 @@ vErrors.push(err436);
 }
 errors++;
 }
-if(data.on === undefined){
-const err437 = {instancePath,schemaPath:"#/allOf/20/then/required",keyword:"required",params:{missingProperty: "on"},message:"must have required property '"+"on"+"'"};
+if(data.cardName === undefined){
+const err437 = {instancePath,schemaPath:"#/allOf/20/then/required",keyword:"required",params:{missingProperty: "cardName"},message:"must have required property '"+"cardName"+"'"};
 if(vErrors === null){
 vErrors = [err437];
 }
@@ -19903,8 +19906,8 @@ vErrors.push(err437);
 }
 errors++;
 }
-if(data.pointer === undefined){
-const err438 = {instancePath,schemaPath:"#/allOf/20/then/required",keyword:"required",params:{missingProperty: "pointer"},message:"must have required property '"+"pointer"+"'"};
+if(data.on === undefined){
+const err438 = {instancePath,schemaPath:"#/allOf/20/then/required",keyword:"required",params:{missingProperty: "on"},message:"must have required property '"+"on"+"'"};
 if(vErrors === null){
 vErrors = [err438];
 }
@@ -19913,8 +19916,8 @@ vErrors.push(err438);
 }
 errors++;
 }
-if(data.chip === undefined){
-const err439 = {instancePath,schemaPath:"#/allOf/20/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
+if(data.pointer === undefined){
+const err439 = {instancePath,schemaPath:"#/allOf/20/then/required",keyword:"required",params:{missingProperty: "pointer"},message:"must have required property '"+"pointer"+"'"};
 if(vErrors === null){
 vErrors = [err439];
 }
@@ -19923,8 +19926,8 @@ vErrors.push(err439);
 }
 errors++;
 }
-if(data.depth === undefined){
-const err440 = {instancePath,schemaPath:"#/allOf/20/then/required",keyword:"required",params:{missingProperty: "depth"},message:"must have required property '"+"depth"+"'"};
+if(data.chip === undefined){
+const err440 = {instancePath,schemaPath:"#/allOf/20/then/required",keyword:"required",params:{missingProperty: "chip"},message:"must have required property '"+"chip"+"'"};
 if(vErrors === null){
 vErrors = [err440];
 }
@@ -19933,9 +19936,8 @@ vErrors.push(err440);
 }
 errors++;
 }
-if(data.type !== undefined){
-if("card" !== data.type){
-const err441 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/20/then/properties/type/const",keyword:"const",params:{allowedValue: "card"},message:"must be equal to constant"};
+if(data.depth === undefined){
+const err441 = {instancePath,schemaPath:"#/allOf/20/then/required",keyword:"required",params:{missingProperty: "depth"},message:"must have required property '"+"depth"+"'"};
 if(vErrors === null){
 vErrors = [err441];
 }
@@ -19944,10 +19946,9 @@ vErrors.push(err441);
 }
 errors++;
 }
-}
-if(data.holder !== undefined){
-if(typeof data.holder !== "string"){
-const err442 = {instancePath:instancePath+"/holder",schemaPath:"#/allOf/20/then/properties/holder/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.type !== undefined){
+if("card" !== data.type){
+const err442 = {instancePath:instancePath+"/type",schemaPath:"#/allOf/20/then/properties/type/const",keyword:"const",params:{allowedValue: "card"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err442];
 }
@@ -19957,9 +19958,9 @@ vErrors.push(err442);
 errors++;
 }
 }
-if(data.card !== undefined){
-if(typeof data.card !== "string"){
-const err443 = {instancePath:instancePath+"/card",schemaPath:"#/allOf/20/then/properties/card/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.holder !== undefined){
+if(typeof data.holder !== "string"){
+const err443 = {instancePath:instancePath+"/holder",schemaPath:"#/allOf/20/then/properties/holder/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err443];
 }
@@ -19969,9 +19970,9 @@ vErrors.push(err443);
 errors++;
 }
 }
-if(data.cardName !== undefined){
-if(typeof data.cardName !== "string"){
-const err444 = {instancePath:instancePath+"/cardName",schemaPath:"#/allOf/20/then/properties/cardName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.card !== undefined){
+if(typeof data.card !== "string"){
+const err444 = {instancePath:instancePath+"/card",schemaPath:"#/allOf/20/then/properties/card/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err444];
 }
@@ -19981,10 +19982,9 @@ vErrors.push(err444);
 errors++;
 }
 }
-if(data.on !== undefined){
-let data206 = data.on;
-if(!((((((((((data206 === "fightStart") || (data206 === "fightEnd")) || (data206 === "roundStart")) || (data206 === "turnStart")) || (data206 === "turnEnd")) || (data206 === "damageDealt")) || (data206 === "damageTaken")) || (data206 === "enemyDefeated")) || (data206 === "down")) || (data206 === "conditionApplied"))){
-const err445 = {instancePath:instancePath+"/on",schemaPath:"#/allOf/20/then/properties/on/enum",keyword:"enum",params:{allowedValues: schema167.allOf[20].then.properties.on.enum},message:"must be equal to one of the allowed values"};
+if(data.cardName !== undefined){
+if(typeof data.cardName !== "string"){
+const err445 = {instancePath:instancePath+"/cardName",schemaPath:"#/allOf/20/then/properties/cardName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err445];
 }
@@ -19994,9 +19994,10 @@ vErrors.push(err445);
 errors++;
 }
 }
-if(data.source !== undefined){
-if(typeof data.source !== "string"){
-const err446 = {instancePath:instancePath+"/source",schemaPath:"#/allOf/20/then/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.on !== undefined){
+let data207 = data.on;
+if(!((((((((((data207 === "fightStart") || (data207 === "fightEnd")) || (data207 === "roundStart")) || (data207 === "turnStart")) || (data207 === "turnEnd")) || (data207 === "damageDealt")) || (data207 === "damageTaken")) || (data207 === "enemyDefeated")) || (data207 === "down")) || (data207 === "conditionApplied"))){
+const err446 = {instancePath:instancePath+"/on",schemaPath:"#/allOf/20/then/properties/on/enum",keyword:"enum",params:{allowedValues: schema167.allOf[20].then.properties.on.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err446];
 }
@@ -20006,9 +20007,9 @@ vErrors.push(err446);
 errors++;
 }
 }
-if(data.target !== undefined){
-if(typeof data.target !== "string"){
-const err447 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/20/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.source !== undefined){
+if(typeof data.source !== "string"){
+const err447 = {instancePath:instancePath+"/source",schemaPath:"#/allOf/20/then/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err447];
 }
@@ -20018,9 +20019,9 @@ vErrors.push(err447);
 errors++;
 }
 }
-if(data.pointer !== undefined){
-if(typeof data.pointer !== "string"){
-const err448 = {instancePath:instancePath+"/pointer",schemaPath:"#/allOf/20/then/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.target !== undefined){
+if(typeof data.target !== "string"){
+const err448 = {instancePath:instancePath+"/target",schemaPath:"#/allOf/20/then/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err448];
 }
@@ -20030,10 +20031,9 @@ vErrors.push(err448);
 errors++;
 }
 }
-if(data.depth !== undefined){
-let data210 = data.depth;
-if(!(((typeof data210 == "number") && (!(data210 % 1) && !isNaN(data210))) && (isFinite(data210)))){
-const err449 = {instancePath:instancePath+"/depth",schemaPath:"#/allOf/20/then/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.pointer !== undefined){
+if(typeof data.pointer !== "string"){
+const err449 = {instancePath:instancePath+"/pointer",schemaPath:"#/allOf/20/then/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err449];
 }
@@ -20042,9 +20042,11 @@ vErrors.push(err449);
 }
 errors++;
 }
-if((typeof data210 == "number") && (isFinite(data210))){
-if(data210 > 8 || isNaN(data210)){
-const err450 = {instancePath:instancePath+"/depth",schemaPath:"#/allOf/20/then/properties/depth/maximum",keyword:"maximum",params:{comparison: "<=", limit: 8},message:"must be <= 8"};
+}
+if(data.depth !== undefined){
+let data211 = data.depth;
+if(!(((typeof data211 == "number") && (!(data211 % 1) && !isNaN(data211))) && (isFinite(data211)))){
+const err450 = {instancePath:instancePath+"/depth",schemaPath:"#/allOf/20/then/properties/depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err450];
 }
@@ -20053,8 +20055,9 @@ vErrors.push(err450);
 }
 errors++;
 }
-if(data210 < 1 || isNaN(data210)){
-const err451 = {instancePath:instancePath+"/depth",schemaPath:"#/allOf/20/then/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data211 == "number") && (isFinite(data211))){
+if(data211 > 8 || isNaN(data211)){
+const err451 = {instancePath:instancePath+"/depth",schemaPath:"#/allOf/20/then/properties/depth/maximum",keyword:"maximum",params:{comparison: "<=", limit: 8},message:"must be <= 8"};
 if(vErrors === null){
 vErrors = [err451];
 }
@@ -20063,11 +20066,8 @@ vErrors.push(err451);
 }
 errors++;
 }
-}
-}
-if(data.chip !== undefined){
-if(typeof data.chip !== "string"){
-const err452 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/20/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data211 < 1 || isNaN(data211)){
+const err452 = {instancePath:instancePath+"/depth",schemaPath:"#/allOf/20/then/properties/depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err452];
 }
@@ -20077,10 +20077,10 @@ vErrors.push(err452);
 errors++;
 }
 }
-if(data.round !== undefined){
-let data212 = data.round;
-if(!(((typeof data212 == "number") && (!(data212 % 1) && !isNaN(data212))) && (isFinite(data212)))){
-const err453 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/20/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+if(data.chip !== undefined){
+if(typeof data.chip !== "string"){
+const err453 = {instancePath:instancePath+"/chip",schemaPath:"#/allOf/20/then/properties/chip/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err453];
 }
@@ -20089,9 +20089,11 @@ vErrors.push(err453);
 }
 errors++;
 }
-if((typeof data212 == "number") && (isFinite(data212))){
-if(data212 < 0 || isNaN(data212)){
-const err454 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/20/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.round !== undefined){
+let data213 = data.round;
+if(!(((typeof data213 == "number") && (!(data213 % 1) && !isNaN(data213))) && (isFinite(data213)))){
+const err454 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/20/then/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err454];
 }
@@ -20100,10 +20102,21 @@ vErrors.push(err454);
 }
 errors++;
 }
+if((typeof data213 == "number") && (isFinite(data213))){
+if(data213 < 0 || isNaN(data213)){
+const err455 = {instancePath:instancePath+"/round",schemaPath:"#/allOf/20/then/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err455];
+}
+else {
+vErrors.push(err455);
+}
+errors++;
 }
 }
 }
-var _valid20 = _errs442 === errors;
+}
+var _valid20 = _errs444 === errors;
 valid103 = _valid20;
 if(valid103){
 var props20 = {};
@@ -20121,12 +20134,12 @@ props20.round = true;
 }
 }
 if(!valid103){
-const err455 = {instancePath,schemaPath:"#/allOf/20/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err456 = {instancePath,schemaPath:"#/allOf/20/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err455];
+vErrors = [err456];
 }
 else {
-vErrors.push(err455);
+vErrors.push(err456);
 }
 errors++;
 }
@@ -20141,12 +20154,12 @@ Object.assign(props0, props20);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err456 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+const err457 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
-vErrors = [err456];
+vErrors = [err457];
 }
 else {
-vErrors.push(err456);
+vErrors.push(err457);
 }
 errors++;
 }
@@ -20157,22 +20170,9 @@ props0.fight = true;
 props0.round = true;
 }
 if(data.type !== undefined){
-let data213 = data.type;
-if(!(((((((((((((((((((((data213 === "fightStart") || (data213 === "round")) || (data213 === "turn")) || (data213 === "check")) || (data213 === "reaction")) || (data213 === "damage")) || (data213 === "condition")) || (data213 === "down")) || (data213 === "noTime")) || (data213 === "fightEnd")) || (data213 === "heal")) || (data213 === "ability")) || (data213 === "harm")) || (data213 === "sustain")) || (data213 === "regenerate")) || (data213 === "move")) || (data213 === "gain")) || (data213 === "arrive")) || (data213 === "draw")) || (data213 === "flee")) || (data213 === "card"))){
-const err457 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema167.properties.type.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err457];
-}
-else {
-vErrors.push(err457);
-}
-errors++;
-}
-}
-if(data.fight !== undefined){
-let data214 = data.fight;
-if(!(((typeof data214 == "number") && (!(data214 % 1) && !isNaN(data214))) && (isFinite(data214)))){
-const err458 = {instancePath:instancePath+"/fight",schemaPath:"#/properties/fight/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+let data214 = data.type;
+if(!(((((((((((((((((((((data214 === "fightStart") || (data214 === "round")) || (data214 === "turn")) || (data214 === "check")) || (data214 === "reaction")) || (data214 === "damage")) || (data214 === "condition")) || (data214 === "down")) || (data214 === "noTime")) || (data214 === "fightEnd")) || (data214 === "heal")) || (data214 === "ability")) || (data214 === "harm")) || (data214 === "sustain")) || (data214 === "regenerate")) || (data214 === "move")) || (data214 === "gain")) || (data214 === "arrive")) || (data214 === "draw")) || (data214 === "flee")) || (data214 === "card"))){
+const err458 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema167.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err458];
 }
@@ -20181,9 +20181,11 @@ vErrors.push(err458);
 }
 errors++;
 }
-if((typeof data214 == "number") && (isFinite(data214))){
-if(data214 < 0 || isNaN(data214)){
-const err459 = {instancePath:instancePath+"/fight",schemaPath:"#/properties/fight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.fight !== undefined){
+let data215 = data.fight;
+if(!(((typeof data215 == "number") && (!(data215 % 1) && !isNaN(data215))) && (isFinite(data215)))){
+const err459 = {instancePath:instancePath+"/fight",schemaPath:"#/properties/fight/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err459];
 }
@@ -20192,12 +20194,9 @@ vErrors.push(err459);
 }
 errors++;
 }
-}
-}
-if(data.round !== undefined){
-let data215 = data.round;
-if(!(((typeof data215 == "number") && (!(data215 % 1) && !isNaN(data215))) && (isFinite(data215)))){
-const err460 = {instancePath:instancePath+"/round",schemaPath:"#/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data215 == "number") && (isFinite(data215))){
+if(data215 < 0 || isNaN(data215)){
+const err460 = {instancePath:instancePath+"/fight",schemaPath:"#/properties/fight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err460];
 }
@@ -20206,9 +20205,12 @@ vErrors.push(err460);
 }
 errors++;
 }
-if((typeof data215 == "number") && (isFinite(data215))){
-if(data215 < 0 || isNaN(data215)){
-const err461 = {instancePath:instancePath+"/round",schemaPath:"#/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data.round !== undefined){
+let data216 = data.round;
+if(!(((typeof data216 == "number") && (!(data216 % 1) && !isNaN(data216))) && (isFinite(data216)))){
+const err461 = {instancePath:instancePath+"/round",schemaPath:"#/properties/round/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err461];
 }
@@ -20217,16 +20219,27 @@ vErrors.push(err461);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err462 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data216 == "number") && (isFinite(data216))){
+if(data216 < 0 || isNaN(data216)){
+const err462 = {instancePath:instancePath+"/round",schemaPath:"#/properties/round/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err462];
 }
 else {
 vErrors.push(err462);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err463 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err463];
+}
+else {
+vErrors.push(err463);
 }
 errors++;
 }
@@ -20237,4 +20250,4 @@ return errors === 0;
 validate66.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const systemSchema = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:system:1","title":"Rules Studio system","description":"A tabletop rule system as data (rules format v1). Formulas are strings in the Rules Studio formula language; each formula field names its context in `x-formula` (what it may read) and, when it must be true or false, `x-formula-type: boolean`.","type":"object","required":["id","name","version","formatVersion","attributes"],"additionalProperties":false,"properties":{"cards":{"type":"array","items":{"$ref":"#/$defs/card"},"description":"Cards every combatant holds (issue 23): rules that fire on fight events (`on`) and do what rules do (`do`)."},"$schema":{"type":"string","description":"Where editors find this schema, e.g. `../schemas/system.schema.json`."},"id":{"$ref":"#/$defs/id","description":"Stable id of the system, also its file name (`classic-d20`)."},"name":{"type":"string","minLength":1,"description":"The system's name as players know it."},"version":{"type":"string","minLength":1,"description":"Your own version of the system (free text, e.g. `1.0.0`)."},"formatVersion":{"const":1,"description":"Version of the rules file format. This app reads version 1."},"description":{"type":"string","description":"What the system is, for people."},"grid":{"type":"boolean","description":"true: fights are played on squares. false: no grid; where each one stands is a band or a row (spec §2.9). A `grid: true` system's fight with a `map` is fought on squares (the `map` rules); one without is fought in bands."},"map":{"type":"object","additionalProperties":false,"description":"Rules for fights on a battle map of squares (a fight's `map`): speed, the diagonal rule, reach in squares, and the conditions flanking, cover and long range lend a blow's check. A fight without a map never reads them.","properties":{"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Squares a combatant walks in its turn, before it acts (default `6`: 30 feet)."},"diagonal":{"type":"array","items":{"type":"integer","minimum":1,"maximum":10,"description":"What one diagonal step costs."},"minItems":1,"maxItems":8,"description":"What successive diagonal steps of one move cost, round and round (default `[1]`: a diagonal costs one square; `[1, 2]`: 1, 2, 1, 2, as 5-10-5 feet). A reach or range is measured the same way."},"difficult":{"type":"integer","minimum":1,"maximum":10,"description":"What a step into difficult terrain costs, times the step's own cost (default 2)."},"reach":{"type":"object","description":"Squares a blow of each reach word carries (default `near` 1, any other word 24): `{ \"near\": { \"squares\": 1 }, \"far\": { \"squares\": 16, \"long\": 64 } }`.","additionalProperties":{"type":"object","additionalProperties":false,"required":["squares"],"description":"One reach word on the map.","properties":{"squares":{"type":"integer","minimum":1,"maximum":1000,"description":"Squares it reaches at its normal range."},"long":{"type":"integer","minimum":1,"maximum":10000,"description":"Squares it reaches at long range (from `squares` on, the attacker holds `map.longRange` for the blow)."}}}},"longRange":{"$ref":"#/$defs/id","description":"Condition id the attacker holds for a blow at long range (past `squares`, within `long`): its `edge` is the long-range disadvantage."},"flanking":{"$ref":"#/$defs/id","description":"Condition id the target holds for a melee blow while an ally of the attacker (standing, able to act) stands on the square opposite the attacker's: flanking, as an optional rule (absent: no flanking)."},"cover":{"$ref":"#/$defs/id","description":"Condition id the target holds for a blow whose line (centre to centre) crosses a cover square, the target's own included, or grazes a wall at a corner (absent: no cover). A line through a wall is blocked: no blow."},"opportunity":{"type":"boolean","description":"true: walking out of a standing foe's melee reach provokes its opportunity attack (its `near` blow that reaches farthest, as a reaction), once a move; a teleport or a disengage never does (default `combat.reaction.opportunity`). The foe's `react.on: leave` orders answer first. A foe's melee reach is its `near` blows' `squares` (a glaive's 2), else `map.reach.near`."},"creatureCover":{"$ref":"#/$defs/id","description":"Condition id the target holds for a blow whose line (centre to centre) crosses a square where another combatant stands, friend or foe of either (the SRD's cover from creatures; the attacker's and the target's own squares and the fallen left out). May be the same condition as `cover`: it is held once. Absent: creatures give no cover."},"dash":{"$ref":"#/$defs/id","description":"Ability id of the Dash (an ability of `abilities`; every combatant on a map may use it): a combatant whose movement policy dashes (`fights[].map.movement` with `dash: true`) uses it once a turn, when it helps, to walk its speed a second time, spending what its `uses` names before it acts (classic-d20's an Action: no attack that turn). Its move event carries the ability's id. Absent: nobody dashes."},"moveAfter":{"type":"boolean","description":"true: a combatant walks what is left of its speed after it acts, by its movement policy (a closer whose target fell moves on toward the next foe, an archer steps out of a foe's reach after shooting, a protector back beside its ward); the walk before and the walk after together stay within its speed. Default false: it walks only before it acts."}}},"positions":{"type":"object","additionalProperties":false,"description":"Where combatants stand when there is no grid: range bands and named rows.","properties":{"bands":{"$ref":"#/$defs/stringList","description":"Range bands the system speaks of (default `near`, `far`)."},"rows":{"$ref":"#/$defs/stringList","description":"Rows the system names, front first, e.g. `[\"front\", \"back\"]`."},"advance":{"type":"boolean","description":"true: rows close up. Whenever every combatant of a side standing in a row of `rows` is down (or nobody of that side stands there), each of that side's combatants in a later row moves up one row, until no row ahead of a standing combatant is empty (row formation: when the front row falls, the next in line is the new front row). Checked when the fight starts and whenever someone goes down; each move is a `move` event. Default false."}}},"attributes":{"type":"object","description":"Base numbers of a sheet, by id. Read in formulas as `@str`. Names the engine reads itself are refused (reserved: `natural`, `total`, `vs`, `outcome`, `degree`, `crit`, `edge`, `stat`, `damage`, `damageType`, `clock`, `initiative`, `level`, `tier`, `role`, `position`, `conditions`, the engine's lists, anything starting `self.`, `target.`, `attacker.`, `source.`, `roll.`, `mods.`, `reaction.`, `vs.`, and `attack.melee`, `attack.targets`, `attack.hits`, `action.speed`, `class.attacks`, `class.<id>.level`): `@edge` would read the check's edge, never this.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/attribute"}},"derived":{"type":"object","description":"Values computed from the sheet, by name (dotted names allowed: `str.mod`). Read as `@str.mod`. A derived value that reads a track is recomputed when the track changes. A derived value may not be named like an attribute, a track or a track's maximum (`hp`, `hp.max`): `@hp` would read it while its chip names the track. Names the engine reads itself are refused (reserved: `natural`, `total`, `vs`, `outcome`, `degree`, `crit`, `edge`, `stat`, `damage`, `damageType`, `clock`, `initiative`, `level`, `tier`, `role`, `position`, `conditions`, the engine's lists, anything starting `self.`, `target.`, `attacker.`, `source.`, `roll.`, `mods.`, `reaction.`, `vs.`, and `attack.melee`, `attack.targets`, `attack.hits`, `action.speed`, `class.attacks`, `class.<id>.level`): `@edge` would read the check's edge, never this.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the sheet: attributes, other derived values, `@level`, tracks."}},"tracks":{"type":"object","description":"Numbers that go up and down in a fight (`hp`), read as `@hp` (current) and `@hp.max`. Names the engine reads itself are refused (reserved: `natural`, `total`, `vs`, `outcome`, `degree`, `crit`, `edge`, `stat`, `damage`, `damageType`, `clock`, `initiative`, `level`, `tier`, `role`, `position`, `conditions`, the engine's lists, anything starting `self.`, `target.`, `attacker.`, `source.`, `roll.`, `mods.`, `reaction.`, `vs.`, and `attack.melee`, `attack.targets`, `attack.hits`, `action.speed`, `class.attacks`, `class.<id>.level`): `@edge` would read the check's edge, never this.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/track"}},"functions":{"type":"object","description":"Your own functions, callable from every formula: `throw(10)`. No recursion. A name that reads as dice is refused (`d100e` is the die `d100` and then `e`: no name may start with `d` and a digit, `%`, `(` or `F`), as are the built-ins (`max`) and the words of the language (`and`, `true`).","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/userFunction"}},"checks":{"type":"object","description":"Named checks (`attack`, `initiative`, `save.con`): a roll and its outcomes.","propertyNames":{"$ref":"#/$defs/id"},"additionalProperties":{"$ref":"#/$defs/check"}},"combat":{"$ref":"#/$defs/combat"},"turn":{"$ref":"#/$defs/turn"},"conditions":{"type":"array","description":"Conditions a combatant can carry (prone, paralyzed, blessed).","items":{"$ref":"#/$defs/condition"}},"abilities":{"type":"array","description":"Abilities, spells, reactions and potions.","items":{"$ref":"#/$defs/ability"}},"lists":{"type":"object","description":"String lists a combatant may carry besides the engine's own (`resist`, `vulnerable`, `immune`, `tags`, `conditionImmune`), each read in formulas as `@target.<name>` (Libra: `weak`, `killers`). A hero, template or creature writes one under its name. Default: none. A list may not be named like an attribute or a track, nor take a reserved name (see `attributes`).","additionalProperties":{"type":"object","additionalProperties":false,"description":"One list, by its name: `{ \"weapon\": true }` or `{}`.","properties":{"description":{"type":"string","description":"What the list holds."},"weapon":{"type":"boolean","description":"A hero's weapon's list of this name joins the hero's (Libra's killers). Default false."}}}},"tiers":{"type":"object","additionalProperties":false,"description":"The tiers enemy templates are built at: a fight's `template.tier`, the values `@tier` may take, the balance grid's columns. Default `{ \"min\": 1, \"max\": 6 }`.","properties":{"min":{"type":"integer","minimum":0,"maximum":1000,"description":"Lowest tier (default 1)."},"max":{"type":"integer","minimum":0,"maximum":1000,"description":"Highest tier (default 6); at least `min`."}}},"templates":{"type":"array","description":"Enemy sheets built from role and tier (the system's `tiers`, 1..6 by default).","items":{"$ref":"#/$defs/template"}},"classes":{"type":"object","description":"Classes by id; a hero's `classes` gives the level in each.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/class"}},"bestiary":{"type":"array","description":"Creatures that fight with their own numbers.","items":{"$ref":"#/$defs/creature"}},"heroes":{"type":"array","description":"Heroes for the sandbox and `sim`.","items":{"$ref":"#/$defs/hero"}},"fights":{"type":"array","description":"Fights for the sandbox and `sim --fight ID`.","items":{"$ref":"#/$defs/fight"}},"parties":{"type":"array","description":"Named groups of heroes for the balance tools: `sim FILE --grid --party ID` fights each template role at each tier against this party.","items":{"$ref":"#/$defs/party"}},"encounters":{"$ref":"#/$defs/encounters","description":"Difficulty budget: what a fight should cost by the book, compared by the balance tools with how it plays."}},"$defs":{"party":{"type":"object","required":["id","heroes"],"additionalProperties":false,"description":"A party: heroes that fight together in the balance grid.","properties":{"id":{"$ref":"#/$defs/id","description":"Party id: `sim FILE --grid --party ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","minItems":1,"items":{"type":"string","description":"Hero id."},"description":"Hero ids (each must be one of `heroes`)."}}},"encounters":{"type":"object","required":["budget","expect"],"additionalProperties":false,"description":"Difficulty budget. A fight's budget is the sum of `budget` over its enemies; `expect` says what win rate a budget should give, so the balance tools can flag fights where the book and the dice disagree.","properties":{"budget":{"type":"string","x-formula":"encounter","x-formula-type":"number","description":"Budget of one enemy (context `encounter`: `@tier`, `@role`, `@challenge`, `@party.size`, `@party.level`), summed over the fight's enemies, like an XP budget: `\"@tier * (@role == 'boss' ? 8 : @role == 'elite' ? 3 : 1)\"`."},"expect":{"type":"array","minItems":1,"description":"The heroes' expected win rate at given budgets: `[{ \"budget\": 4, \"winRate\": 0.9 }, { \"budget\": 12, \"winRate\": 0.5 }]`. Between points the expectation is read on a straight line; beyond the ends it stays at the end's value.","items":{"type":"object","required":["budget","winRate"],"additionalProperties":false,"description":"One point: a budget and the win rate it should give.","properties":{"budget":{"type":"number","description":"A fight's total budget."},"winRate":{"type":"number","minimum":0,"maximum":1,"description":"Heroes' expected win rate at that budget, 0..1."}}}},"tolerance":{"type":"number","minimum":0,"maximum":1,"description":"How far the simulated win rate may sit from the expectation before a fight is flagged (default 0.15): flagged when the whole 95% interval lies outside expectation ± tolerance."}}},"targetPick":{"type":"string","enum":["fewest-hp","most-hp","most-hurt","last-attacker","provoker","nearest"],"description":"Whom a combatant strikes among the foes it may target (`canTarget`), when no `focus` names one: `fewest-hp` the fewest hit points (the default); `most-hp` the most; `most-hurt` the lowest fraction of its maximum; `last-attacker` the foe who last attacked it (hit or miss) while that one can be targeted; `provoker` the foe who last provoked it (a check outcome with `provokes`, the 7–9 that draws a monster's answer) while that one can be targeted; `nearest` the front row (or the near band) first. Ties go to the fewer hit points, then to the one listed first; `last-attacker` and `provoker` fall back to `fewest-hp` while there is nobody to answer."},"id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]*$","description":"An id: letters, digits, `_`, `-` and `.`, starting with a letter or digit."},"refName":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"A name read in formulas as `@name`: letters, digits and `_`, not starting with a digit."},"refPath":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$","description":"A name read in formulas as `@name`; dots allowed (`str.mod`)."},"stringList":{"type":"array","items":{"type":"string"},"description":"A list of words."},"idList":{"type":"array","items":{"type":"string"},"description":"A list of ids."},"attribute":{"type":"object","required":["name"],"additionalProperties":false,"description":"A base number of the sheet.","properties":{"name":{"type":"string","description":"Display name, shown on chips (`Strength`)."},"abbr":{"type":"string","description":"Short label (`STR`)."},"default":{"type":"number","description":"Value when a sheet does not give one."},"min":{"type":"number","description":"Lowest allowed value."},"max":{"type":"number","description":"Highest allowed value."},"whole":{"type":"boolean","description":"Only whole numbers are allowed (a number of dice, a die's size, a rating): the checker reports 2.5 where it is written."},"description":{"type":"string","description":"What it measures, for people."}}},"track":{"type":"object","required":["name","max"],"additionalProperties":false,"description":"A number that goes up and down in a fight.","properties":{"name":{"type":"string","description":"Display name (`Hit points`)."},"max":{"type":"string","x-formula":"sheet","description":"The maximum, a formula over the sheet: `10 + @con.mod * @level`."},"start":{"type":"string","x-formula":"sheet","description":"Value at the start of a fight (default: the maximum). `0` for a track that fills, like Hope."},"counts":{"type":"array","items":{"type":"string"},"description":"Damage types whose hit points taken this track adds up, within its maximum: `[\"aggravated\"]` keeps the aggravated wounds of live action, which blood cannot heal (a heal reads `@hp.max - @hp > @aggravated`). The type is the one the log's damage event names, after the damage steps; each addition is a `gain` event. Healing never lowers it. Usually `start: \"0\"`."},"description":{"type":"string","description":"What it measures, for people."}}},"userFunction":{"type":"object","required":["params","body"],"additionalProperties":false,"description":"A function of your own: `{ \"params\": [\"n\"], \"body\": \"d(@n)\" }`, called `throw(10)`.","properties":{"params":{"type":"array","items":{"$ref":"#/$defs/refName"},"description":"Parameter names, read in the body as `@n`."},"body":{"type":"string","x-formula":"function","description":"The body: a formula over the parameters."},"description":{"type":"string","description":"What it computes, for people."}}},"trackAmount":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"An amount of a track: `{ \"track\": \"hope\", \"amount\": \"1\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"sheet","description":"How much, a formula over the sheet."}}},"outcomeGain":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"A track that an outcome fills for the one who rolled: `{ \"track\": \"progress\", \"amount\": \"@degree\" }`.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"check.gain","description":"How much, a formula over the roller's sheet, the roll and this outcome (`@degree`, `@outcome`, `@crit`); a negative amount empties the track (never below 0)."}}},"outcome":{"type":"object","required":["id","when","result"],"additionalProperties":false,"description":"One outcome of a check. Outcomes are tried in order; the first whose `when` holds is the outcome.","properties":{"id":{"$ref":"#/$defs/id","description":"Outcome id (`hit`, `crit`), tallied by the simulator."},"name":{"type":"string","description":"Display name, on chips (`Hit`)."},"when":{"type":"string","x-formula":"check.outcome","x-formula-type":"boolean","description":"True when this is the outcome: `@total >= @vs`. Reads `@natural`, `@total`, `@vs`, `@roll.*`."},"provokes":{"type":"boolean","description":"true: the check's target now counts the actor as the one who provoked it, and a foe whose `picks` is `provoker` strikes that one next while it can be targeted (the 7–9 of a 2d6 move game). Default false."},"result":{"enum":["success","partial","fail"],"description":"What the rules read: `success`, `partial` or `fail`."},"crit":{"type":"boolean","description":"true: a critical success."},"botch":{"type":"boolean","description":"true: a botch (critical failure)."},"degree":{"type":"string","x-formula":"check.outcome","x-formula-type":"number","description":"Degree of success, a number."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the one who rolled (how a rule remembers something for the rest of the fight)."},"inflicts":{"$ref":"#/$defs/idList","description":"Condition ids put on the target (`off-balance`)."},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off the target (a `condition` event `ended` for each it held): an overcome that clears an aspect, a hit that breaks a guard. Taken off before `inflicts` puts any on."},"removesOwn":{"$ref":"#/$defs/idList","description":"Condition ids taken off the one who rolled (a `condition` event `ended` for each it held): a Spirit roll that ends Shaken, a recovery. Taken off before `applies` puts any on."},"counter":{"type":"boolean","description":"true when this outcome of a blow hurts the one who rolled: the defender's own first attack (a hero's weapon, a creature's first attack, a template's attack) deals its damage to the attacker, rolled on the defender's sheet through the damage steps. With a `vs` (format v1.1, opposed rolls) its damage reads the defender's own roll as `@natural`, `@roll.*`, `@crit` and `@degree` (Call of Cthulhu's fight back); without one, the blow's one roll decides both sides, and the damage reads that roll and this outcome's `@degree`, the defender's degree (a live-action defender who strikes back and wins: damage + floor(degree / 2)). Usually a `fail` outcome: the attacker's own blow does not land. Nothing happens when the defender has no attack; on a defender's own check (one named by a `vs`) it does nothing and is warned about."},"gain":{"type":"array","items":{"$ref":"#/$defs/outcomeGain"},"description":"Tracks of the one who rolled that fill: `[{ \"track\": \"hope\", \"amount\": \"1\" }]`. An amount may read the outcome's `@degree`: an extended challenge adds `@degree` to a progress track, and a botch empties it with `-@progress`."},"description":{"type":"string","description":"For people."}}},"check":{"defaultSnippets":[{"label":"check with hit and miss","description":"A roll against the target's defence with two outcomes.","body":{"name":"${1:Attack}","roll":"${2:d20 + @might}","outcomes":[{"id":"hit","name":"Hit","when":"@total >= @vs","result":"success"},{"id":"miss","name":"Miss","when":"true","result":"fail"}]}}],"type":"object","required":["roll"],"additionalProperties":false,"description":"A check: one roll, then the first outcome whose `when` holds. No outcomes: it only yields its total (initiative).","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"What the check is for, for people."},"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The roll, evaluated once: `d20 + @stat + @prof`. Reads the actor's sheet, `@stat`, reads, `@edge`, `@mods.<name>`, `@target.*`."},"edge":{"type":"object","required":["combine"],"additionalProperties":false,"description":"How advantage-like edges combine before the dice; the roll reads the result as `@edge`.","properties":{"combine":{"enum":["cancel","sum"],"description":"`cancel`: any positive and any negative edge cancel, else ±1. `sum`: added up, clamped to `max`."},"max":{"type":"integer","minimum":0,"description":"Largest edge either way, under `sum`."}}},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order; the first whose `when` holds is the outcome."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number this check is rolled with when no blow gives one (a save, a reaction, initiative), readable in `roll` as `@stat`: `@con.save`. Computed on the roller's sheet; a creature's `saves[<this check's id>]` replaces it (an SRD monster's Constitution save +6). An attack's `@stat` stays the weapon's or creature attack's."},"requires":{"type":"string","x-formula":"check.roll","x-formula-type":"boolean","description":"True when the check may be attempted at all; false: nothing is rolled, no outcome follows (a blow misses, a challenge adds nothing), the action is spent; the log's check event has the outcome `not-attempted` (tallied so by `sim`) and no dice. Read before the roll on the roller's sheet, with `@stat` (the blow's or the check's) and `@target.*`; conditions' `@mods` are not gathered yet. Live action: a wound penalty at or above the ability total stops the action, `@stat >= 1` with totals that already subtract `@wound`. Default: always."},"vs":{"type":"object","required":["check"],"additionalProperties":false,"description":"An opposed check (format v1.1): when this check is rolled against a target (a blow), the target first rolls its own check `check` with its own edge, mods and `@stat` (a hero, a bestiary creature, a template alike; its check event comes first in the log and its outcome's effects are its own), then this check is rolled and its outcomes read both sides: `@vs` is the defender's total, `@vs.total`, `@vs.natural`, `@vs.degree`, `@vs.outcome`, `@vs.crit`, `@vs.roll.high`, `@vs.roll.low`, `@vs.roll.<Tag>` its roll's facts (net successes: `@total - @vs.total`). An outcome marked `counter` hurts the attacker instead. The check event's `opposed` names the defender's roll. Without a target (a save, initiative) nothing is opposed.","properties":{"check":{"$ref":"#/$defs/id","description":"Id of the check the defender rolls (`dodge`); it cannot itself have a `vs`."},"prefer":{"type":"array","maxItems":10,"description":"Other checks the defender may roll instead, tried in order: the first whose `when` holds on the defender's sheet is rolled, else `check` (Call of Cthulhu: fight back when its Fighting beats its Dodge).","items":{"type":"object","required":["check","when"],"additionalProperties":false,"description":"A check the defender prefers when `when` holds.","properties":{"check":{"$ref":"#/$defs/id","description":"Id of the check rolled (`fight-back`); it cannot itself have a `vs`."},"when":{"type":"string","x-formula":"sheet","x-formula-type":"boolean","description":"True when the defender rolls this check: `@fighting > @dodge`, read on the defender's sheet."}}}}}}}},"combat":{"type":"object","required":["mode"],"additionalProperties":false,"description":"How fights are resolved.","properties":{"mode":{"enum":["numbers","consequences"],"description":"`numbers`: attack, damage, defence. `consequences`: the hero rolls and the result is read on both sides (spec §2.8)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"The attack: which check is rolled, the damage of a blow, the defence to meet.","properties":{"check":{"type":"string","description":"Id of the check rolled to attack (`attack`)."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of a blow: `1d8 + max(@str.mod, @dex.mod)`. Reads the attacker's sheet and reads, `@roll.*`, `@outcome`, `@crit`, `@degree`."},"defence":{"type":"string","x-formula":"defence","x-formula-type":"number","description":"What the enemy must meet, on the defender's sheet: `10 + @dex.mod`. The attack roll reads it as `@vs`."},"reads":{"type":"object","description":"What every attack reads: names and formulas computed on the attacker, read as `@name` in the roll and the damage. A weapon's own reads win, name by name. Reserved names (see `attributes`) are refused.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the attacker's sheet; a plain attribute reads as that attribute."}},"crit":{"enum":["dice","total","none"],"description":"On a crit: `dice` rolls twice the damage dice, `total` doubles the damage, `none` leaves it to formulas reading `@crit`."}}},"damage":{"type":"object","additionalProperties":false,"description":"What happens to damage on its way to the target.","properties":{"steps":{"type":"array","description":"Steps run in order, each replacing `@damage` where `when` holds. The result is floored at 0 and rounded down.","items":{"type":"object","required":["id","when","value"],"additionalProperties":false,"description":"One damage step, named on the damage chip when it changes the number.","properties":{"id":{"$ref":"#/$defs/id","description":"Step id (`resist`)."},"name":{"type":"string","description":"Display name."},"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"True when the step applies: `has(@target.resist, @damageType)`."},"value":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"The new damage: `floor(@damage / 2)`."},"type":{"type":"string","minLength":1,"description":"Where `when` holds, the damage is of this type from this step on: later steps read it as `@damageType`, and the log's damage event (and regeneration's stopping types) name it. A damage type that depends on the target: a firearm's `firearm` becomes `bashing` against a vampire and `lethal` against anyone else (`{ \"when\": \"@damageType == 'firearm'\", \"value\": \"@damage\", \"type\": \"lethal\" }`, after the vampire's step)."}}}},"apply":{"type":"object","additionalProperties":false,"description":"Damage as data (format v1.1): the tracks a blow lowers, in order and in shares, and the conditions the damage done puts on or takes off (Savage Worlds' Shaken and a Wound per raise, Fate's stress then consequence slots). Read after `steps`, for every blow, part and damaging ability. Here `@damage` is the damage after the steps rounded down but not floored at 0 (below 0: the blow fell that far short, a Savage Worlds roll under Toughness). Without `apply` a blow lowers the hit-point track only. The damage event lists each track lowered (`split`) and its chip says what each took and which conditions the blow put on or took off.","required":["tracks"],"properties":{"tracks":{"type":"array","minItems":1,"maxItems":30,"description":"Tracks lowered in order. Each takes its `amount`, at most what is left of the damage and at most what the track holds (no track goes below 0); what it took is no longer left for the next. What no track takes is lost. The damage done is what they took together (the attacker's `damageDealt`); a hit-point track emptied puts its holder down as always.","items":{"type":"object","required":["track"],"additionalProperties":false,"description":"One track a blow lowers.","properties":{"track":{"$ref":"#/$defs/id","description":"Id of the track lowered (`stress`, `wounds`, `hp`)."},"amount":{"type":"string","x-formula":"damage.step","x-formula-type":"number","description":"What this track takes, rounded down, kept within 0 and what is left; `@damage` is what is left to deal (the damage after the steps less what the tracks before took). Default: all of it (`@damage`), so a second track takes what overflows the first. Half each: `ceil(@damage / 2)` then a track with no amount. A Wound per raise: `floor(@damage / 4)`."},"downs":{"type":"boolean","description":"Format v1.1: true when this track emptied by a blow puts its holder down, as emptied hit points do (Shadowrun's stun track: a full stun monitor knocks its holder out, while what overflows it goes on to the next track). Only blows empty it so; a `gain` or a cost that empties it does not. Default false."}}}},"conditions":{"type":"array","maxItems":30,"description":"Conditions put on or taken off by the damage, after the tracks are lowered (before the target goes down): each `when` is read first, all of them on the blow as the tracks left it, then each that holds puts on `apply` and takes off `remove` on the target (a `condition` event each).","items":{"type":"object","required":["when"],"additionalProperties":false,"minProperties":2,"description":"One condition rule of the damage: `{ \"when\": \"@damage >= 0 and not has(@target.conditions, 'shaken')\", \"apply\": \"shaken\" }`.","properties":{"when":{"type":"string","x-formula":"damage.step","x-formula-type":"boolean","description":"Whether the rule holds: `@damage` is the damage after the steps (not floored at 0), `@target.*` the target after the tracks took theirs."},"apply":{"$ref":"#/$defs/id","description":"Id of the condition put on the target (its source the attacker)."},"remove":{"$ref":"#/$defs/id","description":"Id of the condition taken off the target."}}}}}},"types":{"type":"object","required":["default"],"additionalProperties":false,"description":"Damage types: what a blow deals when nothing names its type.","properties":{"default":{"type":"string","description":"Type of a blow nothing else types (`bludgeoning`)."},"words":{"type":"object","description":"Words of an attack's name and the type they mean: `{ \"claw\": \"slashing\", \"bite\": \"piercing\" }`.","additionalProperties":{"type":"string","description":"The damage type this word means."}}}}}},"reaction":{"type":"object","required":["per"],"additionalProperties":false,"description":"How often a combatant may react outside its turn.","properties":{"per":{"enum":["round","turn","unlimited"],"description":"One reaction per `round` or per `turn`, or `unlimited`."},"opportunity":{"type":"boolean","description":"true: whoever leaves a place where a foe stands takes that foe's first attack as a reaction (an opportunity attack), when the foe has a reaction left. Teleports and disengage words never provoke it."}}},"sustain":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"Keeping a sustained ability when hurt: rolled on each blow that hurts the sustainer.","properties":{"check":{"type":"string","description":"Check id rolled (`sustain`)."},"dc":{"type":"string","x-formula":"sustain.dc","x-formula-type":"number","description":"The number to meet: `max(10, floor(@damage / 2))`."}}},"targeting":{"type":"object","additionalProperties":false,"description":"Who may be targeted.","properties":{"canTarget":{"type":"string","x-formula":"targeting","x-formula-type":"boolean","description":"True when the attacker may target this one: `not (@attack.melee and has(@target.tags, 'flying'))`."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom everyone strikes unless its own `picks` says otherwise (a hero's, a creature's or a template's). Default `fewest-hp`."}}},"death":{"type":"object","required":["enabled"],"additionalProperties":false,"description":"Whether heroes can die. A hero at 0 hit points is `down`: stable when `enabled` is false or a condition on it says `atZero: stable` (out of this fight, alive: it wakes up later, after the fight), dead when a condition says `atZero: dead`, and otherwise dying: with a `save`, it rolls death saves until it is stable, dead or back up; without one it stays down for the rest of the fight.","properties":{"enabled":{"type":"boolean","description":"true: a hero at 0 can die. false: a world without death (stable, wakes up later)."},"save":{"type":"object","required":["check"],"additionalProperties":false,"description":"Death saves: at the start of every round each dying hero rolls `check` (no DC: its outcomes decide). A success counts one success, a `crit` outcome brings the hero back up with 1 hit point; a fail counts one failure, a `botch` outcome two. At `successes` it is stable, at `failures` dead (a `down` event each).","properties":{"check":{"type":"string","description":"Check id rolled (`death`)."},"successes":{"type":"integer","minimum":1,"description":"Successes that make the hero stable. Default 3."},"failures":{"type":"integer","minimum":1,"description":"Failures that kill the hero. Default 3."}}}}},"consequences":{"type":"object","required":["roll","outcomes","position","effect","harm"],"additionalProperties":false,"description":"Consequences mode: the hero rolls, the result is read on both sides.","properties":{"roll":{"type":"string","x-formula":"check.roll","x-formula-type":"number","description":"The hero's roll: `(@pool > 0 ? (@pool)d6kh1 : 2d6kl1)`."},"outcomes":{"type":"array","items":{"$ref":"#/$defs/outcome"},"description":"Tried in order, like a check's outcomes."},"position":{"type":"object","description":"Positions and the harm levels a failure costs the hero.","additionalProperties":{"type":"object","required":["harm"],"additionalProperties":false,"description":"One position.","properties":{"harm":{"type":"number","minimum":0,"description":"Harm levels the hero suffers."}}}},"effect":{"type":"object","description":"Effects and the harm levels a success deals.","additionalProperties":{"type":"number","minimum":0,"description":"Harm levels dealt."}},"harm":{"type":"object","required":["levels"],"additionalProperties":false,"description":"What harm costs a hero.","properties":{"levels":{"type":"array","items":{"type":"number","minimum":0,"maximum":1},"description":"Fraction of maximum hit points each harm level costs (Forged: `[0.25, 0.5, 0.8, 1.0]`)."},"slots":{"type":"array","items":{"type":"integer","minimum":0,"maximum":100},"description":"How many harms each level holds on a hero (Forged: `[2, 2, 1]`, two lesser, two moderate, one severe). Harm at a level already full is taken one level up, again and again; a level past the list holds any number (the last of `levels`, all of the hit points, is where a full track ends). Without `slots` every harm is taken at the position's level."},"track":{"type":"string","description":"Track harm is taken from (default `hp`)."}}},"defaultPosition":{"type":"string","description":"The heroes' position in a fight that names none (default `risky`); one of `position`."}}},"disengage":{"$ref":"#/$defs/stringList","description":"Words of the system that disengage: an ability whose id or name holds one never provokes an opportunity attack, unless the ability says `disengage` itself."},"edgeWords":{"type":"object","additionalProperties":false,"description":"How the log words an edge of +1 and -1 on a check (`Prone (near): advantage`); any other edge reads `edge +2`.","properties":{"advantage":{"type":"string","minLength":1,"description":"The word for an edge of +1 (default `advantage`)."},"disadvantage":{"type":"string","minLength":1,"description":"The word for an edge of -1 (default `disadvantage`)."}}}}},"turn":{"type":"object","required":["initiative","actions"],"additionalProperties":false,"description":"Who acts when, and how much one turn allows.","properties":{"initiative":{"type":"object","additionalProperties":false,"description":"Initiative: highest first. Give a `check` to roll or a `deck` to deal (one of them).","properties":{"check":{"type":"string","description":"Id of the initiative check (none with a `deck`)."},"deck":{"type":"object","additionalProperties":false,"description":"Initiative dealt from a deck of cards instead of rolled (format v1.1): at the start of every round each combatant standing is dealt one card, without replacement (a `draw` event), and the highest card acts first. Cards are valued by rank, then suit (no two equal); jokers come above them all. The deck is shuffled again after a round in which a joker was dealt (`reshuffle`), and whenever it runs out mid-deal (the cards held this round stay out). `@initiative` reads the card's value.","properties":{"ranks":{"type":"integer","minimum":1,"maximum":100,"description":"Ranks a suit (default 13: 2 to ace)."},"suits":{"type":"integer","minimum":1,"maximum":10,"description":"Suits (default 4: ♣ ♦ ♥ ♠, lowest to highest on a tie of rank)."},"jokers":{"type":"integer","minimum":0,"maximum":10,"description":"Jokers, above every other card (default 0)."},"joker":{"type":"object","additionalProperties":false,"description":"What a joker does for its holder.","properties":{"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the holder when it is dealt a joker (a bonus to its rolls this round: give the condition `rounds: 1`)."}}},"reshuffle":{"enum":["joker","round"],"description":"`joker`: shuffled again after a round in which a joker was dealt (the default); `round`: before every round."}}},"passes":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Turns each combatant takes a round, read as the round starts with its `@initiative` (`1 + floor(@initiative / 10)`): everyone's first pass in turn order, then everyone's second among those with two, and so on (at least 1, at most 10; each pass is a whole turn). Not with `turn.clock`. Default 1."},"when":{"enum":["once","round"],"description":"`once` (when the first exchange starts; a late arrival rolls when it appears) or every `round`. Default `once`."},"ties":{"enum":["heroes","enemies","random"],"description":"Who goes first on a tie. Default `heroes`."}}},"actions":{"type":"array","description":"The budget of one turn. Attacks past it are marked NO TIME.","items":{"type":"object","required":["id","name","per"],"additionalProperties":false,"description":"One kind of action in a turn.","properties":{"id":{"$ref":"#/$defs/id","description":"Action id (`action`, `bonus`), named by abilities' `uses` and `grants`."},"name":{"type":"string","description":"Display name."},"per":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many per turn."},"attacks":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Attacks this action makes: `@class.attacks` (multiclass: the largest, never summed)."},"speed":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"Speed of the action, read by the clock as `@action.speed`; may read `@clock` (Run: all that is left) and `@clock.next`, the next lower tick this round on which anyone else is to act (the highest clock below the actor's among the others standing; 0 when nobody): Libra's Wait `@clock.next > 0 ? @clock - @clock.next : 0` holds to it."},"defer":{"type":"boolean","description":"true: a held action (Libra's Wait). Taking it (with an ability that `uses` it, steered by standing orders) does nothing else and ends the act: the actor's clock drops by the action's `speed` only (none: it stays on the current tick; `turn.clock.cost` is not applied), and at that clock value it acts again after everyone else who is to act there, last on the tick. To hold until a lower initiative number someone else acts on, the speed reads `@clock - @clock.next`. It cannot be taken twice on the same tick. Only in a system with `turn.clock` (the checker warns otherwise: without a clock it only ends the turn)."},"description":{"type":"string","description":"For people."}}}},"limit":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How many actions one turn allows, of every kind together (each kind still within its own `per`): Libra's `1` (a turn is one Action, a potion or a power, and its speed is that action's). On a clock, each act is a turn. Default: no limit beyond each kind's `per`."},"clock":{"type":"object","required":["cost","while"],"additionalProperties":false,"description":"Turns the round into ticks, for speed systems. The highest clock acts next.","properties":{"cost":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"What each action takes off the actor's clock: `@action.speed`."},"while":{"type":"string","x-formula":"clock","x-formula-type":"boolean","description":"True while the actor may act again: `@clock >= 1`."},"again":{"type":"array","description":"What each act after the actor's first one of a round costs, paid from its own tracks when that act begins (each payment a `gain` event): live action's `[{ \"track\": \"blood\", \"amount\": \"1\" }]`, a blood point for every Celerity action. One who cannot pay all of it acts no more that round, whatever `while` says. Amounts read what `while` reads (`@clock`, `@initiative`). Default: acting again is free.","items":{"type":"object","required":["track","amount"],"additionalProperties":false,"properties":{"track":{"type":"string","description":"Track id paid from (`blood`)."},"amount":{"type":"string","x-formula":"clock","x-formula-type":"number","description":"How much of the track, on the actor's sheet: `1`."}}}}}}}},"condition":{"defaultSnippets":[{"label":"condition","description":"A condition with an edge on its holder's checks for a few rounds.","body":{"id":"${1:new-condition}","name":"${2:Dazed}","edge":"${3:-1}","rounds":"^${4:1}"}}],"type":"object","required":["id"],"additionalProperties":false,"description":"A condition: edges and mods on checks, no actions, a save that ends it.","properties":{"id":{"$ref":"#/$defs/id","description":"Condition id, named by `applies`, `inflicts` and fights."},"name":{"type":"string","description":"Display name, on chips (`Prone`)."},"description":{"type":"string","description":"For people."},"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge on the holder's own checks: `-1` is disadvantage."},"mods":{"type":"object","description":"Mods on the holder's own checks, read there as `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"checks":{"$ref":"#/$defs/idList","description":"Check ids the holder's `edge` and `mods` apply to (all when omitted)."},"against":{"type":"array","description":"Effects on checks made against the holder, filtered by `reach`.","items":{"type":"object","additionalProperties":false,"description":"One effect on checks against the holder.","properties":{"edge":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Edge for the attacker: `1` is advantage."},"mods":{"type":"object","description":"Added to the attacker's `@mods.<name>`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much."}},"vs":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Added to the number the attacker's check must meet (`@vs`: the defence, a DC), on the holder: cover's `2`. The chip names it (`Half cover: vs +2`)."},"crit":{"type":"boolean","description":"true: a hit becomes a crit. The check then reads as its first success outcome marked `crit` (its event, tally and chip), when it has one, and the chip says which condition did it (`Paralyzed (near): crit`)."},"reach":{"type":"string","description":"Only for attacks from this band or row (`near`, `far`)."},"checks":{"$ref":"#/$defs/idList","description":"Only for these checks against the holder (format v1.1; default every check whose target it is): its edge and mods, and a charge of the condition, are taken only by them. Fate's free invoke on a consequence helps the foe's `attack`, not the roll that holder itself makes against it (an opposed check's defence is rolled against the attacker, so it too is a check against the attacker)."}}}},"noActions":{"type":"boolean","description":"true: its holder cannot act: no blows, no abilities, potions included, on its turn, and no reactions either (a reaction is an ability: the seed's one who cannot act \"neither strikes nor uses abilities\"), unless `noReactions` is `false`."},"flees":{"type":"boolean","description":"true: its holder is running away. At the start of its next turn, if it still stands and holds this condition, it leaves the fight (a `flee` event): it no longer acts, reacts or can be targeted, rows close up behind it, and it counts neither as standing nor as down (the statistics count it as fled). A side with nobody left standing in the fight, down or fled, has lost it. One brought down while running stays in the fight, down. Put it on with an ability (Libra's Run: `applies` it to `self`, with `noActions` so the runner cannot act, Dodge or Resist meanwhile). Default false."},"endsOnDamage":{"type":"boolean","description":"true: any damage its holder takes (more than 0, after the damage steps) ends it (Asleep: a blow wakes the sleeper; the blow itself still has the advantage and crit Asleep gives)."},"noReactions":{"type":"boolean","description":"Whether its holder's reactions are taken away (Shield, a dodge, a soak, an opportunity attack). Default: what `noActions` says. `true` alone takes only the reactions (a shocking grasp); `false` with `noActions` keeps them (stunned on its turn, still dodging)."},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"The holder rolls again at the end of each of its turns; a success ends the condition. When a save applied the condition (a spell's `save`, a creature attack's `save`: a ghoul's DC 10 Constitution save), the repeat is that same check against that same DC; `check` and `dc` here serve when no save applied it (a fight's starting conditions, an outcome's `inflicts`).","properties":{"check":{"type":"string","description":"Check id rolled (`save.con`)."},"dc":{"type":"string","x-formula":"condition.dc","x-formula-type":"number","description":"DC, computed when the condition is applied: `@source.spell.dc`."},"at":{"enum":["turnEnd","turnStart"],"description":"When the save is rolled. Default `turnEnd`."}}},"atZero":{"enum":["dead","stable"],"description":"What 0 hit points means while this is on a hero."},"rounds":{"type":"integer","minimum":0,"description":"Rounds it lasts (none: until something ends it): it ends at the end of its holder's `rounds`-th turn after the one in progress, whoever put it on. `1`, put on by a foe or by the holder itself during its own turn, lasts to the end of the holder's next turn; `0` put on during the holder's own turn ends at the end of that turn (a boost to this turn's rolls only), and off its turn means the same as `1`. With `ends: turnStart`, at the start of its holder's `rounds`-th turn from now instead."},"charges":{"type":"integer","minimum":1,"description":"Checks it lasts (a penalty until used): each check it takes part in uses one, either as its holder's own check (its `edge` or `mods`, within `checks`) or as a foe's check against the holder (an `against` entry that applies); when none is left it ends after that check (a `condition` event, `ended`). A check not attempted (`requires`) uses none. With `rounds` too, whichever runs out first. Live action's botch: `\"charges\": 1` lasts to the botcher's next challenge, whenever it comes. Default: not counted."},"ends":{"enum":["turnEnd","turnStart","sourceTurnEnd"],"description":"When its `rounds` run out: `turnEnd` (default) at the end of its holder's `rounds`-th turn after the one in progress; `turnStart` at the start of its holder's `rounds`-th turn from now, whoever put it on and when (`\"rounds\": 1, \"ends\": \"turnStart\"`: until the start of its holder's next turn, as a dodge or a full defence lasts). `sourceTurnEnd` (format v1.1) at the end of the `rounds`-th turn of the one who put it on, after the one in progress (`\"rounds\": 1`: until the end of the caster's next turn); with no source, or once the source is down or gone, its holder's turns count instead. With `rounds` 0 it means 1. Without `rounds`, nothing."},"refresh":{"type":"boolean","description":"true: put on again while its holder holds it, it starts over (its `rounds`, its `charges` and its save's DC counted anew, the new source its source), with a `condition` event `refreshed`: a mark renewed by every hit lasts as long as the hits keep coming. Default false: a condition held is not put on again (its first application keeps counting down)."}}},"save":{"type":"object","required":["check","dc"],"additionalProperties":false,"description":"A saving throw each target rolls against the user's DC.","properties":{"check":{"type":"string","description":"Check id each target rolls (`save.wis`)."},"dc":{"type":"string","x-formula":"ability.dc","x-formula-type":"number","description":"DC, on the user's sheet: `@spell.dc`."},"half":{"type":"boolean","description":"true: half damage on a successful save."}}},"ability":{"defaultSnippets":[{"label":"ability","description":"An ability of its own attack: one roll and its damage.","body":{"id":"${1:power-strike}","name":"${2:Power Strike}","uses":"${3:free}","target":"${4:enemy}","attack":{"check":"${5:attack}","damage":"${6:2d6}"}}}],"type":"object","required":["id","uses"],"additionalProperties":false,"description":"An ability, spell, reaction or potion.","properties":{"id":{"$ref":"#/$defs/id","description":"Ability id, named by heroes and orders."},"name":{"type":"string","description":"Display name."},"kind":{"type":"string","description":"Kind, for people (`Spell`, `Feature`, `Potion`)."},"level":{"type":"integer","minimum":0,"description":"Spell level or tier."},"description":{"type":"string","description":"For people."},"uses":{"type":"string","description":"What it takes: an action id of `turn.actions` (`action`, `bonus`), `reaction`, or `free`."},"cost":{"type":"array","description":"Resources paid; an ability whose cost cannot be paid is not used.","items":{"type":"object","minProperties":1,"additionalProperties":false,"dependentRequired":{"track":["amount"],"amount":["track"]},"description":"A spell slot (`{ \"slot\": 1 }`) or an amount of a track (`{ \"track\": \"tp\", \"amount\": \"1\" }`).","properties":{"slot":{"type":"integer","minimum":0,"description":"Spell slot level spent."},"track":{"type":"string","description":"Track paid from."},"amount":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"How much of the track."}}}},"gain":{"type":"array","items":{"$ref":"#/$defs/trackAmount"},"description":"Tracks that fill when it is used (a builder)."},"react":{"type":"object","required":["on"],"additionalProperties":false,"description":"For a reaction: when it fires and what it does.","properties":{"on":{"enum":["hit","spell","leave","roll"],"description":"`hit` (being hit), `spell` (a spell), `leave` (an enemy leaving reach), `roll` (a decision after one of its holder's own checks is rolled and before its outcome is final: `reroll`, `keep` or `bonus`, format v1.1; taking it gives its holder the ability's `gain` and `applies` first, so the new roll and the outcome read them)."},"checks":{"$ref":"#/$defs/idList","description":"`roll` reactions: the check ids it answers (default: every check of its holder's)."},"reroll":{"type":"boolean","description":"`roll` reactions: true, the whole check is rolled again and the new roll stands (a benny, a push). Its standing order's `when` reads the first roll (`@total`, `@vs`, `@natural`, `@roll.*`)."},"bonus":{"type":"string","x-formula":"order","x-formula-type":"number","description":"`roll` reactions: added to the check's total before its outcome is read again (an invoke's +2)."},"keep":{"type":"array","minItems":1,"description":"`roll` reactions (format v1.1, a partial reroll): the check is rolled again, but each die of the first roll whose face is one of an entry's `faces` keeps that face, in its place in the pool (`@roll.dice` order); every other die is rolled anew (a push: `[{ \"faces\": [6] }, { \"tag\": \"Base\", \"faces\": [1] }]` rerolls all but the sixes and the base dice's ones). An entry with `tag` keeps only dice of the term so tagged in the roll (`(@body)d6[Base]`). Implies `reroll`. The `reaction` event lists the first roll's `dice` and which were `kept`.","items":{"type":"object","required":["faces"],"additionalProperties":false,"properties":{"faces":{"type":"array","minItems":1,"items":{"type":"integer"},"description":"Faces that stay: `[6]`; a Fate die's `[1]` keeps its pluses."},"tag":{"type":"string","minLength":1,"description":"Only dice of the term with this tag in the check's roll (`Base` for `(@body)d6[Base]`); default every die. A tag no answered check's roll has is an error."}}}},"defence":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Added to the defence against the triggering attack (Shield: `5`)."},"check":{"type":"string","description":"A check rolled to react; its success is read by damage steps as `@reaction.<ability id>`."},"cancels":{"type":"boolean","description":"`spell` reactions: true, a successful one undoes the ability on the one reacting: no attack roll, save, damage or condition for it (Counterspell; the others an area spell reaches still suffer it). Default false: the ability goes on, and damage steps may read `@reaction.<id>`."},"kinds":{"$ref":"#/$defs/stringList","description":"`spell` reactions: the ability kinds (an ability's `kind`, compared exactly) it answers; an ability of another kind aimed at the holder does not trigger it (classic-d20's Counterspell `[\"Spell\"]`: a fighter's manoeuvre goes on). Default: every ability aimed at the holder."},"when":{"type":"string","x-formula":"reaction","x-formula-type":"boolean","description":"True when it answers this trigger at all; false: it is not taken (no check rolled, nothing paid, no reaction used). Reads the reactor's sheet, the triggering blow's `@damageType` and `@attack.melee`, and `@attacker.*` (the one it answers): Libra's Dodge `@damageType == 'physical'`, Resist `@damageType != 'physical'`. A `spell` trigger reads the ability's damage type; a `leave` trigger has none (`''`). Default: always."}}},"sustained":{"type":"boolean","description":"true: its effects last while its user sustains it (one at a time)."},"target":{"enum":["enemy","enemies","ally","allies","self"],"description":"Who it is aimed at: one `enemy`, all `enemies`, an `ally`, all `allies`, or `self`."},"save":{"$ref":"#/$defs/save"},"applies":{"$ref":"#/$defs/idList","description":"Condition ids put on the targets (on a failed save, when there is one)."},"attack":{"type":"object","required":["check","damage"],"additionalProperties":false,"description":"An attack of its own: an attack spell rolls its own attack and dice.","properties":{"check":{"type":"string","description":"Check id rolled (`attack`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@spell.mod`."},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage: `(@level >= 5 ? 2 : 1)d10`. An `enemies` ability strikes each target in turn: `@attack.targets` is how many it aims at, `@attack.hits` how many were hit before this blow (a spray's extra damage split between them)."},"type":{"type":"string","description":"Damage type (`fire`)."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"squares":{"type":"integer","minimum":1,"maximum":1000,"description":"On a battle map: the squares this blow reaches at its normal range, instead of what `map.reach` gives its reach word. A reach weapon (a glaive, a whip) is `near` with `squares: 2`; a longbow `far` with `squares: 30` and `long: 120`. A `near` blow is a melee one whatever its squares: walking out of them provokes its opportunity attack."},"long":{"type":"integer","minimum":1,"maximum":10000,"description":"On a battle map: the squares it reaches at long range, from its `squares` on (the attacker holds the system's `map.longRange` condition for such a blow: the long-range disadvantage). With `squares` and no `long` it has no long range; with neither, its reach word's `map.reach` holds."}}},"damage":{"type":"string","x-formula":"ability.damage","x-formula-type":"number","description":"Damage of a saving-throw ability, rolled once for all targets."},"type":{"type":"string","description":"Damage type."},"heal":{"type":"object","required":["amount","track"],"additionalProperties":false,"description":"Healing, never above the maximum.","properties":{"amount":{"type":"string","x-formula":"heal","x-formula-type":"number","description":"How much: `1d10 + @level`."},"track":{"type":"string","description":"Track healed (`hp`)."}}},"grants":{"type":"array","description":"More actions this turn (Action Surge): their attacks are really rolled.","items":{"type":"object","required":["action","count"],"additionalProperties":false,"description":"Extra actions of one kind.","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"integer","minimum":1,"description":"How many more this turn."}}}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, read by the clock as `@action.speed`."},"recharge":{"type":"object","required":["min"],"additionalProperties":false,"description":"Recharge (a breath weapon): usable again at the start of a turn when its die (a d6 unless `die` says) shows at least `min`.","properties":{"min":{"type":"integer","minimum":1,"maximum":1000,"description":"Lowest face of the die that recharges it (5 on a d6: on 5-6); at most the die's faces."},"die":{"type":"integer","minimum":2,"maximum":1000,"description":"Faces of the recharge die (default 6: a d6)."}}},"move":{"type":"string","description":"Where using it moves its user (a band such as `far`, or a row). Leaving a place where foes stand lets them react (`react.on: leave`, or the opportunity attack of `combat.reaction.opportunity`), unless it is a teleport or a disengage (`disengage`)."},"teleport":{"type":"boolean","description":"A teleport (Misty Step): its `move` never provokes a reaction."},"swap":{"type":"boolean","description":"Its `move` to a row switches places: the first ally standing in that row takes the mover's row (a `move` event), as one standing one behind the other must (Libra's row formation); with nobody there it is a plain move. Needs `move`. Without it, while rows close up (`positions.advance`), a move back out of a row its user alone holds is not taken (the rows would move it straight back)."},"disengage":{"type":"boolean","description":"Its `move` disengages: leaving never provokes an opportunity attack or a `leave` reaction. When absent, the words of `combat.disengage` found in its id or name decide."},"challenge":{"type":"object","required":["check","vs"],"additionalProperties":false,"description":"A check its user rolls on its own, against a number rather than a foe (an unopposed challenge: picking a lock, breaking a ward). The outcome's `applies` and `gain` take effect as for any check, so an extended challenge adds its `@degree` to a progress track (and a botch may empty it); standing orders read the track to know when it is done.","properties":{"check":{"type":"string","description":"Check id rolled (`challenge`)."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The user's number for the check, `@stat` (an ability total: `@wits + @streetwise - @wound`). Default: the check's own `stat`, else 0."},"vs":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number to meet, `@vs` (a difficulty), on the user's sheet."}}},"removes":{"$ref":"#/$defs/idList","description":"Condition ids taken off its targets (breaking a ward, a cure). An ability that does nothing else is not used while none of its targets holds one of them."},"holding":{"$ref":"#/$defs/idList","description":"Condition ids: it is aimed only at a foe holding one of them that its user put on (a bite at the one it grapples: `[\"grappled\"]`), the first such foe in reach (`enemies`: every one); not used while there is none."}}},"template":{"defaultSnippets":[{"label":"enemy template","description":"An enemy role whose numbers grow with `@tier`.","body":{"role":"${1:standard}","attributes":{},"tracks":{"hp":"${2:6 + 4 * @tier}"},"combat":{"attack":"${3:@tier}","damage":"${4:1d6 + @tier}","defence":"${5:10 + @tier}"}}}],"type":"object","required":["role"],"additionalProperties":false,"description":"An enemy template: formulas of `@tier` (the system's `tiers`, 1..6 by default) that build an enemy's sheet.","properties":{"cards":{"type":"array","items":{"$ref":"#/$defs/card"},"description":"Cards each enemy of this template holds besides the system's (issue 23)."},"role":{"type":"string","description":"`minion`, `standard`, `elite`, `boss`, or a role of your own."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom it strikes among the foes it may target (default: `combat.targeting.picks`, else `fewest-hp`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"defaults":{"type":"object","additionalProperties":false,"description":"Defaults for the enemy's sheet.","properties":{"attribute":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Every attribute not given in `attributes`: `min(5, floor((@tier + 1) / 2))`."}}},"attributes":{"type":"object","description":"Attributes by id.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier` and `@role`."}},"tracks":{"type":"object","description":"Track maxima by id: `{ \"hp\": \"8 + 6 * @tier\" }`.","additionalProperties":{"type":"string","x-formula":"template","x-formula-type":"number","description":"A formula of `@tier`, `@role` and the sheet."}},"combat":{"type":"object","additionalProperties":false,"description":"The enemy's fighting numbers.","properties":{"defence":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Defence: `12 + @tier`."},"attack":{"type":"string","x-formula":"template","x-formula-type":"number","description":"The number its blows are struck with, `@stat` in the attack check."},"damage":{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"Damage of its blows: `(@tier)d6 + @tier`. Reads `@tier`, `@role`, the sheet, and the attack roll's `@roll.*`, `@crit`."},"attacks":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Attacks its attack action makes (`\"2\"`; `\"0\"`: it never strikes with its blows, its abilities still act). When given, this is the count whatever the turn's attack action says (`turn.actions[].attacks`, even a constant `\"1\"`); when absent the action's count holds, and `@class.attacks` reads 1."},"type":{"type":"string","description":"Damage type of its blows."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"squares":{"type":"integer","minimum":1,"maximum":1000,"description":"On a battle map: the squares this blow reaches at its normal range, instead of what `map.reach` gives its reach word. A reach weapon (a glaive, a whip) is `near` with `squares: 2`; a longbow `far` with `squares: 30` and `long: 120`. A `near` blow is a melee one whatever its squares: walking out of them provokes its opportunity attack."},"long":{"type":"integer","minimum":1,"maximum":10000,"description":"On a battle map: the squares it reaches at long range, from its `squares` on (the attacker holds the system's `map.longRange` condition for such a blow: the long-range disadvantage). With `squares` and no `long` it has no long range; with neither, its reach word's `map.reach` holds."}}},"harm":{"type":"string","x-formula":"template","x-formula-type":"number","description":"Consequences mode: harm levels before it falls: `@role == 'minion' ? 1 : 3`."},"abilities":{"type":"array","description":"Abilities of its own or ids of the system's abilities, used as a bestiary creature uses them: each reaction (Libra's Dodge, Resist) whenever the moment comes, abilities aimed at enemies before its blows. Costs are paid from the enemy's own tracks.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags read by formulas: `has(@target.tags, 'flying')`."},"lists":{"type":"object","description":"Values of the system's declared lists (`lists`) by name, read as `@target.<name>`: `{ \"wields\": [\"spear\"] }` (Libra's weapon type). A name the system does not declare is an error.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"orders":{"$ref":"#/$defs/enemyOrders","description":"Its standing orders (other abilities before its attacks; its reactions whenever the moment comes unless an order says when)."}}},"class":{"type":"object","additionalProperties":false,"description":"A class.","properties":{"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"attacks":{"type":"string","x-formula":"class","x-formula-type":"number","description":"Attacks an Action makes; `@level` is the level in this class. Read as `@class.attacks` (the largest over a hero's classes)."}}},"damagePart":{"type":"object","required":["damage","type"],"additionalProperties":false,"description":"A further part of a blow's damage with a type of its own (an adult red dragon's bite: piercing, plus `{ \"damage\": \"2d6\", \"type\": \"fire\" }`). Rolled with the blow's own damage (its dice doubled on a crit under `crit: dice`, x2 under `total`), then run through `combat.damage.steps` on its own with `@damageType` set to its type (resisted, doubled or ignored separately); the parts' results are added up on the target, one damage event each, and one sustain roll covers the whole blow.","properties":{"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage of this part: `2d6`."},"type":{"type":"string","description":"Damage type of this part (`fire`)."}}},"creatureAttack":{"type":"object","required":["id","bonus","damage"],"additionalProperties":false,"description":"One attack of a creature.","properties":{"id":{"$ref":"#/$defs/id","description":"Attack id, named by `multiattack`."},"name":{"type":"string","description":"Display name; its words type the damage (`Claw` slashes)."},"bonus":{"description":"Attack bonus: the number the blow is struck with (`@stat`). A number, or a formula over the creature's own sheet, evaluated at each blow: `\"@melee.total\"` or `\"4 - @wound\"` reads its wounds as they are then.","oneOf":[{"type":"number","description":"The bonus: `4`."},{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"A formula over the creature's own sheet (its attributes, derived values and tracks), evaluated at each blow: `@melee.total`."}]},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `2d6 + 3`."},"type":{"type":"string","description":"Damage type."},"reach":{"type":"string","description":"`near` or `far`."},"squares":{"type":"integer","minimum":1,"maximum":1000,"description":"On a battle map: the squares this blow reaches at its normal range, instead of what `map.reach` gives its reach word. A reach weapon (a glaive, a whip) is `near` with `squares: 2`; a longbow `far` with `squares: 30` and `long: 120`. A `near` blow is a melee one whatever its squares: walking out of them provokes its opportunity attack."},"long":{"type":"integer","minimum":1,"maximum":10000,"description":"On a battle map: the squares it reaches at long range, from its `squares` on (the attacker holds the system's `map.longRange` condition for such a blow: the long-range disadvantage). With `squares` and no `long` it has no long range; with neither, its reach word's `map.reach` holds."},"applies":{"$ref":"#/$defs/idList","description":"Condition ids a hit puts on the target (after its save, when there is one)."},"save":{"$ref":"#/$defs/save"},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a dragon's bite: `damage` piercing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"enemyOrders":{"type":"array","description":"Standing orders of an enemy, tried in order like a hero's: other abilities before its attacks (a war cry, running away), reactions when the moment comes. `use` names one of its own `abilities`. Each reaction it has that no order names is used whenever the moment comes, as without orders.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Id of one of its abilities."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it, on its own sheet: `@hp < @hp.max / 2`."}}}},"creatureLists":{"type":"array","items":{"type":"string"},"description":"Any other list of words the system reads (`has(@target.conditionImmune, 'charmed')`)."},"creature":{"defaultSnippets":[{"label":"creature","description":"A bestiary creature with one attack.","body":{"id":"${1:wolf}","name":"${2:Wolf}","defence":"^${3:12}","hp":"^${4:11}","attacks":[{"id":"${5:bite}","name":"${6:Bite}","bonus":"^${7:4}","damage":"${8:2d4 + 2}"}]}}],"type":"object","required":["id","name","defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"A creature of the bestiary: it fights with its own numbers.","properties":{"cards":{"type":"array","items":{"$ref":"#/$defs/card"},"description":"Cards this creature holds besides the system's (issue 23)."},"id":{"$ref":"#/$defs/id","description":"Creature id, named by fights (`goblin`)."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom it strikes among the foes it may target (default: `combat.targeting.picks`, else `fewest-hp`)."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"size":{"type":"string","description":"Size, for people."},"type":{"type":"string","description":"Creature type (`undead`)."},"challenge":{"type":"number","minimum":0,"description":"Challenge rating or level."},"defence":{"description":"Defence (armour class): a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"tracks":{"type":"object","description":"Other track maxima by id.","additionalProperties":{"type":"number","description":"Maximum."}},"saves":{"type":"object","description":"Bonuses by check id (`save.dex`: 5), replacing the sheet's own.","additionalProperties":{"type":"number","description":"Bonus."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one attack action, in order (`[\"bite\", \"claw\", \"claw\"]`). Without one, a creature makes one attack an action and uses its attacks in turn: the first, then the second, and so on round the list, each fight starting from the first (an attack that reaches no foe is passed over for the next). The SRD ghoul bites, then claws (paralysing), then bites again."},"damageType":{"type":"string","description":"Damage type of its blows when an attack names none."},"regeneration":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Hit points regained at the start of each of its turns.","properties":{"amount":{"type":"number","minimum":0,"description":"Hit points regained."},"stoppedBy":{"$ref":"#/$defs/stringList","description":"Damage types that stop it for a turn (`fire`, `acid`)."}}},"abilities":{"type":"array","description":"Abilities of its own (a breath weapon, a saving throw the hero rolls) or ids of the system's abilities.","items":{"oneOf":[{"type":"string","description":"Id of one of the system's abilities."},{"$ref":"#/$defs/ability"}]}},"position":{"type":"string","description":"Where it stands by default (`near`, `far`, a row)."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"Its weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`undead`, `flying`)."},"orders":{"$ref":"#/$defs/enemyOrders","description":"Its standing orders (other abilities before its attacks; its reactions whenever the moment comes unless an order says when)."}}},"weapon":{"type":"object","required":["name","damage"],"additionalProperties":false,"description":"A hero's weapon.","properties":{"name":{"type":"string","description":"Display name; its words type the damage."},"damage":{"type":"string","x-formula":"attack.damage","x-formula-type":"number","description":"Damage: `1d8 + @str.mod`."},"stat":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"The number the blow is struck with, `@stat`: `@str.mod`."},"reach":{"type":"string","description":"`near` or `far` (or a row)."},"squares":{"type":"integer","minimum":1,"maximum":1000,"description":"On a battle map: the squares this blow reaches at its normal range, instead of what `map.reach` gives its reach word. A reach weapon (a glaive, a whip) is `near` with `squares: 2`; a longbow `far` with `squares: 30` and `long: 120`. A `near` blow is a melee one whatever its squares: walking out of them provokes its opportunity attack."},"long":{"type":"integer","minimum":1,"maximum":10000,"description":"On a battle map: the squares it reaches at long range, from its `squares` on (the attacker holds the system's `map.longRange` condition for such a blow: the long-range disadvantage). With `squares` and no `long` it has no long range; with neither, its reach word's `map.reach` holds."},"type":{"type":"string","description":"Damage type (`slashing`)."},"reads":{"type":"object","description":"What this weapon's attacks read, winning over `combat.attack.reads` name by name: `{ \"second\": \"@willpower\" }`.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Computed on the wielder's sheet."}},"speed":{"type":"string","x-formula":"sheet","x-formula-type":"number","description":"Speed, `@action.speed`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags (`finesse`)."},"lists":{"type":"object","description":"Values of the system's declared lists by name (`{ \"wields\": [\"sword\"] }`); a list declared `weapon: true` joins the wielder's (Libra's weapon type and killers). A name the system does not declare is an error.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe it slays more easily."},"parts":{"type":"array","items":{"$ref":"#/$defs/damagePart"},"description":"Further damage of the same blow, each part with its own type (a flame tongue: slashing, plus a fire part)."},"description":{"type":"string","description":"For people."}}},"hero":{"defaultSnippets":[{"label":"hero","description":"A hero with attributes and a weapon.","body":{"id":"${1:hero}","name":"${2:Hero}","level":"^${3:1}","attributes":{},"weapon":{"name":"${4:Sword}","damage":"${5:1d8}"}}}],"type":"object","required":["id","name","level"],"additionalProperties":false,"description":"A hero for the sandbox.","properties":{"cards":{"type":"array","items":{"$ref":"#/$defs/card"},"description":"Cards this hero holds besides the system's (issue 23)."},"id":{"$ref":"#/$defs/id","description":"Hero id, named by fights."},"name":{"type":"string","description":"Display name."},"level":{"type":"integer","minimum":0,"description":"Character level, `@level`."},"classes":{"type":"object","description":"Level in each class by class id: `{ \"fighter\": 5 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Level in this class."}},"attributes":{"type":"object","description":"Attribute values by id; missing ones take the attribute's `default`.","additionalProperties":{"type":"number","description":"Value."}},"derived":{"type":"object","description":"The hero's own values (`spell.dc`), read like the system's derived values.","propertyNames":{"$ref":"#/$defs/refPath"},"additionalProperties":{"type":"string","x-formula":"sheet","description":"Formula over the hero's sheet."}},"tracks":{"type":"object","description":"Starting values of tracks, when not the maximum.","additionalProperties":{"type":"number","description":"Starting value."}},"slots":{"type":"object","description":"Spell slots by level: `{ \"1\": 4, \"2\": 2 }`.","additionalProperties":{"type":"integer","minimum":0,"description":"Slots of this level."}},"weapon":{"$ref":"#/$defs/weapon"},"abilities":{"$ref":"#/$defs/idList","description":"Ability ids the hero has."},"orders":{"type":"array","description":"Standing orders, tried in order: reactions when the moment comes, other abilities before the hero's attacks.","items":{"type":"object","required":["use"],"additionalProperties":false,"description":"One standing order.","properties":{"use":{"type":"string","description":"Ability id to use."},"when":{"type":"string","x-formula":"order","x-formula-type":"boolean","description":"True when to use it: `@hp < @hp.max / 2`, or for a reaction `@total - @vs < 5`. A reaction to a hit reads the blow's `@total`, `@vs`, `@natural`, `@degree`, `@roll.*` and its own `@damage` (an order that reads `@damage` has the blow's damage rolled before the reactions, and that roll is the one dealt)."}}}},"focus":{"type":"string","description":"Who to target first: a combatant id or a role (default: the reachable enemy with the fewest hit points)."},"picks":{"$ref":"#/$defs/targetPick","description":"Whom it strikes among the foes it may target (default: `combat.targeting.picks`, else `fewest-hp`)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids the hero carries from the start."},"position":{"type":"string","description":"Where the hero stands by default."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types the hero resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types the hero is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types the hero is immune to."},"weak":{"$ref":"#/$defs/stringList","description":"The hero's weaknesses."},"killers":{"$ref":"#/$defs/stringList","description":"Kinds of foe the hero slays more easily."},"conditionImmune":{"$ref":"#/$defs/stringList","description":"Condition ids that never land on it (`[\"poisoned\", \"charmed\"]`): applying one does nothing. Readable as `@target.conditionImmune`."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."},"lists":{"type":"object","description":"Values of the system's declared lists (`lists`) by name, read as `@target.<name>`: `{ \"wields\": [\"sword\"] }`. A name the system does not declare is an error; a creature writes them as keys of its own.","propertyNames":{"$ref":"#/$defs/refName"},"additionalProperties":{"$ref":"#/$defs/stringList"}},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}},"fightHero":{"oneOf":[{"type":"string","description":"A hero id."},{"type":"object","required":["hero"],"additionalProperties":false,"description":"A hero with a position and conditions for this fight.","properties":{"hero":{"type":"string","description":"Hero id."},"position":{"type":"string","description":"Where the hero stands (`near`, `far`, a row)."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied when the fight starts (a late arrival: when it arrives)."},"arrives":{"type":"integer","minimum":1,"maximum":10000,"description":"The round the hero enters the fight (default 1: from the start). Until then it neither acts nor can be targeted, and a side is not beaten while someone of it is still to come; on arriving it rolls initiative (the seed: a fighter who enters later rolls when first seen), takes its turn in that round by it, and its starting `conditions` land then. An `arrive` event says so."},"plan":{"type":"array","maxItems":100,"items":{"type":"string","description":"`attack` (one weapon attack) or an ability id."},"description":"A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen."}}}]},"enemyNumbers":{"type":"object","required":["defence","hp","attacks"],"additionalProperties":{"$ref":"#/$defs/creatureLists"},"description":"An enemy written out with its own numbers.","properties":{"name":{"type":"string","description":"Display name."},"defence":{"description":"Defence: a number, or a formula over its own sheet evaluated whenever it is attacked (`\"@dodge.total\"`, `\"12 - @wound\"`: wounds lower it as they are taken).","oneOf":[{"type":"number","description":"The defence: `12`."},{"type":"string","x-formula":"defence","x-formula-type":"number","description":"A formula over its own sheet (attributes, derived values, tracks), evaluated whenever it is attacked."}]},"hp":{"type":"number","minimum":0,"description":"Hit points."},"attributes":{"type":"object","description":"Attribute values by id.","additionalProperties":{"type":"number","description":"Value."}},"attacks":{"type":"array","items":{"$ref":"#/$defs/creatureAttack"},"description":"Its attacks."},"multiattack":{"$ref":"#/$defs/idList","description":"Attack ids made in one turn, in order."},"damageType":{"type":"string","description":"Damage type of its blows."},"harm":{"type":"number","minimum":0,"description":"Consequences mode: harm levels before it falls."},"resist":{"$ref":"#/$defs/stringList","description":"Damage types it resists."},"vulnerable":{"$ref":"#/$defs/stringList","description":"Damage types it is vulnerable to."},"immune":{"$ref":"#/$defs/stringList","description":"Damage types it is immune to."},"tags":{"$ref":"#/$defs/stringList","description":"Free tags."}}},"pinnedValue":{"description":"A number of the sheet as it was given: a number, or the template's formula as it was (kept when it reads what changes in a fight, such as wounds).","oneOf":[{"type":"number","description":"The number it was given: `130`."},{"type":"string","x-formula":"template","x-formula-type":"number","description":"The template's formula as it was (`max(0, 5 + @tier - @wound)`), read at the entry's tier."}]},"pinnedSheet":{"type":"object","additionalProperties":false,"description":"The sheet these template enemies were given when brought in (a saved roster, spec §2.6: an enemy keeps the sheet it was given when the template later changes). What it names wins over the template's formulas, so a change of the template does not rewrite them; what it leaves out (abilities, orders, lists, a number not named) still follows the template. Only with `template`. `rules-studio change` lists the pinned enemies it leaves untouched, and the sandbox marks them.","properties":{"attributes":{"type":"object","description":"Attribute values by id, as given.","additionalProperties":{"$ref":"#/$defs/pinnedValue"}},"tracks":{"type":"object","description":"Track maxima by id, as given (`{ \"hp\": 130 }`).","additionalProperties":{"$ref":"#/$defs/pinnedValue"}},"combat":{"type":"object","additionalProperties":false,"description":"The fighting numbers, as given.","properties":{"defence":{"$ref":"#/$defs/pinnedValue","description":"Defence, as given."},"attack":{"$ref":"#/$defs/pinnedValue","description":"The number its blows are struck with, as given."},"damage":{"description":"Damage of its blows, as given: the template's formula as it was (it is rolled), or a number.","oneOf":[{"type":"number","description":"Fixed damage."},{"type":"string","x-formula":"template.damage","x-formula-type":"number","description":"The damage formula as it was: `(@tier + 1)d8 + 2 * @tier`."}]},"attacks":{"$ref":"#/$defs/pinnedValue","description":"Attacks its attack action makes, as given."}}},"harm":{"$ref":"#/$defs/pinnedValue","description":"Harm levels before it falls (consequences mode), as given."}}},"fightEnemy":{"type":"object","additionalProperties":false,"anyOf":[{"required":["template"],"properties":{"template":true}},{"required":["bestiary"],"properties":{"bestiary":true}},{"required":["numbers"],"properties":{"numbers":true}}],"description":"Enemies of one kind: from a template, the bestiary, or numbers written out.","properties":{"template":{"type":"object","required":["role","tier"],"additionalProperties":false,"description":"From a template: `{ \"role\": \"minion\", \"tier\": 1 }`.","properties":{"role":{"type":"string","description":"Template role."},"tier":{"type":"integer","minimum":0,"maximum":1000,"description":"Tier, inside the system's `tiers` (1..6 by default)."}}},"bestiary":{"type":"string","description":"Creature id from the bestiary."},"numbers":{"$ref":"#/$defs/enemyNumbers"},"count":{"type":"integer","minimum":1,"maximum":1000,"description":"How many (default 1, at most 1000)."},"id":{"$ref":"#/$defs/id","description":"Name prefix: enemies are `<id>-1`, `<id>-2`, ... (default: the role or creature)."},"position":{"type":"string","description":"Where they stand."},"conditions":{"$ref":"#/$defs/idList","description":"Condition ids applied to each when the fight starts (late arrivals: when they arrive)."},"arrives":{"type":"integer","minimum":1,"maximum":10000,"description":"The round they enter the fight (default 1: from the start). Until then they neither act nor can be targeted, and a side is not beaten while someone of it is still to come; on arriving they roll initiative (the seed: a fighter who enters later rolls when first seen), take their turn in that round by it, and their starting `conditions` land then. An `arrive` event says so."},"pinned":{"$ref":"#/$defs/pinnedSheet"}}},"fight":{"defaultSnippets":[{"label":"fight","description":"A sample fight: heroes against enemies from a template.","body":{"id":"${1:first-fight}","name":"${2:First fight}","heroes":["${3:hero}"],"enemies":[{"template":{"role":"${4:standard}","tier":"^${5:1}"},"count":"^${6:1}"}]}}],"type":"object","required":["id","heroes","enemies"],"additionalProperties":false,"description":"A fight: heroes against enemies.","properties":{"id":{"$ref":"#/$defs/id","description":"Fight id: `sim FILE --fight ID`."},"name":{"type":"string","description":"Display name."},"description":{"type":"string","description":"For people."},"heroes":{"type":"array","items":{"$ref":"#/$defs/fightHero"},"description":"Hero ids, or `{ \"hero\": \"fighter5\", \"position\": \"far\", \"conditions\": [\"blessed\"] }`."},"enemies":{"type":"array","items":{"$ref":"#/$defs/fightEnemy"},"description":"Enemies: `{ \"template\": { \"role\": \"minion\", \"tier\": 1 }, \"count\": 4 }` or `{ \"bestiary\": \"goblin\" }`."},"positions":{"type":"object","description":"Positions by hero id: `{ \"fighter5\": \"near\" }`.","additionalProperties":{"type":"string","description":"Band or row."}},"maxRounds":{"type":"integer","minimum":1,"maximum":10000,"description":"Rounds before the fight is a draw (default 100)."},"position":{"type":"string","description":"Consequences mode: the heroes' position (default `combat.consequences.defaultPosition`, else `risky`)."},"effect":{"type":"string","description":"Consequences mode: the heroes' effect (default `standard`)."},"map":{"type":"object","additionalProperties":false,"required":["width","height"],"description":"A battle map of squares (a `grid: true` system): the fight is fought on it by the system's `map` rules; squares are `[x, y]`, 0-based, x to the right, y down.","properties":{"width":{"type":"integer","minimum":1,"maximum":200,"description":"Squares across."},"height":{"type":"integer","minimum":1,"maximum":200,"description":"Squares down."},"walls":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":4,"description":"A square `[x, y]` or a rectangle `[x1, y1, x2, y2]`, corners included."},"description":"Walls: nobody stands or walks there, a line through one is blocked, and one it grazes gives cover."},"difficult":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":4,"description":"A square `[x, y]` or a rectangle `[x1, y1, x2, y2]`, corners included."},"description":"Difficult terrain: a step into it costs `map.difficult` times."},"cover":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":4,"description":"A square `[x, y]` or a rectangle `[x1, y1, x2, y2]`, corners included."},"description":"Cover squares (a low wall, a barricade): a blow whose line crosses one gives the target the system's `map.cover` condition."},"start":{"type":"object","description":"Start squares by combatant id or fight entry id (an entry of several takes them in turn); the others start on free squares, heroes from the left edge, enemies from the right.","additionalProperties":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":4,"description":"A square `[x, y]` or a rectangle `[x1, y1, x2, y2]`, corners included."},"description":"Its start squares."}},"movement":{"type":"object","description":"How each moves in its turn, by combatant id or entry id: `close` (to the nearest foe it can strike; the default for a melee first attack), `distance` (out of the foes' melee reach, in range: the default for a ranged one), `hold` (never walks), or `{ \"protect\": \"<ally id>\" }` (stays beside that ally); the object form `{ \"policy\": ..., \"dash\": true }` adds the Dash (the system's `map.dash`).","additionalProperties":{"description":"A movement policy.","oneOf":[{"enum":["close","distance","hold"],"description":"Close in, keep distance, or hold the square."},{"type":"object","additionalProperties":false,"description":"A policy with its options: `{ \"protect\": \"<ally id>\" }` stays beside that ally; `{ \"policy\": \"distance\", \"dash\": true }` keeps its distance and dashes.","properties":{"protect":{"type":"string","description":"The ally's id: stay beside it (not with `policy`)."},"policy":{"enum":["close","distance","hold"],"description":"Close in, keep distance, or hold the square (default: by its first attack, as when it is not named)."},"dash":{"type":"boolean","description":"true: it uses the system's `map.dash` ability when walking its speed once is not enough: closing in, when no foe is within reach of any of its blows after its walk; keeping distance, when it still stands in a foe's melee reach (it dashes out, to a square no foe reaches, instead of attacking) or no foe is in range; protecting, when it is not beside its ward. Default false."}}}]}}}}}},"card":{"type":"object","required":["id","on","do"],"additionalProperties":false,"description":"A card (issue 23): a rule its holder carries that fires when its event happens to it, and does what its `do` says. A system's cards are held by every combatant; a hero's, a creature's or a template's by that one only. Each firing is a `card` event in the log, before what its effects do. Cards that fire one another may nest 8 deep; deeper stops the fight with an error, and the checker refuses a card whose effect can fire its own event again.","properties":{"id":{"$ref":"#/$defs/id","description":"Card id, unique in its list (named by the log's `card` event)."},"name":{"type":"string","description":"Display name, on its chip (default: the id in title case)."},"on":{"enum":["fightStart","fightEnd","roundStart","turnStart","turnEnd","damageDealt","damageTaken","enemyDefeated","down","conditionApplied"],"description":"The event it fires on, for its holder: `fightStart` and `fightEnd` (the fight starting, after the starting conditions; ending, before the `fightEnd` event), `roundStart` (after late arrivals enter), `turnStart` and `turnEnd` (its own turn's start, just after the `turn` event; its end, before its conditions' saves and durations), `damageDealt` and `damageTaken` (damage of more than 0 after the steps it dealt or took: the target's cards first), `enemyDefeated` (a foe of its went down, whoever felled it), `down` (it went down itself), `conditionApplied` (a condition put on it, not one refreshed). A holder that is down fires nothing but its `down` cards."},"when":{"type":"string","x-formula":"card","x-formula-type":"boolean","description":"True when it fires; default always. Context `card`: the holder's sheet and the event's facts, `@event.amount` (the damage dealt or taken, else 0), `@event.source` (the id of the one who caused it, `''` if none), `@event.target` (the id of the one it happened to), `@event.type` (the damage type, the condition id, or how one fell: `dead`, `down`, `stable`; else `''`). `@event.amount >= 5`, `@event.type == 'fire'`, `@event.source == @id`."},"do":{"type":"array","items":{"$ref":"#/$defs/cardEffect"},"description":"What it does, in order, each on whom its `to` says."},"text":{"type":"string","description":"What it does in words, the first half of its chip (`+1 damage until the end of the turn`); default: worded from `do`."},"description":{"type":"string","description":"For people."}}},"cardEffect":{"type":"object","additionalProperties":false,"description":"One effect of a card: exactly one of `apply`, `remove`, `gain`, `spend`, `heal`, `damage`, `grant`, on whom `to` says (its holder by default). Nobody down is affected.","properties":{"to":{"enum":["self","source","target","allies","enemies"],"description":"On whom: `self` (the holder, default), the event's `source` or `target`, the holder's `allies` (the others of its side standing) or `enemies` (every foe standing)."},"apply":{"type":"string","description":"Condition id put on (its source is the holder)."},"remove":{"type":"string","description":"Condition id taken off."},"gain":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"A track that fills, kept within 0 and its maximum (a `gain` event).","properties":{"track":{"type":"string","description":"Track id (`rage`)."},"amount":{"type":"string","x-formula":"card","x-formula-type":"number","description":"How much, evaluated on the holder. Context `card`: the holder's sheet and the event's facts, `@event.amount` (the damage dealt or taken, else 0), `@event.source` (the id of the one who caused it, `''` if none), `@event.target` (the id of the one it happened to), `@event.type` (the damage type, the condition id, or how one fell: `dead`, `down`, `stable`; else `''`)."}}},"spend":{"type":"object","required":["track","amount"],"additionalProperties":false,"description":"A track that empties by `amount`, never below 0 (a `gain` event with a negative amount; emptied hit points put it down).","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"string","x-formula":"card","x-formula-type":"number","description":"How much, evaluated on the holder. Context `card`: the holder's sheet and the event's facts, `@event.amount` (the damage dealt or taken, else 0), `@event.source` (the id of the one who caused it, `''` if none), `@event.target` (the id of the one it happened to), `@event.type` (the damage type, the condition id, or how one fell: `dead`, `down`, `stable`; else `''`)."}}},"heal":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Healing, never above the maximum (a `heal` event).","properties":{"amount":{"type":"string","x-formula":"card","x-formula-type":"number","description":"How much, rolled on the holder's sheet: `1d4 + @level`. Context `card`: the holder's sheet and the event's facts, `@event.amount` (the damage dealt or taken, else 0), `@event.source` (the id of the one who caused it, `''` if none), `@event.target` (the id of the one it happened to), `@event.type` (the damage type, the condition id, or how one fell: `dead`, `down`, `stable`; else `''`)."},"track":{"type":"string","description":"Track healed (default: the hit-point track)."}}},"damage":{"type":"object","required":["amount"],"additionalProperties":false,"description":"Damage dealt by the holder, through the damage steps (a `damage` event); it may fire `damageDealt` and `damageTaken` cards.","properties":{"amount":{"type":"string","x-formula":"card","x-formula-type":"number","description":"How much, rolled on the holder's sheet: `1d6`, `@event.amount / 2`. Context `card`: the holder's sheet and the event's facts, `@event.amount` (the damage dealt or taken, else 0), `@event.source` (the id of the one who caused it, `''` if none), `@event.target` (the id of the one it happened to), `@event.type` (the damage type, the condition id, or how one fell: `dead`, `down`, `stable`; else `''`)."},"type":{"type":"string","description":"Damage type (default: `combat.damage.types.default`)."}}},"grant":{"type":"object","required":["action"],"additionalProperties":false,"description":"More actions of one kind for the recipient's act: this act when it is acting now, else its next one (a `turnStart` card's extra attack).","properties":{"action":{"type":"string","description":"Action id of `turn.actions`."},"count":{"type":"string","x-formula":"card","x-formula-type":"number","description":"How many (default 1). Context `card`: the holder's sheet and the event's facts, `@event.amount` (the damage dealt or taken, else 0), `@event.source` (the id of the one who caused it, `''` if none), `@event.target` (the id of the one it happened to), `@event.type` (the damage type, the condition id, or how one fell: `dead`, `down`, `stable`; else `''`)."}}}}}}};
-export const eventsSchema = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:events:1","title":"Rules Studio simulator event","description":"One line of `sim --log`: one JSON event per line, each with a `type`. Fields listed are the ones the engine writes; further fields may be added in later versions, so readers ignore what they do not know.","type":"object","required":["type"],"properties":{"type":{"enum":["fightStart","round","turn","check","reaction","damage","condition","down","noTime","fightEnd","heal","ability","harm","sustain","regenerate","move","gain","arrive","draw","flee","card"],"description":"What happened."},"fight":{"type":"integer","minimum":0,"description":"Index of the fight in the run (0-based): added to each line by `sim --log --fights N` when N > 1 (not part of the engine's event)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}},"allOf":[{"if":{"properties":{"type":{"const":"fightStart"}},"required":["type"]},"then":{"required":["type","system","fightId","seed","hpTrack","combatants"],"properties":{"type":{"const":"fightStart","description":"A fight begins."},"system":{"type":"string","description":"System id."},"fightId":{"type":"string","description":"Fight id."},"seed":{"type":["integer","string"],"description":"Seed of this fight."},"combatants":{"type":"array","description":"Who fights.","items":{"type":"object","description":"A combatant.","required":["id","name","side","hp","position"],"properties":{"id":{"type":"string","description":"Combatant id."},"side":{"enum":["heroes","enemies"],"description":"Side."},"hp":{"type":"number","description":"Hit points at the start."},"position":{"type":"string","description":"Band or row."},"name":{"type":"string","description":"Display name."},"arrives":{"type":"integer","minimum":2,"description":"A late arrival: the round it enters the fight (an `arrive` event then). Absent: from the start."},"square":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2,"description":"A fight on a map: its start square `[x, y]` (0-based, x to the right, y down)."},"reach":{"type":"integer","minimum":0,"description":"A fight on a map: the squares its melee blows reach (its `near` blows' `squares`, else `map.reach.near`; 0: it has no melee blow), the squares it threatens."}}}},"note":{"type":"string","description":"A note on how the engine plays this system (a square-based system fought in bands)."},"map":{"type":"object","description":"A fight on a map (`fights[].map`): its size and terrain, each square `[x, y]`.","required":["width","height","walls","difficult","cover"],"properties":{"width":{"type":"integer","minimum":1,"description":"Squares across."},"height":{"type":"integer","minimum":1,"description":"Squares down."},"walls":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2,"description":"A wall square."},"description":"Wall squares: nobody stands or walks there, and a line through one is blocked."},"difficult":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2,"description":"A difficult square."},"description":"Difficult terrain: a step into one costs `map.difficult` times."},"cover":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2,"description":"A cover square."},"description":"Cover squares: a blow whose line crosses one gives the target the system's cover condition."}}},"hpTrack":{"type":"string","description":"Id of the track that holds hit points (the combatants' `hp`; a `heal` or `gain` of this track changes them)."}}}},{"if":{"properties":{"type":{"const":"round"}},"required":["type"]},"then":{"required":["type","round"],"properties":{"type":{"const":"round","description":"A new round begins."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"turn"}},"required":["type"]},"then":{"required":["type","round","actor","initiative"],"properties":{"type":{"const":"turn","description":"An actor's turn (each time it acts, in a clock system)."},"actor":{"type":"string","description":"Who acts."},"clock":{"type":"number","description":"The clock value the actor acts at (clock systems)."},"initiative":{"type":"number","description":"The actor's initiative."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"check"}},"required":["type"]},"then":{"required":["type","round","actor","check","checkName","target","dice","roll","total","vs","outcome","outcomeName","result","crit","botch","formula","chip","influencedBy"],"properties":{"type":{"const":"check","description":"A check was rolled."},"actor":{"type":"string","description":"Who rolled."},"check":{"type":"string","description":"Check id."},"target":{"type":["string","null"],"description":"Against whom, if anyone."},"dice":{"type":"array","items":{"type":"number"},"description":"Every die rolled, kept and dropped."},"total":{"type":"number","description":"The roll's total."},"vs":{"type":["number","null"],"description":"The number to meet, if any."},"outcome":{"type":["string","null"],"description":"Outcome id (none for a check without outcomes)."},"degree":{"type":"number","description":"The outcome's degree of success, when it has a `degree` formula."},"chip":{"type":"string","description":"The chip, built from `roll`, `total`, `vs`, `outcomeName` and `influencedBy`: `d20 (14) + 3 Strength + 2 = 19 vs 13 · Hit`, then `Influenced by: …` on its own line when something did."},"influencedBy":{"type":"array","items":{"type":"string"},"description":"What influenced the roll (`Prone (near): advantage`)."},"opposed":{"type":"object","required":["actor","check","total","outcome"],"additionalProperties":false,"description":"An opposed check (format v1.1, the system's `checks.<id>.vs`): the defender's roll this check was judged against; that roll's own check event comes just before.","properties":{"actor":{"type":"string","description":"The defender who rolled."},"check":{"type":"string","description":"The check it rolled (`dodge`, or a preferred one)."},"total":{"type":"number","description":"Its total (`@vs.total`)."},"outcome":{"type":["string","null"],"description":"Its outcome id (`@vs.outcome`), null when its check has none."}}},"checkName":{"type":"string","description":"The check's display name (`Attack roll`)."},"roll":{"type":"string","description":"The roll's terms as the chip writes them, before ` = total` (`d20 (14) + 3 Strength + 2`): a part of `chip`."},"outcomeName":{"type":["string","null"],"description":"The outcome's display name (`Hit`); null for a check without outcomes."},"result":{"enum":["success","partial","fail",null],"description":"The outcome's `result` (`success`, `partial`, `fail`): what a reader colours the chip by; null for a check without outcomes."},"crit":{"type":"boolean","description":"The roll is a crit (its outcome is marked `crit`, or a target's condition turned a hit into one)."},"botch":{"type":"boolean","description":"The outcome is marked `botch`."},"formula":{"type":"string","description":"JSON pointer of the formula that rolled (`/checks/attack/roll`): what a chip links to."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"reaction"}},"required":["type"]},"then":{"required":["type","round","actor","ability","on","success","chip"],"properties":{"type":{"const":"reaction","description":"A reaction was used."},"actor":{"type":"string","description":"Who reacted."},"ability":{"type":"string","description":"Ability id used."},"on":{"enum":["hit","spell","leave","roll"],"description":"The trigger (`hit`, `spell`, `leave`, or `roll`: a decision after its own check's roll, a reroll or a bonus, before the outcome is final; its check event follows with the roll that stands)."},"success":{"type":"boolean","description":"Whether a reaction check succeeded."},"dice":{"type":"array","items":{"type":"number"},"description":"A partial reroll (`react.keep`): every die of the first roll, in order (`@roll.dice`)."},"kept":{"type":"array","items":{"type":"boolean"},"description":"A partial reroll (`react.keep`): for each of `dice`, whether it kept its face (the others were rolled anew)."},"chip":{"type":"string","description":"Chip."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"damage"}},"required":["type"]},"then":{"required":["type","round","actor","target","amount","damageType","steps","rolled","hp","formula","chip"],"properties":{"type":{"const":"damage","description":"Damage was dealt."},"actor":{"type":"string","description":"Who dealt it."},"target":{"type":"string","description":"Who took it."},"amount":{"type":"number","description":"Damage after every step."},"steps":{"type":"array","description":"Names of the damage steps that changed the number, in order.","items":{"type":"string","description":"A step's id or name."}},"rolled":{"type":"number","description":"Damage as rolled, before the steps."},"hp":{"type":"number","description":"Target's hit points after."},"chip":{"type":"string","description":"Chip."},"damageType":{"type":"string","description":"Damage type of the blow (spec §4 calls it the damage's `type`; the event's own `type` is `damage`)."},"formula":{"type":"string","description":"JSON pointer of the damage formula that rolled (`/heroes/0/weapon/damage`, an ability's or a template's damage)."},"split":{"type":"array","description":"With `combat.damage.apply` (format v1.1): each track the blow lowered, in order; what they took together is the damage done.","items":{"type":"object","required":["track","amount","value"],"additionalProperties":false,"description":"One track lowered.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"number","description":"What it took."},"value":{"type":"number","description":"What it holds after."}}}},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"condition"}},"required":["type"]},"then":{"required":["type","round","target","condition","change"],"properties":{"type":{"const":"condition","description":"A condition was applied or ended."},"target":{"type":"string","description":"Who carries it."},"condition":{"type":"string","description":"Condition id."},"change":{"enum":["applied","refreshed","ended","saved"],"description":"What happened to it: `refreshed`, put on again while held by a condition with `refresh` (it starts over)."},"source":{"type":"string","description":"Who applied it."},"dc":{"type":"number","description":"Save DC."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"down"}},"required":["type"]},"then":{"required":["type","round","target","state"],"properties":{"type":{"const":"down","description":"A combatant fell."},"target":{"type":"string","description":"Who fell."},"by":{"type":"string","description":"Who dropped them."},"state":{"enum":["down","dead","stable"],"description":"`dead`, `stable`, `down`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"noTime"}},"required":["type"]},"then":{"required":["type","round","actor","action","attack"],"properties":{"type":{"const":"noTime","description":"An attack past the turn's budget: NO TIME, it does not happen."},"actor":{"type":"string","description":"Who ran out of time."},"action":{"type":"string","description":"Action id."},"attack":{"type":"number","description":"Which attack (1-based)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"fightEnd"}},"required":["type"]},"then":{"required":["type","round","winner","rounds"],"properties":{"type":{"const":"fightEnd","description":"The fight ended."},"winner":{"enum":["heroes","enemies","draw"],"description":"Who won."},"rounds":{"type":"number","description":"Rounds fought."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"heal"}},"required":["type"]},"then":{"required":["type","round","actor","target","amount","track","chip"],"properties":{"type":{"const":"heal","description":"Someone was healed."},"actor":{"type":"string","description":"Who healed."},"target":{"type":"string","description":"Who was healed."},"amount":{"type":"number","description":"Hit points restored."},"track":{"type":"string","description":"Track healed."},"chip":{"type":"string","description":"Chip."},"formula":{"type":"string","description":"JSON pointer of the heal's amount formula (absent for a death save's revival)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"ability"}},"required":["type"]},"then":{"required":["type","round","actor","ability","targets","chip"],"properties":{"type":{"const":"ability","description":"An ability was used."},"actor":{"type":"string","description":"Who used it."},"ability":{"type":"string","description":"Ability id."},"targets":{"type":"array","items":{"type":"string"},"description":"Target ids."},"chip":{"type":"string","description":"Chip."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"harm"}},"required":["type"]},"then":{"required":["type","round","actor","target","levels","amount"],"properties":{"type":{"const":"harm","description":"Consequences mode: harm suffered."},"actor":{"type":"string","description":"Who rolled."},"target":{"type":"string","description":"Who suffered the harm."},"levels":{"type":"number","description":"Harm levels."},"amount":{"type":"number","description":"Hit points lost, if any."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"sustain"}},"required":["type"]},"then":{"required":["type","round","actor","ability","change"],"properties":{"type":{"const":"sustain","description":"A sustained ability started, was kept or ended."},"actor":{"type":"string","description":"The sustainer."},"ability":{"type":"string","description":"Ability id."},"change":{"enum":["started","ended","kept"],"description":"What happened."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"regenerate"}},"required":["type"]},"then":{"required":["type","round","target","amount","stopped"],"properties":{"type":{"const":"regenerate","description":"Regeneration at the start of a turn."},"target":{"type":"string","description":"Who regenerated."},"amount":{"type":"number","description":"Hit points regained."},"stopped":{"type":"boolean","description":"true when damage stopped it this turn."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"move"}},"required":["type"]},"then":{"required":["type","round","target","from","to","chip"],"properties":{"type":{"const":"move","description":"A combatant changed place: without an action of its own (rows closing up: `positions.advance`; or an ally's move switched places with it: `abilities[].swap`), or on a map its turn's walk or a move ability (`fromSquare`, `toSquare`, `path`)."},"target":{"type":"string","description":"Who moved."},"from":{"type":"string","description":"Row or band it left."},"to":{"type":"string","description":"Row or band it is in now."},"chip":{"type":"string","description":"For people: `Brisa, Archer: back → front (the row ahead fell)`; on a map `Fighter 5: (1, 2) → (4, 2), 3 squares`."},"fromSquare":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2,"description":"On a map: the square it left."},"toSquare":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2,"description":"On a map: the square it came to."},"ability":{"type":"string","description":"On a map: the move ability (`abilities[].move`) that moved it, or the system's Dash (`map.dash`: its speed walked a second time); absent: its turn's walk."},"teleport":{"type":"boolean","description":"On a map: the move was a teleport (a jump: `path` holds the two squares; it provokes nothing)."},"path":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2,"description":"A square walked."},"description":"On a map: every square of the walk, from `fromSquare` to `toSquare` (a teleport: the two)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"gain"}},"required":["type"]},"then":{"required":["type","round","target","track","amount","value","chip"],"properties":{"type":{"const":"gain","description":"A track changed by a `gain` (an outcome's, an ability's or a reaction's), after keeping it within 0 and its maximum; a gain that changes nothing writes none. One that empties the hit points is followed by a `down` event."},"target":{"type":"string","description":"Whose track changed."},"track":{"type":"string","description":"Track id (`hope`, `progress`, `hp`)."},"amount":{"type":"number","description":"The change made: positive a gain, negative a loss."},"value":{"type":"number","description":"What the track holds now."},"chip":{"type":"string","description":"For people: `Guardian: hope +1 (3)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"arrive"}},"required":["type"]},"then":{"required":["type","round","target","position","chip"],"properties":{"type":{"const":"arrive","description":"A late arrival enters the fight at the start of its round (a fight entry's `arrives`): it rolls initiative then (a `check` event follows) unless everyone rolls this round."},"target":{"type":"string","description":"Who arrived."},"position":{"type":"string","description":"Band or row it enters in."},"chip":{"type":"string","description":"For people: `Wizard enters the fight (far)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"draw"}},"required":["type"]},"then":{"required":["type","round","target","card","value","joker","chip"],"properties":{"type":{"const":"draw","description":"A card dealt for initiative (`turn.initiative.deck`) at the start of a round: its value is the holder's initiative this round."},"target":{"type":"string","description":"Who was dealt the card."},"card":{"type":"string","description":"The card's name: `Q♠`, `Joker`, or `rank 3 suit 2` in a deck of another shape."},"value":{"type":"integer","minimum":1,"description":"Its value, the holder's initiative: by rank, then suit (no two cards equal); jokers above every other card."},"joker":{"type":"boolean","description":"true for a joker: the deck's `joker.applies` go on the holder, and the deck is shuffled again after the round."},"chip":{"type":"string","description":"For people: `Cutter draws Q♠`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"flee"}},"required":["type"]},"then":{"required":["type","round","target","position","chip"],"properties":{"type":{"const":"flee","description":"One running away (a condition with `flees`, Libra's Run) leaves the fight at the start of its turn: from here on it neither acts, reacts nor can be targeted, and counts neither as standing nor as down."},"target":{"type":"string","description":"Who ran away."},"position":{"type":"string","description":"Band or row it left from."},"chip":{"type":"string","description":"For people: `Brisa, Archer runs away: out of the fight`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"card"}},"required":["type"]},"then":{"required":["type","round","holder","card","cardName","on","pointer","chip","depth"],"properties":{"type":{"const":"card","description":"A card fired (issue 23): its holder's card whose event happened and whose `when` held. What its effects did follows as their own events (`condition`, `gain`, `heal`, `damage`...)."},"holder":{"type":"string","description":"Who holds the card."},"card":{"type":"string","description":"Card id."},"cardName":{"type":"string","description":"The card's display name."},"on":{"enum":["fightStart","fightEnd","roundStart","turnStart","turnEnd","damageDealt","damageTaken","enemyDefeated","down","conditionApplied"],"description":"The event it fired on."},"source":{"type":"string","description":"The event's source (`@event.source`): the striker, the one who felled someone or put a condition on; absent when none."},"target":{"type":"string","description":"The event's target (`@event.target`): the one it happened to."},"pointer":{"type":"string","description":"JSON pointer of the card in the system (`/heroes/3/cards/0`)."},"depth":{"type":"integer","minimum":1,"maximum":8,"description":"1: fired by the event itself; 2 and more: by an effect of a card one less deep. Cards nest at most 8 deep: a ninth stops the fight with an error (a loop)."},"chip":{"type":"string","description":"For people: `Bloodlust: +1 damage until the end of the turn, after Cutter defeated Goblin 2`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}}]};
+export const eventsSchema = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:rules-studio:schema:events:1","title":"Rules Studio simulator event","description":"One line of `sim --log`: one JSON event per line, each with a `type`. Fields listed are the ones the engine writes; further fields may be added in later versions, so readers ignore what they do not know.","type":"object","required":["type"],"properties":{"type":{"enum":["fightStart","round","turn","check","reaction","damage","condition","down","noTime","fightEnd","heal","ability","harm","sustain","regenerate","move","gain","arrive","draw","flee","card"],"description":"What happened."},"fight":{"type":"integer","minimum":0,"description":"Index of the fight in the run (0-based): added to each line by `sim --log --fights N` when N > 1 (not part of the engine's event)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}},"allOf":[{"if":{"properties":{"type":{"const":"fightStart"}},"required":["type"]},"then":{"required":["type","system","fightId","seed","hpTrack","combatants"],"properties":{"type":{"const":"fightStart","description":"A fight begins."},"system":{"type":"string","description":"System id."},"fightId":{"type":"string","description":"Fight id."},"seed":{"type":["integer","string"],"description":"Seed of this fight."},"combatants":{"type":"array","description":"Who fights.","items":{"type":"object","description":"A combatant.","required":["id","name","side","hp","position"],"properties":{"id":{"type":"string","description":"Combatant id."},"side":{"enum":["heroes","enemies"],"description":"Side."},"hp":{"type":"number","description":"Hit points at the start."},"position":{"type":"string","description":"Band or row."},"name":{"type":"string","description":"Display name."},"arrives":{"type":"integer","minimum":2,"description":"A late arrival: the round it enters the fight (an `arrive` event then). Absent: from the start."},"square":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2,"description":"A fight on a map: its start square `[x, y]` (0-based, x to the right, y down)."},"reach":{"type":"integer","minimum":0,"description":"A fight on a map: the squares its melee blows reach (its `near` blows' `squares`, else `map.reach.near`; 0: it has no melee blow), the squares it threatens."}}}},"note":{"type":"string","description":"A note on how the engine plays this system (a square-based system fought in bands)."},"map":{"type":"object","description":"A fight on a map (`fights[].map`): its size and terrain, each square `[x, y]`.","required":["width","height","walls","difficult","cover"],"properties":{"width":{"type":"integer","minimum":1,"description":"Squares across."},"height":{"type":"integer","minimum":1,"description":"Squares down."},"walls":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2,"description":"A wall square."},"description":"Wall squares: nobody stands or walks there, and a line through one is blocked."},"difficult":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2,"description":"A difficult square."},"description":"Difficult terrain: a step into one costs `map.difficult` times."},"cover":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2,"description":"A cover square."},"description":"Cover squares: a blow whose line crosses one gives the target the system's cover condition."}}},"hpTrack":{"type":"string","description":"Id of the track that holds hit points (the combatants' `hp`; a `heal` or `gain` of this track changes them)."}}}},{"if":{"properties":{"type":{"const":"round"}},"required":["type"]},"then":{"required":["type","round"],"properties":{"type":{"const":"round","description":"A new round begins."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"turn"}},"required":["type"]},"then":{"required":["type","round","actor","initiative"],"properties":{"type":{"const":"turn","description":"An actor's turn (each time it acts, in a clock system)."},"actor":{"type":"string","description":"Who acts."},"clock":{"type":"number","description":"The clock value the actor acts at (clock systems)."},"initiative":{"type":"number","description":"The actor's initiative."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"check"}},"required":["type"]},"then":{"required":["type","round","actor","check","checkName","target","dice","roll","total","vs","outcome","outcomeName","result","crit","botch","formula","chip","influencedBy"],"properties":{"type":{"const":"check","description":"A check was rolled."},"actor":{"type":"string","description":"Who rolled."},"check":{"type":"string","description":"Check id."},"target":{"type":["string","null"],"description":"Against whom, if anyone."},"dice":{"type":"array","items":{"type":"number"},"description":"Every die rolled, kept and dropped."},"total":{"type":"number","description":"The roll's total."},"vs":{"type":["number","null"],"description":"The number to meet, if any."},"outcome":{"type":["string","null"],"description":"Outcome id (none for a check without outcomes)."},"degree":{"type":"number","description":"The outcome's degree of success, when it has a `degree` formula."},"chip":{"type":"string","description":"The chip, built from `roll`, `total`, `vs`, `outcomeName` and `influencedBy`: `d20 (14) + 3 Strength + 2 = 19 vs 13 · Hit`, then `Influenced by: …` on its own line when something did."},"influencedBy":{"type":"array","items":{"type":"string"},"description":"What influenced the roll (`Prone (near): advantage`)."},"opposed":{"type":"object","required":["actor","check","total","outcome"],"additionalProperties":false,"description":"An opposed check (format v1.1, the system's `checks.<id>.vs`): the defender's roll this check was judged against; that roll's own check event comes just before.","properties":{"actor":{"type":"string","description":"The defender who rolled."},"check":{"type":"string","description":"The check it rolled (`dodge`, or a preferred one)."},"total":{"type":"number","description":"Its total (`@vs.total`)."},"outcome":{"type":["string","null"],"description":"Its outcome id (`@vs.outcome`), null when its check has none."}}},"checkName":{"type":"string","description":"The check's display name (`Attack roll`)."},"roll":{"type":"string","description":"The roll's terms as the chip writes them, before ` = total` (`d20 (14) + 3 Strength + 2`): a part of `chip`."},"outcomeName":{"type":["string","null"],"description":"The outcome's display name (`Hit`); null for a check without outcomes."},"result":{"enum":["success","partial","fail",null],"description":"The outcome's `result` (`success`, `partial`, `fail`): what a reader colours the chip by; null for a check without outcomes."},"crit":{"type":"boolean","description":"The roll is a crit (its outcome is marked `crit`, or a target's condition turned a hit into one)."},"botch":{"type":"boolean","description":"The outcome is marked `botch`."},"formula":{"type":"string","description":"JSON pointer of the formula that rolled (`/checks/attack/roll`): what a chip links to."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"reaction"}},"required":["type"]},"then":{"required":["type","round","actor","ability","on","success","chip"],"properties":{"type":{"const":"reaction","description":"A reaction was used."},"actor":{"type":"string","description":"Who reacted."},"ability":{"type":"string","description":"Ability id used."},"on":{"enum":["hit","spell","leave","roll"],"description":"The trigger (`hit`, `spell`, `leave`, or `roll`: a decision after its own check's roll, a reroll or a bonus, before the outcome is final; its check event follows with the roll that stands)."},"success":{"type":"boolean","description":"Whether a reaction check succeeded."},"dice":{"type":"array","items":{"type":"number"},"description":"A partial reroll (`react.keep`): every die of the first roll, in order (`@roll.dice`)."},"kept":{"type":"array","items":{"type":"boolean"},"description":"A partial reroll (`react.keep`): for each of `dice`, whether it kept its face (the others were rolled anew)."},"chip":{"type":"string","description":"Chip."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"damage"}},"required":["type"]},"then":{"required":["type","round","actor","target","amount","damageType","steps","rolled","hp","formula","chip"],"properties":{"type":{"const":"damage","description":"Damage was dealt."},"actor":{"type":"string","description":"Who dealt it."},"target":{"type":"string","description":"Who took it."},"amount":{"type":"number","description":"Damage after every step."},"steps":{"type":"array","description":"Names of the damage steps that changed the number, in order.","items":{"type":"string","description":"A step's id or name."}},"rolled":{"type":"number","description":"Damage as rolled, before the steps."},"hp":{"type":"number","description":"Target's hit points after."},"chip":{"type":"string","description":"Chip."},"damageType":{"type":"string","description":"Damage type of the blow (spec §4 calls it the damage's `type`; the event's own `type` is `damage`)."},"formula":{"type":"string","description":"JSON pointer of the damage formula that rolled (`/heroes/0/weapon/damage`, an ability's or a template's damage)."},"split":{"type":"array","description":"With `combat.damage.apply` (format v1.1): each track the blow lowered, in order; what they took together is the damage done.","items":{"type":"object","required":["track","amount","value"],"additionalProperties":false,"description":"One track lowered.","properties":{"track":{"type":"string","description":"Track id."},"amount":{"type":"number","description":"What it took."},"value":{"type":"number","description":"What it holds after."}}}},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"condition"}},"required":["type"]},"then":{"required":["type","round","target","condition","change"],"properties":{"type":{"const":"condition","description":"A condition was applied or ended."},"target":{"type":"string","description":"Who carries it."},"condition":{"type":"string","description":"Condition id."},"change":{"enum":["applied","refreshed","ended","saved"],"description":"What happened to it: `refreshed`, put on again while held by a condition with `refresh` (it starts over)."},"source":{"type":"string","description":"Who applied it."},"dc":{"type":"number","description":"Save DC."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"down"}},"required":["type"]},"then":{"required":["type","round","target","state"],"properties":{"type":{"const":"down","description":"A combatant fell."},"target":{"type":"string","description":"Who fell."},"by":{"type":"string","description":"Who dropped them."},"state":{"enum":["down","dead","stable"],"description":"`dead`, `stable`, `down`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"noTime"}},"required":["type"]},"then":{"required":["type","round","actor","action","attack"],"properties":{"type":{"const":"noTime","description":"An attack past the turn's budget: NO TIME, it does not happen."},"actor":{"type":"string","description":"Who ran out of time."},"action":{"type":"string","description":"Action id."},"attack":{"type":"number","description":"Which attack (1-based)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"fightEnd"}},"required":["type"]},"then":{"required":["type","round","winner","rounds"],"properties":{"type":{"const":"fightEnd","description":"The fight ended."},"winner":{"enum":["heroes","enemies","draw"],"description":"Who won."},"rounds":{"type":"number","description":"Rounds fought."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"heal"}},"required":["type"]},"then":{"required":["type","round","actor","target","amount","track","chip"],"properties":{"type":{"const":"heal","description":"Someone was healed."},"actor":{"type":"string","description":"Who healed."},"target":{"type":"string","description":"Who was healed."},"amount":{"type":"number","description":"Hit points restored."},"track":{"type":"string","description":"Track healed."},"chip":{"type":"string","description":"Chip."},"formula":{"type":"string","description":"JSON pointer of the heal's amount formula (absent for a death save's revival)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"ability"}},"required":["type"]},"then":{"required":["type","round","actor","ability","targets","chip"],"properties":{"type":{"const":"ability","description":"An ability was used."},"actor":{"type":"string","description":"Who used it."},"ability":{"type":"string","description":"Ability id."},"targets":{"type":"array","items":{"type":"string"},"description":"Target ids."},"chip":{"type":"string","description":"Chip."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"harm"}},"required":["type"]},"then":{"required":["type","round","actor","target","levels","amount"],"properties":{"type":{"const":"harm","description":"Consequences mode: harm suffered."},"actor":{"type":"string","description":"Who rolled."},"target":{"type":"string","description":"Who suffered the harm."},"levels":{"type":"number","description":"Harm levels."},"amount":{"type":"number","description":"Hit points lost, if any."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"sustain"}},"required":["type"]},"then":{"required":["type","round","actor","ability","change"],"properties":{"type":{"const":"sustain","description":"A sustained ability started, was kept or ended."},"actor":{"type":"string","description":"The sustainer."},"ability":{"type":"string","description":"Ability id."},"change":{"enum":["started","ended","kept"],"description":"What happened."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"regenerate"}},"required":["type"]},"then":{"required":["type","round","target","amount","stopped"],"properties":{"type":{"const":"regenerate","description":"Regeneration at the start of a turn."},"target":{"type":"string","description":"Who regenerated."},"amount":{"type":"number","description":"Hit points regained."},"stopped":{"type":"boolean","description":"true when damage stopped it this turn."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"move"}},"required":["type"]},"then":{"required":["type","round","target","from","to","chip"],"properties":{"type":{"const":"move","description":"A combatant changed place: without an action of its own (rows closing up: `positions.advance`; or an ally's move switched places with it: `abilities[].swap`), or on a map its turn's walk or a move ability (`fromSquare`, `toSquare`, `path`)."},"target":{"type":"string","description":"Who moved."},"from":{"type":"string","description":"Row or band it left."},"to":{"type":"string","description":"Row or band it is in now."},"chip":{"type":"string","description":"For people: `Brisa, Archer: back → front (the row ahead fell)`; on a map `Fighter 5: (1, 2) → (4, 2), 3 squares`."},"fromSquare":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2,"description":"On a map: the square it left."},"toSquare":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2,"description":"On a map: the square it came to."},"ability":{"type":"string","description":"On a map: the move ability (`abilities[].move`) that moved it, or the system's Dash (`map.dash`: its speed walked a second time); absent: its turn's walk."},"teleport":{"type":"boolean","description":"On a map: the move was a teleport (a jump: `path` holds the two squares; it provokes nothing)."},"aside":{"type":"boolean","description":"On a map: it got back up (a death save) on a square another stands on (it fell walking through an ally's) and moved aside to the nearest free square: not a walk (no speed spent, nothing provoked), outside any turn's walks."},"path":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2,"description":"A square walked."},"description":"On a map: every square of the walk, from `fromSquare` to `toSquare` (a teleport: the two)."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"gain"}},"required":["type"]},"then":{"required":["type","round","target","track","amount","value","chip"],"properties":{"type":{"const":"gain","description":"A track changed by a `gain` (an outcome's, an ability's or a reaction's), after keeping it within 0 and its maximum; a gain that changes nothing writes none. One that empties the hit points is followed by a `down` event."},"target":{"type":"string","description":"Whose track changed."},"track":{"type":"string","description":"Track id (`hope`, `progress`, `hp`)."},"amount":{"type":"number","description":"The change made: positive a gain, negative a loss."},"value":{"type":"number","description":"What the track holds now."},"chip":{"type":"string","description":"For people: `Guardian: hope +1 (3)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"arrive"}},"required":["type"]},"then":{"required":["type","round","target","position","chip"],"properties":{"type":{"const":"arrive","description":"A late arrival enters the fight at the start of its round (a fight entry's `arrives`): it rolls initiative then (a `check` event follows) unless everyone rolls this round."},"target":{"type":"string","description":"Who arrived."},"position":{"type":"string","description":"Band or row it enters in."},"chip":{"type":"string","description":"For people: `Wizard enters the fight (far)`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"draw"}},"required":["type"]},"then":{"required":["type","round","target","card","value","joker","chip"],"properties":{"type":{"const":"draw","description":"A card dealt for initiative (`turn.initiative.deck`) at the start of a round: its value is the holder's initiative this round."},"target":{"type":"string","description":"Who was dealt the card."},"card":{"type":"string","description":"The card's name: `Q♠`, `Joker`, or `rank 3 suit 2` in a deck of another shape."},"value":{"type":"integer","minimum":1,"description":"Its value, the holder's initiative: by rank, then suit (no two cards equal); jokers above every other card."},"joker":{"type":"boolean","description":"true for a joker: the deck's `joker.applies` go on the holder, and the deck is shuffled again after the round."},"chip":{"type":"string","description":"For people: `Cutter draws Q♠`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1."}}}},{"if":{"properties":{"type":{"const":"flee"}},"required":["type"]},"then":{"required":["type","round","target","position","chip"],"properties":{"type":{"const":"flee","description":"One running away (a condition with `flees`, Libra's Run) leaves the fight at the start of its turn: from here on it neither acts, reacts nor can be targeted, and counts neither as standing nor as down."},"target":{"type":"string","description":"Who ran away."},"position":{"type":"string","description":"Band or row it left from."},"chip":{"type":"string","description":"For people: `Brisa, Archer runs away: out of the fight`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}},{"if":{"properties":{"type":{"const":"card"}},"required":["type"]},"then":{"required":["type","round","holder","card","cardName","on","pointer","chip","depth"],"properties":{"type":{"const":"card","description":"A card fired (issue 23): its holder's card whose event happened and whose `when` held. What its effects did follows as their own events (`condition`, `gain`, `heal`, `damage`...)."},"holder":{"type":"string","description":"Who holds the card."},"card":{"type":"string","description":"Card id."},"cardName":{"type":"string","description":"The card's display name."},"on":{"enum":["fightStart","fightEnd","roundStart","turnStart","turnEnd","damageDealt","damageTaken","enemyDefeated","down","conditionApplied"],"description":"The event it fired on."},"source":{"type":"string","description":"The event's source (`@event.source`): the striker, the one who felled someone or put a condition on; absent when none."},"target":{"type":"string","description":"The event's target (`@event.target`): the one it happened to."},"pointer":{"type":"string","description":"JSON pointer of the card in the system (`/heroes/3/cards/0`)."},"depth":{"type":"integer","minimum":1,"maximum":8,"description":"1: fired by the event itself; 2 and more: by an effect of a card one less deep. Cards nest at most 8 deep: a ninth stops the fight with an error (a loop)."},"chip":{"type":"string","description":"For people: `Bloodlust: +1 damage until the end of the turn, after Cutter defeated Goblin 2`."},"round":{"type":"integer","minimum":0,"description":"Round number, from 1 (0 before the first round)."}}}}]};

@@ -8,6 +8,7 @@ import { removeConditionAt } from './conditions';
 import { closeUpRows } from '../positions';
 import { decide } from './rounds';
 import { downCards } from './cards';
+import { makeRoom } from './map';
 
 export function goDown(f: FightState, target: Combatant, by: Combatant | null): void {
   if (!target.down) { if (target.side === 'heroes') f.standingHeroes--; else f.standingEnemies--; }
@@ -56,6 +57,7 @@ function wakeUp(f: FightState, c: Combatant): void {
   const before = f.hp(c);
   f.setTrack(c, f.system.hpTrack, 1);
   if (f.sink) f.emit({ type: 'heal', round: f.round, actor: c.id, target: c.id, amount: 1 - before, track: f.system.names.tracks[f.system.hpTrack]!, chip: backUpChip(c) });
+  if (f.map !== null) makeRoom(f, c);
   f.winner = decide(f);
 }
 

@@ -11,7 +11,7 @@ import type { MapState } from '../map/state';
 import { COVER, DIFFICULT, WALL, type MapReach, type MapSummary, type Reaching } from '../map/types';
 import { reachOf } from '../map/load';
 import { adjacent, costTo, crossesBody, distance, lineOfFire, pathTo, walks, type Walks } from '../map/grid';
-import { provokeBy } from './reactions';
+import { mayProvoke, provokeBy } from './reactions';
 import { cannotAct } from './turn';
 import { canPay, pay } from './abilities';
 
@@ -334,6 +334,37 @@ function dash(f: FightState, actor: Combatant, speed: number, ability: AbilityDe
 }
 
 /**
+ * One who got back up where another stands (it fell walking through an ally's square: the fallen lie where they fall)
+ * moves aside to the nearest square nobody holds, as the crow walks round walls (a move event marked `aside`, no speed
+ * spent, nothing provoked); with no free square it stays.
+ */
+export function makeRoom(f: FightState, c: Combatant): void {
+  const m = f.map!;
+  const here = m.square[c.order]!;
+  if (here < 0 || !f.combatants.some((o) => o !== c && !o.down && !o.fled && m.square[o.order] === here)) return;
+  const occ = occupancy(f, m);
+  const walk = walks(m.def, m.rules, [here], Infinity, () => false);
+  let best = -1, bestCost = Infinity;
+  for (let s = 0; s < occ.length; s++) {
+    if (occ[s]! >= 0) continue;
+    const cost = costTo(walk, s);
+    if (cost < bestCost) { best = s; bestCost = cost; }
+  }
+  if (best < 0) return;
+  const path = pathTo(walk, best);
+  const before = c.position;
+  m.square[c.order] = best;
+  placeBands(f);
+  if (!f.sink) return;
+  const from = xy(m, here), to = xy(m, best);
+  f.emit({
+    type: 'move', round: f.round, target: c.id, from: before, to: c.position,
+    chip: `${c.def.name}: (${from[0]}, ${from[1]}) → (${to[0]}, ${to[1]}), ${path.length - 1} square${path.length === 2 ? '' : 's'}`,
+    fromSquare: from, toSquare: to, path: path.map((s) => xy(m, s)), aside: true,
+  });
+}
+
+/**
  * Walk `path` (its first square the mover's own): before each step that takes it out of a standing foe's melee
  * reach, that foe may react (`leave` orders, else the opportunity attack with its melee blow), once a move, unless
  * the walk does not provoke. Each stretch walked is a `move` event; it stops where it falls.
@@ -352,8 +383,11 @@ function walkPath(f: FightState, actor: Combatant, path: readonly number[], prov
         const at = m.square[foe.order]!;
         if (r === 0 || distance(rules, w, here, at) > r || distance(rules, w, next, at) <= r) continue;
         provoked.push(foe);
+        // A foe that can draw nothing (its reaction spent) leaves the walk whole: one move event, not two.
+        const attack = meleeAttack(m, foe);
+        if (!mayProvoke(f, foe, rules.opportunity, attack)) continue;
         if (i - 1 > start) { emitMove(f, actor, path.slice(start, i), ability); start = i - 1; }
-        provokeBy(f, foe, actor, rules.opportunity, meleeAttack(m, foe));
+        provokeBy(f, foe, actor, rules.opportunity, attack);
         if (actor.down || f.winner !== null) { placeBands(f); return; }
       }
     }
