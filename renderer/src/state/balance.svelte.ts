@@ -11,7 +11,8 @@ import { MAX_BALANCE_FIGHTS, MIN_BALANCE_FIGHTS, wholeNumberProblem } from './in
 import { finishSensitivity } from '../../../engine/index';
 import { MAX_BATCH_WORKERS } from '../workers/batchParts';
 import { timeLeft } from '../../../engine/index';
-import type { ResultSource } from './resultSource';
+import { textHash, type ResultSource } from './resultSource';
+import type { ComposedFight, SimRequest, SimResponse } from '../workers/protocol';
 import { inputWords, t } from '../i18n/index.svelte';
 
 type RunKind = 'grid' | 'diff' | 'sensitivity' | 'tune';
@@ -34,6 +35,32 @@ export function partiesOf(text: string | null): PartyChoice[] {
     return [];
   }
 }
+
+/** The exact answer to one duel: the hero's win chance and the states solved, or over the studio's budget (the engine's reason), or why it could not run. */
+export type DuelAnswer =
+  | { readonly kind: 'exact'; readonly win: number; readonly states: number }
+  | { readonly kind: 'tooBig'; readonly states: number; readonly reason: string }
+  | { readonly kind: 'failed'; readonly message: string };
+
+/** A grid cell as far as a duel needs it: its template and its fight (the party's heroes, with positions and conditions). */
+export interface DuelCell {
+  readonly role: string;
+  readonly tier: number;
+  readonly fight: { readonly heroes: readonly (string | { readonly hero: string; readonly position?: string; readonly conditions?: readonly string[] })[]; readonly maxRounds?: number };
+}
+
+const heroId = (h: DuelCell['fight']['heroes'][number]): string => (typeof h === 'string' ? h : h.hero);
+
+/** The cell's fight cut down to a duel: `hero` (as the party places it) against one enemy of the cell's template, as many rounds. */
+export function duelFight(cell: DuelCell, hero: string): ComposedFight {
+  const own = cell.fight.heroes.find((h) => heroId(h) === hero) ?? hero;
+  return {
+    id: `${hero} vs ${cell.role} T${cell.tier}`, heroes: [own], enemies: [{ template: { role: cell.role, tier: cell.tier } }],
+    ...(cell.fight.maxRounds === undefined ? {} : { maxRounds: cell.fight.maxRounds }),
+  };
+}
+
+const duelKey = (text: string, role: string, tier: number, hero: string): string => `${textHash(text)}\u0000${role}\u0000${tier}\u0000${hero}`;
 
 /** Workers a run is shared among: a whole number from 1 to MAX_BATCH_WORKERS. */
 const shareCount = (workers: number): number => Math.max(1, Math.min(MAX_BATCH_WORKERS, Math.floor(workers) || 1));
@@ -74,7 +101,52 @@ export class BalanceState {
   /** Counts runs: a run stopped by the next one leaves `running` to it. */
   #runs = 0;
 
-  constructor(private readonly createWorker: () => Worker) {}
+  /** The hero a hovered cell's exact duel is fought by (the grid's party's first, unless picked). */
+  duelHero = $state('');
+  /** Exact duels answered, by (text, role, tier, hero); each keeps its text, so a changed document never reads another's. */
+  duels = $state.raw<ReadonlyMap<string, { readonly text: string; readonly answer: DuelAnswer }>>(new Map());
+  /** The duel last asked for: solved once the one being solved is done (a sweep over the grid solves only where it stops). */
+  #wantedDuel: { readonly text: string; readonly cell: DuelCell; readonly hero: string } | null = null;
+  #duelSolving = false;
+  /** The sim worker that solves duels: its own, so a grid or needle running in the balance workers never holds it up. */
+  #exactClient: WorkerClient<SimRequest, SimResponse> | null = null;
+
+  constructor(private readonly createWorker: () => Worker, private readonly createSimWorker: (() => Worker) | null = null) {}
+
+  /** The exact answer to the duel of `hero` against the template at `role` and `tier` under `text`, if solved. */
+  duelAnswer(text: string, role: string, tier: number, hero: string): DuelAnswer | null {
+    const entry = this.duels.get(duelKey(text, role, tier, hero));
+    return entry && entry.text === text ? entry.answer : null;
+  }
+
+  /**
+   * Asks the sim worker to solve the duel exactly (engine exactFight within the studio's budget, runExact); the
+   * answer lands in `duels`. A duel asked while another is being solved waits for it, and only the last one asked
+   * is solved next. Answers of any other text are dropped when one of this text lands.
+   */
+  async askDuel(text: string, cell: DuelCell, hero: string): Promise<void> {
+    this.#wantedDuel = { text, cell, hero };
+    if (this.#duelSolving || !this.createSimWorker) return;
+    this.#duelSolving = true;
+    try {
+      for (let w = this.#wantedDuel; w && !this.duelAnswer(w.text, w.cell.role, w.cell.tier, w.hero); w = this.#wantedDuel) {
+        this.#exactClient ??= new WorkerClient<SimRequest, SimResponse>(this.createSimWorker);
+        let answer: DuelAnswer;
+        try {
+          const reply = await this.#exactClient.request({ type: 'exact', systemText: w.text, choice: { kind: 'composed', fight: duelFight(w.cell, w.hero) } });
+          answer = reply.type === 'exactResult'
+            ? (reply.win === null ? { kind: 'tooBig', states: reply.states, reason: reply.reason ?? '' } : { kind: 'exact', win: reply.win, states: reply.states })
+            : { kind: 'failed', message: reply.type === 'failed' ? reply.message : reply.type };
+        } catch (error) {
+          answer = { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
+        }
+        const kept = [...this.duels].filter(([, entry]) => entry.text === w!.text);
+        this.duels = new Map([...kept, [duelKey(w.text, w.cell.role, w.cell.tier, w.hero), { text: w.text, answer }]]);
+      }
+    } finally {
+      this.#duelSolving = false;
+    }
+  }
 
   #client(i: number): WorkerClient<BalanceRequest, BalanceResponse> {
     let client = this.#clients[i];
