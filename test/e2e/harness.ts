@@ -207,6 +207,24 @@ export async function painted(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
 }
 
+/**
+ * Screenshots of the page at 1440x900 and 1024x700 (`SHOTS/<name>-<width>x<height>.png`), `check` run at each size
+ * before its shot; the viewport is put back after.
+ */
+export async function shotsAtBothSizes(page: Page, name: string, check: () => Promise<void> = async () => {}): Promise<void> {
+  const size = page.viewportSize() ?? { width: 1600, height: 900 };
+  try {
+    for (const [width, height] of [[1440, 900], [1024, 700]] as const) {
+      await page.setViewportSize({ width, height });
+      await painted(page);
+      await check();
+      await page.screenshot({ path: join(SHOTS, `${name}-${width}x${height}.png`) });
+    }
+  } finally {
+    await page.setViewportSize(size);
+  }
+}
+
 /** The text of the editor lines that carry a rule highlight (a chip's rule, a number the needle names), top first. */
 export async function highlightedLines(page: Page): Promise<string[]> {
   await expect.poll(() => page.locator('.rule-highlight').count()).toBeGreaterThan(0);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { duelDocument } from '../fixtures/duel';
-import { SHOTS, launchBrowser, openStudio, painted, startStudio, type StudioProcess } from './harness';
+import { SHOTS, launchBrowser, openStudio, painted, shotsAtBothSizes, startStudio, type StudioProcess } from './harness';
 
 let studio: StudioProcess;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -60,18 +60,7 @@ describe('sandbox: the exact answer beside a batch', () => {
     // The shown share is rounded to a tenth of a point: that, plus 4.5 sigma of 20,000 fights.
     expect(Math.abs(estimate - p)).toBeLessThanOrEqual(4.5 * Math.sqrt((p * (1 - p)) / 20_000) + 0.0005);
     expect((await page.getByTestId('batch-summary').textContent()) ?? '').toMatch(/20,000 fights/);
-    await painted(page);
-    const size = page.viewportSize() ?? { width: 1600, height: 900 };
-    try {
-      for (const [width, height] of [[1440, 900], [1024, 700]] as const) {
-        await page.setViewportSize({ width, height });
-        await painted(page);
-        expect(await page.getByTestId('batch-exact').isVisible()).toBe(true);
-        await page.screenshot({ path: join(SHOTS, `sandbox-batch-exact-${width}x${height}.png`) });
-      }
-    } finally {
-      await page.setViewportSize(size);
-    }
+    await shotsAtBothSizes(page, 'sandbox-batch-exact', async () => { expect(await page.getByTestId('batch-exact').isVisible()).toBe(true); });
   });
 
   test('a fight over the budget: the estimate alone, no exact span; back to the small one, it is there again', async () => {

@@ -2,10 +2,9 @@
 // mouse alone: the Marshal's turn offers each foe with the exact chance to hit, the pick is rolled and the fight goes
 // on. The offered chance walks an acing die's endless results; it once threw "more than 100 explosions of one die"
 // on the Marshal's first turn and the sandbox showed that instead of a turn.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SHOTS, closeStudioSession, openStudioSession, painted, type StudioSession } from './harness';
+import { closeStudioSession, openStudioSession, shotsAtBothSizes, type StudioSession } from './harness';
 
 let session: StudioSession;
 let page: Page;
@@ -35,19 +34,7 @@ describe('you play on an acing game', () => {
       const shown = new Set(choices.map((c) => /^Sabre → Coyote \d+ · (\d+)% to hit$/.exec(c)?.[1] ?? c));
       expect(shown.size, choices.join(' | ')).toBe(1);
       expect(['67', '92', '48', '38', '81'], choices.join(' | ')).toContain([...shown][0]);
-      if (turn === 0) {
-        await painted(page);
-        const size = page.viewportSize() ?? { width: 1600, height: 900 };
-        try {
-          for (const [width, height] of [[1440, 900], [1024, 700]] as const) {
-            await page.setViewportSize({ width, height });
-            await painted(page);
-            await page.screenshot({ path: join(SHOTS, `you-play-acing-${width}x${height}.png`) });
-          }
-        } finally {
-          await page.setViewportSize(size);
-        }
-      }
+      if (turn === 0) await shotsAtBothSizes(page, 'you-play-acing');
       const before = await page.getByTestId('chip').count();
       await page.getByTestId('offer-attack').first().click();
       // The engine rolled the pick: the log has grown by the Marshal's blow (and what followed, to the next turn).

@@ -15,7 +15,7 @@ import type { AttackProfile, Combatant } from '../../engine/sim/model';
 import type { Creature, Fight, Hero, SystemDocument } from '../../engine/schema/document';
 import { checkSystem } from '../../engine/schema/check';
 import { isTranslated } from '../../engine/i18n/messages';
-import { eventsOf, loadRuntime, systemDocument, withFights } from './harness';
+import { applyAside, eventsOf, loadRuntime, systemDocument, withFights } from './harness';
 
 const base = systemDocument('classic-d20');
 // Two heroes of the test's own: a fighter with a glaive (reach 2 squares) and an archer with a longbow (30, long 120).
@@ -116,15 +116,8 @@ function replay(events: readonly FightEvent[], d: SystemDocument = doc): { moves
         reacted.add(e.actor);
         break;
       case 'move': {
-        if (e.aside) {
-          // Back up on a square another stands on (it fell walking through an ally's): moved aside to a free one, no walk.
-          expect(before?.type === 'heal' && before.target === e.target, `${e.target} moves aside only as it gets back up`).toBe(true);
-          const from = square.get(e.target)!;
-          expect(e.path![0]).toEqual(from);
-          expect([...square].some(([id, s]) => id !== e.target && !down.has(id) && key(s) === key(from)), 'moved aside from a free square').toBe(true);
-          square.set(e.target, e.toSquare!);
-          break;
-        }
+        // Back up on a square another stands on (it fell walking through an ally's): moved aside to a free one, no walk.
+        if (e.aside) { applyAside(e, before, square, down); break; }
         moves++;
         expect(e.target).toBe(actor);
         const path = e.path!;

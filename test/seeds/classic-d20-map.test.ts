@@ -10,7 +10,7 @@ import { chanceOfSuccess } from '../../engine/sim/rules/checks';
 import { defenceOf } from '../../engine/sim/rules/damage';
 import { situate, unsituate } from '../../engine/sim/rules/map';
 import type { Fight, SystemDocument } from '../../engine/schema/document';
-import { eventsOf, loadRuntime, systemDocument, withFights } from './harness';
+import { applyAside, eventsOf, loadRuntime, systemDocument, withFights } from './harness';
 
 const base = systemDocument('classic-d20');
 // A disengage for the rogue (a bonus action), so a walk that never provokes turns up in the fights.
@@ -87,15 +87,8 @@ function replay(events: readonly FightEvent[]): { moves: number; opportunities: 
         reacted.add(e.actor);
         break;
       case 'move': {
-        if (e.aside) {
-          // Back up on a square another stands on (it fell walking through an ally's): moved aside to a free one, no walk.
-          expect(before?.type === 'heal' && before.target === e.target, `${e.target} moves aside only as it gets back up`).toBe(true);
-          const from = square.get(e.target)!;
-          expect(e.path![0]).toEqual(from);
-          expect([...square].some(([id, s]) => id !== e.target && !down.has(id) && key(s) === key(from)), 'moved aside from a free square').toBe(true);
-          square.set(e.target, e.toSquare!);
-          break;
-        }
+        // Back up on a square another stands on (it fell walking through an ally's): moved aside to a free one, no walk.
+        if (e.aside) { applyAside(e, before, square, down); break; }
         moves++;
         expect(e.target).toBe(actor);
         const path = e.path!;

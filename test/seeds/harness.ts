@@ -1,5 +1,6 @@
 // Shared helpers of the seed worked-example tests: load the real systems/*.json, evaluate their formulas with a
 // rigged RNG (formula level), and read event logs of the real fight engine (fight level).
+import { expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { compileText, evaluateFormula, newEvalContext } from '../../engine/formula/index';
@@ -147,4 +148,18 @@ export function logsFor(system: System, fight: string, seeds: number): FightEven
   const logs: FightEvent[][] = [];
   for (let seed = 1; seed <= seeds; seed++) logs.push(fightLog(system, fight, seed));
   return logs;
+}
+
+/**
+ * A map log's `aside` move, checked and applied to `square`: one that got back up (the event `before` it) on a square
+ * another standing one holds, moved to a free square, no walk.
+ */
+export function applyAside(e: Extract<FightEvent, { type: 'move' }>, before: FightEvent | null, square: Map<string, readonly [number, number]>,
+  down: ReadonlySet<string>): void {
+  const at = (s: readonly [number, number]): string => `${s[0]},${s[1]}`;
+  expect(before?.type === 'heal' && before.target === e.target, `${e.target} moves aside only as it gets back up`).toBe(true);
+  const from = square.get(e.target)!;
+  expect(e.path![0]).toEqual(from);
+  expect([...square].some(([id, s]) => id !== e.target && !down.has(id) && at(s) === at(from)), 'moved aside from a free square').toBe(true);
+  square.set(e.target, e.toSquare!);
 }
