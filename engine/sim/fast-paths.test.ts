@@ -97,6 +97,25 @@ describe('damage steps answered once per target and damage type', () => {
   });
 });
 
+describe('a damage step whose when is a reaction flag (@reaction.<id>), read straight off the scope', () => {
+  it('halves a blow on the rogue exactly when its Uncanny Dodge just succeeded (classic-d20)', () => {
+    const system = load(JSON.parse(readFileSync(new URL('../../systems/classic-d20.json', import.meta.url), 'utf8')) as SystemDocument);
+    const step = system.damageSteps.find((s) => s.when?.source === '@reaction.uncanny')!;
+    const seen = new Set<boolean>();
+    for (let seed = 1; seed <= 40; seed++) {
+      let dodged = false;
+      for (const e of fightLog(system, 'bench-4v4', seed)) {
+        if ((e.type === 'check' && e.target === 'rogue5') || e.type === 'ability') dodged = false;
+        if (e.type === 'reaction' && e.actor === 'rogue5' && e.ability === 'uncanny') dodged = e.success;
+        if (e.type !== 'damage' || e.target !== 'rogue5' || e.rolled <= 0) continue;
+        expect(e.steps.includes(step.name), `seed ${seed}: ${e.chip}`).toBe(dodged);
+        seen.add(dodged);
+      }
+    }
+    expect(seen).toEqual(new Set([true, false]));
+  });
+});
+
 describe('checks counted straight into rows', () => {
   it('give the same per-combatant tallies as counting each check through onCheck', () => {
     const system = load(mini);

@@ -128,6 +128,8 @@ export abstract class FightState {
    * `stepBits[i]` is step i's known bit, or 0 when its `when` must be evaluated each time.
    */
   readonly stepBits: number[];
+  /** Per damage step, the reaction flag its `when` is when it is just `@reaction.<id>` (read straight off the scope), else -1. */
+  readonly stepFlags: number[];
   /**
    * Per target (by order) the damage types whose answers are worked out and, beside them, the answers: a handful of
    * types at most, searched in a line (cheaper than a Map's hashing on every blow).
@@ -232,6 +234,7 @@ export abstract class FightState {
     this.startDurations = [...system.conditions.values()].some((c) => c.endsAtStart);
     this.sourceDurations = [...system.conditions.values()].some((c) => c.endsOnSourceTurn);
     this.stepBits = system.damageSteps.map((step, i) => (i < 15 && step.when && fixedPerTarget(step.when, system.names) ? 1 << (2 * i) : 0));
+    this.stepFlags = system.damageSteps.map((step) => reactionFlagOf(step.when, system.names));
     const writable = new Set<number>(system.trackCurrent);
     for (const c of this.combatants) for (const d of c.def.liveDerived) writable.add(d.index);
     this.writableIndexes = [...writable];
@@ -339,4 +342,12 @@ function fixedPerTarget(formula: Formula, names: System['names']): boolean {
     const onSheet = names.attributes.includes(name) || names.derived.includes(name) || names.tracks.includes(name.replace(/\.max$/, ''));
     return !onSheet && names.lists.includes(name) && name !== 'conditions' && name !== 'position';
   });
+}
+
+/** The reaction flag a formula that is only `@reaction.<id>` reads (what scope.ts compiles it to), else -1. */
+function reactionFlagOf(formula: Formula | null, names: System['names']): number {
+  const ast = formula?.ast;
+  if (!ast || ast.kind !== 'ref' || ast.path.length !== 2 || ast.path[0] !== 'reaction') return -1;
+  // The last of equal ids, as the resolver's Map of them keeps.
+  return names.reactions.lastIndexOf(ast.path[1]!);
 }

@@ -183,7 +183,7 @@ export function dealDamage(f: FightState, actor: Combatant, target: Combatant, r
   s.self = actor; s.attacker = actor; s.target = target; s.damage = rolled; s.damageType = type;
   const stepNames: string[] | null = f.sink ? [] : null;
   const steps = f.system.damageSteps;
-  const bits = f.stepBits;
+  const bits = f.stepBits, flags = f.stepFlags;
   let known = -1;
   let kind = type;
   for (let i = 0; i < steps.length; i++) {
@@ -193,7 +193,10 @@ export function dealDamage(f: FightState, actor: Combatant, target: Combatant, r
       if (bit !== 0) {
         if (known === -1) known = fixedSteps(f, target, kind);
         if ((known & (bit << 1)) === 0) continue;
-      } else if (!f.truth(step.when)) continue;
+      } else {
+        const flag = flags[i]!;
+        if (flag >= 0 ? s.reactionFlags[flag] !== true : !f.truth(step.when)) continue;
+      }
     }
     const next = f.number(step.value);
     const retyped = step.type !== null && step.type !== kind;
