@@ -18,6 +18,10 @@ import { decideAfterRoll } from './decisions';
 export function judge(f: FightState, check: CheckDef, frame: CheckFrame, actor: Combatant, target: Combatant | null, vs: number, reach: string,
   profile: AttackProfile | null): OutcomeDef | null {
   const s = f.scope;
+  // A roll with nothing to judge (initiative: 8 a fight on bench-4v4), by nobody holding a condition, unlogged: the roll alone.
+  if (check.outcomes.length === 0 && profile === null && check.requires === null && check.vs === null && check.stat === null && !f.traceOn
+    && !f.modsDirty && !f.decidesRolls && actor.conditions.length === 0 && (target === null || target.conditions.length === 0)
+    && f.chargesUsed.length === 0) return plainRoll(f, check, frame, actor, target, vs);
   if (check.requires !== null && !attempted(f, check, frame, actor, target, vs, profile)) return null;
   // An opposed check: the target rolls its own check first, and this one meets its total (`@vs`, `@vs.*`).
   if (check.vs !== null && target !== null && frame !== f.vsFrame) vs = opposedRoll(f, check.vs, actor, target, reach);
@@ -68,6 +72,25 @@ export function judge(f: FightState, check: CheckDef, frame: CheckFrame, actor: 
   if (f.chargesUsed.length !== 0) spendCharges(f);
   if (outcome && outcome.effects) outcomeEffects(f, outcome, actor, target);
   return outcome;
+}
+
+/**
+ * judge for a check with no outcomes, requirement, opposed roll or stat (initiative), nobody holding a condition, no
+ * log: the same facts, scope and tally judge leaves, without its steps that do nothing here.
+ */
+function plainRoll(f: FightState, check: CheckDef, frame: CheckFrame, actor: Combatant, target: Combatant | null, vs: number): null {
+  const s = f.scope;
+  s.edge = 0;
+  s.self = actor; s.attacker = actor; s.target = target ?? actor; s.source = actor;
+  s.check = frame;
+  const ctx = frame.ctx;
+  resetRoll(ctx);
+  ctx.trace = null;
+  keepFacts(frame, asNumber(check.roll.untraced(ctx)), vs);
+  const rows = f.tallyRows;
+  if (rows !== null) rows[actor.order]![check.rolledTally]!++;
+  else if (f.tally) f.tally.onCheck(actor, check.rolledTally);
+  return null;
 }
 
 /**
