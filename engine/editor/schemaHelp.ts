@@ -363,8 +363,9 @@ export function schemaHover(text: string, offset: number, translate: (descriptio
     return { ...range, markdown: described(heading, schema.description === undefined ? undefined : translate(schema.description)) ?? heading };
   }
   if (schema.enum && typeof node.value === 'string') {
-    const description = enumValueDescriptions(schema.description, [node.value]).get(node.value);
-    if (description) return { ...range, markdown: '`' + node.value + '`: ' + translate(description) };
+    // The value's part of the field's description, cut from the translated whole (a translation keeps the values' spans).
+    const description = enumValueDescriptions(schema.description === undefined ? undefined : translate(schema.description), [node.value]).get(node.value);
+    if (description) return { ...range, markdown: '`' + node.value + '`: ' + description };
   }
   return null;
 }

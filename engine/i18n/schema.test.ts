@@ -1,6 +1,6 @@
 // The format's help in Portuguese: every English text of the table is a description the schema writes (a reworded one
-// fails here), every top-level section, every field of an enemy template, of a check and of combat has its Portuguese,
-// and the key hover shows it.
+// fails here), every description of the schema has its Portuguese (a new one fails here) keeping every backticked span
+// of its English, and the key hover shows it.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { schemaHover } from '../editor/schemaHelp';
@@ -27,19 +27,25 @@ describe("the format's help in Portuguese", () => {
     expect(Object.keys(SCHEMA_PT_BR).filter((english) => !all.has(english))).toEqual([]);
   });
 
-  it('every top-level section and every field of an enemy template has its Portuguese', () => {
+  it('every description of the schema has its Portuguese, every section and field among them', () => {
+    const all = [...descriptions(schema)];
+    expect(all.length).toBeGreaterThan(500);
+    expect(all.filter((d) => SCHEMA_PT_BR[d] === undefined)).toEqual([]);
+    // The walk reaches the places a GM meets first: each top-level section and each field of an enemy template.
     const top = Object.values(schema.properties!).map((p) => resolve(p).description ?? p.description).filter((d): d is string => !!d);
     const template = Object.values(resolve(resolve(schema.properties!.templates!).items!).properties!).map((p) => p.description).filter((d): d is string => !!d);
-    // A check's fields (and its edge's and vs's), combat's sections and their fields.
-    const fieldsOf = (n: Node, depth: number): string[] => Object.values(resolve(n).properties ?? {}).flatMap((p) => [
-      ...[p.description ?? resolve(p).description].filter((d): d is string => !!d), ...(depth > 0 ? fieldsOf(p, depth - 1) : []),
-    ]);
-    const check = fieldsOf(resolve(schema.properties!.checks!).additionalProperties as Node, 1);
-    const combat = fieldsOf(schema.properties!.combat!, 1);
-    const heroesAndFights = [...fieldsOf(resolve(schema.properties!.heroes!).items!, 0), ...fieldsOf(resolve(schema.properties!.fights!).items!, 0)];
-    expect(check.length + combat.length).toBeGreaterThan(40);
-    expect([...top, ...template, ...check, ...combat, ...heroesAndFights].filter((d) => SCHEMA_PT_BR[d] === undefined)).toEqual([]);
     expect(top.length).toBeGreaterThan(20);
+    expect([...top, ...template].filter((d) => !all.includes(d))).toEqual([]);
+  });
+
+  it('each Portuguese text keeps every backticked span of its English (ids, field names, formulas)', () => {
+    const spans = (text: string): string[] => text.match(/`[^`]*`/g) ?? [];
+    const lost = Object.entries(SCHEMA_PT_BR).flatMap(([en, pt]) => spans(en).filter((s) => !pt.includes(s)).map((s) => `${s} in: ${en}`));
+    expect(lost).toEqual([]);
+    const counts = Object.entries(SCHEMA_PT_BR).filter(([en, pt]) => spans(en).length !== spans(pt).length).map(([en]) => en);
+    expect(counts).toEqual([]);
+    // Something is translated, not copied: the Portuguese differs from the English wherever the English has prose.
+    expect(Object.entries(SCHEMA_PT_BR).filter(([en, pt]) => en === pt && /[a-z]{4} [a-z]{4}/.test(en.replace(/`[^`]*`/g, '')))).toEqual([]);
   });
 
   it('the key hover shows it; English and unknown texts stay as they are', () => {
@@ -48,6 +54,13 @@ describe("the format's help in Portuguese", () => {
     const pt = schemaHover(text, at, (d) => translateSchemaText(d, 'pt-BR'))!.markdown;
     expect(pt).toContain('true: as lutas são jogadas em quadrados');
     expect(schemaHover(text, at)!.markdown).toContain('true: fights are played on squares');
+    // A value's hover is its part of the field's description, cut from the Portuguese whole.
+    const value = text.indexOf('"on": "hit"') + '"on": "'.length + 1;
+    expect(schemaHover(text, value, (d) => translateSchemaText(d, 'pt-BR'))!.markdown).toMatch(/^`hit`: \(ser acertado\), `spell` \(uma magia\)/);
+    expect(schemaHover(text, value)!.markdown).toMatch(/^`hit`: \(being hit\), `spell` \(a spell\)/);
+    // A field deep in the schema (a card's trigger, issue 23) is in Portuguese too.
+    const card = 'True when it fires; default always.';
+    expect(translateSchemaText([...descriptions(schema)].find((d) => d.startsWith(card))!, 'pt-BR')).toMatch(/^Verdadeiro quando ela dispara/);
     expect(translateSchemaText('something new', 'pt-BR')).toBe('something new');
   });
 });

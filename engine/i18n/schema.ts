@@ -1,16 +1,20 @@
 // The format's own help (the `description`s of schemas/system.schema.json that the editor's key hover shows) in
-// another language, for the places a GM meets first: every top-level section, an enemy template's fields, a check's
-// fields and combat's (attack, damage, reactions, sustain, targeting, death, consequences), a hero's and a fight's
-// fields. A
-// description with no Portuguese here stays in English (the schema's help is English at its source); schema.test.ts
-// checks that every English text here is one the schema writes, so a reworded description is noticed.
-// This file imports nothing: every layer may use it.
+// another language: every description of the schema has its Brazilian Portuguese (issue 24). This table holds the
+// places a GM meets first (every top-level section, an enemy template's fields, a check's fields and combat's, a
+// hero's and a fight's fields); schema-pt-2.ts, schema-pt-3.ts and schema-pt-4.ts hold the rest and are merged in
+// below. schema.test.ts checks that every description the schema writes has a Portuguese text here, that each keeps
+// every backticked span of its English (ids, field names, formulas), and that every English text here is one the
+// schema writes, so a reworded or new description is noticed. A text not in the table shows as it is (English).
+// This file imports only its own parts: every layer may use it.
 import type { MessageLocale } from './messages';
+import { SCHEMA_PT_BR_2 } from './schema-pt-2';
+import { SCHEMA_PT_BR_3 } from './schema-pt-3';
+import { SCHEMA_PT_BR_4 } from './schema-pt-4';
 
 const RESERVED_EN = " Names the engine reads itself are refused (reserved: `natural`, `total`, `vs`, `outcome`, `degree`, `crit`, `edge`, `stat`, `damage`, `damageType`, `clock`, `initiative`, `level`, `tier`, `role`, `position`, `conditions`, the engine's lists, anything starting `self.`, `target.`, `attacker.`, `source.`, `roll.`, `mods.`, `reaction.`, `vs.`, and `attack.melee`, `attack.targets`, `attack.hits`, `action.speed`, `class.attacks`, `class.<id>.level`): `@edge` would read the check's edge, never this.";
 const RESERVED_PT = ' Nomes que o próprio motor lê são recusados (reservados: `natural`, `total`, `vs`, `outcome`, `degree`, `crit`, `edge`, `stat`, `damage`, `damageType`, `clock`, `initiative`, `level`, `tier`, `role`, `position`, `conditions`, as listas do motor, tudo o que começa com `self.`, `target.`, `attacker.`, `source.`, `roll.`, `mods.`, `reaction.`, `vs.`, e `attack.melee`, `attack.targets`, `attack.hits`, `action.speed`, `class.attacks`, `class.<id>.level`): `@edge` leria a vantagem do teste, nunca isto.';
 
-export const SCHEMA_PT_BR: Readonly<Record<string, string>> = {
+const SCHEMA_PT_BR_1: Readonly<Record<string, string>> = {
   // The top-level sections.
   'Cards every combatant holds (issue 23): rules that fire on fight events (`on`) and do what rules do (`do`).':
     'Cartas que todo combatente tem (issue 23): regras que disparam em eventos da luta (`on`) e fazem o que as regras fazem (`do`).',
@@ -36,7 +40,7 @@ export const SCHEMA_PT_BR: Readonly<Record<string, string>> = {
   'Conditions a combatant can carry (prone, paralyzed, blessed).': 'Condições que um combatente pode ter (caído, paralisado, abençoado).',
   'Abilities, spells, reactions and potions.': 'Habilidades, magias, reações e poções.',
   "String lists a combatant may carry besides the engine's own (`resist`, `vulnerable`, `immune`, `tags`, `conditionImmune`), each read in formulas as `@target.<name>` (Libra: `weak`, `killers`). A hero, template or creature writes one under its name. Default: none. A list may not be named like an attribute or a track, nor take a reserved name (see `attributes`).":
-    'Listas de textos que um combatente pode ter além das do motor (`resist`, `vulnerable`, `immune`, `tags`, `conditionImmune`), cada uma lida nas fórmulas como `@target.<nome>` (Libra: `weak`, `killers`). Um herói, template ou criatura a escreve sob o seu nome. Padrão: nenhuma. Uma lista não pode ter o nome de um atributo ou de uma trilha, nem um nome reservado (veja `attributes`).',
+    'Listas de textos que um combatente pode ter além das do motor (`resist`, `vulnerable`, `immune`, `tags`, `conditionImmune`), cada uma lida nas fórmulas como `@target.<name>` (Libra: `weak`, `killers`). Um herói, template ou criatura a escreve sob o seu nome. Padrão: nenhuma. Uma lista não pode ter o nome de um atributo ou de uma trilha, nem um nome reservado (veja `attributes`).',
   "The tiers enemy templates are built at: a fight's `template.tier`, the values `@tier` may take, the balance grid's columns. Default `{ \"min\": 1, \"max\": 6 }`.":
     'Os tiers em que os templates de inimigos são montados: o `template.tier` de uma luta, os valores que `@tier` pode ter, as colunas da grade de balanceamento. Padrão `{ "min": 1, "max": 6 }`.',
   "Enemy sheets built from role and tier (the system's `tiers`, 1..6 by default).": 'Fichas de inimigos montadas a partir de papel e tier (os `tiers` do sistema, 1..6 por padrão).',
@@ -76,14 +80,14 @@ export const SCHEMA_PT_BR: Readonly<Record<string, string>> = {
     'Ids de condições que nunca o atingem (`["poisoned", "charmed"]`): aplicar uma não faz nada. Legível como `@target.conditionImmune`.',
   "Free tags read by formulas: `has(@target.tags, 'flying')`.": "Tags livres lidas pelas fórmulas: `has(@target.tags, 'flying')`.",
   "Values of the system's declared lists (`lists`) by name, read as `@target.<name>`: `{ \"wields\": [\"spear\"] }` (Libra's weapon type). A name the system does not declare is an error.":
-    'Valores das listas declaradas do sistema (`lists`) por nome, lidos como `@target.<nome>`: `{ "wields": ["spear"] }` (o tipo de arma de Libra). Um nome que o sistema não declara é um erro.',
+    'Valores das listas declaradas do sistema (`lists`) por nome, lidos como `@target.<name>`: `{ "wields": ["spear"] }` (o tipo de arma de Libra). Um nome que o sistema não declara é um erro.',
   'Its standing orders (other abilities before its attacks; its reactions whenever the moment comes unless an order says when).':
     'As suas ordens permanentes (outras habilidades antes dos seus ataques; as suas reações sempre que chega o momento, a menos que uma ordem diga quando).',
   // A check's fields, and combat's.
   "What the check is for, for people.":
     "Para que serve o teste, para pessoas.",
   "The roll, evaluated once: `d20 + @stat + @prof`. Reads the actor's sheet, `@stat`, reads, `@edge`, `@mods.<name>`, `@target.*`.":
-    "A rolagem, avaliada uma vez: `d20 + @stat + @prof`. Lê a ficha de quem age, `@stat`, as leituras, `@edge`, `@mods.<nome>`, `@target.*`.",
+    "A rolagem, avaliada uma vez: `d20 + @stat + @prof`. Lê a ficha de quem age, `@stat`, as leituras, `@edge`, `@mods.<name>`, `@target.*`.",
   "How advantage-like edges combine before the dice; the roll reads the result as `@edge`.":
     "Como vantagens e desvantagens se combinam antes dos dados; a rolagem lê o resultado como `@edge`.",
   "`cancel`: any positive and any negative edge cancel, else ±1. `sum`: added up, clamped to `max`.":
@@ -93,7 +97,7 @@ export const SCHEMA_PT_BR: Readonly<Record<string, string>> = {
   "Tried in order; the first whose `when` holds is the outcome.":
     "Tentados em ordem; o primeiro cujo `when` vale é o resultado.",
   "The number this check is rolled with when no blow gives one (a save, a reaction, initiative), readable in `roll` as `@stat`: `@con.save`. Computed on the roller's sheet; a creature's `saves[<this check's id>]` replaces it (an SRD monster's Constitution save +6). An attack's `@stat` stays the weapon's or creature attack's.":
-    "O número com que este teste é rolado quando nenhum golpe dá um (um teste de resistência, uma reação, a iniciativa), legível em `roll` como `@stat`: `@con.save`. Calculado na ficha de quem rola; os `saves[<id deste teste>]` de uma criatura o substituem (o +6 de Constituição de um monstro do SRD). O `@stat` de um ataque continua o da arma ou do ataque da criatura.",
+    "O número com que este teste é rolado quando nenhum golpe dá um (um teste de resistência, uma reação, a iniciativa), legível em `roll` como `@stat`: `@con.save`. Calculado na ficha de quem rola; os `saves[<this check's id>]` de uma criatura o substituem (o +6 de Constituição de um monstro do SRD). O `@stat` de um ataque continua o da arma ou do ataque da criatura.",
   "True when the check may be attempted at all; false: nothing is rolled, no outcome follows (a blow misses, a challenge adds nothing), the action is spent; the log's check event has the outcome `not-attempted` (tallied so by `sim`) and no dice. Read before the roll on the roller's sheet, with `@stat` (the blow's or the check's) and `@target.*`; conditions' `@mods` are not gathered yet. Live action: a wound penalty at or above the ability total stops the action, `@stat >= 1` with totals that already subtract `@wound`. Default: always.":
     "Verdadeiro quando o teste pode ser tentado; falso: nada é rolado, nenhum resultado segue (um golpe erra, um desafio não soma nada), a ação é gasta; o evento do teste no registro tem o resultado `not-attempted` (assim contado pelo `sim`) e nenhum dado. Lido antes da rolagem na ficha de quem rola, com `@stat` (o do golpe ou o do teste) e `@target.*`; os `@mods` das condições ainda não foram reunidos. Live action: uma penalidade de ferimento igual ou acima do total da habilidade impede a ação, `@stat >= 1` com totais que já descontam `@wound`. Padrão: sempre.",
   "An opposed check (format v1.1): when this check is rolled against a target (a blow), the target first rolls its own check `check` with its own edge, mods and `@stat` (a hero, a bestiary creature, a template alike; its check event comes first in the log and its outcome's effects are its own), then this check is rolled and its outcomes read both sides: `@vs` is the defender's total, `@vs.total`, `@vs.natural`, `@vs.degree`, `@vs.outcome`, `@vs.crit`, `@vs.roll.high`, `@vs.roll.low`, `@vs.roll.<Tag>` its roll's facts (net successes: `@total - @vs.total`). An outcome marked `counter` hurts the attacker instead. The check event's `opposed` names the defender's roll. Without a target (a save, initiative) nothing is opposed.":
@@ -113,7 +117,7 @@ export const SCHEMA_PT_BR: Readonly<Record<string, string>> = {
   "What the enemy must meet, on the defender's sheet: `10 + @dex.mod`. The attack roll reads it as `@vs`.":
     "O que o inimigo precisa alcançar, na ficha do defensor: `10 + @dex.mod`. A rolagem de ataque a lê como `@vs`.",
   "What every attack reads: names and formulas computed on the attacker, read as `@name` in the roll and the damage. A weapon's own reads win, name by name. Reserved names (see `attributes`) are refused.":
-    "O que todo ataque lê: nomes e fórmulas calculados no atacante, lidos como `@nome` na rolagem e no dano. As leituras da própria arma vencem, nome a nome. Nomes reservados (veja `attributes`) são recusados.",
+    "O que todo ataque lê: nomes e fórmulas calculados no atacante, lidos como `@name` na rolagem e no dano. As leituras da própria arma vencem, nome a nome. Nomes reservados (veja `attributes`) são recusados.",
   "On a crit: `dice` rolls twice the damage dice, `total` doubles the damage, `none` leaves it to formulas reading `@crit`.":
     "Num crítico: `dice` rola o dobro dos dados de dano, `total` dobra o dano, `none` deixa para as fórmulas que leem `@crit`.",
   "What happens to damage on its way to the target.":
@@ -212,7 +216,7 @@ export const SCHEMA_PT_BR: Readonly<Record<string, string>> = {
   "Free tags.":
     "Tags livres.",
   "Values of the system's declared lists (`lists`) by name, read as `@target.<name>`: `{ \"wields\": [\"sword\"] }`. A name the system does not declare is an error; a creature writes them as keys of its own.":
-    "Valores das listas declaradas do sistema (`lists`) por nome, lidos como `@target.<nome>`: `{ \"wields\": [\"sword\"] }`. Um nome que o sistema não declara é um erro; uma criatura os escreve como chaves suas.",
+    "Valores das listas declaradas do sistema (`lists`) por nome, lidos como `@target.<name>`: `{ \"wields\": [\"sword\"] }`. Um nome que o sistema não declara é um erro; uma criatura os escreve como chaves suas.",
   "A scripted turn, tried in order every turn instead of the standing orders: `attack` makes one attack of the action's budget, an ability id uses that ability. What the turn's budget cannot pay is marked NO TIME (a `noTime` event) and does not happen.":
     "Um turno roteirizado, tentado em ordem a cada turno no lugar das ordens permanentes: `attack` faz um ataque do orçamento da ação, um id de habilidade usa essa habilidade. O que o orçamento do turno não paga é marcado SEM TEMPO (um evento `noTime`) e não acontece.",
   "Fight id: `sim FILE --fight ID`.":
@@ -238,7 +242,7 @@ export const SCHEMA_PT_BR: Readonly<Record<string, string>> = {
   "Edge on the holder's own checks: `-1` is disadvantage.":
     "Vantagem nos testes do próprio portador: `-1` é desvantagem.",
   "Mods on the holder's own checks, read there as `@mods.<name>`.":
-    "Modificadores nos testes do próprio portador, lidos lá como `@mods.<nome>`.",
+    "Modificadores nos testes do próprio portador, lidos lá como `@mods.<name>`.",
   "Check ids the holder's `edge` and `mods` apply to (all when omitted).":
     "Ids dos testes a que a `edge` e os `mods` do portador se aplicam (todos, se omitido).",
   "Effects on checks made against the holder, filtered by `reach`.":
@@ -246,6 +250,9 @@ export const SCHEMA_PT_BR: Readonly<Record<string, string>> = {
   "What 0 hit points means while this is on a hero.":
     "O que 0 pontos de vida significa enquanto isto está num herói.",
 };
+
+/** Every description of schemas/system.schema.json, English -> Brazilian Portuguese. */
+export const SCHEMA_PT_BR: Readonly<Record<string, string>> = { ...SCHEMA_PT_BR_1, ...SCHEMA_PT_BR_2, ...SCHEMA_PT_BR_3, ...SCHEMA_PT_BR_4 };
 
 /** A schema description in `locale`: the Portuguese when there is one, else the English as it is. */
 export function translateSchemaText(description: string, locale: MessageLocale): string {
