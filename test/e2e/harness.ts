@@ -316,6 +316,18 @@ export interface StudioProbe {
 }
 
 /**
+ * Just right of the editor's cursor, on its line's middle. Read from the cursor's own box, not Playwright's
+ * boundingBox, which is null while the blinking cursor is hidden (it failed a run that way).
+ */
+export async function cursorPoint(page: Page): Promise<{ x: number; y: number }> {
+  const box = await (await page.waitForFunction(() => {
+    const b = document.querySelector('.monaco-editor .cursor')?.getBoundingClientRect();
+    return b && b.height > 0 ? { x: b.x, y: b.y, height: b.height } : null;
+  })).jsonValue();
+  return { x: box!.x + 4, y: box!.y + box!.height / 2 };
+}
+
+/**
  * Hovers with real mouse motion at `at()` until Monaco's hover shows text matching `expected` (see toolchain notes);
  * its text. A hover opened while the checker re-validates closes again, and a motion may open none, so after a while
  * the mouse moves again (each wait twice the last: a loaded machine is slower).

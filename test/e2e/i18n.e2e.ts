@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SHOTS, closeStudioSession, goToText, hoverUntil, launchBrowser, openStudio, openStudioSession, painted, waitChecked, type StudioSession } from './harness';
+import { SHOTS, closeStudioSession, cursorPoint, goToText, hoverUntil, launchBrowser, openStudio, openStudioSession, painted, waitChecked, type StudioSession } from './harness';
 import { en } from '../../renderer/src/i18n/en';
 import { ptBR } from '../../renderer/src/i18n/pt-BR';
 import { ENGLISH_CHIP_WORDS } from '../../engine/i18n/chips';
@@ -211,10 +211,7 @@ describe('the studio in two languages', () => {
     await page.keyboard.press('Escape');
     // The dice hover's words: a weapon's damage on a hero's sheet.
     await goToText(page, join(session.studio.workspace, 'classic-d20.json'), '"damage": "1d8 + @str.mod"', '"damage": "1'.length);
-    const cursor = async () => {
-      const b = (await page.locator('.monaco-editor .cursor').first().boundingBox())!;
-      return { x: b.x + 4, y: b.y + b.height / 2 };
-    };
+    const cursor = () => cursorPoint(page);
     const hover = await hoverUntil(page, cursor, /média/);
     expect(hover).toMatch(/faixa 4–11 · média 7\.5 · dp/);
     expect(hover).toMatch(/Lido na ficha de Fighter 1: @str\.mod = 3/);

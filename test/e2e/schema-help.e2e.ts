@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PATIENCE_MS, SHOTS, closeStudioSession, goToText, hoverUntil, launchBrowser, painted, startStudio, withOpen, type StudioProcess } from './harness';
+import { PATIENCE_MS, SHOTS, closeStudioSession, cursorPoint, goToText, hoverUntil, launchBrowser, painted, startStudio, withOpen, type StudioProcess } from './harness';
 
 let studio: StudioProcess;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -59,7 +59,7 @@ async function hoverToken(token: string, expected: RegExp): Promise<string> {
 
 /** Hovers what is just right of the cursor until a hover matching `expected` shows. */
 async function hoverAtCursor(expected: RegExp): Promise<string> {
-  const at = async () => pointIn(await page.locator('.monaco-editor .cursor').first().boundingBox(), 'the cursor');
+  const at = () => cursorPoint(page);
   return text(await hoverUntil(page, at, expected));
 }
 
