@@ -90,6 +90,11 @@ describe('partyOdds', () => {
     const cell = twin.rows[0]!.cells[0]!;
     expect(cell.hitChance).toBeGreaterThan(0);
     expect(cell.rounds).toBeNull();
+    // wild-aces' trait and wild dice ace without end: the hit chance walks their branches down to 1e-12 (once no number).
+    const aces = odds(JSON.parse(readFileSync('systems/games/wild-aces.json', 'utf8')) as SystemDocument);
+    for (const row of aces.rows) for (const c of row.cells) {
+      expect(c!.hitChance).toBeGreaterThan(0);
+      expect(c!.hitChance).toBeLessThanOrEqual(1);
+    }
   });
 });
-
