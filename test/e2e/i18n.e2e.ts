@@ -218,9 +218,23 @@ describe('the studio in two languages', () => {
     expect(hover).toMatch(/valor\s*chance\s*no mínimo\s*no máximo/);
     await shoot('dice-hover-pt');
     await page.mouse.move(5, 5);
-    // The format's help on a key (engine/i18n/schema.ts: the top-level sections and a template's fields).
+    // The format's help on a key (engine/i18n/schema.ts and its parts: every description of the format).
     await goToText(page, join(session.studio.workspace, 'classic-d20.json'), '"grid": true', 2);
     expect(await hoverUntil(page, cursor, /quadrados/)).toContain('true: as lutas são jogadas em quadrados');
+    await page.mouse.move(5, 5);
+    // A key deep in the format (a reaction's trigger, once English only) and a value's hover.
+    // (Hovered at each size: a resize closes the hover.)
+    for (const [width, height] of [[1440, 900], [1024, 700]] as const) {
+      await page.setViewportSize({ width, height });
+      await goToText(page, join(session.studio.workspace, 'classic-d20.json'), '"on": "hit"', 2);
+      expect(await hoverUntil(page, cursor, /ser acertado/)).toMatch(/`?hit`? \(ser acertado\), `?spell`? \(uma magia\)/);
+      await painted(page);
+      await page.screenshot({ path: join(SHOTS, `i18n-key-hover-deep-pt-${width}x${height}.png`) });
+      await page.mouse.move(5, 5);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await goToText(page, join(session.studio.workspace, 'classic-d20.json'), '"on": "hit"', '"on": "h'.length);
+    expect(await hoverUntil(page, cursor, /ser acertado/)).toMatch(/hit\W+\(ser acertado\)/);
     await page.mouse.move(5, 5);
     // Switching back to English now: the studio at once, the editor's own words at the next start (the panel says so).
     await openSettings();
