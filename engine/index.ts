@@ -27,7 +27,7 @@ export { partyOdds, type HeroOdds, type OddsCell, type OddsRow, type PartyOdds }
 export { isTranslated, localeFromEnvironment, translateMessage, type MessageLocale } from './i18n/messages';
 export { translateChip } from './i18n/chips';
 export { translateChangeText } from './i18n/change';
-export { SCHEMA_PT_BR, translateSchemaText } from './i18n/schema';
+export { SCHEMA_PT_BR, completionWords, translateSchemaText } from './i18n/schema';
 export { timeLeft, ETA_AFTER_SECONDS } from './balance/eta';
 export { finishGrid, planGrid, runCell, runGrid, type GridCell, type GridResult } from './balance/grid';
 export {

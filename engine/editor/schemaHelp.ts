@@ -208,19 +208,29 @@ function described(description: string | undefined, extra?: string): string | un
 }
 
 /** Completions at `offset` of `text`: keys where a key goes, values where a value goes. */
-export function schemaCompletions(text: string, offset: number): SchemaCompletion[] {
+/** The words completion writes itself (a field's `detail`), and the translator of the schema's descriptions. */
+export interface CompletionWords {
+  readonly required: string;
+  readonly newEntry: string;
+  readonly translate: (description: string) => string;
+}
+
+export const ENGLISH_COMPLETION_WORDS: CompletionWords = { required: 'required', newEntry: 'new entry', translate: (d) => d };
+
+export function schemaCompletions(text: string, offset: number, words: CompletionWords = ENGLISH_COMPLETION_WORDS): SchemaCompletion[] {
   const location = getLocation(text, offset);
   const document: unknown = parse(text, [], { allowTrailingComma: true });
   const previous = location.previousNode;
   const inToken = previous && offset > previous.offset && offset <= previous.offset + previous.length ? previous : undefined;
   if (location.isAtPropertyKey) {
     const objectPath = location.path.slice(0, -1);
-    return keyCompletions(text, offset, document, objectPath, inToken);
+    return keyCompletions(text, offset, document, objectPath, inToken, words);
   }
-  return valueCompletions(text, offset, document, location.path, inToken);
+  return valueCompletions(text, offset, document, location.path, inToken, words);
 }
 
-function keyCompletions(text: string, offset: number, document: unknown, path: (string | number)[], inToken: Node | undefined): SchemaCompletion[] {
+function keyCompletions(text: string, offset: number, document: unknown, path: (string | number)[], inToken: Node | undefined, words: CompletionWords): SchemaCompletion[] {
+  const tr = (d: string | undefined): string | undefined => (d === undefined ? undefined : words.translate(d));
   const start = inToken ? inToken.offset : offset;
   const end = inToken ? inToken.offset + inToken.length : offset;
   const after = text.slice(end);
@@ -247,8 +257,8 @@ function keyCompletions(text: string, offset: number, document: unknown, path: (
       out.push({
         label: key,
         kind: 'property',
-        detail: required.has(key) ? 'required' : typeLabel(child),
-        documentation: child.description,
+        detail: required.has(key) ? words.required : typeLabel(child),
+        documentation: tr(child.description),
         insertText,
         start,
         end,
@@ -263,8 +273,8 @@ function keyCompletions(text: string, offset: number, document: unknown, path: (
         out.push({
           label: snippet.label,
           kind: 'snippet',
-          detail: 'new entry',
-          documentation: described(snippet.description, entry.description),
+          detail: words.newEntry,
+          documentation: described(tr(snippet.description), tr(entry.description)),
           insertText: `"\${1:id}": ${snippetBody(snippet.body)}${comma}`,
           start,
           end,
@@ -284,7 +294,8 @@ function typeLabel(schema: HelpSchema): string | undefined {
   return types.length ? types.join(' | ') : undefined;
 }
 
-function valueCompletions(text: string, offset: number, document: unknown, path: (string | number)[], inToken: Node | undefined): SchemaCompletion[] {
+function valueCompletions(text: string, offset: number, document: unknown, path: (string | number)[], inToken: Node | undefined, words: CompletionWords): SchemaCompletion[] {
+  const tr = (d: string | undefined): string | undefined => (d === undefined ? undefined : words.translate(d));
   const token = inToken && (inToken.type === 'string' || inToken.type === 'number' || inToken.type === 'boolean' || inToken.type === 'null') ? inToken : undefined;
   // A bare word being typed (`tr` of `true`): replace it too.
   let start = token ? token.offset : offset;
@@ -305,21 +316,21 @@ function valueCompletions(text: string, offset: number, document: unknown, path:
   // An empty array slot: the schemas of its items (the path names the array itself when the cursor is right after `[`).
   for (const schema of candidates) {
     if (schema.enum) {
-      const descriptions = enumValueDescriptions(schema.description, schema.enum.filter((v): v is string => typeof v === 'string'));
+      const descriptions = enumValueDescriptions(tr(schema.description), schema.enum.filter((v): v is string => typeof v === 'string'));
       schema.enum.forEach((value, i) => {
         const label = JSON.stringify(value);
-        push({ label, kind: 'enum', detail: typeof value, documentation: descriptions.get(String(value)) ?? schema.description, insertText: snippetText(label), sortText: '0' + String(i).padStart(3, '0') });
+        push({ label, kind: 'enum', detail: typeof value, documentation: descriptions.get(String(value)) ?? tr(schema.description), insertText: snippetText(label), sortText: '0' + String(i).padStart(3, '0') });
       });
       continue;
     }
     if (schema.const !== undefined) {
       const label = JSON.stringify(schema.const);
-      push({ label, kind: 'value', documentation: schema.description, insertText: snippetText(label), sortText: '0' });
+      push({ label, kind: 'value', documentation: tr(schema.description), insertText: snippetText(label), sortText: '0' });
       continue;
     }
     const types = typesOf(schema);
     if (types.includes('boolean')) {
-      for (const value of ['true', 'false']) push({ label: value, kind: 'boolean', documentation: schema.description, insertText: value, sortText: '0' + value });
+      for (const value of ['true', 'false']) push({ label: value, kind: 'boolean', documentation: tr(schema.description), insertText: value, sortText: '0' + value });
     }
     if (types.includes('string')) {
       const kinds = idKindsOf(schema, key);
@@ -327,16 +338,16 @@ function valueCompletions(text: string, offset: number, document: unknown, path:
         const ids = documentIds(document);
         for (const kind of kinds) {
           for (const { id, name } of ids.get(kind) ?? []) {
-            push({ label: JSON.stringify(id), kind: 'id', detail: name ? `${kind}: ${name}` : kind, documentation: schema.description, insertText: snippetText(JSON.stringify(id)), sortText: '1' + id });
+            push({ label: JSON.stringify(id), kind: 'id', detail: name ? `${kind}: ${name}` : kind, documentation: tr(schema.description), insertText: snippetText(JSON.stringify(id)), sortText: '1' + id });
           }
         }
       }
     }
     for (const snippet of schema.defaultSnippets ?? []) {
-      push({ label: snippet.label, kind: 'snippet', detail: 'new entry', documentation: described(snippet.description, schema.description), insertText: snippetBody(snippet.body), sortText: '2' + snippet.label });
+      push({ label: snippet.label, kind: 'snippet', detail: words.newEntry, documentation: described(tr(snippet.description), tr(schema.description)), insertText: snippetBody(snippet.body), sortText: '2' + snippet.label });
     }
     if (!token && types.includes('object') && !schema.defaultSnippets) {
-      push({ label: '{}', kind: 'value', documentation: schema.description, insertText: '{$1}', sortText: '3' });
+      push({ label: '{}', kind: 'value', documentation: tr(schema.description), insertText: '{$1}', sortText: '3' });
     }
   }
   return out;

@@ -3,8 +3,8 @@
 // of its English, and the key hover shows it.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { schemaHover } from '../editor/schemaHelp';
-import { SCHEMA_PT_BR, translateSchemaText } from './schema';
+import { schemaCompletions, schemaHover } from '../editor/schemaHelp';
+import { SCHEMA_PT_BR, completionWords, translateSchemaText } from './schema';
 
 type Node = { description?: string; properties?: Record<string, Node>; items?: Node; $ref?: string; [k: string]: unknown };
 const schema = JSON.parse(readFileSync('schemas/system.schema.json', 'utf8')) as Node & { $defs?: Record<string, Node> };
@@ -62,5 +62,30 @@ describe("the format's help in Portuguese", () => {
     const card = 'True when it fires; default always.';
     expect(translateSchemaText([...descriptions(schema)].find((d) => d.startsWith(card))!, 'pt-BR')).toMatch(/^Verdadeiro quando ela dispara/);
     expect(translateSchemaText('something new', 'pt-BR')).toBe('something new');
+  });
+
+  it('key completion shows it too, with its own notes (required, new entry), the value choices cut from the Portuguese', () => {
+    const text = readFileSync('systems/classic-d20.json', 'utf8');
+    // A key typed at the top level: the missing sections offered with their help.
+    const top = text.indexOf('"grid"');
+    const blank = text.slice(0, top) + '"",\n  ' + text.slice(top);
+    const keys = schemaCompletions(blank, top + 1, completionWords('pt-BR'));
+    const english = schemaCompletions(blank, top + 1);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.map((k) => k.label)).toEqual(english.map((k) => k.label));
+    for (const [i, k] of keys.entries()) if (english[i]!.documentation) expect(k.documentation, k.label).toBe(translateSchemaText(english[i]!.documentation!, 'pt-BR'));
+    expect(keys.some((k) => k.documentation !== english[keys.indexOf(k)]!.documentation)).toBe(true);
+    // A value: each of `on`'s choices with its part of the Portuguese description.
+    const on = text.indexOf('"on": "hit"') + '"on": "'.length;
+    const values = schemaCompletions(text, on, completionWords('pt-BR'));
+    expect(values.find((v) => v.label === '"hit"')!.documentation).toMatch(/ser acertado/);
+    expect(schemaCompletions(text, on).find((v) => v.label === '"hit"')!.documentation).toMatch(/being hit/);
+    // The notes beside a label: a required field of a new check.
+    const checks = text.indexOf('"checks": {') + '"checks": {'.length;
+    const inCheck = text.indexOf('"roll"', checks);
+    const bare = text.slice(0, inCheck) + '"", ' + text.slice(inCheck);
+    const details = schemaCompletions(bare, inCheck + 1, completionWords('pt-BR')).map((c) => c.detail);
+    expect(details).not.toContain('required');
+    expect(schemaCompletions(bare, inCheck + 1).map((c) => c.detail).some((d) => d === 'required') === details.some((d) => d === 'obrigatório')).toBe(true);
   });
 });

@@ -258,3 +258,12 @@ export const SCHEMA_PT_BR: Readonly<Record<string, string>> = { ...SCHEMA_PT_BR_
 export function translateSchemaText(description: string, locale: MessageLocale): string {
   return locale === 'en' ? description : SCHEMA_PT_BR[description] ?? description;
 }
+
+/**
+ * Key completion's words in `locale`: the schema's descriptions as `translateSchemaText` gives them, and the two notes
+ * it writes beside a label (a required field, a whole new entry). The shape of engine/editor's CompletionWords.
+ */
+export function completionWords(locale: MessageLocale): { required: string; newEntry: string; translate: (description: string) => string } {
+  if (locale === 'en') return { required: 'required', newEntry: 'new entry', translate: (d) => d };
+  return { required: 'obrigatório', newEntry: 'nova entrada', translate: (d) => translateSchemaText(d, locale) };
+}

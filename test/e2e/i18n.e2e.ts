@@ -236,6 +236,13 @@ describe('the studio in two languages', () => {
     await goToText(page, join(session.studio.workspace, 'classic-d20.json'), '"on": "hit"', '"on": "h'.length);
     expect(await hoverUntil(page, cursor, /ser acertado/)).toMatch(/hit\W+\(ser acertado\)/);
     await page.mouse.move(5, 5);
+    // Completion there too: Ctrl+Space offers `on`'s choices, and their help (Ctrl+Space again) is in Portuguese.
+    await page.keyboard.press('Control+Space');
+    await page.locator('.suggest-widget.visible .monaco-list-row', { hasText: '"hit"' }).first().waitFor();
+    await page.keyboard.press('Control+Space');
+    await expect.poll(() => page.locator('.suggest-details').first().textContent().catch(() => '')).toMatch(/ser acertado/);
+    await shoot('completion-pt');
+    await page.keyboard.press('Escape');
     // Switching back to English now: the studio at once, the editor's own words at the next start (the panel says so).
     await openSettings();
     await page.getByTestId('setting-language').selectOption('en');

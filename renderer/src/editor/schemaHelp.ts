@@ -36,7 +36,7 @@ export function registerSchemaHelp(host: SchemaHelpHost): monaco.IDisposable[] {
       provideCompletionItems: async (model, position) => {
         if (!host.owns(model)) return null;
         const text = model.getValue();
-        const answer = await host.ask({ kind: 'complete', text, offset: model.getOffsetAt(position) });
+        const answer = await host.ask({ kind: 'complete', text, offset: model.getOffsetAt(position), locale: locale() });
         if (answer?.kind !== 'complete' || answer.items.length === 0) return null;
         return {
           suggestions: answer.items.map((item) => {

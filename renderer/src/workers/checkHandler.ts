@@ -4,7 +4,7 @@
 import { DocumentSession } from '../../../engine/index';
 import type { CheckRequest, CheckResponse, LanguageAnswer, LanguageQuery } from './protocol';
 import { schemaCompletions, schemaHover } from '../../../engine/index';
-import { partyOdds, quickFixes, rulesOutline, translateSchemaText, type SystemDocument } from '../../../engine/index';
+import { completionWords, partyOdds, quickFixes, rulesOutline, translateSchemaText, type SystemDocument } from '../../../engine/index';
 
 const sessions = new Map<string, DocumentSession>();
 
@@ -65,7 +65,7 @@ export function handleCheckRequest(request: CheckRequest, post: Post): void {
 export function answerLanguage(query: LanguageQuery): LanguageAnswer {
   switch (query.kind) {
     case 'complete':
-      return { kind: 'complete', items: schemaCompletions(query.text, query.offset) };
+      return { kind: 'complete', items: schemaCompletions(query.text, query.offset, completionWords(query.locale ?? 'en')) };
     case 'hover':
       return { kind: 'hover', hover: schemaHover(query.text, query.offset, (d) => translateSchemaText(d, query.locale ?? 'en')) };
     case 'fixes':

@@ -6,7 +6,8 @@ import type { MessageLocale, PartyOdds, RulesOutline } from '../../../engine/ind
 
 /** Schema help and quick fixes (engine/editor/schemaHelp.ts and quickFixes.ts), asked of the check worker. */
 export type LanguageQuery =
-  | { readonly kind: 'complete'; readonly text: string; readonly offset: number }
+  /** `locale`: the schema's help and completion's own notes in that language (engine/i18n/schema.ts). */
+  | { readonly kind: 'complete'; readonly text: string; readonly offset: number; readonly locale?: MessageLocale }
   /** `locale`: the schema's help in that language where it has it (engine/i18n/schema.ts). */
   | { readonly kind: 'hover'; readonly text: string; readonly offset: number; readonly locale?: MessageLocale }
   | { readonly kind: 'fixes'; readonly text: string; readonly diagnostics: readonly FixableDiagnostic[] }
