@@ -156,7 +156,7 @@ describe('a workspace that disappears, and a read-only file', () => {
   beforeAll(async () => {
     gone = await startStudio();
     tab = await browser.context.newPage();
-    tab.on('pageerror', (e) => tabErrors.push(e.message));
+    tab.on('pageerror', (e) => tabErrors.push(`${e.message}\n${e.stack ?? ''}`));
     await tab.goto(withOpen(gone.url, 'twin-dice.json'));
     await waitChecked(tab, 'twin-dice.json');
   });

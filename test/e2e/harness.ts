@@ -152,7 +152,7 @@ export interface MarkerInfo {
 
 /** Opens the studio page and waits until the given file is open and checked. */
 export async function openStudio(page: Page, url: string, path: string, errors: string[]): Promise<void> {
-  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('pageerror', (e) => errors.push(`${e.message}\n${e.stack ?? ''}`));
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(`[console] ${m.text()}`);
   });

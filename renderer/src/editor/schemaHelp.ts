@@ -37,7 +37,8 @@ export function registerSchemaHelp(host: SchemaHelpHost): monaco.IDisposable[] {
         if (!host.owns(model)) return null;
         const text = model.getValue();
         const answer = await host.ask({ kind: 'complete', text, offset: model.getOffsetAt(position), locale: locale() });
-        if (answer?.kind !== 'complete' || answer.items.length === 0) return null;
+        // The tab may have closed while the worker answered: a disposed model has no ranges (Monaco throws).
+        if (model.isDisposed() || answer?.kind !== 'complete' || answer.items.length === 0) return null;
         return {
           suggestions: answer.items.map((item) => {
             const typed = text.slice(item.start, item.end);
@@ -61,7 +62,7 @@ export function registerSchemaHelp(host: SchemaHelpHost): monaco.IDisposable[] {
       provideHover: async (model, position) => {
         if (!host.owns(model)) return null;
         const answer = await host.ask({ kind: 'hover', text: model.getValue(), offset: model.getOffsetAt(position), locale: locale() });
-        if (answer?.kind !== 'hover' || !answer.hover) return null;
+        if (model.isDisposed() || answer?.kind !== 'hover' || !answer.hover) return null;
         return { range: rangeOf(model, answer.hover.start, answer.hover.end), contents: [{ value: answer.hover.markdown }] };
       },
     }),
@@ -89,7 +90,7 @@ export function registerSchemaHelp(host: SchemaHelpHost): monaco.IDisposable[] {
         if (asked.length === 0) return null;
         const version = model.getVersionId();
         const answer = await host.ask({ kind: 'fixes', text: model.getValue(), diagnostics: asked.map((a) => a.diagnostic) });
-        if (answer?.kind !== 'fixes' || model.getVersionId() !== version) return null;
+        if (model.isDisposed() || answer?.kind !== 'fixes' || model.getVersionId() !== version) return null;
         const actions: monaco.languages.CodeAction[] = [];
         answer.fixes.forEach((fixes, i) => {
           for (const fix of fixes) {

@@ -423,7 +423,8 @@ export class SystemEditor {
     const place = formulaPlace(model.getValue(), model.getOffsetAt(position), (pointer) => this.callbacks.isFormula(docId, pointer));
     if (!place) return null;
     const info = await this.callbacks.formulaInfo(docId, place.pointer, place.formula, this.#hoverTier);
-    if (!info) return null;
+    // The tab may have closed while the worker answered: a disposed model has no positions (Monaco throws).
+    if (!info || model.isDisposed()) return null;
     const start = model.getPositionAt(place.literal.start);
     const end = model.getPositionAt(place.literal.end);
     // The tier links show this hover again at the formula's start (inside its quotes), whatever was hovered.
@@ -467,6 +468,7 @@ export class SystemEditor {
     const typed = referenceAt(model.getValue(), model.getOffsetAt(position), (pointer) => this.callbacks.isFormula(docId, pointer));
     if (!typed) return null;
     const names = await this.callbacks.completions(docId, typed.place.pointer);
+    if (model.isDisposed()) return null;
     const from = model.getPositionAt(typed.replace.start);
     const range = new monaco.Range(from.lineNumber, from.column, position.lineNumber, position.column);
     return {
