@@ -145,3 +145,23 @@ describe('checks counted straight into rows', () => {
     }
   });
 });
+
+describe('one die kept: its face is the roll\'s natural, highest and lowest (keepFacts\' shortcut)', () => {
+  it('a d20 save reads @roll.high and @roll.low as its face, on every roll', () => {
+    const doc = structuredClone(mini) as SystemDocument & { checks: Record<string, { outcomes: unknown[] }> };
+    doc.checks['save.dex']!.outcomes = [
+      { id: 'face', when: '@roll.high == @natural and @roll.low == @natural and @natural >= 1 and @natural <= 20', result: 'fail' },
+      { id: 'other', when: 'true', result: 'success' },
+    ];
+    const system = load(doc);
+    let saves = 0;
+    for (let seed = 1; seed <= 30; seed++) {
+      for (const e of fightLog(system, 'skirmish', seed)) {
+        if (e.type !== 'check' || e.check !== 'save.dex') continue;
+        saves++;
+        expect(e.outcome, e.chip).toBe('face');
+      }
+    }
+    expect(saves).toBeGreaterThan(0);
+  });
+});

@@ -18,7 +18,11 @@ export interface RollTest {
   readonly op: number;
   readonly right: number;
   readonly rightValue: number;
+  /** The d20 shapes judged without the general reads: NATURAL_IS (`@natural == k`), TOTAL_MEETS_VS (`@total >= @vs`), else GENERAL. */
+  readonly shape: number;
 }
+
+const GENERAL = 0, NATURAL_IS = 1, TOTAL_MEETS_VS = 2;
 
 function operand(node: FormulaNode): [number, number] | null {
   if (node.kind === 'number') return [NUMBER, node.value];
@@ -34,7 +38,9 @@ export function rollTestOf(ast: FormulaNode | null): RollTest | null {
   const left = operand(ast.left);
   const right = operand(ast.right);
   if (op < 0 || !left || !right) return null;
-  return { left: left[0], leftValue: left[1], op, right: right[0], rightValue: right[1] };
+  const shape = left[0] === NATURAL && right[0] === NUMBER && op === 0 ? NATURAL_IS
+    : left[0] === TOTAL && right[0] === VS && op === 5 ? TOTAL_MEETS_VS : GENERAL;
+  return { left: left[0], leftValue: left[1], op, right: right[0], rightValue: right[1], shape };
 }
 
 function read(frame: CheckFrame, fact: number, value: number): number {
@@ -43,6 +49,9 @@ function read(frame: CheckFrame, fact: number, value: number): number {
 
 /** Whether the frame's facts pass the test: what the `when` formula gives, without evaluating it. */
 export function rollTestHolds(test: RollTest, frame: CheckFrame): boolean {
+  const shape = test.shape;
+  if (shape === NATURAL_IS) return frame.natural === test.rightValue;
+  if (shape === TOTAL_MEETS_VS) return frame.total >= frame.vs;
   const a = read(frame, test.left, test.leftValue);
   const b = read(frame, test.right, test.rightValue);
   switch (test.op) {

@@ -164,6 +164,13 @@ export function rollInto(f: FightState, frame: CheckFrame, roll: CheckDef['roll'
 /** The facts of the roll just made into `frame` (its kept dice's sum, highest, lowest), its total and the `vs` met. */
 function keepFacts(frame: CheckFrame, total: number, vs: number): void {
   const kept = frame.ctx.roll.kept;
+  if (kept.length === 1) {
+    // One die kept (a d20, a 2d20kh1): its face is the sum, the highest and the lowest.
+    const k = kept[0]!;
+    frame.natural = k; frame.high = k; frame.low = k;
+    frame.total = total; frame.vs = vs; frame.crit = false; frame.degree = 0; frame.outcome = '';
+    return;
+  }
   let natural = 0, high = -Infinity, low = Infinity;
   for (let i = 0; i < kept.length; i++) {
     const k = kept[i]!;
