@@ -116,6 +116,15 @@ describe('fused closures, named cases', () => {
     expect(value('3 == @x', { x: 3 })).toBe(true);
   });
 
+  it('the advantage pattern whose last branch is one die (rolled inline) rolls and reads as the traced compile', () => {
+    for (const text of ['@n > 0 ? 2d20kh1 : @n < 0 ? 2d20kl1 : d20', '(@n > 0 ? 2d20kh1 : @n < 0 ? 2d20kl1 : d20) + @n + 2', '@n > 2 ? d4 : @n < 1 ? 2d6 : d8']) {
+      for (const n of [-1, 0, 1, 2, 3]) {
+        const compiled = compile(text, { ...refs, n });
+        for (let seed = 1; seed <= 40; seed++) expect(run(compiled, seed, false), `${text}, @n ${n}, seed ${seed}`).toEqual(run(compiled, seed, true));
+      }
+    }
+  });
+
   it('two tests of one reference in a row (the advantage pattern) read it once and pick as two conditionals would', () => {
     const ops = ['<', '<=', '>', '>=', '==', '!='] as const;
     for (const n of [-1, 0, 1, 4]) {

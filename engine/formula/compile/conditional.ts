@@ -26,9 +26,9 @@ export function compileConditional(node: NodeOf<'conditional'>, scope: CompileSc
     if (compare) {
       const inner = otherwise.branch;
       if (compare.ref !== null && inner && inner.test.ref === compare.ref) {
-        return { run: sharedRead(compare, a, inner.test, inner.then, inner.otherwise), type, constant: null, level: Level.Conditional };
+        return { run: sharedRead(compare, a, inner.test, inner.then, inner.otherwise, inner.otherwiseDie), type, constant: null, level: Level.Conditional };
       }
-      return { run: fusedConditional(compare, a, b), type, constant: null, level: Level.Conditional, branch: { test: compare, then: a, otherwise: b } };
+      return { run: fusedConditional(compare, a, b), type, constant: null, level: Level.Conditional, branch: { test: compare, then: a, otherwise: b, otherwiseDie: otherwise.die ?? null } };
     }
     const holds = asBoolean(test, span);
     return { run: (ctx) => (holds(ctx) ? a(ctx) : b(ctx)), type, constant: null, level: Level.Conditional };

@@ -27,7 +27,7 @@ export function compileDice(node: NodeOf<'dice'>, scope: CompileScope): Piece {
     if (typeof constantCount === 'number' && typeof constantSides === 'number' && isPlainPlan(plan)) {
       const count = constantCount;
       const sides = constantSides;
-      if (count === 1) return numberPiece((ctx) => rollOne(ctx, sides, span));
+      if (count === 1) return { ...numberPiece((ctx) => rollOne(ctx, sides, span)), die: { sides, span } };
       return numberPiece((ctx) => rollPlain(ctx, count, sides, span));
     }
     if (typeof constantCount === 'number' && typeof constantSides === 'number' && singleSelectionDrops(plan, constantCount) === 1) {

@@ -6,7 +6,7 @@ import { finite } from '../evaluate';
 import type { FormulaNode, Span } from '../types';
 import { compileNode } from './node';
 import { asNumber, Level, spanIn } from './piece';
-import type { CompileScope, NodeOf, NumberRun, NumberTest, Piece, Run } from './piece';
+import type { CompileScope, NodeOf, NumberRun, NumberTest, OneDie, Piece, Run } from './piece';
 
 /**
  * A left-nested chain of `+` and `-` with three or more terms (`d20 + @stat + @prof`): one closure adds the terms
@@ -86,11 +86,16 @@ function holdsOp(op: NumberTest['op'], x: number, k: number): boolean {
 
 /**
  * `@x op1 k1 ? a : @x op2 k2 ? b : c` with @x read once (a reference reads the same twice in one evaluation): the
- * advantage pattern of d20 checks, `@edge > 0 ? 2d20kh1 : @edge < 0 ? 2d20kl1 : d20`, is one closure and one read.
+ * advantage pattern of d20 checks, `@edge > 0 ? 2d20kh1 : @edge < 0 ? 2d20kl1 : d20`, is one closure and one read,
+ * and its last branch, when it is one die (`die`: the `d20` of every roll without an edge), is rolled inline.
  */
-export function sharedRead(first: NumberTest, a: Run, second: NumberTest, b: Run, c: Run): Run {
+export function sharedRead(first: NumberTest, a: Run, second: NumberTest, b: Run, c: Run, die: OneDie | null): Run {
   const read = first.read;
   const k1 = first.k, k2 = second.k;
+  if (die !== null && first.op === '>' && second.op === '<') {
+    const { sides, span } = die;
+    return (ctx) => { const x = read(ctx); return x > k1 ? a(ctx) : x < k2 ? b(ctx) : rollOne(ctx, sides, span); };
+  }
   if (first.op === '>' && second.op === '<') return (ctx) => { const x = read(ctx); return x > k1 ? a(ctx) : x < k2 ? b(ctx) : c(ctx); };
   const op1 = first.op, op2 = second.op;
   return (ctx) => { const x = read(ctx); return holdsOp(op1, x, k1) ? a(ctx) : holdsOp(op2, x, k2) ? b(ctx) : c(ctx); };

@@ -30,7 +30,15 @@ export interface Piece {
    * A conditional on such a comparison of a reference (`@edge < 0 ? x : y`), its parts kept: a conditional around
    * it on the same reference reads the reference once for both tests (`@edge > 0 ? a : @edge < 0 ? b : c`).
    */
-  readonly branch?: { readonly test: NumberTest; readonly then: Run; readonly otherwise: Run };
+  readonly branch?: { readonly test: NumberTest; readonly then: Run; readonly otherwise: Run; readonly otherwiseDie: OneDie | null };
+  /** One plain die (`d20`): a shared-read conditional whose last branch it is rolls it inline (fused.ts sharedRead). */
+  readonly die?: OneDie;
+}
+
+/** A single die of constant size, as its piece rolls it. */
+export interface OneDie {
+  readonly sides: number;
+  readonly span: Span;
 }
 
 /** `read(ctx) op k`, for a read known to give a number. */
