@@ -15,7 +15,7 @@ import type { AttackProfile, Combatant } from '../../engine/sim/model';
 import type { Creature, Fight, Hero, SystemDocument } from '../../engine/schema/document';
 import { checkSystem } from '../../engine/schema/check';
 import { isTranslated } from '../../engine/i18n/messages';
-import { applyAside, eventsOf, loadRuntime, systemDocument, withFights } from './harness';
+import { applyAside, eventsOf, fightRandomMap, loadRuntime, systemDocument, withFights } from './harness';
 
 const base = systemDocument('classic-d20');
 // Two heroes of the test's own: a fighter with a glaive (reach 2 squares) and an archer with a longbow (30, long 120).
@@ -563,33 +563,14 @@ describe('the same seed, the same moves', () => {
 describe('property: random maps, reach-2 creatures and dashing policies', () => {
   const heroIds = ['fighter5', 'rogue5', 'cleric5', 'wizard5', 'glaive5', 'archer5'];
   const creatures = ['goblin', 'orc', 'hill-giant', 'chuul', 'otyugh', 'scout', 'wolf', 'ogre'];
-  const template = system.fights.get('hill-giant-ford')!;
-  const entry = (def: ReturnType<System['compose']['hero']>, idBase: string, count: number) => {
-    if (typeof def === 'string') throw new Error(def);
-    return { def, count, idBase, position: 'near', conditions: [], arrives: 1 };
-  };
   type Kind = 'close' | 'distance' | 'hold';
   type Policy = { kind: Kind; dash: boolean };
   /** One random map fight of the property: fought, it ends, and its log replays clean. */
   const randomMapFight = (width: number, height: number, walls: number[], difficult: number[], heroes: string[],
     enemies: { id: string; count: number }[], policies: Policy[], seed: number): void => {
-    const terrain = new Uint8Array(width * height);
-    for (const s of walls) terrain[s % terrain.length] = 1;
-    for (const s of difficult) if (terrain[s % terrain.length] === 0) terrain[s % terrain.length] = 2;
-    const open = terrain.filter((t) => t !== 1).length;
-    const count = heroes.length + enemies.reduce((n, e) => n + e.count, 0);
-    if (count > open) return;
-    const ids = [...heroes, ...enemies.map((e, i) => `${e.id}${i}`)];
-    const movement = new Map(policies.map((p, i) => [ids[i % ids.length]!, { kind: p.kind, dash: p.dash }] as const));
-    const fight = {
-      ...template, id: 'random-map', maxRounds: 30,
-      heroes: heroes.map((h) => entry(system.compose.hero(h), h, 1)),
-      enemies: enemies.map((e, i) => entry(system.compose.bestiary(e.id), `${e.id}${i}`, e.count)),
-      map: { rules: template.map!.rules, width, height, terrain, start: new Map(), movement },
-    };
-    const events = fightLog(system, fight, seed);
-    expect(events[events.length - 1]!.type).toBe('fightEnd');
-    replay(events);
+    const events = fightRandomMap(system, 'hill-giant-ford', width, height, { walls, difficult }, heroes, enemies,
+      (ids) => new Map(policies.map((p, k) => [ids[k % ids.length]!, { kind: p.kind, dash: p.dash }] as const)), seed);
+    if (events) replay(events);
   };
   test('every fight ends; nobody in a wall or on another; every walk within speed (twice with a Dash); no blow after a Dash; opportunity attacks exactly on leaving each foe\'s reach', () => {
     fc.assert(fc.property(

@@ -10,7 +10,7 @@ import { chanceOfSuccess } from '../../engine/sim/rules/checks';
 import { defenceOf } from '../../engine/sim/rules/damage';
 import { situate, unsituate } from '../../engine/sim/rules/map';
 import type { Fight, SystemDocument } from '../../engine/schema/document';
-import { applyAside, eventsOf, loadRuntime, systemDocument, withFights } from './harness';
+import { applyAside, eventsOf, fightRandomMap, loadRuntime, systemDocument, withFights } from './harness';
 
 const base = systemDocument('classic-d20');
 // A disengage for the rogue (a bonus action), so a walk that never provokes turns up in the fights.
@@ -243,32 +243,13 @@ describe('flanking, cover and long range change the roll as classic-d20 says', (
 describe('property: random maps and line-ups', () => {
   const heroIds = ['fighter5', 'rogue5', 'cleric5', 'wizard5', 'fighter1', 'wizard1'];
   const creatures = ['goblin', 'orc', 'scout', 'bandit', 'wolf', 'skeleton', 'hobgoblin'];
-  const template = system.fights.get('corridor-ambush')!;
-  const entry = (def: ReturnType<System['compose']['hero']>, idBase: string, count: number) => {
-    if (typeof def === 'string') throw new Error(def);
-    return { def, count, idBase, position: 'near', conditions: [], arrives: 1 };
-  };
   type Kind = 'close' | 'distance' | 'hold';
   /** One random map fight of the property: fought, it ends, and its log replays clean. */
   const randomMapFight = (width: number, height: number, walls: number[], difficult: number[], cover: number[], heroes: string[],
     enemies: { id: string; count: number }[], policies: Kind[], seed: number): void => {
-    const terrain = new Uint8Array(width * height);
-    for (const s of walls) terrain[s % terrain.length] = 1;
-    for (const s of difficult) if (terrain[s % terrain.length] === 0) terrain[s % terrain.length] = 2;
-    for (const s of cover) if (terrain[s % terrain.length] === 0) terrain[s % terrain.length] = 4;
-    const open = terrain.filter((t) => t !== 1).length;
-    const count = heroes.length + enemies.reduce((n, e) => n + e.count, 0);
-    if (count > open) return;
-    const movement = new Map(policies.map((p, i) => [heroes[i % heroes.length]!, { kind: p }] as const));
-    const fight = {
-      ...template, id: 'random-map', maxRounds: 30,
-      heroes: heroes.map((h) => entry(system.compose.hero(h), h, 1)),
-      enemies: enemies.map((e, i) => entry(system.compose.bestiary(e.id), `${e.id}${i}`, e.count)),
-      map: { rules: template.map!.rules, width, height, terrain, start: new Map(), movement },
-    };
-    const events = fightLog(system, fight, seed);
-    expect(events[events.length - 1]!.type).toBe('fightEnd');
-    replay(events);
+    const events = fightRandomMap(system, 'corridor-ambush', width, height, { walls, difficult, cover }, heroes, enemies,
+      () => new Map(policies.map((p, k) => [heroes[k % heroes.length]!, { kind: p }] as const)), seed);
+    if (events) replay(events);
   };
   test('every fight ends; nobody stands in a wall or on another; every walk stays within speed; opportunity attacks exactly on leaving reach', () => {
     fc.assert(fc.property(

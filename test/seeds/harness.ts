@@ -163,3 +163,35 @@ export function applyAside(e: Extract<FightEvent, { type: 'move' }>, before: Fig
   expect([...square].some(([id, s]) => id !== e.target && !down.has(id) && at(s) === at(from)), 'moved aside from a free square').toBe(true);
   square.set(e.target, e.toSquare!);
 }
+
+/**
+ * One fight of a random-map property: `template`'s fight (its map rules) on a `width` x `height` map with walls,
+ * difficult and cover squares at the given indices (mod its size), the heroes and the enemies (by bestiary id, each
+ * list entry's id its id and index) walking by `movement`; null when they do not fit on its open squares. The fight
+ * ends (its last event `fightEnd`); its log is returned for the caller's replay.
+ */
+export function fightRandomMap(system: System, template: string, width: number, height: number,
+  squares: { walls: readonly number[]; difficult: readonly number[]; cover?: readonly number[] }, heroes: readonly string[],
+  enemies: readonly { id: string; count: number }[], movement: (ids: readonly string[]) => Map<string, unknown>, seed: number): FightEvent[] | null {
+  const terrain = new Uint8Array(width * height);
+  for (const s of squares.walls) terrain[s % terrain.length] = 1;
+  for (const s of squares.difficult) if (terrain[s % terrain.length] === 0) terrain[s % terrain.length] = 2;
+  for (const s of squares.cover ?? []) if (terrain[s % terrain.length] === 0) terrain[s % terrain.length] = 4;
+  const open = terrain.filter((t) => t !== 1).length;
+  const count = heroes.length + enemies.reduce((n, e) => n + e.count, 0);
+  if (count > open) return null;
+  const entry = (def: ReturnType<System['compose']['hero']>, idBase: string, n: number) => {
+    if (typeof def === 'string') throw new Error(def);
+    return { def, count: n, idBase, position: 'near', conditions: [], arrives: 1 };
+  };
+  const base = system.fights.get(template)!;
+  const fight = {
+    ...base, id: 'random-map', maxRounds: 30,
+    heroes: heroes.map((h) => entry(system.compose.hero(h), h, 1)),
+    enemies: enemies.map((e, i) => entry(system.compose.bestiary(e.id), `${e.id}${i}`, e.count)),
+    map: { rules: base.map!.rules, width, height, terrain, start: new Map(), movement: movement([...heroes, ...enemies.map((e, i) => `${e.id}${i}`)]) },
+  };
+  const events = fightLog(system, fight as unknown as Parameters<typeof fightLog>[1], seed);
+  expect(events[events.length - 1]!.type).toBe('fightEnd');
+  return events;
+}
