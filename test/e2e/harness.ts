@@ -250,9 +250,19 @@ export async function goToText(page: Page, file: string, needle: string, offsetI
   const { line, column } = placeOf(file, needle, offsetInNeedle);
   const box = await page.locator('.monaco-editor:has(.view-lines)').first().boundingBox();
   if (!box) throw new Error('no editor on screen');
-  await page.mouse.click(box.x + 80, box.y + 12);
-  await page.keyboard.press('Control+G');
-  await page.locator('.quick-input-widget input').waitFor({ state: 'visible' });
+  // A click that lands on a widget over the text (a hover still fading) leaves the focus outside the editor, and Ctrl+G
+  // then opens nothing: Escape, click and press again, as a person would (a full run failed on this twice).
+  const input = page.locator('.quick-input-widget input');
+  for (let attempt = 0; ; attempt++) {
+    await page.mouse.click(box.x + 80, box.y + 12);
+    await page.waitForFunction(() => !!document.activeElement?.closest('.monaco-editor'), undefined, { timeout: 10_000 }).catch(() => {});
+    await page.keyboard.press('Control+G');
+    const shown = await input.waitFor({ state: 'visible', timeout: 15_000 }).then(() => true, () => false);
+    if (shown) break;
+    if (attempt === 3) throw new Error('Ctrl+G opened no go-to-line box after four tries');
+    await page.keyboard.press('Escape');
+    await page.mouse.move(5, 5);
+  }
   await page.keyboard.type(`${line}:${column}`);
   await page.keyboard.press('Enter');
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
