@@ -207,7 +207,6 @@ function described(description: string | undefined, extra?: string): string | un
   return parts.length ? parts.join('\n\n') : undefined;
 }
 
-/** Completions at `offset` of `text`: keys where a key goes, values where a value goes. */
 /** The words completion writes itself (a field's `detail`), and the translator of the schema's descriptions. */
 export interface CompletionWords {
   readonly required: string;
@@ -217,6 +216,10 @@ export interface CompletionWords {
 
 export const ENGLISH_COMPLETION_WORDS: CompletionWords = { required: 'required', newEntry: 'new entry', translate: (d) => d };
 
+/** A schema description in the completion's language (none stays none). */
+const translated = (words: CompletionWords, d: string | undefined): string | undefined => (d === undefined ? undefined : words.translate(d));
+
+/** Completions at `offset` of `text`: keys where a key goes, values where a value goes. */
 export function schemaCompletions(text: string, offset: number, words: CompletionWords = ENGLISH_COMPLETION_WORDS): SchemaCompletion[] {
   const location = getLocation(text, offset);
   const document: unknown = parse(text, [], { allowTrailingComma: true });
@@ -230,7 +233,7 @@ export function schemaCompletions(text: string, offset: number, words: Completio
 }
 
 function keyCompletions(text: string, offset: number, document: unknown, path: (string | number)[], inToken: Node | undefined, words: CompletionWords): SchemaCompletion[] {
-  const tr = (d: string | undefined): string | undefined => (d === undefined ? undefined : words.translate(d));
+  const tr = (d: string | undefined): string | undefined => translated(words, d);
   const start = inToken ? inToken.offset : offset;
   const end = inToken ? inToken.offset + inToken.length : offset;
   const after = text.slice(end);
@@ -295,7 +298,7 @@ function typeLabel(schema: HelpSchema): string | undefined {
 }
 
 function valueCompletions(text: string, offset: number, document: unknown, path: (string | number)[], inToken: Node | undefined, words: CompletionWords): SchemaCompletion[] {
-  const tr = (d: string | undefined): string | undefined => (d === undefined ? undefined : words.translate(d));
+  const tr = (d: string | undefined): string | undefined => translated(words, d);
   const token = inToken && (inToken.type === 'string' || inToken.type === 'number' || inToken.type === 'boolean' || inToken.type === 'null') ? inToken : undefined;
   // A bare word being typed (`tr` of `true`): replace it too.
   let start = token ? token.offset : offset;

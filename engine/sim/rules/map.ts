@@ -350,18 +350,7 @@ export function makeRoom(f: FightState, c: Combatant): void {
     const cost = costTo(walk, s);
     if (cost < bestCost) { best = s; bestCost = cost; }
   }
-  if (best < 0) return;
-  const path = pathTo(walk, best);
-  const before = c.position;
-  m.square[c.order] = best;
-  placeBands(f);
-  if (!f.sink) return;
-  const from = xy(m, here), to = xy(m, best);
-  f.emit({
-    type: 'move', round: f.round, target: c.id, from: before, to: c.position,
-    chip: `${c.def.name}: (${from[0]}, ${from[1]}) → (${to[0]}, ${to[1]}), ${path.length - 1} square${path.length === 2 ? '' : 's'}`,
-    fromSquare: from, toSquare: to, path: path.map((s) => xy(m, s)), aside: true,
-  });
+  if (best >= 0) emitMove(f, c, pathTo(walk, best), null, true);
 }
 
 /**
@@ -397,7 +386,8 @@ function walkPath(f: FightState, actor: Combatant, path: readonly number[], prov
   placeBands(f);
 }
 
-function emitMove(f: FightState, actor: Combatant, path: readonly number[], ability: AbilityDef | null): void {
+/** `actor` walked `path` (by `ability`, or moved `aside` by makeRoom): it stands at its end, and the log says so. */
+function emitMove(f: FightState, actor: Combatant, path: readonly number[], ability: AbilityDef | null, aside = false): void {
   const m = f.map!;
   const before = actor.position;
   m.square[actor.order] = path[path.length - 1]!;
@@ -410,6 +400,7 @@ function emitMove(f: FightState, actor: Combatant, path: readonly number[], abil
     chip: `${actor.def.name}: (${from[0]}, ${from[1]}) → (${to[0]}, ${to[1]}), ${squares.length - 1} square${squares.length === 2 ? '' : 's'}${ability !== null && ability === m.rules.dash ? ` (${ability.name})` : ''}`,
     fromSquare: from, toSquare: to, path: squares,
     ...(ability !== null ? { ability: ability.id, ...(ability.teleport ? { teleport: true } : {}) } : {}),
+    ...(aside ? { aside: true } : {}),
   });
 }
 

@@ -119,10 +119,6 @@ export function provokeLeaving(f: FightState, actor: Combatant, from: string): b
 }
 
 /**
- * `actor` leaves `foe` (its place, or on a map its reach): the foe's `leave` orders, else, when the rules give one
- * (`opportunity`), its opportunity attack with `attack`.
- */
-/**
  * Whether walking out of `foe`'s reach can draw anything from it now: it can react, and it has a leave order or the
  * system's opportunity attack with a melee blow (a walk is cut in two at the step only then).
  */
@@ -130,6 +126,10 @@ export function mayProvoke(f: FightState, foe: Combatant, opportunity: boolean, 
   return canReact(f, foe) && (foe.def.indexes.reactOrders.leave.length > 0 || (opportunity && attack !== undefined));
 }
 
+/**
+ * `actor` leaves `foe` (its place, or on a map its reach): the foe's `leave` orders, else, when the rules give one
+ * (`opportunity`), its opportunity attack with `attack`.
+ */
 export function provokeBy(f: FightState, foe: Combatant, actor: Combatant, opportunity: boolean, attack: AttackProfile | undefined): void {
   const before = foe.reactionsUsed;
   f.scope.damageType = ''; f.scope.melee = false;
