@@ -330,10 +330,14 @@ export interface StudioProbe {
  * boundingBox, which is null while the blinking cursor is hidden (it failed a run that way).
  */
 export async function cursorPoint(page: Page): Promise<{ x: number; y: number }> {
+  // The first cursor drawn (an editor out of sight has one of no size); a bounded wait, as hoverUntil asks again.
   const box = await (await page.waitForFunction(() => {
-    const b = document.querySelector('.monaco-editor .cursor')?.getBoundingClientRect();
-    return b && b.height > 0 ? { x: b.x, y: b.y, height: b.height } : null;
-  })).jsonValue();
+    for (const c of document.querySelectorAll('.monaco-editor .cursor')) {
+      const b = c.getBoundingClientRect();
+      if (b.height > 0) return { x: b.x, y: b.y, height: b.height };
+    }
+    return null;
+  }, undefined, { timeout: 15_000 })).jsonValue();
   return { x: box!.x + 4, y: box!.y + box!.height / 2 };
 }
 
